@@ -1,0 +1,84 @@
+import type { Metric } from '../engine/core/metrics'
+import type { ResultDocument } from '../engine/run/result'
+import type { ExactMetric } from '../engine/systems/rule-system'
+
+/** Plain-text tables for the terminal. Pure functions, so they are tested without a terminal. */
+
+export function pct(p: number): string {
+  return `${(p * 100).toFixed(2)}%`
+}
+
+export function thousands(n: number): string {
+  return Math.round(n).toLocaleString('en-US')
+}
+
+export function rate(perSecond: number): string {
+  if (perSecond >= 1e6) return `${(perSecond / 1e6).toFixed(2)}M/s`
+  if (perSecond >= 1e3) return `${(perSecond / 1e3).toFixed(1)}k/s`
+  return `${Math.round(perSecond)}/s`
+}
+
+function table(rows: string[][]): string {
+  const widths: number[] = []
+  for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)))
+  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd()).join('\n')
+}
+
+function metricRows(m: Metric): string[][] {
+  switch (m.kind) {
+    case 'probability':
+      return [[m.label, pct(m.p), `${pct(m.ci[0])} – ${pct(m.ci[1])}`, m.exact === undefined ? '' : pct(m.exact)]]
+    case 'mean':
+      return [[m.label, m.mean.toFixed(3), `${m.ci[0].toFixed(3)} – ${m.ci[1].toFixed(3)}`, m.exact === undefined ? '' : m.exact.toFixed(3)]]
+    case 'distribution': {
+      const q = m.quantiles
+      const exact = m.exact ? `mean ${m.exact.mean.toFixed(3)}` : ''
+      return [[m.label, `mean ${m.mean.toFixed(3)}`, `sd ${m.sd.toFixed(3)} · median ${q.p50} · 5–95%: ${q.p05}–${q.p95}`, exact]]
+    }
+    case 'order':
+      return []
+  }
+}
+
+export function formatMetrics(metrics: Metric[]): string {
+  const rows: string[][] = [['Metric', 'Estimate', '95% interval', 'Exact']]
+  for (const m of metrics) rows.push(...metricRows(m))
+  const parts = [table(rows)]
+  for (const m of metrics) {
+    if (m.kind !== 'order') continue
+    const orderRows: string[][] = [[m.label, 'Estimate', '95% interval', 'Exact']]
+    for (const o of m.outcomes) orderRows.push([`  ${o.label}`, pct(o.p), `${pct(o.ci[0])} – ${pct(o.ci[1])}`, o.exact === undefined ? '' : pct(o.exact)])
+    parts.push(table(orderRows))
+  }
+  return parts.join('\n\n')
+}
+
+export function formatResult(doc: ResultDocument): string {
+  const head = [
+    `${doc.scenario.name} — ${doc.system.label} ${doc.system.version}`,
+    `seed ${doc.run.seed} · ${thousands(doc.run.trialsDone)} of ${thousands(doc.run.trials)} trials · ${doc.timing.workers} worker${doc.timing.workers === 1 ? '' : 's'} · ${(doc.timing.elapsedMs / 1000).toFixed(2)} s · ${rate(doc.timing.trialsPerSecond)}`,
+    `rules: ${Object.entries(doc.rules).map(([k, v]) => `${k}=${v}`).join(', ') || '(none)'} · scenario ${doc.scenario.hash} · engine ${doc.engine.version}`,
+  ]
+  if (doc.status !== 'done') head.push(`status: ${doc.status}${doc.error ? ` — ${doc.error}` : ''}`)
+  return `${head.join('\n')}\n\n${formatMetrics(doc.metrics)}\n`
+}
+
+export function formatExact(label: string, exact: ExactMetric[]): string {
+  const rows: string[][] = [['Metric', 'Exact']]
+  const orders: string[] = []
+  for (const m of exact) {
+    if (m.kind === 'probability') rows.push([m.label, pct(m.p)])
+    else if (m.kind === 'mean') rows.push([m.label, m.mean.toFixed(4)])
+    else if (m.kind === 'distribution') rows.push([m.label, `mean ${m.mean.toFixed(4)}`])
+    else orders.push(table([[m.label, 'Exact'], ...m.outcomes.map((o) => [`  ${o.label}`, pct(o.p)])]))
+  }
+  return `${label}\n\n${[table(rows), ...orders].join('\n\n')}\n`
+}
+
+/** A one-line progress bar for stderr. */
+export function progressLine(done: number, total: number, perSecond: number, etaMs: number | null, width = 30): string {
+  const share = total > 0 ? done / total : 0
+  const filled = Math.round(share * width)
+  const eta = etaMs === null ? '' : ` · ${Math.ceil(etaMs / 1000)} s left`
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(share * 100).toFixed(0).padStart(3)}% · ${rate(perSecond)}${eta}`
+}

@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util'
+import { ScenarioError } from '../engine/run/parse'
+import { cmdBench, cmdExact, cmdRun, cmdSchema, cmdSystems, cmdTrace, cmdValidate, type Options } from './commands'
+import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError } from './errors'
+import { USAGE } from './usage'
+
+const optionSpec = {
+  trials: { type: 'string' },
+  seed: { type: 'string' },
+  workers: { type: 'string' },
+  'chunk-size': { type: 'string' },
+  trial: { type: 'string' },
+  repeat: { type: 'string' },
+  out: { type: 'string', short: 'o' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+const allowed: Record<string, readonly string[]> = {
+  run: ['trials', 'seed', 'workers', 'chunk-size', 'json', 'out'],
+  validate: [],
+  exact: ['json'],
+  trace: ['seed', 'trial', 'json'],
+  systems: ['json'],
+  schema: [],
+  bench: ['json', 'trials', 'repeat'],
+}
+
+function needFile(command: string, positionals: string[]): string {
+  if (positionals.length !== 1) throw new UsageError(`${command}: expects exactly one scenario file, got ${positionals.length}`)
+  return positionals[0]
+}
+
+async function dispatch(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE)
+    return command === undefined ? EXIT_USAGE : EXIT_OK
+  }
+  if (!(command in allowed)) throw new UsageError(`unknown command ${JSON.stringify(command)}; commands: ${Object.keys(allowed).join(', ')}`)
+  let parsed
+  try {
+    parsed = parseArgs({ args: rest, options: optionSpec, allowPositionals: true, strict: true })
+  } catch (e) {
+    throw new UsageError(`${command}: ${(e as Error).message}`)
+  }
+  const values = parsed.values as Options
+  if (values.help) {
+    process.stdout.write(USAGE)
+    return EXIT_OK
+  }
+  for (const key of Object.keys(values)) {
+    if (!allowed[command].includes(key)) throw new UsageError(`${command}: option --${key} does not apply; allowed: ${allowed[command].map((k) => `--${k}`).join(' ') || 'none'}`)
+  }
+  const p = parsed.positionals
+  switch (command) {
+    case 'run':
+      return cmdRun(needFile(command, p), values)
+    case 'validate':
+      return cmdValidate(needFile(command, p))
+    case 'exact':
+      return cmdExact(needFile(command, p), values)
+    case 'trace':
+      return cmdTrace(needFile(command, p), values)
+    case 'systems':
+      return cmdSystems(values)
+    case 'schema':
+      if (p.length !== 1) throw new UsageError('schema: expects one system id')
+      return cmdSchema(p[0])
+    default:
+      if (p.length > 0) throw new UsageError('bench: takes no files')
+      return cmdBench(values)
+  }
+}
+
+/** Entry point of the `quickdraw` command; resolves with the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    return await dispatch(argv)
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof ScenarioError) {
+      process.stderr.write(`quickdraw: ${e.message}\n`)
+      return EXIT_USAGE
+    }
+    process.stderr.write(`quickdraw: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`)
+    return EXIT_INTERNAL
+  }
+}

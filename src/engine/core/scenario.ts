@@ -1,0 +1,65 @@
+import { z } from 'zod'
+import { MAX_SEED } from './rng'
+import { int, oneOf, text } from './schema'
+
+/**
+ * The parts every scenario file shares: `schemaVersion`, `name`, `system`, `rules` (variants),
+ * `combatants`, the system's tactics, and `run: { trials, seed }`.
+ */
+export const SCHEMA_VERSION = 1
+
+/** Largest trial count one run accepts (ten billion; chunks keep every count exact in doubles). */
+export const MAX_TRIALS = 10_000_000_000
+
+export const runSchema = z
+  .strictObject({
+    trials: int(1, MAX_TRIALS).default(100_000),
+    seed: int(0, MAX_SEED).default(1),
+  })
+  .default({ trials: 100_000, seed: 1 })
+
+export type RunSettings = z.output<typeof runSchema>
+
+export interface VariantDoc {
+  key: string
+  label: string
+  default: string
+  values: readonly { value: string; label: string }[]
+  /** Where the question comes from: the open-question id in rules.md §8 and its sources. */
+  source: string
+}
+
+/**
+ * The `rules` object of a system, built from its variant docs so the schema, the defaults and the
+ * documentation can never disagree. Every key is optional in the file and gets its documented default.
+ */
+export function rulesSchema(variants: readonly VariantDoc[]): z.ZodType<Record<string, string>> {
+  const shape: Record<string, z.ZodType> = {}
+  const defaults: Record<string, string> = {}
+  for (const v of variants) {
+    const values = v.values.map((x) => x.value) as [string, ...string[]]
+    shape[v.key] = oneOf(values).default(v.default)
+    defaults[v.key] = v.default
+  }
+  return z.strictObject(shape).default(defaults) as unknown as z.ZodType<Record<string, string>>
+}
+
+/** Envelope fields common to every system's scenario schema. */
+export function envelope<const Id extends string>(systemId: Id) {
+  return {
+    schemaVersion: z.literal(SCHEMA_VERSION, { error: `must be ${SCHEMA_VERSION}` }),
+    name: text(1, 120),
+    description: text(0, 4000).optional(),
+    system: z.literal(systemId, { error: `must be "${systemId}"` }),
+    run: runSchema,
+  }
+}
+
+export interface ScenarioBase {
+  schemaVersion: number
+  name: string
+  description?: string
+  system: string
+  rules: Record<string, string>
+  run: RunSettings
+}

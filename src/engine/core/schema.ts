@@ -1,0 +1,93 @@
+import { z } from 'zod'
+
+/**
+ * zod building blocks whose messages name the allowed values, and the formatter that turns zod issues
+ * into lines a GM can read: `combatants[1].skill: must be an integer 3–30, got "12a"`.
+ */
+
+export function int(min: number, max: number): z.ZodInt {
+  const error = `must be an integer ${min}–${max}`
+  return z.int({ error }).min(min, { error }).max(max, { error })
+}
+
+/** A number in [min, max] that is a multiple of `step` (e.g. Basic Speed in quarters). */
+export function stepped(min: number, max: number, step: number): z.ZodNumber {
+  const error = `must be a number ${min}–${max} in steps of ${step}`
+  return z
+    .number({ error })
+    .min(min, { error })
+    .max(max, { error })
+    .refine((v) => Math.abs(v / step - Math.round(v / step)) < 1e-9, { error }) as unknown as z.ZodNumber
+}
+
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T): z.ZodEnum<{ [K in T[number]]: K }> {
+  return z.enum(values, { error: `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}` })
+}
+
+export function text(min: number, max: number): z.ZodString {
+  const error = min > 0 ? `must be text of ${min}–${max} characters` : `must be text of at most ${max} characters`
+  return z.string({ error }).min(min, { error }).max(max, { error })
+}
+
+export function flag(): z.ZodBoolean {
+  return z.boolean({ error: 'must be true or false' })
+}
+
+/** An identifier that other parts of the scenario refer to. */
+export function ident(): z.ZodString {
+  const error = 'must be an id of 1–40 letters, digits, "-" or "_"'
+  return z.string({ error }).regex(/^[A-Za-z0-9_-]{1,40}$/, { error })
+}
+
+export interface ScenarioIssue {
+  /** JSON path such as `combatants[1].skill` (empty for the document itself). */
+  path: string
+  message: string
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = ''
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`
+    else out += out === '' ? String(p) : `.${String(p)}`
+  }
+  return out
+}
+
+function shown(input: unknown): string {
+  if (input === undefined) return 'nothing'
+  const s = JSON.stringify(input)
+  if (s === undefined) return String(input)
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s
+}
+
+/** One readable issue per zod issue; every issue is kept, so the user sees all problems at once. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): ScenarioIssue[] {
+  const out: ScenarioIssue[] = []
+  for (const issue of issues) {
+    const path = formatPath(issue.path)
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        out.push({ path: path === '' ? key : `${path}.${key}`, message: 'is not a known field (check its spelling)' })
+      }
+      continue
+    }
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      // Report the alternative that got furthest, i.e. the one with the fewest issues.
+      const best = [...issue.errors].sort((a, b) => a.length - b.length)[0]
+      out.push(...describeIssues(best))
+      continue
+    }
+    const input = (issue as { input?: unknown }).input
+    if (input === undefined && issue.code === 'invalid_type') {
+      out.push({ path, message: `is required (${issue.message})` })
+      continue
+    }
+    out.push({ path, message: `${issue.message}, got ${shown(input)}` })
+  }
+  return out
+}
+
+export function issueLine(i: ScenarioIssue): string {
+  return i.path === '' ? i.message : `${i.path}: ${i.message}`
+}

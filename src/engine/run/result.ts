@@ -1,0 +1,58 @@
+import type { Metric } from '../core/metrics'
+import { ENGINE_VERSION } from '../version'
+
+export type JobStatus = 'done' | 'aborted' | 'error'
+
+/**
+ * Everything needed to reproduce a chart: engine, system and rule variants, seed, trials, chunk size
+ * and the scenario's hash. `timing` is the only part that differs between two runs of the same request.
+ */
+export interface ResultDocument {
+  format: 'quickdraw-result/1'
+  status: JobStatus
+  error?: string
+  engine: { version: string }
+  system: { id: string; label: string; version: string }
+  scenario: { name: string; hash: string }
+  rules: Record<string, string>
+  run: { seed: number; trials: number; trialsDone: number; chunkSize: number; chunks: number }
+  metrics: Metric[]
+  timing: { elapsedMs: number; workers: number; trialsPerSecond: number }
+}
+
+export interface DocumentParts {
+  status: JobStatus
+  error?: string
+  system: { id: string; label: string; version: string }
+  scenario: { name: string; hash: string; rules: Record<string, string> }
+  seed: number
+  trials: number
+  trialsDone: number
+  chunkSize: number
+  metrics: Metric[]
+  elapsedMs: number
+  workers: number
+}
+
+export function resultDocument(p: DocumentParts): ResultDocument {
+  const doc: ResultDocument = {
+    format: 'quickdraw-result/1',
+    status: p.status,
+    engine: { version: ENGINE_VERSION },
+    system: p.system,
+    scenario: { name: p.scenario.name, hash: p.scenario.hash },
+    rules: { ...p.scenario.rules },
+    run: { seed: p.seed, trials: p.trials, trialsDone: p.trialsDone, chunkSize: p.chunkSize, chunks: Math.ceil(p.trials / p.chunkSize) },
+    metrics: p.metrics,
+    timing: { elapsedMs: Math.round(p.elapsedMs), workers: p.workers, trialsPerSecond: p.elapsedMs > 0 ? Math.round((p.trialsDone / p.elapsedMs) * 1000) : 0 },
+  }
+  if (p.error !== undefined) doc.error = p.error
+  return doc
+}
+
+/** The document without its timing: what must be identical for the same scenario, seed and trials. */
+export function withoutTiming(doc: ResultDocument): Omit<ResultDocument, 'timing'> {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { timing, ...rest } = doc
+  return rest
+}

@@ -1,0 +1,98 @@
+import { orderMetric, probabilityMetric, type Metric } from '../../core/metrics'
+import type { Rng } from '../../core/rng'
+import type { Tally } from '../../core/tally'
+import type { ExactMetric, RuleSystem } from '../rule-system'
+import { exactOutcomeWeights } from './exact'
+import { metricDocs, probabilityCells, sumOver } from './metrics'
+import { compile, type Plan } from './plan'
+import { scenarioSchema, SYSTEM_ID, variants, type GurpsWaitsScenario } from './schema'
+import { traceCascade } from './trace'
+
+interface CachedPlan extends Plan {
+  exactCache?: { weights: Float64Array; total: number }
+}
+
+function exactOf(plan: CachedPlan): { weights: Float64Array; total: number } {
+  plan.exactCache ??= exactOutcomeWeights(plan)
+  return plan.exactCache
+}
+
+/**
+ * One trial: each roller's 3d6 (one unbiased draw per roller), his contest key from the precomputed
+ * table, the competition ranking of the keys, and the outcome that ranking leads to.
+ */
+function simulate(plan: Plan, rng: Rng, tally: Tally): void {
+  const n = plan.rollers.length
+  const keys = plan.keys
+  const table = plan.keyTable
+  for (let r = 0; r < n; r++) keys[r] = table[r * 216 + rng.below(216)]
+  let code = 0
+  for (let i = n - 1; i >= 0; i--) {
+    const k = keys[i]
+    let ahead = 0
+    for (let j = 0; j < n; j++) if (keys[j] > k) ahead++
+    code = code * n + ahead
+  }
+  tally.bins[plan.outcomeOfCode[code]]++
+}
+
+function summarize(plan: CachedPlan, tally: Tally): Metric[] {
+  const exact = exactOf(plan)
+  const n = tally.trials
+  const metrics: Metric[] = [
+    orderMetric(
+      { id: 'ordering', metric: 'ordering', label: 'Complete orderings' },
+      plan.outcomes.map((o, k) => ({ key: o.key, label: o.label, count: tally.bins[k], exact: exact.weights[k] / exact.total })).filter((o) => o.count > 0 || o.exact > 0),
+      n,
+    ),
+  ]
+  for (const cell of probabilityCells(plan)) {
+    metrics.push(
+      probabilityMetric(
+        { id: cell.id, metric: cell.metric, label: cell.label, subjects: cell.subjects },
+        sumOver(tally.bins, cell.outcomes),
+        n,
+        sumOver(exact.weights, cell.outcomes) / exact.total,
+      ),
+    )
+  }
+  return metrics
+}
+
+function exact(plan: CachedPlan): ExactMetric[] {
+  const { weights, total } = exactOf(plan)
+  const out: ExactMetric[] = [
+    {
+      id: 'ordering',
+      label: 'Complete orderings',
+      kind: 'order',
+      outcomes: plan.outcomes
+        .map((o, k) => ({ key: o.key, label: o.label, p: weights[k] / total }))
+        .filter((o) => o.p > 0)
+        .sort((a, b) => b.p - a.p || (a.key < b.key ? -1 : 1)),
+    },
+  ]
+  for (const cell of probabilityCells(plan)) out.push({ id: cell.id, label: cell.label, kind: 'probability', p: sumOver(weights, cell.outcomes) / total })
+  return out
+}
+
+/**
+ * GURPS Cascading Waits: several waiting fighters triggered at once, ordered by a Quick Contest.
+ * @see ../shared/seeds/001_9ed8a4c4e658c7df.txt and rules.md §3
+ */
+export const gurpsWaits = {
+  id: SYSTEM_ID,
+  label: 'GURPS — Cascading Waits',
+  version: '1.0.0',
+  description:
+    'Several fighters on Wait are triggered at once (GURPS Martial Arts p.108): each rolls a Quick Contest on the score he will use; successes act by decreasing margin, then failures; ties are truly simultaneous; late joiners cut in at −2; Enhanced Time Sense goes first.',
+  schema: scenarioSchema,
+  variants,
+  metrics: metricDocs,
+  compile: (s: GurpsWaitsScenario): CachedPlan => compile(s),
+  shape: (plan: Plan) => ({ counters: 0, bins: plan.outcomes.length }),
+  simulate,
+  summarize,
+  trace: traceCascade,
+  exact,
+} satisfies RuleSystem<GurpsWaitsScenario, CachedPlan>

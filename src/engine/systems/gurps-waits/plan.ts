@@ -1,0 +1,156 @@
+import { contestKey } from '../../dice/quick-contest'
+import { THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
+import { resolveCascade, Status, type CascadeCast } from './cascade'
+import { effectiveScore, type EffectiveParts } from './effective'
+import type { Combatant, GurpsWaitsScenario, Tactic } from './schema'
+
+/** How a combatant ends the moment. */
+export type Fate = 'acted' | 'lost' | 'not-triggered' | 'keeps-waiting' | 'unable'
+
+export interface Outcome {
+  key: string
+  label: string
+  /** Slots of combatant indices in acting order. */
+  slots: number[][]
+  fate: Fate[]
+  /** Slot index (0 = first) for those who acted, else −1. */
+  slotOf: number[]
+  /** For lost combatants, the combatant indices whose earlier action prevented theirs. */
+  lostBy: number[][]
+}
+
+export interface Fighter {
+  index: number
+  combatant: Combatant
+  tactic: Tactic
+  effective: EffectiveParts
+  /** Rolls at all (proceeds or may join late, and is allowed to roll). */
+  rolls: boolean
+  /** Static fate for those who do not roll. */
+  staticFate?: Fate
+}
+
+export interface Plan {
+  scenario: GurpsWaitsScenario
+  fighters: Fighter[]
+  /** Combatant index of each roller. */
+  rollers: number[]
+  /** `keyTable[r * 216 + i]`: contest key of roller r for 3d6 index i (ETS adds 4096). */
+  keyTable: Int32Array
+  /** Outcome index for each competition-rank code Σ rank_r · n^r (−1 for codes that are not rankings). */
+  outcomeOfCode: Int32Array
+  outcomes: Outcome[]
+  /** Scratch for the hot loop. */
+  keys: Int32Array
+}
+
+export const ETS_BONUS = 4096
+
+function fightersOf(s: GurpsWaitsScenario): Fighter[] {
+  return s.combatants.map((c, index) => {
+    const tactic = s.tactics.find((t) => t.combatant === c.id) as Tactic
+    const effective = effectiveScore(c, tactic, s.rules.yardPenalty)
+    const fighter: Fighter = { index, combatant: c, tactic, effective, rolls: true }
+    if (tactic.commit === 'keep-waiting') {
+      fighter.rolls = false
+      fighter.staticFate = 'keeps-waiting'
+    } else if (effective.total < 3 && s.rules.belowThree === 'forbid') {
+      // A9 'forbid': below 3 the roll may not be attempted, so the action (and the Wait) is lost.
+      fighter.rolls = false
+      fighter.staticFate = 'unable'
+    }
+    return fighter
+  })
+}
+
+/** Every competition ranking of n items: rank_i = number of items strictly ahead of i. */
+export function* rankings(n: number): Generator<number[]> {
+  const total = n ** n
+  const r = new Array<number>(n).fill(0)
+  for (let code = 0; code < total; code++) {
+    let c = code
+    for (let i = 0; i < n; i++) {
+      r[i] = c % n
+      c = Math.floor(c / n)
+    }
+    let ok = true
+    for (let i = 0; i < n && ok; i++) {
+      let ahead = 0
+      for (let j = 0; j < n; j++) if (r[j] < r[i]) ahead++
+      ok = ahead === r[i]
+    }
+    if (ok) yield r.slice()
+  }
+}
+
+export function rankCode(ranks: ArrayLike<number>, n: number): number {
+  let code = 0
+  for (let i = n - 1; i >= 0; i--) code = code * n + ranks[i]
+  return code
+}
+
+function castOf(fighters: Fighter[], rollers: number[]): CascadeCast {
+  const rollerOf = new Map(rollers.map((ci, r) => [fighters[ci].combatant.id, r]))
+  return {
+    n: rollers.length,
+    late: rollers.map((ci) => fighters[ci].tactic.commit === 'late'),
+    interrupts: rollers.map((ci) => rollerOf.get(fighters[ci].tactic.interrupts ?? '') ?? -1),
+    prevents: rollers.map((ci) => fighters[ci].tactic.prevents.reduce((m, id) => (rollerOf.has(id) ? m | (1 << (rollerOf.get(id) as number)) : m), 0)),
+  }
+}
+
+function describe(fighters: Fighter[], slots: number[][], fate: Fate[]): { key: string; label: string } {
+  const id = (i: number): string => fighters[i].combatant.id
+  const name = (i: number): string => fighters[i].combatant.name
+  const group = (f: Fate): number[] => fate.flatMap((x, i) => (x === f ? [i] : []))
+  const parts: [string, Fate][] = [
+    ['loses action', 'lost'],
+    ['cannot act', 'unable'],
+    ['not triggered', 'not-triggered'],
+    ['keeps waiting', 'keeps-waiting'],
+  ]
+  const key = [slots.map((s) => s.map(id).join('=')).join('>'), ...parts.map(([, f]) => group(f).map(id).join(','))].join('|')
+  let label = slots.length > 0 ? slots.map((s) => s.map(name).join(' = ')).join(' → ') : 'nobody acts'
+  for (const [words, f] of parts) {
+    const who = group(f)
+    if (who.length > 0) label += `; ${words}: ${who.map(name).join(', ')}`
+  }
+  return { key, label }
+}
+
+export function compile(s: GurpsWaitsScenario): Plan {
+  const fighters = fightersOf(s)
+  const rollers = fighters.filter((f) => f.rolls).map((f) => f.index)
+  const n = rollers.length
+  const keyTable = new Int32Array(Math.max(1, n) * 216)
+  rollers.forEach((ci, r) => {
+    const f = fighters[ci]
+    const ets = f.combatant.enhancedTimeSense ? ETS_BONUS : 0
+    for (let i = 0; i < 216; i++) keyTable[r * 216 + i] = ets + contestKey(THREE_D6_TOTAL_OF_INDEX[i], f.effective.total)
+  })
+  const cast = castOf(fighters, rollers)
+  const outcomeOfCode = new Int32Array(Math.max(1, n ** n)).fill(-1)
+  const outcomes: Outcome[] = []
+  const byKey = new Map<string, number>()
+  for (const ranks of n > 0 ? rankings(n) : [[] as number[]]) {
+    const res = resolveCascade(cast, ranks.map((r) => n - r))
+    const fate: Fate[] = fighters.map((f) => f.staticFate ?? 'acted')
+    const lostBy: number[][] = fighters.map(() => [])
+    rollers.forEach((ci, r) => {
+      fate[ci] = res.status[r] === Status.Acted ? 'acted' : res.status[r] === Status.Lost ? 'lost' : 'not-triggered'
+      for (let a = 0; a < n; a++) if (res.lostBy[r] & (1 << a)) lostBy[ci].push(rollers[a])
+    })
+    const slots = res.slots.map((slot) => slot.map((r) => rollers[r]).sort((a, b) => a - b))
+    const { key, label } = describe(fighters, slots, fate)
+    let index = byKey.get(key)
+    if (index === undefined) {
+      index = outcomes.length
+      byKey.set(key, index)
+      const slotOf = fighters.map(() => -1)
+      slots.forEach((slot, k) => slot.forEach((ci) => (slotOf[ci] = k)))
+      outcomes.push({ key, label, slots, fate, slotOf, lostBy })
+    }
+    outcomeOfCode[rankCode(ranks, n)] = index
+  }
+  return { scenario: s, fighters, rollers, keyTable, outcomeOfCode, outcomes, keys: new Int32Array(Math.max(1, n)) }
+}

@@ -1,0 +1,11 @@
+import type { AnyRuleSystem } from './rule-system'
+import { gurpsWaits } from './gurps-waits'
+
+/** The only place that lists every rule system. */
+export const systems: readonly AnyRuleSystem[] = [gurpsWaits]
+
+export function findSystem(id: string): AnyRuleSystem | undefined {
+  return systems.find((s) => s.id === id)
+}
+
+export const systemIds: readonly string[] = systems.map((s) => s.id)

@@ -1,0 +1,41 @@
+import type { z } from 'zod'
+import type { MetricDoc, Metric } from '../core/metrics'
+import type { Rng } from '../core/rng'
+import type { ScenarioBase, VariantDoc } from '../core/scenario'
+import type { Tally, TallyShape } from '../core/tally'
+import type { TraceEvent } from '../core/trace'
+
+/** Exact values a system can compute without sampling, keyed like the metrics they belong to. */
+export type ExactMetric =
+  | { id: string; label: string; kind: 'probability'; p: number }
+  | { id: string; label: string; kind: 'order'; outcomes: { key: string; label: string; p: number }[] }
+  | { id: string; label: string; kind: 'distribution'; mean: number; p: { value: number; p: number }[] }
+  | { id: string; label: string; kind: 'mean'; mean: number }
+
+/**
+ * The contract every rule system implements (architecture.md §3). `compile` turns a validated
+ * scenario into a plan with everything precomputed; `simulate` plays one trial into a tally and is
+ * the hot loop, so it must not allocate; `summarize` turns a tally (any number of merged chunks)
+ * into metrics. Nothing outside a system's folder imports its internals.
+ */
+export interface RuleSystem<S extends ScenarioBase = ScenarioBase, P = unknown> {
+  id: string
+  label: string
+  version: string
+  description: string
+  /** Full scenario schema, envelope included; every rule variant has its documented default. */
+  schema: z.ZodType<S>
+  variants: readonly VariantDoc[]
+  metrics: readonly MetricDoc[]
+  compile(scenario: S): P
+  shape(plan: P): TallyShape
+  simulate(plan: P, rng: Rng, tally: Tally): void
+  summarize(plan: P, tally: Tally): Metric[]
+  /** Plays one trial and tells what happened, in order. */
+  trace(plan: P, rng: Rng): TraceEvent[]
+  exact?(plan: P): ExactMetric[]
+}
+
+/** A rule system with its types erased, as the registry and the runner hold it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRuleSystem = RuleSystem<any, any>

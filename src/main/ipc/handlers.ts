@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { MAX_SEED } from '../../engine/core/rng'
+import { MAX_TRIALS } from '../../engine/core/scenario'
+import { int } from '../../engine/core/schema'
+import { parseScenarioOrThrow } from '../../engine/run/parse'
+import { systems } from '../../engine/systems/registry'
+import { ENGINE_VERSION } from '../../engine/version'
+import type { EventContract, InvokeContract, InvokeChannel } from '../../shared/ipc-contract'
+import { MAX_WORKERS, type SimulationService } from '../services/simulation'
+
+/**
+ * IPC handlers as plain functions (no electron import), so tests call them directly. The electron seam
+ * (`register.ts`) checks the sender before any handler runs; each handler validates its own arguments.
+ */
+export interface HandlerDeps {
+  appVersion: string
+  examplesDir: string
+  simulation: SimulationService
+  emit: <E extends keyof EventContract>(channel: E, payload: EventContract[E]) => void
+}
+
+export type Handlers = { [C in InvokeChannel]: (...args: unknown[]) => Promise<InvokeContract[C]['result']> }
+
+const jobId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be a job id of 1–64 letters, digits, "-" or "_"' })
+const exampleFile = z.string().regex(/^[A-Za-z0-9_-]{1,80}\.json$/, { error: 'must be the file name of a shipped example' })
+const runArgs = z.strictObject({
+  jobId,
+  scenario: z.unknown(),
+  trials: int(1, MAX_TRIALS).optional(),
+  seed: int(0, MAX_SEED).optional(),
+  workers: int(1, MAX_WORKERS).optional(),
+})
+
+function arg<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const r = schema.safeParse(value)
+  if (!r.success) throw new Error(`${what}: ${r.error.issues.map((i) => i.message).join('; ')}`)
+  return r.data
+}
+
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const jobs = new Map<string, AbortController>()
+  return {
+    'app:info': async () => ({
+      appVersion: deps.appVersion,
+      engineVersion: ENGINE_VERSION,
+      systems: systems.map((s) => ({ id: s.id, label: s.label, version: s.version })),
+    }),
+    'examples:list': async () =>
+      readdirSync(deps.examplesDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((file) => {
+          const doc = JSON.parse(readFileSync(join(deps.examplesDir, file), 'utf8')) as { name: string; system: string; description?: string }
+          return { file, name: doc.name, system: doc.system, description: doc.description ?? '' }
+        }),
+    'examples:load': async (file: unknown) => JSON.parse(readFileSync(join(deps.examplesDir, arg(exampleFile, file, 'example')), 'utf8')) as unknown,
+    'sim:run': async (raw: unknown) => {
+      const run = arg(runArgs, raw, 'run')
+      parseScenarioOrThrow(run.scenario)
+      if (jobs.has(run.jobId)) throw new Error(`run: job ${run.jobId} is already running`)
+      const controller = new AbortController()
+      jobs.set(run.jobId, controller)
+      try {
+        return await deps.simulation.run({
+          scenario: run.scenario,
+          trials: run.trials,
+          seed: run.seed,
+          workers: run.workers,
+          signal: controller.signal,
+          onProgress: (progress) => deps.emit('sim:progress', { jobId: run.jobId, progress }),
+        })
+      } finally {
+        jobs.delete(run.jobId)
+      }
+    },
+    'sim:cancel': async (id: unknown) => {
+      const controller = jobs.get(arg(jobId, id, 'cancel'))
+      controller?.abort()
+      return controller !== undefined
+    },
+  }
+}

@@ -1,0 +1,84 @@
+import { runJob } from '../../../engine/run/job'
+import type { ChunkResult, ChunkTask } from '../../../engine/run/run-chunk'
+import { systems } from '../../../engine/systems/registry'
+import { ENGINE_VERSION } from '../../../engine/version'
+import type { Backend } from './backend'
+
+const exampleModules = import.meta.glob('../../../../resources/examples/*.json', { eager: true, import: 'default' }) as Record<string, unknown>
+const examples = Object.entries(exampleModules)
+  .map(([path, doc]) => ({ file: path.split('/').pop() as string, doc: doc as { name: string; system: string; description?: string } }))
+  .sort((a, b) => (a.file < b.file ? -1 : 1))
+
+/** A pool of Web Workers running engine chunks; a worker is replaced when its chunk is cancelled. */
+class WebWorkerPool {
+  private idle: Worker[] = []
+  private nextId = 0
+  private spawn(): Worker {
+    return new Worker(new URL('./chunk-worker.ts', import.meta.url), { type: 'module' })
+  }
+  execute(task: ChunkTask, signal: AbortSignal): Promise<ChunkResult> {
+    const worker = this.idle.pop() ?? this.spawn()
+    const id = this.nextId++
+    return new Promise((resolve, reject) => {
+      const onAbort = (): void => {
+        worker.terminate()
+        reject(new Error('aborted'))
+      }
+      if (signal.aborted) return onAbort()
+      signal.addEventListener('abort', onAbort, { once: true })
+      worker.onmessage = (e: MessageEvent<{ id: number; ok: boolean; result?: ChunkResult; error?: string }>) => {
+        if (e.data.id !== id) return
+        signal.removeEventListener('abort', onAbort)
+        this.idle.push(worker)
+        if (e.data.ok) resolve(e.data.result as ChunkResult)
+        else reject(new Error(e.data.error))
+      }
+      worker.onerror = (e) => {
+        signal.removeEventListener('abort', onAbort)
+        worker.terminate()
+        reject(new Error(e.message || 'worker failed'))
+      }
+      worker.postMessage({ id, task })
+    })
+  }
+}
+
+/** Backend for a plain browser: the same engine chunks in Web Workers, examples bundled with the page. */
+export function browserBackend(): Backend {
+  const pool = new WebWorkerPool()
+  const jobs = new Map<string, AbortController>()
+  return {
+    kind: 'browser',
+    defaultWorkers: Math.max(1, navigator.hardwareConcurrency || 1),
+    info: async () => ({ appVersion: ENGINE_VERSION, engineVersion: ENGINE_VERSION, systems: systems.map((s) => ({ id: s.id, label: s.label, version: s.version })) }),
+    examples: async () => examples.map(({ file, doc }) => ({ file, name: doc.name, system: doc.system, description: doc.description ?? '' })),
+    loadExample: async (file) => {
+      const hit = examples.find((e) => e.file === file)
+      if (!hit) throw new Error(`example ${file} is not shipped`)
+      return structuredClone(hit.doc)
+    },
+    async run(req, onProgress) {
+      const controller = new AbortController()
+      jobs.set(req.jobId, controller)
+      const workers = Math.max(1, req.workers ?? this.defaultWorkers)
+      try {
+        return await runJob({
+          scenario: req.scenario,
+          trials: req.trials,
+          seed: req.seed,
+          concurrency: workers,
+          workers,
+          execute: (task, signal) => pool.execute(task, signal),
+          signal: controller.signal,
+          onProgress,
+          now: () => performance.now(),
+        })
+      } finally {
+        jobs.delete(req.jobId)
+      }
+    },
+    async cancel(jobId) {
+      jobs.get(jobId)?.abort()
+    },
+  }
+}

@@ -1,0 +1,26 @@
+import type { Api } from '../../../shared/ipc-contract'
+import type { Backend } from './backend'
+
+/** Backend over `window.api` (the preload's contextBridge); the simulation runs in main's worker pool. */
+export function electronBackend(api: Api): Backend {
+  return {
+    kind: 'electron',
+    defaultWorkers: Math.max(1, navigator.hardwareConcurrency || 1),
+    info: () => api['app:info'](),
+    examples: () => api['examples:list'](),
+    loadExample: (file) => api['examples:load'](file),
+    async run(req, onProgress) {
+      const off = api.on('sim:progress', (e) => {
+        if (e.jobId === req.jobId) onProgress(e.progress)
+      })
+      try {
+        return await api['sim:run'](req)
+      } finally {
+        off()
+      }
+    },
+    async cancel(jobId) {
+      await api['sim:cancel'](jobId)
+    },
+  }
+}
