@@ -83,7 +83,9 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): ScenarioIss
       out.push({ path, message: `is required (${issue.message})` })
       continue
     }
-    out.push({ path, message: `${issue.message}, got ${shown(input)}` })
+    // Cross-field checks about something missing have no input to show.
+    if (input === undefined && issue.code === 'custom') out.push({ path, message: issue.message })
+    else out.push({ path, message: `${issue.message}, got ${shown(input)}` })
   }
   return out
 }

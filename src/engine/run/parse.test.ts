@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { issueLine } from '../core/schema'
+import { parseScenario } from './parse'
+
+const good = {
+  schemaVersion: 1,
+  name: 'ok',
+  system: 'gurps-waits',
+  combatants: [
+    { id: 'a', name: 'A', skill: 12, basicSpeed: 5 },
+    { id: 'b', name: 'B', skill: 12, basicSpeed: 5 },
+  ],
+  tactics: [
+    { combatant: 'a', action: 'stab' },
+    { combatant: 'b', action: 'grab' },
+  ],
+}
+
+const lines = (doc: unknown): string[] => {
+  const r = parseScenario(doc)
+  if (r.ok) throw new Error('expected problems')
+  return r.issues.map(issueLine)
+}
+
+describe('scenario validation', () => {
+  it('accepts a minimal scenario and fills every documented default', () => {
+    const r = parseScenario(good)
+    expect(r.ok).toBe(true)
+    if (!r.ok) return
+    expect(r.scenario.rules).toEqual({ yardPenalty: 'whole-distance', belowThree: 'roll' })
+    expect(r.scenario.run).toEqual({ trials: 100_000, seed: 1 })
+  })
+
+  it('names the path, the allowed values and what it got: combatants[1].skill "12a"', () => {
+    const doc = structuredClone(good) as { combatants: Record<string, unknown>[] }
+    doc.combatants[1].skill = '12a'
+    expect(lines(doc)).toEqual(['combatants[1].skill: must be an integer 3–30, got "12a"'])
+  })
+
+  it('lists every bad path at once', () => {
+    const doc = structuredClone(good) as Record<string, unknown> & { combatants: Record<string, unknown>[]; tactics: Record<string, unknown>[] }
+    doc.combatants[0].skill = 31
+    doc.combatants[1].basicSpeed = 5.1
+    doc.combatants[1].colour = 'red'
+    doc.tactics[0].commit = 'maybe'
+    doc.tactics[1].prevents = ['zed']
+    doc.rules = { yardPenalty: 'all' }
+    doc.run = { trials: 0 }
+    const got = lines(doc)
+    expect(got).toEqual(
+      expect.arrayContaining([
+        'combatants[0].skill: must be an integer 3–30, got 31',
+        'combatants[1].basicSpeed: must be a number 1–20 in steps of 0.25, got 5.1',
+        'combatants[1].colour: is not a known field (check its spelling)',
+        'tactics[0].commit: must be one of "proceed", "keep-waiting", "late", got "maybe"',
+        'rules.yardPenalty: must be one of "whole-distance", "beyond-step", got "all"',
+        'run.trials: must be an integer 1–10000000000, got 0',
+      ]),
+    )
+    expect(got.length).toBeGreaterThanOrEqual(6)
+  })
+
+  it('checks references between combatants and tactics once the fields are well-formed', () => {
+    const doc = structuredClone(good) as { tactics: Record<string, unknown>[] }
+    doc.tactics[1].prevents = ['zed']
+    doc.tactics[0].attacks = 'a'
+    expect(lines(doc)).toEqual(
+      expect.arrayContaining(['tactics[1].prevents[0]: must be one of the combatant ids "a", "b", got "zed"', 'tactics[0]: must not attack, interrupt or prevent its own combatant, got "a"']),
+    )
+  })
+
+  it('requires a late joiner to name whom he interrupts, and someone to proceed', () => {
+    const doc = structuredClone(good) as { tactics: Record<string, unknown>[] }
+    doc.tactics[0].commit = 'late'
+    doc.tactics[1].commit = 'keep-waiting'
+    expect(lines(doc)).toEqual(
+      expect.arrayContaining([
+        'tactics[0].interrupts: is required for a late joiner: the combatant whose action triggers his Wait',
+        'tactics: must have at least one combatant whose commit is "proceed"',
+      ]),
+    )
+  })
+
+  it('refuses Combat Reflexes together with Enhanced Time Sense', () => {
+    const doc = structuredClone(good) as { combatants: Record<string, unknown>[] }
+    Object.assign(doc.combatants[0], { combatReflexes: true, enhancedTimeSense: true })
+    expect(lines(doc)[0]).toMatch(/^combatants\[0\]\.combatReflexes: must be false when enhancedTimeSense is true/)
+  })
+
+  it('names the allowed systems for an unknown one', () => {
+    expect(lines({ ...good, system: 'dnd' })).toEqual(['system: must be one of "gurps-waits", got "dnd"'])
+  })
+
+  it('refuses a document that is not an object', () => {
+    expect(lines([1, 2])).toEqual(['a scenario must be a JSON object'])
+  })
+})

@@ -1,0 +1,89 @@
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withoutTiming } from '../../src/engine/run/result'
+import { SimulationService } from '../../src/main/services/simulation'
+import { example, requireBuild, root, workerPath } from '../helpers'
+
+const triangle = example('gurps-waits-triangle.json')
+
+describe('simulation service on the Piscina pool (built worker)', () => {
+  let service: SimulationService
+  beforeAll(() => {
+    requireBuild()
+    service = new SimulationService({ workerPath })
+  })
+  afterAll(async () => {
+    await service.shutdown()
+  })
+
+  it('same scenario and seed give the identical result document with 1, 2 and 4 workers', async () => {
+    const docs = []
+    for (const workers of [1, 2, 4]) {
+      const doc = await service.run({ scenario: triangle, trials: 300_001, seed: 42, workers, chunkSize: 20_000 })
+      expect(doc.status).toBe('done')
+      expect(doc.timing.workers).toBe(workers)
+      docs.push(withoutTiming(doc))
+    }
+    expect(docs[1]).toEqual(docs[0])
+    expect(docs[2]).toEqual(docs[0])
+  })
+
+  it('reports progress at most about ten times a second, with trials/s and partial results', async () => {
+    const stamps: number[] = []
+    let last = 0
+    const doc = await service.run({
+      scenario: triangle,
+      trials: 20_000_000,
+      seed: 1,
+      workers: 2,
+      chunkSize: 50_000,
+      onProgress: (p) => {
+        stamps.push(performance.now())
+        expect(p.trialsDone).toBeGreaterThanOrEqual(last)
+        last = p.trialsDone
+        expect(p.partial.find((m) => m.id === 'ordering')).toBeDefined()
+      },
+    })
+    expect(doc.status).toBe('done')
+    const gaps = stamps.slice(1, -1).map((t, i) => t - stamps[i])
+    for (const g of gaps) expect(g).toBeGreaterThanOrEqual(95)
+    expect(last).toBe(20_000_000)
+  })
+
+  it('cancel stops the job within 100 ms as aborted, and the next run works', async () => {
+    const controller = new AbortController()
+    const pending = service.run({ scenario: triangle, trials: 5_000_000_000, seed: 1, workers: 2, signal: controller.signal })
+    await new Promise((r) => setTimeout(r, 400))
+    const t0 = performance.now()
+    controller.abort()
+    const doc = await pending
+    const took = performance.now() - t0
+    expect(doc.status).toBe('aborted')
+    expect(took).toBeLessThan(100)
+    expect(doc.run.trialsDone).toBeGreaterThan(0)
+    const next = await service.run({ scenario: triangle, trials: 100_000, seed: 1, workers: 2 })
+    expect(next.status).toBe('done')
+    expect(next.run.trialsDone).toBe(100_000)
+  })
+
+  it('rejects an invalid scenario before starting, naming the path', async () => {
+    await expect(service.run({ scenario: { ...(triangle as object), combatants: [] } })).rejects.toThrow(/combatants: must list 2–6 combatants/)
+  })
+})
+
+describe('a worker that throws', () => {
+  it('ends the job as error with its message; the pool survives for the next run', async () => {
+    requireBuild()
+    const service = new SimulationService({ workerPath: join(root, 'tests', 'fixtures', 'throwing-worker.cjs') })
+    try {
+      const bad = await service.run({ scenario: { ...(triangle as object), name: 'explode' }, trials: 200_000, seed: 1, workers: 2, chunkSize: 10_000 })
+      expect(bad.status).toBe('error')
+      expect(bad.error).toMatch(/rule system exploded in chunk 1/)
+      const good = await service.run({ scenario: triangle, trials: 200_000, seed: 1, workers: 2, chunkSize: 10_000 })
+      expect(good.status).toBe('done')
+    } finally {
+      await service.shutdown()
+    }
+  })
+})
