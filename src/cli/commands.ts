@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism, cpus } from 'node:os'
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -144,7 +144,14 @@ const median = (xs: number[]): number => {
 
 /** Trials per second for each shipped benchmark scenario at 1 worker and at all workers (medians). */
 export async function cmdBench(o: Options): Promise<number> {
-  const spec = benchFileSchema.parse(JSON.parse(readFileSync(join(resourcesDir, 'bench.json'), 'utf8')))
+  // One file per rule system in resources/bench/, so adding a system never edits a shared list.
+  const benchDir = join(resourcesDir, 'bench')
+  const spec = {
+    benchmarks: readdirSync(benchDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .flatMap((f) => benchFileSchema.parse(JSON.parse(readFileSync(join(benchDir, f), 'utf8'))).benchmarks),
+  }
   const repeat = intOption('repeat', str(o.repeat), 1, 50) ?? 3
   const trialsOverride = intOption('trials', str(o.trials), 1, MAX_TRIALS)
   const all = availableParallelism()

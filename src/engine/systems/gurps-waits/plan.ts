@@ -1,6 +1,6 @@
 import { contestKey } from '../../dice/quick-contest'
 import { THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
-import { resolveCascade, Status, type CascadeCast } from './cascade'
+import { resolveCascade, Status, type CascadeCast } from '../gurps-common/cascade'
 import { effectiveScore, type EffectiveParts } from './effective'
 import type { Combatant, GurpsWaitsScenario, Tactic } from './schema'
 
