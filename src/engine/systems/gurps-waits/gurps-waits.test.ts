@@ -182,3 +182,15 @@ describe('trace', () => {
     expect(acted).toEqual(plan.outcomes[k].slots.map((s) => s.map((i) => plan.fighters[i].combatant.id)))
   })
 })
+
+describe('mutual attacks', () => {
+  it('"if they attack one another, they cannot parry": the simultaneous exchange is exactly the Quick Contest tie', () => {
+    const r = parseScenario(example('gurps-waits-standoff.json'))
+    if (!r.ok) throw new Error('invalid example')
+    const plan = gurpsWaits.compile(r.scenario as never)
+    const exchange = gurpsWaits.exact(plan).find((m) => m.id === 'simultaneous-exchange:kid:marshal')
+    if (!exchange || exchange.kind !== 'probability') throw new Error('no exchange metric')
+    // the Kid: 14 + 1 CR + 6 + 2 = 23; the Marshal: 15 + 5 + 2 = 22
+    expect(exchange.p).toBe(quickContestExact(23, 22).tie / 216 ** 2)
+  })
+})
