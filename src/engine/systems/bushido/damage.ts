@@ -1,0 +1,121 @@
+/**
+ * The Damage Roll (Jet de Dégâts) read on the Wound Table (Table des Dégâts): 2D6 + modifiers gives the
+ * row (clamped to 2..12), the Success Level gives the column. 1s are not removed in Damage Rolls.
+ * @see ../shared/seeds/002_11de1dfa6a3af03c.txt "TABLE DES DÉGÂTS"; rules.md §4.7 [S B1, B2]
+ */
+
+/** The seed's table, rows 2D6 = 2..12 (index row − 2), columns Success Level 0..10. */
+export const WOUND_TABLE: readonly (readonly number[])[] = Object.freeze([
+  [0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7],
+  [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8],
+  [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+  [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+  [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+  [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+])
+
+/** How a Success Level above 10 reads (rules.md §8 A12). */
+export type SlAboveTen = 'formula' | 'clamp'
+
+/**
+ * Wounds on the table for a row (2..12 after clamping) and a Success Level ≥ 0. Above SL 10 the table
+ * stops: 'formula' adds one wound per SL beyond 10 (the B2 formula SL + m(row) that every cell obeys),
+ * 'clamp' reads column 10. @see rules.md §4.7, §8 A12
+ */
+export function tableWounds(row: number, sl: number, slAboveTen: SlAboveTen): number {
+  const r = row < 2 ? 2 : row > 12 ? 12 : row
+  const line = WOUND_TABLE[r - 2]
+  if (sl <= 10) return line[sl]
+  return slAboveTen === 'clamp' ? line[10] : line[10] + (sl - 10)
+}
+
+/** Which dice the Damage Roll uses: 2D6, Strong = 3D6 keep the two highest, Weak = keep the two lowest. */
+export type DamageDice = 'normal' | 'strong' | 'weak'
+
+/**
+ * Strong and Weak cancel each other out. @see rules.md §4.7 [S B1] "having both cancels"; B1 treats
+ * them as 3D6-keep-2, not as the flat ±1 of older community posts.
+ */
+export function damageDiceOf(strong: boolean, weak: boolean): DamageDice {
+  if (strong === weak) return 'normal'
+  return strong ? 'strong' : 'weak'
+}
+
+export const DAMAGE_FACES: Readonly<Record<DamageDice, number>> = { normal: 36, strong: 216, weak: 216 }
+
+/** Dice of the ordered damage roll with index i (2 or 3 dice, base-6 digits + 1). */
+export function damageDice(dice: DamageDice, index: number): number[] {
+  const out = [(index % 6) + 1, (Math.floor(index / 6) % 6) + 1]
+  if (dice !== 'normal') out.push(Math.floor(index / 36) + 1)
+  return out
+}
+
+/** The raw total kept from the roll with index i: 2D6, or the two highest/lowest of 3D6. */
+export function damageTotal(dice: DamageDice, index: number): number {
+  const d = damageDice(dice, index)
+  if (dice === 'normal') return d[0] + d[1]
+  d.sort((a, b) => a - b)
+  return dice === 'strong' ? d[1] + d[2] : d[0] + d[1]
+}
+
+/** Everything that turns a raw roll and an SL into wounds against one target. */
+export interface DamageMods {
+  /** Added to the roll: weapon Strength, +2 on a Charge's first Damage Roll. */
+  bonus: number
+  /** Armour (X) still in force after Pierce, subtracted from the roll. */
+  armour: number
+  /** Tough (X): wounds reduced by X after the table (negative X increases them). */
+  tough: number
+  /** Durable: a hit never does more than 1 wound. */
+  durable: boolean
+}
+
+/**
+ * Wounds from one Damage Roll: row = raw + bonus − armour (clamped 2..12), read at the SL, then Tough,
+ * then Durable. @see rules.md §4.7 [S B1 "After the table: Tough ... then Durable"]
+ */
+export function woundsOf(raw: number, sl: number, mods: DamageMods, slAboveTen: SlAboveTen): number {
+  let w = tableWounds(raw + mods.bonus - mods.armour, sl, slAboveTen) - mods.tough
+  if (w < 0) w = 0
+  if (mods.durable && w > 1) w = 1
+  return w
+}
+
+/** Precomputed wounds for every SL 0..maxSl and every roll index: `wounds[sl * faces + index]`. */
+export interface DamageTable {
+  dice: DamageDice
+  faces: number
+  maxSl: number
+  wounds: Uint8Array
+}
+
+export function damageTable(dice: DamageDice, mods: DamageMods, maxSl: number, slAboveTen: SlAboveTen): DamageTable {
+  const faces = DAMAGE_FACES[dice]
+  const wounds = new Uint8Array((maxSl + 1) * faces)
+  for (let sl = 0; sl <= maxSl; sl++) {
+    for (let i = 0; i < faces; i++) wounds[sl * faces + i] = woundsOf(damageTotal(dice, i), sl, mods, slAboveTen)
+  }
+  return { dice, faces, maxSl, wounds }
+}
+
+/** Exact ways (out of `faces`) to take each number of wounds at one SL. */
+export function woundWays(table: DamageTable, sl: number): number[] {
+  const s = sl > table.maxSl ? table.maxSl : sl
+  const out: number[] = []
+  for (let i = 0; i < table.faces; i++) {
+    const w = table.wounds[s * table.faces + i]
+    while (out.length <= w) out.push(0)
+    out[w]++
+  }
+  return out
+}
+
+/** Exact expected wounds of one Damage Roll at one SL. */
+export function expectedWounds(table: DamageTable, sl: number): number {
+  return woundWays(table, sl).reduce((s, w, k) => s + w * k, 0) / table.faces
+}
