@@ -1,0 +1,189 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createStream } from '../core/rng'
+import {
+  D10Stream,
+  exactRoll,
+  expectedAbove,
+  probabilityAtLeast,
+  rollAndKeep,
+  rollAndKeepExact,
+  rollDie,
+  tenDiceRule,
+  truncationErrorBound,
+  type RollSpec,
+} from './roll-and-keep'
+
+const spec = (rolled: number, kept: number, bonus = 0): RollSpec => ({ rolled, kept, bonus })
+
+/** A fake stream that yields the given d10 faces in order (0-based digits are face − 1). */
+function facesStream(faces: number[]): D10Stream {
+  let i = 0
+  const digits: number[] = []
+  for (let k = 0; k < faces.length; k += 6) {
+    let n = 0
+    const chunk = faces.slice(k, k + 6)
+    for (let j = chunk.length - 1; j >= 0; j--) n = n * 10 + (chunk[j] - 1)
+    digits.push(n)
+  }
+  return new D10Stream({ u32: () => 0, die: () => 1, below: () => digits[i++] })
+}
+
+describe('Ten Dice Rule (rules.md §6.2, published examples)', () => {
+  it.each([
+    [12, 4, spec(10, 5)],
+    [13, 9, spec(10, 10, 2)],
+    [10, 12, spec(10, 10, 4)],
+    [14, 12, spec(10, 10, 12)],
+  ])('published: %ik%i becomes %o', (r, k, out) => {
+    expect(tenDiceRule(r, k)).toEqual(out)
+  })
+  it.each([
+    [14, 9, spec(10, 10, 4)],
+    [15, 9, spec(10, 10, 6)],
+    [20, 5, spec(10, 10, 0)],
+  ])('check values: %ik%i becomes %o', (r, k, out) => {
+    expect(tenDiceRule(r, k)).toEqual(out)
+  })
+  it('A17 default "discard": the odd leftover rolled die is lost (11k4 → 10k4, 13k4 → 10k5)', () => {
+    expect(tenDiceRule(11, 4)).toEqual(spec(10, 4))
+    expect(tenDiceRule(13, 4)).toEqual(spec(10, 5))
+  })
+  it('A17 "plus2": the odd leftover rolled die is +2 (11k4 → 10k4 +2, 13k4 → 10k5 +2)', () => {
+    const o = { oddExcessRolled: 'plus2', keptOverRolled: 'cap' } as const
+    expect(tenDiceRule(11, 4, o)).toEqual(spec(10, 4, 2))
+    expect(tenDiceRule(13, 4, o)).toEqual(spec(10, 5, 2))
+  })
+  it('A18 default "cap": 3k4 keeps what it rolled (3k3); "move-to-rolled": 3k4 becomes 4k3', () => {
+    expect(tenDiceRule(3, 4)).toEqual(spec(3, 3))
+    expect(tenDiceRule(3, 4, { oddExcessRolled: 'discard', keptOverRolled: 'move-to-rolled' })).toEqual(spec(4, 3))
+  })
+  it('never rolls or keeps more than 10, and never keeps more than it rolls', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), fc.boolean(), fc.boolean(), (r, k, odd, move) => {
+        const out = tenDiceRule(r, k, { oddExcessRolled: odd ? 'plus2' : 'discard', keptOverRolled: move ? 'move-to-rolled' : 'cap' })
+        expect(out.rolled).toBeLessThanOrEqual(10)
+        expect(out.kept).toBeLessThanOrEqual(out.rolled)
+        expect(out.kept).toBeGreaterThanOrEqual(1)
+        expect(out.bonus % 2).toBe(0)
+      }),
+    )
+  })
+})
+
+describe('rolling and keeping (rules.md §6.1)', () => {
+  it('"10, 10, 7 → 27": each 10 is rolled again and added', () => {
+    expect(rollDie(facesStream([10, 10, 7]), true)).toBe(27)
+  })
+  it('unskilled rolls do not explode: a 10 stays 10', () => {
+    const d = facesStream([10, 4])
+    expect(rollDie(d, false)).toBe(10)
+    expect(rollDie(d, false)).toBe(4)
+  })
+  it('explodes before keeping: 3k1 on 10+3, 9, 8 keeps 13 (keep-then-explode would also give 13, but 3k2 on 10+1, 10+2, 9 keeps 23)', () => {
+    const top = new Int32Array(10)
+    expect(rollAndKeep(facesStream([10, 3, 9, 8]), 3, 1, true, top)).toBe(13)
+    expect(rollAndKeep(facesStream([10, 1, 10, 2, 9]), 3, 2, true, top)).toBe(23)
+  })
+  it('keeps the highest dice: 5k2 on 3, 9, 1, 7, 9 is 18', () => {
+    expect(rollAndKeep(facesStream([3, 9, 1, 7, 9]), 5, 2, true, new Int32Array(10))).toBe(18)
+  })
+  it('one draw below 10^6 gives six dice', () => {
+    let draws = 0
+    const d = new D10Stream({ u32: () => 0, die: () => 1, below: (n: number) => (draws++, n - 1) })
+    for (let i = 0; i < 12; i++) expect(d.next()).toBe(10)
+    expect(draws).toBe(2)
+  })
+})
+
+describe('exact XkY (rules.md §7.4 means)', () => {
+  const means: [number, number, number, number][] = [
+    [1, 1, 6.11, 5.5], [2, 1, 8.33, 7.15], [2, 2, 12.22, 11.0], [3, 1, 9.69, 7.98], [3, 2, 15.31, 13.47], [3, 3, 18.33, 16.5],
+    [4, 1, 10.69, 8.47], [4, 2, 17.4, 14.97], [4, 3, 21.91, 19.47], [4, 4, 24.44, 22.0], [5, 1, 11.49, 8.79], [5, 2, 18.99, 15.96],
+    [5, 3, 24.51, 21.46], [5, 4, 28.35, 25.29], [5, 5, 30.56, 27.5], [6, 1, 12.16, 9.02], [6, 2, 20.28, 16.66], [6, 3, 26.54, 22.88],
+    [6, 4, 31.33, 27.66], [6, 5, 34.69, 31.02], [7, 1, 12.75, 9.19], [7, 2, 21.38, 17.19], [7, 3, 28.21, 23.94], [7, 4, 33.72, 29.44],
+    [7, 5, 37.97, 33.69], [8, 1, 13.28, 9.32], [8, 2, 22.35, 17.6], [8, 3, 29.64, 24.77], [8, 4, 35.71, 30.82], [8, 5, 40.66, 35.77],
+    [10, 1, 14.19, 9.51], [10, 2, 24.03, 18.19], [10, 3, 32.03, 25.96], [10, 4, 38.93, 32.83], [10, 5, 44.89, 38.78],
+  ]
+  // The table prints two decimals, so the exact mean must round to it: within half a unit (13.475 prints 13.47).
+  const HALF_UNIT = 0.005 + 1e-12
+  it.each(means)('%ik%i: mean %f exploding, %f unskilled', (x, y, exploding, plain) => {
+    expect(Math.abs(exactRoll(spec(x, y), true).mean - exploding)).toBeLessThanOrEqual(HALF_UNIT)
+    expect(Math.abs(exactRoll(spec(x, y), false).mean - plain)).toBeLessThanOrEqual(HALF_UNIT)
+  })
+  it('mean of one exploding d10 is 55/9, and XkX is X × 55/9 (10k10 = 61.11)', () => {
+    expect(exactRoll(spec(1, 1), true).mean).toBeCloseTo(55 / 9, 10)
+    for (let x = 1; x <= 10; x++) expect(exactRoll(spec(x, x), true).mean).toBeCloseTo((x * 55) / 9, 9)
+  })
+  it('probabilities sum to 1 and the truncation bound is at most 1e-12 for ten dice', () => {
+    for (const [x, y] of [[10, 10], [7, 3], [1, 1]]) {
+      expect(rollAndKeepExact(x, y, true).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12)
+    }
+    expect(truncationErrorBound(10)).toBeLessThanOrEqual(1e-12)
+  })
+  it('a tighter truncation agrees with the default within its bound', () => {
+    const loose = rollAndKeepExact(4, 2, true, 3)
+    const tight = rollAndKeepExact(4, 2, true)
+    for (let s = 0; s < loose.length - 10; s++) expect(Math.abs(loose[s] - tight[s])).toBeLessThanOrEqual(truncationErrorBound(4, 3))
+  })
+  it('unskilled 2k1 matches hand counting: P(max of 2d10 = 10) = 19/100', () => {
+    const p = rollAndKeepExact(2, 1, false)
+    expect(p[10]).toBeCloseTo(0.19, 14)
+    expect(p[1]).toBeCloseTo(0.01, 14)
+  })
+})
+
+describe('exact P(XkY ≥ TN) (rules.md §7.4 tails)', () => {
+  const tns = [10, 15, 20, 25, 30, 35, 40]
+  const rows: [number, number, number[]][] = [
+    [2, 2, [0.64, 0.278, 0.118, 0.046, 0.017, 0.006, 0.002]],
+    [3, 2, [0.846, 0.47, 0.21, 0.095, 0.036, 0.015, 0.005]],
+    [4, 2, [0.934, 0.622, 0.292, 0.147, 0.058, 0.025, 0.009]],
+    [4, 3, [0.977, 0.847, 0.569, 0.304, 0.16, 0.071, 0.033]],
+    [5, 3, [0.994, 0.932, 0.718, 0.417, 0.237, 0.112, 0.055]],
+    [6, 3, [0.998, 0.97, 0.82, 0.516, 0.309, 0.155, 0.079]],
+    [5, 4, [0.997, 0.968, 0.851, 0.627, 0.389, 0.22, 0.114]],
+    [6, 4, [1.0, 0.99, 0.931, 0.765, 0.52, 0.315, 0.175]],
+    [7, 4, [1.0, 0.997, 0.969, 0.856, 0.63, 0.402, 0.239]],
+    [8, 5, [1.0, 1.0, 0.995, 0.968, 0.876, 0.698, 0.489]],
+  ]
+  it.each(rows)('%ik%i at TN 10..40', (x, y, ps) => {
+    const roll = exactRoll(spec(x, y), true)
+    tns.forEach((tn, i) => expect(Math.abs(probabilityAtLeast(roll, tn) - ps[i]), `TN ${tn}`).toBeLessThanOrEqual(0.0005 + 1e-12))
+  })
+  it('a bonus shifts the distribution: P(4k2+5 ≥ 20) = P(4k2 ≥ 15)', () => {
+    expect(probabilityAtLeast(exactRoll(spec(4, 2, 5), true), 20)).toBeCloseTo(probabilityAtLeast(exactRoll(spec(4, 2), true), 15), 14)
+  })
+  it('C3.5: katana 6k2 through Reduction 3 averages 17.3 wounds', () => {
+    expect(expectedAbove(exactRoll(spec(6, 2), true), 3)).toBeCloseTo(16.1 / 0.932, 1)
+  })
+})
+
+describe('sampler vs exact (fixed seed, 4 standard errors)', () => {
+  it.each([
+    [6, 3, true],
+    [10, 2, true],
+    [4, 4, false],
+  ])('%ik%i (explode %s): every total and tail', (x, y, explode) => {
+    const dice = new D10Stream(createStream(7531, x * 10 + y))
+    const top = new Int32Array(10)
+    const n = 200_000
+    const seen = new Map<number, number>()
+    let sum = 0
+    for (let i = 0; i < n; i++) {
+      const v = rollAndKeep(dice, x, y, explode, top)
+      seen.set(v, (seen.get(v) ?? 0) + 1)
+      sum += v
+    }
+    const exact = exactRoll(spec(x, y), explode)
+    for (let i = 0; i < exact.p.length; i++) {
+      const p = exact.p[i]
+      if (p < 1e-6) continue
+      const c = seen.get(exact.min + i) ?? 0
+      expect(Math.abs(c - n * p), `total ${exact.min + i}`).toBeLessThanOrEqual(4 * Math.sqrt(n * p * (1 - p)))
+    }
+    let variance = 0
+    for (let i = 0; i < exact.p.length; i++) variance += exact.p[i] * (exact.min + i - exact.mean) ** 2
+    expect(Math.abs(sum / n - exact.mean)).toBeLessThanOrEqual(4 * Math.sqrt(variance / n))
+  })
+})

@@ -1,0 +1,252 @@
+import type { Rng } from '../core/rng'
+
+/**
+ * Roll-and-keep (Legend of the Five Rings): XkY on d10 — roll X dice, keep the Y highest, sum them.
+ * Tens explode (re-roll and add, again and again) before keeping; unskilled rolls do not explode.
+ * @see ../shared/rules.md §6.1 (roll and keep, exploding 10s), §6.2 (Ten Dice Rule), §7.4 (test vectors)
+ */
+
+/** A17: a single leftover rolled die while kept < 10 (11k4) — lost (book text) or worth +2 (L2 code). */
+export type OddExcessRolled = 'discard' | 'plus2'
+/** A18: kept > rolled (3k4) — keep only what was rolled, or move the excess kept dice to rolled (3e habit). */
+export type KeptOverRolled = 'cap' | 'move-to-rolled'
+
+export interface TenDiceOptions {
+  oddExcessRolled: OddExcessRolled
+  keptOverRolled: KeptOverRolled
+}
+
+export const DEFAULT_TEN_DICE: TenDiceOptions = { oddExcessRolled: 'discard', keptOverRolled: 'cap' }
+
+/** A roll that can actually be made: 1 ≤ kept ≤ rolled ≤ 10, plus a flat bonus. */
+export interface RollSpec {
+  rolled: number
+  kept: number
+  bonus: number
+}
+
+/**
+ * The Ten Dice Rule: never roll or keep more than 10. Two excess rolled dice become one kept die;
+ * once both are at 10, every further excess die of either kind is +2; kept dice above 10 are +2 each.
+ * Then A18 for kept > rolled. The Ten Dice Rule goes first because the published 10k12 → 10k10 +4
+ * needs it; after it, kept > rolled can only happen below 10 rolled dice (3k4).
+ * @see rules.md §6.2 (the rule and its published examples), §8 A17, A18
+ */
+export function tenDiceRule(rolled: number, kept: number, options: TenDiceOptions = DEFAULT_TEN_DICE, bonus = 0): RollSpec {
+  let r = rolled
+  let k = kept
+  let b = bonus
+  if (r > 10) {
+    let extra = r - 10
+    r = 10
+    while (extra >= 2 && k < 10) {
+      k++
+      extra -= 2
+    }
+    if (k >= 10) b += 2 * extra
+    else if (extra === 1 && options.oddExcessRolled === 'plus2') b += 2
+  }
+  if (k > 10) {
+    b += 2 * (k - 10)
+    k = 10
+  }
+  if (k > r) {
+    if (options.keptOverRolled === 'move-to-rolled') {
+      const excess = k - r
+      // k ≤ 10 here, so r + excess = k stays within ten rolled dice.
+      r += excess
+      k -= excess
+    } else k = r
+  }
+  return { rolled: r, kept: k, bonus: b }
+}
+
+/** "6k3", "10k10+4", "3k2-1". */
+export function formatRoll(spec: RollSpec): string {
+  const b = spec.bonus === 0 ? '' : spec.bonus > 0 ? `+${spec.bonus}` : `${spec.bonus}`
+  return `${spec.rolled}k${spec.kept}${b}`
+}
+
+/**
+ * d10 faces from one random stream, six at a time: one unbiased draw below 10^6 is six independent
+ * uniform decimal digits, so this is exactly six separate d10 rolls for a sixth of the draws.
+ * `reset()` drops leftover digits; call it at the start of every trial so that a trial's draws do not
+ * depend on the trial before it (replay and trace rely on that).
+ */
+export class D10Stream {
+  private rng: Rng
+  private digits = 0
+  private left = 0
+  constructor(rng: Rng) {
+    this.rng = rng
+  }
+  /** Switches to another stream (and drops leftover digits). */
+  use(rng: Rng): void {
+    this.rng = rng
+    this.left = 0
+  }
+  reset(): void {
+    this.left = 0
+  }
+  /** One d10: 1..10. */
+  next(): number {
+    if (this.left === 0) {
+      this.digits = this.rng.below(1_000_000)
+      this.left = 6
+    }
+    const d = this.digits % 10
+    this.digits = (this.digits - d) / 10
+    this.left--
+    return d + 1
+  }
+}
+
+/** One d10 whose 10s explode when `explode` is set: 10, 10, 7 gives 27. */
+export function rollDie(dice: D10Stream, explode: boolean): number {
+  let total = 0
+  for (;;) {
+    const face = dice.next()
+    total += face
+    if (face !== 10 || !explode) return total
+  }
+}
+
+/**
+ * XkY: rolls `rolled` dice (each exploded first), keeps the `kept` highest in `top` (scratch of
+ * length ≥ kept, left sorted high to low) and returns their sum. Expects 1 ≤ kept ≤ rolled ≤ 10 (use
+ * `tenDiceRule` first); allocates nothing.
+ */
+export function rollAndKeep(dice: D10Stream, rolled: number, kept: number, explode: boolean, top: Int32Array): number {
+  let held = 0
+  for (let i = 0; i < rolled; i++) {
+    const v = rollDie(dice, explode)
+    if (held === kept && v <= top[kept - 1]) continue
+    let j = held < kept ? held++ : kept - 1
+    while (j > 0 && top[j - 1] < v) {
+      top[j] = top[j - 1]
+      j--
+    }
+    top[j] = v
+  }
+  let sum = 0
+  for (let i = 0; i < kept; i++) sum += top[i]
+  return sum
+}
+
+/** A rolled spec (after the Ten Dice Rule), bonus included. */
+export function rollSpec(dice: D10Stream, spec: RollSpec, explode: boolean, top: Int32Array): number {
+  return rollAndKeep(dice, spec.rolled, spec.kept, explode, top) + spec.bonus
+}
+
+/**
+ * Explosions followed by the exact distribution: a die that shows 10 more than this many times in a
+ * row stops there. That changes only an event of probability 10^−(limit+1) per die, so every
+ * probability of an XkY (X ≤ 10) is within X·10^−(limit+1) ≤ 1e−12 of the untruncated value.
+ */
+export const EXPLOSION_LIMIT = 12
+
+/** Bound on |exact − computed| for any probability of an X-dice roll (total-variation distance). */
+export function truncationErrorBound(rolled: number, limit = EXPLOSION_LIMIT): number {
+  return rolled * 10 ** -(limit + 1)
+}
+
+/** Distribution of one die, values ascending: 1..10 plain, or 10m + r (r = 1..9) when exploding. */
+function dieFaces(explode: boolean, limit: number): { value: number[]; p: number[] } {
+  if (!explode) return { value: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], p: new Array<number>(10).fill(0.1) }
+  const value: number[] = []
+  const p: number[] = []
+  for (let m = 0; m <= limit; m++) {
+    for (let r = 1; r <= 9; r++) {
+      value.push(10 * m + r)
+      p.push(10 ** -(m + 1))
+    }
+  }
+  value.push(10 * (limit + 1))
+  p.push(10 ** -(limit + 1))
+  return { value, p }
+}
+
+export interface ExactRoll {
+  /** `p[i]` is the probability of a total of `min + i`. */
+  min: number
+  p: Float64Array
+  mean: number
+}
+
+function binomials(n: number): number[][] {
+  const c: number[][] = []
+  for (let i = 0; i <= n; i++) {
+    c.push([1])
+    for (let j = 1; j <= i; j++) c[i].push(j === i ? 1 : c[i - 1][j - 1] + c[i - 1][j])
+  }
+  return c
+}
+
+/**
+ * Exact XkY by an order-statistic DP over face values from high to low. State: how many dice are
+ * above the current value and the sum of those kept. At value v, each of the r remaining dice (all
+ * known to be ≤ v) equals v with probability p(v)/P(die ≤ v), so the count at v is binomial; once Y
+ * dice are placed, the rest cannot change the kept sum. Explosions are truncated (EXPLOSION_LIMIT).
+ * @see rules.md §9 (order-statistic DP), §7.4 (reference means and tails)
+ */
+export function rollAndKeepExact(rolled: number, kept: number, explode: boolean, limit = EXPLOSION_LIMIT): Float64Array {
+  const faces = dieFaces(explode, limit)
+  const top = faces.value[faces.value.length - 1]
+  const maxSum = kept * top
+  const result = new Float64Array(maxSum + 1)
+  const width = maxSum + 1
+  let cur = new Float64Array(kept * width)
+  let next = new Float64Array(kept * width)
+  cur[0] = 1
+  const binom = binomials(rolled)
+  let below = 1
+  for (let i = faces.value.length - 1; i >= 0; i--) {
+    const v = faces.value[i]
+    const q = below > 0 ? Math.min(1, faces.p[i] / below) : 1
+    below -= faces.p[i]
+    next.fill(0)
+    for (let n = 0; n < kept; n++) {
+      const r = rolled - n
+      for (let s = 0; s <= maxSum; s++) {
+        const w = cur[n * width + s]
+        if (w === 0) continue
+        for (let c = 0; c <= r; c++) {
+          const b = w * binom[r][c] * q ** c * (1 - q) ** (r - c)
+          if (b === 0) continue
+          if (n + c >= kept) result[s + (kept - n) * v] += b
+          else next[(n + c) * width + s + c * v] += b
+        }
+      }
+    }
+    const t = cur
+    cur = next
+    next = t
+  }
+  return result
+}
+
+/** Exact distribution of a roll after the Ten Dice Rule, bonus included. */
+export function exactRoll(spec: RollSpec, explode: boolean, limit = EXPLOSION_LIMIT): ExactRoll {
+  const raw = rollAndKeepExact(spec.rolled, spec.kept, explode, limit)
+  let last = raw.length - 1
+  while (last > 0 && raw[last] < 1e-300) last--
+  const first = spec.kept
+  const p = raw.slice(first, last + 1)
+  let mean = 0
+  for (let i = 0; i < p.length; i++) mean += p[i] * (first + i)
+  return { min: first + spec.bonus, p, mean: mean + spec.bonus }
+}
+
+/** P(total ≥ tn) from an exact roll. */
+export function probabilityAtLeast(roll: ExactRoll, tn: number): number {
+  let s = 0
+  for (let i = Math.max(0, tn - roll.min); i < roll.p.length; i++) s += roll.p[i]
+  return Math.min(1, s)
+}
+
+/** E[max(0, total − reduction)]: expected wounds of a damage roll through armour Reduction. */
+export function expectedAbove(roll: ExactRoll, reduction: number): number {
+  let s = 0
+  for (let i = 0; i < roll.p.length; i++) s += roll.p[i] * Math.max(0, roll.min + i - reduction)
+  return s
+}
