@@ -140,3 +140,24 @@ export function summarizeCheck(d: CheckDistribution): CheckSummary {
     netGivenSuccess: ok > 0 ? netSum / ok : 0,
   }
 }
+
+/** Strides of the dense index of `d.counts` (for sampling straight into a joint histogram). */
+export function jointStridesOf(d: CheckDistribution): { net: number; adv: number; tr: number; de: number; base: number } {
+  const deN = d.deMax + 1
+  const trN = d.trMax + 1
+  const advN = d.advMax - d.advMin + 1
+  const s = { net: advN * trN * deN, adv: trN * deN, tr: deN, de: 1 }
+  return { ...s, base: -d.netMin * s.net - d.advMin * s.adv }
+}
+
+/** The result a dense index stands for. */
+export function resultAt(d: CheckDistribution, index: number): { net: number; adv: number; tr: number; de: number } {
+  const deN = d.deMax + 1
+  const trN = d.trMax + 1
+  const advN = d.advMax - d.advMin + 1
+  const de = index % deN
+  const tr = Math.floor(index / deN) % trN
+  const adv = (Math.floor(index / (deN * trN)) % advN) + d.advMin
+  const net = Math.floor(index / (deN * trN * advN)) + d.netMin
+  return { net, adv, tr, de }
+}

@@ -1,5 +1,5 @@
 import type { Rng } from '../core/rng'
-import { assertPool, DIE_KINDS, FACES, faceLabel, packFace, sidesOf, type DieKind, type Pool } from './narrative-dice'
+import { assertPool, DIE_KINDS, FACES, faceLabel, packFace, packedAdv, packedDespairs, packedNet, packedTriumphs, sidesOf, type DieKind, type Pool } from './narrative-dice'
 
 /**
  * Sampling a narrative-dice pool fast. The dice are split into groups whose numbers of face combinations
@@ -87,4 +87,34 @@ export function facesRolled(cp: CompiledPool, indices: readonly number[]): { kin
     }
   })
   return out
+}
+
+/** Strides of a dense joint index over (net, advantage, Triumphs, Despairs), as in `CheckDistribution`. */
+export interface JointStrides {
+  net: number
+  adv: number
+  tr: number
+  de: number
+  /** Index of net 0, advantage 0, no Triumph, no Despair. */
+  base: number
+}
+
+/**
+ * Group tables that give a cell of the dense joint distribution instead of a packed result: one check
+ * then lands in one histogram bin, and every metric is read from that joint histogram afterwards.
+ */
+export function jointTables(cp: CompiledPool, s: JointStrides): Int32Array[] {
+  return cp.groups.map((g) => g.table.map((v) => packedNet(v) * s.net + packedAdv(v) * s.adv + packedTriumphs(v) * s.tr + packedDespairs(v) * s.de))
+}
+
+/** Rolls the pool into a joint cell index; same draws (one per group, in order) as `rollPool`. */
+export function rollJoint(rng: Rng, cp: CompiledPool, tables: readonly Int32Array[], base: number, log?: number[]): number {
+  const groups = cp.groups
+  let v = base
+  for (let g = 0; g < groups.length; g++) {
+    const i = rng.below(groups[g].size)
+    if (log) log.push(i)
+    v += tables[g][i]
+  }
+  return v
 }

@@ -1,0 +1,103 @@
+import type { Pool } from '../../dice/narrative-dice'
+import { buildPool, type ModifierOrder } from '../../dice/narrative-pool'
+
+/**
+ * The dice pool of a combat check: difficulty by range band or Average for Melee/Brawl, the engaged
+ * modifiers, Aim, Guarded Stance, cover, prone and defense.
+ * @see ../shared/seeds/003_d9879017bb664d48.txt ("Perform a combat check", maneuvers) and rules.md §5.4, §5.5
+ */
+
+export const RANGE_BANDS = ['engaged', 'short', 'medium', 'long', 'extreme'] as const
+export type RangeBand = (typeof RANGE_BANDS)[number]
+
+export const COMBAT_SKILLS = ['ranged-light', 'ranged-heavy', 'gunnery', 'melee', 'brawl'] as const
+export type CombatSkill = (typeof COMBAT_SKILLS)[number]
+
+export function isMelee(skill: CombatSkill): boolean {
+  return skill === 'melee' || skill === 'brawl'
+}
+
+/** Ranged difficulty by the band the target occupies: Engaged and Short Easy, Medium Average, Long Hard, Extreme Daunting. */
+export const RANGED_DIFFICULTY: Readonly<Record<RangeBand, number>> = { engaged: 1, short: 1, medium: 2, long: 3, extreme: 4 }
+
+/** Melee and Brawl checks are always Average (seed 003: "Melee attack difficulties are always Average"). */
+export const MELEE_DIFFICULTY = 2
+
+/** Shooting while engaged: Ranged (Light) +1 difficulty, Ranged (Heavy) +2; Gunnery cannot fire (rules.md §5.4, F2 p.163). */
+export const ENGAGED_INCREASE: Readonly<Record<CombatSkill, number | null>> = { 'ranged-light': 1, 'ranged-heavy': 2, gunnery: null, melee: 0, brawl: 0 }
+
+/**
+ * How defensive sources combine. 'best': cover (ranged defense 1), Guarded Stance (melee defense 1) and
+ * armour defense all "provide defense", so only the best counts (rules.md §5.4 [S F3]); 'add': every source
+ * adds its own Setback die, as seed 003 words each maneuver.
+ */
+export type DefenseStacking = 'best' | 'add'
+
+export interface AttackSituation {
+  characteristic: number
+  skill: number
+  combatSkill: CombatSkill
+  /** Band of the target (for Melee/Brawl it must be 'engaged'). */
+  band: RangeBand
+  /** The attacker is engaged with an enemy (only matters for ranged checks). */
+  shooterEngaged: boolean
+  /** Aim maneuvers counted toward this check (0–2). */
+  aims: number
+  /** The attacker is in Guarded Stance: one Setback to his own combat checks. */
+  ownGuarded: boolean
+  targetCover: boolean
+  targetProne: boolean
+  targetGuarded: boolean
+  /** The target's armour defense against this kind of attack (0–4). */
+  targetDefense: number
+  /** Boost dice from allies (Assist, advantage spent to boost the next check). */
+  extraBoost: number
+  extraSetback: number
+  upgradeAbility: number
+  upgradeDifficulty: number
+  downgradeAbility: number
+  downgradeDifficulty: number
+}
+
+/** Whether the attack is possible at all: Melee/Brawl need an engaged target, Gunnery cannot fire while engaged. */
+export function canAttack(s: Pick<AttackSituation, 'combatSkill' | 'band' | 'shooterEngaged'>): boolean {
+  if (isMelee(s.combatSkill)) return s.band === 'engaged'
+  return !(s.shooterEngaged && ENGAGED_INCREASE[s.combatSkill] === null)
+}
+
+/** Setback dice the target's situation adds, and Boost dice a prone target gives melee attackers. */
+export function defenseDice(s: AttackSituation, stacking: DefenseStacking): { setback: number; boost: number } {
+  const melee = isMelee(s.combatSkill)
+  const stance = melee && s.targetGuarded ? 1 : 0
+  const cover = !melee && s.targetCover ? 1 : 0
+  const provided = stacking === 'best' ? Math.max(s.targetDefense, stance, cover) : s.targetDefense + stance + cover
+  const setback = Math.min(4, provided) + (!melee && s.targetProne ? 1 : 0)
+  return { setback, boost: melee && s.targetProne ? 1 : 0 }
+}
+
+/**
+ * The full pool: base difficulty (range band or Average), the engaged increase, then upgrades and
+ * downgrades in the A14 order, then Boost (Aim, allies, prone target) and Setback (defense, cover, prone,
+ * own Guarded Stance).
+ */
+export function attackPool(s: AttackSituation, stacking: DefenseStacking, order: ModifierOrder): Pool {
+  const melee = isMelee(s.combatSkill)
+  const difficulty = melee ? MELEE_DIFFICULTY : RANGED_DIFFICULTY[s.band]
+  const increase = !melee && s.shooterEngaged ? (ENGAGED_INCREASE[s.combatSkill] ?? 0) : 0
+  const def = defenseDice(s, stacking)
+  return buildPool(
+    {
+      characteristic: s.characteristic,
+      skill: s.skill,
+      difficulty,
+      increase,
+      upgradeAbility: s.upgradeAbility,
+      upgradeDifficulty: s.upgradeDifficulty,
+      downgradeAbility: s.downgradeAbility,
+      downgradeDifficulty: s.downgradeDifficulty,
+      boost: Math.min(2, s.aims) + s.extraBoost + def.boost,
+      setback: def.setback + (s.ownGuarded ? 1 : 0) + s.extraSetback,
+    },
+    order,
+  )
+}
