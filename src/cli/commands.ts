@@ -1,80 +1,83 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { availableParallelism, cpus } from 'node:os'
-import { join } from 'node:path'
 import { z } from 'zod'
-import { parseScenarioOrThrow } from '../engine/run/parse'
 import { replayTrial } from '../engine/run/replay'
 import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE } from '../engine/run/chunks'
+import { findTrial } from '../engine/run/find'
+import { partialDocument } from '../engine/run/partial'
+import { parseShard } from '../engine/run/shard'
 import { MAX_SEED } from '../engine/core/rng'
 import { MAX_TRIALS } from '../engine/core/scenario'
 import { systems, findSystem, systemIds } from '../engine/systems/registry'
 import { ENGINE_VERSION } from '../engine/version'
 import { writeFileAtomic } from '../main/services/atomic-write'
-import { SimulationService } from '../main/services/simulation'
+import { SimulationService, type RunRequest } from '../main/services/simulation'
 import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
-import { formatExact, formatResult, progressLine, rate } from './format'
+import { formatExact, formatResult, progressLine } from './format'
 import { intOption, loadScenarioFile, workersOption } from './input'
-import { resourcesDir, workerPath } from './paths'
+import { workerPath } from './paths'
+import { err, out, str, withService, type Options } from './io'
 
-export type Options = Record<string, string | boolean | undefined>
+/** The run settings shared by run, sweep and compare: trials, seed, workers, chunk size, shard. */
+export function runSettings(o: Options): Omit<RunRequest, 'scenario'> {
+  const shardText = str(o.shard)
+  const shard = shardText === undefined ? undefined : parseShard(shardText)
+  if (typeof shard === 'string') throw new UsageError(`--shard: ${shard}`)
+  return {
+    trials: intOption('trials', str(o.trials), 1, MAX_TRIALS),
+    seed: intOption('seed', str(o.seed), 0, MAX_SEED),
+    workers: workersOption(str(o.workers)),
+    chunkSize: intOption('chunk-size', str(o['chunk-size']), 1, MAX_CHUNK_SIZE),
+    shard,
+  }
+}
 
-const out = (s: string): void => void process.stdout.write(s.endsWith('\n') ? s : `${s}\n`)
-const err = (s: string): void => void process.stderr.write(s.endsWith('\n') ? s : `${s}\n`)
-const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined)
-
-function onInterrupt(controller: AbortController): () => void {
-  const handler = (): void => controller.abort()
-  process.on('SIGINT', handler)
-  process.on('SIGTERM', handler)
-  return () => {
-    process.off('SIGINT', handler)
-    process.off('SIGTERM', handler)
+/** A progress bar on stderr, drawn only on a terminal and only once a run has lasted a second. */
+export function progressBar(): { onProgress: RunRequest['onProgress']; clear: () => void } {
+  const started = Date.now()
+  const tty = process.stderr.isTTY === true
+  let drew = false
+  return {
+    onProgress: (p) => {
+      if (!tty || Date.now() - started < 1000) return
+      drew = true
+      process.stderr.write(`\r${progressLine(p.trialsDone, p.trials, p.trialsPerSecond, p.etaMs)}`)
+    },
+    clear: () => {
+      if (drew) process.stderr.write('\r\x1b[K')
+    },
   }
 }
 
 export async function cmdRun(file: string, o: Options): Promise<number> {
   const { raw } = loadScenarioFile(file)
-  const trials = intOption('trials', str(o.trials), 1, MAX_TRIALS)
-  const seed = intOption('seed', str(o.seed), 0, MAX_SEED)
-  const workers = workersOption(str(o.workers))
-  const chunkSize = intOption('chunk-size', str(o['chunk-size']), 1, MAX_CHUNK_SIZE)
+  const settings = runSettings(o)
   const target = str(o.out)
-  const service = new SimulationService({ workerPath })
-  const controller = new AbortController()
-  const release = onInterrupt(controller)
-  const started = Date.now()
-  const tty = process.stderr.isTTY === true
-  let drew = false
-  try {
-    const doc = await service.run({
-      scenario: raw,
-      trials,
-      seed,
-      workers,
-      chunkSize,
-      signal: controller.signal,
-      onProgress: (p) => {
-        if (!tty || Date.now() - started < 1000) return
-        drew = true
-        process.stderr.write(`\r${progressLine(p.trialsDone, p.trials, p.trialsPerSecond, p.etaMs)}`)
-      },
-    })
-    if (drew) process.stderr.write('\r\x1b[K')
-    if (doc.status === 'aborted') {
-      err(`quickdraw: interrupted after ${doc.run.trialsDone} of ${doc.run.trials} trials; nothing written`)
-      return EXIT_INTERRUPTED
-    }
-    if (doc.status === 'error') {
-      err(`quickdraw: the simulation failed: ${doc.error ?? 'unknown error'}`)
-      return EXIT_INTERNAL
-    }
-    if (target) await writeFileAtomic(target, `${JSON.stringify(doc, null, 2)}\n`)
-    out(o.json ? JSON.stringify(doc, null, 2) : formatResult(doc))
-    return EXIT_OK
-  } finally {
-    release()
-    await service.shutdown()
-  }
+  return withService(
+    () => new SimulationService({ workerPath }),
+    async (service, signal) => {
+      const bar = progressBar()
+      const { document: doc, tally } = await service.runWithTally({ scenario: raw, ...settings, signal, onProgress: bar.onProgress })
+      bar.clear()
+      if (doc.status === 'aborted') {
+        err(`quickdraw: interrupted after ${doc.run.trialsDone} of ${doc.run.trials} trials; nothing written`)
+        return EXIT_INTERRUPTED
+      }
+      if (doc.status === 'error') {
+        err(`quickdraw: the simulation failed: ${doc.error ?? 'unknown error'}`)
+        return EXIT_INTERNAL
+      }
+      if (settings.shard) {
+        // A shard writes its partial result (raw tallies) for `quickdraw merge`.
+        const partial = `${JSON.stringify(partialDocument(raw, doc, tally))}\n`
+        if (target) await writeFileAtomic(target, partial)
+        else out(partial)
+        err(`shard ${settings.shard.index + 1}/${settings.shard.count}: ${doc.run.trialsDone} of ${doc.run.trials} trials${target ? ` written to ${target}` : ''}`)
+        return EXIT_OK
+      }
+      if (target) await writeFileAtomic(target, `${JSON.stringify(doc, null, 2)}\n`)
+      out(o.json ? JSON.stringify(doc, null, 2) : formatResult(doc))
+      return EXIT_OK
+    },
+  )
 }
 
 export function cmdValidate(file: string): number {
@@ -95,7 +98,24 @@ export function cmdExact(file: string, o: Options): number {
 export function cmdTrace(file: string, o: Options): number {
   const { raw, parsed } = loadScenarioFile(file)
   const seed = intOption('seed', str(o.seed), 0, MAX_SEED) ?? parsed.scenario.run.seed
-  const trial = intOption('trial', str(o.trial), 0, MAX_TRIALS - 1) ?? 0
+  let trial = intOption('trial', str(o.trial), 0, MAX_TRIALS - 1) ?? 0
+  const find = str(o.find)
+  if (find !== undefined) {
+    // --find metric-id or --find ordering=outcome-key: the first trial of the run that matches.
+    const [metric, outcome] = find.split('=', 2)
+    const trials = intOption('trials', str(o.trials), 1, MAX_TRIALS) ?? parsed.scenario.run.trials
+    let found: number | null
+    try {
+      found = findTrial(raw, seed, trials, DEFAULT_CHUNK_SIZE, { metric, outcome })
+    } catch (e) {
+      throw new UsageError(`--find: ${(e as Error).message}`)
+    }
+    if (found === null) {
+      err(`no trial among the first ${trials} with seed ${seed} matches ${find}`)
+      return EXIT_INTERNAL
+    }
+    trial = found
+  }
   const events = replayTrial(raw, seed, trial, DEFAULT_CHUNK_SIZE)
   if (o.json) out(JSON.stringify({ seed, trial, events }, null, 2))
   else out([`${parsed.scenario.name} — seed ${seed}, trial ${trial}`, ...events.map((e) => `  [${e.at}] ${e.text}`)].join('\n'))
@@ -133,68 +153,3 @@ export function cmdSchema(id: string): number {
   return EXIT_OK
 }
 
-const benchFileSchema = z.object({
-  benchmarks: z.array(z.object({ id: z.string(), label: z.string(), file: z.string(), trials: z.number().int().positive(), unit: z.string() })),
-})
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
-}
-
-/** Trials per second for each shipped benchmark scenario at 1 worker and at all workers (medians). */
-export async function cmdBench(o: Options): Promise<number> {
-  // One file per rule system in resources/bench/, so adding a system never edits a shared list.
-  const benchDir = join(resourcesDir, 'bench')
-  const spec = {
-    benchmarks: readdirSync(benchDir)
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-      .flatMap((f) => benchFileSchema.parse(JSON.parse(readFileSync(join(benchDir, f), 'utf8'))).benchmarks),
-  }
-  const repeat = intOption('repeat', str(o.repeat), 1, 50) ?? 3
-  const trialsOverride = intOption('trials', str(o.trials), 1, MAX_TRIALS)
-  const all = availableParallelism()
-  const workerCounts = all > 1 ? [1, all] : [1]
-  const service = new SimulationService({ workerPath })
-  const controller = new AbortController()
-  const release = onInterrupt(controller)
-  const results = []
-  try {
-    for (const b of spec.benchmarks) {
-      const scenario = JSON.parse(readFileSync(join(resourcesDir, b.file), 'utf8')) as unknown
-      parseScenarioOrThrow(scenario, b.file)
-      const trials = trialsOverride ?? b.trials
-      const rows = []
-      for (const workers of workerCounts) {
-        // Warm-up: start the threads and let the JIT see the hot loop before timing.
-        await service.run({ scenario, trials: Math.min(trials, 200_000), workers, signal: controller.signal })
-        const runs: number[] = []
-        for (let i = 0; i < repeat; i++) {
-          const doc = await service.run({ scenario, trials, workers, signal: controller.signal })
-          if (doc.status !== 'done') return doc.status === 'aborted' ? EXIT_INTERRUPTED : EXIT_INTERNAL
-          runs.push((doc.run.trialsDone / Math.max(1e-3, doc.timing.elapsedMs)) * 1000)
-        }
-        rows.push({ workers, trialsPerSecond: Math.round(median(runs)), runs: runs.map(Math.round) })
-        if (!o.json) err(`  ${b.id}: ${workers} worker${workers === 1 ? '' : 's'} ${rate(median(runs))} ${b.unit}`)
-      }
-      const one = rows[0].trialsPerSecond
-      const best = rows[rows.length - 1].trialsPerSecond
-      results.push({ id: b.id, label: b.label, unit: b.unit, trials, repeat, results: rows, speedup: one > 0 ? Math.round((best / one) * 100) / 100 : 0 })
-    }
-  } finally {
-    release()
-    await service.shutdown()
-  }
-  const doc = { engine: ENGINE_VERSION, machine: { cores: all, cpu: cpus()[0]?.model ?? 'unknown', node: process.version }, chunkSize: DEFAULT_CHUNK_SIZE, benchmarks: results }
-  if (o.json) out(JSON.stringify(doc, null, 2))
-  else {
-    out(`quickdraw bench — ${all} core${all === 1 ? '' : 's'}, ${doc.machine.cpu}, Node ${process.version} (median of ${repeat} runs)`)
-    for (const r of results) {
-      out(`${r.label} — ${r.trials.toLocaleString('en-US')} ${r.unit} per run`)
-      for (const row of r.results) out(`  ${row.workers} worker${row.workers === 1 ? ' ' : 's'}: ${rate(row.trialsPerSecond)}`)
-      if (r.results.length > 1) out(`  speed-up: ${r.speedup.toFixed(2)}×`)
-    }
-  }
-  return EXIT_OK
-}

@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util'
 import { ScenarioError } from '../engine/run/parse'
-import { cmdBench, cmdExact, cmdRun, cmdSchema, cmdSystems, cmdTrace, cmdValidate, type Options } from './commands'
+import { cmdCompare, cmdMerge, cmdReport, cmdSweep } from './analysis'
+import { cmdBench } from './bench'
+import { cmdExact, cmdRun, cmdSchema, cmdSystems, cmdTrace, cmdValidate } from './commands'
+import type { Options } from './io'
 import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError } from './errors'
 import { USAGE } from './usage'
 
@@ -11,16 +14,32 @@ const optionSpec = {
   'chunk-size': { type: 'string' },
   trial: { type: 'string' },
   repeat: { type: 'string' },
+  shard: { type: 'string' },
+  find: { type: 'string' },
+  param: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  step: { type: 'string' },
+  param2: { type: 'string' },
+  from2: { type: 'string' },
+  to2: { type: 'string' },
+  step2: { type: 'string' },
+  metric: { type: 'string' },
+  set: { type: 'string' },
   out: { type: 'string', short: 'o' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
 const allowed: Record<string, readonly string[]> = {
-  run: ['trials', 'seed', 'workers', 'chunk-size', 'json', 'out'],
+  run: ['trials', 'seed', 'workers', 'chunk-size', 'json', 'out', 'shard'],
   validate: [],
   exact: ['json'],
-  trace: ['seed', 'trial', 'json'],
+  trace: ['seed', 'trial', 'json', 'find', 'trials'],
+  sweep: ['param', 'from', 'to', 'step', 'param2', 'from2', 'to2', 'step2', 'trials', 'seed', 'workers', 'chunk-size', 'json', 'out', 'metric'],
+  compare: ['set', 'trials', 'seed', 'workers', 'chunk-size', 'json', 'out'],
+  merge: ['out', 'json'],
+  report: ['out', 'trials', 'seed', 'workers', 'chunk-size'],
   systems: ['json'],
   schema: [],
   bench: ['json', 'trials', 'repeat'],
@@ -62,6 +81,16 @@ async function dispatch(argv: string[]): Promise<number> {
       return cmdExact(needFile(command, p), values)
     case 'trace':
       return cmdTrace(needFile(command, p), values)
+    case 'sweep':
+      return cmdSweep(needFile(command, p), values)
+    case 'compare':
+      if (p.length < 1 || p.length > 2) throw new UsageError('compare: expects two scenario files, or one with --set')
+      return cmdCompare(p, values)
+    case 'merge':
+      if (p.length < 1) throw new UsageError('merge: expects the partial result files of every shard')
+      return cmdMerge(p, values)
+    case 'report':
+      return cmdReport(needFile(command, p), values)
     case 'systems':
       return cmdSystems(values)
     case 'schema':

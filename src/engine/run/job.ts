@@ -1,12 +1,13 @@
 import type { Metric } from '../core/metrics'
-import { createTally, mergeInto, type Tally } from '../core/tally'
+import type { Tally } from '../core/tally'
 import { chunkAt, chunkCount, DEFAULT_CHUNK_SIZE } from './chunks'
+import { OrderedMerge } from './ordered-merge'
 import { parseScenarioOrThrow } from './parse'
 import { resultDocument, type ResultDocument } from './result'
-import type { ChunkResult, ChunkTask } from './run-chunk'
+import { AbortError, scheduleChunks, type ChunkExecutor } from './schedule'
+import { shardRange, type Shard } from './shard'
 
-/** Runs one chunk somewhere (a Piscina worker, a Web Worker, or in-process) and resolves with its tally. */
-export type ChunkExecutor = (task: ChunkTask, signal: AbortSignal) => Promise<ChunkResult>
+export type { ChunkExecutor } from './schedule'
 
 export interface JobProgress {
   trialsDone: number
@@ -25,6 +26,8 @@ export interface JobOptions {
   trials?: number
   seed?: number
   chunkSize?: number
+  /** Run only this shard's chunks (for runs spread over several machines). */
+  shard?: Shard
   /** Chunks in flight at once (a little more than the workers, so none idles while main merges). */
   concurrency: number
   /** Worker count recorded in the document's timing. */
@@ -38,112 +41,66 @@ export interface JobOptions {
   now: () => number
 }
 
+export interface JobOutcome {
+  document: ResultDocument
+  /** The merged tally (the shard's own, for a shard). */
+  tally: Tally
+}
+
 /**
  * Plans the chunks, keeps `concurrency` of them running, merges finished chunks in chunk order, reports
  * progress, and always settles with a result document whose status is `done`, `aborted` or `error`.
  * Throws only for an invalid scenario, before any work starts.
  */
-export async function runJob(o: JobOptions): Promise<ResultDocument> {
-  const parsed = parseScenarioOrThrow(o.scenario)
-  const { system, scenario, hash } = parsed
+export async function runJobWithTally(o: JobOptions): Promise<JobOutcome> {
+  const { system, scenario, hash } = parseScenarioOrThrow(o.scenario)
   const trials = o.trials ?? scenario.run.trials
   const seed = o.seed ?? scenario.run.seed
   const chunkSize = o.chunkSize ?? DEFAULT_CHUNK_SIZE
-  const runScenario = { ...scenario, run: { trials, seed } }
   const plan = system.compile(scenario)
-  const shape = system.shape(plan)
-  const total = chunkCount(trials, chunkSize)
+  const range = o.shard ? shardRange(chunkCount(trials, chunkSize), o.shard) : { first: 0, end: chunkCount(trials, chunkSize) }
+  const merge = new OrderedMerge(system.shape(plan), range.first)
+  const shardTrials = range.end > range.first ? (range.end - range.first - 1) * chunkSize + chunkAt(trials, chunkSize, range.end - 1).trials : 0
   const started = o.now()
-  const interval = o.progressIntervalMs ?? 100
+  const progress = progressReporter(o, started, shardTrials, () => merge.tally, () => system.summarize(plan, merge.tally))
 
-  const merged: Tally = createTally(shape)
-  const waiting = new Map<number, ChunkResult>()
-  let nextToMerge = 0
-  let nextToStart = 0
-  let lastProgress = -Infinity
-  const inner = new AbortController()
-  const onOuterAbort = (): void => inner.abort()
-  o.signal?.addEventListener('abort', onOuterAbort)
-
-  const finish = (status: 'done' | 'aborted' | 'error', error?: string): ResultDocument =>
-    resultDocument({
+  const finish = (status: 'done' | 'aborted' | 'error', error?: string): JobOutcome => ({
+    tally: merge.tally,
+    document: resultDocument({
       status,
       error,
       system: { id: system.id, label: system.label, version: system.version },
       scenario: { name: scenario.name, hash, rules: scenario.rules },
       seed,
       trials,
-      trialsDone: merged.trials,
+      trialsDone: merge.tally.trials,
       chunkSize,
-      metrics: system.summarize(plan, merged),
+      shard: o.shard,
+      metrics: system.summarize(plan, merge.tally),
       elapsedMs: o.now() - started,
       workers: o.workers,
-    })
+    }),
+  })
 
-  const report = (force: boolean): void => {
-    if (!o.onProgress) return
-    const t = o.now()
-    if (!force && t - lastProgress < interval) return
-    lastProgress = t
-    const elapsed = t - started
-    const rate = elapsed > 0 ? (merged.trials / elapsed) * 1000 : 0
-    o.onProgress({
-      trialsDone: merged.trials,
-      trials,
-      trialsPerSecond: Math.round(rate),
-      elapsedMs: elapsed,
-      etaMs: rate > 0 ? ((trials - merged.trials) / rate) * 1000 : null,
-      partial: system.summarize(plan, merged),
-    })
-  }
-
-  const accept = (r: ChunkResult): void => {
-    waiting.set(r.chunk, r)
-    // Merge strictly in chunk order (integer counts make any order give the same sums, but a fixed
-    // order keeps partial results reproducible too).
-    for (let next = waiting.get(nextToMerge); next; next = waiting.get(nextToMerge)) {
-      waiting.delete(nextToMerge)
-      mergeInto(merged, { trials: next.trials, counts: next.counts, bins: next.bins })
-      nextToMerge++
-    }
-  }
-
+  const inner = new AbortController()
+  const onOuterAbort = (): void => inner.abort()
+  o.signal?.addEventListener('abort', onOuterAbort)
+  if (o.signal?.aborted) inner.abort()
+  const runScenario = { ...scenario, run: { trials, seed } }
   try {
-    await new Promise<void>((resolve, reject) => {
-      let running = 0
-      let failed = false
-      const abortNow = (): void => {
-        failed = true
-        reject(new AbortError())
-      }
-      if (inner.signal.aborted) return abortNow()
-      inner.signal.addEventListener('abort', abortNow, { once: true })
-      const launch = (): void => {
-        while (!failed && running < o.concurrency && nextToStart < total) {
-          const spec = chunkAt(trials, chunkSize, nextToStart++)
-          running++
-          o.execute({ scenario: runScenario, seed, chunk: spec.index, trials: spec.trials }, inner.signal).then(
-            (r) => {
-              running--
-              if (failed) return
-              accept(r)
-              report(false)
-              if (nextToMerge === total) resolve()
-              else launch()
-            },
-            (e: unknown) => {
-              running--
-              if (failed) return
-              failed = true
-              reject(e)
-            },
-          )
-        }
-      }
-      if (total === 0) resolve()
-      else launch()
-    })
-    report(true)
+    await scheduleChunks(
+      range.first,
+      range.end,
+      o.concurrency,
+      (chunk) => ({ scenario: runScenario, seed, chunk, trials: chunkAt(trials, chunkSize, chunk).trials }),
+      o.execute,
+      inner.signal,
+      (r) => {
+        merge.accept(r)
+        progress(false)
+      },
+    )
+    progress(true)
     return finish('done')
   } catch (e) {
     if (e instanceof AbortError || o.signal?.aborted) return finish('aborted')
@@ -154,9 +111,22 @@ export async function runJob(o: JobOptions): Promise<ResultDocument> {
   }
 }
 
-class AbortError extends Error {
-  constructor() {
-    super('aborted')
-    this.name = 'AbortError'
+export async function runJob(o: JobOptions): Promise<ResultDocument> {
+  return (await runJobWithTally(o)).document
+}
+
+/** A progress callback throttled to one report per `progressIntervalMs` (forced reports always go out). */
+function progressReporter(o: JobOptions, started: number, trials: number, tally: () => Tally, partial: () => Metric[]): (force: boolean) => void {
+  const interval = o.progressIntervalMs ?? 100
+  let last = -Infinity
+  return (force) => {
+    if (!o.onProgress) return
+    const t = o.now()
+    if (!force && t - last < interval) return
+    last = t
+    const done = tally().trials
+    const elapsed = t - started
+    const rate = elapsed > 0 ? (done / elapsed) * 1000 : 0
+    o.onProgress({ trialsDone: done, trials, trialsPerSecond: Math.round(rate), elapsedMs: elapsed, etaMs: rate > 0 ? ((trials - done) / rate) * 1000 : null, partial: partial() })
   }
 }

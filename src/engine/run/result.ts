@@ -15,7 +15,7 @@ export interface ResultDocument {
   system: { id: string; label: string; version: string }
   scenario: { name: string; hash: string }
   rules: Record<string, string>
-  run: { seed: number; trials: number; trialsDone: number; chunkSize: number; chunks: number }
+  run: { seed: number; trials: number; trialsDone: number; chunkSize: number; chunks: number; shard?: { index: number; count: number } }
   metrics: Metric[]
   timing: { elapsedMs: number; workers: number; trialsPerSecond: number }
 }
@@ -29,6 +29,7 @@ export interface DocumentParts {
   trials: number
   trialsDone: number
   chunkSize: number
+  shard?: { index: number; count: number }
   metrics: Metric[]
   elapsedMs: number
   workers: number
@@ -46,6 +47,7 @@ export function resultDocument(p: DocumentParts): ResultDocument {
     metrics: p.metrics,
     timing: { elapsedMs: Math.round(p.elapsedMs), workers: p.workers, trialsPerSecond: p.elapsedMs > 0 ? Math.round((p.trialsDone / p.elapsedMs) * 1000) : 0 },
   }
+  if (p.shard) doc.run.shard = { index: p.shard.index, count: p.shard.count }
   if (p.error !== undefined) doc.error = p.error
   return doc
 }

@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { Piscina } from 'piscina'
-import { runJob, type JobProgress } from '../../engine/run/job'
+import { runJobWithTally, type JobOutcome, type JobProgress } from '../../engine/run/job'
 import type { ResultDocument } from '../../engine/run/result'
+import type { Shard } from '../../engine/run/shard'
 import type { ChunkResult, ChunkTask } from '../../engine/run/run-chunk'
 
 export interface RunRequest {
@@ -12,6 +13,8 @@ export interface RunRequest {
   /** Worker threads for this run (default: all cores). */
   workers?: number
   chunkSize?: number
+  /** Run only this shard of the run's chunks. */
+  shard?: Shard
   signal?: AbortSignal
   onProgress?: (p: JobProgress) => void
 }
@@ -61,13 +64,19 @@ export class SimulationService {
 
   /** Throws a `ScenarioError` for an invalid scenario before any work starts; otherwise always resolves. */
   async run(req: RunRequest): Promise<ResultDocument> {
+    return (await this.runWithTally(req)).document
+  }
+
+  /** Like `run`, and also hands back the merged tally (for shards' partial results). */
+  async runWithTally(req: RunRequest): Promise<JobOutcome> {
     const workers = clampWorkers(req.workers ?? this.defaultWorkers)
     const pool = this.poolFor(workers)
-    return runJob({
+    return runJobWithTally({
       scenario: req.scenario,
       trials: req.trials,
       seed: req.seed,
       chunkSize: req.chunkSize,
+      shard: req.shard,
       // Two chunks per worker in flight, so a worker never idles while main merges.
       concurrency: workers * 2,
       workers,

@@ -194,3 +194,15 @@ describe('mutual attacks', () => {
     expect(exchange.p).toBe(quickContestExact(23, 22).tie / 216 ** 2)
   })
 })
+
+describe('trace wording', () => {
+  it('says when a roll fails automatically on 17 although the score is higher', () => {
+    const plan = gurpsWaits.compile(cascadeScenario([{ id: 'a', skill: 20, basicSpeed: 6 }, { id: 'b' }]))
+    let found = ''
+    for (let c = 0; c < 400 && !found; c++) {
+      const line = gurpsWaits.trace(plan, createStream(3, c)).find((e) => e.who[0] === 'a' && e.kind === 'roll')?.text ?? ''
+      if (/rolls 1[78] /.test(line)) found = line
+    }
+    expect(found).toMatch(/fails automatically on a 1[78] \(margin \+\d+\)/)
+  })
+})

@@ -8,6 +8,14 @@ function signed(x: number): string {
   return x >= 0 ? `+${x}` : `${x}`
 }
 
+/** 3–4 always succeed and 17–18 always fail; the Quick Contest still orders by the literal margin. */
+function marginText(roll: number, effective: number, ok: boolean): string {
+  const margin = effective - roll
+  if (ok && roll > effective) return `succeeds automatically on a ${roll} (margin ${signed(margin)})`
+  if (!ok && roll <= effective) return `fails automatically on a ${roll} (margin ${signed(margin)})`
+  return ok ? `succeeds by ${margin}` : `fails by ${-margin}`
+}
+
 function explain(f: Fighter): string {
   const e = f.effective
   const parts = [`${f.combatant.skillName} ${e.skill}`]
@@ -41,7 +49,7 @@ export function traceCascade(plan: Plan, rng: Rng): TraceEvent[] {
     const roll = THREE_D6_TOTAL_OF_INDEX[index]
     const e = f.effective.total
     const ok = gurpsSucceeds(roll, e)
-    const margin = ok ? `succeeds by ${e - roll}` : `fails by ${roll - e}`
+    const margin = marginText(roll, e, ok)
     const ets = keys[r] >= ETS_BONUS ? ' (Enhanced Time Sense: resolved before those without it)' : ''
     const when = f.tactic.commit === 'late' ? ` if his trigger comes (${name(plan.fighters.findIndex((g) => g.combatant.id === f.tactic.interrupts))} acting)` : ''
     events.push({ at: 0, kind: 'roll', who: [f.combatant.id], text: `${f.combatant.name} rolls ${roll} against ${explain(f)}${when}: ${margin}${ets}.` })

@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs'
+import { compareDocuments } from '../engine/run/compare'
+import { mergePartials, type PartialDocument } from '../engine/run/partial'
+import type { ResultDocument } from '../engine/run/result'
+import { scenarioAt, sweepGrid, sweepValues, type SweepParam } from '../engine/run/sweep'
+import { getAtPath, setAtPath } from '../engine/run/json-path'
+import { parseScenario } from '../engine/run/parse'
+import { issueLine } from '../engine/core/schema'
+import { writeFileAtomic } from '../main/services/atomic-write'
+import { SimulationService } from '../main/services/simulation'
+import { runSettings, progressBar } from './commands'
+import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
+import { formatResult } from './format'
+import { formatComparison, formatSweep } from './format-analysis'
+import { loadScenarioFile } from './input'
+import { out, str, withService, type Options } from './io'
+import { workerPath } from './paths'
+import { reportHtml } from '../shared/report/report-html'
+
+export interface SweepDocument {
+  format: 'quickdraw-sweep/1'
+  scenario: { name: string; hash: string }
+  params: SweepParam[]
+  points: { at: number[]; document: ResultDocument }[]
+}
+
+function numberOption(name: string, o: Options): number {
+  const text = str(o[name])
+  const v = Number(text)
+  if (text === undefined || text.trim() === '' || !Number.isFinite(v)) throw new UsageError(`--${name}: must be a number, got ${text === undefined ? 'nothing' : JSON.stringify(text)}`)
+  return v
+}
+
+/** The swept parameters from --param/--from/--to/--step and, for a heatmap, --param2/--from2/--to2/--step2. */
+function sweepParams(raw: unknown, o: Options): SweepParam[] {
+  const params: SweepParam[] = []
+  for (const suffix of ['', '2']) {
+    const path = str(o[`param${suffix}`])
+    if (path === undefined) {
+      if (suffix === '') throw new UsageError('sweep: --param <json-path> is required, e.g. --param combatants[0].skill')
+      continue
+    }
+    try {
+      const current = getAtPath(raw, path)
+      if (current !== undefined && typeof current !== 'number') throw new Error(`${path} is ${JSON.stringify(current)}, not a number`)
+      setAtPath(raw, path, 0)
+      params.push({ path, values: sweepValues(numberOption(`from${suffix}`, o), numberOption(`to${suffix}`, o), numberOption(`step${suffix}`, o)) })
+    } catch (e) {
+      throw new UsageError(`--param${suffix}: ${(e as Error).message}`)
+    }
+  }
+  return params
+}
+
+/** Every point of the sweep, validated before anything runs (a bad point names its value and path). */
+function sweepScenarios(raw: unknown, params: SweepParam[]): { at: number[]; scenario: unknown }[] {
+  return sweepGrid(params).map((at) => {
+    const scenario = scenarioAt(raw, params, at)
+    const r = parseScenario(scenario)
+    if (!r.ok) throw new UsageError(`sweep point ${params.map((p, i) => `${p.path}=${at[i]}`).join(', ')} is not a valid scenario:\n${r.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`)
+    return { at, scenario }
+  })
+}
+
+export async function cmdSweep(file: string, o: Options): Promise<number> {
+  const { raw, parsed } = loadScenarioFile(file)
+  const params = sweepParams(raw, o)
+  const points = sweepScenarios(raw, params)
+  const settings = runSettings(o)
+  if (settings.shard) throw new UsageError('sweep: --shard is not supported for sweeps yet; shard each point with "quickdraw run --shard" instead')
+  return withService(
+    () => new SimulationService({ workerPath }),
+    async (service, signal) => {
+      const docs: SweepDocument['points'] = []
+      for (const [k, p] of points.entries()) {
+        const bar = progressBar()
+        // Same seed at every point: common random numbers, so the curves are smooth.
+        const document = await service.run({ scenario: p.scenario, ...settings, signal, onProgress: bar.onProgress })
+        bar.clear()
+        if (document.status !== 'done') return document.status === 'aborted' ? EXIT_INTERRUPTED : EXIT_INTERNAL
+        docs.push({ at: p.at, document })
+        if (process.stderr.isTTY) process.stderr.write(`\rpoint ${k + 1}/${points.length}`)
+      }
+      if (process.stderr.isTTY) process.stderr.write('\r\x1b[K')
+      const sweep: SweepDocument = { format: 'quickdraw-sweep/1', scenario: { name: parsed.scenario.name, hash: parsed.hash }, params, points: docs }
+      const target = str(o.out)
+      if (target) await writeFileAtomic(target, `${JSON.stringify(sweep, null, 2)}\n`)
+      out(o.json ? JSON.stringify(sweep, null, 2) : formatSweep(sweep, str(o.metric)))
+      return EXIT_OK
+    },
+  )
+}
+
+export async function cmdCompare(files: string[], o: Options): Promise<number> {
+  const a = loadScenarioFile(files[0])
+  const set = str(o.set)
+  let bRaw: unknown
+  if (files.length === 2) bRaw = loadScenarioFile(files[1]).raw
+  else {
+    if (set === undefined) throw new UsageError('compare: give two scenario files, or one file and --set <json-path>=<json value>')
+    const eq = set.indexOf('=')
+    if (eq < 1) throw new UsageError(`--set: must look like rules.tieRule="seed-d6" or combatants[0].skill=14, got ${JSON.stringify(set)}`)
+    let value: unknown
+    try {
+      value = JSON.parse(set.slice(eq + 1))
+    } catch {
+      value = set.slice(eq + 1)
+    }
+    try {
+      bRaw = setAtPath(a.raw, set.slice(0, eq), value)
+    } catch (e) {
+      throw new UsageError(`--set: ${(e as Error).message}`)
+    }
+    const r = parseScenario(bRaw)
+    if (!r.ok) throw new UsageError(`--set makes the scenario invalid:\n${r.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`)
+  }
+  const settings = runSettings(o)
+  return withService(
+    () => new SimulationService({ workerPath }),
+    async (service, signal) => {
+      const docA = await service.run({ scenario: a.raw, ...settings, signal })
+      const docB = await service.run({ scenario: bRaw, ...settings, signal })
+      for (const d of [docA, docB]) if (d.status !== 'done') return d.status === 'aborted' ? EXIT_INTERRUPTED : EXIT_INTERNAL
+      const rows = compareDocuments(docA, docB)
+      const result = { format: 'quickdraw-comparison/1', a: docA, b: docB, rows }
+      const target = str(o.out)
+      if (target) await writeFileAtomic(target, `${JSON.stringify(result, null, 2)}\n`)
+      out(o.json ? JSON.stringify(result, null, 2) : formatComparison(docA, docB, rows))
+      return EXIT_OK
+    },
+  )
+}
+
+export async function cmdMerge(files: string[], o: Options): Promise<number> {
+  const parts = files.map((f) => {
+    try {
+      return JSON.parse(readFileSync(f, 'utf8')) as PartialDocument
+    } catch (e) {
+      throw new UsageError(`${f}: cannot read a partial result (${(e as Error).message})`)
+    }
+  })
+  let doc: ResultDocument
+  try {
+    doc = mergePartials(parts)
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+  const target = str(o.out)
+  if (target) await writeFileAtomic(target, `${JSON.stringify(doc, null, 2)}\n`)
+  out(o.json ? JSON.stringify(doc, null, 2) : formatResult(doc))
+  return EXIT_OK
+}
+
+export async function cmdReport(file: string, o: Options): Promise<number> {
+  const { raw, parsed } = loadScenarioFile(file)
+  const target = str(o.out)
+  if (!target) throw new UsageError('report: -o <file.html> is required')
+  const settings = runSettings(o)
+  return withService(
+    () => new SimulationService({ workerPath }),
+    async (service, signal) => {
+      const bar = progressBar()
+      const doc = await service.run({ scenario: raw, ...settings, signal, onProgress: bar.onProgress })
+      bar.clear()
+      if (doc.status !== 'done') return doc.status === 'aborted' ? EXIT_INTERRUPTED : EXIT_INTERNAL
+      await writeFileAtomic(target, reportHtml(parsed.scenario, doc))
+      out(`report written to ${target}`)
+      return EXIT_OK
+    },
+  )
+}

@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cliPath, examplesDir, requireBuild } from '../helpers'
+
+const triangle = join(examplesDir, 'gurps-waits-triangle.json')
+let dir = ''
+const quickdraw = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8', timeout: 120_000 })
+  return { code: r.status, out: r.stdout, err: r.stderr }
+}
+
+describe('quickdraw sweep, compare, shard/merge and report', () => {
+  beforeAll(() => {
+    requireBuild()
+    dir = mkdtempSync(join(tmpdir(), 'quickdraw-analysis-'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('sweep runs every point with the same seed and the curve follows the exact values', () => {
+    const r = quickdraw('sweep', triangle, '--param', 'combatants[2].skill', '--from', '9', '--to', '13', '--step', '2', '--trials', '60000', '--json')
+    expect(r.code).toBe(0)
+    const sweep = JSON.parse(r.out)
+    expect(sweep.points.map((p: { at: number[] }) => p.at[0])).toEqual([9, 11, 13])
+    const exact = sweep.points.map((p: { document: { metrics: { id: string; exact?: number }[] } }) => p.document.metrics.find((m) => m.id === 'prevents:guard:stabber')?.exact)
+    expect(exact[0]).toBeLessThan(exact[1])
+    expect(exact[1]).toBeLessThan(exact[2])
+    expect(new Set(sweep.points.map((p: { document: { run: { seed: number } } }) => p.document.run.seed))).toEqual(new Set([1]))
+  })
+
+  it('sweep names a point that makes the scenario invalid', () => {
+    const r = quickdraw('sweep', triangle, '--param', 'combatants[0].skill', '--from', '29', '--to', '31', '--step', '1')
+    expect(r.code).toBe(2)
+    expect(r.err).toContain('sweep point combatants[0].skill=31 is not a valid scenario')
+    expect(r.err).toContain('combatants[0].skill: must be an integer 3–30, got 31')
+  })
+
+  it('compare shows both values, the difference and flags what is not significant', () => {
+    const r = quickdraw('compare', triangle, '--set', 'combatants[1].combatReflexes=false', '--trials', '100000')
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(/Acts first alone: Convict B\s+\d+\.\d\d%\s+\d+\.\d\d%\s+-\d+\.\d\d%/)
+    const same = JSON.parse(quickdraw('compare', triangle, triangle, '--trials', '20000', '--json').out)
+    expect(same.rows.every((row: { significant: boolean }) => !row.significant)).toBe(true)
+  })
+
+  it('shards merged give exactly the document of a single run', () => {
+    for (const i of [1, 2, 3, 4]) expect(quickdraw('run', triangle, '--trials', '230000', '--chunk-size', '20000', '--shard', `${i}/4`, '--out', join(dir, `part-${i}.json`)).code).toBe(0)
+    const merged = quickdraw('merge', ...[4, 2, 3, 1].map((i) => join(dir, `part-${i}.json`)), '--json')
+    expect(merged.code).toBe(0)
+    const single = JSON.parse(quickdraw('run', triangle, '--trials', '230000', '--chunk-size', '20000', '--json').out)
+    const m = JSON.parse(merged.out)
+    delete m.timing
+    delete single.timing
+    expect(m).toEqual(single)
+    const missing = quickdraw('merge', join(dir, 'part-1.json'), join(dir, 'part-2.json'))
+    expect(missing.code).toBe(2)
+    expect(missing.err).toContain('missing shards 3, 4 of 4')
+  })
+
+  it('report writes one self-contained HTML file with every metric and the charts', () => {
+    const file = join(dir, 'report.html')
+    expect(quickdraw('report', triangle, '-o', file, '--trials', '50000').code).toBe(0)
+    const html = readFileSync(file, 'utf8')
+    expect(html).toContain('<h1>Knife, grab, door button</h1>')
+    expect(html).toContain('yardPenalty')
+    expect(html).not.toMatch(/<script|https?:\/\//)
+    expect((html.match(/data-chart=/g) ?? []).length).toBeGreaterThan(3)
+  })
+})
