@@ -1,5 +1,6 @@
 import type { Metric, ProbabilityMetric } from '../../engine/core/metrics'
 import type { ResultDocument } from '../../engine/run/result'
+import { findSystem } from '../../engine/systems/registry'
 import { distributionChart, escapeHtml, orderChart, probabilityChart } from './svg-charts'
 
 /**
@@ -17,12 +18,14 @@ function metricRow(m: Metric): string {
   return m.outcomes.map((o) => `<tr>${cell(`${m.label}: ${o.label}`)}${cell(pct(o.p))}${cell(`${pct(o.ci[0])} – ${pct(o.ci[1])}`)}${cell(o.exact === undefined ? '' : pct(o.exact))}</tr>`).join('')
 }
 
-function charts(metrics: Metric[]): string {
+function charts(systemId: string, metrics: Metric[]): string {
+  const docs = findSystem(systemId)?.metrics ?? []
+  const title = (id: string, fallback: string): string => docs.find((d) => d.id === id)?.label ?? fallback
   const groups = new Map<string, ProbabilityMetric[]>()
   for (const m of metrics) if (m.kind === 'probability') groups.set(m.metric, [...(groups.get(m.metric) ?? []), m])
   const out: string[] = []
   for (const m of metrics) if (m.kind === 'order') out.push(orderChart(m))
-  for (const [, ms] of groups) out.push(probabilityChart(ms[0].label.split(':')[0], ms))
+  for (const [id, ms] of groups) out.push(probabilityChart(title(id, id), ms))
   for (const m of metrics) if (m.kind === 'distribution') out.push(distributionChart(m))
   return out.join('\n')
 }
@@ -45,7 +48,7 @@ ${scenario.description ? `<p>${escapeHtml(scenario.description)}</p>` : ''}
 <h2>Rule variants</h2><table><tr><th>Variant</th><th>Value</th></tr>${rules}</table>
 <h2>Metrics</h2><table><tr><th>Metric</th><th>Estimate</th><th>95% interval</th><th>Exact</th></tr>${doc.metrics.map(metricRow).join('')}</table>
 <h2>Charts</h2>
-${charts(doc.metrics)}
+${charts(doc.system.id, doc.metrics)}
 <p class="meta">Probabilities show their 95% Wilson interval as a whisker and the exact value, where known, as an orange tick.</p>
 </body></html>
 `
