@@ -1,25 +1,60 @@
-import { app, BrowserWindow } from 'electron'
+import { app, BrowserWindow, dialog, Menu } from 'electron'
+import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
+import { ENGINE_VERSION } from '../engine/version'
+import type { EventContract } from '../shared/ipc-contract'
+import { electronDialogs } from './dialogs'
 import { createHandlers } from './ipc/handlers'
 import { registerHandlers } from './ipc/register'
+import { menuTemplate } from './menu-template'
+import { writeFileAtomic } from './services/atomic-write'
+import { AutosaveStore } from './services/autosave'
+import { FileService } from './services/files'
+import { RecentFiles } from './services/recent'
 import { SimulationService } from './services/simulation'
 import { createMainWindow, isTrustedUrl } from './window'
 
-/** Electron main: one window, one simulation service, the IPC handlers; the pool is destroyed on quit. */
+/** Electron main: one window, the services, the IPC handlers and the menu; the pool is destroyed on quit. */
 const simulation = new SimulationService({ workerPath: join(__dirname, 'worker.js') })
 let window: BrowserWindow | null = null
 
+function emit<E extends keyof EventContract>(channel: E, payload: EventContract[E]): void {
+  if (window && !window.isDestroyed()) window.webContents.send(channel, payload)
+}
+
+async function writeExport(path: string, data: string | Uint8Array): Promise<void> {
+  if (typeof data === 'string') await writeFileAtomic(path, data)
+  else await fs.writeFile(path, data)
+}
+
 app.whenReady().then(() => {
   const resources = app.isPackaged ? process.resourcesPath : join(__dirname, '..', '..', 'resources')
+  const dataDir = app.getPath('userData')
+  const recent = new RecentFiles(join(dataDir, 'recent.json'))
+  const about = (): void => {
+    void dialog.showMessageBox({ type: 'info', title: 'About Quickdraw', message: `Quickdraw ${app.getVersion()}`, detail: `Engine ${ENGINE_VERSION}\nElectron ${process.versions.electron}` })
+  }
+  const rebuildMenu = (): void => {
+    void recent.list().then((items) => {
+      Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ isMac: process.platform === 'darwin', recent: items, send: (c) => emit('menu:command', c), about })))
+    })
+  }
   registerHandlers(
     createHandlers({
       appVersion: app.getVersion(),
       examplesDir: join(resources, 'examples'),
       simulation,
-      emit: (channel, payload) => window?.webContents.send(channel, payload),
+      emit,
+      files: new FileService(),
+      recent,
+      drafts: new AutosaveStore(join(dataDir, 'autosave')),
+      dialogs: electronDialogs(() => window),
+      writeExport,
+      onRecentChanged: rebuildMenu,
     }),
     isTrustedUrl,
   )
+  rebuildMenu()
   window = createMainWindow()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) window = createMainWindow()

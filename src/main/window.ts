@@ -1,11 +1,17 @@
-import { BrowserWindow, shell } from 'electron'
+import { BrowserWindow, session, shell } from 'electron'
 import { join } from 'node:path'
+import { trustedUrlCheck } from './ipc/sender'
 
-/** The hardened main window: isolated, sandboxed, no Node, no navigation, no new windows. */
+/** Which page URLs are ours (the dev server in development, else the packaged renderer file). */
+export const isTrustedUrl: (url: string) => boolean = trustedUrlCheck(process.env.ELECTRON_RENDERER_URL)
+
+/** The hardened main window: isolated, sandboxed, no Node, no navigation, no new windows, no permissions. */
 export function createMainWindow(): BrowserWindow {
   const win = new BrowserWindow({
-    width: 1200,
-    height: 820,
+    width: 1280,
+    height: 860,
+    minWidth: 900,
+    minHeight: 600,
     show: false,
     title: 'Quickdraw',
     webPreferences: {
@@ -13,22 +19,21 @@ export function createMainWindow(): BrowserWindow {
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      nodeIntegrationInWorker: false,
       webSecurity: true,
+      webviewTag: false,
+      spellcheck: false,
     },
   })
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
   win.once('ready-to-show', () => win.show())
   win.webContents.setWindowOpenHandler(({ url }) => {
     if (url.startsWith('https://')) void shell.openExternal(url)
     return { action: 'deny' }
   })
   win.webContents.on('will-navigate', (e) => e.preventDefault())
+  win.webContents.on('will-attach-webview', (e) => e.preventDefault())
   if (process.env.ELECTRON_RENDERER_URL) void win.loadURL(process.env.ELECTRON_RENDERER_URL)
   else void win.loadFile(join(__dirname, '../renderer/index.html'))
   return win
-}
-
-export function isTrustedUrl(url: string): boolean {
-  const dev = process.env.ELECTRON_RENDERER_URL
-  if (dev && url.startsWith(dev)) return true
-  return url.startsWith('file://') && url.includes('/renderer/index.html')
 }

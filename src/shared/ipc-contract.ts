@@ -26,23 +26,101 @@ export interface RunArgs {
   workers?: number
 }
 
+/** A scenario file as the renderer sees it: where it lives and its text. */
+export interface ScenarioFile {
+  path: string
+  name: string
+  text: string
+}
+
+export interface RecentEntry {
+  path: string
+  name: string
+}
+
+export interface SaveArgs {
+  /** The file to write; null (or `saveAs`) asks the user where. */
+  path: string | null
+  text: string
+  saveAs?: boolean
+  /** Suggested file name for the dialog. */
+  suggestedName?: string
+}
+
+/** `cancelled`: the user closed the dialog or chose not to overwrite a file changed on disk. */
+export type SaveOutcome = { status: 'saved'; file: ScenarioFile } | { status: 'cancelled' }
+
+export interface DraftArgs {
+  key: string
+  path: string | null
+  name: string
+  text: string
+}
+
+export interface DraftEntry extends DraftArgs {
+  savedAt: string
+}
+
+export interface ExportArgs {
+  kind: 'csv' | 'json' | 'png'
+  suggestedName: string
+  /** Text for CSV and JSON; a `data:image/png;base64,` URL for PNG. */
+  data: string
+}
+
 export interface InvokeContract {
   'app:info': { args: []; result: AppInfo }
   'examples:list': { args: []; result: ExampleSummary[] }
   'examples:load': { args: [file: string]; result: unknown }
   'sim:run': { args: [run: RunArgs]; result: ResultDocument }
   'sim:cancel': { args: [jobId: string]; result: boolean }
+  'file:open': { args: []; result: ScenarioFile | null }
+  'file:open-recent': { args: [path: string]; result: ScenarioFile }
+  'file:save': { args: [save: SaveArgs]; result: SaveOutcome }
+  'recent:list': { args: []; result: RecentEntry[] }
+  'draft:write': { args: [draft: DraftArgs]; result: void }
+  'draft:list': { args: []; result: DraftEntry[] }
+  'draft:clear': { args: [key: string]; result: void }
+  'export:save': { args: [file: ExportArgs]; result: boolean }
 }
+
+/** What the application menu asks the renderer to do. */
+export type MenuCommand =
+  | { command: 'new-from-example' }
+  | { command: 'open' }
+  | { command: 'open-recent'; path: string }
+  | { command: 'save' }
+  | { command: 'save-as' }
+  | { command: 'export'; kind: 'csv' | 'json' }
+  | { command: 'run' }
+  | { command: 'cancel' }
+  | { command: 'undo' }
+  | { command: 'redo' }
 
 export interface EventContract {
   'sim:progress': { jobId: string; progress: JobProgress }
+  'menu:command': MenuCommand
 }
 
 export type InvokeChannel = keyof InvokeContract
 export type EventChannel = keyof EventContract
 
-export const invokeChannels: readonly InvokeChannel[] = ['app:info', 'examples:list', 'examples:load', 'sim:run', 'sim:cancel']
-export const eventChannels: readonly EventChannel[] = ['sim:progress']
+export const invokeChannels: readonly InvokeChannel[] = [
+  'app:info',
+  'examples:list',
+  'examples:load',
+  'sim:run',
+  'sim:cancel',
+  'file:open',
+  'file:open-recent',
+  'file:save',
+  'recent:list',
+  'draft:write',
+  'draft:list',
+  'draft:clear',
+  'export:save',
+]
+export const eventChannels: readonly EventChannel[] = ['sim:progress', 'menu:command']
 
 /** The api the preload exposes as `window.api`. */
 export type Api = {

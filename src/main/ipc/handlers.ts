@@ -9,12 +9,14 @@ import { systems } from '../../engine/systems/registry'
 import { ENGINE_VERSION } from '../../engine/version'
 import type { EventContract, InvokeContract, InvokeChannel } from '../../shared/ipc-contract'
 import { MAX_WORKERS, type SimulationService } from '../services/simulation'
+import { createFileHandlers, type FileHandlerDeps } from './file-handlers'
+import { arg, exampleFile, jobId } from './validate'
 
 /**
  * IPC handlers as plain functions (no electron import), so tests call them directly. The electron seam
  * (`register.ts`) checks the sender before any handler runs; each handler validates its own arguments.
  */
-export interface HandlerDeps {
+export interface HandlerDeps extends FileHandlerDeps {
   appVersion: string
   examplesDir: string
   simulation: SimulationService
@@ -23,8 +25,6 @@ export interface HandlerDeps {
 
 export type Handlers = { [C in InvokeChannel]: (...args: unknown[]) => Promise<InvokeContract[C]['result']> }
 
-const jobId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be a job id of 1–64 letters, digits, "-" or "_"' })
-const exampleFile = z.string().regex(/^[A-Za-z0-9_-]{1,80}\.json$/, { error: 'must be the file name of a shipped example' })
 const runArgs = z.strictObject({
   jobId,
   scenario: z.unknown(),
@@ -33,15 +33,10 @@ const runArgs = z.strictObject({
   workers: int(1, MAX_WORKERS).optional(),
 })
 
-function arg<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const r = schema.safeParse(value)
-  if (!r.success) throw new Error(`${what}: ${r.error.issues.map((i) => i.message).join('; ')}`)
-  return r.data
-}
-
 export function createHandlers(deps: HandlerDeps): Handlers {
   const jobs = new Map<string, AbortController>()
   return {
+    ...createFileHandlers(deps),
     'app:info': async () => ({
       appVersion: deps.appVersion,
       engineVersion: ENGINE_VERSION,

@@ -1,0 +1,113 @@
+import { z } from 'zod'
+import { parseScenario } from '../../engine/run/parse'
+import { issueLine } from '../../engine/core/schema'
+import type { InvokeContract } from '../../shared/ipc-contract'
+import type { AutosaveStore } from '../services/autosave'
+import { MAX_FILE_BYTES, type FileService } from '../services/files'
+import type { RecentFiles } from '../services/recent'
+import { arg, draftKey, fileName, filePath } from './validate'
+
+/** The native dialogs the file handlers need, injected so tests can answer them. */
+export interface Dialogs {
+  /** Asks which scenario file to open; null when cancelled. */
+  openScenario(): Promise<string | null>
+  /** Asks where to save a scenario; null when cancelled. */
+  saveScenario(suggestedName: string): Promise<string | null>
+  /** The file changed on disk since it was opened: overwrite it anyway? */
+  confirmOverwriteChanged(path: string): Promise<boolean>
+  /** Asks where to write an exported result; null when cancelled. */
+  saveExport(kind: 'csv' | 'json' | 'png', suggestedName: string): Promise<string | null>
+}
+
+export interface FileHandlerDeps {
+  files: FileService
+  recent: RecentFiles
+  drafts: AutosaveStore
+  dialogs: Dialogs
+  writeExport: (path: string, data: string | Uint8Array) => Promise<void>
+  /** Called after the recent list changed (main rebuilds the Open Recent menu). */
+  onRecentChanged?: () => void
+}
+
+type FileChannel = 'file:open' | 'file:open-recent' | 'file:save' | 'recent:list' | 'draft:write' | 'draft:list' | 'draft:clear' | 'export:save'
+export type FileHandlers = { [C in FileChannel]: (...args: unknown[]) => Promise<InvokeContract[C]['result']> }
+
+const text = z.string({ error: 'must be text' }).max(MAX_FILE_BYTES, { error: `must be at most ${MAX_FILE_BYTES} characters` })
+const saveArgs = z.strictObject({ path: filePath.nullable(), text, saveAs: z.boolean().optional(), suggestedName: fileName.optional() })
+const draftArgs = z.strictObject({ key: draftKey, path: filePath.nullable(), name: z.string().max(200), text })
+const exportArgs = z.strictObject({ kind: z.enum(['csv', 'json', 'png']), suggestedName: fileName, data: z.string().max(50 * 1024 * 1024) })
+const PNG_PREFIX = 'data:image/png;base64,'
+
+/** A scenario is saved only when it is one: valid JSON that the engine's schema accepts. */
+function checkScenarioText(raw: string): void {
+  let doc: unknown
+  try {
+    doc = JSON.parse(raw)
+  } catch (e) {
+    throw new Error(`save: the scenario is not valid JSON (${e instanceof Error ? e.message : String(e)}); nothing was written`, { cause: e })
+  }
+  const parsed = parseScenario(doc)
+  if (!parsed.ok) throw new Error(`save: the scenario is not valid, nothing was written:\n${parsed.issues.map(issueLine).join('\n')}`)
+}
+
+export function createFileHandlers(deps: FileHandlerDeps): FileHandlers {
+  const remember = async (path: string): Promise<void> => {
+    await deps.recent.add(path)
+    deps.onRecentChanged?.()
+  }
+  return {
+    'file:open': async () => {
+      const path = await deps.dialogs.openScenario()
+      if (path === null) return null
+      const file = await deps.files.open(path)
+      await remember(file.path)
+      return file
+    },
+    'file:open-recent': async (raw: unknown) => {
+      const path = arg(filePath, raw, 'open recent')
+      if (!(await deps.recent.has(path))) throw new Error('open recent: that file is not in the recent list')
+      try {
+        const file = await deps.files.open(path)
+        await remember(file.path)
+        return file
+      } catch (e) {
+        await deps.recent.remove(path)
+        deps.onRecentChanged?.()
+        throw new Error(`open recent: ${e instanceof Error ? e.message : String(e)} (removed from the recent list)`, { cause: e })
+      }
+    },
+    'file:save': async (raw: unknown) => {
+      const req = arg(saveArgs, raw, 'save')
+      checkScenarioText(req.text)
+      let path = req.saveAs ? null : req.path
+      // Only a path the user picked (dialog, recent list) or the app wrote before may be written without asking.
+      if (path !== null && !deps.files.isKnown(path) && !(await deps.recent.has(path))) path = null
+      if (path === null) path = await deps.dialogs.saveScenario(req.suggestedName ?? 'scenario.json')
+      if (path === null) return { status: 'cancelled' }
+      let saved = await deps.files.save(path, req.text)
+      if (saved.status === 'conflict') {
+        if (!(await deps.dialogs.confirmOverwriteChanged(saved.path))) return { status: 'cancelled' }
+        saved = await deps.files.save(path, req.text, true)
+      }
+      if (saved.status !== 'saved') return { status: 'cancelled' }
+      await remember(saved.file.path)
+      return saved
+    },
+    'recent:list': async () => deps.recent.list(),
+    'draft:write': async (raw: unknown) => {
+      await deps.drafts.write(arg(draftArgs, raw, 'autosave'))
+    },
+    'draft:list': async () => deps.drafts.list(),
+    'draft:clear': async (raw: unknown) => {
+      await deps.drafts.clear(arg(draftKey, raw, 'discard draft'))
+    },
+    'export:save': async (raw: unknown) => {
+      const req = arg(exportArgs, raw, 'export')
+      if (req.kind === 'png' && !req.data.startsWith(PNG_PREFIX)) throw new Error('export: a PNG must be a data:image/png;base64 URL')
+      const path = await deps.dialogs.saveExport(req.kind, req.suggestedName)
+      if (path === null) return false
+      await deps.writeExport(path, req.kind === 'png' ? Buffer.from(req.data.slice(PNG_PREFIX.length), 'base64') : req.data)
+      return true
+    },
+  }
+}

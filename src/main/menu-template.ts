@@ -1,0 +1,57 @@
+import type { MenuItemConstructorOptions } from 'electron'
+import type { MenuCommand, RecentEntry } from '../shared/ipc-contract'
+
+export interface MenuDeps {
+  isMac: boolean
+  recent: RecentEntry[]
+  send: (command: MenuCommand) => void
+  about: () => void
+}
+
+/**
+ * The application menu as data (type-only electron import, so tests can read it): File, Edit, Run,
+ * View, Help. Every command goes to the renderer, which owns the scenario and the run.
+ * Keyboard: Ctrl/Cmd+Enter runs, Esc cancels, Ctrl/Cmd+S saves.
+ */
+export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
+  const item = (label: string, command: MenuCommand, accelerator?: string): MenuItemConstructorOptions => ({
+    label,
+    accelerator,
+    click: () => d.send(command),
+  })
+  const recent: MenuItemConstructorOptions[] =
+    d.recent.length === 0 ? [{ label: 'No recent files', enabled: false }] : d.recent.map((r) => ({ label: r.name, toolTip: r.path, click: () => d.send({ command: 'open-recent', path: r.path }) }))
+  return [
+    ...(d.isMac ? [{ role: 'appMenu' as const }] : []),
+    {
+      label: 'File',
+      submenu: [
+        item('New from Example…', { command: 'new-from-example' }, 'CmdOrCtrl+N'),
+        item('Open…', { command: 'open' }, 'CmdOrCtrl+O'),
+        { label: 'Open Recent', submenu: recent },
+        { type: 'separator' },
+        item('Save', { command: 'save' }, 'CmdOrCtrl+S'),
+        item('Save As…', { command: 'save-as' }, 'CmdOrCtrl+Shift+S'),
+        { type: 'separator' },
+        { label: 'Export', submenu: [item('Results as CSV…', { command: 'export', kind: 'csv' }), item('Results as JSON…', { command: 'export', kind: 'json' })] },
+        { type: 'separator' },
+        d.isMac ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    {
+      label: 'Edit',
+      submenu: [
+        item('Undo', { command: 'undo' }, 'CmdOrCtrl+Z'),
+        item('Redo', { command: 'redo' }, 'CmdOrCtrl+Shift+Z'),
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+      ],
+    },
+    { label: 'Run', submenu: [item('Run', { command: 'run' }, 'CmdOrCtrl+Enter'), item('Cancel', { command: 'cancel' }, 'Escape')] },
+    { label: 'View', submenu: [{ role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }] },
+    { label: 'Help', submenu: [{ label: 'About Quickdraw', click: () => d.about() }] },
+  ]
+}

@@ -1,0 +1,171 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Dialogs } from '../../src/main/ipc/file-handlers'
+import { createHandlers, type Handlers } from '../../src/main/ipc/handlers'
+import { AutosaveStore } from '../../src/main/services/autosave'
+import { FileService } from '../../src/main/services/files'
+import { RecentFiles } from '../../src/main/services/recent'
+import { SimulationService } from '../../src/main/services/simulation'
+import type { EventContract } from '../../src/shared/ipc-contract'
+import { example, examplesDir, requireBuild, workerPath } from '../helpers'
+
+const standoff = example('gurps-waits-standoff.json')
+const text = JSON.stringify(standoff, null, 2)
+
+/** Dialog answers the test sets before each call, and a log of what was asked. */
+class FakeDialogs implements Dialogs {
+  open: string | null = null
+  save: string | null = null
+  overwrite = false
+  asked: string[] = []
+  async openScenario(): Promise<string | null> {
+    this.asked.push('open')
+    return this.open
+  }
+  async saveScenario(name: string): Promise<string | null> {
+    this.asked.push(`save ${name}`)
+    return this.save
+  }
+  async confirmOverwriteChanged(path: string): Promise<boolean> {
+    this.asked.push(`overwrite ${path}`)
+    return this.overwrite
+  }
+  async saveExport(kind: string): Promise<string | null> {
+    this.asked.push(`export ${kind}`)
+    return this.save
+  }
+}
+
+let simulation: SimulationService
+let dir = ''
+let dialogs: FakeDialogs
+let handlers: Handlers
+let events: { channel: string; payload: unknown }[]
+const exported: { path: string; data: string | Uint8Array }[] = []
+
+beforeAll(() => {
+  requireBuild()
+  simulation = new SimulationService({ workerPath, defaultWorkers: 1 })
+})
+afterAll(() => simulation.shutdown())
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'quickdraw-ipc-'))
+  dialogs = new FakeDialogs()
+  events = []
+  handlers = createHandlers({
+    appVersion: '9.9.9',
+    examplesDir,
+    simulation,
+    emit: <E extends keyof EventContract>(channel: E, payload: EventContract[E]) => events.push({ channel, payload }),
+    files: new FileService(),
+    recent: new RecentFiles(join(dir, 'recent.json')),
+    drafts: new AutosaveStore(join(dir, 'autosave')),
+    dialogs,
+    writeExport: async (path, data) => {
+      exported.push({ path, data })
+    },
+  })
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('IPC handlers validate every input', () => {
+  it('refuses example names that try to leave the examples folder', async () => {
+    await expect(handlers['examples:load']('../../package.json')).rejects.toThrow(/file name of a shipped example/)
+    await expect(handlers['examples:load'](42)).rejects.toThrow(/example/)
+  })
+
+  it('refuses malformed run requests, naming the field and the allowed range', async () => {
+    await expect(handlers['sim:run']({ jobId: 'j1', scenario: standoff, trials: 0 })).rejects.toThrow(/trials must be an integer 1–/)
+    await expect(handlers['sim:run']({ jobId: 'j 1', scenario: standoff })).rejects.toThrow(/job id/)
+    await expect(handlers['sim:run']({ jobId: 'j1', scenario: standoff, extra: true })).rejects.toThrow(/run:/)
+    await expect(handlers['sim:run']({ jobId: 'j1', scenario: { ...(standoff as object), combatants: [] } })).rejects.toThrow(/combatants/)
+  })
+
+  it('runs a valid request, streaming progress events tagged with the job id', async () => {
+    const doc = await handlers['sim:run']({ jobId: 'job-a', scenario: standoff, trials: 120_000, seed: 3, workers: 1 })
+    expect(doc.status).toBe('done')
+    expect(doc.run.trialsDone).toBe(120_000)
+    expect(events.length).toBeGreaterThan(0)
+    expect(events.every((e) => e.channel === 'sim:progress' && (e.payload as { jobId: string }).jobId === 'job-a')).toBe(true)
+  })
+
+  it('refuses paths and drafts that do not pass their checks', async () => {
+    await expect(handlers['file:open-recent'](join(dir, 'never-opened.json'))).rejects.toThrow(/not in the recent list/)
+    await expect(handlers['draft:write']({ key: '../x', path: null, name: 'x', text: '' })).rejects.toThrow(/draft key/)
+    await expect(handlers['draft:clear']('a/b')).rejects.toThrow(/draft key/)
+    await expect(handlers['export:save']({ kind: 'png', suggestedName: 'chart.png', data: 'not a png' })).rejects.toThrow(/PNG/)
+    await expect(handlers['export:save']({ kind: 'csv', suggestedName: '../../x.csv', data: 'a' })).rejects.toThrow(/plain file name/)
+  })
+})
+
+describe('IPC file handlers', () => {
+  it('save asks where for a new scenario, writes it, and adds it to the recent list', async () => {
+    dialogs.save = join(dir, 'standoff.json')
+    const r = await handlers['file:save']({ path: null, text, suggestedName: 'standoff.json' })
+    expect(r).toEqual({ status: 'saved', file: { path: dialogs.save, name: 'standoff.json', text } })
+    expect(dialogs.asked).toEqual(['save standoff.json'])
+    expect(readFileSync(dialogs.save, 'utf8')).toBe(text)
+    expect(await handlers['recent:list']()).toEqual([{ path: dialogs.save, name: 'standoff.json' }])
+  })
+
+  it('save writes nothing for an invalid scenario and says why, with the field path', async () => {
+    dialogs.save = join(dir, 'bad.json')
+    const bad = JSON.stringify({ ...(standoff as object), combatants: [{ id: 'x', name: 'X', skill: 99, basicSpeed: 5 }] })
+    await expect(handlers['file:save']({ path: null, text: bad })).rejects.toThrow(/combatants\[0\]\.skill: must be an integer 3–30/)
+    await expect(handlers['file:save']({ path: null, text: '{oops' })).rejects.toThrow(/not valid JSON/)
+    expect(dialogs.asked).toEqual([])
+  })
+
+  it('save never writes silently to a path the user did not pick: it asks instead', async () => {
+    dialogs.save = null
+    const r = await handlers['file:save']({ path: '/etc/passwd', text })
+    expect(r).toEqual({ status: 'cancelled' })
+    expect(dialogs.asked).toEqual(['save scenario.json'])
+  })
+
+  it('asks before overwriting a file changed on disk, and keeps it when the user says no', async () => {
+    const path = join(dir, 'duel.json')
+    writeFileSync(path, text)
+    dialogs.open = path
+    const opened = await handlers['file:open']()
+    expect(opened?.text).toBe(text)
+    writeFileSync(path, `${text}\n`)
+    dialogs.overwrite = false
+    expect(await handlers['file:save']({ path, text })).toEqual({ status: 'cancelled' })
+    expect(readFileSync(path, 'utf8')).toBe(`${text}\n`)
+    dialogs.overwrite = true
+    expect((await handlers['file:save']({ path, text })).status).toBe('saved')
+    expect(readFileSync(path, 'utf8')).toBe(text)
+    expect(dialogs.asked).toEqual(['open', `overwrite ${path}`, `overwrite ${path}`])
+  })
+
+  it('reopens a recent file, and drops it from the list when it has gone', async () => {
+    const path = join(dir, 'duel.json')
+    writeFileSync(path, text)
+    dialogs.open = path
+    await handlers['file:open']()
+    expect((await handlers['file:open-recent'](path)).text).toBe(text)
+    rmSync(path)
+    await expect(handlers['file:open-recent'](path)).rejects.toThrow(/removed from the recent list/)
+    expect(await handlers['recent:list']()).toEqual([])
+  })
+
+  it('autosaves drafts and offers them back until cleared', async () => {
+    await handlers['draft:write']({ key: 'ed-1', path: null, name: 'Untitled', text: '{"half": ' })
+    const drafts = await handlers['draft:list']()
+    expect(drafts.map((d) => [d.key, d.text])).toEqual([['ed-1', '{"half": ']])
+    await handlers['draft:clear']('ed-1')
+    expect(await handlers['draft:list']()).toEqual([])
+  })
+
+  it('exports a PNG as bytes to the path the user picked', async () => {
+    dialogs.save = join(dir, 'chart.png')
+    const ok = await handlers['export:save']({ kind: 'png', suggestedName: 'chart.png', data: 'data:image/png;base64,iVBORw0KGgo=' })
+    expect(ok).toBe(true)
+    const last = exported[exported.length - 1]
+    expect(last.path).toBe(dialogs.save)
+    expect(Buffer.from(last.data as Uint8Array).subarray(1, 4).toString('ascii')).toBe('PNG')
+  })
+})
