@@ -1,0 +1,110 @@
+import type { Rng } from '../../core/rng'
+import type { Tally } from '../../core/tally'
+import type { TraceEvent } from '../../core/trace'
+import type { D10Stream } from '../../dice/roll-and-keep'
+import type { Plan, State } from './plan'
+import { DOWN, OUT, RANK_NAMES, RANK_PENALTY, rankOf } from './wounds'
+
+/** Winner codes. */
+export const SIDE_A = 0
+export const SIDE_B = 1
+export const DRAW = 2
+export const NONE = -1
+
+/**
+ * One skirmish in progress: the plan, the per-trial state, the random stream and, when tracing, the
+ * log. `simulate` and `trace` both play through the same functions with this context, so they make
+ * the same draws in the same order; only `if (f.log)` blocks differ.
+ */
+export interface Fight {
+  plan: Plan
+  s: State
+  rng: Rng
+  dice: D10Stream
+  log: TraceEvent[] | undefined
+  tally: Tally | undefined
+  /** Round, 0-based (the log shows it 1-based). */
+  round: number
+  winner: number
+  /** Simultaneous ties (A19 alternative): wounds of a tie group land together when the group ends. */
+  batchOpen: boolean
+  batchScore: number
+  turnsThisRound: number
+}
+
+export function newFight(plan: Plan, rng: Rng, log: TraceEvent[] | undefined, tally: Tally | undefined): Fight {
+  return { plan, s: plan.state, rng, dice: plan.dice, log, tally, round: 0, winner: NONE, batchOpen: false, batchScore: 0, turnsThisRound: 0 }
+}
+
+export function say(f: Fight, kind: string, who: number[], text: string): void {
+  if (!f.log) return
+  f.log.push({ at: f.round + 1, kind, who: who.map((i) => f.plan.fighters[i].c.id), text })
+}
+
+export function nameOf(f: Fight, i: number): string {
+  return f.plan.fighters[i].c.name
+}
+
+/** Down counts as defeated by default (A37); Out and dead always do. */
+export function isDefeated(f: Fight, i: number): boolean {
+  return f.s.rank[i] >= (f.plan.downIsDefeated ? DOWN : OUT)
+}
+
+/** Down characters have Free actions only, so no Turns that matter; Out and dead none at all. */
+export function canAct(f: Fight, i: number): boolean {
+  return f.s.rank[i] < DOWN
+}
+
+export function penaltyOf(f: Fight, i: number): number {
+  return RANK_PENALTY[f.s.rank[i]]
+}
+
+/** Adds wounds now, or into the tie group's pending wounds when a simultaneous group is open. */
+export function inflict(f: Fight, target: number, wounds: number): void {
+  if (wounds <= 0) return
+  if (f.batchOpen) f.s.pending[target] += wounds
+  else applyWounds(f, target, wounds)
+}
+
+function applyWounds(f: Fight, i: number, wounds: number): void {
+  const s = f.s
+  const before = s.rank[i]
+  const wasDefeated = isDefeated(f, i)
+  s.wounds[i] += wounds
+  s.rank[i] = rankOf(s.wounds[i], f.plan.fighters[i].thresholds)
+  if (!wasDefeated && isDefeated(f, i)) s.defeatedIn[i] = f.round + 1
+  if (f.log && s.rank[i] !== before) {
+    const r = s.rank[i]
+    const effect = r < DOWN ? ` (+${RANK_PENALTY[r]} to the TN of his rolls)` : r === DOWN ? ' (+40 TN, Free actions only: he cannot attack)' : ''
+    say(f, 'wound', [i], `${nameOf(f, i)} now has ${s.wounds[i]} wounds: ${RANK_NAMES[r]}${effect}.`)
+  }
+}
+
+/** Ends a simultaneous tie group: everyone's pending wounds land at once (roster order is irrelevant). */
+export function flush(f: Fight): void {
+  if (!f.batchOpen) return
+  f.batchOpen = false
+  const s = f.s
+  for (let i = 0; i < f.plan.n; i++) {
+    const w = s.pending[i]
+    if (w > 0) {
+      s.pending[i] = 0
+      applyWounds(f, i, w)
+    }
+  }
+  checkEnd(f)
+}
+
+/** Sets the winner when a side has no undefeated member (both at once: a draw). */
+export function checkEnd(f: Fight): void {
+  if (f.batchOpen || f.winner !== NONE) return
+  let aliveA = false
+  let aliveB = false
+  for (let i = 0; i < f.plan.n; i++) {
+    if (isDefeated(f, i)) continue
+    if (f.plan.fighters[i].side === SIDE_A) aliveA = true
+    else aliveB = true
+  }
+  if (aliveA && aliveB) return
+  f.winner = aliveA ? SIDE_A : aliveB ? SIDE_B : DRAW
+}

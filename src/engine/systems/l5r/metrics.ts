@@ -1,0 +1,60 @@
+import { distributionMetric, probabilityMetric, type Metric, type MetricDoc } from '../../core/metrics'
+import type { Tally } from '../../core/tally'
+import type { ExactMetric } from '../rule-system'
+import type { Plan } from './plan'
+import { ATTACK_BINS, binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_ATTACK_OFFSET, PER_FIGHT_OFFSET } from './tally-layout'
+
+/** The metrics this system reports; per-combatant ones get `:<combatant id>` appended. */
+export const metricDocs: readonly MetricDoc[] = [
+  { id: 'win', label: 'Side wins', kind: 'probability', per: 'scenario', description: 'Side A or B (":A", ":B") has a member standing when the other side is all defeated, or is healthier at the cap under "most-health".' },
+  { id: 'draw', label: 'Draw', kind: 'probability', per: 'scenario', description: 'Both sides fall together (simultaneous ties) or the Round cap is reached under "draw".' },
+  { id: 'rounds', label: 'Rounds fought', kind: 'distribution', per: 'scenario', description: 'Round in which the skirmish ended (the cap when nobody won).' },
+  { id: 'initiative', label: 'Initiative Score', kind: 'distribution', per: 'combatant', description: '(Agility + Class Rank) k Agility, rolled once per skirmish; exact by the order-statistic DP (values of 255+ share the last bin).' },
+  { id: 'initiative-first', label: 'Highest Initiative', kind: 'probability', per: 'combatant', description: 'First in the Round 1 order (he acts first unless he delays); exact.' },
+  { id: 'hit-rate', label: 'Attacks that hit', kind: 'probability', per: 'combatant', description: 'Share of his attacks that met the (raised) TN, over all attacks in all skirmishes.' },
+  { id: 'wounds-per-attack', label: 'Wounds per attack', kind: 'distribution', per: 'combatant', description: 'Wounds dealt by one attack after Reduction; a miss counts 0 (127+ share the last bin).' },
+  { id: 'wounds-per-fight', label: 'Wounds dealt per skirmish', kind: 'distribution', per: 'combatant', description: 'All wounds he dealt in one skirmish (255+ share the last bin).' },
+  { id: 'defeated', label: 'Defeated', kind: 'probability', per: 'combatant', description: 'He ends the skirmish defeated (Down by default, Out or dead).' },
+  { id: 'rounds-to-defeat', label: 'Round of defeat', kind: 'distribution', per: 'combatant', description: 'Round in which he was defeated, over the skirmishes where he was.' },
+  { id: 'delays', label: 'Delays', kind: 'probability', per: 'combatant', description: 'Skirmishes in which he delayed his Turn at least once.' },
+  { id: 'delay-payoff', label: 'Delay pays off', kind: 'probability', per: 'combatant', description: 'He delayed, acted after his target, and the next Round hit that target again before it could act: two blows in a row.' },
+]
+
+function label(id: string, name?: string): string {
+  const doc = metricDocs.find((d) => d.id === id)
+  return name ? `${doc?.label ?? id}: ${name}` : (doc?.label ?? id)
+}
+
+function exactFor(exact: ExactMetric[] | undefined, id: string): ExactMetric | undefined {
+  return exact?.find((m) => m.id === id)
+}
+
+/** Sampled metrics, with the exact Initiative distribution and P(highest Initiative) attached. */
+export function summarizeSkirmish(plan: Plan, tally: Tally, exact?: ExactMetric[]): Metric[] {
+  const n = tally.trials
+  const c = tally.counts
+  const out: Metric[] = [
+    probabilityMetric({ id: 'win:A', metric: 'win', label: 'Side A wins' }, c[outcomeCounter(plan, 0)], n),
+    probabilityMetric({ id: 'win:B', metric: 'win', label: 'Side B wins' }, c[outcomeCounter(plan, 1)], n),
+    probabilityMetric({ id: 'draw', metric: 'draw', label: label('draw') }, c[outcomeCounter(plan, 2)], n),
+    distributionMetric({ id: 'rounds', metric: 'rounds', label: label('rounds') }, tally.bins, 1, lengthBins(plan), plan.cap),
+  ]
+  plan.fighters.forEach((d, i) => {
+    const head = (metric: string): { id: string; metric: string; label: string; subjects: string[] } => ({ id: `${metric}:${d.c.id}`, metric, label: label(metric, d.c.name), subjects: [d.c.id] })
+    const base = binBase(plan, i)
+    const init = exactFor(exact, `initiative:${d.c.id}`)
+    const first = exactFor(exact, `initiative-first:${d.c.id}`)
+    out.push(distributionMetric(head('initiative'), tally.bins, 0, base + INIT_OFFSET, INIT_BINS, init?.kind === 'distribution' ? { mean: init.mean, p: init.p } : undefined))
+    out.push(probabilityMetric(head('initiative-first'), c[counterIndex(i, COUNTER.initiativeFirst)], n, first?.kind === 'probability' ? first.p : undefined))
+    out.push(probabilityMetric(head('hit-rate'), c[counterIndex(i, COUNTER.hits)], c[counterIndex(i, COUNTER.attacks)]))
+    out.push(distributionMetric(head('wounds-per-attack'), tally.bins, 0, base + PER_ATTACK_OFFSET, ATTACK_BINS))
+    out.push(distributionMetric(head('wounds-per-fight'), tally.bins, 0, base + PER_FIGHT_OFFSET, FIGHT_BINS))
+    out.push(probabilityMetric(head('defeated'), c[counterIndex(i, COUNTER.defeated)], n))
+    out.push(distributionMetric(head('rounds-to-defeat'), tally.bins, 1, base + DEFEAT_ROUND_OFFSET, plan.cap))
+    if (d.delayOf.some((x) => x !== 0)) {
+      out.push(probabilityMetric(head('delays'), c[counterIndex(i, COUNTER.delayedTrials)], n))
+      out.push(probabilityMetric(head('delay-payoff'), c[counterIndex(i, COUNTER.payoff)], n))
+    }
+  })
+  return out
+}

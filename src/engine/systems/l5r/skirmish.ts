@@ -1,0 +1,186 @@
+import type { Rng } from '../../core/rng'
+import type { Tally } from '../../core/tally'
+import type { TraceEvent } from '../../core/trace'
+import { formatRoll, rollSpec } from '../../dice/roll-and-keep'
+import { rollFullDefense } from './attack'
+import { CENTER, FULL_DEFENSE, STANCE_LABELS } from './armor'
+import { canAct, DRAW, isDefeated, nameOf, newFight, NONE, say, SIDE_A, SIDE_B, type Fight } from './fight'
+import type { Plan } from './plan'
+import { STANCES } from './schema'
+import { binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_FIGHT_OFFSET } from './tally-layout'
+import { playTurns } from './turns'
+import { OUT } from './wounds'
+
+const TIE_RANDOM = 1 << 20
+
+/**
+ * One skirmish: Stage 1 Initiative in the first Round only, then for each Round Stage 2 Turns and
+ * Stage 3 Reactions, until a side is defeated or the Round cap. `simulate` passes a tally, `trace` a
+ * log; both come through here so they draw the same numbers.
+ * @see ../shared/seeds/004_8c5c3f10224adcd9.txt; rules-combat.md §C4.4
+ */
+export function playSkirmish(plan: Plan, rng: Rng, tally: Tally | undefined, log: TraceEvent[] | undefined, reuse?: Fight): Fight {
+  const f = reuse ?? newFight(plan, rng, log, tally)
+  f.rng = rng
+  f.log = log
+  f.tally = tally
+  f.winner = NONE
+  f.batchOpen = false
+  f.round = 0
+  plan.dice.use(rng)
+  resetState(f)
+  initiative(f)
+  let r = 0
+  for (; r < plan.cap; r++) {
+    f.round = r
+    startRound(f)
+    playTurns(f)
+    if (f.winner !== NONE) break
+    reactions(f)
+  }
+  if (f.winner === NONE) {
+    f.round = plan.cap - 1
+    f.winner = plan.mostHealthOnCap ? healthier(f) : DRAW
+    if (log) say(f, 'end', [], `Round cap (${plan.cap}) reached: ${plan.mostHealthOnCap ? 'the side with more health left' : 'a draw'}.`)
+  }
+  if (log) say(f, 'end', [], f.winner === DRAW ? 'The skirmish ends in a draw.' : `Side ${f.winner === SIDE_A ? 'A' : 'B'} wins in Round ${Math.min(r, plan.cap - 1) + 1}.`)
+  if (tally) record(f, tally, Math.min(r, plan.cap - 1) + 1)
+  return f
+}
+
+function resetState(f: Fight): void {
+  const s = f.s
+  s.wounds.fill(0)
+  s.rank.fill(0)
+  s.fullDefenseAdd.fill(0)
+  s.centered.fill(0)
+  s.target.fill(-1)
+  s.pending.fill(0)
+  s.dealt.fill(0)
+  s.defeatedIn.fill(0)
+  s.afterTargetRound.fill(-1)
+  s.afterTargetWho.fill(-1)
+  s.paidOff.fill(0)
+  s.delayedEver.fill(0)
+}
+
+/**
+ * Stage 1 (first Round only): each character takes his Stance, then rolls (Agility + Class Rank) k
+ * Agility; the score stays for the whole skirmish. A19 default orders equal scores by Agility, then
+ * Class Rank, then a random draw made now and kept. Full Defense rolls follow, in roster order.
+ */
+function initiative(f: Fight): void {
+  const s = f.s
+  const plan = f.plan
+  const names = plan.scenario.traitNames
+  for (let i = 0; i < plan.n; i++) {
+    const d = plan.fighters[i]
+    s.stance[i] = d.stanceOf[0]
+    s.initiative[i] = rollSpec(f.dice, d.init, true, s.top)
+    s.tiebreak[i] = plan.simultaneousTies ? 0 : d.traitKey * TIE_RANDOM + f.rng.below(TIE_RANDOM)
+    if (f.log) {
+      say(f, 'roll', [i], `${d.c.name} takes ${STANCE_LABELS[STANCES[s.stance[i]]]} and rolls Initiative ${formatRoll(d.init)} (${names.initiative} ${d.c.agility} + ${names.rank} ${d.c.classRank}, keep ${names.initiative}): ${s.initiative[i]}.`)
+    }
+  }
+  for (let i = 0; i < plan.n; i++) if (s.stance[i] === FULL_DEFENSE) rollFullDefense(f, i)
+}
+
+/** Scores for this Round (Initiative + 10 after Center Stance) and the order: score, tie rule, roster. */
+function startRound(f: Fight): void {
+  const s = f.s
+  const n = f.plan.n
+  for (let i = 0; i < n; i++) {
+    s.score[i] = s.initiative[i] + (s.centered[i] ? 10 : 0)
+    s.tookTurn[i] = 0
+    s.delayedThisRound[i] = 0
+    s.centerUsed[i] = 0
+    s.order[i] = i
+  }
+  for (let a = 1; a < n; a++) {
+    const x = s.order[a]
+    let b = a - 1
+    while (b >= 0 && before(f, x, s.order[b])) {
+      s.order[b + 1] = s.order[b]
+      b--
+    }
+    s.order[b + 1] = x
+  }
+  if (f.log) {
+    const parts: string[] = []
+    for (let k = 0; k < n; k++) {
+      const i = s.order[k]
+      if (!canAct(f, i)) continue
+      parts.push(`${nameOf(f, i)} ${s.score[i]}${s.centered[i] ? ' (+10 Center)' : ''}`)
+    }
+    say(f, 'round', [], `Round ${f.round + 1} — Turn order: ${parts.join(', ')}.`)
+  }
+}
+
+function before(f: Fight, x: number, y: number): boolean {
+  const s = f.s
+  if (s.score[x] !== s.score[y]) return s.score[x] > s.score[y]
+  if (s.tiebreak[x] !== s.tiebreak[y]) return s.tiebreak[x] > s.tiebreak[y]
+  return x < y
+}
+
+/**
+ * Stage 3, Reactions, all at once: last Round's Center bonus expires (spent or not) and whoever spent
+ * this Round's Turn in Center Stance gets +10 Initiative and +1k1 + Void on his next attack roll for
+ * the next Round.
+ * @see seed 004 Stage 3; rules.md §6.4 (Center)
+ */
+function reactions(f: Fight): void {
+  const s = f.s
+  for (let i = 0; i < f.plan.n; i++) {
+    const grant = s.tookTurn[i] === 1 && s.stance[i] === CENTER && canAct(f, i) ? 1 : 0
+    if (f.log && s.centered[i] === 1) say(f, 'reaction', [i], `Reactions: ${nameOf(f, i)}'s Center Stance bonus ends${s.centerUsed[i] ? '' : ' unused'}.`)
+    if (f.log && grant) say(f, 'reaction', [i], `Reactions: ${nameOf(f, i)}'s Center Stance gives +10 Initiative and +1k1+${f.plan.fighters[i].c.void} on his next attack roll next Round.`)
+    s.centered[i] = grant
+  }
+}
+
+/** Remaining health fraction per side (rules-combat.md §C4.1 `most-health`). */
+function healthier(f: Fight): number {
+  const left = [0, 0]
+  const total = [0, 0]
+  for (let i = 0; i < f.plan.n; i++) {
+    const d = f.plan.fighters[i]
+    const cap = d.thresholds[OUT]
+    left[d.side] += isDefeated(f, i) ? 0 : Math.max(0, cap - f.s.wounds[i])
+    total[d.side] += cap
+  }
+  const a = left[0] / total[0]
+  const b = left[1] / total[1]
+  return a > b ? SIDE_A : b > a ? SIDE_B : DRAW
+}
+
+function record(f: Fight, tally: Tally, rounds: number): void {
+  const plan = f.plan
+  const s = f.s
+  const c = tally.counts
+  const bins = tally.bins
+  c[outcomeCounter(plan, f.winner)]++
+  bins[lengthBins(plan) + rounds - 1]++
+  for (let i = 0; i < plan.n; i++) {
+    const base = binBase(plan, i)
+    bins[base + INIT_OFFSET + Math.min(s.initiative[i], INIT_BINS - 1)]++
+    bins[base + PER_FIGHT_OFFSET + Math.min(s.dealt[i], FIGHT_BINS - 1)]++
+    if (s.defeatedIn[i] > 0) {
+      c[counterIndex(i, COUNTER.defeated)]++
+      bins[base + DEFEAT_ROUND_OFFSET + s.defeatedIn[i] - 1]++
+    }
+    if (s.delayedEver[i]) c[counterIndex(i, COUNTER.delayedTrials)]++
+    if (s.paidOff[i]) c[counterIndex(i, COUNTER.payoff)]++
+  }
+  recordFirst(f, c)
+}
+
+/** Highest Initiative in Round 1 (with the tie rule; under "simultaneous" every top-scorer counts). */
+function recordFirst(f: Fight, c: Float64Array): void {
+  const s = f.s
+  let best = -1
+  for (let i = 0; i < f.plan.n; i++) if (best < 0 || s.initiative[i] > s.initiative[best] || (s.initiative[i] === s.initiative[best] && s.tiebreak[i] > s.tiebreak[best])) best = i
+  for (let i = 0; i < f.plan.n; i++) {
+    if (i === best || (f.plan.simultaneousTies && s.initiative[i] === s.initiative[best])) c[counterIndex(i, COUNTER.initiativeFirst)]++
+  }
+}

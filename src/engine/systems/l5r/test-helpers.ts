@@ -1,0 +1,85 @@
+import type { Rng } from '../../core/rng'
+import type { TraceEvent } from '../../core/trace'
+import { l5r } from './index'
+import type { Plan } from './plan'
+import { scenarioSchema, type L5rScenario } from './schema'
+
+export type FighterSpec = {
+  id: string
+  side?: 'A' | 'B'
+  agility?: number
+  classRank?: number
+  attackSkill?: number
+  strength?: number
+  earth?: number
+  void?: number
+  air?: number
+  defenseSkill?: number
+  armor?: string
+  attacksPerTurn?: number
+  rounds?: { stance?: string; delay?: string; raises?: number }[]
+}
+
+/** Builds a valid skirmish from short fighter specs (tests only). */
+export function skirmish(fighters: FighterSpec[], extra: Record<string, unknown> = {}): L5rScenario {
+  const doc = {
+    schemaVersion: 1,
+    name: 'test',
+    system: 'l5r',
+    combatants: fighters.map((f, i) => ({
+      id: f.id,
+      name: f.id.toUpperCase(),
+      side: f.side ?? (i % 2 === 0 ? 'A' : 'B'),
+      agility: f.agility ?? 3,
+      classRank: f.classRank ?? 1,
+      attackSkill: f.attackSkill ?? 3,
+      strength: f.strength ?? 3,
+      earth: f.earth ?? 2,
+      void: f.void ?? 2,
+      air: f.air ?? 2,
+      defenseSkill: f.defenseSkill ?? 0,
+      armor: f.armor ?? 'none',
+      attacksPerTurn: f.attacksPerTurn ?? 1,
+    })),
+    tactics: fighters.map((f) => ({ combatant: f.id, rounds: f.rounds ?? [{ stance: 'attack' }] })),
+    ...extra,
+  }
+  return scenarioSchema.parse(doc)
+}
+
+/**
+ * A stream whose d10s show the given faces in order, then `rest` forever (never 10, or explosions
+ * would not end); other draws (tie-breaks, random targets) give 0.
+ */
+export function facesRng(faces: number[], rest = 5): Rng {
+  let k = 0
+  const face = (): number => (k < faces.length ? faces[k++] : rest)
+  return {
+    u32: () => 0,
+    die: () => 1,
+    below: (n: number) => {
+      if (n !== 1_000_000) return 0
+      let digits = 0
+      const six = [face(), face(), face(), face(), face(), face()]
+      for (let j = 5; j >= 0; j--) digits = digits * 10 + six[j] - 1
+      return digits
+    },
+  }
+}
+
+export function traceOf(plan: Plan, rng: Rng): TraceEvent[] {
+  return l5r.trace(plan, rng)
+}
+
+/** Who took a Turn (attacked, centered or guarded) in each Round, in order. */
+export function turnsByRound(events: TraceEvent[]): string[][] {
+  const rounds: string[][] = []
+  for (const e of events) {
+    if (!['hit', 'miss', 'act'].includes(e.kind)) continue
+    rounds[e.at - 1] ??= []
+    const who = e.who[0]
+    const list = rounds[e.at - 1]
+    if (list[list.length - 1] !== who) list.push(who)
+  }
+  return rounds
+}
