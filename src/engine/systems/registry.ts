@@ -1,10 +1,11 @@
 import type { AnyRuleSystem } from './rule-system'
 import { gurpsWaits } from './gurps-waits'
+import { hero } from './hero'
 import { l5r } from './l5r'
 import { genesys } from './genesys'
 
 /** The only place that lists every rule system. */
-export const systems: readonly AnyRuleSystem[] = [gurpsWaits, l5r, genesys]
+export const systems: readonly AnyRuleSystem[] = [gurpsWaits, hero, l5r, genesys]
 
 export function findSystem(id: string): AnyRuleSystem | undefined {
   return systems.find((s) => s.id === id)

@@ -1,0 +1,164 @@
+import type { Rng } from '../../core/rng'
+import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
+import { resolveAttack } from './attack'
+import { canAct, chooseTarget, consumePending, count, name, say, spendAction } from './common'
+import { contestRound } from './contest'
+import { C } from './layout'
+import { HoldMode, OnPhase, type Plan } from './plan'
+import { hasPhase, segmentOf } from './speed-chart'
+import { Pending, Skip, type FightState } from './state'
+
+/**
+ * Taking an action: attacking (with the held actions it triggers), a Haymaker, delaying or holding.
+ * @see ../shared/seeds/000_852adc43798ee24e.txt "Delaying or Holding Your Phase"; rules.md §2.6
+ */
+
+const BEFORE = 1
+const TOGETHER = 2
+const AFTER = 3
+
+/** What a combatant does with a Phase (or a delayed action) by his plan. `origin` is the Phase it comes from. */
+export function takeAction(p: Plan, st: FightState, rng: Rng, i: number, origin: number): void {
+  const what = p.onPhase[i]
+  if (what === OnPhase.Attack || what === OnPhase.Haymaker) {
+    attackWithTriggers(p, st, rng, i, origin, what === OnPhase.Haymaker)
+    return
+  }
+  st.pendingOrigin[i] = origin
+  count(p, st, i, C.holdsTaken)
+  if (what === OnPhase.Delay) {
+    st.pending[i] = Pending.Delay
+    st.delayAbs[i] = st.abs + p.delaySegs[i]
+    if (p.delaySegs[i] === 0) addEntry(st, i, p.delayDex[i], 1)
+    if (st.log) say(p, st, 'hold', [i], `${name(p, i)} delays to DEX ${p.delayDex[i]}${p.delaySegs[i] === 0 ? ' this Segment' : ` ${p.delaySegs[i]} Segment${p.delaySegs[i] > 1 ? 's' : ''} later`}.`)
+  } else if (what === OnPhase.Hold) {
+    st.pending[i] = Pending.Hold
+    if (st.log) {
+      const mode = ['to interrupt', 'to act after', 'to act in tandem with'][p.holdMode[i]]
+      say(p, st, 'hold', [i], `${name(p, i)} holds his action ${mode} ${name(p, p.holdEvent[i])}'s next attack.`)
+    }
+  } else {
+    st.pending[i] = Pending.HoldDefense
+    if (st.log) say(p, st, 'hold', [i], `${name(p, i)} holds his action for defense.`)
+  }
+}
+
+export function addEntry(st: FightState, who: number, key: number, kind: number): void {
+  const k = st.eCount++
+  st.eWho[k] = who
+  st.eKey[k] = key
+  st.eKind[k] = kind
+  st.eDone[k] = 0
+}
+
+/**
+ * An attack is an anticipated event: everyone holding for it reacts. Interrupters contest DEX Rolls
+ * (or Fast Draw) with the attacker, larger margin first; "after" holders act once it is resolved;
+ * tandem holders who make their roll act at the same instant. Then the attack itself.
+ */
+export function attackWithTriggers(p: Plan, st: FightState, rng: Rng, x: number, origin: number, haymaker: boolean): void {
+  const target = chooseTarget(p, st, x)
+  if (target < 0) return
+  let before = 0
+  let together = 0
+  let after = 0
+  for (let h = 0; h < p.n; h++) {
+    if (st.pending[h] !== Pending.Hold || p.holdEvent[h] !== x || !canAct(st, h) || st.stunned[h]) continue
+    const r = holderReaction(p, st, rng, h, x)
+    st.reaction[h] = r
+    if (r === BEFORE) before++
+    else if (r === TOGETHER) together++
+    else if (r === AFTER) after++
+  }
+  if (before > 0) {
+    for (let h = 0; h < p.n; h++) if (st.reaction[h] === BEFORE) useHeld(p, st, rng, h, true)
+    st.slot++
+  }
+  if (!canAct(st, x)) {
+    if (st.log) say(p, st, 'lose', [x], `${name(p, x)} can no longer act: his action is lost.`)
+  } else {
+    spendAction(p, st, x, origin)
+    strike(p, st, rng, x, haymaker)
+  }
+  if (together > 0) for (let h = 0; h < p.n; h++) if (st.reaction[h] === TOGETHER) useHeld(p, st, rng, h, false)
+  if (after > 0) for (let h = 0; h < p.n; h++) if (st.reaction[h] === AFTER) useHeld(p, st, rng, h, true)
+}
+
+/** The attack itself, or the start of a Haymaker that lands at the end of the next Segment. */
+function strike(p: Plan, st: FightState, rng: Rng, x: number, haymaker: boolean): void {
+  const d = chooseTarget(p, st, x)
+  if (d < 0) return
+  if (!haymaker) {
+    resolveAttack(p, st, rng, x, d, false)
+    return
+  }
+  const land = st.abs + 1
+  st.hayLandAbs[x] = land
+  if (hasPhase(p.spd[x], segmentOf(land))) {
+    st.skipPhaseAbs[x] = land
+    st.skipReason[x] = Skip.Haymaker
+  }
+  if (st.log) say(p, st, 'act', [x, d], `${name(p, x)} winds up a Haymaker at ${name(p, d)} (−5 DCV; it lands at the end of the next Segment).`)
+}
+
+/** Decides when holder h acts relative to mover x, rolling as the hold requires. */
+function holderReaction(p: Plan, st: FightState, rng: Rng, h: number, x: number): number {
+  const mode = p.holdMode[h]
+  if (mode === HoldMode.After) return AFTER
+  if (mode === HoldMode.Tandem) {
+    count(p, st, h, C.tandemRolls)
+    const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
+    const ok = heroSucceeds(roll, p.holdRoll[h])
+    if (ok) count(p, st, h, C.tandemMade)
+    if (st.log) say(p, st, 'roll', [h], `${name(p, h)} tries to act in tandem with ${name(p, x)}: rolls ${roll} against ${p.holdRoll[h]}- — ${ok ? 'simultaneous' : p.rules.tandemFailLoses ? 'fails and loses the held action' : 'fails, acts right after'}.`)
+    if (ok) return TOGETHER
+    if (!p.rules.tandemFailLoses) return AFTER
+    consumePending(p, st, h)
+    count(p, st, h, C.holdsExpired)
+    return 0
+  }
+  return interruptContest(p, st, rng, h, x)
+}
+
+/** Seed 000 interrupt: both roll (holder: DEX or Fast Draw; mover: DEX), larger margin resolves first. */
+function interruptContest(p: Plan, st: FightState, rng: Rng, h: number, x: number): number {
+  count(p, st, h, C.contests)
+  const th = p.holdRoll[h]
+  const tx = p.dexRoll[x]
+  for (;;) {
+    const rh = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
+    const rx = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
+    const r = contestRound(rh, rx, th, tx, p.orderDex[h], p.orderDex[x], p.rules.bothFailDexOrder)
+    if (r === 0 && !p.rules.contestSimultaneous) {
+      if (st.log) say(p, st, 'roll', [h, x], `${name(p, h)} tries to interrupt ${name(p, x)}: ${rh} vs ${th}- against ${rx} vs ${tx}- — even, roll again.`)
+      continue
+    }
+    if (r > 0) count(p, st, h, C.contestWins)
+    if (r === 0) count(p, st, h, C.contestSimultaneous)
+    if (st.log) {
+      const outcome = r > 0 ? `${name(p, h)} goes first` : r < 0 ? `${name(p, x)} goes first` : 'they act at the same instant'
+      say(p, st, 'roll', [h, x], `${name(p, h)} tries to interrupt ${name(p, x)}: rolls ${rh} against ${th}- (margin ${th - rh}) vs ${rx} against ${tx}- (margin ${tx - rx}) — ${outcome}.`)
+    }
+    return r > 0 ? BEFORE : r === 0 ? TOGETHER : AFTER
+  }
+}
+
+/**
+ * A held action is used: once, and only if still able to act. It is an attack at the holder's target;
+ * it does not in turn trigger other holds (one level of reaction per event, a simplification).
+ */
+function useHeld(p: Plan, st: FightState, rng: Rng, h: number, newSlot: boolean): void {
+  st.reaction[h] = 0
+  if (newSlot) st.slot++
+  if (st.pending[h] !== Pending.Hold) return
+  if (!canAct(st, h)) {
+    if (st.log) say(p, st, 'lose', [h], `${name(p, h)} is no longer able to use his held action.`)
+    return
+  }
+  const origin = consumePending(p, st, h)
+  count(p, st, h, C.holdsUsed)
+  if (st.log) say(p, st, 'act', [h], `${name(p, h)} uses his held action.`)
+  spendAction(p, st, h, origin)
+  const d = chooseTarget(p, st, h)
+  if (d >= 0) resolveAttack(p, st, rng, h, d, false)
+}

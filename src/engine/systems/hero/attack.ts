@@ -1,0 +1,102 @@
+import type { Rng } from '../../core/rng'
+import { rollKillingBody, rollNormalDamage, rollStunMultiplier, formatHeroDice } from '../../dice/hero-damage'
+import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
+import { count, name, say } from './common'
+import { Defended, react } from './defense'
+import { BODY_HIT_BINS, C, STUN_HIT_BINS } from './layout'
+import type { Plan } from './plan'
+import { Pending, type FightState } from './state'
+
+/**
+ * One attack: defensive reaction, Attack Roll 11 + OCV − DCV on 3d6, damage, defences, Stunned, KO.
+ * @see ../shared/rules-combat.md §C1.2–C1.5, §C1.8
+ */
+
+/** DCV now: +3 while Dodging, −5 while winding up a Haymaker, halved (rounded up, A26) when Stunned, 0 when out. */
+export function currentDcv(p: Plan, st: FightState, d: number): number {
+  if (st.ko[d]) return 0
+  let dcv = p.dcv[d]
+  if (st.dodgeUntil[d] !== 0) dcv += 3
+  if (st.hayLandAbs[d] !== 0) dcv -= 5
+  if (dcv < 0) dcv = 0
+  return st.stunned[d] ? (dcv + 1) >> 1 : dcv
+}
+
+function attackName(p: Plan, a: number, haymaker: boolean): string {
+  return haymaker ? `a Haymaker (${p.combatants[a].attack.name})` : p.combatants[a].attack.name
+}
+
+export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: number, haymaker: boolean): void {
+  count(p, st, a, C.attacks)
+  if (react(p, st, rng, a, d) === Defended.Blocked) return
+  const target = 11 + p.ocv[a] + p.atkOcv[a] - currentDcv(p, st, d)
+  const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
+  if (!heroSucceeds(roll, target)) {
+    if (st.log) say(p, st, 'miss', [a, d], `${name(p, a)} attacks ${name(p, d)} with ${attackName(p, a, haymaker)}: rolls ${roll} against ${target}- — misses.`)
+    return
+  }
+  count(p, st, a, C.hits)
+  const dice = haymaker ? p.hayDice[a] : p.dice[a]
+  let stun: number
+  let body: number
+  let mult = 0
+  if (p.killing[a]) {
+    body = rollKillingBody(rng, dice)
+    mult = rollStunMultiplier(rng, p.rules.stunMultiplier)
+    stun = body * mult
+  } else {
+    rollNormalDamage(rng, dice, st.dmg)
+    stun = st.dmg.stun
+    body = st.dmg.body
+  }
+  const total = p.energy[a] ? p.ed[d] : p.pd[d]
+  const stopBody = p.killing[a] ? (p.energy[a] ? p.red[d] : p.rpd[d]) : total
+  const bodyT = body > stopBody ? body - stopBody : 0
+  let stunT = stun > total ? stun - total : 0
+  if (stunT < bodyT) stunT = bodyT
+  if (st.log) {
+    const rolled = p.killing[a] ? `${body} BODY ×${mult} = ${stun} STUN` : `${stun} STUN, ${body} BODY`
+    say(p, st, 'hit', [a, d], `${name(p, a)} attacks ${name(p, d)} with ${attackName(p, a, haymaker)}: rolls ${roll} against ${target}- — hits for ${formatHeroDice(dice)}: ${rolled}; after defences ${stunT} STUN, ${bodyT} BODY.`)
+  }
+  applyDamage(p, st, a, d, stunT, bodyT)
+}
+
+function applyDamage(p: Plan, st: FightState, a: number, d: number, stunT: number, bodyT: number): void {
+  const t = st.tally
+  if (t) {
+    t.bins[p.layout.stunPerHit(a) + (stunT < STUN_HIT_BINS ? stunT : STUN_HIT_BINS - 1)]++
+    t.bins[p.layout.bodyPerHit(a) + (bodyT < BODY_HIT_BINS ? bodyT : BODY_HIT_BINS - 1)]++
+  }
+  st.stun[d] -= stunT
+  st.body[d] -= bodyT
+  st.stunTaken[d] += stunT
+  st.bodyTaken[d] += bodyT
+  // Coordinated (simultaneous) attacks add their STUN for the Stunned check.
+  if (st.hitSlot[d] !== st.slot) st.slotStun[d] = 0
+  st.hitSlot[d] = st.slot
+  st.slotStun[d] += stunT
+  if (stunT + bodyT > 0 && st.stunned[d]) st.stunBlockedAbs[d] = st.abs
+  if (!st.ko[d] && !st.stunned[d] && st.slotStun[d] > p.con[d]) {
+    st.stunned[d] = 1
+    st.statusSlot[d] = st.slot
+    if (st.log) say(p, st, 'status', [d], `${name(p, d)} is Stunned (${st.slotStun[d]} STUN in one blow against CON ${p.con[d]}).`)
+  }
+  if (!st.ko[d] && st.stun[d] <= 0) knockOut(p, st, d)
+  if (!st.dead[d] && st.body[d] <= -p.bodyMax[d]) {
+    st.dead[d] = 1
+    st.statusSlot[d] = st.slot
+    count(p, st, d, C.dead)
+    if (st.log) say(p, st, 'status', [d], `${name(p, d)} is dead (BODY ${st.body[d]}).`)
+  }
+}
+
+export function knockOut(p: Plan, st: FightState, d: number): void {
+  st.ko[d] = 1
+  st.stunned[d] = 0
+  st.statusSlot[d] = st.slot
+  st.koAbs[d] = st.abs
+  st.hayLandAbs[d] = 0
+  if (st.pending[d] !== Pending.None) st.pending[d] = Pending.None
+  count(p, st, d, C.ko)
+  if (st.log) say(p, st, 'status', [d], `${name(p, d)} is Knocked Out (STUN ${st.stun[d]}).`)
+}

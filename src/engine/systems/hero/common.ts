@@ -1,0 +1,99 @@
+import { C } from './layout'
+import { TARGET_FIRST, TARGET_WEAKEST, type Plan } from './plan'
+import { nextPhaseAfter, segmentOf, hasPhase, describeSegment } from './speed-chart'
+import { Pending, Skip, type FightState } from './state'
+
+/** Small helpers shared by the fight loop, the attack and the held actions. */
+
+export function count(p: Plan, st: FightState, i: number, c: number): void {
+  const t = st.tally
+  if (t) t.counts[p.layout.counter(i, c)]++
+}
+
+export function say(p: Plan, st: FightState, kind: string, who: number[], text: string): void {
+  st.log?.push({ at: st.abs, kind, who: who.map((i) => p.combatants[i].id), text })
+}
+
+export function name(p: Plan, i: number): string {
+  return p.combatants[i].name
+}
+
+export function when(st: FightState): string {
+  return describeSegment(st.abs)
+}
+
+/** Out of the fight (KO'd or dead), unless it happened in the current simultaneous slot. */
+export function isDown(st: FightState, i: number): boolean {
+  return (st.ko[i] | st.dead[i]) !== 0 && st.statusSlot[i] !== st.slot
+}
+
+/** Can take an action now: not down and not Stunned (a partner hit in the same instant still acts). */
+export function canAct(st: FightState, i: number): boolean {
+  return (st.ko[i] | st.dead[i] | st.stunned[i]) === 0 || st.statusSlot[i] === st.slot
+}
+
+export function defeated(st: FightState, i: number): boolean {
+  return (st.ko[i] | st.dead[i]) !== 0
+}
+
+/**
+ * The absolute Segment of the combatant's next Phase that has not begun: this Segment's if his DEX
+ * has not come up yet, otherwise the next one on the Speed Chart.
+ */
+export function nextPhaseAbs(p: Plan, st: FightState, i: number): number {
+  const abs = st.abs
+  if (hasPhase(p.spd[i], segmentOf(abs)) && st.phaseDoneAbs[i] !== abs) return abs
+  return nextPhaseAfter(p.spd[i], abs)
+}
+
+/** Records one action taken, charged to the Phase (absolute Segment) it came from. */
+export function spendAction(p: Plan, st: FightState, i: number, origin: number): void {
+  count(p, st, i, C.actions)
+  st.actedAbs[i] = st.abs
+  st.turnActions[i * st.turnSlots + Math.floor((origin - 1) / 12) + 1]++
+  if (st.originUses.length > 0) st.originUses[i * st.absSlots + origin]++
+  if (st.firstActor < 0) {
+    st.firstActor = i
+    count(p, st, i, C.firstActor)
+  }
+}
+
+/**
+ * Uses up a held or delayed action. If it is used in the Segment of his next Phase before his DEX
+ * (possible under the seed's "lost at the holder's DEX"), that Phase is lost (seed 000).
+ */
+export function consumePending(p: Plan, st: FightState, i: number): number {
+  const origin = st.pendingOrigin[i]
+  st.pending[i] = Pending.None
+  if (hasPhase(p.spd[i], segmentOf(st.abs)) && st.phaseDoneAbs[i] !== st.abs) {
+    st.skipPhaseAbs[i] = st.abs
+    st.skipReason[i] = Skip.HeldUsed
+  }
+  return origin
+}
+
+/** A Phase already committed (Aborted, Haymaker landing, delay replacing it) that has not passed yet. */
+export function hasCommittedPhase(st: FightState, i: number): boolean {
+  const s = st.skipPhaseAbs[i]
+  return s > st.abs || (s === st.abs && st.phaseDoneAbs[i] !== st.abs)
+}
+
+/** The target rule: sticky first living enemy in roster order, the weakest (least STUN), or a named enemy. */
+export function chooseTarget(p: Plan, st: FightState, i: number): number {
+  const rule = p.targetRule[i]
+  if (rule >= 0 && !defeated(st, rule)) return rule
+  if (rule === TARGET_WEAKEST) {
+    let best = -1
+    for (let j = 0; j < p.n; j++) if (p.side[j] !== p.side[i] && !defeated(st, j) && (best < 0 || st.stun[j] < st.stun[best])) best = j
+    return best
+  }
+  const sticky = st.target[i]
+  if (rule === TARGET_FIRST && sticky >= 0 && !defeated(st, sticky)) return sticky
+  for (let j = 0; j < p.n; j++) {
+    if (p.side[j] !== p.side[i] && !defeated(st, j)) {
+      st.target[i] = j
+      return j
+    }
+  }
+  return -1
+}

@@ -1,0 +1,76 @@
+import type { Rng } from '../../core/rng'
+import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
+import { canAct, consumePending, count, hasCommittedPhase, name, nextPhaseAbs, say, spendAction } from './common'
+import { C } from './layout'
+import type { Plan } from './plan'
+import { nextPhaseAfter } from './speed-chart'
+import { Pending, Skip, type FightState } from './state'
+
+/**
+ * Defensive reactions to an attack about to be rolled: a held action for defense, or an Abort.
+ * @see ../shared/seeds/000_852adc43798ee24e.txt "Holding for Defense"; rules.md §2.7; rules-combat.md C1.7
+ */
+
+/** Result of a defensive reaction. */
+export const enum Defended {
+  No = 0,
+  Dodging = 1,
+  Blocked = 2,
+}
+
+/** May Abort now: not Stunned or out, has not acted this Segment, no Phase already committed, no Haymaker winding. */
+function canAbort(st: FightState, d: number): boolean {
+  return canAct(st, d) && st.stunned[d] === 0 && st.actedAbs[d] !== st.abs && !hasCommittedPhase(st, d) && st.hayLandAbs[d] === 0
+}
+
+/**
+ * Before the attack roll, the defender may use a held action for defense, or (by his plan) Abort to
+ * his defensive action. Either resolves before the attacker (seed 000). An Abort costs the held or
+ * delayed action if he has one, otherwise his next Phase (rules.md §2.7), never more than one action.
+ */
+export function react(p: Plan, st: FightState, rng: Rng, a: number, d: number): Defended {
+  let how: string
+  if (st.pending[d] === Pending.HoldDefense && canAct(st, d) && st.stunned[d] === 0) {
+    const origin = consumePending(p, st, d)
+    count(p, st, d, C.holdsUsed)
+    spendAction(p, st, d, origin)
+    how = 'uses his held action'
+  } else if (p.abortWhenAttacked[d] && canAbort(st, d)) {
+    count(p, st, d, C.aborts)
+    if (st.pending[d] !== Pending.None) {
+      const origin = consumePending(p, st, d)
+      count(p, st, d, C.abortCostHeld)
+      spendAction(p, st, d, origin)
+      how = 'Aborts his held action'
+    } else {
+      const next = nextPhaseAbs(p, st, d)
+      st.skipPhaseAbs[d] = next
+      st.skipReason[d] = Skip.Abort
+      count(p, st, d, C.abortCostPhase)
+      spendAction(p, st, d, next)
+      how = 'Aborts his next Phase'
+    }
+  } else return Defended.No
+  return defend(p, st, rng, a, d, how)
+}
+
+/** Dodge: +3 DCV until his next Phase that is not already spent. Block: 11 + OCV − attacker OCV, −2 per earlier Block this Segment. */
+function defend(p: Plan, st: FightState, rng: Rng, a: number, d: number, how: string): Defended {
+  if (!p.block[d] || p.ranged[a]) {
+    let until = nextPhaseAbs(p, st, d)
+    if (st.skipPhaseAbs[d] === until) until = nextPhaseAfter(p.spd[d], until)
+    st.dodgeUntil[d] = until
+    if (st.log) say(p, st, 'defend', [d], `${name(p, d)} ${how} to Dodge (+3 DCV) before ${name(p, a)} attacks${p.block[d] ? ' (a ranged attack cannot be Blocked)' : ''}.`)
+    return Defended.Dodging
+  }
+  if (st.blockAbs[d] !== st.abs) {
+    st.blockAbs[d] = st.abs
+    st.blockCount[d] = 0
+  }
+  const target = 11 + p.ocv[d] - p.ocv[a] - 2 * st.blockCount[d]
+  st.blockCount[d]++
+  const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
+  const ok = heroSucceeds(roll, target)
+  if (st.log) say(p, st, 'defend', [d, a], `${name(p, d)} ${how} to Block ${name(p, a)}: rolls ${roll} against ${target}- — ${ok ? 'blocked' : 'the Block fails'}.`)
+  return ok ? Defended.Blocked : Defended.No
+}

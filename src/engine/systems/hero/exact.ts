@@ -1,0 +1,70 @@
+import { heroSucceeds, THREE_D6_WAYS } from '../../dice/three-d6'
+import type { ExactMetric } from '../rule-system'
+import { contestExact } from './contest'
+import { hitExact } from './damage-exact'
+import { HoldMode, OnPhase, type Plan } from './plan'
+
+/**
+ * What the HERO system can compute without sampling: interrupt odds (the DEX Roll contest is the same
+ * every time it is rolled), tandem roll odds, and per-hit damage when an attacker's target is fixed.
+ */
+
+/** Exact P(holder strictly first) for combatant h's interrupt hold, or undefined if he holds no interrupt. */
+export function interruptExact(p: Plan, h: number): number | undefined {
+  if (p.onPhase[h] !== OnPhase.Hold || p.holdMode[h] !== HoldMode.Interrupt) return undefined
+  const x = p.holdEvent[h]
+  return contestExact(p.holdRoll[h], p.dexRoll[x], p.orderDex[h], p.orderDex[x], p.rules.bothFailDexOrder, p.rules.contestSimultaneous).aFirst
+}
+
+/** Exact P(tandem roll succeeds). */
+export function tandemExact(p: Plan, h: number): number | undefined {
+  if (p.onPhase[h] !== OnPhase.Hold || p.holdMode[h] !== HoldMode.Tandem) return undefined
+  const t = p.holdRoll[h]
+  let ways = 0
+  for (let roll = 3; roll <= 18; roll++) if (heroSucceeds(roll, t)) ways += THREE_D6_WAYS[roll - 3]
+  return ways / 216
+}
+
+/** The only enemy an attacker can ever hit, if there is exactly one; −1 otherwise. */
+function soleTarget(p: Plan, a: number): number {
+  let found = -1
+  for (let j = 0; j < p.n; j++) {
+    if (p.side[j] === p.side[a]) continue
+    if (found >= 0) return -1
+    found = j
+  }
+  return found
+}
+
+/** Exact per-hit STUN and BODY for attacker a, when his target is fixed and he never makes a Haymaker. */
+export function perHitExact(p: Plan, a: number): ReturnType<typeof hitExact> | undefined {
+  const d = soleTarget(p, a)
+  if (d < 0 || p.onPhase[a] === OnPhase.Haymaker) return undefined
+  const energy = p.energy[a] === 1
+  return hitExact({
+    dice: p.dice[a],
+    killing: p.killing[a] === 1,
+    multiplier: p.rules.stunMultiplier,
+    total: energy ? p.ed[d] : p.pd[d],
+    resistant: energy ? p.red[d] : p.rpd[d],
+    con: p.con[d],
+  })
+}
+
+const dist = (ps: number[]): { value: number; p: number }[] => ps.flatMap((p, value) => (p > 0 ? [{ value, p }] : []))
+
+export function exactMetrics(p: Plan): ExactMetric[] {
+  const out: ExactMetric[] = []
+  p.combatants.forEach((c, i) => {
+    const ie = interruptExact(p, i)
+    if (ie !== undefined) out.push({ id: `interrupt-odds:${c.id}`, label: `${c.name} interrupts ${p.combatants[p.holdEvent[i]].name}`, kind: 'probability', p: ie })
+    const te = tandemExact(p, i)
+    if (te !== undefined) out.push({ id: `tandem-success:${c.id}`, label: `${c.name} acts in tandem with ${p.combatants[p.holdEvent[i]].name}`, kind: 'probability', p: te })
+    const h = perHitExact(p, i)
+    if (h) {
+      out.push({ id: `stun-per-hit:${c.id}`, label: `STUN dealt per hit: ${c.name}`, kind: 'distribution', mean: h.meanStun, p: dist(h.stun) })
+      out.push({ id: `body-per-hit:${c.id}`, label: `BODY dealt per hit: ${c.name}`, kind: 'distribution', mean: h.meanBody, p: dist(h.body) })
+    }
+  })
+  return out
+}

@@ -1,0 +1,189 @@
+import type { Rng } from '../../core/rng'
+import { attackWithTriggers, addEntry, takeAction } from './actions'
+import { knockOut, resolveAttack } from './attack'
+import { chooseTarget, consumePending, count, defeated, isDown, name, say, when } from './common'
+import { C } from './layout'
+import { orderTies, rollFixedRanks } from './order'
+import type { Plan } from './plan'
+import { COMBAT_START, segmentOf } from './speed-chart'
+import { Pending, Skip, type FightState } from './state'
+
+/**
+ * One whole fight on the absolute Segment clock, from Segment 12 until one side is out or the Turn cap.
+ * Both `simulate` and `trace` run exactly this code (trace with `st.log` set), so they make the same draws.
+ * @see ../shared/rules.md §2.8 (algorithm) and rules-combat.md §C4.2 (fight loop)
+ */
+export function runFight(p: Plan, rng: Rng): number {
+  const st = p.st
+  reset(p, st)
+  if (p.rules.tieRule === 'fixed') rollFixedRanks(p, st, rng)
+  let abs = COMBAT_START
+  for (; abs <= p.endAbs; abs++) {
+    st.abs = abs
+    const seg = segmentOf(abs)
+    // A Segment where nobody has a Phase and nothing comes due changes nothing: skip it.
+    if (p.segmentMask[seg] === 0 && !dueNow(p, st)) continue
+    playSegment(p, st, rng)
+    if (sideDown(p, st, 0) || sideDown(p, st, 1)) break
+  }
+  return Math.min(abs, p.endAbs)
+}
+
+/** A delayed action or a Haymaker comes due in this Segment. */
+function dueNow(p: Plan, st: FightState): boolean {
+  for (let i = 0; i < p.n; i++) if ((st.pending[i] === Pending.Delay && st.delayAbs[i] === st.abs) || st.hayLandAbs[i] === st.abs) return true
+  return false
+}
+
+function reset(p: Plan, st: FightState): void {
+  for (let i = 0; i < p.n; i++) {
+    st.stun[i] = p.stunMax[i]
+    st.body[i] = p.bodyMax[i]
+    st.target[i] = -1
+    st.koAbs[i] = -1
+    st.hitSlot[i] = -1
+    st.statusSlot[i] = -1
+  }
+  for (let i = 0; i < p.n; i++) {
+    st.ko[i] = st.dead[i] = st.stunned[i] = st.pending[i] = st.skipReason[i] = st.reaction[i] = 0
+    st.stunBlockedAbs[i] = st.skipPhaseAbs[i] = st.phaseDoneAbs[i] = st.actedAbs[i] = st.dodgeUntil[i] = 0
+    st.hayLandAbs[i] = st.blockAbs[i] = st.stunTaken[i] = st.bodyTaken[i] = st.lostPhases[i] = 0
+  }
+  st.turnActions.fill(0)
+  if (st.originUses.length > 0) st.originUses.fill(0)
+  st.slot = 0
+  st.firstActor = -1
+}
+
+export function sideDown(p: Plan, st: FightState, side: number): boolean {
+  for (let i = 0; i < p.n; i++) if (p.side[i] === side && !defeated(st, i)) return false
+  return true
+}
+
+function playSegment(p: Plan, st: FightState, rng: Rng): void {
+  const seg = segmentOf(st.abs)
+  const mask = p.segmentMask[seg]
+  st.eCount = 0
+  for (let i = 0; i < p.n; i++) {
+    if (defeated(st, i)) continue
+    const phase = (mask & (1 << i)) !== 0
+    if (phase && !p.rules.expiryAtDex && st.pending[i] !== Pending.None) expire(p, st, i, 'at the start of the Segment of his next Phase')
+    if (st.pending[i] === Pending.Delay && st.delayAbs[i] === st.abs) {
+      addEntry(st, i, p.delayDex[i], 1)
+      if (phase && p.delayDex[i] >= p.orderDex[i]) {
+        st.skipPhaseAbs[i] = st.abs
+        st.skipReason[i] = Skip.DelayReplaces
+      }
+    }
+    if (phase) addEntry(st, i, p.orderDex[i], 0)
+  }
+  if (st.log && st.eCount > 0) say(p, st, 'segment', [], `— ${when(st)} —`)
+  for (;;) {
+    let best = -1
+    for (let k = 0; k < st.eCount; k++) if (st.eDone[k] === 0 && st.eKey[k] > best) best = st.eKey[k]
+    if (best < 0) break
+    let len = 0
+    for (let k = 0; k < st.eCount; k++) if (st.eDone[k] === 0 && st.eKey[k] === best) st.gEntry[len++] = k
+    if (len > 1) orderTies(p, st, rng, len)
+    else st.gSame[0] = 0
+    for (let a = 0; a < len; a++) {
+      const k = st.gEntry[a]
+      st.eDone[k] = 1
+      if (st.gSame[a] === 0) st.slot++
+      else if (st.log) say(p, st, 'note', [st.eWho[k]], `${name(p, st.eWho[k])} acts at the same instant.`)
+      if (st.eKind[k] === 1) delayedEntry(p, st, rng, st.eWho[k])
+      else phaseEntry(p, st, rng, st.eWho[k])
+    }
+  }
+  endOfSegment(p, st, rng, seg)
+}
+
+function expire(p: Plan, st: FightState, i: number, why: string): void {
+  st.pending[i] = Pending.None
+  st.lostPhases[i]++
+  count(p, st, i, C.holdsExpired)
+  if (st.log) say(p, st, 'lose', [i], `${name(p, i)}'s held action is lost ${why}.`)
+}
+
+/** A delayed action comes due: act now (seed 000: act or hold for defense, never delay again). */
+function delayedEntry(p: Plan, st: FightState, rng: Rng, i: number): void {
+  if (st.pending[i] !== Pending.Delay || st.delayAbs[i] !== st.abs || isDown(st, i)) return
+  if (st.stunned[i] && st.statusSlot[i] !== st.slot) {
+    expire(p, st, i, 'because he is Stunned')
+    return
+  }
+  const origin = consumePending(p, st, i)
+  count(p, st, i, C.holdsUsed)
+  if (st.log) say(p, st, 'act', [i], `${name(p, i)} acts on his delayed action at DEX ${p.delayDex[i]}.`)
+  attackWithTriggers(p, st, rng, i, origin, false)
+}
+
+function phaseEntry(p: Plan, st: FightState, rng: Rng, i: number): void {
+  if (isDown(st, i)) return
+  const abs = st.abs
+  st.phaseDoneAbs[i] = abs
+  if (st.dodgeUntil[i] !== 0 && abs >= st.dodgeUntil[i]) st.dodgeUntil[i] = 0
+  if (st.pending[i] !== Pending.None) expire(p, st, i, 'as his next Phase begins at his DEX')
+  if (st.skipPhaseAbs[i] === abs) {
+    const reason = st.skipReason[i]
+    if (reason === Skip.Abort) {
+      st.lostPhases[i]++
+      count(p, st, i, C.phasesLostToAbort)
+    }
+    if (st.log) {
+      const why = ['', 'was spent on an Abort', 'was lost to the held action he used', 'was replaced by his delayed action', 'is taken by his Haymaker']
+      say(p, st, 'lose', [i], `${name(p, i)}'s Phase ${why[reason]}.`)
+    }
+    return
+  }
+  if (st.stunned[i] && st.statusSlot[i] !== st.slot) {
+    st.lostPhases[i]++
+    count(p, st, i, C.lostToStun)
+    if (st.stunBlockedAbs[i] === abs) {
+      if (st.log) say(p, st, 'lose', [i], `${name(p, i)} is still Stunned: hurt again this Segment, he cannot recover in this Phase.`)
+    } else {
+      st.stunned[i] = 0
+      if (st.log) say(p, st, 'lose', [i], `${name(p, i)} spends his Phase recovering from being Stunned.`)
+    }
+    return
+  }
+  if (st.log) say(p, st, 'phase', [i], `${name(p, i)}'s Phase (DEX ${p.orderDex[i]}).`)
+  takeAction(p, st, rng, i, abs)
+}
+
+function endOfSegment(p: Plan, st: FightState, rng: Rng, seg: number): void {
+  for (let i = 0; i < p.n; i++) {
+    if (st.hayLandAbs[i] !== st.abs) continue
+    if (defeated(st, i) || st.stunned[i]) {
+      st.hayLandAbs[i] = 0
+      if (st.log) say(p, st, 'lose', [i], `${name(p, i)}'s Haymaker is lost (he is ${st.stunned[i] ? 'Stunned' : 'out'}).`)
+      continue
+    }
+    st.slot++
+    const d = chooseTarget(p, st, i)
+    if (d >= 0) resolveAttack(p, st, rng, i, d, true)
+    st.hayLandAbs[i] = 0
+  }
+  if (seg === 12) postSegment12(p, st)
+}
+
+/**
+ * Post-Segment 12 Recovery: everyone conscious (Stunned included) regains REC STUN; characters at
+ * BODY ≤ 0 bleed 1 BODY (A25). Knocked-out characters stay out (A24 default: KO = defeated).
+ */
+function postSegment12(p: Plan, st: FightState): void {
+  for (let i = 0; i < p.n; i++) {
+    if (st.dead[i]) continue
+    if (!st.ko[i]) st.stun[i] = Math.min(p.stunMax[i], st.stun[i] + p.rec[i])
+    if (st.body[i] <= 0) {
+      st.body[i]--
+      if (st.body[i] <= -p.bodyMax[i]) {
+        st.dead[i] = 1
+        count(p, st, i, C.dead)
+        if (!st.ko[i]) knockOut(p, st, i)
+      }
+    }
+    if (p.rules.cancelAtTurnEnd && st.pending[i] !== Pending.None) expire(p, st, i, 'at the end of the Turn (A5 "cancel")')
+  }
+  if (st.log) say(p, st, 'recovery', [], `Post-Segment 12 Recovery: ${p.combatants.map((c, i) => `${c.name} ${st.ko[i] ? 'out' : `${st.stun[i]}/${p.stunMax[i]} STUN`}`).join(', ')}.`)
+}

@@ -1,0 +1,54 @@
+import type { Rng } from '../../core/rng'
+import { createTally, type Tally } from '../../core/tally'
+import type { TraceEvent } from '../../core/trace'
+import type { RuleSystem } from '../rule-system'
+import { exactMetrics } from './exact'
+import { runFight } from './fight'
+import { metricDocs } from './metrics'
+import { compile, type Plan } from './plan'
+import { recordFight, traceOutcome } from './record'
+import { scenarioSchema, SYSTEM_ID, type HeroScenario } from './schema'
+import { summarize } from './summarize'
+import { variants } from './variants'
+
+/** One fight into the tally. */
+function simulate(plan: Plan, rng: Rng, tally: Tally): void {
+  plan.st.log = null
+  plan.st.tally = tally
+  const last = runFight(plan, rng)
+  recordFight(plan, tally, last)
+}
+
+/** The same fight as `simulate` (same code, same draws), told Segment by Segment. */
+function trace(plan: Plan, rng: Rng): TraceEvent[] {
+  const log: TraceEvent[] = []
+  plan.st.log = log
+  plan.st.tally = createTally({ counters: plan.layout.counters, bins: plan.layout.bins })
+  const last = runFight(plan, rng)
+  traceOutcome(plan, last)
+  plan.st.log = null
+  plan.st.tally = null
+  return log
+}
+
+/**
+ * HERO System 6e fights on the Speed Chart: DEX order and ties, Delayed and Held actions (interrupt,
+ * after, tandem), holding for defense, Aborts, attacks with STUN and BODY, Stunned, knockout.
+ * @see ../shared/seeds/000_852adc43798ee24e.txt, rules.md §2, rules-combat.md §C1 and §C4.2
+ */
+export const hero = {
+  id: SYSTEM_ID,
+  label: 'HERO System — Speed Chart, holds, aborts and fights',
+  version: '1.0.0',
+  description:
+    'HERO System 6th edition combat on the Speed Chart (combat starts in Segment 12): highest DEX first with a selectable tie rule, Delayed and Held actions (interrupt by DEX Roll contest, act after, act in tandem), holding for defense and Aborts, Attack Rolls, normal and killing damage, Stunned, Knocked Out and Post-Segment 12 Recovery; the book and the campaign house rules (seed 000) side by side.',
+  schema: scenarioSchema,
+  variants,
+  metrics: metricDocs,
+  compile: (s: HeroScenario): Plan => compile(s),
+  shape: (plan: Plan) => ({ counters: plan.layout.counters, bins: plan.layout.bins }),
+  simulate,
+  summarize,
+  trace,
+  exact: exactMetrics,
+} satisfies RuleSystem<HeroScenario, Plan>

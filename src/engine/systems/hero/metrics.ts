@@ -1,0 +1,21 @@
+import type { MetricDoc } from '../../core/metrics'
+
+/** The metrics this system reports; per-combatant ones get `:<combatant id>` appended. */
+export const metricDocs: readonly MetricDoc[] = [
+  { id: 'wins', label: 'Who wins', kind: 'order', per: 'scenario', description: 'Side A wins, side B wins, both sides out at once, or a draw at the Turn cap.' },
+  { id: 'fight-length', label: 'Fight length (Segments)', kind: 'distribution', per: 'scenario', description: 'Segments from the opening Segment 12 (counted as 1) to the end of the fight.' },
+  { id: 'first-actor', label: 'Who acts first', kind: 'order', per: 'scenario', description: 'The combatant who takes the first action of the fight (an interrupter who wins his contest counts).' },
+  { id: 'interrupt-odds', label: 'Interrupt odds', kind: 'probability', per: 'combatant', description: 'Per interrupt contest: the holder resolves his action strictly before the mover. Exact from the DEX Roll contest.' },
+  { id: 'tandem-success', label: 'Tandem roll made', kind: 'probability', per: 'combatant', description: 'Per tandem attempt: the DEX or Teamwork Roll succeeds, so he acts at the same instant.' },
+  { id: 'actions-per-turn', label: 'Actions per Turn', kind: 'distribution', per: 'combatant', description: 'Actions actually taken in each complete Turn while still in the fight (charged to the Turn of the Phase they came from).' },
+  { id: 'phases-lost', label: 'Phases lost per fight', kind: 'distribution', per: 'combatant', description: 'Phases lost to Aborts, to holds that expired unused, and to recovering from Stunned.' },
+  { id: 'abort-costs-phase', label: 'Abort costs the next Phase', kind: 'probability', per: 'combatant', description: 'Per Abort: it used up his next Phase (otherwise it used a held or delayed action).' },
+  { id: 'hold-used', label: 'Held action used', kind: 'probability', per: 'combatant', description: 'Per hold or delay taken: the held action was used (rather than expiring or being lost).' },
+  { id: 'hit-rate', label: 'Attacks that hit', kind: 'probability', per: 'combatant', description: 'Per attack made: it hit (Blocked attacks count as misses).' },
+  { id: 'stun-per-hit', label: 'STUN dealt per hit', kind: 'distribution', per: 'combatant', description: 'STUN the target takes from one hit after defences. Exact when the attacker has a single possible target and no Haymaker.' },
+  { id: 'body-per-hit', label: 'BODY dealt per hit', kind: 'distribution', per: 'combatant', description: 'BODY the target takes from one hit after defences.' },
+  { id: 'stun-taken', label: 'STUN taken per fight', kind: 'distribution', per: 'combatant', description: 'Total STUN taken in the fight.' },
+  { id: 'body-taken', label: 'BODY taken per fight', kind: 'distribution', per: 'combatant', description: 'Total BODY taken in the fight.' },
+  { id: 'knocked-out', label: 'Knocked out', kind: 'probability', per: 'combatant', description: 'He ends the fight Knocked Out (STUN ≤ 0) or dead.' },
+  { id: 'time-to-knockout', label: 'Time to knockout (Segments)', kind: 'distribution', per: 'combatant', description: 'Segments from the start (opening Segment = 1) to his knockout, in fights where he is knocked out.' },
+]

@@ -1,0 +1,47 @@
+import type { Tally } from '../../core/tally'
+import { name, say } from './common'
+import { sideDown } from './fight'
+import { ACTIONS_BINS, BODY_FIGHT_BINS, DRAW_CAP, DRAW_MUTUAL, LOST_BINS, STUN_FIGHT_BINS, WIN_A, WIN_B } from './layout'
+import type { Plan } from './plan'
+import { COMBAT_START, describeSegment } from './speed-chart'
+
+const clampBin = (v: number, bins: number): number => (v < bins ? v : bins - 1)
+
+/**
+ * Adds one finished fight to the tally: the winner, its length, and per combatant the damage taken,
+ * the Segment of knockout, Phases lost, and actions in each complete Turn (charged to the Turn of the
+ * Phase they came from, so a hold from Segment 12 used in Segment 1 counts for the Turn it was taken in).
+ */
+export function recordFight(p: Plan, tally: Tally, last: number): void {
+  const st = p.st
+  const L = p.layout
+  const aDown = sideDown(p, st, 0)
+  const bDown = sideDown(p, st, 1)
+  tally.counts[aDown && bDown ? DRAW_MUTUAL : bDown ? WIN_A : aDown ? WIN_B : DRAW_CAP]++
+  tally.bins[last - COMBAT_START]++
+  const fullTurns = Math.floor(last / 12)
+  for (let i = 0; i < p.n; i++) {
+    tally.bins[L.stunPerFight(i) + clampBin(st.stunTaken[i], STUN_FIGHT_BINS)]++
+    tally.bins[L.bodyPerFight(i) + clampBin(st.bodyTaken[i], BODY_FIGHT_BINS)]++
+    tally.bins[L.lostPerFight(i) + clampBin(st.lostPhases[i], LOST_BINS)]++
+    if (st.koAbs[i] >= 0) tally.bins[L.koTime(i) + st.koAbs[i] - COMBAT_START]++
+    for (let t = 2; t <= fullTurns; t++) {
+      if (st.koAbs[i] >= 0 && st.koAbs[i] <= 12 * (t - 1)) break
+      tally.bins[L.actionsPerTurn(i) + clampBin(st.turnActions[i * st.turnSlots + t], ACTIONS_BINS)]++
+    }
+  }
+}
+
+/** The last lines of a traced fight. */
+export function traceOutcome(p: Plan, last: number): void {
+  const st = p.st
+  const aDown = sideDown(p, st, 0)
+  const bDown = sideDown(p, st, 1)
+  const sideNames = (side: number): string => p.combatants.filter((c) => c.side === (side === 0 ? 'A' : 'B')).map((c) => c.name).join(' and ')
+  const result = aDown && bDown ? 'Both sides are out: a draw.' : bDown ? `${sideNames(0)} win${p.n > 2 ? '' : 's'}.` : aDown ? `${sideNames(1)} win${p.n > 2 ? '' : 's'}.` : `The Turn cap is reached: a draw.`
+  st.abs = last
+  say(p, st, 'end', [], `${result} The fight lasted ${last - COMBAT_START + 1} Segment${last === COMBAT_START ? '' : 's'} (to ${describeSegment(last)}).`)
+  for (let i = 0; i < p.n; i++) {
+    say(p, st, 'note', [i], `${name(p, i)}: took ${st.stunTaken[i]} STUN and ${st.bodyTaken[i]} BODY; ${st.ko[i] ? 'Knocked Out' : `STUN ${st.stun[i]}/${p.stunMax[i]}`}; Phases lost ${st.lostPhases[i]}.`)
+  }
+}

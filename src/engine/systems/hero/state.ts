@@ -1,0 +1,131 @@
+import type { Tally } from '../../core/tally'
+import type { TraceEvent } from '../../core/trace'
+import type { DamageRoll } from '../../dice/hero-damage'
+
+/** What a combatant is holding from an earlier Phase. */
+export const enum Pending {
+  None = 0,
+  /** Delayed to a DEX and Segment (seed 000 "Delayed Action"; a hold pinned to a DEX in the book). */
+  Delay = 1,
+  /** Held for an anticipated event: interrupt, act after or in tandem. */
+  Hold = 2,
+  /** Held for defense only. */
+  HoldDefense = 3,
+}
+
+/** Why a Phase is already spent when it comes up. */
+export const enum Skip {
+  None = 0,
+  Abort = 1,
+  HeldUsed = 2,
+  DelayReplaces = 3,
+  Haymaker = 4,
+}
+
+/**
+ * Everything one fight changes, as typed arrays reused from trial to trial (no allocation in the hot
+ * loop). Absolute Segments are stored as integers; −1 or 0 means "none" where noted.
+ */
+export class FightState {
+  log: TraceEvent[] | null = null
+  tally: Tally | null = null
+  abs = 12
+  /** Resolution instant: actions in the same slot are simultaneous. */
+  slot = 0
+  firstActor = -1
+  readonly stun: Int32Array
+  readonly body: Int32Array
+  readonly ko: Uint8Array
+  readonly dead: Uint8Array
+  readonly stunned: Uint8Array
+  /** Slot in which the last KO / Stunned happened: a simultaneous partner still acts in it. */
+  readonly statusSlot: Int32Array
+  /** Took damage again while Stunned in this Segment: cannot recover in this Segment's Phase. */
+  readonly stunBlockedAbs: Int32Array
+  readonly pending: Uint8Array
+  /** The Phase (absolute Segment) the pending action came from. */
+  readonly pendingOrigin: Int32Array
+  readonly delayAbs: Int32Array
+  readonly skipPhaseAbs: Int32Array
+  readonly skipReason: Uint8Array
+  /** Absolute Segment whose Phase of this combatant has begun (or been skipped). */
+  readonly phaseDoneAbs: Int32Array
+  /** Last Segment in which he took an action (no Abort after acting in the same Segment). */
+  readonly actedAbs: Int32Array
+  /** Dodge (+3 DCV) lasts until his Phase in this absolute Segment begins; 0 = no Dodge. */
+  readonly dodgeUntil: Int32Array
+  /** Haymaker landing at the end of this absolute Segment; 0 = none. */
+  readonly hayLandAbs: Int32Array
+  readonly blockAbs: Int32Array
+  readonly blockCount: Int32Array
+  readonly hitSlot: Int32Array
+  readonly slotStun: Int32Array
+  readonly target: Int32Array
+  readonly fixedRank: Int32Array
+  /** Reaction of a holder to the current trigger: 1 before, 2 simultaneous, 3 after, 0 none. */
+  readonly reaction: Uint8Array
+  readonly koAbs: Int32Array
+  readonly stunTaken: Int32Array
+  readonly bodyTaken: Int32Array
+  /** Actions by the Turn of the Phase they came from: `turnActions[i * turnSlots + turn]`. */
+  readonly turnActions: Int32Array
+  readonly turnSlots: number
+  /** Test audit: uses of each (combatant, Phase) origin, `originUses[i * absSlots + abs]`. */
+  readonly originUses: Uint8Array
+  readonly absSlots: number
+  readonly lostPhases: Int32Array
+  /** Segment entries: who, DEX key, kind (0 Phase, 1 Delay), done flag. */
+  readonly eWho: Int32Array
+  readonly eKey: Int32Array
+  readonly eKind: Uint8Array
+  readonly eDone: Uint8Array
+  eCount = 0
+  /** Tie-group scratch: entry indices, keys and "simultaneous with the previous" flags. */
+  readonly gEntry: Int32Array
+  readonly gKey: Float64Array
+  readonly gSame: Uint8Array
+  readonly dmg: DamageRoll = { stun: 0, body: 0 }
+
+  constructor(n: number, turnSlots: number, absSlots: number, audit: boolean) {
+    const i32 = (): Int32Array => new Int32Array(n)
+    const u8 = (): Uint8Array => new Uint8Array(n)
+    this.stun = i32()
+    this.body = i32()
+    this.ko = u8()
+    this.dead = u8()
+    this.stunned = u8()
+    this.statusSlot = i32()
+    this.stunBlockedAbs = i32()
+    this.pending = u8()
+    this.pendingOrigin = i32()
+    this.delayAbs = i32()
+    this.skipPhaseAbs = i32()
+    this.skipReason = u8()
+    this.phaseDoneAbs = i32()
+    this.actedAbs = i32()
+    this.dodgeUntil = i32()
+    this.hayLandAbs = i32()
+    this.blockAbs = i32()
+    this.blockCount = i32()
+    this.hitSlot = i32()
+    this.slotStun = i32()
+    this.target = i32()
+    this.fixedRank = i32()
+    this.reaction = u8()
+    this.koAbs = i32()
+    this.stunTaken = i32()
+    this.bodyTaken = i32()
+    this.lostPhases = i32()
+    this.turnSlots = turnSlots
+    this.turnActions = new Int32Array(n * turnSlots)
+    this.absSlots = absSlots
+    this.originUses = new Uint8Array(audit ? n * absSlots : 0)
+    this.eWho = new Int32Array(3 * n)
+    this.eKey = new Int32Array(3 * n)
+    this.eKind = new Uint8Array(3 * n)
+    this.eDone = new Uint8Array(3 * n)
+    this.gEntry = new Int32Array(3 * n)
+    this.gKey = new Float64Array(3 * n)
+    this.gSame = new Uint8Array(3 * n)
+  }
+}

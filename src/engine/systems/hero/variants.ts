@@ -1,0 +1,135 @@
+import type { VariantDoc } from '../../core/scenario'
+
+/**
+ * Rule variants of the HERO system: the rule set (6e book vs the seed's campaign house rules) and
+ * every open question of rules.md §8 A1–A7, plus the STUN Multiplier edition (rules-combat.md C1.3).
+ * Where a variant defaults to "ruleset", the rule set decides: the book's contested DEX Roll and
+ * "lost at the start of that Segment", or the seed's 1d6 roll-off and "lost at the holder's DEX".
+ */
+export const variants: readonly VariantDoc[] = [
+  {
+    key: 'ruleset',
+    label: 'Rule set',
+    default: 'hero6e-raw',
+    values: [
+      { value: 'hero6e-raw', label: 'HERO 6th edition as written: one "Holding an Action" rule, contested DEX Roll for ties' },
+      { value: 'tlot3-house', label: 'Campaign house rules (seed 000): Delayed vs Held actions, 1d6 roll-off for ties' },
+    ],
+    source: 'rules.md §0 (seed 000 is the tlot3.net house-rules page H4, not the book), §2.6',
+  },
+  {
+    key: 'tieRule',
+    label: 'Same-DEX tie rule (A1)',
+    default: 'ruleset',
+    values: [
+      { value: 'ruleset', label: 'as the rule set says: contested DEX Roll (book) or 1d6 roll-off (house)' },
+      { value: 'dex-roll', label: 'contested DEX Roll, largest margin first (6E2 p.21)' },
+      { value: 'd6', label: '1d6 each, highest first, reroll ties (seed 000)' },
+      { value: 'int-pre', label: 'highest INT first, then PRE, then a DEX Roll (GM alternative)' },
+      { value: 'fast-draw', label: 'a character with Fast Draw first; both: best Fast Draw roll (GM alternative)' },
+      { value: 'holder-first', label: 'a character acting from a held or delayed action first (GM alternative)' },
+      { value: 'fixed', label: 'decided once per combat by a 1d6 roll-off, not every Segment' },
+    ],
+    source: 'rules.md §8 A1, §2.3 [S H2 quoting 6E2 p.21; Seed 000; I H1 re-rolls every Segment]',
+  },
+  {
+    key: 'contestTie',
+    label: 'Equal margins in a DEX Roll contest (A2)',
+    default: 'reroll',
+    values: [
+      { value: 'reroll', label: 'roll again until the margins differ' },
+      { value: 'simultaneous', label: 'both act at the same instant' },
+    ],
+    source: 'rules.md §8 A2, §2.3 item 4 (no text found)',
+  },
+  {
+    key: 'bothFail',
+    label: 'Both fail the DEX Roll contest (A3)',
+    default: 'smaller-failure',
+    values: [
+      { value: 'smaller-failure', label: 'the smaller failure still goes first (margins decide)' },
+      { value: 'dex-order', label: 'the contest is void: higher DEX first, equal DEX as equal margins' },
+    ],
+    source: 'rules.md §8 A3, §2.4 (consistent reading, no contrary rule found)',
+  },
+  {
+    key: 'holdExpiry',
+    label: 'When an unused hold is lost (A4)',
+    default: 'ruleset',
+    values: [
+      { value: 'ruleset', label: 'as the rule set says: start of the Segment (book) or at the holder\'s DEX (house)' },
+      { value: 'segment-start', label: 'at the start of the Segment of the holder\'s next Phase (5E p.235)' },
+      { value: 'holder-dex', label: 'when the holder\'s DEX comes up in that Segment (seed 000)' },
+    ],
+    source: 'rules.md §8 A4, §2.6 [S H3; Seed 000]',
+  },
+  {
+    key: 'holdAcrossTurn',
+    label: 'Holds across Segment 12 and Post-Segment 12 Recovery (A5)',
+    default: 'persist',
+    values: [
+      { value: 'persist', label: 'a hold lasts until the holder\'s next Phase, across the Turn boundary' },
+      { value: 'cancel', label: 'every hold is lost at the end of the Turn (no source)' },
+    ],
+    source: 'rules.md §8 A5, §2.6 "Held actions across the Segment 12 / Turn boundary"',
+  },
+  {
+    key: 'tandemFail',
+    label: 'Failed "in tandem" roll (A6)',
+    default: 'after',
+    values: [
+      { value: 'after', label: 'acts right after the event, as "act after"' },
+      { value: 'lose', label: 'loses the held action' },
+    ],
+    source: 'rules.md §8 A6 (seed 000 does not say)',
+  },
+  {
+    key: 'teamworkPenalty',
+    label: 'Teamwork penalty when not trained together (A7)',
+    default: 'none',
+    values: [
+      { value: 'none', label: 'no modifier' },
+      { value: 'minus-2', label: '−2 to the Teamwork Roll' },
+      { value: 'minus-4', label: '−4 to the Teamwork Roll' },
+    ],
+    source: 'rules.md §8 A7, §2.5 (exact 6e penalty not found)',
+  },
+  {
+    key: 'stunMultiplier',
+    label: 'Killing attack STUN Multiplier',
+    default: '6e-half-d6',
+    values: [
+      { value: '6e-half-d6', label: '6e: ½d6 (1–3), rolled once per attack' },
+      { value: '5e-d6-minus-1', label: '5e: 1d6−1, minimum 1' },
+    ],
+    source: 'rules-combat.md §C1.3 [S H7 6E2 p.98; S H9]',
+  },
+]
+
+/** The tie rule and hold expiry actually in force once "ruleset" is resolved. */
+export interface ResolvedRules {
+  house: boolean
+  tieRule: 'dex-roll' | 'd6' | 'int-pre' | 'fast-draw' | 'holder-first' | 'fixed'
+  contestSimultaneous: boolean
+  bothFailDexOrder: boolean
+  expiryAtDex: boolean
+  cancelAtTurnEnd: boolean
+  tandemFailLoses: boolean
+  teamworkPenalty: number
+  stunMultiplier: '6e-half-d6' | '5e-d6-minus-1'
+}
+
+export function resolveRules(r: Record<string, string>): ResolvedRules {
+  const house = r.ruleset === 'tlot3-house'
+  return {
+    house,
+    tieRule: (r.tieRule === 'ruleset' ? (house ? 'd6' : 'dex-roll') : r.tieRule) as ResolvedRules['tieRule'],
+    contestSimultaneous: r.contestTie === 'simultaneous',
+    bothFailDexOrder: r.bothFail === 'dex-order',
+    expiryAtDex: r.holdExpiry === 'ruleset' ? house : r.holdExpiry === 'holder-dex',
+    cancelAtTurnEnd: r.holdAcrossTurn === 'cancel',
+    tandemFailLoses: r.tandemFail === 'lose',
+    teamworkPenalty: r.teamworkPenalty === 'minus-2' ? 2 : r.teamworkPenalty === 'minus-4' ? 4 : 0,
+    stunMultiplier: r.stunMultiplier as ResolvedRules['stunMultiplier'],
+  }
+}
