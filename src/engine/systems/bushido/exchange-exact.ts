@@ -1,0 +1,178 @@
+import { CODE_COUNT, codeDistribution, codeFinal, codeNonOnes, opposedAWins } from '../../dice/bushido-d6'
+import { woundWays, type DamageTable } from './damage'
+import type { ExchangeSetup, Fighter } from './exchange'
+
+/**
+ * Exact outcome of one Melee Exchange with fixed splits, by enumerating every roll of both sides
+ * (through the summary codes of their Attack and Defence dice) and every Damage Roll.
+ * @see rules.md §4.5; §7.5 (3 vs 3 table) is the external check
+ */
+
+/** What one side's roll can look like, with its probability. */
+export interface SideOutcome {
+  att: number
+  def: number
+  /** Non-1 dice of both types together (the tiebreaker). */
+  n: number
+  attNonOnes: number
+  p: number
+}
+
+const sideMemo = new Map<number, readonly SideOutcome[]>()
+
+/** Every distinct (Attack, Defence, non-1 count) a side can roll with a split, memoised (the result is never mutated). */
+export function sideOutcomes(pool: number, attack: number, brutal: number): readonly SideOutcome[] {
+  const key = (pool * 32 + attack) * 8 + brutal
+  let hit = sideMemo.get(key)
+  if (!hit) sideMemo.set(key, (hit = computeSideOutcomes(pool, attack, brutal)))
+  return hit
+}
+
+function computeSideOutcomes(pool: number, attack: number, brutal: number): SideOutcome[] {
+  const da = codeDistribution(attack)
+  const dd = codeDistribution(pool - attack)
+  const ta = 6 ** attack
+  const td = 6 ** (pool - attack)
+  const merged = new Map<number, SideOutcome>()
+  for (let ca = 0; ca < CODE_COUNT; ca++) {
+    if (da[ca] === 0) continue
+    for (let cd = 0; cd < CODE_COUNT; cd++) {
+      if (dd[cd] === 0) continue
+      const o: SideOutcome = {
+        att: attack > 0 ? codeFinal(ca) + brutal : 0,
+        def: codeFinal(cd),
+        n: codeNonOnes(ca) + codeNonOnes(cd),
+        attNonOnes: codeNonOnes(ca) > 0 ? 1 : 0,
+        p: (da[ca] / ta) * (dd[cd] / td),
+      }
+      const key = ((o.att * 16 + o.def) * 32 + o.n) * 2 + o.attNonOnes
+      const cur = merged.get(key)
+      if (cur) cur.p += o.p
+      else merged.set(key, o)
+    }
+  }
+  return [...merged.values()]
+}
+
+/** Exact distribution of one exchange, in Initiative order (first, second). */
+export interface PairExact {
+  pHitFirst: number
+  /** The second fighter wins its comparison (whether or not it is still able to strike): §7.5's upper bound. */
+  pSecondWins: number
+  pHitSecond: number
+  /** Σ P(hit at SL) · SL, to form E[SL | hit]. */
+  slSumFirst: number
+  slSumSecond: number
+  /** `joint[k * width + j]`: P(k wounds to the second and j wounds to the first). */
+  joint: Float64Array
+  width: number
+}
+
+const CERTAIN_ZERO: readonly number[] = [1]
+const shareMemo = new WeakMap<DamageTable, number[][]>()
+
+/** P(k wounds) of one Damage Roll at an SL, memoised per damage table. */
+function woundShares(t: DamageTable, sl: number): readonly number[] {
+  let rows = shareMemo.get(t)
+  if (!rows) shareMemo.set(t, (rows = []))
+  return (rows[sl] ??= woundWays(t, sl).map((w) => w / t.faces))
+}
+
+function hits(x: SideOutcome, y: SideOutcome, attack: number, active: boolean, zeroOk: boolean): boolean {
+  return attack > 0 && (zeroOk || x.attNonOnes > 0) && opposedAWins(x.att, y.def, x.n, y.n, active)
+}
+
+function maxWounds(f: Fighter): number {
+  let m = 0
+  for (const w of f.damage.wounds) if (w > m) m = w
+  return m
+}
+
+/** Strikes of one pair of rolls, merged by (SL of first's hit or −1, SL of second's winning comparison or −1). */
+function strikeTable(ex: ExchangeSetup, af: number, ag: number): Map<number, number> {
+  const f = ex.first
+  const g = ex.second
+  const cells = new Map<number, number>()
+  for (const x of sideOutcomes(f.pool, af, f.brutal)) {
+    for (const y of sideOutcomes(g.pool, ag, g.brutal)) {
+      const s1 = hits(x, y, af, f.activePlayer, ex.zeroAttackCanHit) ? Math.max(0, x.att - y.def) : -1
+      const s2 = hits(y, x, ag, g.activePlayer, ex.zeroAttackCanHit) ? Math.max(0, y.att - x.def) : -1
+      const key = (s1 + 1) * 64 + (s2 + 1)
+      cells.set(key, (cells.get(key) ?? 0) + x.p * y.p)
+    }
+  }
+  return cells
+}
+
+export function pairExact(ex: ExchangeSetup, af: number, ag: number): PairExact {
+  const f = ex.first
+  const g = ex.second
+  const width = maxWounds(g) + 1
+  const joint = new Float64Array((maxWounds(f) + 1) * width)
+  const out: PairExact = { pHitFirst: 0, pSecondWins: 0, pHitSecond: 0, slSumFirst: 0, slSumSecond: 0, joint, width }
+  for (const [key, p] of strikeTable(ex, af, ag)) {
+    const s1 = Math.floor(key / 64) - 1
+    const s2 = (key % 64) - 1
+    if (s1 >= 0) {
+      out.pHitFirst += p
+      out.slSumFirst += p * s1
+    }
+    if (s2 >= 0) {
+      out.pSecondWins += p
+      out.slSumSecond += p * s2
+    }
+    const d1 = s1 >= 0 ? woundShares(f.damage, s1) : CERTAIN_ZERO
+    const d2 = s2 >= 0 ? woundShares(g.damage, s2) : CERTAIN_ZERO
+    d1.forEach((p1, k) => {
+      if (p1 === 0) return
+      // the second strikes back only if it is still able (not removed by the first strike)
+      if (s2 >= 0 && k < g.woundsLeft) {
+        out.pHitSecond += p * p1
+        d2.forEach((p2, j) => (joint[k * width + j] += p * p1 * p2))
+      } else joint[k * width] += p * p1
+    })
+  }
+  return out
+}
+
+/** Probability-weighted mixture of pair results (weights sum to 1). */
+export function mixPairs(parts: readonly { w: number; r: PairExact }[]): PairExact {
+  const { width, joint } = parts[0].r
+  const out: PairExact = { pHitFirst: 0, pSecondWins: 0, pHitSecond: 0, slSumFirst: 0, slSumSecond: 0, joint: new Float64Array(joint.length), width }
+  for (const { w, r } of parts) {
+    out.pHitFirst += w * r.pHitFirst
+    out.pSecondWins += w * r.pSecondWins
+    out.pHitSecond += w * r.pHitSecond
+    out.slSumFirst += w * r.slSumFirst
+    out.slSumSecond += w * r.slSumSecond
+    for (let i = 0; i < joint.length; i++) out.joint[i] += w * r.joint[i]
+  }
+  return out
+}
+
+/** Marginal wound distributions: [to the second, to the first]. */
+export function marginals(r: PairExact): [number[], number[]] {
+  const rows = r.joint.length / r.width
+  const toSecond = new Array<number>(rows).fill(0)
+  const toFirst = new Array<number>(r.width).fill(0)
+  for (let k = 0; k < rows; k++) {
+    for (let j = 0; j < r.width; j++) {
+      toSecond[k] += r.joint[k * r.width + j]
+      toFirst[j] += r.joint[k * r.width + j]
+    }
+  }
+  return [toSecond, toFirst]
+}
+
+/** E[wounds that count] dealt minus taken by the first fighter: wounds beyond those left are wasted. */
+export function payoffFirst(ex: ExchangeSetup, r: PairExact): number {
+  const rows = r.joint.length / r.width
+  let v = 0
+  for (let k = 0; k < rows; k++) {
+    for (let j = 0; j < r.width; j++) {
+      const p = r.joint[k * r.width + j]
+      if (p > 0) v += p * (Math.min(k, ex.second.woundsLeft) - Math.min(j, ex.first.woundsLeft))
+    }
+  }
+  return v
+}

@@ -1,0 +1,150 @@
+import { distributionMetric, orderMetric, probabilityMetric, type Metric } from '../../core/metrics'
+import type { Rng } from '../../core/rng'
+import type { Tally, TallyShape } from '../../core/tally'
+import type { TraceEvent } from '../../core/trace'
+import { playExchange, type Fighter } from './exchange'
+import { marginals, mixPairs, type PairExact } from './exchange-exact'
+import type { ExchangePlan } from './exchange-plan'
+import { labelOf } from './metrics'
+import { describeParts } from './modifiers'
+import { splitLabel } from './split-matrix'
+
+/**
+ * The "exchange" situation: one trial is one Melee Exchange between the Activating model and its
+ * opponent. Counters: 0 act strike lands, 1 opp strike lands, 2 opp wins its comparison, 3 act wins
+ * (more wounds dealt than taken), 4 opp wins, 5 opp removed, 6 act removed. Bins: wounds to opp,
+ * wounds to act, act split, opp split.
+ */
+export function exchangeShape(p: ExchangePlan): TallyShape {
+  return { counters: 7, bins: 2 * p.woundBins + p.act.pool + 1 + p.opp.pool + 1 }
+}
+
+function play(p: ExchangePlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]): void {
+  const r = p.result
+  playExchange(p.setup, rng, r, log)
+  const first = p.actIsFirst
+  const toOpp = first ? r.woundsToSecond : r.woundsToFirst
+  const toAct = first ? r.woundsToFirst : r.woundsToSecond
+  if (!tally) return
+  const c = tally.counts
+  if (first ? r.hitFirst : r.hitSecond) c[0]++
+  if (first ? r.hitSecond : r.hitFirst) c[1]++
+  if (first ? r.secondWinsComparison : r.hitFirst) c[2]++
+  if (toOpp > toAct) c[3]++
+  else if (toAct > toOpp) c[4]++
+  if (toOpp >= p.opp.woundsLeft) c[5]++
+  if (toAct >= p.act.woundsLeft) c[6]++
+  const b = tally.bins
+  const w = p.woundBins
+  b[toOpp]++
+  b[w + toAct]++
+  b[2 * w + (first ? r.attackFirst : r.attackSecond)]++
+  b[2 * w + p.act.pool + 1 + (first ? r.attackSecond : r.attackFirst)]++
+}
+
+export function simulateExchange(p: ExchangePlan, rng: Rng, tally: Tally): void {
+  play(p, rng, tally)
+}
+
+export function traceExchange(p: ExchangePlan, rng: Rng): TraceEvent[] {
+  const log: TraceEvent[] = []
+  const am = p.actModel
+  const om = p.oppModel
+  const x = p.situation
+  const how = x.charge ? ' charges' : ' engages'
+  log.push({ at: 0, kind: 'note', who: [am.id, om.id], text: `${am.name}${how} ${om.name} (Passe d'armes / Melee Exchange)${x.surprise ? `; ${om.name} is Surprised (Surprise)` : ''}.` })
+  log.push({ at: 0, kind: 'note', who: [am.id], text: `${am.name}'s pool: ${describeParts(p.poolParts.act)} → ${p.act.pool} dice.` })
+  log.push({ at: 0, kind: 'note', who: [om.id], text: `${om.name}'s pool: ${describeParts(p.poolParts.opp)} → ${p.opp.pool} dice.` })
+  log.push({ at: 0, kind: 'note', who: [p.setup.first.id], text: `Initiative: ${p.setup.first.name} strikes first (${p.setup.initiativeReason}).` })
+  play(p, rng, null, log)
+  return log
+}
+
+/** Exact mixture over both strategies' integer weights: the same numbers the sampler targets. */
+export function exchangeExactMix(p: ExchangePlan): PairExact {
+  const parts: { w: number; r: PairExact }[] = []
+  const weight = (x: Fighter, a: number): number => (x.strategy.cumulative[a] - (a > 0 ? x.strategy.cumulative[a - 1] : 0)) / x.strategy.total
+  for (let a = 0; a <= p.act.pool; a++) {
+    for (let b = 0; b <= p.opp.pool; b++) {
+      const w = weight(p.act, a) * weight(p.opp, b)
+      if (w > 0) parts.push({ w, r: p.matrix.cells[a][b].exact })
+    }
+  }
+  return mixPairs(parts)
+}
+
+export interface ExactView {
+  actHits: number
+  oppHits: number
+  oppWins: number
+  actAhead: number
+  oppAhead: number
+  oppRemoved: number
+  actRemoved: number
+  toOpp: number[]
+  toAct: number[]
+}
+
+export function exactView(p: ExchangePlan): ExactView {
+  const r = exchangeExactMix(p)
+  const [toSecond, toFirst] = marginals(r)
+  const first = p.actIsFirst
+  const toOpp = first ? toSecond : toFirst
+  const toAct = first ? toFirst : toSecond
+  let actAhead = 0
+  let oppAhead = 0
+  const rows = r.joint.length / r.width
+  for (let k = 0; k < rows; k++) {
+    for (let j = 0; j < r.width; j++) {
+      const [o, a] = first ? [k, j] : [j, k]
+      if (o > a) actAhead += r.joint[k * r.width + j]
+      else if (a > o) oppAhead += r.joint[k * r.width + j]
+    }
+  }
+  const tail = (d: number[], from: number): number => d.slice(from).reduce((s, x) => s + x, 0)
+  return {
+    actHits: first ? r.pHitFirst : r.pHitSecond,
+    oppHits: first ? r.pHitSecond : r.pHitFirst,
+    oppWins: first ? r.pSecondWins : r.pHitFirst,
+    actAhead,
+    oppAhead,
+    oppRemoved: tail(toOpp, p.opp.woundsLeft),
+    actRemoved: tail(toAct, p.act.woundsLeft),
+    toOpp,
+    toAct,
+  }
+}
+
+const head = (metric: string, m: { id: string; name: string }, label = `${labelOf(metric)}: ${m.name}`) => ({ id: `${metric}:${m.id}`, metric, label, subjects: [m.id] })
+
+function splitOutcomes(x: Fighter, count: (a: number) => number): { key: string; label: string; count: number; exact: number }[] {
+  const out = []
+  for (let a = 0; a <= x.pool; a++) {
+    const exact = (x.strategy.cumulative[a] - (a > 0 ? x.strategy.cumulative[a - 1] : 0)) / x.strategy.total
+    out.push({ key: splitLabel(a, x.pool), label: `${splitLabel(a, x.pool)} (Attack/Defence)`, count: count(a), exact })
+  }
+  return out.filter((o) => o.count > 0 || o.exact > 0)
+}
+
+export function summarizeExchange(p: ExchangePlan, tally: Tally): Metric[] {
+  const n = tally.trials
+  const c = tally.counts
+  const e = exactView(p)
+  const a = p.act
+  const o = p.opp
+  const w = p.woundBins
+  const dist = (d: number[]) => ({ mean: d.reduce((s, x, k) => s + x * k, 0), p: d.map((x, value) => ({ value, p: x })).filter((x) => x.p > 0) })
+  return [
+    probabilityMetric(head('exchange-win', a), c[3], n, e.actAhead),
+    probabilityMetric(head('exchange-win', o), c[4], n, e.oppAhead),
+    probabilityMetric(head('hits', a), c[0], n, e.actHits),
+    probabilityMetric(head('hits', o), c[1], n, e.oppHits),
+    probabilityMetric(head('wins-comparison', o), c[2], n, e.oppWins),
+    probabilityMetric(head('removed', o), c[5], n, e.oppRemoved),
+    probabilityMetric(head('removed', a), c[6], n, e.actRemoved),
+    distributionMetric(head('wounds-dealt', a), tally.bins, 0, 0, w, dist(e.toOpp)),
+    distributionMetric(head('wounds-dealt', o), tally.bins, 0, w, w, dist(e.toAct)),
+    orderMetric(head('split', a), splitOutcomes(a, (k) => tally.bins[2 * w + k]), n),
+    orderMetric(head('split', o), splitOutcomes(o, (k) => tally.bins[2 * w + a.pool + 1 + k]), n),
+  ]
+}

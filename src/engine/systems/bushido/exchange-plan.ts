@@ -1,0 +1,54 @@
+import { opposedPools } from '../../dice/bushido-d6'
+import { newResult, type ExchangeResult, type ExchangeSetup, type Fighter } from './exchange'
+import { fighterOf, meleeDamage, strategyOf } from './fighters'
+import { initiative, meleePool, type Part } from './modifiers'
+import type { BushidoScenario } from './scenario'
+import type { Exchange, Model } from './schema'
+import { splitMatrix, type SplitMatrix } from './split-matrix'
+
+/** A compiled single Melee Exchange. */
+export interface ExchangePlan {
+  kind: 'exchange'
+  setup: ExchangeSetup
+  actIsFirst: boolean
+  act: Fighter
+  opp: Fighter
+  actModel: Model
+  oppModel: Model
+  situation: Exchange
+  poolParts: { act: Part[]; opp: Part[] }
+  matrix: SplitMatrix
+  /** Bins per wound histogram (0..maxWounds). */
+  woundBins: number
+  result: ExchangeResult
+}
+
+function modelById(s: BushidoScenario, id: string): Model {
+  return s.models.find((m) => m.id === id) as Model
+}
+
+/** Pools, Initiative, damage tables, the split matrix and both sides' strategies. */
+export function compileExchange(s: BushidoScenario, x: Exchange): ExchangePlan {
+  const am = modelById(s, x.activating)
+  const om = modelById(s, x.opponent)
+  const ap = meleePool(am, { exhausted: am.exhausted, surprised: false })
+  const op = meleePool(om, { exhausted: om.exhausted, surprised: x.surprise })
+  const [pa, po] = opposedPools(ap.pool, op.pool)
+  const slRule = s.rules.slAboveTen as 'formula' | 'clamp'
+  const act = fighterOf(am, pa, meleeDamage(am, om, x.charge, slRule), am.wounds - am.woundsTaken, true)
+  const opp = fighterOf(om, po, meleeDamage(om, am, false, slRule), om.wounds - om.woundsTaken, false)
+  const ini = initiative(am, om, x.surprise, x.engagedAtStart && !x.charge)
+  const actIsFirst = ini.first === 'activating'
+  const setup: ExchangeSetup = {
+    first: actIsFirst ? act : opp,
+    second: actIsFirst ? opp : act,
+    zeroAttackCanHit: s.rules.zeroAttack === 'tie-can-hit',
+    initiativeReason: ini.reason,
+  }
+  const matrix = splitMatrix(setup, actIsFirst)
+  const planOf = (id: string) => s.plans.find((p) => p.model === id)?.split ?? 'recommended'
+  act.strategy = strategyOf(planOf(am.id), pa, { wounded: am.woundsTaken > 0 }, { wounded: om.woundsTaken > 0 }, matrix.mix.row)
+  opp.strategy = strategyOf(planOf(om.id), po, { wounded: om.woundsTaken > 0 }, { wounded: am.woundsTaken > 0 }, matrix.mix.col)
+  const woundBins = 1 + Math.max(...act.damage.wounds, ...opp.damage.wounds)
+  return { kind: 'exchange', setup, actIsFirst, act, opp, actModel: am, oppModel: om, situation: x, poolParts: { act: ap.parts, opp: op.parts }, matrix, woundBins, result: newResult() }
+}

@@ -1,0 +1,51 @@
+import type { ExactMetric } from '../rule-system'
+import { exactView } from './exchange-kind'
+import type { ExchangePlan } from './exchange-plan'
+import { splitLabel } from './split-matrix'
+
+/**
+ * Exact values of the "exchange" situation: the headline probabilities for the plans in force, then the
+ * split matrix (every split against every split), each side's best replies and the recommended mix.
+ */
+export function exchangeExact(p: ExchangePlan): ExactMetric[] {
+  const e = exactView(p)
+  const a = p.actModel
+  const o = p.oppModel
+  const mean = (d: number[]): number => d.reduce((s, x, k) => s + x * k, 0)
+  const out: ExactMetric[] = [
+    { id: `exchange-win:${a.id}`, label: `Wins the exchange: ${a.name}`, kind: 'probability', p: e.actAhead },
+    { id: `exchange-win:${o.id}`, label: `Wins the exchange: ${o.name}`, kind: 'probability', p: e.oppAhead },
+    { id: `hits:${a.id}`, label: `Strike lands: ${a.name}`, kind: 'probability', p: e.actHits },
+    { id: `hits:${o.id}`, label: `Strike lands: ${o.name}`, kind: 'probability', p: e.oppHits },
+    { id: `removed:${o.id}`, label: `Removed: ${o.name}`, kind: 'probability', p: e.oppRemoved },
+    { id: `removed:${a.id}`, label: `Removed: ${a.name}`, kind: 'probability', p: e.actRemoved },
+    { id: `wounds-dealt:${a.id}`, label: `Wounds dealt: ${a.name}`, kind: 'distribution', mean: mean(e.toOpp), p: e.toOpp.map((p, value) => ({ value, p })) },
+    { id: `wounds-dealt:${o.id}`, label: `Wounds dealt: ${o.name}`, kind: 'distribution', mean: mean(e.toAct), p: e.toAct.map((p, value) => ({ value, p })) },
+  ]
+  return [...out, ...matrixMetrics(p)]
+}
+
+function matrixMetrics(p: ExchangePlan): ExactMetric[] {
+  const m = p.matrix
+  const a = p.actModel
+  const o = p.oppModel
+  const la = (k: number): string => splitLabel(k, m.actPool)
+  const lo = (k: number): string => splitLabel(k, m.oppPool)
+  const out: ExactMetric[] = []
+  for (const row of m.cells) {
+    for (const c of row) {
+      const pair = `${a.name} ${la(c.actAttack)} vs ${o.name} ${lo(c.oppAttack)}`
+      const id = `split-matrix:${la(c.actAttack)}:${lo(c.oppAttack)}`
+      out.push({ id: `${id}:p-hit`, label: `${pair} — P(${a.name} hits), E[SL|hit] ${c.slActHit.toFixed(3)}`, kind: 'probability', p: c.pActHits })
+      out.push({ id: `${id}:p-hit-back`, label: `${pair} — P(${o.name} wins its comparison), E[SL|hit] ${c.slOppHit.toFixed(3)}`, kind: 'probability', p: c.pOppWins })
+      out.push({ id: `${id}:wounds-dealt`, label: `${pair} — E[wounds dealt by ${a.name}]`, kind: 'mean', mean: c.woundsToOpp })
+      out.push({ id: `${id}:wounds-taken`, label: `${pair} — E[wounds taken by ${a.name}]`, kind: 'mean', mean: c.woundsToAct })
+    }
+  }
+  m.actBestReply.forEach((best, b) => out.push({ id: `best-reply:${a.id}:${lo(b)}`, label: `${a.name}'s best reply to ${o.name} ${lo(b)}`, kind: 'order', outcomes: [{ key: la(best), label: `${la(best)} (Attack/Defence), net wounds ${m.cells[best][b].payoff.toFixed(3)}`, p: 1 }] }))
+  m.oppBestReply.forEach((best, k) => out.push({ id: `best-reply:${o.id}:${la(k)}`, label: `${o.name}'s best reply to ${a.name} ${la(k)}`, kind: 'order', outcomes: [{ key: lo(best), label: `${lo(best)} (Attack/Defence), net wounds ${(-m.cells[k][best].payoff).toFixed(3)}`, p: 1 }] }))
+  const mix = (probs: number[], l: (k: number) => string) => probs.map((p, k) => ({ key: l(k), label: `${l(k)} (Attack/Defence)`, p })).filter((x) => x.p > 1e-9)
+  out.push({ id: `recommended-mix:${a.id}`, label: `Recommended mix for ${a.name} (net wounds ${m.mix.value.toFixed(3)})`, kind: 'order', outcomes: mix(m.mix.row, la) })
+  out.push({ id: `recommended-mix:${o.id}`, label: `Recommended mix for ${o.name} (net wounds ${(-m.mix.value).toFixed(3)})`, kind: 'order', outcomes: mix(m.mix.col, lo) })
+  return out
+}

@@ -1,0 +1,170 @@
+import type { Rng } from '../../core/rng'
+import type { TraceEvent } from '../../core/trace'
+import { CHUNK, CHUNK_CODES, codeFinal, codeNonOnes, diceOfIndex, joinCodes, opposedAWins } from '../../dice/bushido-d6'
+import { damageDice, damageTotal, type DamageTable } from './damage'
+
+/**
+ * One Melee Exchange (Passe d'armes): secret splits, one roll, comparisons in Initiative order, the
+ * second strike if the defender is still able. `simulate` and `trace` both call `playExchange`; the
+ * trace only adds a log, so the two make the same draws in the same order.
+ * @see ../shared/seeds/002_11de1dfa6a3af03c.txt "PASSE D'ARMES - SÉQUENCE COMPLÈTE"; rules.md §4.5
+ */
+
+/** A split strategy: cumulative integer weights over "attack dice = 0..pool" (a fixed split has one). */
+export interface Strategy {
+  cumulative: Int32Array
+  total: number
+  /** The attack count when the split is fixed (no draw is made), else −1. */
+  fixed: number
+}
+
+/** Denominator of mixed strategies: sampling and exact values both use these integer weights. */
+export const MIX_TOTAL = 1 << 16
+
+export function fixedStrategy(pool: number, attack: number): Strategy {
+  const cumulative = new Int32Array(pool + 1)
+  for (let a = attack; a <= pool; a++) cumulative[a] = 1
+  return { cumulative, total: 1, fixed: attack }
+}
+
+/** A mixed strategy from integer weights (index = attack dice); a single non-zero weight is fixed. */
+export function mixedStrategy(weights: readonly number[]): Strategy {
+  const cumulative = new Int32Array(weights.length)
+  let t = 0
+  weights.forEach((w, a) => (cumulative[a] = t += w))
+  const nonZero = weights.filter((w) => w > 0).length
+  return { cumulative, total: t, fixed: nonZero === 1 ? weights.findIndex((w) => w > 0) : -1 }
+}
+
+/** One side of the exchange. */
+export interface Fighter {
+  id: string
+  name: string
+  pool: number
+  brutal: number
+  /** This fighter's Damage Rolls against the other. */
+  damage: DamageTable
+  /** Wounds it can still take before it is removed. */
+  woundsLeft: number
+  activePlayer: boolean
+  strategy: Strategy
+}
+
+/** The pair in Initiative order: `first` compares its Attack first. */
+export interface ExchangeSetup {
+  first: Fighter
+  second: Fighter
+  /** rules.md §8 A11: an Attack of 0 (all Attack dice rolled 1) can still win a tie. */
+  zeroAttackCanHit: boolean
+  /** Why `first` has the Initiative, for the log. */
+  initiativeReason: string
+}
+
+/** What one exchange did, written into a reusable scratch object. */
+export interface ExchangeResult {
+  attackFirst: number
+  attackSecond: number
+  hitFirst: boolean
+  hitSecond: boolean
+  /** The second fighter's comparison won, whether or not it was still able to strike. */
+  secondWinsComparison: boolean
+  slFirst: number
+  slSecond: number
+  woundsToSecond: number
+  woundsToFirst: number
+}
+
+export function newResult(): ExchangeResult {
+  return { attackFirst: 0, attackSecond: 0, hitFirst: false, hitSecond: false, secondWinsComparison: false, slFirst: 0, slSecond: 0, woundsToSecond: 0, woundsToFirst: 0 }
+}
+
+export function chooseSplit(rng: Rng, s: Strategy): number {
+  if (s.fixed >= 0) return s.fixed
+  const r = rng.below(s.total)
+  let a = 0
+  while (s.cumulative[a] <= r) a++
+  return a
+}
+
+const POW6 = [1, 6, 36, 216, 1296]
+
+/** Rolls n dice in chunks of up to four (one draw each) and returns the summary code; logs the dice. */
+export function rollGroup(rng: Rng, n: number, dice?: number[]): number {
+  let code = 0
+  let left = n
+  while (left > 0) {
+    const m = left > CHUNK ? CHUNK : left
+    const index = rng.below(POW6[m])
+    code = joinCodes(code, CHUNK_CODES[m][index])
+    if (dice) dice.push(...diceOfIndex(index, m))
+    left -= m
+  }
+  return code
+}
+
+/** One Damage Roll at a Success Level: a single draw over the 36 (2D6) or 216 (3D6) ordered rolls. */
+export function damageRoll(rng: Rng, table: DamageTable, sl: number, log?: TraceEvent[], who?: string[], target?: string): number {
+  const i = rng.below(table.faces)
+  const w = table.wounds[(sl > table.maxSl ? table.maxSl : sl) * table.faces + i]
+  if (log) {
+    const dice = damageDice(table.dice, i)
+    const kind = table.dice === 'normal' ? '2D6' : table.dice === 'strong' ? '3D6 keep 2 highest (Strong)' : '3D6 keep 2 lowest (Weak)'
+    log.push({ at: 0, kind: 'damage', who: who ?? [], text: `Jet de Dégâts / Damage Roll at SL ${sl}: ${kind} [${dice.join(', ')}] = ${damageTotal(table.dice, i)} → ${w} wound${w === 1 ? '' : 's'} to ${target}.` })
+  }
+  return w
+}
+
+const s = (xs: number[]): string => (xs.length ? xs.join(', ') : '—')
+
+/**
+ * Plays one exchange. Draw order: first's split (if mixed), second's split, first's Attack then Defence
+ * dice, second's Attack then Defence dice, then one Damage Roll per strike that lands, in Initiative order.
+ */
+export function playExchange(ex: ExchangeSetup, rng: Rng, out: ExchangeResult, log?: TraceEvent[]): void {
+  const f = ex.first
+  const g = ex.second
+  const af = chooseSplit(rng, f.strategy)
+  const ag = chooseSplit(rng, g.strategy)
+  const dice: number[][] | undefined = log ? [[], [], [], []] : undefined
+  const fAtt = rollGroup(rng, af, dice?.[0])
+  const fDef = rollGroup(rng, f.pool - af, dice?.[1])
+  const gAtt = rollGroup(rng, ag, dice?.[2])
+  const gDef = rollGroup(rng, g.pool - ag, dice?.[3])
+  const fA = af > 0 ? codeFinal(fAtt) + f.brutal : 0
+  const gA = ag > 0 ? codeFinal(gAtt) + g.brutal : 0
+  const fD = codeFinal(fDef)
+  const gD = codeFinal(gDef)
+  const fN = codeNonOnes(fAtt) + codeNonOnes(fDef)
+  const gN = codeNonOnes(gAtt) + codeNonOnes(gDef)
+  out.attackFirst = af
+  out.attackSecond = ag
+  out.hitFirst = af > 0 && (ex.zeroAttackCanHit || codeNonOnes(fAtt) > 0) && opposedAWins(fA, gD, fN, gN, f.activePlayer)
+  out.secondWinsComparison = ag > 0 && (ex.zeroAttackCanHit || codeNonOnes(gAtt) > 0) && opposedAWins(gA, fD, gN, fN, g.activePlayer)
+  out.slFirst = out.hitFirst ? Math.max(0, fA - gD) : 0
+  out.slSecond = out.secondWinsComparison ? Math.max(0, gA - fD) : 0
+  if (log && dice) {
+    log.push({ at: 0, kind: 'split', who: [f.id, g.id], text: `Répartition secrète / secret split: ${f.name} ${af} Attack / ${f.pool - af} Defence; ${g.name} ${ag} Attack / ${g.pool - ag} Defence.` })
+    log.push({ at: 0, kind: 'roll', who: [f.id], text: `${f.name} rolls Attack [${s(dice[0])}] = ${fA}${f.brutal && af ? ` (Brutal +${f.brutal})` : ''}, Defence [${s(dice[1])}] = ${fD}; ${fN} dice not 1.` })
+    log.push({ at: 0, kind: 'roll', who: [g.id], text: `${g.name} rolls Attack [${s(dice[2])}] = ${gA}${g.brutal && ag ? ` (Brutal +${g.brutal})` : ''}, Defence [${s(dice[3])}] = ${gD}; ${gN} dice not 1.` })
+    log.push(compareEvent(f, g, af, fA, gD, out.hitFirst, out.slFirst, fN, gN))
+  }
+  out.woundsToSecond = out.hitFirst ? damageRoll(rng, f.damage, out.slFirst, log, [f.id, g.id], g.name) : 0
+  const secondAble = out.woundsToSecond < g.woundsLeft
+  out.hitSecond = out.secondWinsComparison && secondAble
+  if (log) {
+    if (secondAble) log.push(compareEvent(g, f, ag, gA, fD, out.secondWinsComparison, out.slSecond, gN, fN))
+    else log.push({ at: 0, kind: 'remove', who: [g.id], text: `${g.name} is removed before it can strike back.` })
+  }
+  out.woundsToFirst = out.hitSecond ? damageRoll(rng, g.damage, out.slSecond, log, [g.id, f.id], f.name) : 0
+  if (log && out.woundsToFirst >= f.woundsLeft) log.push({ at: 0, kind: 'remove', who: [f.id], text: `${f.name} is removed.` })
+  if (log && secondAble) log.push({ at: 0, kind: 'note', who: [f.id, g.id], text: 'Both models remove one Activation Counter (compteur d\'Activation).' })
+}
+
+function compareEvent(x: Fighter, y: Fighter, ax: number, att: number, def: number, hit: boolean, sl: number, nx: number, ny: number): TraceEvent {
+  let why: string
+  if (ax === 0) why = `${x.name} put no dice in Attack: no strike`
+  else if (att !== def) why = hit ? `Attack ${att} beats Defence ${def}: hit at SL ${sl}` : `Attack ${att} fails against Defence ${def}`
+  else if (nx !== ny) why = `Attack ${att} ties Defence ${def}; ${hit ? x.name : y.name} rolled more dice that were not 1 (${Math.max(nx, ny)} vs ${Math.min(nx, ny)})${hit ? ': hit at SL 0' : ''}`
+  else why = `Attack ${att} ties Defence ${def} and both rolled ${nx} dice not 1; the Active Player (${x.activePlayer ? x.name : y.name}'s side) wins the tie${hit ? ': hit at SL 0' : ''}`
+  return { at: 0, kind: hit ? 'hit' : 'miss', who: [x.id, y.id], text: `${x.name} strikes ${y.name}: ${why}.` }
+}

@@ -1,0 +1,123 @@
+import type { Rng } from '../../core/rng'
+import type { TraceEvent } from '../../core/trace'
+import { challengePool, codeFinal } from '../../dice/bushido-d6'
+import { damageRoll, mixedStrategy, MIX_TOTAL, playExchange, rollGroup, type Fighter, type Strategy } from './exchange'
+import { ruleAttack } from './fighters'
+import { AUTOMATIC, type GamePlan } from './game-plan'
+import { splitMatrix } from './split-matrix'
+import { quantize } from './zero-sum'
+
+/**
+ * The actions a model takes during a game: Melee (Simple, with movement into contact), Charge (Complex,
+ * +2 on its Damage Roll), Ranged Attack (Simple, not in base contact) and Wait (Simple, removes one
+ * Reloading marker). @see seed 002 "ACTIONS", "MOUVEMENT"; rules.md §4.4–§4.6
+ */
+
+function say(log: TraceEvent[] | undefined, at: number, who: string[], text: string, kind = 'act'): void {
+  if (log) log.push({ at, kind, who, text })
+}
+
+export function applyWounds(p: GamePlan, victim: number, w: number, at: number, log?: TraceEvent[]): void {
+  const taken = w < p.woundsLeft[victim] ? w : p.woundsLeft[victim]
+  p.woundsLeft[victim] -= taken
+  p.woundsThisTurn[victim] += taken
+  if (p.woundsLeft[victim] > 0) return
+  const partner = p.engaged[victim]
+  if (partner >= 0 && p.engaged[partner] === victim) p.engaged[partner] = -1
+  p.engaged[victim] = -1
+  p.counters[victim] = 0
+  if (log) say(log, at, [p.models[victim].id], `${p.models[victim].name} is Killed and removed.`, 'remove')
+}
+
+function strategyFor(p: GamePlan, self: number, enemy: number, pool: number, key: number, actIsFirst: boolean, which: 0 | 1): Strategy {
+  const split = p.split[self]
+  if (typeof split === 'object') return p.fixed[pool][Math.min(pool, split.attack)]
+  if (split === 'recommended') return mixFor(p, key, actIsFirst)[which]
+  const m = p.models
+  return p.fixed[pool][ruleAttack(split, pool, p.woundsLeft[self] < m[self].wounds, p.woundsLeft[enemy] < m[enemy].wounds)]
+}
+
+function fill(p: GamePlan, f: Fighter, i: number, pool: number, damage: number, active: boolean): void {
+  const m = p.models[i]
+  f.id = m.id
+  f.name = m.name
+  f.pool = pool
+  f.brutal = m.brutal
+  f.damage = p.melee[damage]
+  f.woundsLeft = p.woundsLeft[i]
+  f.activePlayer = active
+}
+
+/** Equilibrium strategies for this exact situation, solved once and cached (numeric key: no allocation on a hit). */
+function mixFor(p: GamePlan, key: number, actIsFirst: boolean): [Strategy, Strategy] {
+  let hit = p.mixCache.get(key)
+  if (!hit) {
+    const mix = splitMatrix(p.setup, actIsFirst).mix
+    hit = [mixedStrategy(quantize(mix.row, MIX_TOTAL)), mixedStrategy(quantize(mix.col, MIX_TOTAL))]
+    p.mixCache.set(key, hit)
+  }
+  return hit
+}
+
+/** A Melee Exchange between the activating model a and b; b loses a counter (a paid for its action). */
+export function fight(p: GamePlan, rng: Rng, a: number, b: number, charge: boolean, engagedAtStart: boolean, at: number, log?: TraceEvent[]): void {
+  const n = p.n
+  let pa = p.basePool[a]
+  let pb = p.basePool[b] - (p.counters[b] === 0 ? 1 : 0)
+  const add = Math.max(0, 1 - Math.min(pa, pb))
+  pa += add
+  pb += add
+  const fa = p.fighters[0]
+  const fb = p.fighters[1]
+  fill(p, fa, a, pa, (a * n + b) * 2 + (charge ? 1 : 0), true)
+  fill(p, fb, b, pb, (b * n + a) * 2, false)
+  const cell = (a * n + b) * 2 + (engagedAtStart ? 1 : 0)
+  const actIsFirst = p.initiativeFirst[cell] === 1
+  p.setup.first = actIsFirst ? fa : fb
+  p.setup.second = actIsFirst ? fb : fa
+  p.setup.initiativeReason = p.initiativeReason[cell]
+  const key = ((((cell * 2 + (charge ? 1 : 0)) * 40 + pa) * 40 + pb) * 32 + fa.woundsLeft) * 32 + fb.woundsLeft
+  fa.strategy = strategyFor(p, a, b, pa, key, actIsFirst, 0)
+  fb.strategy = strategyFor(p, b, a, pb, key, actIsFirst, 1)
+  const before = log ? log.length : 0
+  if (log) say(log, at, [fa.id, fb.id], `${p.models[a].name} ${charge ? 'charges' : 'attacks'} ${p.models[b].name}: pools ${pa} vs ${pb}${pb < p.basePool[b] ? ' (Épuisée / Exhausted −1)' : ''}; ${p.setup.first.name} has the Initiative (${p.setup.initiativeReason}).`)
+  playExchange(p.setup, rng, p.result, log)
+  if (log) for (let k = before; k < log.length; k++) log[k].at = at
+  const r = p.result
+  const toB = actIsFirst ? r.woundsToSecond : r.woundsToFirst
+  const toA = actIsFirst ? r.woundsToFirst : r.woundsToSecond
+  if (p.counters[b] > 0) p.counters[b]--
+  applyWounds(p, b, toB, at)
+  applyWounds(p, a, toA, at)
+}
+
+/** A Ranged Attack by a at b (Simple action): Challenge Number, into-melee check, Damage Roll, Ammo and Reload. */
+export function shoot(p: GamePlan, rng: Rng, a: number, b: number, at: number, log?: TraceEvent[]): void {
+  const m = p.models
+  const cn = p.shotNumber[a * p.n + b] + p.shot[a]
+  const pool = challengePool(m[a].ranged)
+  const dice: number[] | undefined = log ? [] : undefined
+  const final = codeFinal(rollGroup(rng, pool, dice))
+  if (log) say(log, at, [m[a].id, m[b].id], `${m[a].name} shoots ${m[b].name} (Tir): [${dice?.join(', ')}] = ${final} against Challenge Number ${cn}${p.shot[a] ? ' (already shot this turn +1)' : ''}: ${final >= cn ? `success, SL ${final - cn}` : 'miss'}.`, final >= cn ? 'hit' : 'miss')
+  if (m[a].ammo !== undefined) p.ammo[a]--
+  p.reloading[a] += m[a].reload
+  p.shot[a] = 1
+  if (final < cn) return
+  let victim = b
+  const friend = p.engaged[b]
+  if (friend >= 0 && p.side[friend] === p.side[a] && p.intoMelee[b] !== AUTOMATIC) {
+    const check = codeFinal(rollGroup(rng, pool, undefined))
+    if (check < p.intoMelee[b]) victim = friend
+    if (log) say(log, at, [m[a].id], `Défi de Tir (${p.intoMelee[b]}) into the melee: ${check} — ${victim === b ? `${m[b].name} is hit` : `the shot hits ${m[friend].name} instead`}.`)
+  }
+  const w = damageRoll(rng, p.ranged[a * p.n + victim], final - cn, log, [m[a].id, m[victim].id], m[victim].name)
+  if (log) log[log.length - 1].at = at
+  applyWounds(p, victim, w, at, log)
+}
+
+/** First living enemy of a, preferring its chosen target. */
+export function targetOf(p: GamePlan, a: number, wanted: number): number {
+  if (wanted >= 0 && p.woundsLeft[wanted] > 0) return wanted
+  for (let i = 0; i < p.n; i++) if (p.side[i] !== p.side[a] && p.woundsLeft[i] > 0) return i
+  return -1
+}

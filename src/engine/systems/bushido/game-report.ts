@@ -1,0 +1,80 @@
+import { distributionMetric, orderMetric, probabilityMetric, type Metric } from '../../core/metrics'
+import type { Rng } from '../../core/rng'
+import type { Tally } from '../../core/tally'
+import type { TraceEvent } from '../../core/trace'
+import { CODE_COUNT, codeDistribution, codeFinal, codeNonOnes } from '../../dice/bushido-d6'
+import type { ExactMetric } from '../rule-system'
+import { EXCHANGE_BINS, playGame, REMOVED_AT } from './game'
+import type { GamePlan } from './game-plan'
+import { labelOf } from './metrics'
+
+export function simulateGame(p: GamePlan, rng: Rng, tally: Tally): void {
+  playGame(p, rng, tally)
+}
+
+export function traceGame(p: GamePlan, rng: Rng): TraceEvent[] {
+  const log: TraceEvent[] = []
+  playGame(p, rng, null, log)
+  return log
+}
+
+/**
+ * Exact P(side A wins the Tactical Test): single D6 plus Tactician dice each, higher final wins, then
+ * more non-1 dice; a full tie is re-rolled, so P = P(A wins outright) / (1 − P(full tie)).
+ * @see rules.md §4.3 step 4 [S B1, B2]
+ */
+export function tacticalExact(diceA: number, diceB: number): number {
+  const da = codeDistribution(diceA)
+  const db = codeDistribution(diceB)
+  let win = 0
+  let tie = 0
+  for (let a = 0; a < CODE_COUNT; a++) {
+    if (da[a] === 0) continue
+    for (let b = 0; b < CODE_COUNT; b++) {
+      if (db[b] === 0) continue
+      const w = da[a] * db[b]
+      const fa = codeFinal(a)
+      const fb = codeFinal(b)
+      if (fa > fb || (fa === fb && codeNonOnes(a) > codeNonOnes(b))) win += w
+      else if (fa === fb && codeNonOnes(a) === codeNonOnes(b)) tie += w
+    }
+  }
+  const total = 6 ** (diceA + diceB)
+  return win / (total - tie)
+}
+
+export function summarizeGame(p: GamePlan, tally: Tally): Metric[] {
+  const n = tally.trials
+  const c = tally.counts
+  const out: Metric[] = [
+    probabilityMetric({ id: 'tactical-test', metric: 'tactical-test', label: `${labelOf('tactical-test')} (side A, ${p.tacticalDice[0]} vs ${p.tacticalDice[1]} dice)` }, c[3], n, tacticalExact(...p.tacticalDice)),
+    orderMetric(
+      { id: 'side-wins', metric: 'side-wins', label: `After ${p.turns} turn${p.turns === 1 ? '' : 's'}` },
+      [
+        { key: 'b-wins', label: 'side A wiped out', count: c[0] },
+        { key: 'a-wins', label: 'side B wiped out', count: c[1] },
+        { key: 'both-stand', label: 'both warbands still stand', count: c[2] },
+      ],
+      n,
+    ),
+  ]
+  p.models.forEach((m, i) => {
+    for (let t = 0; t < p.turns; t++) {
+      const turn = `t${t + 1}`
+      out.push(probabilityMetric({ id: `removed-by-turn:${m.id}:${turn}`, metric: 'removed-by-turn', label: `${m.name} removed by turn ${t + 1}`, subjects: [m.id] }, c[REMOVED_AT + i * p.turns + t], n))
+    }
+  })
+  p.models.forEach((m, i) => {
+    for (let t = 0; t < p.turns; t++) {
+      out.push(distributionMetric({ id: `wounds-in-turn:${m.id}:t${t + 1}`, metric: 'wounds-in-turn', label: `Wounds taken by ${m.name} in turn ${t + 1}`, subjects: [m.id] }, tally.bins, 0, (i * p.turns + t) * p.maxBins, p.maxBins))
+    }
+  })
+  for (let t = 0; t < p.turns; t++) {
+    out.push(distributionMetric({ id: `exchanges-in-turn:t${t + 1}`, metric: 'exchanges-in-turn', label: `Melee Exchanges in turn ${t + 1}` }, tally.bins, 0, p.n * p.turns * p.maxBins + t * EXCHANGE_BINS, EXCHANGE_BINS))
+  }
+  return out
+}
+
+export function gameExact(p: GamePlan): ExactMetric[] {
+  return [{ id: 'tactical-test', label: `Side A wins the Tactical Test (${p.tacticalDice[0]} vs ${p.tacticalDice[1]} dice)`, kind: 'probability', p: tacticalExact(...p.tacticalDice) }]
+}

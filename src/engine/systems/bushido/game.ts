@@ -1,0 +1,147 @@
+import type { Rng } from '../../core/rng'
+import type { Tally, TallyShape } from '../../core/tally'
+import type { TraceEvent } from '../../core/trace'
+import { codeFinal, codeNonOnes } from '../../dice/bushido-d6'
+import { rollGroup } from './exchange'
+import { fight, shoot, targetOf } from './game-actions'
+import type { GamePlan } from './game-plan'
+
+/**
+ * Game Turns (Tour de jeu): Starting Phase (2 Activation Counters each, the Tactical Test, Pass Tokens),
+ * Main Phase (players alternate activations until no one can act; a Pass Token skips a turn to act),
+ * End Phase (unused Pass Tokens discarded). The Tactical Test winner is taken to choose to be Active
+ * Player first. @see seed 002 "TOUR DE JEU"; rules.md §4.3, §4.4
+ *
+ * Tally: counters 0 side A wiped out, 1 side B wiped out, 2 both stand, 3 side A won the first
+ * Tactical Test, then `removedBy[m * turns + t]`; bins: `woundsInTurn[(m * turns + t) * maxBins + w]`,
+ * then `exchangesInTurn[t * EXCHANGE_BINS + k]`.
+ */
+export const EXCHANGE_BINS = 33
+export const REMOVED_AT = 4
+
+export function gameShape(p: GamePlan): TallyShape {
+  return { counters: REMOVED_AT + p.n * p.turns, bins: p.n * p.turns * p.maxBins + p.turns * EXCHANGE_BINS }
+}
+
+function say(log: TraceEvent[] | undefined, at: number, who: string[], text: string, kind = 'note'): void {
+  if (log) log.push({ at, kind, who, text })
+}
+
+/** Opposed test of a single D6 plus Tactician dice; a tie after the dice-count tiebreaker is re-rolled. */
+function tacticalTest(p: GamePlan, rng: Rng, at: number, log?: TraceEvent[]): number {
+  for (;;) {
+    const a = rollGroup(rng, p.tacticalDice[0])
+    const b = rollGroup(rng, p.tacticalDice[1])
+    const fa = codeFinal(a)
+    const fb = codeFinal(b)
+    const winner = fa !== fb ? (fa > fb ? 0 : 1) : codeNonOnes(a) !== codeNonOnes(b) ? (codeNonOnes(a) > codeNonOnes(b) ? 0 : 1) : -1
+    if (log) say(log, at, [], `Test de Tactique / Tactical Test: side A ${fa} (${p.tacticalDice[0]} dice), side B ${fb} (${p.tacticalDice[1]} dice)${winner < 0 ? ': tie, re-roll' : `: side ${winner === 0 ? 'A' : 'B'} wins and is Active Player first`}.`)
+    if (winner >= 0) return winner
+  }
+}
+
+function living(p: GamePlan, side: number): number {
+  let c = 0
+  for (let i = 0; i < p.n; i++) if (p.side[i] === side && p.woundsLeft[i] > 0) c++
+  return c
+}
+
+/** The first model of the side (in list order) that still has counters, or −1. */
+function nextModel(p: GamePlan, side: number): number {
+  for (let i = 0; i < p.n; i++) if (p.side[i] === side && p.woundsLeft[i] > 0 && p.counters[i] > 0) return i
+  return -1
+}
+
+/** One activation of model i: its tactic decides the action; returns the Melee Exchanges fought. */
+function activate(p: GamePlan, rng: Rng, i: number, at: number, log?: TraceEvent[]): number {
+  const m = p.models[i]
+  const t = p.tactic[i]
+  const foe = p.engaged[i]
+  if (foe >= 0) {
+    p.counters[i]--
+    if (log) say(log, at, [m.id], `${m.name} activates: Mêlée / Melee action against ${p.models[foe].name} (in base contact).`, 'act')
+    fight(p, rng, i, foe, false, true, at, log)
+    return 1
+  }
+  const target = t && t.action !== 'wait' ? targetOf(p, i, p.targetIndex[i]) : -1
+  if (target >= 0 && t && (t.action === 'melee' || (t.action === 'charge' && p.counters[i] >= 2))) {
+    const charge = t.action === 'charge'
+    p.counters[i] -= charge ? 2 : 1
+    if (log) say(log, at, [m.id], `${m.name} activates: ${charge ? 'Charge (Complex, 2 counters)' : 'Mêlée / Melee action, moving into contact'} against ${p.models[target].name}.`, 'act')
+    p.engaged[i] = target
+    if (p.engaged[target] < 0) p.engaged[target] = i
+    fight(p, rng, i, target, charge, false, at, log)
+    return 1
+  }
+  p.counters[i]--
+  if (target >= 0 && t?.action === 'shoot' && p.reloading[i] === 0 && (m.ammo === undefined || p.ammo[i] > 0)) {
+    shoot(p, rng, i, target, at, log)
+    return 0
+  }
+  if (p.reloading[i] > 0) p.reloading[i]--
+  if (log) say(log, at, [m.id], `${m.name} activates: Attente / Wait${t?.action === 'shoot' ? (m.ammo !== undefined && p.ammo[i] <= 0 ? ' (no Ammo left)' : ' (removes a Reloading marker)') : ''}.`, 'act')
+  return 0
+}
+
+/** Main Phase: alternate activations (or Pass Tokens) until neither player can activate. */
+function mainPhase(p: GamePlan, rng: Rng, first: number, at: number, log?: TraceEvent[]): number {
+  const pass = [0, 0]
+  const la = living(p, 0)
+  const lb = living(p, 1)
+  if (la < lb) pass[0] = lb - la
+  if (lb < la) pass[1] = la - lb
+  if (log && pass[0] + pass[1] > 0) say(log, at, [], `Jetons Passe / Pass Tokens: side ${pass[0] > 0 ? 'A' : 'B'} gets ${pass[0] + pass[1]}.`)
+  let active = first
+  let exchanges = 0
+  for (;;) {
+    const mine = nextModel(p, active)
+    const theirs = nextModel(p, 1 - active)
+    if (mine < 0 && theirs < 0) break
+    if (mine >= 0 && theirs >= 0 && pass[active] > 0 && p.game.passTokens === 'spend') {
+      pass[active]--
+      if (log) say(log, at, [], `Side ${active === 0 ? 'A' : 'B'} spends a Pass Token.`)
+    } else if (mine >= 0) exchanges += activate(p, rng, mine, at, log)
+    active = 1 - active
+  }
+  return exchanges
+}
+
+function reset(p: GamePlan): void {
+  for (let i = 0; i < p.n; i++) {
+    const m = p.models[i]
+    p.woundsLeft[i] = m.wounds - m.woundsTaken
+    p.engaged[i] = p.engagedStart[i]
+    p.ammo[i] = m.ammo ?? 0
+    p.reloading[i] = 0
+  }
+}
+
+export function playGame(p: GamePlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]): void {
+  reset(p)
+  for (let t = 0; t < p.turns; t++) {
+    const at = t + 1
+    for (let i = 0; i < p.n; i++) {
+      p.counters[i] = p.woundsLeft[i] > 0 ? 2 : 0
+      p.shot[i] = 0
+      p.woundsThisTurn[i] = 0
+    }
+    let exchanges = 0
+    if (living(p, 0) > 0 && living(p, 1) > 0) {
+      if (log) say(log, at, [], `Tour ${at} / Game Turn ${at} — Phase Initiale: every model gains 2 Activation Counters.`)
+      const first = tacticalTest(p, rng, at, log)
+      if (t === 0 && first === 0 && tally) tally.counts[3]++
+      exchanges = mainPhase(p, rng, first, at, log)
+      if (log) say(log, at, [], `Phase de Fin / End Phase: ${p.models.map((m, i) => `${m.name} ${p.woundsLeft[i] > 0 ? `${p.woundsLeft[i]}/${m.wounds} wounds left` : 'removed'}`).join(', ')}.`)
+    }
+    if (!tally) continue
+    for (let i = 0; i < p.n; i++) {
+      if (p.woundsLeft[i] <= 0) tally.counts[REMOVED_AT + i * p.turns + t]++
+      tally.bins[(i * p.turns + t) * p.maxBins + p.woundsThisTurn[i]]++
+    }
+    tally.bins[p.n * p.turns * p.maxBins + t * EXCHANGE_BINS + (exchanges < EXCHANGE_BINS ? exchanges : EXCHANGE_BINS - 1)]++
+  }
+  if (!tally) return
+  const a = living(p, 0) === 0
+  const b = living(p, 1) === 0
+  tally.counts[a ? 0 : b ? 1 : 2]++
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod'
+import { envelope, rulesSchema } from '../../core/scenario'
+import { opposedPools } from '../../dice/bushido-d6'
+import { meleePool } from './modifiers'
+import { MAX_MODELS, modelSchema, planSchema, situationSchema, SYSTEM_ID, variants, type Model } from './schema'
+
+type Ctx = z.RefinementCtx
+type Path = (string | number)[]
+
+/** The Melee Pools two models roll against each other in an exchange (opposed fix applied). */
+export function exchangePools(act: Model, opp: Model, surprise: boolean): [number, number] {
+  const a = meleePool(act, { exhausted: act.exhausted, surprised: false }).pool
+  const b = meleePool(opp, { exhausted: opp.exhausted, surprised: surprise }).pool
+  return opposedPools(a, b)
+}
+
+function checkRefs(s: BushidoScenario, ctx: Ctx): Map<string, Model> {
+  const byId = new Map<string, Model>()
+  s.models.forEach((m, i) => {
+    if (byId.has(m.id)) ctx.addIssue({ code: 'custom', path: ['models', i, 'id'], message: `must be unique, "${m.id}" is used twice`, input: m.id })
+    byId.set(m.id, m)
+    if (m.woundsTaken >= m.wounds) ctx.addIssue({ code: 'custom', path: ['models', i, 'woundsTaken'], message: `must be 0–${m.wounds - 1} (below Wounds ${m.wounds})`, input: m.woundsTaken })
+  })
+  return byId
+}
+
+function refer(byId: Map<string, Model>, ctx: Ctx, id: string | undefined, path: Path): Model | undefined {
+  if (id === undefined) return undefined
+  const m = byId.get(id)
+  if (!m) ctx.addIssue({ code: 'custom', path, message: `must be one of the model ids ${[...byId.keys()].map((k) => JSON.stringify(k)).join(', ')}`, input: id })
+  return m
+}
+
+function enemies(ctx: Ctx, a: Model | undefined, b: Model | undefined, path: Path): void {
+  if (a && b && a.side === b.side) ctx.addIssue({ code: 'custom', path, message: `must be an enemy of "${a.id}" (side ${a.side})`, input: b.id })
+}
+
+function checkSituation(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx): void {
+  const f = s.situation
+  const p = (k: string): Path => ['situation', k]
+  if (f.kind === 'exchange') {
+    const a = refer(byId, ctx, f.activating, p('activating'))
+    const b = refer(byId, ctx, f.opponent, p('opponent'))
+    enemies(ctx, a, b, p('opponent'))
+  } else if (f.kind === 'shot') {
+    const a = refer(byId, ctx, f.shooter, p('shooter'))
+    const t = refer(byId, ctx, f.target, p('target'))
+    enemies(ctx, a, t, p('target'))
+    const ally = refer(byId, ctx, f.engagedAlly, p('engagedAlly'))
+    if (a && ally && (ally.side !== a.side || ally.id === a.id)) ctx.addIssue({ code: 'custom', path: p('engagedAlly'), message: `must be another model on the shooter's side (${a.side})`, input: ally.id })
+  } else {
+    f.engaged.forEach(([x, y], i) => enemies(ctx, refer(byId, ctx, x, ['situation', 'engaged', i, 0]), refer(byId, ctx, y, ['situation', 'engaged', i, 1]), ['situation', 'engaged', i, 1]))
+    const seen = new Set<string>()
+    f.tactics.forEach((t, i) => {
+      const m = refer(byId, ctx, t.model, ['situation', 'tactics', i, 'model'])
+      if (seen.has(t.model)) ctx.addIssue({ code: 'custom', path: ['situation', 'tactics', i, 'model'], message: 'must name each model once', input: t.model })
+      seen.add(t.model)
+      if (t.action !== 'wait' && t.target === undefined) ctx.addIssue({ code: 'custom', path: ['situation', 'tactics', i, 'target'], message: `is required for the action "${t.action}"`, input: undefined })
+      enemies(ctx, m, refer(byId, ctx, t.target, ['situation', 'tactics', i, 'target']), ['situation', 'tactics', i, 'target'])
+    })
+  }
+}
+
+/** A fixed split must use exactly the pool: attack ≤ pool, and defence (if given) = pool − attack. */
+function checkPlans(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx): void {
+  const f = s.situation
+  const pools = new Map<string, number>()
+  if (f.kind === 'exchange') {
+    const a = byId.get(f.activating)
+    const b = byId.get(f.opponent)
+    if (a && b) {
+      const [pa, pb] = exchangePools(a, b, f.surprise)
+      pools.set(a.id, pa).set(b.id, pb)
+    }
+  }
+  const seen = new Set<string>()
+  s.plans.forEach((plan, i) => {
+    const m = refer(byId, ctx, plan.model, ['plans', i, 'model'])
+    if (seen.has(plan.model)) ctx.addIssue({ code: 'custom', path: ['plans', i, 'model'], message: 'must name each model once', input: plan.model })
+    seen.add(plan.model)
+    if (!m || typeof plan.split !== 'object') return
+    const pool = pools.get(m.id) ?? Math.max(1, m.melee)
+    const what = pools.has(m.id) ? `${m.name}'s Melee Pool in this exchange is ${pool}` : `${m.name}'s Melee statistic is ${m.melee}`
+    if (plan.split.attack > pool) ctx.addIssue({ code: 'custom', path: ['plans', i, 'split', 'attack'], message: `must be 0–${pool} (${what})`, input: plan.split.attack })
+    else if (plan.split.defence !== undefined && pools.has(m.id) && plan.split.attack + plan.split.defence !== pool) {
+      ctx.addIssue({ code: 'custom', path: ['plans', i, 'split', 'defence'], message: `must be ${pool - plan.split.attack} so that attack + defence uses the whole pool (${what})`, input: plan.split.defence })
+    }
+  })
+}
+
+const baseSchema = z.strictObject({
+    ...envelope(SYSTEM_ID),
+    rules: rulesSchema(variants),
+    models: z
+      .array(modelSchema, { error: 'must be a list of models' })
+      .min(2, { error: `must list 2–${MAX_MODELS} models` })
+      .max(MAX_MODELS, { error: `must list 2–${MAX_MODELS} models` }),
+    situation: situationSchema,
+    plans: z.array(planSchema, { error: 'must be a list of split plans' }).default([]),
+})
+
+export type BushidoScenario = z.output<typeof baseSchema>
+
+/** The whole scenario: shape first, then the cross-field checks, each with its precise path. */
+export const scenarioSchema = baseSchema.superRefine((s, ctx) => {
+  const byId = checkRefs(s, ctx)
+  checkSituation(s, byId, ctx)
+  checkPlans(s, byId, ctx)
+})

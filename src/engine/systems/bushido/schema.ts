@@ -1,0 +1,160 @@
+import { z } from 'zod'
+import type { VariantDoc } from '../../core/scenario'
+import { flag, ident, int, oneOf, text } from '../../core/schema'
+
+/**
+ * Scenario schema for Bushido: Risen Sun. A scenario lists models (each a card: Melee and Ranged Pool,
+ * Wounds, traits, current states) and one situation to play: a single Melee Exchange (Passe d'armes),
+ * a single Ranged Attack (Tir), or a game of several Game Turns (Tour de jeu).
+ * @see ../shared/seeds/002_11de1dfa6a3af03c.txt and rules.md §4
+ */
+
+export const SYSTEM_ID = 'bushido'
+export const MAX_MODELS = 8
+/** Largest statistic accepted (a statistic can at most double its base, rules.md §4.2). */
+export const MAX_STAT = 8
+
+export const variants: readonly VariantDoc[] = [
+  {
+    key: 'zeroAttack',
+    label: 'Attack 0 (every Attack die rolled 1) against Defence 0',
+    default: 'tie-can-hit',
+    values: [
+      { value: 'tie-can-hit', label: 'a tie like any other: won on tiebreakers it is an SL 0 hit (literal B1)' },
+      { value: 'no-hit', label: 'no hit without at least one non-1 Attack die' },
+    ],
+    source: 'rules.md §8 A11, §7.5 caveat [S B1 literal reading]',
+  },
+  {
+    key: 'slAboveTen',
+    label: 'Success Level above 10 on the Wound Table',
+    default: 'formula',
+    values: [
+      { value: 'formula', label: '+1 wound per SL beyond 10 (the table\'s own formula)' },
+      { value: 'clamp', label: 'read column 10' },
+    ],
+    source: 'rules.md §8 A12, §4.7 [A]',
+  },
+  {
+    key: 'shooterRan',
+    label: 'Shooter ran this turn (Le Tireur court pendant ce Tour) +1',
+    default: 'seed',
+    values: [
+      { value: 'seed', label: 'separate +1, as on the seed card' },
+      { value: 'book', label: 'not a modifier (B1 lists only "moves as part of this action")' },
+    ],
+    source: 'rules.md §8 A13; seed 002 "FIXER LA DIFFICULTÉ D\'UN TIR" vs B1',
+  },
+]
+
+/** States (États) that cost −1 Melee Pool each (seed: Au Sol, Aveuglée, Étourdie, Apeurée, Paralysée). */
+export const STATES = ['prone', 'blind', 'stunned', 'frightened', 'held'] as const
+export type State = (typeof STATES)[number]
+export const SIZES = ['tiny', 'small', 'medium', 'large', 'huge'] as const
+export type Size = (typeof SIZES)[number]
+
+export const splitRules = ['all-attack', 'all-defence', 'even', 'all-attack-when-enemy-wounded', 'defend-when-wounded'] as const
+export type SplitRule = (typeof splitRules)[number]
+
+const fixedSplit = z.strictObject({ attack: int(0, 2 * MAX_STAT), defence: int(0, 2 * MAX_STAT).optional() })
+export type FixedSplit = z.output<typeof fixedSplit>
+
+export const modelSchema = z.strictObject({
+  id: ident(),
+  name: text(1, 60),
+  side: oneOf(['a', 'b']),
+  /** Melee Pool statistic (Statistique de Mêlée). */
+  melee: int(0, MAX_STAT),
+  /** Ranged Pool statistic. */
+  ranged: int(0, MAX_STAT).default(0),
+  wounds: int(1, 20),
+  /** Wounds already taken when the scenario starts. */
+  woundsTaken: int(0, 19).default(0),
+  size: oneOf(SIZES).default('medium'),
+  armour: int(0, 6).default(0),
+  tough: int(-3, 6).default(0),
+  durable: flag().default(false),
+  strong: flag().default(false),
+  weak: flag().default(false),
+  /** Melee weapon Strength (added to the Damage Roll) and Pierce (ignores that much Armour). */
+  strength: int(-3, 3).default(0),
+  pierce: int(0, 6).default(0),
+  /** Brutal (X): +X to the final Attack if any dice went to Attack. */
+  brutal: int(0, 3).default(0),
+  reach: flag().default(false),
+  lightningReflexes: flag().default(false),
+  rangedStrength: int(-3, 3).default(0),
+  rangedPierce: int(0, 6).default(0),
+  /** Ammo (X): shots before the weapon is empty; omitted = unlimited. */
+  ammo: int(0, 20).optional(),
+  /** Reload (X): Reloading markers gained per shot. */
+  reload: int(0, 3).default(0),
+  tactician: int(0, 3).default(0),
+  states: z.array(oneOf(STATES), { error: 'must be a list of states' }).default([]),
+  /** Situation flags: ran this turn (a couru), exhausted (Épuisée), declared Stand Up (Se Relever). */
+  ran: flag().default(false),
+  exhausted: flag().default(false),
+  standingUp: flag().default(false),
+  /** Enemies assisting against this model (Assistance en Mêlée, −1 each). */
+  assistingEnemies: int(0, 4).default(0),
+})
+export type Model = z.output<typeof modelSchema>
+
+export const planSchema = z.strictObject({
+  model: ident(),
+  /** A fixed split { attack, defence? }, "recommended" (the equilibrium mix) or a rule name. */
+  split: z.union([fixedSplit, z.literal('recommended', { error: 'must be "recommended"' }), oneOf(splitRules)]).default('recommended'),
+})
+export type SplitPlan = z.output<typeof planSchema>
+
+export const exchangeSchema = z.strictObject({
+  kind: z.literal('exchange', { error: 'must be "exchange", "shot" or "game"' }),
+  /** The Activating model (figurine Active): Initiative by default, its player is the Active Player. */
+  activating: ident(),
+  opponent: ident(),
+  charge: flag().default(false),
+  /** The activating model Surprises its opponent (seed "SURPRISE"). */
+  surprise: flag().default(false),
+  /** Were the two in base contact (CSS) at the start of the activation? Reach only counts if not. */
+  engagedAtStart: flag().default(true),
+})
+
+export const shotSchema = z.strictObject({
+  kind: z.literal('shot', { error: 'must be "exchange", "shot" or "game"' }),
+  shooter: ident(),
+  target: ident(),
+  /** A model friendly to the shooter in base contact with the target (Cibler une figurine en CSS). */
+  engagedAlly: ident().optional(),
+  range: oneOf(['short', 'medium', 'long', 'beyond']),
+  cover: flag().default(false),
+  shooterMoves: flag().default(false),
+  alreadyShot: flag().default(false),
+  surprise: flag().default(false),
+})
+
+export const tacticSchema = z.strictObject({
+  model: ident(),
+  action: oneOf(['melee', 'charge', 'shoot', 'wait']),
+  target: ident().optional(),
+  range: oneOf(['short', 'medium', 'long']).default('medium'),
+  cover: flag().default(false),
+})
+export type Tactic = z.output<typeof tacticSchema>
+
+export const gameSchema = z.strictObject({
+  kind: z.literal('game', { error: 'must be "exchange", "shot" or "game"' }),
+  turns: int(1, 8),
+  /** Pairs of models in base contact when the game starts. */
+  engaged: z.array(z.tuple([ident(), ident()]), { error: 'must be a list of [id, id] pairs' }).default([]),
+  tactics: z.array(tacticSchema, { error: 'must be a list of tactics' }).default([]),
+  /** Spend Pass Tokens (jetons Passe) whenever the opponent can still activate. */
+  passTokens: oneOf(['spend', 'keep']).default('spend'),
+})
+
+export const situationSchema = z.discriminatedUnion('kind', [exchangeSchema, shotSchema, gameSchema], {
+  error: 'must be an object whose kind is "exchange", "shot" or "game"',
+})
+export type Situation = z.output<typeof situationSchema>
+export type Exchange = z.output<typeof exchangeSchema>
+export type Shot = z.output<typeof shotSchema>
+export type Game = z.output<typeof gameSchema>

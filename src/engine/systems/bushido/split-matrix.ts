@@ -1,0 +1,88 @@
+import { marginals, pairExact, payoffFirst, type PairExact } from './exchange-exact'
+import type { ExchangeSetup } from './exchange'
+import { solveZeroSum, type GameSolution } from './zero-sum'
+
+/**
+ * The secret split as a game: for every Attack/Defence split of the Activating model against every
+ * split of its opponent, the exact outcome, each side's best reply, and the equilibrium mix. The
+ * payoff is the expected number of wounds that count (not beyond those the target has left) dealt
+ * minus taken, from the Activating model's point of view; the game is zero-sum in that payoff.
+ * @see rules.md §4.10 idea 1, §7.5 (3 vs 3 table)
+ */
+export interface SplitCell {
+  actAttack: number
+  oppAttack: number
+  pActHits: number
+  /** E[SL | the Activating model's comparison is won]. */
+  slActHit: number
+  /** The opponent wins its comparison (hits back unless removed first: an upper bound, as in §7.5). */
+  pOppWins: number
+  slOppHit: number
+  /** The opponent actually strikes (wins its comparison and is still able). */
+  pOppHits: number
+  woundsToOpp: number
+  woundsToAct: number
+  payoff: number
+  exact: PairExact
+}
+
+export interface SplitMatrix {
+  actPool: number
+  oppPool: number
+  /** `cells[a][b]`: Activating model puts a dice in Attack, opponent b. */
+  cells: SplitCell[][]
+  /** For each opponent split b, the Activating model's best number of Attack dice. */
+  actBestReply: number[]
+  /** For each Activating split a, the opponent's best number of Attack dice. */
+  oppBestReply: number[]
+  /** Equilibrium: `mix.row[a]` / `mix.col[b]` probabilities, `mix.value` the Activating model's payoff. */
+  mix: GameSolution
+}
+
+const mean = (dist: readonly number[]): number => dist.reduce((s, p, k) => s + p * k, 0)
+
+function cellOf(ex: ExchangeSetup, actIsFirst: boolean, a: number, b: number): SplitCell {
+  const r = actIsFirst ? pairExact(ex, a, b) : pairExact(ex, b, a)
+  const [toSecond, toFirst] = marginals(r)
+  const pay = payoffFirst(ex, r)
+  const [pAct, slAct, pOpp, slOpp] = actIsFirst ? [r.pHitFirst, r.slSumFirst, r.pSecondWins, r.slSumSecond] : [r.pSecondWins, r.slSumSecond, r.pHitFirst, r.slSumFirst]
+  return {
+    actAttack: a,
+    oppAttack: b,
+    pActHits: actIsFirst ? r.pHitFirst : r.pHitSecond,
+    slActHit: pAct > 0 ? slAct / pAct : 0,
+    pOppWins: pOpp,
+    slOppHit: pOpp > 0 ? slOpp / pOpp : 0,
+    pOppHits: actIsFirst ? r.pHitSecond : r.pHitFirst,
+    woundsToOpp: mean(actIsFirst ? toSecond : toFirst),
+    woundsToAct: mean(actIsFirst ? toFirst : toSecond),
+    payoff: actIsFirst ? pay : -pay,
+    exact: r,
+  }
+}
+
+function argBest(values: readonly number[], better: (x: number, y: number) => boolean): number {
+  let best = 0
+  for (let i = 1; i < values.length; i++) if (better(values[i], values[best])) best = i
+  return best
+}
+
+export function splitMatrix(ex: ExchangeSetup, actIsFirst: boolean): SplitMatrix {
+  const act = actIsFirst ? ex.first : ex.second
+  const opp = actIsFirst ? ex.second : ex.first
+  const cells: SplitCell[][] = []
+  for (let a = 0; a <= act.pool; a++) {
+    const row: SplitCell[] = []
+    for (let b = 0; b <= opp.pool; b++) row.push(cellOf(ex, actIsFirst, a, b))
+    cells.push(row)
+  }
+  const payoffs = cells.map((row) => row.map((c) => c.payoff))
+  const tol = 1e-12
+  const actBestReply = payoffs[0].map((_, b) => argBest(payoffs.map((row) => row[b]), (x, y) => x > y + tol))
+  const oppBestReply = payoffs.map((row) => argBest(row, (x, y) => x < y - tol))
+  return { actPool: act.pool, oppPool: opp.pool, cells, actBestReply, oppBestReply, mix: solveZeroSum(payoffs) }
+}
+
+export function splitLabel(attack: number, pool: number): string {
+  return `${attack}/${pool - attack}`
+}
