@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createStream } from '../../core/rng'
 import { createTally } from '../../core/tally'
 import { emptyPool, type Pool } from '../../dice/narrative-dice'
-import { compileCheck } from './check'
+import { compileCheck, type CheckPlan } from './check'
 import { exactCheckMetrics } from './check-metrics'
 import { attackPool, canAttack, type AttackSituation } from './combat-check'
 import { advantageAfterCrit, critRoll, critTriggers, hitDamage, woundsAfterSoak } from './damage'
@@ -122,7 +122,7 @@ describe('check scenarios', () => {
     expect(plan.damage).toBe(5)
   })
   it('the trace makes the same draws as simulate and tells the same result', () => {
-    const plan = genesys.compile(checkScenario({ pool: { proficiency: 2, ability: 2, boost: 1, difficulty: 3, setback: 1 }, weapon: blaster }))
+    const plan = genesys.compile(checkScenario({ pool: { proficiency: 2, ability: 2, boost: 1, difficulty: 3, setback: 1 }, weapon: blaster })) as CheckPlan
     for (let seed = 0; seed < 20; seed++) {
       const tally = createTally(genesys.shape(plan))
       const rng = createStream(seed, 0)

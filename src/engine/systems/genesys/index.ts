@@ -5,33 +5,42 @@ import type { TraceEvent } from '../../core/trace'
 import type { ExactMetric, RuleSystem } from '../rule-system'
 import { checkShape, compileCheck, simulateCheck, traceCheck, type CheckPlan } from './check'
 import { checkMetricDocs, exactCheckMetrics, summarizeCheckTally } from './check-metrics'
+import { playFight } from './fight'
+import { exactFight, fightMetricDocs, fightShape, summarizeFight } from './fight-metrics'
+import { compileFight, type FightPlan } from './fight-plan'
 import { scenarioSchema, SYSTEM_ID, type GenesysScenario } from './schema'
 import { variants } from './variants'
 
-export type GenesysPlan = CheckPlan
+export type GenesysPlan = CheckPlan | FightPlan
 
 function compile(s: GenesysScenario): GenesysPlan {
-  return compileCheck(s)
+  return s.mode === 'check' ? compileCheck(s) : compileFight(s)
 }
 
 function shape(plan: GenesysPlan): TallyShape {
-  return checkShape(plan)
+  return plan.mode === 'check' ? checkShape(plan) : fightShape(plan)
 }
 
 function simulate(plan: GenesysPlan, rng: Rng, tally: Tally): void {
-  simulateCheck(plan, rng, tally)
+  if (plan.mode === 'check') simulateCheck(plan, rng, tally)
+  else playFight(plan, rng, tally)
 }
 
 function summarize(plan: GenesysPlan, tally: Tally): Metric[] {
-  return summarizeCheckTally(plan, tally.bins, tally.trials)
+  return plan.mode === 'check' ? summarizeCheckTally(plan, tally.bins, tally.trials) : summarizeFight(plan, tally)
 }
 
+/** Same code path as `simulate` with a log; the fight's tally is a throwaway one. */
 function trace(plan: GenesysPlan, rng: Rng): TraceEvent[] {
-  return traceCheck(plan, rng)
+  if (plan.mode === 'check') return traceCheck(plan, rng)
+  const log: TraceEvent[] = []
+  const s = fightShape(plan)
+  playFight(plan, rng, { trials: 0, counts: new Float64Array(s.counters), bins: new Float64Array(s.bins) }, log)
+  return log
 }
 
 function exact(plan: GenesysPlan): ExactMetric[] {
-  return exactCheckMetrics(plan)
+  return plan.mode === 'check' ? exactCheckMetrics(plan) : exactFight(plan)
 }
 
 /**
@@ -44,10 +53,10 @@ export const genesys = {
   label: 'Star Wars RPG / Genesys — narrative dice',
   version: '1.0.0',
   description:
-    'Narrative dice checks (Boost, Setback, Ability, Difficulty, Proficiency, Challenge): the exact joint distribution of net successes, advantage, Triumphs and Despairs; combat checks by range band with Aim, cover, Guarded Stance and prone; damage, soak and critical injuries.',
+    'Narrative dice checks (Boost, Setback, Ability, Difficulty, Proficiency, Challenge): the exact joint distribution of net successes, advantage, Triumphs and Despairs; combat checks by range band with Aim, cover, Guarded Stance and prone; damage, soak and critical injuries; fights between two sides with maneuvers, strain and initiative slots.',
   schema: scenarioSchema,
   variants,
-  metrics: [...checkMetricDocs],
+  metrics: [...checkMetricDocs, ...fightMetricDocs],
   compile,
   shape,
   simulate,

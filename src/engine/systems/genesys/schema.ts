@@ -106,7 +106,7 @@ export const scenarioSchema = z
   .strictObject({
     ...envelope(SYSTEM_ID),
     rules: rulesSchema(variants),
-    mode: oneOf(['check']),
+    mode: oneOf(['check', 'fight']),
     check: checkSchema.optional(),
     range: oneOf(RANGE_BANDS).default('medium'),
     maxRounds: int(1, 100).default(30),

@@ -1,0 +1,71 @@
+import { distributionMetric, orderMetric, probabilityMetric, type Metric, type MetricDoc } from '../../core/metrics'
+import type { Tally } from '../../core/tally'
+import { exactCheck, summarizeCheck } from '../../dice/narrative-exact'
+import type { ExactMetric } from '../rule-system'
+import { attackPool, isMelee } from './combat-check'
+import { COUNTERS_PER_FIGHTER, FC, STRAIN_BINS, WOUND_BINS, type FightPlan } from './fight-plan'
+import { bandAt } from './maneuvers'
+
+/** Metrics of a fight (mode "fight"); per-combatant ones get `:<combatant id>`. */
+export const fightMetricDocs: readonly MetricDoc[] = [
+  { id: 'winner', label: 'Winner', kind: 'order', per: 'scenario', description: 'Side A wins, side B wins, or a draw (round cap or both sides down at once).' },
+  { id: 'rounds', label: 'Rounds to the end', kind: 'distribution', per: 'scenario', description: 'Rounds until one side has no one standing (the cap on a draw).' },
+  { id: 'hit-rate', label: 'P(hit) per attack', kind: 'probability', per: 'combatant', description: 'Hits out of the attacks he made.' },
+  { id: 'crit-rate', label: 'P(critical) per attack', kind: 'probability', per: 'combatant', description: 'Critical Injuries inflicted out of the attacks he made.' },
+  { id: 'wounds-per-attack', label: 'Wounds per attack', kind: 'distribution', per: 'combatant', description: 'Wounds past soak dealt by each of his attacks (0 on a miss).' },
+  { id: 'strain-spent', label: 'Strain spent on maneuvers', kind: 'distribution', per: 'combatant', description: 'Strain he chose to suffer for second maneuvers in one fight.' },
+  { id: 'defeated', label: 'P(defeated)', kind: 'probability', per: 'combatant', description: 'He ends the fight past his wound or strain threshold.' },
+  { id: 'opening-hit', label: 'P(hit), opening attack', kind: 'probability', per: 'combatant', description: 'Exact P(hit) of an attack at the starting range with no maneuvers (exact only).' },
+]
+
+export function fightShape(plan: FightPlan): { counters: number; bins: number } {
+  return { counters: plan.layout.counters, bins: plan.layout.bins }
+}
+
+function sideNames(plan: FightPlan, side: number): string {
+  return plan.fighters.filter((f) => f.side === side).map((f) => f.c.name).join(', ')
+}
+
+export function summarizeFight(plan: FightPlan, tally: Tally): Metric[] {
+  const n = tally.trials
+  const L = plan.layout
+  const metrics: Metric[] = [
+    orderMetric(
+      { id: 'winner', metric: 'winner', label: 'Winner' },
+      [
+        { key: 'A', label: `Side A wins (${sideNames(plan, 0)})`, count: tally.counts[0] },
+        { key: 'B', label: `Side B wins (${sideNames(plan, 1)})`, count: tally.counts[1] },
+        { key: 'draw', label: 'Draw', count: tally.counts[2] },
+      ],
+      n,
+    ),
+    distributionMetric({ id: 'rounds', metric: 'rounds', label: 'Rounds to the end' }, tally.bins, 0, L.roundsOffset, plan.maxRounds + 1),
+  ]
+  for (const f of plan.fighters) {
+    const c = (k: number): number => tally.counts[3 + f.index * COUNTERS_PER_FIGHTER + k]
+    const head = (metric: string, label: string) => ({ id: `${metric}:${f.c.id}`, metric, label: `${label}: ${f.c.name}`, subjects: [f.c.id] })
+    metrics.push(probabilityMetric(head('hit-rate', 'P(hit) per attack'), c(FC.Hits), c(FC.Attacks)))
+    metrics.push(probabilityMetric(head('crit-rate', 'P(critical) per attack'), c(FC.Crits), c(FC.Attacks)))
+    metrics.push(distributionMetric(head('wounds-per-attack', 'Wounds per attack'), tally.bins, 0, L.woundsOffset(f.index), WOUND_BINS))
+    metrics.push(distributionMetric(head('strain-spent', 'Strain spent on maneuvers'), tally.bins, 0, L.strainOffset(f.index), STRAIN_BINS))
+    metrics.push(probabilityMetric(head('defeated', 'P(defeated)'), c(FC.Defeated), n))
+  }
+  return metrics
+}
+
+/** Exact P(hit) of each fighter's attack on his first target at the starting range, before any maneuver. */
+export function exactFight(plan: FightPlan): ExactMetric[] {
+  return plan.fighters.flatMap((f) => {
+    const t = plan.fighters.find((o) => o.side !== f.side)
+    if (!t) return []
+    const melee = isMelee(f.c.weapon.skill)
+    const band = bandAt(plan.startUnits)
+    if (melee && band !== 'engaged') return []
+    const pool = attackPool(
+      { characteristic: f.c.attack.characteristic, skill: f.c.attack.skill, combatSkill: f.c.weapon.skill, band, shooterEngaged: band === 'engaged', aims: 0, ownGuarded: false, targetCover: false, targetProne: false, targetGuarded: false, targetDefense: melee ? t.c.meleeDefense : t.c.rangedDefense, extraBoost: 0, extraSetback: 0, upgradeAbility: 0, upgradeDifficulty: 0, downgradeAbility: 0, downgradeDifficulty: 0 },
+      plan.stacking,
+      plan.order,
+    )
+    return [{ id: `opening-hit:${f.c.id}`, label: `P(hit), opening attack: ${f.c.name} on ${t.c.name} at ${band}`, kind: 'probability' as const, p: summarizeCheck(exactCheck(pool)).success }]
+  })
+}

@@ -1,0 +1,140 @@
+import type { CompiledPool } from '../../dice/narrative-roll'
+import { compilePool } from '../../dice/narrative-roll'
+import { emptyPool } from '../../dice/narrative-dice'
+import { positiveDice } from '../../dice/narrative-pool'
+import type { DefenseStacking } from './combat-check'
+import type { ModifierOrder } from '../../dice/narrative-pool'
+import { BAND_UNITS, MANEUVERS, type ActionChoice, type Maneuver } from './maneuvers'
+import type { Combatant, GenesysScenario, PlanConfig } from './schema'
+
+/**
+ * A fight compiled for the hot loop: fighters with their plans as small integer codes, per-fighter
+ * state in typed arrays reused between trials, and a cache of compiled attack pools keyed by situation.
+ * @see rules.md §5.5 (turn economy, initiative) and rules-combat.md §C4.1 (sides, targets, cap)
+ */
+export const WOUND_BINS = 41
+export const STRAIN_BINS = 61
+
+export interface FighterPlan {
+  index: number
+  c: Combatant
+  plan: PlanConfig
+  side: number
+  /** Weapon damage with Brawn for "+X" weapons. */
+  damage: number
+  initiativePool: CompiledPool
+  turns: { maneuvers: Maneuver[]; action: ActionChoice }[]
+}
+
+export interface FightState {
+  wounds: Int32Array
+  strain: Int32Array
+  injuries: Int32Array
+  down: Uint8Array
+  advance: Int32Array
+  aims: Int32Array
+  cover: Uint8Array
+  prone: Uint8Array
+  guarded: Int32Array
+  boost: Int32Array
+  target: Int32Array
+  turnsTaken: Int32Array
+  strainSpent: Int32Array
+  acted: Uint8Array
+  order: Int32Array
+  keys: Float64Array
+}
+
+export interface FightPlan {
+  mode: 'fight'
+  scenario: GenesysScenario
+  fighters: FighterPlan[]
+  startUnits: number
+  maxRounds: number
+  stacking: DefenseStacking
+  order: ModifierOrder
+  aimSameTurn: boolean
+  pcFirst: boolean
+  sideSlots: boolean
+  pools: Map<number, CompiledPool>
+  state: FightState
+  /** Tally layout. */
+  layout: FightLayout
+}
+
+/** Counters: 3 outcomes, then per fighter COUNTERS_PER_FIGHTER; bins: rounds, then per fighter wounds and strain. */
+export const COUNTERS_PER_FIGHTER = 6
+export const FC = { Attacks: 0, Hits: 1, Crits: 2, Defeated: 3, SecondManeuvers: 4, Turns: 5 } as const
+
+export interface FightLayout {
+  counters: number
+  bins: number
+  roundsOffset: number
+  woundsOffset: (f: number) => number
+  strainOffset: (f: number) => number
+}
+
+function layoutOf(n: number, maxRounds: number): FightLayout {
+  const roundsOffset = 0
+  const perFighter = WOUND_BINS + STRAIN_BINS
+  const base = maxRounds + 1
+  return {
+    counters: 3 + n * COUNTERS_PER_FIGHTER,
+    bins: base + n * perFighter,
+    roundsOffset,
+    woundsOffset: (f) => base + f * perFighter,
+    strainOffset: (f) => base + f * perFighter + WOUND_BINS,
+  }
+}
+
+function stateOf(n: number): FightState {
+  return {
+    wounds: new Int32Array(n),
+    strain: new Int32Array(n),
+    injuries: new Int32Array(n),
+    down: new Uint8Array(n),
+    advance: new Int32Array(n),
+    aims: new Int32Array(n),
+    cover: new Uint8Array(n),
+    prone: new Uint8Array(n),
+    guarded: new Int32Array(n),
+    boost: new Int32Array(n),
+    target: new Int32Array(n),
+    turnsTaken: new Int32Array(n),
+    strainSpent: new Int32Array(n),
+    acted: new Uint8Array(n),
+    order: new Int32Array(n),
+    keys: new Float64Array(n),
+  }
+}
+
+export function compileFight(s: GenesysScenario): FightPlan {
+  const fighters = s.combatants.map((c, index): FighterPlan => {
+    const plan = s.plans.find((p) => p.combatant === c.id) as PlanConfig
+    const pos = positiveDice(c.initiative.characteristic, c.initiative.skill)
+    return {
+      index,
+      c,
+      plan,
+      side: c.side === 'A' ? 0 : 1,
+      damage: c.weapon.damage + (c.weapon.addsBrawn ? c.brawn : 0),
+      initiativePool: compilePool({ ...emptyPool(), ...pos }),
+      turns: plan.turns.map((t) => ({ maneuvers: t.maneuvers.filter((m) => MANEUVERS.includes(m)), action: t.action })),
+    }
+  })
+  return {
+    mode: 'fight',
+    scenario: s,
+    fighters,
+    startUnits: BAND_UNITS[s.range],
+    maxRounds: s.maxRounds,
+    stacking: s.rules.defenseStacking as DefenseStacking,
+    order: s.rules.modifierOrder as ModifierOrder,
+    aimSameTurn: s.rules.aimCarry === 'same-turn',
+    pcFirst: s.rules.initiativeTies === 'pc-first',
+    sideSlots: s.rules.initiativeSlots === 'side-slots',
+    pools: new Map(),
+    state: stateOf(fighters.length),
+    layout: layoutOf(fighters.length, s.maxRounds),
+  }
+}
