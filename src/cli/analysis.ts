@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { compareDocuments } from '../engine/run/compare'
-import { mergePartials, type PartialDocument } from '../engine/run/partial'
+import { mergePartials, partialDocument, type PartialDocument } from '../engine/run/partial'
 import type { ResultDocument } from '../engine/run/result'
 import { scenarioAt, sweepGrid, sweepValues, type SweepParam } from '../engine/run/sweep'
 import { getAtPath, setAtPath } from '../engine/run/json-path'
@@ -62,33 +62,65 @@ function sweepScenarios(raw: unknown, params: SweepParam[]): { at: number[]; sce
   })
 }
 
+/** A shard of a sweep: every point's partial result, for `quickdraw merge`. */
+export interface SweepPartial {
+  format: 'quickdraw-sweep-partial/1'
+  scenario: { name: string; hash: string }
+  params: SweepParam[]
+  points: { at: number[]; partial: PartialDocument }[]
+}
+
 export async function cmdSweep(file: string, o: Options): Promise<number> {
   const { raw, parsed } = loadScenarioFile(file)
   const params = sweepParams(raw, o)
   const points = sweepScenarios(raw, params)
   const settings = runSettings(o)
-  if (settings.shard) throw new UsageError('sweep: --shard is not supported for sweeps yet; shard each point with "quickdraw run --shard" instead')
+  const head = { scenario: { name: parsed.scenario.name, hash: parsed.hash }, params }
   return withService(
     () => new SimulationService({ workerPath }),
     async (service, signal) => {
       const docs: SweepDocument['points'] = []
+      const partials: SweepPartial['points'] = []
       for (const [k, p] of points.entries()) {
         const bar = progressBar()
         // Same seed at every point: common random numbers, so the curves are smooth.
-        const document = await service.run({ scenario: p.scenario, ...settings, signal, onProgress: bar.onProgress })
+        const { document, tally } = await service.runWithTally({ scenario: p.scenario, ...settings, signal, onProgress: bar.onProgress })
         bar.clear()
         if (document.status !== 'done') return document.status === 'aborted' ? EXIT_INTERRUPTED : EXIT_INTERNAL
-        docs.push({ at: p.at, document })
+        if (settings.shard) partials.push({ at: p.at, partial: partialDocument(p.scenario, document, tally) })
+        else docs.push({ at: p.at, document })
         if (process.stderr.isTTY) process.stderr.write(`\rpoint ${k + 1}/${points.length}`)
       }
       if (process.stderr.isTTY) process.stderr.write('\r\x1b[K')
-      const sweep: SweepDocument = { format: 'quickdraw-sweep/1', scenario: { name: parsed.scenario.name, hash: parsed.hash }, params, points: docs }
       const target = str(o.out)
+      if (settings.shard) {
+        const partial: SweepPartial = { format: 'quickdraw-sweep-partial/1', ...head, points: partials }
+        if (target) await writeFileAtomic(target, `${JSON.stringify(partial)}\n`)
+        else out(JSON.stringify(partial))
+        return EXIT_OK
+      }
+      const sweep: SweepDocument = { format: 'quickdraw-sweep/1', ...head, points: docs }
       if (target) await writeFileAtomic(target, `${JSON.stringify(sweep, null, 2)}\n`)
       out(o.json ? JSON.stringify(sweep, null, 2) : formatSweep(sweep, str(o.metric)))
       return EXIT_OK
     },
   )
+}
+
+/** Merges every shard of a sweep point by point (the points must match). */
+function mergeSweepPartials(parts: SweepPartial[]): SweepDocument {
+  const [first] = parts
+  for (const p of parts) {
+    if (p.scenario.hash !== first.scenario.hash || JSON.stringify(p.params) !== JSON.stringify(first.params)) {
+      throw new Error('merge: the sweep shards are not parts of one sweep (scenario or parameters differ)')
+    }
+  }
+  return {
+    format: 'quickdraw-sweep/1',
+    scenario: first.scenario,
+    params: first.params,
+    points: first.points.map((pt, k) => ({ at: pt.at, document: mergePartials(parts.map((p) => p.points[k].partial)) })),
+  }
 }
 
 export async function cmdCompare(files: string[], o: Options): Promise<number> {
@@ -134,20 +166,23 @@ export async function cmdCompare(files: string[], o: Options): Promise<number> {
 export async function cmdMerge(files: string[], o: Options): Promise<number> {
   const parts = files.map((f) => {
     try {
-      return JSON.parse(readFileSync(f, 'utf8')) as PartialDocument
+      return JSON.parse(readFileSync(f, 'utf8')) as PartialDocument | SweepPartial
     } catch (e) {
       throw new UsageError(`${f}: cannot read a partial result (${(e as Error).message})`)
     }
   })
-  let doc: ResultDocument
+  const sweeps = parts.filter((p): p is SweepPartial => p.format === 'quickdraw-sweep-partial/1')
+  if (sweeps.length > 0 && sweeps.length !== parts.length) throw new UsageError('merge: give the shards of one run or of one sweep, not both')
+  let merged: ResultDocument | SweepDocument
   try {
-    doc = mergePartials(parts)
+    merged = sweeps.length > 0 ? mergeSweepPartials(sweeps) : mergePartials(parts as PartialDocument[])
   } catch (e) {
     throw new UsageError((e as Error).message)
   }
   const target = str(o.out)
-  if (target) await writeFileAtomic(target, `${JSON.stringify(doc, null, 2)}\n`)
-  out(o.json ? JSON.stringify(doc, null, 2) : formatResult(doc))
+  if (target) await writeFileAtomic(target, `${JSON.stringify(merged, null, 2)}\n`)
+  if (o.json) out(JSON.stringify(merged, null, 2))
+  else out(merged.format === 'quickdraw-sweep/1' ? formatSweep(merged) : formatResult(merged))
   return EXIT_OK
 }
 

@@ -36,7 +36,7 @@ const allowed: Record<string, readonly string[]> = {
   validate: [],
   exact: ['json'],
   trace: ['seed', 'trial', 'json', 'find', 'trials'],
-  sweep: ['param', 'from', 'to', 'step', 'param2', 'from2', 'to2', 'step2', 'trials', 'seed', 'workers', 'chunk-size', 'json', 'out', 'metric'],
+  sweep: ['param', 'from', 'to', 'step', 'param2', 'from2', 'to2', 'step2', 'trials', 'seed', 'workers', 'chunk-size', 'json', 'out', 'metric', 'shard'],
   compare: ['set', 'trials', 'seed', 'workers', 'chunk-size', 'json', 'out'],
   merge: ['out', 'json'],
   report: ['out', 'trials', 'seed', 'workers', 'chunk-size'],

@@ -69,3 +69,20 @@ describe('quickdraw sweep, compare, shard/merge and report', () => {
     expect((html.match(/data-chart=/g) ?? []).length).toBeGreaterThan(3)
   })
 })
+
+describe('sweep shards', () => {
+  it('merging every shard of a sweep gives the single sweep, point by point', () => {
+    requireBuild()
+    const d = mkdtempSync(join(tmpdir(), 'quickdraw-sweep-shards-'))
+    try {
+      const args = ['sweep', triangle, '--param', 'combatants[0].skill', '--from', '12', '--to', '14', '--step', '1', '--trials', '90000', '--chunk-size', '10000']
+      for (const i of [1, 2, 3]) expect(quickdraw(...args, '--shard', `${i}/3`, '--out', join(d, `s${i}.json`)).code).toBe(0)
+      const merged = JSON.parse(quickdraw('merge', join(d, 's3.json'), join(d, 's1.json'), join(d, 's2.json'), '--json').out)
+      const single = JSON.parse(quickdraw(...args, '--json').out)
+      const strip = (s: { points: { document: { timing?: unknown } }[] }) => s.points.map((p) => ({ ...p, document: { ...p.document, timing: undefined } }))
+      expect(strip(merged)).toEqual(strip(single))
+    } finally {
+      rmSync(d, { recursive: true, force: true })
+    }
+  })
+})
