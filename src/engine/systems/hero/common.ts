@@ -65,7 +65,7 @@ export function spendAction(p: Plan, st: FightState, i: number, origin: number):
 export function consumePending(p: Plan, st: FightState, i: number): number {
   const origin = st.pendingOrigin[i]
   st.pending[i] = Pending.None
-  if (hasPhase(p.spd[i], segmentOf(st.abs)) && st.phaseDoneAbs[i] !== st.abs) {
+  if (hasPhase(p.spd[i], segmentOf(st.abs)) && st.phaseDoneAbs[i] !== st.abs && st.skipPhaseAbs[i] !== st.abs) {
     st.skipPhaseAbs[i] = st.abs
     st.skipReason[i] = Skip.HeldUsed
   }

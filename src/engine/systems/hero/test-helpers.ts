@@ -1,6 +1,10 @@
 import { parseScenarioOrThrow } from '../../run/parse'
 import { compile, type Plan } from './plan'
 import type { HeroScenario } from './schema'
+import { createStream } from '../../core/rng'
+import { createTally, type Tally } from '../../core/tally'
+import type { TraceEvent } from '../../core/trace'
+import { hero } from './index'
 
 /** A combatant in a test: id and side plus any field of the scenario format. */
 export type Spec = { id: string; side: 'A' | 'B'; [field: string]: unknown }
@@ -25,3 +29,27 @@ export function heroPlan(specs: Spec[], rules: Record<string, string> = {}, extr
 
 /** Tough enough that nobody goes down: for pure timing tests. */
 export const UNHURT = { stun: 300, body: 100, pd: 100, ed: 100, con: 99 }
+
+
+/** Plays one fight with a log; returns the events and the fight's own tally. */
+export function playLogged(plan: Plan, seed: number): { events: TraceEvent[]; tally: Tally } {
+  const events = hero.trace(plan, createStream(seed, 0))
+  const tally = createTally(hero.shape(plan))
+  hero.simulate(plan, createStream(seed, 0), tally)
+  tally.trials = 1
+  return { events, tally }
+}
+
+/** Runs many fights into one tally. */
+export function playMany(plan: Plan, fights: number, seed = 1): Tally {
+  const tally = createTally(hero.shape(plan))
+  const rng = createStream(seed, 0)
+  for (let t = 0; t < fights; t++) hero.simulate(plan, rng, tally)
+  tally.trials = fights
+  return tally
+}
+
+/** Events of one kind by one combatant, as absolute Segments. */
+export function segmentsOf(events: TraceEvent[], kind: string, who: string): number[] {
+  return events.filter((e) => e.kind === kind && e.who[0] === who).map((e) => e.at)
+}
