@@ -3,7 +3,7 @@ import { newResult, type ExchangeResult, type ExchangeSetup, type Fighter } from
 import { fighterOf, meleeDamage, strategyOf } from './fighters'
 import { initiative, meleePool, type Part } from './modifiers'
 import type { BushidoScenario } from './scenario'
-import type { Exchange, Model } from './schema'
+import { choiceOf, type Exchange, type Model } from './schema'
 import { splitMatrix, type SplitMatrix } from './split-matrix'
 
 /** A compiled single Melee Exchange. */
@@ -46,7 +46,7 @@ export function compileExchange(s: BushidoScenario, x: Exchange): ExchangePlan {
     initiativeReason: ini.reason,
   }
   const matrix = splitMatrix(setup, actIsFirst)
-  const planOf = (id: string) => s.plans.find((p) => p.model === id)?.split ?? 'recommended'
+  const planOf = (id: string) => choiceOf(s.plans.find((p) => p.model === id))
   act.strategy = strategyOf(planOf(am.id), pa, { wounded: am.woundsTaken > 0 }, { wounded: om.woundsTaken > 0 }, matrix.mix.row)
   opp.strategy = strategyOf(planOf(om.id), po, { wounded: om.woundsTaken > 0 }, { wounded: am.woundsTaken > 0 }, matrix.mix.col)
   const woundBins = 1 + Math.max(...act.damage.wounds, ...opp.damage.wounds)

@@ -1,6 +1,6 @@
 import { damageDiceOf, damageTable, type DamageTable, type SlAboveTen } from './damage'
 import { fixedStrategy, MIX_TOTAL, mixedStrategy, type Fighter, type Strategy } from './exchange'
-import type { Model, SplitPlan } from './schema'
+import type { Model, SplitChoice } from './schema'
 import { quantize } from './zero-sum'
 
 /** Largest final Attack without Brutal (6 + 2 supporting dice); SLs never exceed it plus Brutal. */
@@ -51,7 +51,7 @@ export function ruleAttack(rule: string, pool: number, selfWounded: boolean, ene
 }
 
 /** The strategy a plan gives for one exchange; "recommended" uses the equilibrium probabilities given. */
-export function strategyOf(split: SplitPlan['split'], pool: number, self: { wounded: boolean }, enemy: { wounded: boolean }, recommended: readonly number[]): Strategy {
+export function strategyOf(split: SplitChoice, pool: number, self: { wounded: boolean }, enemy: { wounded: boolean }, recommended: readonly number[]): Strategy {
   if (typeof split === 'object') return fixedStrategy(pool, Math.min(pool, split.attack))
   if (split === 'recommended') return mixedStrategy(quantize(recommended, MIX_TOTAL))
   return fixedStrategy(pool, ruleAttack(split, pool, self.wounded, enemy.wounded))

@@ -3,7 +3,7 @@ import { fixedStrategy, newResult, type ExchangeResult, type ExchangeSetup, type
 import { meleeDamage, rangedDamage } from './fighters'
 import { challengeNumber, initiative, intoMeleeNumber, meleePool } from './modifiers'
 import type { BushidoScenario } from './scenario'
-import type { Game, Model, SplitPlan, Tactic } from './schema'
+import { choiceOf, type Game, type Model, type SplitChoice, type Tactic } from './schema'
 
 /**
  * A compiled game of several Game Turns: every table the hot loop needs (pools, Initiative, damage,
@@ -21,7 +21,7 @@ export interface GamePlan {
   tactic: (Tactic | null)[]
   /** Index of each model's chosen target (−1: none). */
   targetIndex: Int32Array
-  split: SplitPlan['split'][]
+  split: SplitChoice[]
   /** Melee Pool with every static modifier (Exhausted is added during play). */
   basePool: Int32Array
   /** `initiativeFirst[(a * n + b) * 2 + (engagedAtStart ? 1 : 0)]`: 1 if a (activating) strikes first against b. */
@@ -105,7 +105,7 @@ export function compileGame(s: BushidoScenario, g: Game): GamePlan {
     side: Uint8Array.from(models.map((m) => (m.side === 'a' ? 0 : 1))),
     tactic: models.map((m) => g.tactics.find((t) => t.model === m.id) ?? null),
     targetIndex: Int32Array.from(models.map((m) => idx(g.tactics.find((t) => t.model === m.id)?.target ?? ''))),
-    split: models.map((m) => s.plans.find((p) => p.model === m.id)?.split ?? 'recommended'),
+    split: models.map((m) => choiceOf(s.plans.find((p) => p.model === m.id))),
     basePool: Int32Array.from(models.map((m) => meleePool(m, { exhausted: false, surprised: false }).pool)),
     ...tables,
     intoMelee: Int32Array.from(models.map((m) => intoMeleeNumber(m)?.number ?? AUTO)),

@@ -78,7 +78,7 @@ function checkPlans(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx): voi
     const m = refer(byId, ctx, plan.model, ['plans', i, 'model'])
     if (seen.has(plan.model)) ctx.addIssue({ code: 'custom', path: ['plans', i, 'model'], message: 'must name each model once', input: plan.model })
     seen.add(plan.model)
-    if (!m || typeof plan.split !== 'object') return
+    if (!m || plan.split === undefined) return
     const pool = pools.get(m.id) ?? Math.max(1, m.melee)
     const what = pools.has(m.id) ? `${m.name}'s Melee Pool in this exchange is ${pool}` : `${m.name}'s Melee statistic is ${m.melee}`
     if (plan.split.attack > pool) ctx.addIssue({ code: 'custom', path: ['plans', i, 'split', 'attack'], message: `must be 0–${pool} (${what})`, input: plan.split.attack })

@@ -102,10 +102,19 @@ export type Model = z.output<typeof modelSchema>
 
 export const planSchema = z.strictObject({
   model: ident(),
-  /** A fixed split { attack, defence? }, "recommended" (the equilibrium mix) or a rule name. */
-  split: z.union([fixedSplit, z.literal('recommended', { error: 'must be "recommended"' }), oneOf(splitRules)]).default('recommended'),
+  /** A fixed split { attack, defence? }; when given it overrides `rule`. */
+  split: fixedSplit.optional(),
+  /** "recommended" (the equilibrium mix of the split matrix) or a split rule. */
+  rule: oneOf(['recommended', ...splitRules]).default('recommended'),
 })
 export type SplitPlan = z.output<typeof planSchema>
+/** What a plan amounts to: a fixed split, the recommended mix, or a rule. */
+export type SplitChoice = FixedSplit | 'recommended' | SplitRule
+
+export function choiceOf(plan: SplitPlan | undefined): SplitChoice {
+  if (!plan) return 'recommended'
+  return plan.split ?? plan.rule
+}
 
 export const exchangeSchema = z.strictObject({
   kind: z.literal('exchange', { error: 'must be "exchange", "shot" or "game"' }),

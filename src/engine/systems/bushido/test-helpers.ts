@@ -14,13 +14,13 @@ export function bushidoScenario(models: Doc[], situation: Doc, plans: Doc[] = []
 
 /** A 3 vs 3 exchange with fixed splits (attack dice for the Activating model and its opponent). */
 export function exchange3v3(actAttack: number | 'recommended', oppAttack: number | 'recommended', extra: { act?: Doc; opp?: Doc; situation?: Doc; rules?: Doc } = {}): BushidoScenario {
-  const split = (a: number | 'recommended') => (a === 'recommended' ? 'recommended' : { attack: a })
+  const split = (a: number | 'recommended') => (a === 'recommended' ? { rule: 'recommended' } : { split: { attack: a } })
   return bushidoScenario(
     [model('ronin', 'a', extra.act), model('bandit', 'b', extra.opp)],
     { kind: 'exchange', activating: 'ronin', opponent: 'bandit', ...extra.situation },
     [
-      { model: 'ronin', split: split(actAttack) },
-      { model: 'bandit', split: split(oppAttack) },
+      { model: 'ronin', ...split(actAttack) },
+      { model: 'bandit', ...split(oppAttack) },
     ],
     extra.rules,
   )
