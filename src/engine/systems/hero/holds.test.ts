@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest'
+import { withinStandardErrors } from '../../../../tests/helpers'
+import { interruptExact } from './exact'
+import { C, PER_COMBATANT } from './layout'
+import { heroPlan, playLogged, playMany, UNHURT } from './test-helpers'
+
+const PASSIVE = { ...UNHURT, attack: { dice: '1d6' } }
+const HOUSE = { ruleset: 'tlot3-house' }
+const at = (i: number, c: number): number => 4 + i * PER_COMBATANT + c
+
+/** Holder h (DEX 18, SPD 3) waits on mover m (DEX 20, SPD 3), who attacks every Phase. */
+const standoff = (mode: string, rules: Record<string, string> = HOUSE, h: Record<string, unknown> = {}, m: Record<string, unknown> = {}, turnCap = 2) =>
+  heroPlan(
+    [
+      { id: 'h', side: 'A', dex: 18, ...PASSIVE, plan: { onPhase: 'hold', hold: { event: 'm', mode } }, ...h },
+      { id: 'm', side: 'B', dex: 20, ...PASSIVE, ...m },
+    ],
+    rules,
+    { turnCap },
+  )
+
+describe('Held action (seed 000)', () => {
+  it('interrupt: "both make a DEX Roll ... whoever makes their roll by the most resolves their action first"', () => {
+    const { events } = playLogged(standoff('interrupt'), 1)
+    const contest = events.find((e) => e.kind === 'roll' && /tries to interrupt/.test(e.text))
+    expect(contest).toBeDefined()
+    const first = /— (\w+) goes first/.exec(contest?.text ?? '')?.[1]
+    const attacks = events.filter((e) => e.at === contest?.at && (e.kind === 'hit' || e.kind === 'miss')).map((e) => e.who[0].toUpperCase())
+    expect(attacks[0]).toBe(first)
+  })
+  it('interrupt: exact odds from the contest (13- vs 13-, ties re-rolled: exactly 1/2); Fast Draw 15- raises them to the §7.2 value for +2 (0.6951)', () => {
+    expect(interruptExact(standoff('interrupt'), 0)).toBe(0.5)
+    const fd = standoff('interrupt', HOUSE, { fastDraw: 2, plan: { onPhase: 'hold', hold: { event: 'm', mode: 'interrupt', roll: 'fast-draw' } } })
+    expect(fd.holdRoll[0]).toBe(15)
+    expect(interruptExact(fd, 0)).toBeCloseTo(0.6951, 4)
+  })
+  it('interrupt: "if the other character is still capable, he may then perform his action" — a knocked-out mover loses his', () => {
+    const plan = standoff('interrupt', HOUSE, { ocv: 30, attack: { dice: '60d6' } }, { stun: 5, pd: 0, ed: 0, con: 1 })
+    let seen = 0
+    for (let seed = 1; seed <= 40; seed++) {
+      const { events } = playLogged(plan, seed)
+      const k = events.findIndex((e) => /H goes first/.test(e.text))
+      const ko = events.findIndex((e, j) => j > k && /M is Knocked Out/.test(e.text))
+      if (k < 0 || ko < 0 || events[ko].at !== events[k].at) continue
+      expect(events[ko + 1].text).toBe('M can no longer act: his action is lost.')
+      seen++
+    }
+    expect(seen).toBeGreaterThan(5)
+  })
+  it('after: "once the anticipated event occurs and is resolved, your character may act"', () => {
+    const { events } = playLogged(standoff('after'), 1)
+    const used = events.find((e) => e.kind === 'act' && e.who[0] === 'h')
+    const before = events.filter((e) => e.at === used?.at && (e.kind === 'hit' || e.kind === 'miss'))
+    expect(before[0].who[0]).toBe('m')
+    expect(before[1].who[0]).toBe('h')
+  })
+  it('tandem: "on a successful roll, your action occurs simultaneously"; A6 default: a failed roll acts right after', () => {
+    const plan = heroPlan(
+      [
+        { id: 'ally', side: 'A', dex: 20, ...PASSIVE },
+        { id: 'h', side: 'A', dex: 12, ...PASSIVE, teamwork: 3, plan: { onPhase: 'hold', hold: { event: 'ally', mode: 'tandem', roll: 'teamwork' } } },
+        { id: 'foe', side: 'B', dex: 10, ...PASSIVE },
+      ],
+      HOUSE,
+      { turnCap: 3 },
+    )
+    expect(plan.holdRoll[1]).toBe(11 + 3)
+    const t = playMany(plan, 4000)
+    expect(t.counts[at(1, C.tandemRolls)]).toBe(t.counts[at(1, C.holdsUsed)])
+    expect(withinStandardErrors(t.counts[at(1, C.tandemMade)], t.counts[at(1, C.tandemRolls)], 196 / 216)).toBe(true)
+  })
+  it('A6 "lose": a failed tandem roll loses the held action', () => {
+    const plan = heroPlan(
+      [
+        { id: 'ally', side: 'A', dex: 20, ...PASSIVE },
+        { id: 'h', side: 'A', dex: 3, ...PASSIVE, plan: { onPhase: 'hold', hold: { event: 'ally', mode: 'tandem' } } },
+        { id: 'foe', side: 'B', dex: 10, ...PASSIVE },
+      ],
+      { ...HOUSE, tandemFail: 'lose' },
+      { turnCap: 3 },
+    )
+    const t = playMany(plan, 2000)
+    expect(t.counts[at(1, C.holdsUsed)]).toBe(t.counts[at(1, C.tandemMade)])
+  })
+  it('A7: untrained Teamwork at −2 / −4', () => {
+    const spec = (penalty: string) =>
+      heroPlan(
+        [
+          { id: 'ally', side: 'A', dex: 20, ...PASSIVE },
+          { id: 'h', side: 'A', dex: 15, teamwork: 0, ...PASSIVE, plan: { onPhase: 'hold', hold: { event: 'ally', mode: 'tandem', roll: 'teamwork', trained: false } } },
+          { id: 'foe', side: 'B', ...PASSIVE },
+        ],
+        { teamworkPenalty: penalty },
+      ).holdRoll[1]
+    expect([spec('none'), spec('minus-2'), spec('minus-4')]).toEqual([12, 10, 8])
+  })
+  it('"if the anticipated event does not occur before your next Phase ... losing your held action"', () => {
+    const plan = standoff('interrupt', HOUSE, {}, { plan: { onPhase: 'hold-defense' } })
+    const t = playMany(plan, 50)
+    expect(t.counts[at(0, C.holdsUsed)]).toBe(0)
+    expect(t.counts[at(0, C.holdsExpired)]).toBeGreaterThan(0)
+  })
+  it('"if the event occurs before your DEX on the Segment of your next Phase, you use your held action but lose that Phase" (house)', () => {
+    const { events } = playLogged(standoff('after'), 1)
+    expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && e.kind === 'act')).toBe(true)
+    expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && /lost to the held action/.test(e.text))).toBe(true)
+  })
+  it('A4 book: the hold is lost at the start of that Segment, so the DEX 20 mover is not caught in Segment 4', () => {
+    const { events } = playLogged(standoff('after', {}), 1)
+    expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && /start of the Segment/.test(e.text))).toBe(true)
+    expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && e.kind === 'act')).toBe(false)
+  })
+  it('A4 "holder-dex" under the book rule set gives the seed\'s behaviour', () => {
+    const { events } = playLogged(standoff('after', { holdExpiry: 'holder-dex' }), 1)
+    expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && e.kind === 'act')).toBe(true)
+  })
+  it('A5: a hold persists across Post-Segment 12 Recovery by default; "cancel" drops it at the end of the Turn', () => {
+    const plan = (holdAcrossTurn: string) => heroPlan([{ id: 'h', side: 'A', dex: 10, spd: 2, ...PASSIVE, plan: { onPhase: 'hold-defense' } }, { id: 'm', side: 'B', dex: 20, spd: 4, ...PASSIVE }], { ...HOUSE, holdAcrossTurn }, { turnCap: 2 })
+    const persist = playLogged(plan('persist'), 1).events
+    expect(persist.some((e) => e.at === 15 && e.who[0] === 'h' && e.kind === 'defend')).toBe(true)
+    const cancel = playLogged(plan('cancel'), 1).events
+    expect(cancel.some((e) => e.at === 12 && e.who[0] === 'h' && /end of the Turn/.test(e.text))).toBe(true)
+    expect(cancel.some((e) => e.at === 15 && e.who[0] === 'h' && e.kind === 'defend')).toBe(false)
+  })
+})
+
+describe('Holding for defense and Aborting (seed 000)', () => {
+  const defender = (plan: Record<string, unknown>, turnCap = 3) =>
+    heroPlan([{ id: 'd', side: 'A', dex: 25, spd: 2, ...PASSIVE, plan }, { id: 'm', side: 'B', dex: 20, spd: 4, ...PASSIVE }], HOUSE, { turnCap })
+  it('"use a held action for defense ... you always act before the attacker": the Dodge comes before the attack roll', () => {
+    const { events } = playLogged(defender({ onPhase: 'hold-defense' }), 1)
+    const k = events.findIndex((e) => e.kind === 'defend')
+    expect(events[k + 1].who[0]).toBe('m')
+    expect(/Dodge/.test(events[k].text)).toBe(true)
+  })
+  it('"you may Abort a held or delayed action to perform a defensive action": it costs the held action, no Phase', () => {
+    // one Segment: he holds at DEX 25, then Aborts that held action when the DEX 20 attacker strikes
+    const t = playMany(defender({ onPhase: 'hold', hold: { event: 'm', mode: 'after' }, abort: 'when-attacked' }, 1), 500)
+    expect(t.counts[at(0, C.aborts)]).toBe(500)
+    expect(t.counts[at(0, C.aborts)]).toBeGreaterThan(0)
+    expect(t.counts[at(0, C.abortCostHeld)]).toBe(t.counts[at(0, C.aborts)])
+    expect(t.counts[at(0, C.phasesLostToAbort)]).toBe(0)
+  })
+  it('"you may always Abort your next Phase to perform a defensive action": it costs the next Phase', () => {
+    const t = playMany(defender({ onPhase: 'attack', abort: 'when-attacked' }), 500)
+    expect(t.counts[at(0, C.abortCostPhase)]).toBe(t.counts[at(0, C.aborts)])
+    expect(t.counts[at(0, C.phasesLostToAbort)]).toBeGreaterThan(0)
+  })
+  it('a Stunned character cannot Abort (rules.md §2.7)', () => {
+    const plan = heroPlan([{ id: 'd', side: 'A', dex: 10, spd: 2, ...UNHURT, con: 1, pd: 0, plan: { abort: 'when-attacked' } }, { id: 'm', side: 'B', dex: 20, spd: 12, ocv: 30, ...PASSIVE, attack: { dice: '6d6' } }], HOUSE, { turnCap: 1 })
+    const { events } = playLogged(plan, 1)
+    const stunnedAt = events.findIndex((e) => e.kind === 'status' && /Stunned/.test(e.text))
+    expect(stunnedAt).toBeGreaterThan(0)
+    const later = events.slice(stunnedAt).filter((e) => e.kind === 'defend')
+    expect(later).toHaveLength(0)
+  })
+  it('Block: 11 + OCV − attacker OCV; a successful Block stops the attack', () => {
+    const plan = heroPlan([{ id: 'd', side: 'A', dex: 10, spd: 2, ocv: 30, ...PASSIVE, plan: { onPhase: 'hold-defense', defense: 'block' } }, { id: 'm', side: 'B', dex: 20, spd: 4, ...PASSIVE }], HOUSE, { turnCap: 3 })
+    const { events } = playLogged(plan, 1)
+    const block = events.findIndex((e) => /to Block/.test(e.text))
+    expect(/against 38-/.test(events[block].text)).toBe(true)
+    expect(events[block + 1].kind === 'hit' || events[block + 1].kind === 'miss').toBe(false)
+  })
+})
