@@ -1,0 +1,146 @@
+import { gurpsCritical, gurpsSucceeds } from '../../dice/three-d6'
+import { Aod, Defense } from './codes'
+import { basicDamage, Crit, CRIT_TEXT, injuryAgainst, rollCritical } from './damage'
+import { bestDefense, rollDefense, type DefenseChoice } from './defense'
+import { applyInjury } from './injury'
+import { F } from './layout'
+import { nameOf, roll3, rollText, say } from './log'
+import type { Plan } from './plan'
+import type { FightState } from './state'
+
+/**
+ * One attack: the attack roll against effective skill with criticals, one active defence (none after a
+ * critical hit), then damage and injury.
+ * @see rules-combat.md §C2.1, §C2.6
+ */
+export const enum Mode {
+  Normal = 0,
+  /** All-Out Attack (Determined): +4 melee, +1 ranged. */
+  Determined = 1,
+  /** Move and Attack: −4, and effective skill at most 9. */
+  MoveAndAttack = 2,
+}
+
+const choice: DefenseChoice = { kind: Defense.None, score: 0, retreat: false }
+
+/** Shock in force for `a`: frozen at the start of a simultaneous slot, else current. */
+export function shockOf(st: FightState, a: number): number {
+  return st.frozenShock[a] >= 0 ? st.frozenShock[a] : st.shock[a]
+}
+
+export function effectiveSkill(plan: Plan, st: FightState, a: number, mode: Mode): number {
+  const f = plan.fighters[a]
+  let eff = f.skill - shockOf(st, a)
+  if (st.prone[a]) eff -= 4
+  if (mode === Mode.Determined) eff += f.ranged ? 1 : 4
+  else if (mode === Mode.MoveAndAttack) eff = Math.min(eff - 4, 9)
+  return eff
+}
+
+function noteStrike(st: FightState, a: number, fromWait: boolean): void {
+  const moment = st.slotMoment >= 0 ? st.slotMoment : ++st.moment
+  if (st.firstStriker < 0) {
+    st.firstStriker = a
+    st.firstMoment = moment
+    st.firstFromWait = fromWait
+  } else if (st.firstMoment === moment && st.firstStriker !== a) st.firstTied = true
+}
+
+function noteHit(st: FightState, a: number): void {
+  const moment = st.slotMoment >= 0 ? st.slotMoment : st.moment
+  if (st.firstHitter < 0) {
+    st.firstHitter = a
+    st.firstHitMoment = moment
+  } else if (st.firstHitMoment === moment && st.firstHitter !== a) st.firstHitTied = true
+}
+
+/** Rolls d's active defence(s); true if the attack is stopped. All-Out Defense (Double) gives a second, different one. */
+function defends(plan: Plan, st: FightState, a: number, d: number): boolean {
+  bestDefense(plan, st, d, a, Defense.None, choice)
+  if (choice.kind === Defense.None) return false
+  const counts = st.tally.counts
+  const D = plan.layout.fighter[d]
+  counts[D + F.DefenseRolls]++
+  if (rollDefense(plan, st, d, a, choice)) {
+    counts[D + F.DefenseSuccesses]++
+    return true
+  }
+  if (st.aod[d] !== Aod.Double) return false
+  bestDefense(plan, st, d, a, choice.kind, choice)
+  if ((choice.kind as Defense) === Defense.None) return false
+  counts[D + F.DefenseRolls]++
+  if (!rollDefense(plan, st, d, a, choice)) return false
+  counts[D + F.DefenseSuccesses]++
+  return true
+}
+
+/** Resolves one attack of `a` on `d`; returns whether it landed. */
+export function attack(plan: Plan, st: FightState, a: number, d: number, mode: Mode, strong: boolean, fromWait: boolean): boolean {
+  const counts = st.tally.counts
+  const L = plan.layout.fighter[a]
+  const eff = effectiveSkill(plan, st, a, mode)
+  counts[L + F.Attacks]++
+  noteStrike(st, a, fromWait)
+  const r = roll3(st)
+  const ok = gurpsSucceeds(r, eff)
+  const crit = ok && gurpsCritical(r, eff) === 'success'
+  if (st.log) say(st, 'roll', [a, d], plan, `${nameOf(plan, a)} attacks ${nameOf(plan, d)} with the ${plan.fighters[a].weapon} (skill ${eff}): ${rollText(r, eff, ok)}${crit ? ' — a critical hit, no defence allowed' : ok ? '' : ' — a miss'}.`)
+  const bins = st.tally.bins
+  const b0 = plan.layout.attackBins[a]
+  const feinted = st.feintOn[a] === d
+  let landed = false
+  if (ok) {
+    counts[L + F.AttackSuccesses]++
+    let effect = Crit.Normal
+    if (crit) {
+      counts[L + F.Crits]++
+      if (plan.rules.criticalTable) {
+        effect = rollCritical(st)
+        if (st.log) say(st, 'roll', [a], plan, `Critical hit table: ${CRIT_TEXT[effect]}.`)
+      }
+    }
+    if (!crit && defends(plan, st, a, d)) counts[L + F.Defended]++
+    else landed = true
+    if (landed) {
+      counts[L + F.Hits]++
+      if (st.slotMoment >= 0) st.slotHit[a] = 1
+      const dmg = basicDamage(plan, st, a, strong, effect)
+      const injury = injuryAgainst(plan, a, d, dmg, effect)
+      if (st.log) say(st, 'damage', [a, d], plan, `${dmg} ${plan.fighters[a].type} damage against DR ${plan.fighters[d].dr}${effect === Crit.HalfDr ? ' (halved)' : ''}: ${injury} injury.`)
+      bins[b0 + Math.min(injury, plan.layout.attackLen[a] - 1)]++
+      if (injury > 0) noteHit(st, a)
+      if (effect === Crit.DropWeapon) st.ready[d] = 0
+      applyInjury(plan, st, a, d, injury, effect === Crit.DoubleShock, effect === Crit.MajorIfPenetrates && injury > 0)
+    } else bins[b0]++
+  } else bins[b0]++
+  if (feinted) st.feintOn[a] = -1
+  return landed
+}
+
+/**
+ * Feint: a Quick Contest of weapon skill against the foe's best of weapon skill and DX. If the feinter
+ * wins, his margin (of success if the foe failed, of victory if both succeeded) comes off the foe's
+ * defence against his next attack.
+ * @see rules.md §3.5 (B365 Feint)
+ */
+export function feint(plan: Plan, st: FightState, a: number, d: number): void {
+  const fa = plan.fighters[a]
+  const fd = plan.fighters[d]
+  const effA = fa.skill - shockOf(st, a)
+  const effD = Math.max(fd.skill, fd.dx) - shockOf(st, d)
+  const rA = roll3(st)
+  const rD = roll3(st)
+  const okA = gurpsSucceeds(rA, effA)
+  const okD = gurpsSucceeds(rD, effD)
+  const margin = !okA ? 0 : okD ? effA - rA - (effD - rD) : effA - rA
+  if (margin > 0) {
+    st.feintOn[a] = d
+    st.feintMargin[a] = margin
+    st.feintTurn[a] = st.ownTurns[a]
+  }
+  if (st.log) {
+    const result = margin > 0 ? `${nameOf(plan, d)} defends at −${margin} against the next attack` : 'the feint fails'
+    say(st, 'roll', [a, d], plan, `${nameOf(plan, a)} feints: ${rollText(rA, effA, okA)}; ${nameOf(plan, d)} ${rollText(rD, effD, okD)} — ${result}.`)
+  }
+}
+

@@ -1,0 +1,56 @@
+import { rollD6Sum } from '../../dice/gurps-damage'
+import { injuryOf } from '../gurps-common/basic-damage'
+import { roll3 } from './log'
+import type { Plan } from './plan'
+import type { FightState } from './state'
+
+/**
+ * Damage of one hit: the weapon's dice by ST, All-Out Attack (Strong), the critical-hit table, DR and
+ * the wounding multiplier.
+ * @see rules-combat.md §C2.1 (critical-hit table [S G14]), §C2.3
+ */
+export const enum Crit {
+  Normal = 0,
+  Triple = 1,
+  HalfDr = 2,
+  Double = 3,
+  Max = 4,
+  MajorIfPenetrates = 5,
+  DoubleShock = 6,
+  DropWeapon = 7,
+}
+
+/** Critical-hit table by 3d6 roll 3..18 (index roll − 3). */
+export const CRITICAL_HIT_TABLE: readonly Crit[] = [
+  Crit.Triple, Crit.HalfDr, Crit.Double, Crit.Max, Crit.MajorIfPenetrates, Crit.DoubleShock, Crit.Normal, Crit.Normal,
+  Crit.Normal, Crit.DropWeapon, Crit.MajorIfPenetrates, Crit.MajorIfPenetrates, Crit.Max, Crit.Double, Crit.HalfDr, Crit.Triple,
+]
+
+export const CRIT_TEXT = ['normal damage', 'triple damage', "the target's DR is halved", 'double damage', 'maximum damage', 'a major wound if any damage penetrates', 'double shock', 'the victim drops his weapon']
+
+/** Rolls on the critical-hit table (one 3d6 draw). */
+export function rollCritical(st: FightState): Crit {
+  return CRITICAL_HIT_TABLE[roll3(st) - 3]
+}
+
+/** "+2 damage or +1 per die, whichever is more" for All-Out Attack (Strong). */
+export function strongBonus(dice: number): number {
+  return dice > 2 ? dice : 2
+}
+
+/** Basic damage of one hit by `a` (draws the dice unless the critical gives maximum damage). */
+export function basicDamage(plan: Plan, st: FightState, a: number, strong: boolean, crit: Crit): number {
+  const f = plan.fighters[a]
+  let dmg = (crit === Crit.Max ? f.dice * 6 : rollD6Sum(st.rng, f.dice)) + f.add
+  if (strong) dmg += strongBonus(f.dice)
+  if (dmg < f.minDamage) dmg = f.minDamage
+  if (crit === Crit.Double) dmg *= 2
+  else if (crit === Crit.Triple) dmg *= 3
+  return dmg
+}
+
+/** Injury from basic damage against `d`'s DR (halved by critical results 4 and 17). */
+export function injuryAgainst(plan: Plan, a: number, d: number, dmg: number, crit: Crit): number {
+  const dr = plan.fighters[d].dr
+  return injuryOf(dmg, crit === Crit.HalfDr ? Math.floor(dr / 2) : dr, plan.fighters[a].halves, plan.rules.minimumInjuryOne)
+}

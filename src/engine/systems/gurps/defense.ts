@@ -1,0 +1,89 @@
+import { gurpsSucceeds } from '../../dice/three-d6'
+import { Aod, Cond, Defense } from './codes'
+import { nameOf, roll3, rollText, say } from './log'
+import type { Plan } from './plan'
+import type { FightState } from './state'
+
+/**
+ * Active defences: Dodge, Parry, Block with their formulas and modifiers; the defender takes the
+ * highest and retreats whenever allowed (A30).
+ * @see rules-combat.md §C2.2 [S G12, G13; I G9]
+ */
+
+/** The chosen defence of the last `bestDefense` call. */
+export interface DefenseChoice {
+  kind: Defense
+  score: number
+  retreat: boolean
+}
+
+/** Dodge before bonuses: ⌊Basic Speed⌋ + 3, halved (rounding up) below a third of HP. */
+export function dodgeBase(plan: Plan, st: FightState, d: number): number {
+  const f = plan.fighters[d]
+  return 3 * st.hp[d] < f.hpMax ? Math.ceil(f.dodge / 2) : f.dodge
+}
+
+/**
+ * Highest defence `d` can use against `a` now, excluding `exclude` (for the second defence of All-Out
+ * Defense (Double)). Writes into `out`; kind None means no active defence at all.
+ */
+export function bestDefense(plan: Plan, st: FightState, d: number, a: number, exclude: Defense, out: DefenseChoice): void {
+  out.kind = Defense.None
+  out.score = -99
+  out.retreat = false
+  if (st.cond[d] !== Cond.Ok || st.noDefense[d]) return
+  const f = plan.fighters[d]
+  const ranged = plan.fighters[a].ranged
+  let common = f.cr + f.db
+  if (st.stunned[d]) common -= 4
+  if (st.prone[d]) common -= 3
+  if (st.feintOn[a] === d) common -= st.feintMargin[a]
+  if (plan.rules.shockOnDefense) common -= st.shock[d]
+  // no retreat while his own maneuver is under way (a stop hit interrupting him): the step back would cost him his attack
+  const busy = st.current === d || st.engaged[d] === 1
+  const canRetreat = !ranged && plan.rules.retreat && !busy && !st.stunned[d] && !st.prone[d] && !st.noRetreat[d]
+  const retreat = st.retreated[d] === 1 || canRetreat
+  const aod = st.aod[d]
+  if (exclude !== Defense.Dodge) {
+    const score = dodgeBase(plan, st, d) + common + (aod === Aod.IncreasedDodge ? 2 : 0) + (retreat ? 3 : 0)
+    if (score > out.score) set(out, Defense.Dodge, score, retreat)
+  }
+  // no parrying bullets; no parry with the weapon he is attacking with in a simultaneous exchange
+  const mutual = st.slotTarget[d] === a && st.slotTarget[a] === d
+  if (exclude !== Defense.Parry && f.parry >= 0 && !ranged && st.ready[d] && !st.noParry[d] && !mutual) {
+    const repeated = st.parries[d] * (f.fencing ? 2 : 4)
+    const score = f.parry + common + (aod === Aod.IncreasedParry ? 2 : 0) - repeated + (retreat ? (f.fencing ? 3 : 1) : 0)
+    if (score > out.score) set(out, Defense.Parry, score, retreat)
+  }
+  if (exclude !== Defense.Block && f.block >= 0 && !ranged && st.blocks[d] === 0) {
+    const score = f.block + common + (aod === Aod.IncreasedBlock ? 2 : 0) + (retreat ? 1 : 0)
+    if (score > out.score) set(out, Defense.Block, score, retreat)
+  }
+}
+
+function set(out: DefenseChoice, kind: Defense, score: number, retreat: boolean): void {
+  out.kind = kind
+  out.score = score
+  out.retreat = retreat
+}
+
+const NAMES = ['dodges', 'parries', 'blocks']
+
+/** Rolls the defence chosen in `c`; books parries, blocks and the retreat (a step back from a melee attacker). */
+export function rollDefense(plan: Plan, st: FightState, d: number, a: number, c: DefenseChoice): boolean {
+  const r = roll3(st)
+  const ok = gurpsSucceeds(r, c.score)
+  if (c.kind === Defense.Parry) st.parries[d]++
+  else if (c.kind === Defense.Block) st.blocks[d]++
+  if (c.retreat && !st.retreated[d]) {
+    st.retreated[d] = 1
+    const n = st.n
+    st.dist[d * n + a]++
+    st.dist[a * n + d]++
+  }
+  if (st.log) {
+    const how = c.retreat ? ' with a retreat' : ''
+    say(st, 'roll', [d], plan, `${nameOf(plan, d)} ${NAMES[c.kind]}${how} (${c.score}): ${rollText(r, c.score, ok)}${ok ? '' : ' — the blow lands'}.`)
+  }
+  return ok
+}

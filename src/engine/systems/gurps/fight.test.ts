@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest'
+import { createStream } from '../../core/rng'
+import { createTally } from '../../core/tally'
+import type { TraceEvent } from '../../core/trace'
+import { contestKey, quickContestExact } from '../../dice/quick-contest'
+import { gurps } from './index'
+import { C_TIED_FIRST_STRIKE, F } from './layout'
+import { compile } from './plan'
+import { d3, freshState, planOf, ScriptedRng, type Spec } from './test-helpers'
+import { Ev, interrupt, movementModifier } from './waits'
+
+const traceOf = (specs: Spec[], extra: Record<string, unknown> = {}, seed = 1): TraceEvent[] => gurps.trace(planOf(specs, extra), createStream(seed, 0))
+const sequenceLine = (events: TraceEvent[]): string => events.find((e) => e.text.startsWith('Turn sequence'))?.text ?? ''
+
+describe('turn sequence (rules.md §3.3, §3.4)', () => {
+  it('Basic Speed with fractions kept: 5.25 acts before 5.00', () => {
+    const plan = planOf([{ id: 'slow', basicSpeed: 5 }, { id: 'fast', basicSpeed: 5.25 }])
+    expect(Array.from(plan.baseOrder)).toEqual([1, 0])
+    expect(plan.ties.length).toBe(0)
+  })
+  it('equal Basic Speed: higher DX first', () => {
+    const plan = planOf([{ id: 'a', basicSpeed: 5, dx: 11 }, { id: 'b', basicSpeed: 5, dx: 13 }])
+    expect(Array.from(plan.baseOrder)).toEqual([1, 0])
+  })
+  it('Enhanced Time Sense acts before anyone without it, even at lower Basic Speed', () => {
+    const plan = planOf([{ id: 'quick', basicSpeed: 7 }, { id: 'ets', basicSpeed: 4, enhancedTimeSense: true }])
+    expect(Array.from(plan.baseOrder)).toEqual([1, 0])
+  })
+  it('still tied: one roll at the start of the fight fixes the order for the whole fight (both orders happen)', () => {
+    const specs: Spec[] = [{ id: 'a', basicSpeed: 5, dx: 12 }, { id: 'b', basicSpeed: 5, dx: 12 }]
+    const firsts = new Set<string>()
+    for (let seed = 1; seed <= 12; seed++) {
+      const events = traceOf(specs, {}, seed)
+      firsts.add(sequenceLine(events).split(' ')[2])
+      const turns = events.filter((e) => e.kind === 'turn')
+      // the order within every turn is the one rolled at the start
+      const perTurn = new Map<number, string[]>()
+      for (const e of turns) perTurn.set(e.at, [...(perTurn.get(e.at) ?? []), e.who[0]])
+      const first = perTurn.get(1) as string[]
+      for (const [, who] of perTurn) expect(who).toEqual(first.slice(0, who.length))
+    }
+    expect(firsts.size).toBe(2)
+  })
+})
+
+describe('Waits in the fight (rules.md §3.5, seed 001)', () => {
+  it('a Wait set off by "an enemy attacks" interrupts the attack: the waiter strikes first', () => {
+    const events = traceOf([{ id: 'w', basicSpeed: 6, maneuvers: [{ maneuver: 'wait', trigger: 'enemy-attacks', response: 'attack' }] }, { id: 'x', basicSpeed: 5 }])
+    const strikes = events.filter((e) => e.kind === 'roll' && / attacks .* with the /.test(e.text))
+    expect(strikes[0].who[0]).toBe('w')
+    expect(events.findIndex((e) => e.kind === 'interrupt')).toBeLessThan(events.indexOf(strikes[0]))
+  })
+  it('"an enemy comes within reach" fires when the foe steps into reach, before he can attack', () => {
+    const events = traceOf([{ id: 'spear', reach: 2, basicSpeed: 6, maneuvers: [{ maneuver: 'wait', trigger: 'enemy-in-reach' }] }, { id: 'knife', basicSpeed: 5 }], { distance: 3 })
+    const i = events.findIndex((e) => e.kind === 'interrupt')
+    expect(i).toBeGreaterThan(0)
+    expect(events[i - 1].kind).toBe('act')
+    expect(events[i - 1].who).toEqual(['knife'])
+  })
+  it('"a named enemy acts" fires only on that enemy', () => {
+    const specs: Spec[] = [
+      { id: 'w', basicSpeed: 4, target: 'b', maneuvers: [{ maneuver: 'wait', trigger: 'named-enemy-acts', enemy: 'b' }] },
+      { id: 'a', side: 'x', basicSpeed: 6, maneuvers: [{ maneuver: 'all-out-defense' }] },
+      { id: 'b', side: 'x', basicSpeed: 5, maneuvers: [{ maneuver: 'all-out-defense' }] },
+    ]
+    const events = traceOf(specs)
+    const firstInterrupt = events.findIndex((e) => e.kind === 'interrupt')
+    const lastAct = events.slice(0, firstInterrupt).filter((e) => e.kind === 'act').pop()
+    expect(lastAct?.who).toEqual(['b'])
+  })
+  it('A10: a Wait that never fires wastes the turn', () => {
+    const events = traceOf([{ id: 'w', maneuvers: [{ maneuver: 'wait', trigger: 'enemy-attacks' }] }, { id: 'x', maneuvers: [{ maneuver: 'all-out-defense' }] }], { turnCap: 3 })
+    expect(events.filter((e) => e.text.includes('never fired')).length).toBe(2)
+    expect(events.some((e) => e.kind === 'roll')).toBe(false)
+  })
+  it('Cascading Waits: two waiters set off together are ordered by the exact Quick Contest (skill + CR + ⌊Basic Speed⌋ + 2)', () => {
+    const specs: Spec[] = [
+      { id: 'kid', skill: 14, basicSpeed: 6, combatReflexes: true, ranged: true, distance: 10, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }, { maneuver: 'attack' }] },
+      { id: 'marshal', skill: 15, basicSpeed: 5.5, ranged: true, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }, { maneuver: 'attack' }] },
+    ]
+    const plan = planOf(specs, { signalTurn: 2 })
+    const tally = createTally(plan.layout.shape)
+    const rng = createStream(77, 0)
+    const n = 40_000
+    for (let i = 0; i < n; i++) gurps.simulate(plan, rng, tally)
+    const exact = quickContestExact(14 + 1 + 6 + 2, 15 + 5 + 2)
+    const within = (count: number, ways: number): boolean => {
+      const p = ways / 216 ** 2
+      return Math.abs(count - n * p) <= 4 * Math.sqrt(n * p * (1 - p))
+    }
+    expect(within(tally.counts[plan.layout.fighter[0] + F.WaitStrikesFirst], exact.aFirst)).toBe(true)
+    expect(within(tally.counts[plan.layout.fighter[1] + F.WaitStrikesFirst], exact.bFirst)).toBe(true)
+    expect(within(tally.counts[C_TIED_FIRST_STRIKE], exact.tie)).toBe(true)
+  })
+  it('"tied fighters act truly simultaneously; if they attack one another, they cannot parry with the weapons they\'re using to attack"', () => {
+    // both roll 10 in the contest (tie); each then hits with 10 and may only dodge (Dodge 8 fails on 12)
+    const specs: Spec[] = [
+      { id: 'a', basicSpeed: 5, dx: 12, skill: 14, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
+      { id: 'b', basicSpeed: 5, dx: 11, skill: 14, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
+    ]
+    const plan = planOf(specs, { signalTurn: 2, turnCap: 2, rules: { retreat: 'never' } })
+    const log: TraceEvent[] = []
+    const st = freshState(plan, new ScriptedRng([...d3(10, 10), ...d3(10, 12), { raw: 0 }, ...d3(10, 12), { raw: 0 }]), log)
+    st.waiting.fill(1)
+    st.round = 2
+    playSignal(plan, st)
+    expect(log.filter((e) => e.text.includes('dodges')).length).toBe(2)
+    expect(log.some((e) => e.text.includes('parries'))).toBe(false)
+    expect(st.mutualHit).toBe(true)
+  })
+  it('late joiner: "he rolls exactly as above, but with an extra −2"', () => {
+    const events = traceOf(
+      [
+        { id: 'axel', target: 'bruno' },
+        { id: 'bruno', target: 'axel', basicSpeed: 6, maneuvers: [{ maneuver: 'wait', trigger: 'enemy-attacks' }] },
+        { id: 'cora', target: 'bruno', basicSpeed: 6, skill: 12, maneuvers: [{ maneuver: 'wait', trigger: 'named-enemy-acts', enemy: 'bruno' }] },
+      ],
+      { turnCap: 1 },
+    )
+    const late = events.find((e) => e.text.includes('(late, cutting in on BRUNO, −2)'))
+    expect(late?.text).toMatch(/vs 18/) // 12 + ⌊6⌋ + 2 − 2
+  })
+  it('A8: −1 per yard counts the whole distance by default, or only the yards beyond the step', () => {
+    expect([movementModifier(0, true), movementModifier(1, true), movementModifier(3, true), movementModifier(3, false)]).toEqual([2, 0, -3, -2])
+  })
+  it('contest keys: Enhanced Time Sense outranks any non-ETS success', () => {
+    expect(4096 + contestKey(18, 3)).toBeGreaterThan(contestKey(3, 30))
+  })
+})
+
+/** The signal moment alone, on a hand-set state: what the loop does at the start of the signal turn. */
+function playSignal(plan: ReturnType<typeof compile>, st: ReturnType<typeof freshState>): void {
+  st.waitStep.fill(0)
+  interrupt(plan, st, Ev.Signal, -1, -1)
+}

@@ -1,0 +1,146 @@
+import { Aod, Cond } from './codes'
+import { C_CAP, C_CASCADE, C_DRAW, C_MUTUAL_HIT, C_TIED_FIRST_STRIKE, F } from './layout'
+import { nameOf, say } from './log'
+import type { Plan } from './plan'
+import type { FightState } from './state'
+import { takeTurn } from './turn'
+import { Ev, interrupt } from './waits'
+
+/**
+ * A whole fight: the turn sequence rolled once, then turns in order until one side is left standing or
+ * the turn cap. `simulate` and `trace` both run this; only `st.log` differs.
+ * @see rules-combat.md §C4.1, §C4.3
+ */
+export function playFight(plan: Plan, st: FightState): void {
+  resetFight(plan, st)
+  rollSequence(plan, st)
+  for (let round = 1; round <= plan.cap && !st.over; round++) {
+    st.round = round
+    if (plan.signalTurn === round) {
+      if (st.log) say(st, 'note', [], plan, 'The signal comes!')
+      interrupt(plan, st, Ev.Signal, -1, -1)
+    }
+    for (let k = 0; k < st.n && !st.over; k++) takeTurn(plan, st, st.order[k])
+  }
+  record(plan, st)
+}
+
+/** Everyone at full health, nothing used, starting distances, base sequence. */
+export function resetFight(plan: Plan, st: FightState): void {
+  for (let i = 0; i < st.n; i++) {
+    const f = plan.fighters[i]
+    st.hp[i] = f.hpMax
+    st.ready[i] = f.startsReady ? 1 : 0
+    st.aod[i] = Aod.None
+    st.target[i] = -1
+    st.feintOn[i] = -1
+    st.frozenShock[i] = -1
+    st.slotTarget[i] = -1
+  }
+  st.cond.fill(0)
+  st.stunned.fill(0)
+  st.prone.fill(0)
+  st.retreated.fill(0)
+  st.noDefense.fill(0)
+  st.noParry.fill(0)
+  st.noRetreat.fill(0)
+  st.waiting.fill(0)
+  st.engaged.fill(0)
+  st.waitFired.fill(0)
+  st.waitWasted.fill(0)
+  st.knocked.fill(0)
+  st.slotHit.fill(0)
+  st.shock.fill(0)
+  st.shockCarry.fill(0)
+  st.parries.fill(0)
+  st.blocks.fill(0)
+  st.waitStep.fill(0)
+  st.ownTurns.fill(0)
+  st.dealt.fill(0)
+  st.outAt.fill(0)
+  st.dist.set(plan.dist0)
+  st.order.set(plan.baseOrder)
+  st.round = 0
+  st.current = -1
+  st.over = false
+  st.moment = 0
+  st.slotMoment = -1
+  st.firstStriker = -1
+  st.firstMoment = -1
+  st.firstFromWait = false
+  st.firstTied = false
+  st.firstHitter = -1
+  st.firstHitMoment = -1
+  st.firstHitTied = false
+  st.mutualHit = false
+  st.cascaded = false
+}
+
+/** The once-per-fight roll: fighters tied on ETS, Basic Speed and DX are put in a random order (one draw per swap). */
+function rollSequence(plan: Plan, st: FightState): void {
+  const ties = plan.ties
+  for (let k = 0; k < ties.length; k += 2) {
+    const start = ties[k]
+    for (let i = ties[k + 1] - 1; i > 0; i--) {
+      const j = st.rng.below(i + 1)
+      const tmp = st.order[start + i]
+      st.order[start + i] = st.order[start + j]
+      st.order[start + j] = tmp
+    }
+  }
+  if (st.log) say(st, 'note', [], plan, `Turn sequence: ${Array.from(st.order, (i) => `${nameOf(plan, i)} (Basic Speed ${plan.fighters[i].basicSpeed}${plan.fighters[i].ets ? ', ETS' : ''})`).join(', ')}.`)
+}
+
+/** Side that wins: the only one standing, or at the cap under "most-health" the larger share of HP left; −1 for a draw. */
+function winnerOf(plan: Plan, st: FightState): number {
+  if (st.over) {
+    for (let i = 0; i < st.n; i++) if (st.cond[i] === Cond.Ok) return plan.fighters[i].side
+    return -1
+  }
+  if (!plan.rules.capMostHealth) return -1
+  const share = new Array<number>(plan.sides.length).fill(0)
+  for (let i = 0; i < st.n; i++) if (st.cond[i] === Cond.Ok) share[plan.fighters[i].side] += Math.max(0, st.hp[i]) / plan.fighters[i].hpMax
+  let best = -1
+  let tied = false
+  for (let s = 0; s < share.length; s++) {
+    if (best < 0 || share[s] > share[best]) {
+      best = s
+      tied = false
+    } else if (share[s] === share[best]) tied = true
+  }
+  return tied ? -1 : best
+}
+
+function record(plan: Plan, st: FightState): void {
+  const c = st.tally.counts
+  const b = st.tally.bins
+  const L = plan.layout
+  b[L.lengthBins + st.round - 1]++
+  if (!st.over) c[C_CAP]++
+  const winner = winnerOf(plan, st)
+  if (winner < 0) c[C_DRAW]++
+  else c[L.sideWins + winner]++
+  for (let i = 0; i < st.n; i++) {
+    const o = L.fighter[i]
+    if (st.cond[i] !== Cond.Ok) {
+      c[o + F.Defeated]++
+      b[L.outBins[i] + st.outAt[i] - 1]++
+      if (st.cond[i] === Cond.Dead) c[o + F.Died]++
+    }
+    b[L.fightBins[i] + Math.min(st.dealt[i], L.fightLen[i] - 1)]++
+    c[o + F.WaitFired] += st.waitFired[i]
+    c[o + F.WaitWasted] += st.waitWasted[i]
+    c[o + F.KnockedDown] += st.knocked[i]
+  }
+  if (st.firstStriker >= 0) {
+    if (st.firstTied) c[C_TIED_FIRST_STRIKE]++
+    else {
+      c[L.fighter[st.firstStriker] + F.StrikesFirst]++
+      if (st.firstFromWait) c[L.fighter[st.firstStriker] + F.WaitStrikesFirst]++
+    }
+  }
+  if (st.firstHitter >= 0 && !st.firstHitTied) c[L.fighter[st.firstHitter] + F.FirstHit]++
+  if (st.mutualHit) c[C_MUTUAL_HIT]++
+  if (st.cascaded) c[C_CASCADE]++
+  if (st.log) say(st, 'end', [], plan, winner < 0 ? (st.over ? 'Everyone is down: a draw.' : `Turn ${plan.cap} reached: a draw.`) : `Side ${plan.sides[winner]} wins after ${st.round} turn(s).`)
+}

@@ -1,0 +1,131 @@
+import { parseDamage, WOUNDING_HALVES, minimumDamage, type DamageType } from '../gurps-common/basic-damage'
+import { Aod, type Maneuver } from './codes'
+import { AOA_OPTIONS, AOD_OPTIONS, MANEUVERS, RESPONSES, TRIGGERS } from './names'
+import type { Combatant, GurpsScenario, Step, Tactic } from './schema'
+
+/** One maneuver of a plan as codes. `option` is the AOA or AOD option (0 when unused). */
+export interface CompiledStep {
+  maneuver: Maneuver
+  option: number
+  trigger: number
+  /** Fighter index for "named-enemy-acts", else −1. */
+  enemy: number
+  response: number
+}
+
+/** Everything about a fighter that does not change during a fight. @see rules.md §3.3, rules-combat.md §C2 */
+export interface FighterStats {
+  index: number
+  id: string
+  name: string
+  side: number
+  st: number
+  dx: number
+  ht: number
+  hpMax: number
+  basicSpeed: number
+  move: number
+  ets: boolean
+  /** +1 to defences and Wait contests from Combat Reflexes (or ETS, which includes it). */
+  cr: number
+  highPain: boolean
+  lowPain: boolean
+  dr: number
+  weapon: string
+  skill: number
+  dice: number
+  add: number
+  type: DamageType
+  halves: number
+  minDamage: number
+  reach: number
+  ranged: boolean
+  canParry: boolean
+  fencing: boolean
+  unbalanced: boolean
+  startsReady: boolean
+  /** Dodge = ⌊Basic Speed⌋ + 3, before Combat Reflexes and DB. */
+  dodge: number
+  /** Parry = 3 + ⌊skill/2⌋ + weapon parry modifier, before Combat Reflexes and DB; −1 if it cannot parry. */
+  parry: number
+  /** Block = 3 + ⌊Shield/2⌋ before Combat Reflexes and DB; −1 without a shield. */
+  block: number
+  db: number
+  steps: CompiledStep[]
+  preferredTarget: number
+  /** Largest injury one attack can do (for histogram sizes). */
+  maxInjury: number
+}
+
+function compileStep(s: Step, idIndex: Map<string, number>): CompiledStep {
+  const maneuver = MANEUVERS.indexOf(s.maneuver) as Maneuver
+  const response = RESPONSES.indexOf(s.response ?? 'attack')
+  let option = 0
+  if (s.maneuver === 'all-out-defense') option = s.option ? AOD_OPTIONS.indexOf(s.option as (typeof AOD_OPTIONS)[number]) : Aod.IncreasedDodge
+  else if (s.option) option = AOA_OPTIONS.indexOf(s.option as (typeof AOA_OPTIONS)[number])
+  return { maneuver, option, trigger: s.trigger ? TRIGGERS.indexOf(s.trigger) : -1, enemy: s.enemy ? (idIndex.get(s.enemy) ?? -1) : -1, response }
+}
+
+function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIndex: Map<string, number>): FighterStats {
+  const basicSpeed = c.basicSpeed ?? (c.dx + c.ht) / 4
+  const w = c.weapon
+  const dmg = parseDamage(w.damage, c.st)
+  const halves = WOUNDING_HALVES[w.type]
+  // ×3 critical on maximum dice, All-Out Attack (Strong) included
+  const maxInjury = Math.floor(((dmg.dice * 6 + dmg.add + Math.max(2, dmg.dice)) * 3 * halves) / 2) + 1
+  return {
+    index,
+    id: c.id,
+    name: c.name,
+    side,
+    st: c.st,
+    dx: c.dx,
+    ht: c.ht,
+    hpMax: c.hp ?? c.st,
+    basicSpeed,
+    move: c.move ?? Math.floor(basicSpeed),
+    ets: c.enhancedTimeSense,
+    cr: c.combatReflexes || c.enhancedTimeSense ? 1 : 0,
+    highPain: c.highPainThreshold,
+    lowPain: c.lowPainThreshold,
+    dr: c.dr,
+    weapon: w.name,
+    skill: w.skill,
+    dice: dmg.dice,
+    add: dmg.add,
+    type: w.type,
+    halves,
+    minDamage: minimumDamage(w.type),
+    reach: w.ranged ? 1000 : w.reach,
+    ranged: w.ranged,
+    canParry: w.canParry && !w.ranged,
+    fencing: w.fencing,
+    unbalanced: w.unbalanced,
+    startsReady: w.ready,
+    dodge: Math.floor(basicSpeed) + 3,
+    parry: w.canParry && !w.ranged ? 3 + Math.floor(w.skill / 2) + w.parry : -1,
+    block: c.shield ? 3 + Math.floor(c.shield.skill / 2) : -1,
+    db: c.shield?.db ?? 0,
+    steps: tactic.maneuvers.map((s) => compileStep(s, idIndex)),
+    preferredTarget: tactic.target ? (idIndex.get(tactic.target) ?? -1) : -1,
+    maxInjury,
+  }
+}
+
+export function compileFighters(s: GurpsScenario): FighterStats[] {
+  const idIndex = new Map(s.combatants.map((c, i) => [c.id, i]))
+  const sides: string[] = []
+  return s.combatants.map((c, i) => {
+    const sideId = c.side ?? c.id
+    if (!sides.includes(sideId)) sides.push(sideId)
+    const tactic = s.tactics.find((t) => t.combatant === c.id) as Tactic
+    return statsOf(c, i, sides.indexOf(sideId), tactic, idIndex)
+  })
+}
+
+/** Side ids in order of first appearance (side index → id). */
+export function sideIds(s: GurpsScenario): string[] {
+  const out: string[] = []
+  for (const c of s.combatants) if (!out.includes(c.side ?? c.id)) out.push(c.side ?? c.id)
+  return out
+}

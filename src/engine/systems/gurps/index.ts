@@ -1,0 +1,78 @@
+import type { Metric } from '../../core/metrics'
+import type { Rng } from '../../core/rng'
+import { createTally, type Tally } from '../../core/tally'
+import type { TraceEvent } from '../../core/trace'
+import type { ExactMetric, RuleSystem } from '../rule-system'
+import { openingOdds } from './exact'
+import { playFight } from './fight'
+import { metricDocs, summarize } from './metrics'
+import { compile, type Plan } from './plan'
+import { scenarioSchema, SYSTEM_ID, type GurpsScenario } from './schema'
+import { variants } from './variants'
+
+interface TracePlan extends Plan {
+  traceTally?: Tally
+}
+
+/** One fight into the tally. */
+function simulate(plan: Plan, rng: Rng, tally: Tally): void {
+  const st = plan.state
+  st.rng = rng
+  st.tally = tally
+  st.log = undefined
+  playFight(plan, st)
+}
+
+/** The same fight as `simulate` would play with this stream, told as a combat log. */
+function trace(plan: TracePlan, rng: Rng): TraceEvent[] {
+  plan.traceTally ??= createTally(plan.layout.shape)
+  const st = plan.state
+  const log: TraceEvent[] = []
+  st.rng = rng
+  st.tally = plan.traceTally
+  st.log = log
+  try {
+    playFight(plan, st)
+  } finally {
+    st.log = undefined
+  }
+  return log
+}
+
+/** Exact odds of each fighter's opening attack (full health, fresh defences). */
+function exact(plan: Plan): ExactMetric[] {
+  return openingOdds(plan).flatMap((o) => {
+    const a = plan.fighters[o.attacker]
+    const d = plan.fighters[o.defender]
+    const vs = `${a.name} vs ${d.name}, opening`
+    return [
+      { id: `opening-attack-roll:${a.id}`, label: `Attack roll succeeds (skill ${o.skill}): ${vs}`, kind: 'probability', p: o.success },
+      { id: `opening-critical:${a.id}`, label: `Critical hit: ${vs}`, kind: 'probability', p: o.critical },
+      { id: `opening-defense:${a.id}`, label: `${d.name}'s best defence succeeds (${o.defense.score}${o.defense.retreat ? ', retreating' : ''}): ${vs}`, kind: 'probability', p: o.defenseSucceeds },
+      { id: `opening-lands:${a.id}`, label: `Attack lands: ${vs}`, kind: 'probability', p: o.lands },
+      { id: `opening-injury:${a.id}`, label: `Injury of an ordinary hit: ${vs}`, kind: 'distribution', mean: o.meanInjury, p: o.injury.map((p, value) => ({ value, p })).filter((x) => x.p > 0) },
+    ] satisfies ExactMetric[]
+  })
+}
+
+/**
+ * GURPS 4e whole fights: turn sequence, maneuvers, Waits that interrupt inside the turn (Cascading Waits
+ * when several fire together), attacks, active defences, damage and injury.
+ * @see rules.md §3, rules-combat.md §C2, ../shared/seeds/001_9ed8a4c4e658c7df.txt
+ */
+export const gurps = {
+  id: SYSTEM_ID,
+  label: 'GURPS — whole fights',
+  version: '1.0.0',
+  description:
+    'GURPS 4e fights turn by turn: sequence by Basic Speed, DX and a roll (ETS first); Attack, All-Out Attack, Move and Attack, Feint, All-Out Defense, Ready and Wait with triggers whose responses interrupt (Cascading Waits with late joiners when several fire); attack rolls with criticals, Dodge/Parry/Block with retreat, damage by ST and type, DR, shock, major wounds, unconsciousness and death checks.',
+  schema: scenarioSchema,
+  variants,
+  metrics: metricDocs,
+  compile: (s: GurpsScenario): TracePlan => compile(s),
+  shape: (plan: Plan) => plan.layout.shape,
+  simulate,
+  summarize: (plan: Plan, tally: Tally): Metric[] => summarize(plan, tally),
+  trace,
+  exact,
+} satisfies RuleSystem<GurpsScenario, TracePlan>

@@ -1,0 +1,120 @@
+import { gurpsCritical, gurpsSucceeds } from '../../dice/three-d6'
+import { Cond } from './codes'
+import { nameOf, roll3, rollText, say } from './log'
+import type { Plan } from './plan'
+import type { FightState } from './state'
+
+/**
+ * What injury does to a fighter: HP, shock, Major Wound knockdown, death checks.
+ * @see rules-combat.md §C2.4 [S G11, G12, G13, G15]
+ */
+
+/** Takes a fighter out of the fight and ends it when at most one side is left standing. */
+export function takeOut(plan: Plan, st: FightState, v: number, cond: Cond): void {
+  if (st.cond[v] !== Cond.Ok) {
+    if (cond === Cond.Dead) st.cond[v] = Cond.Dead
+    return
+  }
+  st.cond[v] = cond
+  st.outAt[v] = st.round
+  st.waiting[v] = 0
+  let first = -1
+  for (let i = 0; i < st.n; i++) {
+    if (st.cond[i] !== Cond.Ok) continue
+    const side = plan.fighters[i].side
+    if (first === -1) first = side
+    else if (side !== first) return
+  }
+  st.over = true
+}
+
+/**
+ * Shock: −1 per HP of injury (per ⌊HP/10⌋ HP at 20+ HP), at most −4 (−8 with a doubled-shock critical
+ * or Low Pain Threshold, which doubles it); none with High Pain Threshold. It lasts until the end of his
+ * next turn; injury taken during his own turn also penalises the rest of that turn and the next.
+ */
+export function addShock(plan: Plan, st: FightState, v: number, injury: number, doubled: boolean): void {
+  const f = plan.fighters[v]
+  if (f.highPain || injury <= 0) return
+  let s = Math.floor(injury / Math.max(1, Math.floor(f.hpMax / 10)))
+  if (f.lowPain || doubled) s *= 2
+  const cap = f.lowPain || doubled ? 8 : 4
+  st.shock[v] = Math.min(cap, st.shock[v] + s)
+  if (st.current === v) st.shockCarry[v] = Math.min(cap, st.shockCarry[v] + s)
+}
+
+/** Major Wound HT roll (+3 with High Pain Threshold): failure stuns and knocks down; failure by 5+ or a critical failure knocks out. */
+export function knockdownRoll(plan: Plan, st: FightState, v: number): void {
+  const f = plan.fighters[v]
+  const target = f.ht + (f.highPain ? 3 : 0)
+  const r = roll3(st)
+  const ok = gurpsSucceeds(r, target)
+  if (st.log) say(st, 'roll', [v], plan, `Major wound! ${nameOf(plan, v)} ${rollText(r, target, ok)} on HT to stay up.`)
+  if (ok) return
+  if (gurpsCritical(r, target) === 'failure' || r - target >= 5) {
+    if (st.log) say(st, 'out', [v], plan, `${nameOf(plan, v)} is knocked unconscious.`)
+    takeOut(plan, st, v, Cond.Unconscious)
+    return
+  }
+  st.stunned[v] = 1
+  st.prone[v] = plan.rules.standThenReady ? 1 : 0
+  st.ready[v] = 0
+  st.knocked[v] = 1
+  if (st.log) say(st, 'note', [v], plan, `${nameOf(plan, v)} is stunned, falls down and drops the ${plan.fighters[v].weapon}.`)
+}
+
+/** Death checks at −1×, −2×, −3×, −4× HP crossed by this injury; automatic death at −5× HP. */
+export function deathChecks(plan: Plan, st: FightState, v: number, before: number): void {
+  const f = plan.fighters[v]
+  const hp = st.hp[v]
+  for (let k = 1; k <= 4 && st.cond[v] !== Cond.Dead; k++) {
+    const line = -k * f.hpMax
+    if (!(before > line && hp <= line)) continue
+    const r = roll3(st)
+    const ok = gurpsSucceeds(r, f.ht)
+    if (st.log) say(st, 'roll', [v], plan, `${nameOf(plan, v)} is at ${hp} HP (−${k}×HP): ${rollText(r, f.ht, ok)} on HT to survive.`)
+    if (ok) continue
+    if (plan.rules.mortalWound && r - f.ht <= 2) {
+      if (st.log) say(st, 'out', [v], plan, `${nameOf(plan, v)} is mortally wounded.`)
+      takeOut(plan, st, v, Cond.Mortal)
+    } else {
+      if (st.log) say(st, 'out', [v], plan, `${nameOf(plan, v)} dies.`)
+      takeOut(plan, st, v, Cond.Dead)
+    }
+  }
+  if (hp <= -5 * f.hpMax && st.cond[v] !== Cond.Dead) {
+    if (st.log) say(st, 'out', [v], plan, `${nameOf(plan, v)} is at −5×HP and dies.`)
+    takeOut(plan, st, v, Cond.Dead)
+  }
+}
+
+/** Applies one injury from attacker `a` to victim `v`; `major` forces the Major Wound roll (critical-hit results 7, 13, 14). */
+export function applyInjury(plan: Plan, st: FightState, a: number, v: number, injury: number, doubledShock: boolean, major: boolean): void {
+  if (injury <= 0) return
+  const f = plan.fighters[v]
+  const before = st.hp[v]
+  st.hp[v] = before - injury
+  st.dealt[a] += injury
+  if (st.log) say(st, 'damage', [v], plan, `${nameOf(plan, v)} takes ${injury} injury (HP ${st.hp[v]}/${f.hpMax}).`)
+  addShock(plan, st, v, injury, doubledShock)
+  if (2 * injury > f.hpMax || major) knockdownRoll(plan, st, v)
+  deathChecks(plan, st, v, before)
+}
+
+/**
+ * At the start of each of his turns at 0 HP or less: HT roll at −1 per full multiple of HP below zero,
+ * or fall unconscious. Returns false if he passed out.
+ */
+export function consciousnessRoll(plan: Plan, st: FightState, v: number): boolean {
+  const f = plan.fighters[v]
+  if (st.hp[v] > 0) return true
+  const target = f.ht - Math.floor(-st.hp[v] / f.hpMax)
+  const r = roll3(st)
+  const ok = gurpsSucceeds(r, target)
+  if (st.log) say(st, 'roll', [v], plan, `${nameOf(plan, v)} is at ${st.hp[v]} HP: ${rollText(r, target, ok)} on HT to stay conscious.`)
+  if (!ok) {
+    if (st.log) say(st, 'out', [v], plan, `${nameOf(plan, v)} passes out.`)
+    takeOut(plan, st, v, Cond.Unconscious)
+  }
+  return ok
+}

@@ -1,0 +1,135 @@
+import { attack, feint, Mode } from './attack'
+import { Aoa, Cond, Maneuver } from './codes'
+import { nameOf, say } from './log'
+import type { Plan } from './plan'
+import type { FightState } from './state'
+import { Ev, interrupt } from './waits'
+
+/**
+ * Offensive maneuvers: Attack, All-Out Attack and its options, Move and Attack, Feint, with the
+ * movement each allows and the Wait triggers they set off.
+ * @see rules.md §3.5, rules-combat.md §C2.5; B364–B366 maneuver table [S G4]
+ */
+
+/** Still in the fight. */
+export function up(st: FightState, f: number): boolean {
+  return st.cond[f] === Cond.Ok
+}
+
+/**
+ * Can still carry out an attack: in the fight, not stunned, not down, weapon in hand. A fighter acting in
+ * a simultaneous slot was checked when the slot began: blows landing at the same instant do not stop his.
+ */
+export function able(st: FightState, f: number): boolean {
+  if (st.frozenShock[f] >= 0) return true
+  return st.cond[f] === Cond.Ok && st.stunned[f] === 0 && st.prone[f] === 0 && st.ready[f] === 1
+}
+
+/** Sticky-first targeting (A40): his preferred target if standing, else the one he had, else the first enemy standing in roster order. */
+export function pickTarget(plan: Plan, st: FightState, f: number): number {
+  const me = plan.fighters[f]
+  if (me.preferredTarget >= 0 && up(st, me.preferredTarget)) return (st.target[f] = me.preferredTarget)
+  if (st.target[f] >= 0 && up(st, st.target[f])) return st.target[f]
+  for (let i = 0; i < st.n; i++) {
+    if (plan.fighters[i].side !== me.side && up(st, i)) return (st.target[f] = i)
+  }
+  return (st.target[f] = -1)
+}
+
+/** Yards `f` must still cover before `t` is within his reach. */
+export function gap(plan: Plan, st: FightState, f: number, t: number): number {
+  const g = st.dist[f * st.n + t] - plan.fighters[f].reach
+  return g > 0 ? g : 0
+}
+
+/** Yards a maneuver lets him move: a step for Attack and Feint, half Move forward for All-Out Attack, full Move for Move and Attack. */
+export function allowance(plan: Plan, f: number, m: Maneuver): number {
+  const move = plan.fighters[f].move
+  if (m === Maneuver.MoveAndAttack) return move
+  if (m === Maneuver.AllOutAttack) return Math.max(1, Math.floor(move / 2))
+  return 1
+}
+
+/** Moves `f` toward `t` yard by yard; entering `t`'s reach may set off his Wait. False if `f` cannot go on. */
+export function moveToward(plan: Plan, st: FightState, f: number, t: number, yards: number): boolean {
+  const n = st.n
+  const reach = plan.fighters[t].reach
+  for (let y = 0; y < yards && st.dist[f * n + t] > 0; y++) {
+    const d = --st.dist[f * n + t]
+    st.dist[t * n + f] = d
+    st.moveLeft[f]--
+    if (d === reach) {
+      interrupt(plan, st, Ev.InReach, f, t)
+      if (!able(st, f) || !up(st, t)) return false
+    }
+  }
+  if (st.log && yards > 0) say(st, 'move', [f], plan, `${nameOf(plan, f)} closes to ${st.dist[f * n + t]} yard(s) from ${nameOf(plan, t)}.`)
+  return true
+}
+
+/** One blow: the target's "enemy attacks" Wait may interrupt first. */
+function strike(plan: Plan, st: FightState, f: number, t: number, mode: Mode, strong: boolean, fromWait: boolean): void {
+  interrupt(plan, st, Ev.Attack, f, t)
+  // a retreat from an interrupting blow may have taken him out of reach: he may use what is left of his movement
+  const need = gap(plan, st, f, t)
+  if (need > 0 && need <= st.moveLeft[f]) moveToward(plan, st, f, t, need)
+  if (!able(st, f) || !up(st, t) || gap(plan, st, f, t) > 0) {
+    if (st.log && up(st, f)) say(st, 'lose', [f], plan, `${nameOf(plan, f)}'s attack is no longer possible.`)
+    return
+  }
+  attack(plan, st, f, t, mode, strong, fromWait)
+}
+
+/** Carries out an offensive maneuver (own turn or converted Wait) once it is under way. */
+export function perform(plan: Plan, st: FightState, f: number, t: number, m: Maneuver, option: number, fromWait: boolean): void {
+  st.moveLeft[f] = allowance(plan, f, m)
+  const need = gap(plan, st, f, t)
+  if (need > st.moveLeft[f] || (need > 0 && !moveToward(plan, st, f, t, need))) return
+  if (!up(st, t)) return
+  if (m === Maneuver.Feint) return feint(plan, st, f, t)
+  if (m === Maneuver.MoveAndAttack) return strike(plan, st, f, t, Mode.MoveAndAttack, false, fromWait)
+  if (m === Maneuver.Attack) {
+    strike(plan, st, f, t, Mode.Normal, false, fromWait)
+    if (plan.fighters[f].unbalanced) st.noParry[f] = 1
+    return
+  }
+  if (option === Aoa.Determined) return strike(plan, st, f, t, Mode.Determined, false, fromWait)
+  if (option === Aoa.Strong) return strike(plan, st, f, t, Mode.Normal, true, fromWait)
+  if (option === Aoa.Feint) {
+    feint(plan, st, f, t)
+    if (able(st, f) && up(st, t)) strike(plan, st, f, t, Mode.Normal, false, fromWait)
+    return
+  }
+  strike(plan, st, f, t, Mode.Normal, false, fromWait)
+  if (able(st, f) && up(st, t)) strike(plan, st, f, t, Mode.Normal, false, fromWait)
+}
+
+const VERB = ['attacks', 'makes an All-Out Attack', 'moves and attacks', 'feints', 'readies', 'goes on All-Out Defense', 'waits']
+const AOA_TEXT = ['Determined', 'Strong', 'Double', 'Feint']
+
+/**
+ * An offensive maneuver on his own turn. Out of reach for it, he takes a Move toward the target instead.
+ * His action first sets off "enemy acts" Waits, which interrupt it.
+ */
+export function offense(plan: Plan, st: FightState, f: number, t: number, m: Maneuver, option: number): void {
+  const need = gap(plan, st, f, t)
+  if (need > allowance(plan, f, m)) {
+    if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} moves toward ${nameOf(plan, t)} (${need} yard(s) out of reach).`)
+    interrupt(plan, st, Ev.Act, f, t)
+    st.moveLeft[f] = plan.fighters[f].move
+    if (up(st, f) && !st.stunned[f]) moveToward(plan, st, f, t, Math.min(plan.fighters[f].move, need))
+    return
+  }
+  if (m === Maneuver.AllOutAttack) st.noDefense[f] = 1
+  if (m === Maneuver.MoveAndAttack) {
+    st.noParry[f] = 1
+    st.noRetreat[f] = 1
+  }
+  if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} ${VERB[m]}${m === Maneuver.AllOutAttack ? ` (${AOA_TEXT[option]})` : ''} — target ${nameOf(plan, t)}.`)
+  interrupt(plan, st, Ev.Act, f, t)
+  if (!able(st, f) || !up(st, t)) {
+    if (st.log && up(st, f)) say(st, 'lose', [f], plan, `${nameOf(plan, f)} loses the action.`)
+    return
+  }
+  perform(plan, st, f, t, m, option, false)
+}

@@ -1,0 +1,6 @@
+/** The words a scenario uses for maneuvers, options, triggers and responses. @see rules.md §3.5, rules-combat.md §C2.5 */
+export const MANEUVERS = ['attack', 'all-out-attack', 'move-and-attack', 'feint', 'ready', 'all-out-defense', 'wait'] as const
+export const AOA_OPTIONS = ['determined', 'strong', 'double', 'feint'] as const
+export const AOD_OPTIONS = ['increased-dodge', 'increased-parry', 'increased-block', 'double'] as const
+export const TRIGGERS = ['enemy-in-reach', 'enemy-attacks', 'enemy-acts', 'named-enemy-acts', 'signal'] as const
+export const RESPONSES = ['attack', 'all-out-attack', 'ready', 'feint'] as const

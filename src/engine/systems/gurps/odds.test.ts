@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { withinStandardErrors } from '../../../../tests/helpers'
+import { createStream } from '../../core/rng'
+import { attack, Mode } from './attack'
+import { openingOdds } from './exact'
+import { resetFight } from './fight'
+import { F } from './layout'
+import { freshState, planOf, type Spec } from './test-helpers'
+
+/**
+ * The sampled attack roll, critical, defence and "lands" frequencies of one opening attack against
+ * their exact values, within 4 standard errors on a fixed seed.
+ */
+describe('sampled attack and defence odds vs exact (fixed seed, 4 standard errors)', () => {
+  const cases: [string, Spec[]][] = [
+    ['Broadsword 13 vs a dodging, retreating target', [{ id: 'a', skill: 13 }, { id: 'b', basicSpeed: 5.5, parry: -5 }]],
+    ['skill 16 vs Parry 10 with a shield (Block 9 + DB 1)', [{ id: 'a', skill: 16 }, { id: 'b', skill: 14, basicSpeed: 4, shield: { skill: 12, db: 1 } }]],
+    ['skill 10 vs a Combat Reflexes fencer', [{ id: 'a', skill: 10 }, { id: 'b', skill: 15, fencing: true, combatReflexes: true, basicSpeed: 5 }]],
+  ]
+  it.each(cases)('%s', (_label, specs) => {
+    const plan = planOf(specs, { rules: { criticalHits: 'no-defense-only' } })
+    const exact = openingOdds(plan)[0]
+    const st = freshState(plan, createStream(31337, 2))
+    const n = 60_000
+    for (let i = 0; i < n; i++) {
+      resetFight(plan, st)
+      st.hp[1] = 1000
+      attack(plan, st, 0, 1, Mode.Normal, false, false)
+    }
+    const c = st.tally.counts
+    const A = plan.layout.fighter[0]
+    const D = plan.layout.fighter[1]
+    const ordinary = c[A + F.AttackSuccesses] - c[A + F.Crits]
+    expect(withinStandardErrors(c[A + F.AttackSuccesses], n, exact.success)).toBe(true)
+    expect(withinStandardErrors(c[A + F.Crits], n, exact.critical)).toBe(true)
+    expect(c[D + F.DefenseRolls]).toBe(ordinary)
+    expect(withinStandardErrors(c[D + F.DefenseSuccesses], ordinary, exact.defenseSucceeds)).toBe(true)
+    expect(withinStandardErrors(c[A + F.Hits], n, exact.lands)).toBe(true)
+    // the injury of each landed hit against the exact distribution (criticals give normal damage here)
+    const bins = st.tally.bins
+    const b0 = plan.layout.attackBins[0]
+    exact.injury.forEach((p, inj) => {
+      if (inj === 0) return
+      expect(withinStandardErrors(bins[b0 + inj], c[A + F.Hits], p), `injury ${inj}`).toBe(true)
+    })
+  })
+})

@@ -1,0 +1,93 @@
+import { compileFighters, sideIds, type FighterStats } from './fighter'
+import { layoutOf, type Layout } from './layout'
+import type { GurpsScenario } from './schema'
+import { FightState } from './state'
+
+/** The rule variants as booleans the hot loop can test cheaply. */
+export interface Rules {
+  yardWholeDistance: boolean
+  forbidBelowThree: boolean
+  retreat: boolean
+  criticalTable: boolean
+  minimumInjuryOne: boolean
+  standThenReady: boolean
+  mortalWound: boolean
+  shockOnDefense: boolean
+  capMostHealth: boolean
+}
+
+export interface Plan {
+  scenario: GurpsScenario
+  fighters: FighterStats[]
+  sides: string[]
+  rules: Rules
+  cap: number
+  signalTurn: number
+  layout: Layout
+  /** Starting yards between each pair (n×n). */
+  dist0: Int32Array
+  /** Turn order before the once-per-fight roll: ETS first, then Basic Speed, then DX. */
+  baseOrder: Int32Array
+  /** Runs of fighters tied on all three, as [start, length] pairs into `baseOrder`; the fight's roll orders each run. */
+  ties: Int32Array
+  state: FightState
+}
+
+function rulesOf(r: Record<string, string>): Rules {
+  return {
+    yardWholeDistance: r.yardPenalty !== 'beyond-step',
+    forbidBelowThree: r.belowThree === 'forbid',
+    retreat: r.retreat !== 'never',
+    criticalTable: r.criticalHits !== 'no-defense-only',
+    minimumInjuryOne: r.minimumInjury !== 'none',
+    standThenReady: r.knockdown !== 'ignore-posture',
+    mortalWound: r.failedDeathCheck === 'mortal-wound',
+    shockOnDefense: r.shockOnDefense === 'yes',
+    capMostHealth: r.onCap === 'most-health',
+  }
+}
+
+/**
+ * Turn sequence: Enhanced Time Sense first, then descending Basic Speed (fractions kept), then DX; what
+ * is still tied is settled by one roll at the start of the fight.
+ * @see rules.md §3.3 [S G8], §3.4 [S G7]
+ */
+export function sequenceKey(f: FighterStats): number {
+  return (f.ets ? 1e6 : 0) + f.basicSpeed * 1000 + f.dx
+}
+
+function orderOf(fighters: FighterStats[]): { baseOrder: Int32Array; ties: Int32Array } {
+  const sorted = fighters.map((f) => f.index).sort((a, b) => sequenceKey(fighters[b]) - sequenceKey(fighters[a]) || a - b)
+  const ties: number[] = []
+  for (let i = 0; i < sorted.length; ) {
+    let j = i + 1
+    while (j < sorted.length && sequenceKey(fighters[sorted[j]]) === sequenceKey(fighters[sorted[i]])) j++
+    if (j - i > 1) ties.push(i, j - i)
+    i = j
+  }
+  return { baseOrder: Int32Array.from(sorted), ties: Int32Array.from(ties) }
+}
+
+export function compile(s: GurpsScenario): Plan {
+  const fighters = compileFighters(s)
+  const sides = sideIds(s)
+  const n = fighters.length
+  const dist0 = new Int32Array(n * n)
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      if (i !== j) dist0[i * n + j] = Math.max(s.combatants[i].distance ?? s.distance, s.combatants[j].distance ?? s.distance)
+    }
+  }
+  return {
+    scenario: s,
+    fighters,
+    sides,
+    rules: rulesOf(s.rules),
+    cap: s.turnCap,
+    signalTurn: s.signalTurn ?? 0,
+    layout: layoutOf(fighters, sides.length, s.turnCap),
+    dist0,
+    ...orderOf(fighters),
+    state: new FightState(n),
+  }
+}

@@ -1,0 +1,108 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createStream } from '../../core/rng'
+import { createTally } from '../../core/tally'
+import type { TraceEvent } from '../../core/trace'
+import { gurps } from './index'
+import { planOf, type Spec } from './test-helpers'
+
+const stepArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
+  fc.constant({ maneuver: 'attack' }),
+  fc.constantFrom('determined', 'strong', 'double', 'feint').map((option) => ({ maneuver: 'all-out-attack', option })),
+  fc.constant({ maneuver: 'move-and-attack' }),
+  fc.constant({ maneuver: 'feint' }),
+  fc.constant({ maneuver: 'ready' }),
+  fc.constantFrom('increased-dodge', 'increased-parry', 'increased-block', 'double').map((option) => ({ maneuver: 'all-out-defense', option })),
+  fc
+    .record({ trigger: fc.constantFrom('enemy-in-reach', 'enemy-attacks', 'enemy-acts', 'signal'), response: fc.constantFrom('attack', 'all-out-attack', 'ready', 'feint') })
+    .map((w) => ({ maneuver: 'wait', ...w, ...(w.response === 'all-out-attack' ? { option: 'determined' } : {}) })),
+)
+
+const fighterArb = (id: string): fc.Arbitrary<Spec> =>
+  fc.record({
+    id: fc.constant(id),
+    side: fc.constantFrom('x', 'y', id),
+    st: fc.integer({ min: 6, max: 16 }),
+    dx: fc.integer({ min: 8, max: 15 }),
+    ht: fc.integer({ min: 8, max: 14 }),
+    hp: fc.integer({ min: 3, max: 16 }),
+    skill: fc.integer({ min: 8, max: 18 }),
+    damage: fc.constantFrom('sw+1', 'thr', '2d', 'thr-1'),
+    type: fc.constantFrom('cr', 'cut', 'imp', 'pi'),
+    reach: fc.integer({ min: 0, max: 2 }),
+    enhancedTimeSense: fc.boolean(),
+    distance: fc.integer({ min: 0, max: 4 }),
+    maneuvers: fc.array(stepArb, { minLength: 1, maxLength: 4 }),
+  })
+
+const scenarioArb = fc
+  .integer({ min: 2, max: 4 })
+  .chain((n) => fc.tuple(...['a', 'b', 'c', 'd'].slice(0, n).map(fighterArb)))
+  .filter((specs) => new Set(specs.map((s) => s.side)).size > 1)
+
+function traced(specs: Spec[], seed: number): { events: TraceEvent[]; hpMax: Map<string, number> } {
+  const plan = planOf(specs, { signalTurn: 2, turnCap: 30 })
+  return { events: gurps.trace(plan, createStream(seed, 0)), hpMax: new Map(plan.fighters.map((f) => [f.id, f.hpMax])) }
+}
+
+describe('fight invariants (fast-check)', () => {
+  it('a fighter acts at most once per turn plus at most one converted Wait', () => {
+    fc.assert(
+      fc.property(scenarioArb, fc.integer({ min: 0, max: 1000 }), (specs, seed) => {
+        const { events } = traced(specs as Spec[], seed)
+        const acts = new Map<string, number>()
+        const converted = new Map<string, number>()
+        for (const e of events) {
+          const who = e.who[0]
+          if (e.kind === 'turn') {
+            acts.set(who, 0)
+            converted.set(who, 0)
+          } else if (e.kind === 'act') acts.set(who, (acts.get(who) ?? 0) + 1)
+          else if (e.kind === 'interrupt') converted.set(who, (converted.get(who) ?? 0) + 1)
+          expect(acts.get(who) ?? 0).toBeLessThanOrEqual(1)
+          expect(converted.get(who) ?? 0).toBeLessThanOrEqual(1)
+        }
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  it('a fighter at −5×HP or below is dead and takes no action', () => {
+    fc.assert(
+      fc.property(scenarioArb, fc.integer({ min: 0, max: 1000 }), (specs, seed) => {
+        const { events, hpMax } = traced(specs as Spec[], seed)
+        const gone = new Set<string>()
+        for (const e of events) {
+          const who = e.who[0]
+          if ((e.kind === 'turn' || e.kind === 'act' || e.kind === 'interrupt') && gone.has(who)) throw new Error(`${who} acts after being taken out: ${e.text}`)
+          if (e.kind === 'out') gone.add(who)
+          const m = /takes \d+ injury \(HP (-?\d+)\//.exec(e.text)
+          if (m && Number(m[1]) <= -5 * (hpMax.get(who) as number)) {
+            const rest = events.slice(events.indexOf(e))
+            expect(rest.some((x) => x.kind === 'out' && x.who[0] === who && x.text.includes('dies'))).toBe(true)
+          }
+        }
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  it('trace makes the same draws as simulate, and the same seed gives the same tally', () => {
+    fc.assert(
+      fc.property(scenarioArb, fc.integer({ min: 0, max: 1000 }), (specs, seed) => {
+        const plan = planOf(specs as Spec[], { signalTurn: 2, turnCap: 30 })
+        const a = createStream(seed, 1)
+        const b = createStream(seed, 1)
+        gurps.trace(plan, a)
+        const t1 = createTally(plan.layout.shape)
+        gurps.simulate(plan, b, t1)
+        expect(a.u32()).toBe(b.u32())
+        const t2 = createTally(plan.layout.shape)
+        gurps.simulate(plan, createStream(seed, 1), t2)
+        expect(Array.from(t2.counts)).toEqual(Array.from(t1.counts))
+        expect(Array.from(t2.bins)).toEqual(Array.from(t1.bins))
+      }),
+      { numRuns: 100 },
+    )
+  })
+})

@@ -1,0 +1,59 @@
+import type { z } from 'zod'
+import { AOA_OPTIONS, AOD_OPTIONS } from './names'
+import type { GurpsScenario, Step } from './schema'
+
+type Ctx = z.core.$RefinementCtx<GurpsScenario>
+type Path = (string | number)[]
+
+const list = (xs: readonly string[]): string => xs.map((x) => JSON.stringify(x)).join(', ')
+
+function issue(ctx: Ctx, path: Path, message: string, input: unknown): void {
+  ctx.addIssue({ code: 'custom', path, message, input })
+}
+
+/** Cross-field checks of one maneuver: options match the maneuver, Waits have a trigger, named triggers name an enemy. */
+function checkStep(s: Step, path: Path, ids: Map<string, number>, ctx: Ctx): void {
+  const aoa = s.maneuver === 'all-out-attack' || (s.maneuver === 'wait' && s.response === 'all-out-attack')
+  if (s.option !== undefined) {
+    if (aoa && !(AOA_OPTIONS as readonly string[]).includes(s.option)) issue(ctx, [...path, 'option'], `must be one of ${list(AOA_OPTIONS)} for an All-Out Attack`, s.option)
+    else if (s.maneuver === 'all-out-defense' && !(AOD_OPTIONS as readonly string[]).includes(s.option)) issue(ctx, [...path, 'option'], `must be one of ${list(AOD_OPTIONS)} for an All-Out Defense`, s.option)
+    else if (!aoa && s.maneuver !== 'all-out-defense') issue(ctx, [...path, 'option'], 'only applies to an All-Out Attack, an All-Out Defense, or a Wait whose response is an All-Out Attack', s.option)
+  }
+  if (s.maneuver === 'wait') {
+    if (s.trigger === undefined) issue(ctx, [...path, 'trigger'], 'is required for a Wait: what sets it off', undefined)
+    if (s.trigger === 'named-enemy-acts' && s.enemy === undefined) issue(ctx, [...path, 'enemy'], 'is required for the trigger "named-enemy-acts"', undefined)
+    if (s.enemy !== undefined && !ids.has(s.enemy)) issue(ctx, [...path, 'enemy'], `must be one of the combatant ids ${list([...ids.keys()])}`, s.enemy)
+  } else {
+    for (const k of ['trigger', 'enemy', 'response'] as const) if (s[k] !== undefined) issue(ctx, [...path, k], 'only applies to a Wait', s[k])
+  }
+}
+
+/** Unique ids, known references, one tactic per combatant, ETS ⊃ Combat Reflexes, pain thresholds exclusive. */
+export function checkScenario(s: GurpsScenario, ctx: Ctx): void {
+  const ids = new Map<string, number>()
+  s.combatants.forEach((c, i) => {
+    if (ids.has(c.id)) issue(ctx, ['combatants', i, 'id'], `must be unique, "${c.id}" is used twice`, c.id)
+    ids.set(c.id, i)
+    if (c.combatReflexes && c.enhancedTimeSense) issue(ctx, ['combatants', i, 'combatReflexes'], 'must be false when enhancedTimeSense is true (Enhanced Time Sense already includes Combat Reflexes)', true)
+    if (c.highPainThreshold && c.lowPainThreshold) issue(ctx, ['combatants', i, 'lowPainThreshold'], 'must be false when highPainThreshold is true', true)
+  })
+  const sides = new Set(s.combatants.map((c) => c.side ?? c.id))
+  if (sides.size < 2) issue(ctx, ['combatants'], 'must have at least two sides (give enemies different "side" values)', undefined)
+  const seen = new Set<string>()
+  s.tactics.forEach((t, i) => {
+    if (!ids.has(t.combatant)) issue(ctx, ['tactics', i, 'combatant'], `must be one of the combatant ids ${list([...ids.keys()])}`, t.combatant)
+    else if (seen.has(t.combatant)) issue(ctx, ['tactics', i, 'combatant'], 'must name each combatant once (this one already has a tactic)', t.combatant)
+    seen.add(t.combatant)
+    if (t.target !== undefined && !ids.has(t.target)) issue(ctx, ['tactics', i, 'target'], `must be one of the combatant ids ${list([...ids.keys()])}`, t.target)
+    t.maneuvers.forEach((step, j) => checkStep(step, ['tactics', i, 'maneuvers', j], ids, ctx))
+    const me = s.combatants[ids.get(t.combatant) ?? -1]
+    if (me && t.target !== undefined) {
+      const other = s.combatants[ids.get(t.target) ?? -1]
+      if (other && (other.side ?? other.id) === (me.side ?? me.id)) issue(ctx, ['tactics', i, 'target'], 'must be an enemy (a combatant on another side)', t.target)
+    }
+    if (s.signalTurn === undefined && t.maneuvers.some((m) => m.trigger === 'signal')) {
+      issue(ctx, ['signalTurn'], 'is required when a Wait uses the trigger "signal"', undefined)
+    }
+  })
+  for (const id of ids.keys()) if (!seen.has(id)) issue(ctx, ['tactics'], `must give combatant "${id}" a tactic`, undefined)
+}

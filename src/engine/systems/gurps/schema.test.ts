@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { issueLine } from '../../core/schema'
+import { parseScenario } from '../../run/parse'
+import { scenarioDoc } from './test-helpers'
+
+const problems = (doc: Record<string, unknown>): string[] => {
+  const r = parseScenario(doc)
+  return r.ok ? [] : r.issues.map(issueLine)
+}
+
+function withFighter(patch: (c: Record<string, unknown>, w: Record<string, unknown>) => void): Record<string, unknown> {
+  const doc = scenarioDoc([{ id: 'a' }, { id: 'b' }])
+  const c = (doc.combatants as Record<string, unknown>[])[0]
+  patch(c, c.weapon as Record<string, unknown>)
+  return doc
+}
+
+describe('invalid input is rejected with the path and the allowed values', () => {
+  it('ST 0', () => {
+    expect(problems(withFighter((c) => (c.st = 0)))).toEqual(['combatants[0].st: must be an integer 1–27, got 0'])
+  })
+  it('skill "abc"', () => {
+    expect(problems(withFighter((_c, w) => (w.skill = 'abc')))).toEqual(['combatants[0].weapon.skill: must be an integer 3–30, got "abc"'])
+  })
+  it('unknown damage type', () => {
+    const [line] = problems(withFighter((_c, w) => (w.type = 'zap')))
+    expect(line).toMatch(/^combatants\[0\]\.weapon\.type: must be one of "cr", "cut", "imp", "pi-", "pi", "pi\+", "pi\+\+", "burn", "cor", "tox", got "zap"$/)
+  })
+  it('a damage roll that is not thr, sw or Nd', () => {
+    expect(problems(withFighter((_c, w) => (w.damage = 'sw+x')))[0]).toMatch(/^combatants\[0\]\.weapon\.damage: must be thr, sw or Nd/)
+  })
+  it('a Wait without a trigger, an option that does not fit the maneuver, a named trigger without an enemy', () => {
+    const doc = scenarioDoc([
+      { id: 'a', maneuvers: [{ maneuver: 'wait' }, { maneuver: 'attack', option: 'strong' }] },
+      { id: 'b', maneuvers: [{ maneuver: 'wait', trigger: 'named-enemy-acts' }, { maneuver: 'all-out-defense', option: 'strong' }] },
+    ])
+    expect(problems(doc)).toEqual([
+      'tactics[0].maneuvers[0].trigger: is required for a Wait: what sets it off',
+      'tactics[0].maneuvers[1].option: only applies to an All-Out Attack, an All-Out Defense, or a Wait whose response is an All-Out Attack, got "strong"',
+      'tactics[1].maneuvers[0].enemy: is required for the trigger "named-enemy-acts"',
+      'tactics[1].maneuvers[1].option: must be one of "increased-dodge", "increased-parry", "increased-block", "double" for an All-Out Defense, got "strong"',
+    ])
+  })
+  it('everyone on one side, a target on his own side, Combat Reflexes with ETS, a signal trigger without signalTurn', () => {
+    const doc = scenarioDoc([
+      { id: 'a', side: 's', target: 'b', combatReflexes: true, enhancedTimeSense: true, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
+      { id: 'b', side: 's' },
+    ])
+    expect(problems(doc)).toEqual([
+      'combatants[0].combatReflexes: must be false when enhancedTimeSense is true (Enhanced Time Sense already includes Combat Reflexes), got true',
+      'combatants: must have at least two sides (give enemies different "side" values)',
+      'tactics[0].target: must be an enemy (a combatant on another side), got "b"',
+      'signalTurn: is required when a Wait uses the trigger "signal"',
+    ])
+  })
+  it('a rule variant outside its values names the allowed ones', () => {
+    expect(problems({ ...scenarioDoc([{ id: 'a' }, { id: 'b' }]), rules: { yardPenalty: 'half' } })).toEqual([
+      'rules.yardPenalty: must be one of "whole-distance", "beyond-step", got "half"',
+    ])
+  })
+  it('defaults: HP = ST, Basic Speed = (DX + HT)/4, every rule variant at its documented default', () => {
+    const r = parseScenario(scenarioDoc([{ id: 'a' }, { id: 'b' }]))
+    if (!r.ok) throw new Error('invalid')
+    expect(r.scenario.rules).toEqual({
+      yardPenalty: 'whole-distance',
+      belowThree: 'roll',
+      unusedWait: 'wasted',
+      retreat: 'whenever-allowed',
+      criticalHits: 'table',
+      minimumInjury: 'one',
+      knockdown: 'stand-then-ready',
+      failedDeathCheck: 'dead',
+      shockOnDefense: 'no',
+      onCap: 'draw',
+    })
+  })
+})

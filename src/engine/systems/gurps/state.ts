@@ -1,0 +1,114 @@
+import type { Rng } from '../../core/rng'
+import type { Tally } from '../../core/tally'
+import type { TraceEvent } from '../../core/trace'
+
+/**
+ * Everything that changes during one fight, as typed arrays reused from trial to trial (the hot loop
+ * allocates nothing). Per-fighter arrays are indexed by fighter; `dist` is n×n yards.
+ */
+export class FightState {
+  readonly n: number
+  readonly hp: Int32Array
+  readonly cond: Uint8Array
+  readonly stunned: Uint8Array
+  readonly prone: Uint8Array
+  readonly ready: Uint8Array
+  /** Shock penalty in force now, and the part taken during his own turn that carries into the next. */
+  readonly shock: Int32Array
+  readonly shockCarry: Int32Array
+  readonly retreated: Uint8Array
+  /** All-Out Attack: no active defence until his next turn. */
+  readonly noDefense: Uint8Array
+  readonly aod: Int8Array
+  readonly parries: Int32Array
+  readonly blocks: Int32Array
+  /** Cannot parry until his next turn (unbalanced weapon used, Move and Attack). */
+  readonly noParry: Uint8Array
+  readonly noRetreat: Uint8Array
+  /** Yards the maneuver under way still lets him move (a step, half Move, Move). */
+  readonly moveLeft: Int32Array
+  readonly waiting: Uint8Array
+  readonly waitStep: Int32Array
+  /** Taking part in the cascade being resolved: not set off again by its own events. */
+  readonly engaged: Uint8Array
+  readonly ownTurns: Int32Array
+  readonly target: Int32Array
+  readonly feintOn: Int32Array
+  readonly feintMargin: Int32Array
+  readonly feintTurn: Int32Array
+  readonly dealt: Int32Array
+  readonly outAt: Int32Array
+  readonly waitFired: Uint8Array
+  readonly waitWasted: Uint8Array
+  readonly knocked: Uint8Array
+  /** Frozen shock for fighters acting truly simultaneously (−1 when not frozen). */
+  readonly frozenShock: Int32Array
+  /** Whom he attacks in the simultaneous slot being resolved (−1 if none). */
+  readonly slotTarget: Int32Array
+  readonly slotHit: Uint8Array
+  readonly dist: Int32Array
+  readonly order: Int32Array
+  /** Scratch for cascades: rollers, their response targets, keys. */
+  readonly rollers: Int32Array
+  readonly respTarget: Int32Array
+  /** For a late joiner: the roller index whose action sets his Wait off (−1 for those who proceed). */
+  readonly lateTrigger: Int32Array
+  round = 0
+  current = -1
+  over = false
+  /** Monotonic id of the moment an attack happens in; attacks in one simultaneous slot share it. */
+  moment = 0
+  slotMoment = -1
+  firstStriker = -1
+  firstMoment = -1
+  firstFromWait = false
+  firstTied = false
+  firstHitter = -1
+  firstHitMoment = -1
+  firstHitTied = false
+  mutualHit = false
+  cascaded = false
+  rng!: Rng
+  tally!: Tally
+  log: TraceEvent[] | undefined
+
+  constructor(n: number) {
+    this.n = n
+    this.hp = new Int32Array(n)
+    this.cond = new Uint8Array(n)
+    this.stunned = new Uint8Array(n)
+    this.prone = new Uint8Array(n)
+    this.ready = new Uint8Array(n)
+    this.shock = new Int32Array(n)
+    this.shockCarry = new Int32Array(n)
+    this.retreated = new Uint8Array(n)
+    this.noDefense = new Uint8Array(n)
+    this.aod = new Int8Array(n)
+    this.parries = new Int32Array(n)
+    this.blocks = new Int32Array(n)
+    this.noParry = new Uint8Array(n)
+    this.noRetreat = new Uint8Array(n)
+    this.moveLeft = new Int32Array(n)
+    this.waiting = new Uint8Array(n)
+    this.waitStep = new Int32Array(n)
+    this.engaged = new Uint8Array(n)
+    this.ownTurns = new Int32Array(n)
+    this.target = new Int32Array(n)
+    this.feintOn = new Int32Array(n)
+    this.feintMargin = new Int32Array(n)
+    this.feintTurn = new Int32Array(n)
+    this.dealt = new Int32Array(n)
+    this.outAt = new Int32Array(n)
+    this.waitFired = new Uint8Array(n)
+    this.waitWasted = new Uint8Array(n)
+    this.knocked = new Uint8Array(n)
+    this.frozenShock = new Int32Array(n)
+    this.slotTarget = new Int32Array(n)
+    this.slotHit = new Uint8Array(n)
+    this.dist = new Int32Array(n * n)
+    this.order = new Int32Array(n)
+    this.rollers = new Int32Array(n)
+    this.respTarget = new Int32Array(n)
+    this.lateTrigger = new Int32Array(n)
+  }
+}

@@ -1,0 +1,85 @@
+import { gurpsSucceeds } from '../../dice/three-d6'
+import { Aod, Cond, Maneuver } from './codes'
+import { consciousnessRoll } from './injury'
+import { F } from './layout'
+import { nameOf, roll3, rollText, say } from './log'
+import { offense, pickTarget, up } from './maneuver'
+import type { Plan } from './plan'
+import type { FightState } from './state'
+import { Ev, interrupt } from './waits'
+
+/**
+ * One fighter's turn: what expires, the rolls that come first, what he is forced to do, and the
+ * maneuver his plan chooses (the plan's k-th entry on his k-th turn; the last one repeats).
+ * @see rules-combat.md §C4.3, §C2.4; rules.md §3.5
+ */
+export function takeTurn(plan: Plan, st: FightState, f: number): void {
+  if (st.cond[f] !== Cond.Ok) return
+  st.current = f
+  st.ownTurns[f]++
+  if (st.log) say(st, 'turn', [f], plan, `${nameOf(plan, f)}'s turn (HP ${st.hp[f]}/${plan.fighters[f].hpMax}${st.shock[f] ? `, shock −${st.shock[f]}` : ''}).`)
+  if (st.waiting[f]) {
+    // A10: a Wait that never fired wasted the turn; a fresh maneuver is chosen now
+    st.waiting[f] = 0
+    st.waitWasted[f] = 1
+    st.tally.counts[plan.layout.fighter[f] + F.WaitsWastedTotal]++
+    if (st.log) say(st, 'note', [f], plan, `${nameOf(plan, f)}'s Wait never fired: that turn was wasted.`)
+  }
+  // defences chosen on his last turn last until now
+  st.noDefense[f] = 0
+  st.aod[f] = Aod.None
+  st.retreated[f] = 0
+  st.parries[f] = 0
+  st.blocks[f] = 0
+  st.noParry[f] = 0
+  st.noRetreat[f] = 0
+  body(plan, st, f)
+  // shock lasts through his next turn; what he took during this one carries on
+  st.shock[f] = st.shockCarry[f]
+  st.shockCarry[f] = 0
+  if (st.feintOn[f] >= 0 && st.ownTurns[f] > st.feintTurn[f]) st.feintOn[f] = -1
+  st.current = -1
+}
+
+function body(plan: Plan, st: FightState, f: number): void {
+  if (!consciousnessRoll(plan, st, f)) return
+  if (st.stunned[f]) return stunnedTurn(plan, st, f)
+  if (st.prone[f]) {
+    if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} gets back on his feet (Change Posture).`)
+    interrupt(plan, st, Ev.Act, f, -1)
+    st.prone[f] = 0
+    return
+  }
+  if (!st.ready[f]) {
+    if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} readies the ${plan.fighters[f].weapon}.`)
+    interrupt(plan, st, Ev.Act, f, -1)
+    if (up(st, f) && !st.stunned[f]) st.ready[f] = 1
+    return
+  }
+  const steps = plan.fighters[f].steps
+  const step = steps[Math.min(st.ownTurns[f], steps.length) - 1]
+  const t = pickTarget(plan, st, f)
+  if (t < 0) return
+  if (step.maneuver === Maneuver.Wait) {
+    st.waiting[f] = 1
+    st.waitStep[f] = Math.min(st.ownTurns[f], steps.length) - 1
+    if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} takes a Wait.`)
+    return
+  }
+  if (step.maneuver === Maneuver.AllOutDefense || step.maneuver === Maneuver.Ready) {
+    if (step.maneuver === Maneuver.AllOutDefense) st.aod[f] = step.option
+    if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} ${step.maneuver === Maneuver.Ready ? 'takes a Ready (nothing to ready)' : 'goes on All-Out Defense'}.`)
+    interrupt(plan, st, Ev.Act, f, -1)
+    return
+  }
+  offense(plan, st, f, t, step.maneuver, step.option)
+}
+
+/** Stunned: Do Nothing (defends at −4), then an HT roll at the end of the turn to recover. */
+function stunnedTurn(plan: Plan, st: FightState, f: number): void {
+  const ht = plan.fighters[f].ht
+  const r = roll3(st)
+  const ok = gurpsSucceeds(r, ht)
+  if (ok) st.stunned[f] = 0
+  if (st.log) say(st, 'roll', [f], plan, `${nameOf(plan, f)} is stunned and does nothing; ${rollText(r, ht, ok)} on HT${ok ? ' and recovers' : ''}.`)
+}

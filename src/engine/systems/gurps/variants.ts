@@ -1,0 +1,105 @@
+import type { VariantDoc } from '../../core/scenario'
+
+/**
+ * Every open question of rules.md §8 (A8–A10) and the combat supplement's GURPS questions (A30–A36,
+ * A40) as a rule variant with its documented default.
+ */
+export const variants: readonly VariantDoc[] = [
+  {
+    key: 'yardPenalty',
+    label: 'Cascading Waits movement penalty "−1 per yard"',
+    default: 'whole-distance',
+    values: [
+      { value: 'whole-distance', label: 'every yard of the distance counts (3 yards: −3)' },
+      { value: 'beyond-step', label: 'only the yards beyond the free step count (3 yards: −2)' },
+    ],
+    source: 'rules.md §8 A8; seed 001 does not say which yards count',
+  },
+  {
+    key: 'belowThree',
+    label: 'Effective score below 3 in a Wait contest',
+    default: 'roll',
+    values: [
+      { value: 'roll', label: 'roll anyway; only a 3 or 4 succeeds' },
+      { value: 'forbid', label: 'the waiter may not attempt it and loses his action and his Wait' },
+    ],
+    source: 'rules.md §8 A9, §3.1 [S G1: rolls below 3 are not allowed except defenses]',
+  },
+  {
+    key: 'unusedWait',
+    label: 'A Wait that never triggers',
+    default: 'wasted',
+    values: [{ value: 'wasted', label: 'the turn is wasted; a fresh maneuver is chosen on his next turn' }],
+    source: 'rules.md §8 A10, §3.5 [A standard reading of B366]',
+  },
+  {
+    key: 'retreat',
+    label: 'Defender retreats',
+    default: 'whenever-allowed',
+    values: [
+      { value: 'whenever-allowed', label: 'retreat whenever allowed (+3 Dodge, +1 Parry/Block, +3 fencing Parry)' },
+      { value: 'never', label: 'never retreat' },
+    ],
+    source: 'rules-combat.md §C5 A30 [S G13 Retreat]',
+  },
+  {
+    key: 'criticalHits',
+    label: 'Critical hits',
+    default: 'table',
+    values: [
+      { value: 'table', label: 'no defence, and roll on the critical-hit table' },
+      { value: 'no-defense-only', label: 'no defence, normal damage' },
+    ],
+    source: 'rules-combat.md §C5 A31, §C2.1 [S G14]',
+  },
+  {
+    key: 'minimumInjury',
+    label: 'Minimum injury when damage penetrates',
+    default: 'one',
+    values: [
+      { value: 'one', label: 'at least 1 HP (Basic Set)' },
+      { value: 'none', label: 'rounded down, may be 0 (G9 behaviour)' },
+    ],
+    source: 'rules-combat.md §C5 A32, §C2.3 [S G12, G13]',
+  },
+  {
+    key: 'knockdown',
+    label: 'After a knockdown',
+    default: 'stand-then-ready',
+    values: [
+      { value: 'stand-then-ready', label: 'one turn to stand up, one turn to ready the dropped weapon; prone defends at −3' },
+      { value: 'ignore-posture', label: 'ignore posture: only the dropped weapon must be readied' },
+    ],
+    source: 'rules-combat.md §C5 A33 [S G11]',
+  },
+  {
+    key: 'failedDeathCheck',
+    label: 'Death check failed by 1–2',
+    default: 'dead',
+    values: [
+      { value: 'dead', label: 'dead' },
+      { value: 'mortal-wound', label: 'mortally wounded: out of the fight but alive (B423)' },
+    ],
+    source: 'rules-combat.md §C5 A35, §C2.4 [S G15]',
+  },
+  {
+    key: 'shockOnDefense',
+    label: 'Shock penalty on active defences',
+    default: 'no',
+    values: [
+      { value: 'no', label: 'no: shock lowers DX and IQ rolls, not defences' },
+      { value: 'yes', label: 'yes' },
+    ],
+    source: 'rules-combat.md §C5 A36',
+  },
+  {
+    key: 'onCap',
+    label: 'Fight reaching the turn cap',
+    default: 'draw',
+    values: [
+      { value: 'draw', label: 'draw' },
+      { value: 'most-health', label: 'the side with the larger share of HP left wins' },
+    ],
+    source: 'rules-combat.md §C4.1, §C5 A40',
+  },
+]

@@ -1,0 +1,232 @@
+import { contestKey } from '../../dice/quick-contest'
+import { gurpsSucceeds } from '../../dice/three-d6'
+import { resolveCascade, Status } from '../gurps-common/cascade'
+import { shockOf } from './attack'
+import { Cond, Maneuver, Response, Trigger } from './codes'
+import type { CompiledStep } from './fighter'
+import { F } from './layout'
+import { nameOf, roll3, rollText, say, signed } from './log'
+import { able, allowance, gap, perform, pickTarget, up } from './maneuver'
+import type { Plan } from './plan'
+import type { FightState } from './state'
+
+/**
+ * Waits inside the turn loop: which events set a Wait off, the interrupt, and Cascading Waits when
+ * several fire together.
+ * @see rules.md §3.5 (B366 Wait), §3.6 and ../shared/seeds/001_9ed8a4c4e658c7df.txt
+ */
+export const enum Ev {
+  /** A fighter starts a maneuver on his turn ("an enemy acts", "a named enemy acts"). */
+  Act = 0,
+  /** A fighter steps within the reach of `t` ("an enemy comes within reach"). */
+  InReach = 1,
+  /** A fighter is about to attack `t` ("an enemy attacks", read as: attacks the waiter). */
+  Attack = 2,
+  /** The outside event of `signalTurn`. */
+  Signal = 3,
+}
+
+/** Key bonus that puts Enhanced Time Sense ahead of everyone without it, as in gurps-waits. */
+export const ETS_KEY = 4096
+
+function stepOf(plan: Plan, st: FightState, w: number): CompiledStep {
+  return plan.fighters[w].steps[st.waitStep[w]]
+}
+
+/** Whether w's response against `target` is possible now (a Ready needs an unready weapon; attacks need reach within the step or half Move). */
+function canRespond(plan: Plan, st: FightState, w: number, target: number, step: CompiledStep): boolean {
+  if (st.cond[w] !== Cond.Ok || st.stunned[w] || target < 0 || !up(st, target)) return false
+  if (step.response === Response.Ready) return st.ready[w] === 0
+  if (!able(st, w)) return false
+  return gap(plan, st, w, target) <= allowance(plan, w, step.response === Response.AllOutAttack ? Maneuver.AllOutAttack : Maneuver.Attack)
+}
+
+/** Whether event `ev` by `x` (on `t`) sets off w's Wait, with a possible response. */
+function setsOff(plan: Plan, st: FightState, w: number, ev: Ev, x: number, t: number): boolean {
+  if (!st.waiting[w] || st.engaged[w] || st.cond[w] !== Cond.Ok || st.stunned[w]) return false
+  if (ev !== Ev.Signal && plan.fighters[w].side === plan.fighters[x].side) return false
+  const step = stepOf(plan, st, w)
+  let hit: boolean
+  if (step.trigger === Trigger.InReach) hit = ev === Ev.InReach && t === w
+  else if (step.trigger === Trigger.Attacks) hit = ev === Ev.Attack && t === w
+  else if (step.trigger === Trigger.Acts) hit = ev === Ev.Act
+  else if (step.trigger === Trigger.NamedActs) hit = ev === Ev.Act && step.enemy === x
+  else hit = ev === Ev.Signal
+  return hit && canRespond(plan, st, w, ev === Ev.Signal ? pickTarget(plan, st, w) : x, step)
+}
+
+/** The Wait turns into its response: no longer waiting; counted as fired. */
+function convert(plan: Plan, st: FightState, w: number): void {
+  st.waiting[w] = 0
+  st.waitFired[w] = 1
+  st.tally.counts[plan.layout.fighter[w] + F.WaitsFiredTotal]++
+}
+
+const RESPONSE_TEXT = ['attacks', 'makes an All-Out Attack on', 'readies the weapon', 'feints']
+
+function respond(plan: Plan, st: FightState, w: number, t: number): void {
+  const step = stepOf(plan, st, w)
+  if (st.log) say(st, 'interrupt', [w, t], plan, `${nameOf(plan, w)}'s Wait fires: ${nameOf(plan, w)} ${RESPONSE_TEXT[step.response]}${step.response === Response.Ready ? '' : ` ${nameOf(plan, t)}`}.`)
+  if (step.response === Response.Ready) {
+    st.ready[w] = 1
+    return
+  }
+  if (step.response === Response.AllOutAttack) {
+    st.noDefense[w] = 1
+    return perform(plan, st, w, t, Maneuver.AllOutAttack, step.option, true)
+  }
+  const m = step.response === Response.Feint ? Maneuver.Feint : Maneuver.Attack
+  perform(plan, st, w, t, m, 0, true)
+  if (m === Maneuver.Attack && plan.fighters[w].unbalanced) st.noParry[w] = 1
+}
+
+/**
+ * Movement modifier of the Wait contest: +2 if he needn't move, +0 for a single step, −1 per yard beyond
+ * that (A8: every yard of the distance, or only those past the step).
+ */
+export function movementModifier(yards: number, wholeDistance: boolean): number {
+  if (yards === 0) return 2
+  if (yards === 1) return 0
+  return wholeDistance ? -yards : -(yards - 1)
+}
+
+/** The score he rolls in the contest: the skill he will use (DX to ready), +1 Combat Reflexes, +⌊Basic Speed⌋, movement, −2 late. */
+export function contestScore(plan: Plan, st: FightState, w: number, target: number, late: boolean): number {
+  const f = plan.fighters[w]
+  const step = stepOf(plan, st, w)
+  const base = (step.response === Response.Ready ? f.dx : f.skill) - shockOf(st, w)
+  const yards = step.response === Response.Ready ? 0 : gap(plan, st, w, target)
+  return base + f.cr + Math.floor(f.basicSpeed) + movementModifier(yards, plan.rules.yardWholeDistance) + (late ? -2 : 0)
+}
+
+/**
+ * Whoever's Wait event `ev` by `x` sets off interrupts x's action. One waiter acts at once; several (or
+ * one plus waiters his own action would set off, who may cut in late) go through Cascading Waits.
+ */
+export function interrupt(plan: Plan, st: FightState, ev: Ev, x: number, t: number): void {
+  const n = st.n
+  let count = 0
+  for (let w = 0; w < n; w++) {
+    if (w === x || !setsOff(plan, st, w, ev, x, t)) continue
+    st.rollers[count] = w
+    st.respTarget[count] = ev === Ev.Signal ? pickTarget(plan, st, w) : x
+    st.lateTrigger[count++] = -1
+  }
+  if (count === 0) return
+  const proceeding = count
+  for (let r = 0; r < count; r++) {
+    for (let w = 0; w < n; w++) {
+      if (isRoller(st, w, count) || !setsOff(plan, st, w, Ev.Act, st.rollers[r], -1)) continue
+      st.rollers[count] = w
+      st.respTarget[count] = st.rollers[r]
+      st.lateTrigger[count++] = r
+    }
+  }
+  const savedMoment = st.slotMoment
+  st.slotMoment = -1
+  if (count === 1) {
+    const w = st.rollers[0]
+    const target = st.respTarget[0]
+    convert(plan, st, w)
+    st.engaged[w] = 1
+    respond(plan, st, w, target)
+    st.engaged[w] = 0
+  } else cascade(plan, st, count, proceeding)
+  st.slotMoment = savedMoment
+}
+
+function isRoller(st: FightState, w: number, count: number): boolean {
+  for (let r = 0; r < count; r++) if (st.rollers[r] === w) return true
+  return false
+}
+
+/** Rolls every roller's Quick Contest key; −1 for one who may not roll (A9 "forbid"). */
+function contestKeys(plan: Plan, st: FightState, count: number, proceeding: number): number[] {
+  const keys: number[] = []
+  for (let r = 0; r < count; r++) {
+    const w = st.rollers[r]
+    const late = r >= proceeding
+    const eff = contestScore(plan, st, w, st.respTarget[r], late)
+    if (eff < 3 && plan.rules.forbidBelowThree) {
+      keys.push(-1)
+      if (st.log) say(st, 'lose', [w], plan, `${nameOf(plan, w)} needs ${eff}, below 3: may not roll, and loses the action and the Wait.`)
+      continue
+    }
+    const roll = roll3(st)
+    keys.push(contestKey(roll, eff) + (plan.fighters[w].ets ? ETS_KEY : 0))
+    if (st.log) {
+      const why = late ? ` (late, cutting in on ${nameOf(plan, st.rollers[st.lateTrigger[r]])}, −2)` : ''
+      const ets = plan.fighters[w].ets ? ' — Enhanced Time Sense: ahead of those without it' : ''
+      say(st, 'roll', [w], plan, `${nameOf(plan, w)}${why} ${rollText(roll, eff, gurpsSucceeds(roll, eff))} (${signed(eff - plan.fighters[w].skill)} on skill)${ets}.`)
+    }
+  }
+  return keys
+}
+
+/** Cascading Waits: the shared resolver orders the rollers; slots then act, each member checked as his slot comes up. */
+function cascade(plan: Plan, st: FightState, count: number, proceeding: number): void {
+  st.cascaded = true
+  if (st.log) say(st, 'cascade', Array.from(st.rollers.subarray(0, count)), plan, `Cascading Waits: ${Array.from(st.rollers.subarray(0, count), (w, r) => nameOf(plan, w) + (r >= proceeding ? ' (late)' : '')).join(', ')} roll a Quick Contest.`)
+  const keys = contestKeys(plan, st, count, proceeding)
+  const late: boolean[] = []
+  const interrupts: number[] = []
+  const prevents: number[] = []
+  for (let r = 0; r < count; r++) {
+    late.push(r >= proceeding)
+    interrupts.push(st.lateTrigger[r])
+    prevents.push(0)
+    st.engaged[st.rollers[r]] = 1
+  }
+  const out = resolveCascade({ n: count, late, interrupts, prevents }, keys)
+  const acted: boolean[] = new Array<boolean>(count).fill(false)
+  const done: boolean[] = new Array<boolean>(count).fill(false)
+  for (const slot of out.slots) runSlot(plan, st, slot, keys, acted, done)
+  for (let r = 0; r < count; r++) {
+    const w = st.rollers[r]
+    st.engaged[w] = 0
+    if (out.status[r] === Status.NotTriggered && st.log && st.waiting[w]) say(st, 'note', [w], plan, `${nameOf(plan, w)}'s trigger never came; still waiting.`)
+  }
+}
+
+/** One time slot: members still able act truly simultaneously (shock frozen, no parry with the attacking weapon). */
+function runSlot(plan: Plan, st: FightState, slot: readonly number[], keys: readonly number[], acted: boolean[], done: boolean[]): void {
+  const members: number[] = []
+  for (const r of slot) {
+    const w = st.rollers[r]
+    const t = st.respTarget[r]
+    const trig = st.lateTrigger[r]
+    if (trig >= 0 && done[trig] && !acted[trig]) continue
+    if (keys[r] < 0 || !canRespond(plan, st, w, t, stepOf(plan, st, w))) {
+      st.waiting[w] = 0
+      if (st.log && up(st, w)) say(st, 'lose', [w], plan, `${nameOf(plan, w)}'s action is no longer possible: it is lost, and the Wait with it.`)
+      done[r] = true
+      continue
+    }
+    members.push(r)
+  }
+  st.slotMoment = ++st.moment
+  for (const r of members) {
+    const w = st.rollers[r]
+    st.frozenShock[w] = st.shock[w]
+    st.slotTarget[w] = stepOf(plan, st, w).response === Response.Ready ? -1 : st.respTarget[r]
+    st.slotHit[w] = 0
+    convert(plan, st, w)
+  }
+  if (st.log && members.length > 1) say(st, 'note', members.map((r) => st.rollers[r]), plan, `Truly simultaneously: ${members.map((r) => nameOf(plan, st.rollers[r])).join(' and ')}.`)
+  for (const r of members) {
+    respond(plan, st, st.rollers[r], st.respTarget[r])
+    acted[r] = true
+    done[r] = true
+  }
+  for (const r of members) {
+    const w = st.rollers[r]
+    const t = st.slotTarget[w]
+    if (t >= 0 && t > w && st.slotTarget[t] === w && st.slotHit[w] && st.slotHit[t]) st.mutualHit = true
+  }
+  for (const r of members) {
+    const w = st.rollers[r]
+    st.frozenShock[w] = -1
+    st.slotTarget[w] = -1
+  }
+  st.slotMoment = -1
+}
