@@ -115,6 +115,7 @@ export function damageRoll(rng: Rng, table: DamageTable, sl: number, log?: Trace
 }
 
 const s = (xs: number[]): string => (xs.length ? xs.join(', ') : '—')
+const notOnes = (n: number): string => `${n} ${n === 1 ? 'die' : 'dice'} not 1`
 
 /**
  * Plays one exchange. Draw order: first's split (if mixed), second's split, first's Attack then Defence
@@ -144,8 +145,8 @@ export function playExchange(ex: ExchangeSetup, rng: Rng, out: ExchangeResult, l
   out.slSecond = out.secondWinsComparison ? Math.max(0, gA - fD) : 0
   if (log && dice) {
     log.push({ at: 0, kind: 'split', who: [f.id, g.id], text: `Répartition secrète / secret split: ${f.name} ${af} Attack / ${f.pool - af} Defence; ${g.name} ${ag} Attack / ${g.pool - ag} Defence.` })
-    log.push({ at: 0, kind: 'roll', who: [f.id], text: `${f.name} rolls Attack [${s(dice[0])}] = ${fA}${f.brutal && af ? ` (Brutal +${f.brutal})` : ''}, Defence [${s(dice[1])}] = ${fD}; ${fN} dice not 1.` })
-    log.push({ at: 0, kind: 'roll', who: [g.id], text: `${g.name} rolls Attack [${s(dice[2])}] = ${gA}${g.brutal && ag ? ` (Brutal +${g.brutal})` : ''}, Defence [${s(dice[3])}] = ${gD}; ${gN} dice not 1.` })
+    log.push({ at: 0, kind: 'roll', who: [f.id], text: `${f.name} rolls Attack [${s(dice[0])}] = ${fA}${f.brutal && af ? ` (Brutal +${f.brutal})` : ''}, Defence [${s(dice[1])}] = ${fD}; ${notOnes(fN)}.` })
+    log.push({ at: 0, kind: 'roll', who: [g.id], text: `${g.name} rolls Attack [${s(dice[2])}] = ${gA}${g.brutal && ag ? ` (Brutal +${g.brutal})` : ''}, Defence [${s(dice[3])}] = ${gD}; ${notOnes(gN)}.` })
     log.push(compareEvent(f, g, af, fA, gD, out.hitFirst, out.slFirst, fN, gN))
   }
   out.woundsToSecond = out.hitFirst ? damageRoll(rng, f.damage, out.slFirst, log, [f.id, g.id], g.name) : 0
@@ -157,7 +158,7 @@ export function playExchange(ex: ExchangeSetup, rng: Rng, out: ExchangeResult, l
   }
   out.woundsToFirst = out.hitSecond ? damageRoll(rng, g.damage, out.slSecond, log, [g.id, f.id], f.name) : 0
   if (log && out.woundsToFirst >= f.woundsLeft) log.push({ at: 0, kind: 'remove', who: [f.id], text: `${f.name} is removed.` })
-  if (log && secondAble) log.push({ at: 0, kind: 'note', who: [f.id, g.id], text: 'Both models remove one Activation Counter (compteur d\'Activation).' })
+  if (log) log.push({ at: 0, kind: 'note', who: [f.id, g.id], text: 'Exchange over: each model involved removes one Activation Counter (compteur d\'Activation).' })
 }
 
 function compareEvent(x: Fighter, y: Fighter, ax: number, att: number, def: number, hit: boolean, sl: number, nx: number, ny: number): TraceEvent {

@@ -80,7 +80,7 @@ export function fight(p: GamePlan, rng: Rng, a: number, b: number, charge: boole
   fa.strategy = strategyFor(p, a, b, pa, key, actIsFirst, 0)
   fb.strategy = strategyFor(p, b, a, pb, key, actIsFirst, 1)
   const before = log ? log.length : 0
-  if (log) say(log, at, [fa.id, fb.id], `${p.models[a].name} ${charge ? 'charges' : 'attacks'} ${p.models[b].name}: pools ${pa} vs ${pb}${pb < p.basePool[b] ? ' (Épuisée / Exhausted −1)' : ''}; ${p.setup.first.name} has the Initiative (${p.setup.initiativeReason}).`)
+  if (log) say(log, at, [fa.id, fb.id], `${p.models[a].name} ${charge ? 'charges' : 'attacks'} ${p.models[b].name}: pools ${pa} vs ${pb}${pb < p.basePool[b] ? ' (Épuisée / Exhausted −1)' : ''}; ${p.setup.first.name} has the Initiative (${p.setup.initiativeReason}).`, 'note')
   playExchange(p.setup, rng, p.result, log)
   if (log) for (let k = before; k < log.length; k++) log[k].at = at
   const r = p.result
