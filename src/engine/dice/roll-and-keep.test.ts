@@ -16,17 +16,17 @@ import {
 
 const spec = (rolled: number, kept: number, bonus = 0): RollSpec => ({ rolled, kept, bonus })
 
-/** A fake stream that yields the given d10 faces in order (0-based digits are face − 1). */
+/** A fake stream whose u32 draws carry the given d10 faces, nine per draw (0-based digits are face − 1). */
 function facesStream(faces: number[]): D10Stream {
   let i = 0
-  const digits: number[] = []
-  for (let k = 0; k < faces.length; k += 6) {
+  const draws: number[] = []
+  for (let k = 0; k < faces.length; k += 9) {
     let n = 0
-    const chunk = faces.slice(k, k + 6)
+    const chunk = faces.slice(k, k + 9)
     for (let j = chunk.length - 1; j >= 0; j--) n = n * 10 + (chunk[j] - 1)
-    digits.push(n)
+    draws.push(n)
   }
-  return new D10Stream({ u32: () => 0, die: () => 1, below: () => digits[i++] })
+  return new D10Stream({ u32: () => draws[i++], die: () => 1, below: () => 0 })
 }
 
 describe('Ten Dice Rule (rules.md §6.2, published examples)', () => {
@@ -88,11 +88,14 @@ describe('rolling and keeping (rules.md §6.1)', () => {
   it('keeps the highest dice: 5k2 on 3, 9, 1, 7, 9 is 18', () => {
     expect(rollAndKeep(facesStream([3, 9, 1, 7, 9]), 5, 2, true, new Int32Array(10))).toBe(18)
   })
-  it('one draw below 10^6 gives six dice', () => {
+  it('one 32-bit draw gives nine dice; draws of 4·10^9 or more are rejected (no modulo bias)', () => {
+    const values = [4_000_000_000, 4_294_967_295, 999_999_999, 3_999_999_999]
     let draws = 0
-    const d = new D10Stream({ u32: () => 0, die: () => 1, below: (n: number) => (draws++, n - 1) })
-    for (let i = 0; i < 12; i++) expect(d.next()).toBe(10)
-    expect(draws).toBe(2)
+    const d = new D10Stream({ u32: () => values[draws++], die: () => 1, below: () => 0 })
+    for (let i = 0; i < 9; i++) expect(d.next()).toBe(10)
+    expect(draws).toBe(3)
+    for (let i = 0; i < 9; i++) expect(d.next()).toBe(10)
+    expect(draws).toBe(4)
   })
 })
 

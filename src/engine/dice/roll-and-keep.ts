@@ -68,11 +68,15 @@ export function formatRoll(spec: RollSpec): string {
 }
 
 /**
- * d10 faces from one random stream, six at a time: one unbiased draw below 10^6 is six independent
- * uniform decimal digits, so this is exactly six separate d10 rolls for a sixth of the draws.
+ * d10 faces from one random stream, nine at a time: a 32-bit draw below 4·10^9 (others are rejected,
+ * 7% of draws) is uniform on [0, 4·10^9), so its value mod 10^9 is nine independent uniform decimal
+ * digits — exactly nine separate d10 rolls, without modulo bias, for about one draw.
  * `reset()` drops leftover digits; call it at the start of every trial so that a trial's draws do not
  * depend on the trial before it (replay and trace rely on that).
  */
+/** 4·10^9: the largest multiple of 10^9 below 2^32. */
+const DIGITS_LIMIT = 4_000_000_000
+
 export class D10Stream {
   private rng: Rng
   private digits = 0
@@ -91,13 +95,16 @@ export class D10Stream {
   /** One d10: 1..10. */
   next(): number {
     if (this.left === 0) {
-      this.digits = this.rng.below(1_000_000)
-      this.left = 6
+      let x = this.rng.u32()
+      while (x >= DIGITS_LIMIT) x = this.rng.u32()
+      this.digits = x % 1_000_000_000
+      this.left = 9
     }
-    const d = this.digits % 10
-    this.digits = (this.digits - d) / 10
+    const x = this.digits
+    const q = (x / 10) | 0
+    this.digits = q
     this.left--
-    return d + 1
+    return x - q * 10 + 1
   }
 }
 

@@ -139,18 +139,26 @@ function reactions(f: Fight): void {
   }
 }
 
-/** Remaining health fraction per side (rules-combat.md §C4.1 `most-health`). */
+/** Remaining health fraction per side (rules-combat.md §C4.1 `most-health`); no allocation. */
 function healthier(f: Fight): number {
-  const left = [0, 0]
-  const total = [0, 0]
+  let leftA = 0
+  let leftB = 0
+  let totalA = 0
+  let totalB = 0
   for (let i = 0; i < f.plan.n; i++) {
     const d = f.plan.fighters[i]
     const cap = d.thresholds[OUT]
-    left[d.side] += isDefeated(f, i) ? 0 : Math.max(0, cap - f.s.wounds[i])
-    total[d.side] += cap
+    const left = isDefeated(f, i) ? 0 : Math.max(0, cap - f.s.wounds[i])
+    if (d.side === SIDE_A) {
+      leftA += left
+      totalA += cap
+    } else {
+      leftB += left
+      totalB += cap
+    }
   }
-  const a = left[0] / total[0]
-  const b = left[1] / total[1]
+  const a = leftA / totalA
+  const b = leftB / totalB
   return a > b ? SIDE_A : b > a ? SIDE_B : DRAW
 }
 

@@ -55,15 +55,14 @@ export function facesRng(faces: number[], rest = 5): Rng {
   let k = 0
   const face = (): number => (k < faces.length ? faces[k++] : rest)
   return {
-    u32: () => 0,
-    die: () => 1,
-    below: (n: number) => {
-      if (n !== 1_000_000) return 0
+    u32: () => {
       let digits = 0
-      const six = [face(), face(), face(), face(), face(), face()]
-      for (let j = 5; j >= 0; j--) digits = digits * 10 + six[j] - 1
+      const nine = [face(), face(), face(), face(), face(), face(), face(), face(), face()]
+      for (let j = 8; j >= 0; j--) digits = digits * 10 + nine[j] - 1
       return digits
     },
+    die: () => 1,
+    below: () => 0,
   }
 }
 
