@@ -44,7 +44,8 @@ export function hitExact(h: HitSpec): HitExact {
     const { counts, total } = normalDamageExact(h.dice)
     for (const [key, w] of counts) add(Math.floor(key / 1000), key % 1000, w / total)
   }
-  const fill = (a: number[]): number[] => Array.from({ length: a.length }, (_, i) => a[i] ?? 0)
+  // Sums of many products can overshoot 1 by an ulp; clamp so a sure outcome reads exactly 1.
+  const fill = (a: number[]): number[] => Array.from({ length: a.length }, (_, i) => Math.min(1, a[i] ?? 0))
   const s = fill(stun)
   const b = fill(body)
   return { stun: s, body: b, meanStun: s.reduce((m, p, v) => m + p * v, 0), meanBody: b.reduce((m, p, v) => m + p * v, 0), stunned }

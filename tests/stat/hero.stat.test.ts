@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { mergeAll } from '../../src/engine/core/tally'
+import { compiledFor, runChunk } from '../../src/engine/run/run-chunk'
+import { hero } from '../../src/engine/systems/hero'
+import { example, withinStandardErrors } from '../helpers'
+
+/**
+ * HERO samplers against their exact values on a fixed seed, within 4 standard errors, through the
+ * summaries the user sees: interrupt odds (DEX Roll / Fast Draw contest), tandem rolls, and the STUN
+ * and BODY of each hit (dice, STUN Multiplier and defences enumerated).
+ */
+describe('HERO sampled vs exact (fixed seed, 4 standard errors)', () => {
+  it.each(['hero-gunfighters.json', 'hero-coordinated-tandem.json', 'hero-abort-dodge.json', 'hero-brick-vs-speedster.json'])('%s', (file) => {
+    const scenario = example(file)
+    const { plan } = compiledFor(scenario)
+    const chunks = [0, 1].map((chunk) => runChunk({ scenario, seed: 20261121, chunk, trials: 25_000 }))
+    const tally = mergeAll(hero.shape(plan as never), chunks.map((c) => ({ trials: c.trials, counts: c.counts, bins: c.bins })))
+    let checked = 0
+    for (const m of hero.summarize(plan as never, tally)) {
+      if (m.kind === 'probability' && m.exact !== undefined) {
+        expect(withinStandardErrors(m.count, m.n, m.exact), `${m.id}: ${m.p} vs ${m.exact}`).toBe(true)
+        checked++
+      }
+      if (m.kind === 'distribution' && m.exact) {
+        for (const { value, p } of m.exact.p) {
+          const count = m.bins.find((b) => b.value === value)?.count ?? 0
+          expect(withinStandardErrors(count, m.n, p), `${m.id} = ${value}: ${count}/${m.n} vs ${p}`).toBe(true)
+        }
+        checked++
+      }
+    }
+    expect(checked).toBeGreaterThan(0)
+  })
+})
