@@ -1,6 +1,6 @@
 import type { JobProgress } from '../../../engine/run/job'
 import type { ResultDocument } from '../../../engine/run/result'
-import type { AppInfo, ExampleSummary } from '../../../shared/ipc-contract'
+import type { AppInfo, DraftArgs, DraftEntry, ExampleSummary, ExportArgs, MenuCommand, RecentEntry, SaveArgs, SaveOutcome, ScenarioFile } from '../../../shared/ipc-contract'
 
 /** What the renderer needs from wherever it runs: the Electron main process or a plain browser. */
 export interface Backend {
@@ -12,4 +12,14 @@ export interface Backend {
   cancel(jobId: string): Promise<void>
   /** Worker count used when a run names none. */
   defaultWorkers: number
+  openFile(): Promise<ScenarioFile | null>
+  openRecent(path: string): Promise<ScenarioFile>
+  saveFile(req: SaveArgs): Promise<SaveOutcome>
+  recent(): Promise<RecentEntry[]>
+  writeDraft(draft: DraftArgs): Promise<void>
+  drafts(): Promise<DraftEntry[]>
+  clearDraft(key: string): Promise<void>
+  exportFile(file: ExportArgs): Promise<boolean>
+  /** Commands from the application menu (Electron only; the browser has none). */
+  onMenu(listener: (c: MenuCommand) => void): () => void
 }

@@ -3,6 +3,7 @@ import type { ChunkResult, ChunkTask } from '../../../engine/run/run-chunk'
 import { systems } from '../../../engine/systems/registry'
 import { ENGINE_VERSION } from '../../../engine/version'
 import type { Backend } from './backend'
+import { browserFiles } from './browser-files'
 
 const exampleModules = import.meta.glob('../../../../resources/examples/*.json', { eager: true, import: 'default' }) as Record<string, unknown>
 const examples = Object.entries(exampleModules)
@@ -48,6 +49,8 @@ export function browserBackend(): Backend {
   const pool = new WebWorkerPool()
   const jobs = new Map<string, AbortController>()
   return {
+    ...browserFiles(window.localStorage),
+    onMenu: () => () => undefined,
     kind: 'browser',
     defaultWorkers: Math.max(1, navigator.hardwareConcurrency || 1),
     info: async () => ({ appVersion: ENGINE_VERSION, engineVersion: ENGINE_VERSION, systems: systems.map((s) => ({ id: s.id, label: s.label, version: s.version })) }),

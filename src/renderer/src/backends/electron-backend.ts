@@ -22,5 +22,14 @@ export function electronBackend(api: Api): Backend {
     async cancel(jobId) {
       await api['sim:cancel'](jobId)
     },
+    openFile: () => api['file:open'](),
+    openRecent: (path) => api['file:open-recent'](path),
+    saveFile: (req) => api['file:save'](req),
+    recent: () => api['recent:list'](),
+    writeDraft: (d) => api['draft:write'](d),
+    drafts: () => api['draft:list'](),
+    clearDraft: (key) => api['draft:clear'](key),
+    exportFile: (f) => api['export:save'](f),
+    onMenu: (listener) => api.on('menu:command', listener),
   }
 }

@@ -1,54 +1,60 @@
 import { defineStore } from 'pinia'
-import { ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { Metric } from '../../../engine/core/metrics'
 import type { JobProgress } from '../../../engine/run/job'
 import type { ResultDocument } from '../../../engine/run/result'
-import type { AppInfo, ExampleSummary } from '../../../shared/ipc-contract'
-import { createBackend } from '../api'
+import { backend } from './backend'
+import { useEditorStore } from './editor'
 
-/** Examples, the scenario being run, progress and the latest result. Large results live in shallowRefs. */
+/** The run: settings (trials and seed live in the scenario's `run`), progress, partial and final results. */
 export const useSimulationStore = defineStore('simulation', () => {
-  const backend = createBackend()
-  const info = ref<AppInfo | null>(null)
-  const examples = ref<ExampleSummary[]>([])
-  const selected = ref<string>('')
-  const scenario = shallowRef<unknown>(null)
-  const trials = ref(100_000)
-  const seed = ref(1)
-  const workers = ref(backend.defaultWorkers)
+  const editor = useEditorStore()
+  const workers = ref(backend().defaultWorkers)
   const running = ref(false)
   const jobId = ref('')
   const progress = shallowRef<JobProgress | null>(null)
   const result = shallowRef<ResultDocument | null>(null)
   const error = ref('')
+  const startedAt = ref(0)
+  const firstPartialMs = ref<number | null>(null)
+  watch(
+    () => editor.session,
+    () => {
+      if (!running.value) clear()
+    },
+  )
 
-  async function load(): Promise<void> {
-    info.value = await backend.info()
-    examples.value = await backend.examples()
-    if (examples.value.length > 0) await choose(examples.value[0].file)
-  }
-
-  async function choose(file: string): Promise<void> {
-    selected.value = file
-    scenario.value = await backend.loadExample(file)
-    const run = (scenario.value as { run?: { trials?: number; seed?: number } }).run
-    trials.value = run?.trials ?? 100_000
-    seed.value = run?.seed ?? 1
-    result.value = null
-    progress.value = null
-    error.value = ''
-  }
+  const runSettings = computed(() => (editor.doc as { run?: { trials?: number; seed?: number } } | null)?.run ?? {})
+  const trials = computed({
+    get: () => runSettings.value.trials ?? 100_000,
+    set: (v: number) => editor.edit(['run', 'trials'], v),
+  })
+  const seed = computed({
+    get: () => runSettings.value.seed ?? 1,
+    set: (v: number) => editor.edit(['run', 'seed'], v),
+  })
+  /** What the charts show: the partial metrics while running, else the last result's. */
+  const metrics = computed<Metric[]>(() => (running.value && progress.value ? progress.value.partial : (result.value?.metrics ?? [])))
 
   async function run(): Promise<void> {
-    if (running.value || scenario.value === null) return
+    if (running.value || editor.doc === null) return
+    if (!editor.valid) {
+      error.value = 'The scenario has problems (marked in the editor); fix them to run.'
+      return
+    }
     running.value = true
     error.value = ''
     progress.value = null
+    firstPartialMs.value = null
     jobId.value = `job-${Date.now().toString(36)}`
+    startedAt.value = performance.now()
     try {
-      result.value = await backend.run({ jobId: jobId.value, scenario: scenario.value, trials: trials.value, seed: seed.value, workers: workers.value }, (p) => {
+      const doc = await backend().run({ jobId: jobId.value, scenario: editor.doc, trials: trials.value, seed: seed.value, workers: workers.value }, (p) => {
+        firstPartialMs.value ??= performance.now() - startedAt.value
         progress.value = p
       })
-      if (result.value.status === 'error') error.value = result.value.error ?? 'the simulation failed'
+      result.value = doc
+      if (doc.status === 'error') error.value = doc.error ?? 'the simulation failed'
     } catch (e) {
       error.value = e instanceof Error ? e.message : String(e)
     } finally {
@@ -57,12 +63,20 @@ export const useSimulationStore = defineStore('simulation', () => {
   }
 
   async function cancel(): Promise<void> {
-    if (running.value) await backend.cancel(jobId.value)
+    if (running.value) await backend().cancel(jobId.value)
   }
 
   function newSeed(): void {
-    seed.value = Math.floor(Math.random() * 2 ** 31)
+    const words = new Uint32Array(1)
+    crypto.getRandomValues(words)
+    seed.value = words[0] % 2 ** 31
   }
 
-  return { backendKind: backend.kind, info, examples, selected, scenario, trials, seed, workers, running, progress, result, error, load, choose, run, cancel, newSeed }
+  function clear(): void {
+    result.value = null
+    progress.value = null
+    error.value = ''
+  }
+
+  return { backendKind: backend().kind, workers, running, progress, result, error, trials, seed, metrics, firstPartialMs, run, cancel, newSeed, clear }
 })

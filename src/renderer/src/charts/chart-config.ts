@@ -1,0 +1,37 @@
+import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration } from 'chart.js'
+import type { ChartSpec } from './datasets'
+import { whiskerPlugin } from './whisker-plugin'
+
+/** Only the Chart.js pieces in use are registered. */
+Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend, whiskerPlugin)
+
+function css(name: string, fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback
+}
+
+/** The Chart.js configuration of a spec, themed from the page's CSS variables (light or dark). */
+export function chartConfig(spec: ChartSpec): ChartConfiguration {
+  const ink = css('--chart-ink', '#1a202c')
+  const grid = css('--chart-grid', '#e2e8f0')
+  const axis = (title: string, extra: object = {}) => ({ title: { display: title !== '', text: title, color: ink }, ticks: { color: ink }, grid: { color: grid }, ...extra })
+  const valueAxis = spec.kind === 'order' ? axis(spec.x, { stacked: true, min: 0, max: 100 }) : axis(spec.y, { beginAtZero: true, suggestedMax: spec.kind === 'probability' ? 100 : undefined })
+  const scales: Record<string, object> = spec.horizontal ? { x: valueAxis, y: axis(spec.y, { stacked: spec.stacked }) } : { x: axis(spec.x, { stacked: spec.stacked }), y: valueAxis }
+  if (spec.y2) scales.y2 = axis(spec.y2, { position: 'right', min: 0, max: 100, grid: { drawOnChartArea: false, color: grid } })
+  return {
+    type: 'bar',
+    data: { labels: spec.labels, datasets: structuredClone(spec.datasets) as ChartConfiguration['data']['datasets'] },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      indexAxis: spec.horizontal ? 'y' : 'x',
+      scales,
+      plugins: {
+        legend: { display: spec.kind !== 'probability' || spec.datasets.length > 1, labels: { color: ink, boxWidth: 12 } },
+        tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${Number(item.raw).toFixed(2)}%` } },
+      },
+    },
+  }
+}
+
+export { Chart }

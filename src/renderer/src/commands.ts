@@ -1,0 +1,52 @@
+import type { MenuCommand } from '../../shared/ipc-contract'
+import { useEditorStore } from './stores/editor'
+import { useLibraryStore } from './stores/library'
+import { useSimulationStore } from './stores/simulation'
+
+/** Runs one menu or keyboard command against the stores. */
+export async function runCommand(c: MenuCommand, exportResults: (kind: 'csv' | 'json') => Promise<void>): Promise<void> {
+  const editor = useEditorStore()
+  const library = useLibraryStore()
+  const sim = useSimulationStore()
+  switch (c.command) {
+    case 'new-from-example':
+      document.querySelector<HTMLElement>('[data-example]')?.focus()
+      return
+    case 'open':
+      return library.openFile()
+    case 'open-recent':
+      return library.openRecent(c.path)
+    case 'save':
+      await editor.save()
+      return library.refreshRecent()
+    case 'save-as':
+      await editor.save(true)
+      return library.refreshRecent()
+    case 'export':
+      return exportResults(c.kind)
+    case 'run':
+      return sim.run()
+    case 'cancel':
+      return sim.cancel()
+    case 'undo':
+      return editor.undo()
+    case 'redo':
+      return editor.redo()
+  }
+}
+
+function inTextField(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.tagName === 'TEXTAREA' || (target.tagName === 'INPUT' && (target as HTMLInputElement).type === 'text'))
+}
+
+/** Keyboard: Ctrl/Cmd+Enter runs, Esc cancels, Ctrl/Cmd+S saves, Ctrl/Cmd+O opens; Ctrl/Cmd+Z undoes outside text fields. */
+export function commandForKey(e: KeyboardEvent): MenuCommand | null {
+  const mod = e.ctrlKey || e.metaKey
+  if (mod && e.key === 'Enter') return { command: 'run' }
+  if (e.key === 'Escape') return { command: 'cancel' }
+  if (mod && e.key.toLowerCase() === 's') return { command: e.shiftKey ? 'save-as' : 'save' }
+  if (mod && e.key.toLowerCase() === 'o') return { command: 'open' }
+  if (mod && e.key.toLowerCase() === 'z' && !inTextField(e.target)) return { command: e.shiftKey ? 'redo' : 'undo' }
+  if (mod && e.key.toLowerCase() === 'y' && !inTextField(e.target)) return { command: 'redo' }
+  return null
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { orderMetric, probabilityMetric } from '../../../engine/core/metrics'
+import { resultDocument } from '../../../engine/run/result'
+import { ENGINE_VERSION } from '../../../engine/version'
+import { formatMetric, resultCsv } from './format'
+
+const doc = resultDocument({
+  status: 'done',
+  system: { id: 'gurps-waits', label: 'GURPS', version: '1.0.0' },
+  scenario: { name: 'Duel, "at dawn"', hash: 'abc', rules: {} },
+  seed: 7,
+  trials: 100,
+  trialsDone: 100,
+  chunkSize: 50,
+  metrics: [probabilityMetric({ id: 'first:kid', metric: 'first', label: 'Acts first: Kid' }, 25, 100, 0.3), orderMetric({ id: 'o', metric: 'o', label: 'Order' }, [{ key: 'a', label: 'A → B', count: 100 }], 100)],
+  elapsedMs: 10,
+  workers: 1,
+})
+
+describe('result formatting and export', () => {
+  it('a probability card shows the value, its 95% interval and the exact value', () => {
+    expect(formatMetric(doc.metrics[0])).toEqual({ value: '25.00%', interval: expect.stringMatching(/^17\.\d\d% – 34\.\d\d%$/), exact: '30.00%' })
+  })
+
+  it('CSV carries provenance and one row per value, quoting text with commas', () => {
+    const csv = resultCsv(doc).split('\n')
+    expect(csv[0]).toBe(`# Duel, "at dawn" · gurps-waits 1.0.0 · engine ${ENGINE_VERSION} · seed 7 · trials 100 · scenario abc`)
+    expect(csv[1]).toBe('metric,label,kind,outcome,value,ci_low,ci_high,exact,count,n')
+    expect(csv[2]).toMatch(/^first:kid,Acts first: Kid,probability,,0\.25,0\.17\d*,0\.34\d*,0\.3,25,100$/)
+    expect(csv[3]).toMatch(/^o,Order,order,A → B,1,/)
+  })
+})

@@ -1,0 +1,174 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import { parseScenario } from '../../../engine/run/parse'
+import type { ScenarioIssue } from '../../../engine/core/schema'
+import type { DraftEntry } from '../../../shared/ipc-contract'
+import { EditHistory } from '../editor/history'
+import { getAt, pathKey, setAt, type JsonPath } from '../editor/json-path'
+import { backend } from './backend'
+
+export function serialize(doc: unknown): string {
+  return `${JSON.stringify(doc, null, 2)}\n`
+}
+
+function newDraftKey(): string {
+  return `ed-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`
+}
+
+const AUTOSAVE_MS = 1000
+
+/**
+ * The scenario being edited: the document (replaced whole on every edit), its file, undo/redo, live
+ * validation with the engine's own parser, and autosave of unsaved edits.
+ */
+export const useEditorStore = defineStore('editor', () => {
+  const doc = shallowRef<unknown>(null)
+  const text = ref('')
+  const jsonError = ref('')
+  const path = ref<string | null>(null)
+  const name = ref('Untitled')
+  const savedText = ref('')
+  const draftKey = ref(newDraftKey())
+  const recoverable = ref<DraftEntry[]>([])
+  const message = ref('')
+  const tick = ref(0)
+  /** Bumped whenever another scenario is loaded (results of the previous one no longer apply). */
+  const session = ref(0)
+  const history = new EditHistory<unknown>()
+  let draftTimer: ReturnType<typeof setTimeout> | null = null
+
+  const validation = computed(() => (doc.value === null ? null : parseScenario(doc.value)))
+  const issues = computed<ScenarioIssue[]>(() => (validation.value && !validation.value.ok ? validation.value.issues : []))
+  const issuesByPath = computed(() => {
+    const m = new Map<string, string[]>()
+    for (const i of issues.value) m.set(i.path, [...(m.get(i.path) ?? []), i.message])
+    return m
+  })
+  const valid = computed(() => validation.value?.ok === true && jsonError.value === '')
+  const systemId = computed(() => (doc.value as { system?: string } | null)?.system ?? '')
+  const dirty = computed(() => doc.value !== null && (jsonError.value !== '' || serialize(doc.value) !== savedText.value))
+  const canUndo = computed(() => tick.value >= 0 && history.canUndo)
+  const canRedo = computed(() => tick.value >= 0 && history.canRedo)
+
+  function replace(next: unknown, syncText = true): void {
+    doc.value = next
+    if (syncText) {
+      text.value = serialize(next)
+      jsonError.value = ''
+    }
+    tick.value++
+    scheduleDraft()
+  }
+
+  /** Loads a document as a fresh editing session (no undo into the previous scenario). */
+  function load(next: unknown, file: { path: string | null; name: string }, asSaved = true): void {
+    history.clear()
+    if (draftTimer) clearTimeout(draftTimer)
+    void backend().clearDraft(draftKey.value)
+    draftKey.value = newDraftKey()
+    path.value = file.path
+    name.value = file.name
+    doc.value = next
+    text.value = serialize(next)
+    jsonError.value = ''
+    savedText.value = asSaved ? text.value : ''
+    tick.value++
+    session.value++
+  }
+
+  function edit(at: JsonPath, value: unknown): void {
+    if (doc.value === null) return
+    if (getAt(doc.value, at) === value) return
+    history.record(doc.value, pathKey(at), Date.now())
+    replace(setAt(doc.value, at, value))
+  }
+
+  /** The JSON tab: every keystroke is parsed; a syntax error is shown and the form keeps the last good document. */
+  function setText(next: string): void {
+    text.value = next
+    try {
+      const parsed = JSON.parse(next) as unknown
+      jsonError.value = ''
+      history.record(doc.value, 'json', Date.now())
+      replace(parsed, false)
+    } catch (e) {
+      jsonError.value = e instanceof Error ? e.message : String(e)
+      tick.value++
+      scheduleDraft()
+    }
+  }
+
+  function undo(): void {
+    const prev = history.undo(doc.value)
+    if (prev !== undefined) replace(prev)
+  }
+
+  function redo(): void {
+    const next = history.redo(doc.value)
+    if (next !== undefined) replace(next)
+  }
+
+  function scheduleDraft(): void {
+    if (draftTimer) clearTimeout(draftTimer)
+    draftTimer = setTimeout(() => void writeDraft(), AUTOSAVE_MS)
+  }
+
+  async function writeDraft(): Promise<void> {
+    draftTimer = null
+    if (!dirty.value) return void backend().clearDraft(draftKey.value)
+    await backend().writeDraft({ key: draftKey.value, path: path.value, name: name.value, text: text.value })
+  }
+
+  async function save(saveAs = false): Promise<boolean> {
+    if (doc.value === null) return false
+    if (!valid.value) {
+      message.value = 'Fix the problems marked in the editor before saving.'
+      return false
+    }
+    const suggestedName = path.value === null ? `${slug(String((doc.value as { name?: string }).name ?? 'scenario'))}.json` : name.value
+    const out = await backend().saveFile({ path: path.value, text: serialize(doc.value), saveAs, suggestedName })
+    if (out.status !== 'saved') return false
+    path.value = out.file.path
+    name.value = out.file.name
+    savedText.value = out.file.text
+    if (draftTimer) clearTimeout(draftTimer)
+    await backend().clearDraft(draftKey.value)
+    message.value = `Saved ${out.file.name}`
+    return true
+  }
+
+  /** Opens file text; text that is not JSON still opens, in the JSON tab, so nothing is lost. */
+  function openText(file: { path: string | null; name: string; text: string }): void {
+    try {
+      load(JSON.parse(file.text) as unknown, file)
+    } catch {
+      load({}, file)
+      setText(file.text)
+    }
+  }
+
+  async function checkDrafts(): Promise<void> {
+    recoverable.value = (await backend().drafts()).filter((d) => d.key !== draftKey.value)
+  }
+
+  async function restoreDraft(d: DraftEntry): Promise<void> {
+    openText({ path: d.path, name: d.name, text: d.text })
+    savedText.value = ''
+    await discardDraft(d)
+    scheduleDraft()
+  }
+
+  async function discardDraft(d: DraftEntry): Promise<void> {
+    await backend().clearDraft(d.key)
+    recoverable.value = recoverable.value.filter((x) => x.key !== d.key)
+  }
+
+  return {
+    doc, text, jsonError, path, name, recoverable, session, message, issues, issuesByPath, valid, systemId, dirty, canUndo, canRedo,
+    load, edit, setText, undo, redo, save, openText, checkDrafts, restoreDraft, discardDraft, writeDraft,
+  }
+})
+
+function slug(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'scenario'
+}

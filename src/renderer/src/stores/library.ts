@@ -1,0 +1,71 @@
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import type { AppInfo, ExampleSummary, RecentEntry } from '../../../shared/ipc-contract'
+import { backend } from './backend'
+import { useEditorStore } from './editor'
+
+/** The shipped examples grouped by system, recent files, and opening either into the editor. */
+export const useLibraryStore = defineStore('library', () => {
+  const info = ref<AppInfo | null>(null)
+  const examples = ref<ExampleSummary[]>([])
+  const recent = ref<RecentEntry[]>([])
+  const selected = ref('')
+  const error = ref('')
+
+  const bySystem = computed(() => {
+    const groups = new Map<string, ExampleSummary[]>()
+    for (const e of examples.value) groups.set(e.system, [...(groups.get(e.system) ?? []), e])
+    return [...groups.entries()].map(([system, items]) => ({ system, label: info.value?.systems.find((s) => s.id === system)?.label ?? system, items }))
+  })
+
+  async function load(): Promise<void> {
+    info.value = await backend().info()
+    examples.value = await backend().examples()
+    recent.value = await backend().recent()
+  }
+
+  async function guarded(f: () => Promise<void>): Promise<void> {
+    error.value = ''
+    try {
+      await f()
+    } catch (e) {
+      error.value = e instanceof Error ? e.message : String(e)
+    }
+  }
+
+  function openExample(file: string): Promise<void> {
+    return guarded(async () => {
+      const doc = await backend().loadExample(file)
+      selected.value = file
+      useEditorStore().load(doc, { path: null, name: file })
+    })
+  }
+
+  function openFile(): Promise<void> {
+    return guarded(async () => {
+      const f = await backend().openFile()
+      if (!f) return
+      selected.value = ''
+      useEditorStore().openText(f)
+      recent.value = await backend().recent()
+    })
+  }
+
+  function openRecent(path: string): Promise<void> {
+    return guarded(async () => {
+      try {
+        const f = await backend().openRecent(path)
+        selected.value = ''
+        useEditorStore().openText(f)
+      } finally {
+        recent.value = await backend().recent()
+      }
+    })
+  }
+
+  async function refreshRecent(): Promise<void> {
+    recent.value = await backend().recent()
+  }
+
+  return { info, examples, recent, selected, error, bySystem, load, openExample, openFile, openRecent, refreshRecent }
+})

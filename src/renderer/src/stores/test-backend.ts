@@ -1,0 +1,50 @@
+import { runJob } from '../../../engine/run/job'
+import { runChunk } from '../../../engine/run/run-chunk'
+import type { DraftEntry, ScenarioFile } from '../../../shared/ipc-contract'
+import type { Backend } from '../backends/backend'
+
+/** An in-process backend for store and component tests: real engine chunks, files in memory. */
+export function testBackend(examples: Record<string, unknown>): Backend & { saved: ScenarioFile[]; draftStore: Map<string, DraftEntry> } {
+  const jobs = new Map<string, AbortController>()
+  const saved: ScenarioFile[] = []
+  const draftStore = new Map<string, DraftEntry>()
+  return {
+    kind: 'browser',
+    defaultWorkers: 1,
+    saved,
+    draftStore,
+    info: async () => ({ appVersion: 'test', engineVersion: 'test', systems: [] }),
+    examples: async () => Object.keys(examples).map((file) => ({ file, name: file, system: 'gurps-waits', description: '' })),
+    loadExample: async (file) => structuredClone(examples[file]),
+    async run(req, onProgress) {
+      const c = new AbortController()
+      jobs.set(req.jobId, c)
+      try {
+        return await runJob({ ...req, chunkSize: 10_000, concurrency: 1, workers: 1, execute: async (task) => {
+            await new Promise((r) => setTimeout(r, 0)) // a chunk takes time elsewhere; let cancel get in
+            return runChunk(task)
+          }, signal: c.signal, onProgress, progressIntervalMs: 0, now: () => performance.now() })
+      } finally {
+        jobs.delete(req.jobId)
+      }
+    },
+    async cancel(jobId) {
+      jobs.get(jobId)?.abort()
+    },
+    openFile: async () => null,
+    openRecent: async () => {
+      throw new Error('none')
+    },
+    async saveFile(req) {
+      const file = { path: req.path ?? req.suggestedName ?? 'x.json', name: req.suggestedName ?? 'x.json', text: req.text }
+      saved.push(file)
+      return { status: 'saved', file }
+    },
+    recent: async () => saved.map((f) => ({ path: f.path, name: f.name })),
+    writeDraft: async (d) => void draftStore.set(d.key, { ...d, savedAt: 'now' }),
+    drafts: async () => [...draftStore.values()],
+    clearDraft: async (key) => void draftStore.delete(key),
+    exportFile: async () => true,
+    onMenu: () => () => undefined,
+  }
+}
