@@ -66,6 +66,16 @@ describe('Bushido sampler vs exact (fixed seed, 4 standard errors)', () => {
     expect(checkAll(bushido.summarize(plan as never, tally))).toBeGreaterThan(5)
   })
 
+  it('pools above 5 (Attack and Defence rolled in chunks) match exact too: Melee 6 vs 7', () => {
+    const doc = example('bushido-melee-3v3-2-1.json') as { models: Record<string, unknown>[]; plans: Record<string, unknown>[] }
+    doc.models = doc.models.map((m, i) => ({ ...m, melee: 6 + i }))
+    doc.plans = [{ model: 'samurai', split: { attack: 4 } }, { model: 'bandit', split: { attack: 3 } }]
+    const { plan } = compiledFor(doc)
+    const chunks = [0, 1].map((chunk) => runChunk({ scenario: doc, seed: 9, chunk, trials: 100_000 }))
+    const tally = mergeAll(bushido.shape(plan as never), chunks.map((c) => ({ trials: c.trials, counts: c.counts, bins: c.bins })))
+    expect(checkAll(bushido.summarize(plan as never, tally))).toBeGreaterThan(5)
+  })
+
   it('the Tactical Test of the skirmish example (2 dice with Tactician 1 vs 1 die)', () => {
     const metrics = sampled('bushido-skirmish.json', 40_000)
     const t = metrics.find((m) => m.id === 'tactical-test')

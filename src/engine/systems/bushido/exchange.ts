@@ -1,6 +1,6 @@
 import type { Rng } from '../../core/rng'
 import type { TraceEvent } from '../../core/trace'
-import { CHUNK, CHUNK_CODES, codeFinal, codeNonOnes, diceOfIndex, joinCodes, opposedAWins } from '../../dice/bushido-d6'
+import { CHUNK, CHUNK_CODES, codeFinal, codeNonOnes, codeOfDice, diceOfIndex, joinCodes, opposedAWins } from '../../dice/bushido-d6'
 import { damageDice, damageTotal, type DamageTable } from './damage'
 
 /**
@@ -86,7 +86,47 @@ export function chooseSplit(rng: Rng, s: Strategy): number {
   return a
 }
 
-const POW6 = [1, 6, 36, 216, 1296]
+const POW6 = [1, 6, 36, 216, 1296, 7776]
+
+/** Pools up to this size roll Attack and Defence dice together with one draw. */
+export const JOINT_MAX = 5
+
+/**
+ * `SIDE_TABLES[pool][attack][i]`: Attack code | Defence code << 8 of the pool-dice roll with index i,
+ * the first `attack` dice being the Attack dice. Each of the 6^pool ordered rolls is equally likely,
+ * so one unbiased draw stands for the whole side.
+ */
+export const SIDE_TABLES: readonly (readonly Uint16Array[])[] = (() => {
+  const out: Uint16Array[][] = []
+  for (let pool = 0; pool <= JOINT_MAX; pool++) {
+    const byAttack: Uint16Array[] = []
+    for (let a = 0; a <= pool; a++) {
+      const t = new Uint16Array(POW6[pool])
+      for (let i = 0; i < t.length; i++) {
+        const d = diceOfIndex(i, pool)
+        t[i] = codeOfDice(d.slice(0, a)) | (codeOfDice(d.slice(a)) << 8)
+      }
+      byAttack.push(t)
+    }
+    out.push(byAttack)
+  }
+  return out
+})()
+
+/** Rolls one side's Attack and Defence dice: returns Attack code | Defence code << 8; logs [attack, defence] dice. */
+export function rollSide(rng: Rng, pool: number, attack: number, dice?: number[][], slot = 0): number {
+  if (pool <= JOINT_MAX) {
+    const i = rng.below(POW6[pool])
+    if (dice) {
+      const d = diceOfIndex(i, pool)
+      dice[slot].push(...d.slice(0, attack))
+      dice[slot + 1].push(...d.slice(attack))
+    }
+    return SIDE_TABLES[pool][attack][i]
+  }
+  const att = rollGroup(rng, attack, dice?.[slot])
+  return att | (rollGroup(rng, pool - attack, dice?.[slot + 1]) << 8)
+}
 
 /** Rolls n dice in chunks of up to four (one draw each) and returns the summary code; logs the dice. */
 export function rollGroup(rng: Rng, n: number, dice?: number[]): number {
@@ -118,8 +158,8 @@ const s = (xs: number[]): string => (xs.length ? xs.join(', ') : '—')
 const notOnes = (n: number): string => `${n} ${n === 1 ? 'die' : 'dice'} not 1`
 
 /**
- * Plays one exchange. Draw order: first's split (if mixed), second's split, first's Attack then Defence
- * dice, second's Attack then Defence dice, then one Damage Roll per strike that lands, in Initiative order.
+ * Plays one exchange. Draw order: first's split (if mixed), second's split, first's dice (one draw for a
+ * pool of up to 5, else Attack then Defence in chunks), second's dice, then one Damage Roll per strike that lands, in Initiative order.
  */
 export function playExchange(ex: ExchangeSetup, rng: Rng, out: ExchangeResult, log?: TraceEvent[]): void {
   const f = ex.first
@@ -127,10 +167,12 @@ export function playExchange(ex: ExchangeSetup, rng: Rng, out: ExchangeResult, l
   const af = chooseSplit(rng, f.strategy)
   const ag = chooseSplit(rng, g.strategy)
   const dice: number[][] | undefined = log ? [[], [], [], []] : undefined
-  const fAtt = rollGroup(rng, af, dice?.[0])
-  const fDef = rollGroup(rng, f.pool - af, dice?.[1])
-  const gAtt = rollGroup(rng, ag, dice?.[2])
-  const gDef = rollGroup(rng, g.pool - ag, dice?.[3])
+  const fs = rollSide(rng, f.pool, af, dice, 0)
+  const gs = rollSide(rng, g.pool, ag, dice, 2)
+  const fAtt = fs & 255
+  const fDef = fs >> 8
+  const gAtt = gs & 255
+  const gDef = gs >> 8
   const fA = af > 0 ? codeFinal(fAtt) + f.brutal : 0
   const gA = ag > 0 ? codeFinal(gAtt) + g.brutal : 0
   const fD = codeFinal(fDef)
