@@ -113,15 +113,41 @@ export const SIDE_TABLES: readonly (readonly Uint16Array[])[] = (() => {
   return out
 })()
 
+function logSide(i: number, pool: number, attack: number, dice: number[][], slot: number): void {
+  const d = diceOfIndex(i, pool)
+  dice[slot].push(...d.slice(0, attack))
+  dice[slot + 1].push(...d.slice(attack))
+}
+
+/** Both sides together fit one draw (6^(pf + pg) ≤ 6^8 < 2^21, the range of `rng.below`). */
+export const BOTH_MAX = 8
+
+/**
+ * Rolls both sides' dice: Attack code | Defence code << 8 for each, in `out[0]` and `out[1]`. One draw
+ * for both when the pools add up to 8 or less, one per side up to 5 dice, chunks beyond.
+ */
+export function rollBoth(rng: Rng, pf: number, af: number, pg: number, ag: number, out: Int32Array, dice?: number[][]): void {
+  if (pf + pg <= BOTH_MAX && pf <= JOINT_MAX && pg <= JOINT_MAX) {
+    const i = rng.below(POW6[pf] * POW6[pg])
+    const fi = i % POW6[pf]
+    const gi = (i - fi) / POW6[pf]
+    if (dice) {
+      logSide(fi, pf, af, dice, 0)
+      logSide(gi, pg, ag, dice, 2)
+    }
+    out[0] = SIDE_TABLES[pf][af][fi]
+    out[1] = SIDE_TABLES[pg][ag][gi]
+    return
+  }
+  out[0] = rollSide(rng, pf, af, dice, 0)
+  out[1] = rollSide(rng, pg, ag, dice, 2)
+}
+
 /** Rolls one side's Attack and Defence dice: returns Attack code | Defence code << 8; logs [attack, defence] dice. */
 export function rollSide(rng: Rng, pool: number, attack: number, dice?: number[][], slot = 0): number {
   if (pool <= JOINT_MAX) {
     const i = rng.below(POW6[pool])
-    if (dice) {
-      const d = diceOfIndex(i, pool)
-      dice[slot].push(...d.slice(0, attack))
-      dice[slot + 1].push(...d.slice(attack))
-    }
+    if (dice) logSide(i, pool, attack, dice, slot)
     return SIDE_TABLES[pool][attack][i]
   }
   const att = rollGroup(rng, attack, dice?.[slot])
@@ -154,12 +180,15 @@ export function damageRoll(rng: Rng, table: DamageTable, sl: number, log?: Trace
   return w
 }
 
+/** Scratch for the two sides' codes (module-level: the engine is single-threaded per worker). */
+const SCRATCH = new Int32Array(2)
+
 const s = (xs: number[]): string => (xs.length ? xs.join(', ') : '—')
 const notOnes = (n: number): string => `${n} ${n === 1 ? 'die' : 'dice'} not 1`
 
 /**
- * Plays one exchange. Draw order: first's split (if mixed), second's split, first's dice (one draw for a
- * pool of up to 5, else Attack then Defence in chunks), second's dice, then one Damage Roll per strike that lands, in Initiative order.
+ * Plays one exchange. Draw order: first's split (if mixed), second's split, both sides' dice (one draw when
+ * the pools add up to 8 or less, see `rollBoth`), then one Damage Roll per strike that lands, in Initiative order.
  */
 export function playExchange(ex: ExchangeSetup, rng: Rng, out: ExchangeResult, log?: TraceEvent[]): void {
   const f = ex.first
@@ -167,8 +196,9 @@ export function playExchange(ex: ExchangeSetup, rng: Rng, out: ExchangeResult, l
   const af = chooseSplit(rng, f.strategy)
   const ag = chooseSplit(rng, g.strategy)
   const dice: number[][] | undefined = log ? [[], [], [], []] : undefined
-  const fs = rollSide(rng, f.pool, af, dice, 0)
-  const gs = rollSide(rng, g.pool, ag, dice, 2)
+  rollBoth(rng, f.pool, af, g.pool, ag, SCRATCH, dice)
+  const fs = SCRATCH[0]
+  const gs = SCRATCH[1]
   const fAtt = fs & 255
   const fDef = fs >> 8
   const gAtt = gs & 255
