@@ -34,6 +34,7 @@ export interface GamePlan {
   shotNumber: Int32Array
   /** Ranged Challenge (6) number to hit b when it is in contact with the shooter's friend (−99 = automatic). */
   intoMelee: Int32Array
+  /** Tactical Test dice of the first turn, when every model is alive (later turns count the living). */
   tacticalDice: [number, number]
   /** Fixed strategies by pool (index = pool, then attack count). */
   fixed: Strategy[][]

@@ -4,7 +4,7 @@ import { createTally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { opposedExact } from '../../dice/bushido-d6'
 import { compileGame } from './game-plan'
-import { gameShape, playGame, REMOVED_AT } from './game'
+import { gameShape, playGame, REMOVED_AT, tacticalDice } from './game'
 import { tacticalExact } from './game-report'
 import type { Game } from './schema'
 import { bushidoScenario, model } from './test-helpers'
@@ -86,6 +86,14 @@ describe('Game Turn (seed 002 "TOUR DE JEU"; rules.md §4.3–§4.4)', () => {
 })
 
 describe('Tactical Test (rules.md §4.3 step 4)', () => {
+  it('Tactician (X) of the best living model only: bonuses do not stack, a removed tactician no longer counts', () => {
+    const p = game([model('a1', 'a', { tactician: 1 }), model('a2', 'a', { tactician: 2 }), model('b1', 'b')], {})
+    p.woundsLeft.set([3, 3, 3])
+    expect(tacticalDice(p, 0)).toBe(3)
+    p.woundsLeft.set([3, 0, 3])
+    expect(tacticalDice(p, 0)).toBe(2)
+    expect(tacticalDice(p, 1)).toBe(1)
+  })
   it('one die each: an even contest once full ties are re-rolled', () => {
     expect(tacticalExact(1, 1)).toBeCloseTo(0.5, 12)
   })

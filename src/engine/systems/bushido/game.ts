@@ -27,15 +27,24 @@ function say(log: TraceEvent[] | undefined, at: number, who: string[], text: str
   if (log) log.push({ at, kind, who, text })
 }
 
+/** One D6 plus the Tactician (X) of one living model of the side (the best; bonuses do not stack). */
+export function tacticalDice(p: GamePlan, side: number): number {
+  let best = 0
+  for (let i = 0; i < p.n; i++) if (p.side[i] === side && p.woundsLeft[i] > 0 && p.models[i].tactician > best) best = p.models[i].tactician
+  return 1 + best
+}
+
 /** Opposed test of a single D6 plus Tactician dice; a tie after the dice-count tiebreaker is re-rolled. */
 function tacticalTest(p: GamePlan, rng: Rng, at: number, log?: TraceEvent[]): number {
+  const da = tacticalDice(p, 0)
+  const db = tacticalDice(p, 1)
   for (;;) {
-    const a = rollGroup(rng, p.tacticalDice[0])
-    const b = rollGroup(rng, p.tacticalDice[1])
+    const a = rollGroup(rng, da)
+    const b = rollGroup(rng, db)
     const fa = codeFinal(a)
     const fb = codeFinal(b)
     const winner = fa !== fb ? (fa > fb ? 0 : 1) : codeNonOnes(a) !== codeNonOnes(b) ? (codeNonOnes(a) > codeNonOnes(b) ? 0 : 1) : -1
-    if (log) say(log, at, [], `Test de Tactique / Tactical Test: side A ${fa} (${p.tacticalDice[0]} dice), side B ${fb} (${p.tacticalDice[1]} dice)${winner < 0 ? ': tie, re-roll' : `: side ${winner === 0 ? 'A' : 'B'} wins and is Active Player first`}.`)
+    if (log) say(log, at, [], `Test de Tactique / Tactical Test: side A ${fa} (${da} ${da === 1 ? 'die' : 'dice'}), side B ${fb} (${db} ${db === 1 ? 'die' : 'dice'})${winner < 0 ? ': tie, re-roll' : `: side ${winner === 0 ? 'A' : 'B'} wins and is Active Player first`}.`)
     if (winner >= 0) return winner
   }
 }
