@@ -10,12 +10,19 @@ const examples = Object.entries(exampleModules)
   .map(([path, doc]) => ({ file: path.split('/').pop() as string, doc: doc as { name: string; system: string; description?: string } }))
   .sort((a, b) => (a.file < b.file ? -1 : 1))
 
-/** A pool of Web Workers running engine chunks; a worker is replaced when its chunk is cancelled. */
+/**
+ * A pool of Web Workers running engine chunks. Workers are started ahead of the first run (so the first
+ * partial result comes quickly) and a cancelled worker is terminated and replaced by a fresh one.
+ */
 class WebWorkerPool {
   private idle: Worker[] = []
   private nextId = 0
   private spawn(): Worker {
     return new Worker(new URL('./chunk-worker.ts', import.meta.url), { type: 'module' })
+  }
+  /** Starts workers until `n` are idle. */
+  warm(n: number): void {
+    while (this.idle.length < n) this.idle.push(this.spawn())
   }
   execute(task: ChunkTask, signal: AbortSignal): Promise<ChunkResult> {
     const worker = this.idle.pop() ?? this.spawn()
@@ -23,6 +30,7 @@ class WebWorkerPool {
     return new Promise((resolve, reject) => {
       const onAbort = (): void => {
         worker.terminate()
+        this.idle.push(this.spawn())
         reject(new Error('aborted'))
       }
       if (signal.aborted) return onAbort()
@@ -48,11 +56,14 @@ class WebWorkerPool {
 export function browserBackend(): Backend {
   const pool = new WebWorkerPool()
   const jobs = new Map<string, AbortController>()
+  // One core is left to the page so it stays responsive while the workers run flat out.
+  const defaultWorkers = Math.max(1, (navigator.hardwareConcurrency || 2) - 1)
+  setTimeout(() => pool.warm(defaultWorkers), 0)
   return {
     ...browserFiles(window.localStorage),
     onMenu: () => () => undefined,
     kind: 'browser',
-    defaultWorkers: Math.max(1, navigator.hardwareConcurrency || 1),
+    defaultWorkers,
     info: async () => ({ appVersion: ENGINE_VERSION, engineVersion: ENGINE_VERSION, systems: systems.map((s) => ({ id: s.id, label: s.label, version: s.version })) }),
     examples: async () => examples.map(({ file, doc }) => ({ file, name: doc.name, system: doc.system, description: doc.description ?? '' })),
     loadExample: async (file) => {

@@ -1,0 +1,165 @@
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ResultDocument } from '../../src/engine/run/result'
+import { cliPath, requireBuild, root } from '../helpers'
+import { launchChromium, serveRenderer } from './browser'
+import { armLatency, inkedPixels, longTasksSince, newestRecentText, readLatency, recordLongTasks } from './page-scripts'
+
+/**
+ * The renderer in real Chromium over the browser backend (Web Workers running the engine chunks), served
+ * like `npm run serve`. Screenshots of each main view go to test-results/e2e/.
+ */
+const shots = join(root, 'test-results', 'e2e')
+let page: Page
+let server: Awaited<ReturnType<typeof serveRenderer>>
+let chromium: Awaited<ReturnType<typeof launchChromium>>
+let scratch = ''
+
+const skill0 = '[data-testid="field-combatants[0].skill"]'
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true })
+}
+
+async function setRun(trials: number, seed: number): Promise<void> {
+  await page.fill('[data-testid="trials"]', String(trials))
+  await page.press('[data-testid="trials"]', 'Tab')
+  await page.fill('[data-testid="seed"]', String(seed))
+  await page.press('[data-testid="seed"]', 'Tab')
+}
+
+/**
+ * Milliseconds from a trusted input event (click or keydown) to `selector` appearing, measured inside the
+ * page so the test's own round trips do not count.
+ */
+async function latency(selector: string, act: () => Promise<void>): Promise<number> {
+  await page.evaluate(armLatency(selector))
+  await act()
+  await page.waitForSelector(selector, { timeout: 120_000 })
+  return page.evaluate<number>(readLatency)
+}
+
+async function trialsShown(): Promise<number> {
+  return Number(((await page.textContent('[data-testid="progress"] span')) ?? '').split('/')[0].replace(/[^0-9]/g, ''))
+}
+
+async function exportedResult(): Promise<ResultDocument> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-json"]')])
+  const file = join(scratch, 'result.json')
+  await download.saveAs(file)
+  return JSON.parse(readFileSync(file, 'utf8')) as ResultDocument
+}
+
+function cli(file: string, trials: number, seed: number): ResultDocument {
+  const r = spawnSync(process.execPath, [cliPath, 'run', file, '--json', '--trials', String(trials), '--seed', String(seed)], { encoding: 'utf8', timeout: 120_000 })
+  if (r.status !== 0) throw new Error(`quickdraw run failed: ${r.stderr}`)
+  return JSON.parse(r.stdout) as ResultDocument
+}
+
+describe('Quickdraw in Chromium (browser backend)', () => {
+  beforeAll(async () => {
+    requireBuild()
+    mkdirSync(shots, { recursive: true })
+    scratch = mkdtempSync(join(tmpdir(), 'quickdraw-e2e-files-'))
+    server = await serveRenderer()
+    chromium = await launchChromium()
+    const context = await chromium.browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true })
+    // Long main-thread tasks are recorded from page start; the test looks at the ones during a run.
+    await context.addInitScript(recordLongTasks)
+    page = await context.newPage()
+    await page.goto(server.url)
+    await page.waitForSelector('[data-testid="library"] [data-example]')
+  })
+  afterAll(async () => {
+    await chromium?.close()
+    await server?.close()
+    rmSync(scratch, { recursive: true, force: true })
+  })
+
+  it('opens an example from the library into the editor', async () => {
+    await page.click('[data-example="gurps-waits-standoff.json"]')
+    await page.waitForSelector(skill0)
+    expect(await page.inputValue(skill0)).toBe('14')
+    expect(await page.locator('[data-testid="library"] details summary').count()).toBeGreaterThan(1)
+    await shot('1-library-and-editor')
+  })
+
+  it('an invalid value shows its message right next to the field, in words', async () => {
+    await page.fill(skill0, '99')
+    const msg = page.locator('[data-error-path="combatants[0].skill"]')
+    await expect.poll(() => msg.textContent()).toBe('must be an integer 3–30, got 99')
+    expect(await page.locator('[data-testid="run"]').isDisabled()).toBe(true)
+    await shot('2-invalid-field')
+    await page.fill(skill0, '15')
+    await expect.poll(() => msg.count()).toBe(0)
+  })
+
+  it('a 10-million-trial run shows progress and a chart fast and keeps the page responsive', async () => {
+    await setRun(10_000_000, 4)
+    const t0 = await page.evaluate(() => performance.now())
+    const firstChartMs = await latency('[data-chart] canvas', () => page.click('[data-testid="run"]'))
+    const a = await trialsShown()
+    await page.waitForTimeout(300)
+    const b = await trialsShown()
+    await page.waitForSelector('[data-testid="result-summary"] .status-done', { timeout: 120_000 })
+    const longTasks = await page.evaluate<{ start: number; duration: number }[]>(longTasksSince(t0))
+    expect(firstChartMs).toBeLessThan(300)
+    expect(b).toBeGreaterThan(a)
+    expect(longTasks.filter((t) => t.duration > 50)).toEqual([])
+  })
+
+  it('Esc cancels a long run within 100 ms, and the partial result says so', async () => {
+    await setRun(1_000_000_000, 5)
+    await page.click('[data-testid="run"]')
+    await expect.poll(trialsShown).toBeGreaterThan(0)
+    await shot('3-running-partial-results')
+    const cancelMs = await latency('[data-testid="result-summary"] .status-aborted', () => page.keyboard.press('Escape'))
+    expect(cancelMs).toBeLessThan(100)
+    expect(await page.textContent('[data-testid="result-summary"]')).toMatch(/aborted/)
+  })
+
+  it('runs again with a seed and gets exactly the CLI numbers for the same scenario and seed', async () => {
+    await setRun(300_000, 17)
+    await page.keyboard.press('Control+Enter')
+    await page.waitForSelector('[data-testid="result-summary"] .status-done', { timeout: 60_000 })
+    const browserDoc = await exportedResult()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="save"]')])
+    const saved = join(scratch, download.suggestedFilename())
+    await download.saveAs(saved)
+    expect(JSON.parse(readFileSync(saved, 'utf8')).combatants[0].skill).toBe(15)
+    const cliDoc = cli(saved, 300_000, 17)
+    expect(browserDoc.status).toBe('done')
+    expect(browserDoc.scenario.hash).toBe(cliDoc.scenario.hash)
+    expect(browserDoc.metrics).toEqual(cliDoc.metrics)
+    const first = cliDoc.metrics.find((m) => m.kind === 'probability')
+    if (first?.kind !== 'probability') throw new Error('the standoff has probability metrics')
+    const card = page.locator(`[data-metric="${first.id}"] [data-testid="metric-value"]`)
+    expect(await card.textContent()).toBe(`${(first.p * 100).toFixed(2)}%`)
+    await shot('4-results-and-charts')
+  })
+
+  it('draws the charts: their canvases have ink on them', async () => {
+    const inked = await page.evaluate<number[]>(inkedPixels)
+    expect(inked.length).toBeGreaterThan(1)
+    for (const n of inked) expect(n).toBeGreaterThan(2000)
+  })
+
+  it('saves and reopens: the reopened file has the edit and shows in Recent', async () => {
+    const saved = join(scratch, 'reopen-me.json')
+    const doc = await page.evaluate<string>(newestRecentText)
+    writeFileSync(saved, doc)
+    await page.click('[data-example="gurps-waits-triangle.json"]')
+    await expect.poll(() => page.inputValue(skill0)).toBe('13')
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid="open-file"]')])
+    await chooser.setFiles(saved)
+    await expect.poll(() => page.inputValue(skill0)).toBe('15')
+    expect(await page.textContent('[data-testid="recent"]')).toContain('reopen-me.json')
+    await page.click('[data-testid="tab-json"]')
+    await page.waitForSelector('[data-testid="json-status"] .ok')
+    await shot('5-json-tab')
+  })
+})

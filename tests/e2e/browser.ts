@@ -1,0 +1,51 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { extname, join, normalize, resolve } from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { chromium, type Browser } from 'playwright-core'
+
+/** Debian's chromium; the tests never download a browser. */
+export const CHROMIUM = process.env.QUICKDRAW_CHROMIUM ?? '/usr/bin/chromium'
+export const rendererDir = resolve(__dirname, '..', '..', 'out', 'renderer')
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml' }
+
+/** Serves the built renderer on 127.0.0.1 only, on a free port. */
+export async function serveRenderer(): Promise<{ url: string; close: () => Promise<void> }> {
+  if (!existsSync(join(rendererDir, 'index.html'))) throw new Error(`${rendererDir} is missing: run "npm run build" first`)
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const rel = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '')
+    const file = join(rendererDir, rel === '' ? 'index.html' : rel)
+    if (!file.startsWith(rendererDir) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end('not found')
+      return
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file))
+  })
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(() => ok())) }
+}
+
+/** Headless Chromium (playwright gives every launch a fresh profile) with HOME/TMPDIR in a scratch folder removed on close. */
+export async function launchChromium(): Promise<{ browser: Browser; close: () => Promise<void> }> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`\n\n*** No Chromium at ${CHROMIUM}: the browser end-to-end tests cannot run. Install it (apt-get install -y chromium) or set QUICKDRAW_CHROMIUM. ***\n`)
+  }
+  const scratch = mkdtempSync(join(tmpdir(), 'quickdraw-e2e-'))
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    env: { ...process.env, HOME: scratch, TMPDIR: scratch },
+  })
+  return {
+    browser,
+    close: async () => {
+      await browser.close()
+      rmSync(scratch, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Scripts that run inside the page, kept as JavaScript source: the Node test project has no DOM types,
+ * and these few lines are easier to read whole than to type through playwright's generics.
+ */
+
+/** Records main-thread long tasks from page start in `window.__longTasks`. */
+export const recordLongTasks = `
+  window.__longTasks = []
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration })
+  }).observe({ type: 'longtask', buffered: true })
+`
+
+/** Long tasks that started at or after `from` (ms on the page clock). */
+export const longTasksSince = (from: number): string => `window.__longTasks.filter((t) => t.start >= ${from})`
+
+/** Arms a measurement: time of the next trusted click/keydown, and when `selector` first matches. */
+export const armLatency = (selector: string): string => `(() => {
+  window.__lat = { input: 0, seen: 0 }
+  const mark = (e) => { if (window.__lat.input === 0) window.__lat.input = e.timeStamp }
+  window.addEventListener('keydown', mark, { capture: true, once: true })
+  window.addEventListener('click', mark, { capture: true, once: true })
+  const obs = new MutationObserver(() => {
+    if (document.querySelector(${JSON.stringify(selector)})) { window.__lat.seen = performance.now(); obs.disconnect() }
+  })
+  obs.observe(document.body, { childList: true, subtree: true, attributes: true })
+})()`
+
+export const readLatency = 'window.__lat.seen - window.__lat.input'
+
+/** How many pixels of each chart canvas have ink on them. */
+export const inkedPixels = `[...document.querySelectorAll('[data-chart] canvas')].map((c) => {
+  const ctx = c.getContext('2d')
+  const { data } = ctx.getImageData(0, 0, c.width, c.height)
+  let n = 0
+  for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++
+  return n
+})`
+
+export const newestRecentText = `JSON.parse(localStorage.getItem('quickdraw.recent') || '[]')[0].text`
