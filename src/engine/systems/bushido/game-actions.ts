@@ -59,11 +59,33 @@ function mixFor(p: GamePlan, key: number, actIsFirst: boolean): [Strategy, Strat
   return hit
 }
 
+/**
+ * Melee Assist (Assistance en Mêlée) against model i fighting j: each other living enemy in base contact
+ * with i that is not itself in base contact with another model friendly to i. A model is in base
+ * contact with the one it engaged and with every model that engaged it. @see rules.md §4.5 Melee Assist
+ */
+export function assists(p: GamePlan, i: number, j: number): number {
+  let count = 0
+  for (let k = 0; k < p.n; k++) {
+    if (k === j || p.side[k] === p.side[i] || p.woundsLeft[k] <= 0) continue
+    if (p.engaged[k] !== i && p.engaged[i] !== k) continue
+    let tied = false
+    for (let f = 0; f < p.n && !tied; f++) {
+      if (f === i || p.side[f] !== p.side[i] || p.woundsLeft[f] <= 0) continue
+      tied = p.engaged[f] === k || p.engaged[k] === f
+    }
+    if (!tied) count++
+  }
+  return count
+}
+
 /** A Melee Exchange between the activating model a and b; b loses a counter (a paid for its action). */
 export function fight(p: GamePlan, rng: Rng, a: number, b: number, charge: boolean, engagedAtStart: boolean, at: number, log?: TraceEvent[]): void {
   const n = p.n
-  let pa = p.basePool[a]
-  let pb = p.basePool[b] - (p.counters[b] === 0 ? 1 : 0)
+  const assistA = assists(p, a, b)
+  const assistB = assists(p, b, a)
+  let pa = p.basePool[a] - assistA
+  let pb = p.basePool[b] - (p.counters[b] === 0 ? 1 : 0) - assistB
   const add = Math.max(0, 1 - Math.min(pa, pb))
   pa += add
   pb += add
@@ -80,7 +102,7 @@ export function fight(p: GamePlan, rng: Rng, a: number, b: number, charge: boole
   fa.strategy = strategyFor(p, a, b, pa, key, actIsFirst, 0)
   fb.strategy = strategyFor(p, b, a, pb, key, actIsFirst, 1)
   const before = log ? log.length : 0
-  if (log) say(log, at, [fa.id, fb.id], `${p.models[a].name} ${charge ? 'charges' : 'attacks'} ${p.models[b].name}: pools ${pa} vs ${pb}${pb < p.basePool[b] ? ' (Épuisée / Exhausted −1)' : ''}; ${p.setup.first.name} has the Initiative (${p.setup.initiativeReason}).`, 'note')
+  if (log) say(log, at, [fa.id, fb.id], `${p.models[a].name} ${charge ? 'charges' : 'attacks'} ${p.models[b].name}: pools ${pa} vs ${pb}${p.counters[b] === 0 ? ` (${p.models[b].name} Épuisée / Exhausted −1)` : ''}${assistA ? ` (Assistance en Mêlée / Melee Assist −${assistA} on ${p.models[a].name})` : ''}${assistB ? ` (Assistance en Mêlée / Melee Assist −${assistB} on ${p.models[b].name})` : ''}; ${p.setup.first.name} has the Initiative (${p.setup.initiativeReason}).`, 'note')
   playExchange(p.setup, rng, p.result, log)
   if (log) for (let k = before; k < log.length; k++) log[k].at = at
   const r = p.result

@@ -3,6 +3,7 @@ import { createStream } from '../../core/rng'
 import { createTally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { opposedExact } from '../../dice/bushido-d6'
+import { assists } from './game-actions'
 import { compileGame } from './game-plan'
 import { gameShape, playGame, REMOVED_AT, tacticalDice } from './game'
 import { tacticalExact } from './game-report'
@@ -52,8 +53,18 @@ describe('Game Turn (seed 002 "TOUR DE JEU"; rules.md §4.3–§4.4)', () => {
     // b1 loses a counter in each of a1's two exchanges, so it meets a2 with none left; side B cannot act,
     // so side A keeps activating until it has no counters either (a2 attacks twice)
     expect(log.filter((e) => e.text.includes(' attacks B1'))).toHaveLength(4)
-    expect(log.filter((e) => e.text.includes('vs 2 (Épuisée / Exhausted −1)'))).toHaveLength(2)
+    // a1 still in contact with b1 also assists a2 against it (Assistance en Mêlée −1)
+    expect(log.filter((e) => e.text.includes('vs 1 (B1 Épuisée / Exhausted −1) (Assistance en Mêlée / Melee Assist −1 on B1)'))).toHaveLength(2)
     expect(log.filter((e) => e.kind === 'act' && e.who[0] === 'b1')).toHaveLength(0)
+  })
+  it('"Assistance en Mêlée −1 par figurine Assistante": a second enemy in contact costs a die, unless a friend holds it', () => {
+    const p = game([model('ronin', 'a'), model('ally', 'a'), model('b1', 'b'), model('b2', 'b')], {})
+    p.woundsLeft.set([3, 3, 3, 3])
+    p.engaged.set([2, -1, 0, 0])
+    expect(assists(p, 0, 2)).toBe(1)
+    expect(assists(p, 2, 0)).toBe(0)
+    p.engaged.set([2, 3, 0, 1])
+    expect(assists(p, 0, 2)).toBe(0)
   })
   it('"Attribution des jetons Passe": the smaller warband gets the difference and spends it', () => {
     const p = game([model('a1', 'a'), model('b1', 'b'), model('b2', 'b'), model('b3', 'b')], {})
