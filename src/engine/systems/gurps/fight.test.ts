@@ -7,6 +7,7 @@ import { gurps } from './index'
 import { C_TIED_FIRST_STRIKE, F } from './layout'
 import { compile } from './plan'
 import { d3, freshState, planOf, ScriptedRng, type Spec } from './test-helpers'
+import { takeTurn } from './turn'
 import { Ev, interrupt, movementModifier } from './waits'
 
 const traceOf = (specs: Spec[], extra: Record<string, unknown> = {}, seed = 1): TraceEvent[] => gurps.trace(planOf(specs, extra), createStream(seed, 0))
@@ -133,3 +134,38 @@ function playSignal(plan: ReturnType<typeof compile>, st: ReturnType<typeof fres
   st.waitStep.fill(0)
   interrupt(plan, st, Ev.Signal, -1, -1)
 }
+
+describe('plans meeting the fight', () => {
+  it('a Wait for a named enemy who is out of the fight turns into an Attack (it could never fire)', () => {
+    const plan = planOf([
+      { id: 'w', target: 'a', maneuvers: [{ maneuver: 'wait', trigger: 'named-enemy-acts', enemy: 'b' }] },
+      { id: 'a', side: 'x', maneuvers: [{ maneuver: 'all-out-defense' }] },
+      { id: 'b', side: 'x' },
+    ])
+    const log: TraceEvent[] = []
+    const st = freshState(plan, createStream(5, 5), log)
+    st.cond[2] = 2
+    takeTurn(plan, st, 0)
+    expect(log.some((e) => e.kind === 'act' && e.text.startsWith('W attacks'))).toBe(true)
+    expect(st.waiting[0]).toBe(0)
+  })
+  it('A9: a waiter whose contest score is below 3 rolls anyway by default, and may not roll under "forbid" (losing action and Wait)', () => {
+    const specs: Spec[] = [
+      { id: 'a', skill: 3, basicSpeed: 1, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
+      { id: 'b', basicSpeed: 5, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
+    ]
+    // roll: both contest rolls, b's attack, then a's attack (18s miss); forbid: b's roll and b's attack only
+    for (const [rule, totals] of [['roll', [10, 10, 18, 18]], ['forbid', [10, 18]]] as const) {
+      const plan = planOf(specs, { signalTurn: 2, rules: { belowThree: rule, retreat: 'never' } })
+      const log: TraceEvent[] = []
+      const rng = new ScriptedRng(d3(...totals))
+      const st = freshState(plan, rng, log)
+      st.waiting.fill(1)
+      st.shock[0] = 4 // 3 − 4 + 1 + 2 = 2
+      playSignal(plan, st)
+      expect(rng.left).toBe(0)
+      expect(log.some((e) => e.kind === 'interrupt' && e.who[0] === 'a')).toBe(rule === 'roll')
+      expect(st.waiting[0]).toBe(0)
+    }
+  })
+})

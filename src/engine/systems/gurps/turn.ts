@@ -1,5 +1,5 @@
 import { gurpsSucceeds } from '../../dice/three-d6'
-import { Aod, Cond, Maneuver } from './codes'
+import { Aod, Cond, Maneuver, Trigger } from './codes'
 import { consciousnessRoll } from './injury'
 import { F } from './layout'
 import { nameOf, roll3, rollText, say } from './log'
@@ -60,6 +60,8 @@ function body(plan: Plan, st: FightState, f: number): void {
   const step = steps[Math.min(st.ownTurns[f], steps.length) - 1]
   const t = pickTarget(plan, st, f)
   if (t < 0) return
+  // a Wait for a named enemy who is already out of the fight can never fire: he attacks instead
+  if (step.maneuver === Maneuver.Wait && step.trigger === Trigger.NamedActs && !up(st, step.enemy)) return offense(plan, st, f, t, Maneuver.Attack, 0)
   if (step.maneuver === Maneuver.Wait) {
     st.waiting[f] = 1
     st.waitStep[f] = Math.min(st.ownTurns[f], steps.length) - 1
