@@ -7,7 +7,7 @@ import { DEFAULT_CHUNK_SIZE } from '../engine/run/chunks'
 import { parseScenarioOrThrow } from '../engine/run/parse'
 import { ENGINE_VERSION } from '../engine/version'
 import { SimulationService } from '../main/services/simulation'
-import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK } from './errors'
+import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
 import { rate } from './format'
 import { intOption } from './input'
 import { err, onInterrupt, out, str, type Options } from './io'
@@ -31,6 +31,12 @@ export async function cmdBench(o: Options): Promise<number> {
       .filter((f) => f.endsWith('.json'))
       .sort()
       .flatMap((f) => benchFileSchema.parse(JSON.parse(readFileSync(join(benchDir, f), 'utf8'))).benchmarks),
+  }
+  const only = str(o.only)
+  if (only !== undefined) {
+    const ids = spec.benchmarks.map((b) => b.id)
+    spec.benchmarks = spec.benchmarks.filter((b) => b.id === only || b.id.startsWith(`${only}-`) || b.file.includes(`/${only}-`))
+    if (spec.benchmarks.length === 0) throw new UsageError(`--only: no benchmark matches ${JSON.stringify(only)}; benchmarks: ${ids.join(', ')}`)
   }
   const repeat = intOption('repeat', str(o.repeat), 1, 50) ?? 3
   const trialsOverride = intOption('trials', str(o.trials), 1, MAX_TRIALS)

@@ -69,10 +69,24 @@ export function formatExact(label: string, exact: ExactMetric[]): string {
   for (const m of exact) {
     if (m.kind === 'probability') rows.push([m.label, pct(m.p)])
     else if (m.kind === 'mean') rows.push([m.label, m.mean.toFixed(4)])
-    else if (m.kind === 'distribution') rows.push([m.label, `mean ${m.mean.toFixed(4)}`])
+    else if (m.kind === 'distribution') {
+      rows.push([m.label, `mean ${m.mean.toFixed(4)}`])
+      orders.push(distributionTable(m))
+    }
     else orders.push(table([[m.label, 'Exact'], ...m.outcomes.map((o) => [`  ${o.label}`, pct(o.p)])]))
   }
   return `${label}\n\n${[table(rows), ...orders].join('\n\n')}\n`
+}
+
+/** P(= value) and P(≥ value) for an exact distribution (values with probability under 1e-6 left out). */
+function distributionTable(m: Extract<ExactMetric, { kind: 'distribution' }>): string {
+  const rows: string[][] = [[m.label, 'P(=)', 'P(≥)']]
+  let tail = 1
+  for (const { value, p } of m.p) {
+    if (p >= 1e-6) rows.push([`  ${value}`, pct(p), pct(Math.max(0, tail))])
+    tail -= p
+  }
+  return table(rows)
 }
 
 /** A one-line progress bar for stderr. */

@@ -26,6 +26,7 @@ const optionSpec = {
   step2: { type: 'string' },
   metric: { type: 'string' },
   set: { type: 'string' },
+  only: { type: 'string' },
   out: { type: 'string', short: 'o' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -42,7 +43,7 @@ const allowed: Record<string, readonly string[]> = {
   report: ['out', 'trials', 'seed', 'workers', 'chunk-size'],
   systems: ['json'],
   schema: [],
-  bench: ['json', 'trials', 'repeat'],
+  bench: ['json', 'trials', 'repeat', 'only'],
 }
 
 function needFile(command: string, positionals: string[]): string {

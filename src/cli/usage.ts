@@ -12,7 +12,7 @@ Usage:
   quickdraw trace <file> [--seed S] [--trial T | --find <metric-id>[=<outcome-key>] [--trials N]] [--json]
   quickdraw systems [--json]
   quickdraw schema <system>
-  quickdraw bench [--json] [--trials N] [--repeat R]
+  quickdraw bench [--only <system or benchmark id>] [--json] [--trials N] [--repeat R]
   quickdraw help
 
 Exit codes: 0 ok · 2 bad usage or invalid scenario (nothing written) · 1 internal error · 130 interrupted

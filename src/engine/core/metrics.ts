@@ -1,4 +1,4 @@
-import { summarizeHistogram, wilson, type HistogramSummary } from './stats'
+import { summarizeHistogram, wilson, Z95, type HistogramSummary } from './stats'
 
 /**
  * Metric summaries: what a run reports. Every probability carries its Wilson 95% interval and,
@@ -93,6 +93,20 @@ export function distributionMetric(
   }
   const m: DistributionMetric = { ...head, kind: 'distribution', ...s, bins: list }
   if (exact) m.exact = exact
+  return m
+}
+
+/**
+ * A mean from integer sums (n, Σx, Σx²) with its normal 95% interval (t ≈ z at simulation sample sizes).
+ * Keep Σx and Σx² as integer counters in the tally so merging stays exact.
+ */
+export function meanMetric(head: Head, n: number, sum: number, sumSquares: number, exact?: number): MeanMetric {
+  const mean = n > 0 ? sum / n : Number.NaN
+  const variance = n > 1 ? Math.max(0, (sumSquares - n * mean * mean) / (n - 1)) : 0
+  const sd = Math.sqrt(variance)
+  const half = n > 0 ? (Z95 * sd) / Math.sqrt(n) : Number.NaN
+  const m: MeanMetric = { ...head, kind: 'mean', n, mean, sd, ci: [mean - half, mean + half] }
+  if (exact !== undefined) m.exact = exact
   return m
 }
 

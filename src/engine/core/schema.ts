@@ -73,9 +73,10 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): ScenarioIss
       continue
     }
     if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-      // Report the alternative that got furthest, i.e. the one with the fewest issues.
+      // Report the alternative that got furthest, i.e. the one with the fewest issues. zod gives those
+      // issues paths relative to the union, so the union's own path goes in front.
       const best = [...issue.errors].sort((a, b) => a.length - b.length)[0]
-      out.push(...describeIssues(best))
+      out.push(...describeIssues(best.map((i) => ({ ...i, path: [...issue.path, ...i.path] }))))
       continue
     }
     const input = (issue as { input?: unknown }).input

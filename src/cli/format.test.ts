@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { formatExact, pct, progressLine, rate } from './format'
+
+describe('terminal formatting', () => {
+  it('percentages, rates and the progress bar', () => {
+    expect(pct(0.46401)).toBe('46.40%')
+    expect(rate(20_920_000)).toBe('20.92M/s')
+    expect(rate(153_700)).toBe('153.7k/s')
+    expect(progressLine(50, 100, 2e6, 1500, 10)).toBe('[#####.....]  50% · 2.00M/s · 2 s left')
+  })
+  it('an exact distribution is printed with P(=) and P(≥) for each value', () => {
+    const text = formatExact('2d6', [{ id: 'd', label: 'Sum', kind: 'distribution', mean: 7, p: Array.from({ length: 11 }, (_, i) => ({ value: i + 2, p: (6 - Math.abs(i - 5)) / 36 })) }])
+    expect(text).toMatch(/ {2}7\s+16\.67%\s+58\.33%/)
+    expect(text).toMatch(/ {2}12\s+2\.78%\s+2\.78%/)
+  })
+})
