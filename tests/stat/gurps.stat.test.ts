@@ -5,7 +5,7 @@ import { compiledFor, runChunk } from '../../src/engine/run/run-chunk'
 import { gurps } from '../../src/engine/systems/gurps'
 import { example, withinStandardErrors } from '../helpers'
 
-function run(file: string, trials: number): { metric: (id: string) => { count: number; n: number } } {
+function run(file: string, trials: number): { metric: (id: string) => { count: number; n: number }; withExact: () => { id: string; count: number; n: number; exact: number }[] } {
   const scenario = example(file)
   const { plan } = compiledFor(scenario)
   const chunks = [0, 1, 2, 3].map((chunk) => runChunk({ scenario, seed: 20261121, chunk, trials }))
@@ -17,6 +17,7 @@ function run(file: string, trials: number): { metric: (id: string) => { count: n
       if (!m || m.kind !== 'probability') throw new Error(`no probability metric ${id}`)
       return { count: m.count, n: m.n }
     },
+    withExact: () => metrics.flatMap((m) => (m.kind === 'probability' && m.exact !== undefined ? [{ id: m.id, count: m.count, n: m.n, exact: m.exact }] : [])),
   }
 }
 
@@ -38,6 +39,11 @@ describe('GURPS fights: sampled vs exact (fixed seed, 4 standard errors)', () =>
       const m = r.metric(id)
       expect(withinStandardErrors(m.count, m.n, p), `${id}: ${m.count}/${m.n} vs ${p}`).toBe(true)
     }
+  })
+  it('standoff: the exact values the summary attaches agree with the sampled ones', () => {
+    const checked = run('gurps-standoff.json', 25_000).withExact()
+    expect(checked.map((m) => m.id).sort()).toEqual(['simultaneous-first-strike', 'strikes-first:kid', 'strikes-first:marshal', 'wait-strikes-first:kid', 'wait-strikes-first:marshal'])
+    for (const m of checked) expect(withinStandardErrors(m.count, m.n, m.exact), `${m.id}: ${m.count}/${m.n} vs ${m.exact}`).toBe(true)
   })
   it('ETS: Yuki\'s Wait always resolves first, whatever Marco rolls', () => {
     const r = run('gurps-ets.json', 20_000)

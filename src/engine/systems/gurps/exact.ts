@@ -1,7 +1,10 @@
 import { d6SumWays } from '../../dice/gurps-damage'
 import { gurpsOddsExact, gurpsSucceeds, THREE_D6_WAYS } from '../../dice/three-d6'
 import { injuryOf } from '../gurps-common/basic-damage'
-import { Defense } from './codes'
+import { quickContestExact } from '../../dice/quick-contest'
+import { Defense, Maneuver, Response, Trigger } from './codes'
+import { allowance, gap } from './maneuver'
+import { contestScore } from './waits'
 import { bestDefense, type DefenseChoice } from './defense'
 import type { Plan } from './plan'
 import { FightState } from './state'
@@ -53,17 +56,26 @@ export interface OpeningOdds {
   meanInjury: number
 }
 
-/** The defence `d` would pick against `a` with nothing used yet. */
-export function openingDefense(plan: Plan, a: number, d: number): DefenseChoice {
+/** A state at the opening of the fight, for exact questions about it. */
+function openingState(plan: Plan): FightState {
   const st = new FightState(plan.fighters.length)
   for (let i = 0; i < st.n; i++) {
     st.hp[i] = plan.fighters[i].hpMax
-    st.ready[i] = 1
+    st.ready[i] = plan.fighters[i].startsReady ? 1 : 0
     st.aod[i] = -1
     st.feintOn[i] = -1
     st.slotTarget[i] = -1
     st.frozenShock[i] = -1
+    st.target[i] = -1
   }
+  st.dist.set(plan.dist0)
+  return st
+}
+
+/** The defence `d` would pick against `a` with nothing used yet. */
+export function openingDefense(plan: Plan, a: number, d: number): DefenseChoice {
+  const st = openingState(plan)
+  st.ready[d] = 1
   const out: DefenseChoice = { kind: Defense.None, score: -99, retreat: false }
   bestDefense(plan, st, d, a, Defense.None, out)
   return out
@@ -93,4 +105,38 @@ export function openingOdds(plan: Plan): OpeningOdds[] {
       },
     ]
   })
+}
+
+/** Exact first-strike odds of an opening standoff: P(each fighter strikes first, alone) and P(both at once). */
+export interface StandoffExact {
+  first: number[]
+  tie: number
+}
+
+/**
+ * When a two-fighter fight opens with both on a Wait for the signal of turn 2 (nothing happens on turn 1)
+ * and both can strike at once, who strikes first is exactly the Quick Contest of their Wait scores, with
+ * Enhanced Time Sense ahead of everything. Undefined for any other opening.
+ * @see seed 001; rules.md §3.6
+ */
+export function standoffExact(plan: Plan): StandoffExact | undefined {
+  if (plan.fighters.length !== 2 || plan.signalTurn !== 2) return undefined
+  const st = openingState(plan)
+  const scores: number[] = []
+  for (const f of plan.fighters) {
+    const step = f.steps[0]
+    const attacks = step.response === Response.Attack || step.response === Response.AllOutAttack
+    if (step.maneuver !== Maneuver.Wait || step.trigger !== Trigger.Signal || !attacks || !f.startsReady) return undefined
+    const other = 1 - f.index
+    if (gap(plan, st, f.index, other) > allowance(plan, f.index, step.response === Response.AllOutAttack ? Maneuver.AllOutAttack : Maneuver.Attack)) return undefined
+    st.waitStep[f.index] = 0
+    const score = contestScore(plan, st, f.index, other, false)
+    if (score < 3 && plan.rules.forbidBelowThree) return undefined
+    scores.push(score)
+  }
+  const [a, b] = plan.fighters
+  if (a.ets !== b.ets) return a.ets ? { first: [1, 0], tie: 0 } : { first: [0, 1], tie: 0 }
+  const c = quickContestExact(scores[0], scores[1])
+  const all = 216 * 216
+  return { first: [c.aFirst / all, c.bFirst / all], tie: c.tie / all }
 }

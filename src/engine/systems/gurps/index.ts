@@ -3,7 +3,7 @@ import type { Rng } from '../../core/rng'
 import { createTally, type Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import type { ExactMetric, RuleSystem } from '../rule-system'
-import { openingOdds } from './exact'
+import { openingOdds, standoffExact } from './exact'
 import { playFight } from './fight'
 import { metricDocs, summarize } from './metrics'
 import { compile, type Plan } from './plan'
@@ -39,9 +39,16 @@ function trace(plan: TracePlan, rng: Rng): TraceEvent[] {
   return log
 }
 
-/** Exact odds of each fighter's opening attack (full health, fresh defences). */
+/** Exact odds of each fighter's opening attack (full health, fresh defences), and of an opening standoff. */
 function exact(plan: Plan): ExactMetric[] {
-  return openingOdds(plan).flatMap((o) => {
+  const standoff = standoffExact(plan)
+  const first: ExactMetric[] = standoff
+    ? [
+        ...plan.fighters.map((f, i): ExactMetric => ({ id: `wait-strikes-first:${f.id}`, label: `His Wait fires and strikes first: ${f.name}`, kind: 'probability', p: standoff.first[i] })),
+        { id: 'simultaneous-first-strike', label: 'First strikes truly simultaneous', kind: 'probability', p: standoff.tie },
+      ]
+    : []
+  return first.concat(openingOdds(plan).flatMap((o) => {
     const a = plan.fighters[o.attacker]
     const d = plan.fighters[o.defender]
     const vs = `${a.name} vs ${d.name}, opening`
@@ -52,7 +59,7 @@ function exact(plan: Plan): ExactMetric[] {
       { id: `opening-lands:${a.id}`, label: `Attack lands: ${vs}`, kind: 'probability', p: o.lands },
       { id: `opening-injury:${a.id}`, label: `Injury of an ordinary hit: ${vs}`, kind: 'distribution', mean: o.meanInjury, p: o.injury.map((p, value) => ({ value, p })).filter((x) => x.p > 0) },
     ] satisfies ExactMetric[]
-  })
+  }))
 }
 
 /**

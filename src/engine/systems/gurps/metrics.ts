@@ -2,6 +2,7 @@ import { distributionMetric, probabilityMetric, type Metric, type MetricDoc } fr
 import type { Tally } from '../../core/tally'
 import { Maneuver } from './codes'
 import { C_CAP, C_CASCADE, C_DRAW, C_MUTUAL_HIT, C_TIED_FIRST_STRIKE, F } from './layout'
+import { standoffExact } from './exact'
 import type { Plan } from './plan'
 
 /** The metrics this system reports; per-combatant ones get `:<combatant id>`, per-side ones `:<side id>`. */
@@ -40,28 +41,29 @@ export function summarize(plan: Plan, tally: Tally): Metric[] {
   const b = tally.bins
   const L = plan.layout
   const out: Metric[] = []
-  const scenario = (id: string, count: number, of = n): void => {
-    out.push(probabilityMetric({ id, metric: id, label: label(id) }, count, of))
+  const standoff = standoffExact(plan)
+  const scenario = (id: string, count: number, exact?: number): void => {
+    out.push(probabilityMetric({ id, metric: id, label: label(id) }, count, n, exact))
   }
   plan.sides.forEach((side, s) => out.push(probabilityMetric({ id: `wins:${side}`, metric: 'wins', label: `Side ${side} wins`, subjects: plan.fighters.filter((f) => f.side === s).map((f) => f.id) }, c[L.sideWins + s], n)))
   scenario('draw', c[C_DRAW])
   scenario('cap-reached', c[C_CAP])
   out.push(distributionMetric({ id: 'fight-length', metric: 'fight-length', label: label('fight-length') }, b, 1, L.lengthBins, plan.cap))
-  scenario('simultaneous-first-strike', c[C_TIED_FIRST_STRIKE])
+  scenario('simultaneous-first-strike', c[C_TIED_FIRST_STRIKE], standoff?.tie)
   scenario('mutual-hit', c[C_MUTUAL_HIT])
   scenario('cascade', c[C_CASCADE])
   plan.fighters.forEach((f, i) => {
     const o = L.fighter[i]
     const head = (metric: string) => ({ id: `${metric}:${f.id}`, metric, label: `${label(metric)}: ${f.name}`, subjects: [f.id] })
-    const p = (metric: string, count: number, of = n): void => {
-      out.push(probabilityMetric(head(metric), count, of))
+    const p = (metric: string, count: number, of = n, exact?: number): void => {
+      out.push(probabilityMetric(head(metric), count, of, exact))
     }
     if (hasWait(plan, i)) {
-      p('wait-strikes-first', c[o + F.WaitStrikesFirst])
+      p('wait-strikes-first', c[o + F.WaitStrikesFirst], n, standoff?.first[i])
       p('wait-fires', c[o + F.WaitFired])
       p('wait-wasted', c[o + F.WaitWasted])
     }
-    p('strikes-first', c[o + F.StrikesFirst])
+    p('strikes-first', c[o + F.StrikesFirst], n, standoff?.first[i])
     p('first-blood', c[o + F.FirstHit])
     p('hit-rate', c[o + F.Hits], c[o + F.Attacks])
     p('defense-rate', c[o + F.DefenseSuccesses], c[o + F.DefenseRolls])

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { withinStandardErrors } from '../../../../tests/helpers'
 import { createStream } from '../../core/rng'
 import { attack, Mode } from './attack'
-import { openingOdds } from './exact'
+import { quickContestExact } from '../../dice/quick-contest'
+import { openingOdds, standoffExact } from './exact'
 import { resetFight } from './fight'
 import { F } from './layout'
 import { freshState, planOf, type Spec } from './test-helpers'
@@ -43,5 +44,25 @@ describe('sampled attack and defence odds vs exact (fixed seed, 4 standard error
       if (inj === 0) return
       expect(withinStandardErrors(bins[b0 + inj], c[A + F.Hits], p), `injury ${inj}`).toBe(true)
     })
+  })
+})
+
+describe('exact opening standoff', () => {
+  it('two fighters on a signal Wait: who strikes first is the Quick Contest of their Wait scores', () => {
+    const plan = planOf(
+      [
+        { id: 'a', skill: 14, basicSpeed: 6, combatReflexes: true, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
+        { id: 'b', skill: 15, basicSpeed: 5.75, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
+      ],
+      { signalTurn: 2 },
+    )
+    const c = quickContestExact(14 + 1 + 6 + 2, 15 + 5 + 2)
+    expect(standoffExact(plan)).toEqual({ first: [c.aFirst / 216 ** 2, c.bFirst / 216 ** 2], tie: c.tie / 216 ** 2 })
+  })
+  it('Enhanced Time Sense strikes first for certain; any other opening has no exact value', () => {
+    const waitSignal = [{ maneuver: 'wait', trigger: 'signal' }]
+    expect(standoffExact(planOf([{ id: 'a', enhancedTimeSense: true, maneuvers: waitSignal }, { id: 'b', skill: 18, maneuvers: waitSignal }], { signalTurn: 2 }))).toEqual({ first: [1, 0], tie: 0 })
+    expect(standoffExact(planOf([{ id: 'a', maneuvers: waitSignal }, { id: 'b' }], { signalTurn: 2 }))).toBeUndefined()
+    expect(standoffExact(planOf([{ id: 'a', maneuvers: waitSignal }, { id: 'b', maneuvers: waitSignal }], { signalTurn: 3 }))).toBeUndefined()
   })
 })
