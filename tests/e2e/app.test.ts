@@ -162,4 +162,24 @@ describe('Quickdraw in Chromium (browser backend)', () => {
     await page.waitForSelector('[data-testid="json-status"] .ok')
     await shot('5-json-tab')
   })
+
+  it('HERO: a sample fight on the Segment timeline shows Phases and Aborts', async () => {
+    await page.click('[data-example="hero-abort-dodge.json"]')
+    await setRun(20_000, 3)
+    await page.click('[data-testid="run"]')
+    await page.waitForSelector('[data-testid="hero-timeline"]', { timeout: 60_000 })
+    expect(await page.locator('[data-testid="hero-timeline"] tbody tr').count()).toBe(2)
+    expect(await page.locator('[data-testid="hero-timeline"] tbody .mark-phase').count()).toBeGreaterThan(4)
+    await page.locator('[data-testid="hero-timeline"]').screenshot({ path: join(shots, '6-hero-timeline.png') })
+  })
+
+  it('follows a dark system theme', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    const bg = await page.evaluate<string>('getComputedStyle(document.documentElement).backgroundColor')
+    expect(bg).toBe('rgb(20, 24, 31)')
+    await page.waitForTimeout(300) // charts redraw one per task in the new colours
+    await shot('7-dark-theme')
+    await page.locator('.charts').screenshot({ path: join(shots, '7-dark-theme-charts.png') })
+    await page.emulateMedia({ colorScheme: 'light' })
+  })
 })

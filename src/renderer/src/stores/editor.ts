@@ -72,6 +72,7 @@ export const useEditorStore = defineStore('editor', () => {
     text.value = serialize(next)
     jsonError.value = ''
     savedText.value = asSaved ? text.value : ''
+    message.value = ''
     tick.value++
     session.value++
   }
