@@ -64,7 +64,7 @@ export const useEditorStore = defineStore('editor', () => {
   function load(next: unknown, file: { path: string | null; name: string }, asSaved = true): void {
     history.clear()
     if (draftTimer) clearTimeout(draftTimer)
-    void backend().clearDraft(draftKey.value)
+    keepOrDropDraft()
     draftKey.value = newDraftKey()
     path.value = file.path
     name.value = file.name
@@ -75,6 +75,18 @@ export const useEditorStore = defineStore('editor', () => {
     message.value = ''
     tick.value++
     session.value++
+  }
+
+  /**
+   * Leaving a scenario: unsaved edits are never thrown away. They stay in the autosave store and are
+   * offered back in the drafts banner at once; a clean scenario's draft is simply dropped.
+   */
+  function keepOrDropDraft(): void {
+    if (doc.value !== null && dirty.value) {
+      const draft = { key: draftKey.value, path: path.value, name: name.value, text: text.value }
+      void backend().writeDraft(draft)
+      recoverable.value = [{ ...draft, savedAt: new Date().toISOString() }, ...recoverable.value.filter((d) => d.key !== draft.key)]
+    } else void backend().clearDraft(draftKey.value)
   }
 
   function edit(at: JsonPath, value: unknown): void {

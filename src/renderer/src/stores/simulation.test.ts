@@ -51,6 +51,17 @@ describe('simulation store', () => {
     expect(sim.result?.run.trialsDone).toBeLessThan(5_000_000)
   })
 
+  it('opening another scenario keeps unsaved edits as a draft offered back, never lost', async () => {
+    const editor = useEditorStore()
+    editor.edit(['combatants', 0, 'name'], 'Billy')
+    await useLibraryStore().openExample('gurps-waits-standoff.json')
+    expect(editor.recoverable.map((d) => JSON.parse(d.text).combatants[0].name)).toEqual(['Billy'])
+    await editor.restoreDraft(editor.recoverable[0])
+    expect((editor.doc as { combatants: { name: string }[] }).combatants[0].name).toBe('Billy')
+    expect(editor.dirty).toBe(true)
+    expect(editor.recoverable).toEqual([])
+  })
+
   it('refuses to run an invalid scenario and says why', async () => {
     const editor = useEditorStore()
     editor.edit(['combatants', 0, 'skill'], 99)
