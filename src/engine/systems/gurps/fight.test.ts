@@ -169,3 +169,22 @@ describe('plans meeting the fight', () => {
     }
   })
 })
+
+describe('nested interrupts', () => {
+  it('a response that sets off another Wait is interrupted in turn, and the cascade around it carries on', () => {
+    const waitSignal = [{ maneuver: 'wait', trigger: 'signal' }, { maneuver: 'all-out-defense' }]
+    const specs: Spec[] = [
+      { id: 'a', side: 'x', target: 'c', basicSpeed: 6, maneuvers: waitSignal },
+      { id: 'b', side: 'x', target: 'c', basicSpeed: 6, maneuvers: waitSignal },
+      { id: 'c', side: 'y', basicSpeed: 6, hp: 60, ht: 20, maneuvers: [{ maneuver: 'wait', trigger: 'enemy-attacks' }] },
+    ]
+    for (let seed = 1; seed <= 10; seed++) {
+      const events = traceOf(specs, { signalTurn: 2, turnCap: 2 }, seed)
+      const interrupts = events.filter((e) => e.kind === 'interrupt' && e.at === 2).map((e) => e.who[0])
+      expect(interrupts.filter((w) => w === 'c')).toHaveLength(1)
+      expect(interrupts.filter((w) => w !== 'c').sort()).toEqual(['a', 'b'])
+      // c's stop hit comes right before the attack of whichever of a and b strikes first
+      expect(interrupts.indexOf('c')).toBe(1)
+    }
+  })
+})

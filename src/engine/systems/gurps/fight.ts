@@ -74,6 +74,7 @@ export function resetFight(plan: Plan, st: FightState): void {
   st.firstHitTied = false
   st.mutualHit = false
   st.cascaded = false
+  st.depth = 0
 }
 
 /** The once-per-fight roll: fighters tied on ETS, Basic Speed and DX are put in a random order (one draw per swap). */

@@ -1,6 +1,7 @@
 import type { Rng } from '../../core/rng'
 import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
+import type { CascadeOutcome } from '../gurps-common/cascade'
 
 /**
  * Everything that changes during one fight, as typed arrays reused from trial to trial (the hot loop
@@ -48,11 +49,21 @@ export class FightState {
   readonly slotHit: Uint8Array
   readonly dist: Int32Array
   readonly order: Int32Array
-  /** Scratch for cascades: rollers, their response targets, keys. */
+  /**
+   * Scratch for interrupts, one frame of n entries per nesting depth (a response can set off another
+   * Wait): rollers, their response targets, late joiners' triggers, contest keys, slot members, and
+   * per-roller flags (1 = done, 2 = acted).
+   */
   readonly rollers: Int32Array
   readonly respTarget: Int32Array
   /** For a late joiner: the roller index whose action sets his Wait off (−1 for those who proceed). */
   readonly lateTrigger: Int32Array
+  readonly keys: Int32Array
+  readonly members: Int32Array
+  readonly flags: Uint8Array
+  depth = 0
+  /** Cascade orders already resolved, by cast and ranking (the hot loop resolves each shape once). */
+  readonly cascadeMemo = new Map<number, Map<number, CascadeOutcome>>()
   round = 0
   current = -1
   over = false
@@ -107,8 +118,12 @@ export class FightState {
     this.slotHit = new Uint8Array(n)
     this.dist = new Int32Array(n * n)
     this.order = new Int32Array(n)
-    this.rollers = new Int32Array(n)
-    this.respTarget = new Int32Array(n)
-    this.lateTrigger = new Int32Array(n)
+    const frames = n * (n + 1)
+    this.rollers = new Int32Array(frames)
+    this.respTarget = new Int32Array(frames)
+    this.lateTrigger = new Int32Array(frames)
+    this.keys = new Int32Array(frames)
+    this.members = new Int32Array(frames)
+    this.flags = new Uint8Array(frames)
   }
 }

@@ -1,6 +1,6 @@
 import { contestKey } from '../../dice/quick-contest'
 import { gurpsSucceeds } from '../../dice/three-d6'
-import { resolveCascade, Status } from '../gurps-common/cascade'
+import { resolveCascade, Status, type CascadeOutcome } from '../gurps-common/cascade'
 import { shockOf } from './attack'
 import { Cond, Maneuver, Response, Trigger } from './codes'
 import type { CompiledStep } from './fighter'
@@ -105,126 +105,160 @@ export function contestScore(plan: Plan, st: FightState, w: number, target: numb
  */
 export function interrupt(plan: Plan, st: FightState, ev: Ev, x: number, t: number): void {
   const n = st.n
+  const base = st.depth * n
   let count = 0
   for (let w = 0; w < n; w++) {
     if (w === x || !setsOff(plan, st, w, ev, x, t)) continue
-    st.rollers[count] = w
-    st.respTarget[count] = ev === Ev.Signal ? pickTarget(plan, st, w) : x
-    st.lateTrigger[count++] = -1
+    st.rollers[base + count] = w
+    st.respTarget[base + count] = ev === Ev.Signal ? pickTarget(plan, st, w) : x
+    st.lateTrigger[base + count++] = -1
   }
   if (count === 0) return
   const proceeding = count
   for (let r = 0; r < count; r++) {
     for (let w = 0; w < n; w++) {
-      if (isRoller(st, w, count) || !setsOff(plan, st, w, Ev.Act, st.rollers[r], -1)) continue
-      st.rollers[count] = w
-      st.respTarget[count] = st.rollers[r]
-      st.lateTrigger[count++] = r
+      if (isRoller(st, base, w, count) || !setsOff(plan, st, w, Ev.Act, st.rollers[base + r], -1)) continue
+      st.rollers[base + count] = w
+      st.respTarget[base + count] = st.rollers[base + r]
+      st.lateTrigger[base + count++] = r
     }
   }
   const savedMoment = st.slotMoment
   st.slotMoment = -1
+  st.depth++
   if (count === 1) {
-    const w = st.rollers[0]
-    const target = st.respTarget[0]
+    const w = st.rollers[base]
     convert(plan, st, w)
     st.engaged[w] = 1
-    respond(plan, st, w, target)
+    respond(plan, st, w, st.respTarget[base])
     st.engaged[w] = 0
-  } else cascade(plan, st, count, proceeding)
+  } else cascade(plan, st, base, count, proceeding)
+  st.depth--
   st.slotMoment = savedMoment
 }
 
-function isRoller(st: FightState, w: number, count: number): boolean {
-  for (let r = 0; r < count; r++) if (st.rollers[r] === w) return true
+function isRoller(st: FightState, base: number, w: number, count: number): boolean {
+  for (let r = 0; r < count; r++) if (st.rollers[base + r] === w) return true
   return false
 }
 
-/** Rolls every roller's Quick Contest key; −1 for one who may not roll (A9 "forbid"). */
-function contestKeys(plan: Plan, st: FightState, count: number, proceeding: number): number[] {
-  const keys: number[] = []
+/** Rolls every roller's Quick Contest key into the frame; −1 for one who may not roll (A9 "forbid"). */
+function contestKeys(plan: Plan, st: FightState, base: number, count: number, proceeding: number): void {
   for (let r = 0; r < count; r++) {
-    const w = st.rollers[r]
+    const w = st.rollers[base + r]
     const late = r >= proceeding
-    const eff = contestScore(plan, st, w, st.respTarget[r], late)
+    const eff = contestScore(plan, st, w, st.respTarget[base + r], late)
     if (eff < 3 && plan.rules.forbidBelowThree) {
-      keys.push(-1)
+      st.keys[base + r] = -1
       if (st.log) say(st, 'lose', [w], plan, `${nameOf(plan, w)} needs ${eff}, below 3: may not roll, and loses the action and the Wait.`)
       continue
     }
     const roll = roll3(st)
-    keys.push(contestKey(roll, eff) + (plan.fighters[w].ets ? ETS_KEY : 0))
+    st.keys[base + r] = contestKey(roll, eff) + (plan.fighters[w].ets ? ETS_KEY : 0)
     if (st.log) {
-      const why = late ? ` (late, cutting in on ${nameOf(plan, st.rollers[st.lateTrigger[r]])}, −2)` : ''
+      const why = late ? ` (late, cutting in on ${nameOf(plan, st.rollers[base + st.lateTrigger[base + r]])}, −2)` : ''
       const ets = plan.fighters[w].ets ? ' — Enhanced Time Sense: ahead of those without it' : ''
       say(st, 'roll', [w], plan, `${nameOf(plan, w)}${why} ${rollText(roll, eff, gurpsSucceeds(roll, eff))} (${signed(eff - plan.fighters[w].skill)} on skill)${ets}.`)
     }
   }
-  return keys
 }
 
-/** Cascading Waits: the shared resolver orders the rollers; slots then act, each member checked as his slot comes up. */
-function cascade(plan: Plan, st: FightState, count: number, proceeding: number): void {
-  st.cascaded = true
-  if (st.log) say(st, 'cascade', Array.from(st.rollers.subarray(0, count)), plan, `Cascading Waits: ${Array.from(st.rollers.subarray(0, count), (w, r) => nameOf(plan, w) + (r >= proceeding ? ' (late)' : '')).join(', ')} roll a Quick Contest.`)
-  const keys = contestKeys(plan, st, count, proceeding)
-  const late: boolean[] = []
-  const interrupts: number[] = []
-  const prevents: number[] = []
-  for (let r = 0; r < count; r++) {
-    late.push(r >= proceeding)
-    interrupts.push(st.lateTrigger[r])
-    prevents.push(0)
-    st.engaged[st.rollers[r]] = 1
+/**
+ * The shared resolver's answer for this cast and these keys. It depends only on the cast and the order
+ * of the keys, so it is looked up by (who is late and whom he interrupts, competition ranking) and
+ * computed once per shape.
+ */
+function orderOf(st: FightState, base: number, count: number, proceeding: number): CascadeOutcome {
+  let castKey = count * 9 + proceeding
+  for (let r = count - 1; r >= 0; r--) castKey = castKey * 9 + st.lateTrigger[base + r] + 1
+  let rankKey = 0
+  for (let i = count - 1; i >= 0; i--) {
+    let ahead = 0
+    for (let j = 0; j < count; j++) if (st.keys[base + j] > st.keys[base + i]) ahead++
+    rankKey = rankKey * count + ahead
   }
-  const out = resolveCascade({ n: count, late, interrupts, prevents }, keys)
-  const acted: boolean[] = new Array<boolean>(count).fill(false)
-  const done: boolean[] = new Array<boolean>(count).fill(false)
-  for (const slot of out.slots) runSlot(plan, st, slot, keys, acted, done)
+  let byRank = st.cascadeMemo.get(castKey)
+  if (!byRank) st.cascadeMemo.set(castKey, (byRank = new Map()))
+  let out = byRank.get(rankKey)
+  if (!out) {
+    const late: boolean[] = []
+    const interrupts: number[] = []
+    const prevents: number[] = []
+    const keys: number[] = []
+    for (let r = 0; r < count; r++) {
+      late.push(r >= proceeding)
+      interrupts.push(st.lateTrigger[base + r])
+      prevents.push(0)
+      keys.push(st.keys[base + r])
+    }
+    out = resolveCascade({ n: count, late, interrupts, prevents }, keys)
+    byRank.set(rankKey, out)
+  }
+  return out
+}
+
+const DONE = 1
+const ACTED = 2
+
+/** Cascading Waits: the shared resolver orders the rollers; slots then act, each member checked as his slot comes up. */
+function cascade(plan: Plan, st: FightState, base: number, count: number, proceeding: number): void {
+  st.cascaded = true
+  if (st.log) say(st, 'cascade', Array.from(st.rollers.subarray(base, base + count)), plan, `Cascading Waits: ${Array.from(st.rollers.subarray(base, base + count), (w, r) => nameOf(plan, w) + (r >= proceeding ? ' (late)' : '')).join(', ')} roll a Quick Contest.`)
+  contestKeys(plan, st, base, count, proceeding)
   for (let r = 0; r < count; r++) {
-    const w = st.rollers[r]
+    st.engaged[st.rollers[base + r]] = 1
+    st.flags[base + r] = 0
+  }
+  const out = orderOf(st, base, count, proceeding)
+  for (const slot of out.slots) runSlot(plan, st, base, slot)
+  for (let r = 0; r < count; r++) {
+    const w = st.rollers[base + r]
     st.engaged[w] = 0
     if (out.status[r] === Status.NotTriggered && st.log && st.waiting[w]) say(st, 'note', [w], plan, `${nameOf(plan, w)}'s trigger never came; still waiting.`)
   }
 }
 
 /** One time slot: members still able act truly simultaneously (shock frozen, no parry with the attacking weapon). */
-function runSlot(plan: Plan, st: FightState, slot: readonly number[], keys: readonly number[], acted: boolean[], done: boolean[]): void {
-  const members: number[] = []
+function runSlot(plan: Plan, st: FightState, base: number, slot: readonly number[]): void {
+  let m = 0
   for (const r of slot) {
-    const w = st.rollers[r]
-    const t = st.respTarget[r]
-    const trig = st.lateTrigger[r]
-    if (trig >= 0 && done[trig] && !acted[trig]) continue
-    if (keys[r] < 0 || !canRespond(plan, st, w, t, stepOf(plan, st, w))) {
+    const w = st.rollers[base + r]
+    const trig = st.lateTrigger[base + r]
+    // a late joiner placed after his trigger, which never happened, was never set off
+    if (trig >= 0 && st.flags[base + trig] === DONE) continue
+    if (st.keys[base + r] < 0 || !canRespond(plan, st, w, st.respTarget[base + r], stepOf(plan, st, w))) {
       st.waiting[w] = 0
       if (st.log && up(st, w)) say(st, 'lose', [w], plan, `${nameOf(plan, w)}'s action is no longer possible: it is lost, and the Wait with it.`)
-      done[r] = true
+      st.flags[base + r] = DONE
       continue
     }
-    members.push(r)
+    st.members[base + m++] = r
   }
   st.slotMoment = ++st.moment
-  for (const r of members) {
-    const w = st.rollers[r]
+  for (let k = 0; k < m; k++) {
+    const r = st.members[base + k]
+    const w = st.rollers[base + r]
     st.frozenShock[w] = st.shock[w]
-    st.slotTarget[w] = stepOf(plan, st, w).response === Response.Ready ? -1 : st.respTarget[r]
+    st.slotTarget[w] = stepOf(plan, st, w).response === Response.Ready ? -1 : st.respTarget[base + r]
     st.slotHit[w] = 0
     convert(plan, st, w)
   }
-  if (st.log && members.length > 1) say(st, 'note', members.map((r) => st.rollers[r]), plan, `Truly simultaneously: ${members.map((r) => nameOf(plan, st.rollers[r])).join(' and ')}.`)
-  for (const r of members) {
-    respond(plan, st, st.rollers[r], st.respTarget[r])
-    acted[r] = true
-    done[r] = true
+  if (st.log && m > 1) {
+    const who = Array.from(st.members.subarray(base, base + m), (r) => st.rollers[base + r])
+    say(st, 'note', who, plan, `Truly simultaneously: ${who.map((w) => nameOf(plan, w)).join(' and ')}.`)
   }
-  for (const r of members) {
-    const w = st.rollers[r]
+  for (let k = 0; k < m; k++) {
+    const r = st.members[base + k]
+    respond(plan, st, st.rollers[base + r], st.respTarget[base + r])
+    st.flags[base + r] = DONE | ACTED
+  }
+  for (let k = 0; k < m; k++) {
+    const w = st.rollers[base + st.members[base + k]]
     const t = st.slotTarget[w]
-    if (t >= 0 && t > w && st.slotTarget[t] === w && st.slotHit[w] && st.slotHit[t]) st.mutualHit = true
+    if (t > w && st.slotTarget[t] === w && st.slotHit[w] && st.slotHit[t]) st.mutualHit = true
   }
-  for (const r of members) {
-    const w = st.rollers[r]
+  for (let k = 0; k < m; k++) {
+    const w = st.rollers[base + st.members[base + k]]
     st.frozenShock[w] = -1
     st.slotTarget[w] = -1
   }
