@@ -96,9 +96,10 @@ export function browserFiles(storage: Storage) {
     },
     async drafts(): Promise<DraftEntry[]> {
       const out: DraftEntry[] = []
-      for (let i = 0; i < storage.length; i++) {
-        const key = storage.key(i)
-        if (!key?.startsWith(DRAFT_PREFIX)) continue
+      const keys: string[] = []
+      for (let i = 0; i < storage.length; i++) keys.push(storage.key(i) ?? '')
+      for (const key of keys) {
+        if (!key.startsWith(DRAFT_PREFIX)) continue
         try {
           out.push(JSON.parse(storage.getItem(key) ?? '') as DraftEntry)
         } catch {

@@ -1,0 +1,28 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { commandForKey } from './commands'
+
+function key(k: string, opts: KeyboardEventInit = {}, target?: HTMLElement): KeyboardEvent {
+  const e = new KeyboardEvent('keydown', { key: k, ...opts })
+  if (target) Object.defineProperty(e, 'target', { value: target })
+  return e
+}
+
+describe('keyboard shortcuts', () => {
+  it('Ctrl/Cmd+Enter runs, Esc cancels, Ctrl/Cmd+S saves, Ctrl+Shift+S saves as', () => {
+    expect(commandForKey(key('Enter', { ctrlKey: true }))).toEqual({ command: 'run' })
+    expect(commandForKey(key('Enter', { metaKey: true }))).toEqual({ command: 'run' })
+    expect(commandForKey(key('Escape'))).toEqual({ command: 'cancel' })
+    expect(commandForKey(key('s', { ctrlKey: true }))).toEqual({ command: 'save' })
+    expect(commandForKey(key('S', { ctrlKey: true, shiftKey: true }))).toEqual({ command: 'save-as' })
+    expect(commandForKey(key('Enter'))).toBeNull()
+  })
+
+  it('Ctrl+Z undoes the scenario outside text fields, but leaves typing in a field to the field', () => {
+    expect(commandForKey(key('z', { ctrlKey: true }, document.createElement('button')))).toEqual({ command: 'undo' })
+    const input = document.createElement('input')
+    input.type = 'text'
+    expect(commandForKey(key('z', { ctrlKey: true }, input))).toBeNull()
+    expect(commandForKey(key('z', { ctrlKey: true }, document.createElement('textarea')))).toBeNull()
+  })
+})
