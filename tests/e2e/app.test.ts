@@ -148,6 +148,21 @@ describe('Quickdraw in Chromium (browser backend)', () => {
     for (const n of inked) expect(n).toBeGreaterThan(2000)
   })
 
+  it('exports the results as CSV and any chart as a PNG image', async () => {
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-csv"]')])
+    expect(csv.suggestedFilename()).toBe('gunfighters-standoff-seed17.csv')
+    const csvFile = join(scratch, 'r.csv')
+    await csv.saveAs(csvFile)
+    const lines = readFileSync(csvFile, 'utf8').split('\n')
+    expect(lines[0]).toMatch(/^# Gunfighters' standoff · gurps-waits .* seed 17 · trials 300000/)
+    expect(lines[1]).toBe('metric,label,kind,outcome,value,ci_low,ci_high,exact,count,n')
+    const [png] = await Promise.all([page.waitForEvent('download'), page.locator('[data-chart] button').first().click()])
+    const pngFile = join(scratch, 'chart.png')
+    await png.saveAs(pngFile)
+    expect(png.suggestedFilename()).toMatch(/\.png$/)
+    expect(readFileSync(pngFile).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  })
+
   it('saves and reopens: the reopened file has the edit and shows in Recent', async () => {
     const saved = join(scratch, 'reopen-me.json')
     const doc = await page.evaluate<string>(newestRecentText)

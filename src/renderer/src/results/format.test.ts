@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { orderMetric, probabilityMetric } from '../../../engine/core/metrics'
+import { distributionMetric, orderMetric, probabilityMetric } from '../../../engine/core/metrics'
 import { resultDocument } from '../../../engine/run/result'
 import { ENGINE_VERSION } from '../../../engine/version'
 import { formatMetric, resultCsv } from './format'
@@ -20,6 +20,11 @@ const doc = resultDocument({
 describe('result formatting and export', () => {
   it('a probability card shows the value, its 95% interval and the exact value', () => {
     expect(formatMetric(doc.metrics[0])).toEqual({ value: '25.00%', interval: expect.stringMatching(/^17\.\d\d% – 34\.\d\d%$/), exact: '30.00%' })
+  })
+
+  it('a distribution card gives the mean and the spread a GM reads: median, middle half, 90% range', () => {
+    const m = distributionMetric({ id: 'd', metric: 'd', label: 'Segments' }, [0, 10, 20, 40, 20, 10], 0, 0, 6)
+    expect(formatMetric(m)).toEqual({ value: 'mean 3.000', interval: 'median 3 · middle half 2–4 · 90% within 1–5', exact: '' })
   })
 
   it('CSV carries provenance and one row per value, quoting text with commas', () => {

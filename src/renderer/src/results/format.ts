@@ -16,8 +16,11 @@ export function formatMetric(m: Metric): FormattedMetric {
       return { value: pct(m.p), interval: `${pct(m.ci[0])} – ${pct(m.ci[1])}`, exact: m.exact === undefined ? '' : pct(m.exact) }
     case 'mean':
       return { value: num(m.mean), interval: `${num(m.ci[0])} – ${num(m.ci[1])}`, exact: m.exact === undefined ? '' : num(m.exact) }
-    case 'distribution':
-      return { value: `mean ${num(m.mean)}`, interval: '', exact: m.exact ? `mean ${num(m.exact.mean)}` : '' }
+    case 'distribution': {
+      const q = m.quantiles
+      const spread = m.n > 0 ? `median ${q.p50} · middle half ${q.p25}–${q.p75} · 90% within ${q.p05}–${q.p95}` : ''
+      return { value: m.n > 0 ? `mean ${num(m.mean)}` : '—', interval: spread, exact: m.exact ? `mean ${num(m.exact.mean)}` : '' }
+    }
     case 'order': {
       const top = m.outcomes[0]
       return top ? { value: `${top.label}: ${pct(top.p)}`, interval: `${pct(top.ci[0])} – ${pct(top.ci[1])}`, exact: top.exact === undefined ? '' : pct(top.exact) } : { value: '—', interval: '', exact: '' }
