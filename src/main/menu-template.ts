@@ -41,8 +41,9 @@ export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
     {
       label: 'Edit',
       submenu: [
-        item('Undo', { command: 'undo' }, 'CmdOrCtrl+Z'),
-        item('Redo', { command: 'redo' }, 'CmdOrCtrl+Shift+Z'),
+        // Native undo inside text fields; the scenario's own undo/redo are the editor's buttons and keys.
+        { role: 'undo' },
+        { role: 'redo' },
         { type: 'separator' },
         { role: 'cut' },
         { role: 'copy' },

@@ -25,4 +25,11 @@ describe('keyboard shortcuts', () => {
     expect(commandForKey(key('z', { ctrlKey: true }, input))).toBeNull()
     expect(commandForKey(key('z', { ctrlKey: true }, document.createElement('textarea')))).toBeNull()
   })
+
+  it('in Electron the menu owns Run, Cancel, Save and Open; the page keeps only the scenario undo', () => {
+    expect(commandForKey(key('Enter', { ctrlKey: true }), 'electron')).toBeNull()
+    expect(commandForKey(key('Escape'), 'electron')).toBeNull()
+    expect(commandForKey(key('s', { ctrlKey: true }), 'electron')).toBeNull()
+    expect(commandForKey(key('z', { ctrlKey: true }, document.createElement('button')), 'electron')).toEqual({ command: 'undo' })
+  })
 })

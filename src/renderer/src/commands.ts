@@ -39,13 +39,22 @@ function inTextField(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.tagName === 'TEXTAREA' || (target.tagName === 'INPUT' && (target as HTMLInputElement).type === 'text'))
 }
 
-/** Keyboard: Ctrl/Cmd+Enter runs, Esc cancels, Ctrl/Cmd+S saves, Ctrl/Cmd+O opens; Ctrl/Cmd+Z undoes outside text fields. */
-export function commandForKey(e: KeyboardEvent): MenuCommand | null {
+/**
+ * Keyboard: Ctrl/Cmd+Enter runs, Esc cancels, Ctrl/Cmd+S saves, Ctrl/Cmd+O opens; Ctrl/Cmd+Z undoes
+ * outside text fields. In Electron the application menu's accelerators already send the first four, so
+ * the page handles only undo/redo there (handling both would, say, open two Save dialogs).
+ */
+export function commandForKey(e: KeyboardEvent, kind: 'electron' | 'browser' = 'browser'): MenuCommand | null {
   const mod = e.ctrlKey || e.metaKey
+  if (kind === 'electron') return undoKey(e, mod)
   if (mod && e.key === 'Enter') return { command: 'run' }
   if (e.key === 'Escape') return { command: 'cancel' }
   if (mod && e.key.toLowerCase() === 's') return { command: e.shiftKey ? 'save-as' : 'save' }
   if (mod && e.key.toLowerCase() === 'o') return { command: 'open' }
+  return undoKey(e, mod)
+}
+
+function undoKey(e: KeyboardEvent, mod: boolean): MenuCommand | null {
   if (mod && e.key.toLowerCase() === 'z' && !inTextField(e.target)) return { command: e.shiftKey ? 'redo' : 'undo' }
   if (mod && e.key.toLowerCase() === 'y' && !inTextField(e.target)) return { command: 'redo' }
   return null
