@@ -45,6 +45,14 @@ describe('file service', () => {
     expect(files.isKnown(path)).toBe(true)
   })
 
+  it('a file the app has not seen this session (a recovered draft\'s target) is a conflict until confirmed', async () => {
+    const path = join(dir, 'duel.json')
+    writeFileSync(path, 'edited elsewhere after the crash')
+    const files = new FileService()
+    expect(await files.save(path, 'draft')).toEqual({ status: 'conflict', path })
+    expect(readFileSync(path, 'utf8')).toBe('edited elsewhere after the crash')
+  })
+
   it('refuses a folder and names what is wrong', async () => {
     await expect(new FileService().open(dir)).rejects.toThrow(/is not a file/)
   })

@@ -141,6 +141,15 @@ describe('IPC file handlers', () => {
     expect(dialogs.asked).toEqual(['open', `overwrite ${path}`, `overwrite ${path}`])
   })
 
+  it('a file picked in the save dialog is written without a second question (the dialog asked)', async () => {
+    const path = join(dir, 'exists.json')
+    writeFileSync(path, 'old')
+    dialogs.save = path
+    expect((await handlers['file:save']({ path: null, text })).status).toBe('saved')
+    expect(readFileSync(path, 'utf8')).toBe(text)
+    expect(dialogs.asked).toEqual(['save scenario.json'])
+  })
+
   it('reopens a recent file, and drops it from the list when it has gone', async () => {
     const path = join(dir, 'duel.json')
     writeFileSync(path, text)

@@ -82,9 +82,11 @@ export function createFileHandlers(deps: FileHandlerDeps): FileHandlers {
       let path = req.saveAs ? null : req.path
       // Only a path the user picked (dialog, recent list) or the app wrote before may be written without asking.
       if (path !== null && !deps.files.isKnown(path) && !(await deps.recent.has(path))) path = null
+      // A path picked in the save dialog was confirmed there (the dialog asks before replacing a file).
+      const picked = path === null
       if (path === null) path = await deps.dialogs.saveScenario(req.suggestedName ?? 'scenario.json')
       if (path === null) return { status: 'cancelled' }
-      let saved = await deps.files.save(path, req.text)
+      let saved = await deps.files.save(path, req.text, picked)
       if (saved.status === 'conflict') {
         if (!(await deps.dialogs.confirmOverwriteChanged(saved.path))) return { status: 'cancelled' }
         saved = await deps.files.save(path, req.text, true)

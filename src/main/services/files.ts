@@ -42,8 +42,9 @@ export class FileService {
   }
 
   /**
-   * Writes atomically. Without `force`, refuses with `conflict` when the file on disk is no longer what
-   * the app last read or wrote there (or appeared since the app last saw it absent).
+   * Writes atomically. Without `force`, refuses with `conflict` when the file on disk is not what the app
+   * last read or wrote there — including a file the app has not seen this session (say, the target of a
+   * draft recovered after a crash), since nobody can tell what changed in it meanwhile.
    */
   async save(path: string, text: string, force = false): Promise<SaveResult> {
     const full = resolve(path)
@@ -63,6 +64,6 @@ export class FileService {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false
       throw e
     }
-    return expected !== undefined && current !== expected
+    return current !== expected
   }
 }
