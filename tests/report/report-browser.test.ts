@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { launchChromium } from '../browser'
+import { launchChromium } from '../e2e/browser'
 import { cliPath, examplesDir, requireBuild, root } from '../helpers'
 
 describe('the HTML report in a real browser', () => {
