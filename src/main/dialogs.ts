@@ -2,7 +2,7 @@ import { dialog, type BrowserWindow } from 'electron'
 import type { Dialogs } from './ipc/file-handlers'
 
 const scenarioFilters = [{ name: 'Quickdraw scenario', extensions: ['json'] }]
-const exportFilters = { csv: [{ name: 'CSV', extensions: ['csv'] }], json: [{ name: 'JSON', extensions: ['json'] }], png: [{ name: 'PNG image', extensions: ['png'] }] }
+const exportFilters = { csv: [{ name: 'CSV', extensions: ['csv'] }], json: [{ name: 'JSON', extensions: ['json'] }], png: [{ name: 'PNG image', extensions: ['png'] }], html: [{ name: 'HTML report', extensions: ['html'] }] }
 
 /** Native dialogs attached to the main window. */
 export function electronDialogs(window: () => BrowserWindow | null): Dialogs {

@@ -1,5 +1,7 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina'
+import { findTrial } from '../engine/run/find'
 import { runChunk, type ChunkResult, type ChunkTask } from '../engine/run/run-chunk'
+import type { FindArgs as FindTask } from '../shared/ipc-contract'
 
 /**
  * The simulation worker: one chunk per task, its tally sent back by transfer (no copy). Built as its own
@@ -15,4 +17,9 @@ export default function simulateChunk(task: ChunkTask): ChunkResult {
       return result
     },
   } as unknown as Parameters<typeof move>[0]) as unknown as ChunkResult
+}
+
+/** "Find a fight where…" off the main thread: the first matching trial of a run (Piscina task name `find`). */
+export function find(task: FindTask): number | null {
+  return findTrial(task.scenario, task.seed, task.trials, task.chunkSize, { metric: task.metric, outcome: task.outcome })
 }

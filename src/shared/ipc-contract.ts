@@ -61,11 +61,29 @@ export interface DraftEntry extends DraftArgs {
   savedAt: string
 }
 
+export type ExportKind = 'csv' | 'json' | 'png' | 'html'
+
 export interface ExportArgs {
-  kind: 'csv' | 'json' | 'png'
+  kind: ExportKind
   suggestedName: string
-  /** Text for CSV and JSON; a `data:image/png;base64,` URL for PNG. */
+  /** Text for CSV, JSON and HTML (a report); a `data:image/png;base64,` URL for PNG. */
   data: string
+}
+
+/**
+ * "Find a fight where…": the first trial of a run (scenario, seed, trials, chunk size) whose outcome
+ * counts toward a probability metric, or has a given ordering outcome. Deterministic.
+ */
+export interface FindArgs {
+  /** Lets `sim:cancel` stop a long search. */
+  jobId: string
+  scenario: unknown
+  seed: number
+  trials: number
+  chunkSize: number
+  metric: string
+  /** For an ordering metric: the outcome key. */
+  outcome?: string
 }
 
 export interface InvokeContract {
@@ -74,6 +92,7 @@ export interface InvokeContract {
   'examples:load': { args: [file: string]; result: unknown }
   'sim:run': { args: [run: RunArgs]; result: ResultDocument }
   'sim:cancel': { args: [jobId: string]; result: boolean }
+  'sim:find': { args: [find: FindArgs]; result: number | null }
   'file:open': { args: []; result: ScenarioFile | null }
   'file:open-recent': { args: [path: string]; result: ScenarioFile }
   'file:save': { args: [save: SaveArgs]; result: SaveOutcome }
@@ -111,6 +130,7 @@ export const invokeChannels: readonly InvokeChannel[] = [
   'examples:load',
   'sim:run',
   'sim:cancel',
+  'sim:find',
   'file:open',
   'file:open-recent',
   'file:save',

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Dialogs } from '../../src/main/ipc/file-handlers'
 import { createHandlers, type Handlers } from '../../src/main/ipc/handlers'
+import { findTrial } from '../../src/engine/run/find'
 import { AutosaveStore } from '../../src/main/services/autosave'
 import { FileService } from '../../src/main/services/files'
 import { RecentFiles } from '../../src/main/services/recent'
@@ -100,6 +101,38 @@ describe('IPC handlers validate every input', () => {
   })
 })
 
+describe('IPC find handler ("find a fight where…")', () => {
+  const find = { jobId: 'find-1', scenario: standoff, seed: 7, trials: 200_000, chunkSize: 50_000, metric: 'simultaneous-exchange:kid:marshal' }
+
+  it('finds, in a worker thread, the very trial the engine finds in-process', async () => {
+    const expected = findTrial(standoff, 7, 200_000, 50_000, { metric: find.metric })
+    expect(expected).not.toBeNull()
+    expect(await handlers['sim:find'](find)).toBe(expected)
+    const ordering = { ...find, jobId: 'find-2', metric: 'ordering', outcome: 'marshal>kid||||' }
+    expect(await handlers['sim:find'](ordering)).toBe(findTrial(standoff, 7, 200_000, 50_000, { metric: 'ordering', outcome: 'marshal>kid||||' }))
+  })
+
+  it('answers null when no trial of the run matches, and names the metric ids for an unknown one', async () => {
+    expect(await handlers['sim:find']({ ...find, metric: 'loses-action:kid', trials: 2_000 })).toBeNull()
+    await expect(handlers['sim:find']({ ...find, metric: 'nope' })).rejects.toThrow(/no metric "nope"; metric ids are: ordering, acts-first-alone:kid/)
+  })
+
+  it('refuses malformed requests, naming the field and the allowed range', async () => {
+    await expect(handlers['sim:find']({ ...find, trials: 0 })).rejects.toThrow(/find: trials must be an integer 1–/)
+    await expect(handlers['sim:find']({ ...find, chunkSize: 0 })).rejects.toThrow(/chunkSize must be an integer 1–/)
+    await expect(handlers['sim:find']({ ...find, metric: '' })).rejects.toThrow(/metric must be a metric id/)
+    await expect(handlers['sim:find']({ ...find, path: '/etc' })).rejects.toThrow(/find:/)
+    await expect(handlers['sim:find']({ ...find, scenario: { ...(standoff as object), combatants: [] } })).rejects.toThrow(/combatants/)
+  })
+
+  it('a search cancelled with sim:cancel ends at once with null', async () => {
+    const slow = handlers['sim:find']({ ...find, jobId: 'find-slow', metric: 'loses-action:kid', trials: 50_000_000 })
+    await new Promise((r) => setTimeout(r, 50))
+    expect(await handlers['sim:cancel']('find-slow')).toBe(true)
+    expect(await slow).toBeNull()
+  })
+})
+
 describe('IPC file handlers', () => {
   it('save asks where for a new scenario, writes it, and adds it to the recent list', async () => {
     dialogs.save = join(dir, 'standoff.json')
@@ -167,6 +200,13 @@ describe('IPC file handlers', () => {
     expect(drafts.map((d) => [d.key, d.text])).toEqual([['ed-1', '{"half": ']])
     await handlers['draft:clear']('ed-1')
     expect(await handlers['draft:list']()).toEqual([])
+  })
+
+  it('exports an HTML report as text to the path the user picked', async () => {
+    dialogs.save = join(dir, 'report.html')
+    expect(await handlers['export:save']({ kind: 'html', suggestedName: 'report.html', data: '<!doctype html><title>r</title>' })).toBe(true)
+    expect(dialogs.asked).toContain('export html')
+    expect(exported[exported.length - 1]).toEqual({ path: dialogs.save, data: '<!doctype html><title>r</title>' })
   })
 
   it('exports a PNG as bytes to the path the user picked', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { parseScenario } from '../../engine/run/parse'
 import { issueLine } from '../../engine/core/schema'
-import type { InvokeContract } from '../../shared/ipc-contract'
+import type { ExportKind, InvokeContract } from '../../shared/ipc-contract'
 import type { AutosaveStore } from '../services/autosave'
 import { MAX_FILE_BYTES, type FileService } from '../services/files'
 import type { RecentFiles } from '../services/recent'
@@ -16,7 +16,7 @@ export interface Dialogs {
   /** The file changed on disk since it was opened: overwrite it anyway? */
   confirmOverwriteChanged(path: string): Promise<boolean>
   /** Asks where to write an exported result; null when cancelled. */
-  saveExport(kind: 'csv' | 'json' | 'png', suggestedName: string): Promise<string | null>
+  saveExport(kind: ExportKind, suggestedName: string): Promise<string | null>
 }
 
 export interface FileHandlerDeps {
@@ -35,7 +35,7 @@ export type FileHandlers = { [C in FileChannel]: (...args: unknown[]) => Promise
 const text = z.string({ error: 'must be text' }).max(MAX_FILE_BYTES, { error: `must be at most ${MAX_FILE_BYTES} characters` })
 const saveArgs = z.strictObject({ path: filePath.nullable(), text, saveAs: z.boolean().optional(), suggestedName: fileName.optional() })
 const draftArgs = z.strictObject({ key: draftKey, path: filePath.nullable(), name: z.string().max(200), text })
-const exportArgs = z.strictObject({ kind: z.enum(['csv', 'json', 'png']), suggestedName: fileName, data: z.string().max(50 * 1024 * 1024) })
+const exportArgs = z.strictObject({ kind: z.enum(['csv', 'json', 'png', 'html']), suggestedName: fileName, data: z.string().max(50 * 1024 * 1024) })
 const PNG_PREFIX = 'data:image/png;base64,'
 
 /** A scenario is saved only when it is one: valid JSON that the engine's schema accepts. */

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { MAX_SEED } from '../../engine/core/rng'
 import { MAX_TRIALS } from '../../engine/core/scenario'
+import { MAX_CHUNK_SIZE } from '../../engine/run/chunks'
 import { int } from '../../engine/core/schema'
 import { parseScenarioOrThrow } from '../../engine/run/parse'
 import { systems } from '../../engine/systems/registry'
@@ -31,6 +32,16 @@ const runArgs = z.strictObject({
   trials: int(1, MAX_TRIALS).optional(),
   seed: int(0, MAX_SEED).optional(),
   workers: int(1, MAX_WORKERS).optional(),
+})
+
+const findArgs = z.strictObject({
+  jobId,
+  scenario: z.unknown(),
+  seed: int(0, MAX_SEED),
+  trials: int(1, MAX_TRIALS),
+  chunkSize: int(1, MAX_CHUNK_SIZE),
+  metric: z.string().min(1, { error: 'must be a metric id of the result, like first:kid' }).max(200, { error: 'must be a metric id of at most 200 characters' }),
+  outcome: z.string().max(500, { error: 'must be an ordering outcome key of at most 500 characters' }).optional(),
 })
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -68,6 +79,21 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         })
       } finally {
         jobs.delete(run.jobId)
+      }
+    },
+    'sim:find': async (raw: unknown) => {
+      const req = arg(findArgs, raw, 'find')
+      parseScenarioOrThrow(req.scenario)
+      if (jobs.has(req.jobId)) throw new Error(`find: job ${req.jobId} is already running`)
+      const controller = new AbortController()
+      jobs.set(req.jobId, controller)
+      try {
+        return await deps.simulation.find(req, controller.signal)
+      } catch (e) {
+        if (controller.signal.aborted) return null
+        throw new Error(`find: ${e instanceof Error ? e.message : String(e)}`, { cause: e })
+      } finally {
+        jobs.delete(req.jobId)
       }
     },
     'sim:cancel': async (id: unknown) => {

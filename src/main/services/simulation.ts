@@ -5,6 +5,7 @@ import { runJobWithTally, type JobOutcome, type JobProgress } from '../../engine
 import type { ResultDocument } from '../../engine/run/result'
 import type { Shard } from '../../engine/run/shard'
 import type { ChunkResult, ChunkTask } from '../../engine/run/run-chunk'
+import type { FindArgs } from '../../shared/ipc-contract'
 
 export interface RunRequest {
   scenario: unknown
@@ -85,6 +86,15 @@ export class SimulationService {
       onProgress: req.onProgress,
       now: () => performance.now(),
     })
+  }
+
+  /**
+   * The first trial of a run matching a query (`findTrial`), searched in a worker thread so main never
+   * blocks; `signal` ends the search by ending that thread.
+   */
+  async find(req: FindArgs, signal?: AbortSignal): Promise<number | null> {
+    const pool = this.poolFor(this.poolThreads || this.defaultWorkers) as unknown as Piscina<FindArgs, number | null>
+    return pool.run(req, { name: 'find', signal })
   }
 
   async shutdown(): Promise<void> {

@@ -1,6 +1,6 @@
 import type { JobProgress } from '../../../engine/run/job'
 import type { ResultDocument } from '../../../engine/run/result'
-import type { AppInfo, DraftArgs, DraftEntry, ExampleSummary, ExportArgs, MenuCommand, RecentEntry, SaveArgs, SaveOutcome, ScenarioFile } from '../../../shared/ipc-contract'
+import type { AppInfo, DraftArgs, DraftEntry, ExampleSummary, ExportArgs, FindArgs, MenuCommand, RecentEntry, SaveArgs, SaveOutcome, ScenarioFile } from '../../../shared/ipc-contract'
 
 /** What the renderer needs from wherever it runs: the Electron main process or a plain browser. */
 export interface Backend {
@@ -9,7 +9,10 @@ export interface Backend {
   examples(): Promise<ExampleSummary[]>
   loadExample(file: string): Promise<unknown>
   run(req: { jobId: string; scenario: unknown; trials?: number; seed?: number; workers?: number }, onProgress: (p: JobProgress) => void): Promise<ResultDocument>
+  /** Cancels a run or a search by its job id. */
   cancel(jobId: string): Promise<void>
+  /** The first trial of a run matching a query (engine `findTrial`, off the page's thread); null if none or cancelled. */
+  findTrial(req: FindArgs): Promise<number | null>
   /** Worker count used when a run names none. */
   defaultWorkers: number
   openFile(): Promise<ScenarioFile | null>

@@ -4,6 +4,8 @@ import { systems } from '../../../engine/systems/registry'
 import { ENGINE_VERSION } from '../../../engine/version'
 import type { Backend } from './backend'
 import { browserFiles } from './browser-files'
+import type { WorkerRequest } from './chunk-worker'
+import type { FindArgs } from '../../../shared/ipc-contract'
 
 const exampleModules = import.meta.glob('../../../../resources/examples/*.json', { eager: true, import: 'default' }) as Record<string, unknown>
 const examples = Object.entries(exampleModules)
@@ -25,6 +27,14 @@ class WebWorkerPool {
     while (this.idle.length < n) this.idle.push(this.spawn())
   }
   execute(task: ChunkTask, signal: AbortSignal): Promise<ChunkResult> {
+    return this.post<ChunkResult>((id) => ({ id, task }), signal)
+  }
+
+  find(req: FindArgs, signal: AbortSignal): Promise<number | null> {
+    return this.post<number | null>((id) => ({ id, find: req }), signal)
+  }
+
+  private post<T>(request: (id: number) => WorkerRequest, signal: AbortSignal): Promise<T> {
     const worker = this.idle.pop() ?? this.spawn()
     const id = this.nextId++
     return new Promise((resolve, reject) => {
@@ -35,11 +45,11 @@ class WebWorkerPool {
       }
       if (signal.aborted) return onAbort()
       signal.addEventListener('abort', onAbort, { once: true })
-      worker.onmessage = (e: MessageEvent<{ id: number; ok: boolean; result?: ChunkResult; error?: string }>) => {
+      worker.onmessage = (e: MessageEvent<{ id: number; ok: boolean; result?: T; error?: string }>) => {
         if (e.data.id !== id) return
         signal.removeEventListener('abort', onAbort)
         this.idle.push(worker)
-        if (e.data.ok) resolve(e.data.result as ChunkResult)
+        if (e.data.ok) resolve(e.data.result as T)
         else reject(new Error(e.data.error))
       }
       worker.onerror = (e) => {
@@ -47,7 +57,7 @@ class WebWorkerPool {
         worker.terminate()
         reject(new Error(e.message || 'worker failed'))
       }
-      worker.postMessage({ id, task })
+      worker.postMessage(request(id))
     })
   }
 }
@@ -87,6 +97,18 @@ export function browserBackend(): Backend {
           onProgress,
           now: () => performance.now(),
         })
+      } finally {
+        jobs.delete(req.jobId)
+      }
+    },
+    async findTrial(req) {
+      const controller = new AbortController()
+      jobs.set(req.jobId, controller)
+      try {
+        return await pool.find(req, controller.signal)
+      } catch (e) {
+        if (controller.signal.aborted) return null
+        throw e
       } finally {
         jobs.delete(req.jobId)
       }

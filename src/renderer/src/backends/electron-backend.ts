@@ -19,6 +19,7 @@ export function electronBackend(api: Api): Backend {
         off()
       }
     },
+    findTrial: (req) => api['sim:find'](req),
     async cancel(jobId) {
       await api['sim:cancel'](jobId)
     },

@@ -14,6 +14,8 @@ export const useSimulationStore = defineStore('simulation', () => {
   const jobId = ref('')
   const progress = shallowRef<JobProgress | null>(null)
   const result = shallowRef<ResultDocument | null>(null)
+  /** The scenario exactly as the last run saw it (replays, finds and reports use it, not later edits). */
+  const resultScenario = shallowRef<unknown>(null)
   const error = ref('')
   const startedAt = ref(0)
   const firstPartialMs = ref<number | null>(null)
@@ -48,11 +50,13 @@ export const useSimulationStore = defineStore('simulation', () => {
     firstPartialMs.value = null
     jobId.value = `job-${Date.now().toString(36)}`
     startedAt.value = performance.now()
+    const scenario = editor.doc // replaced whole on every edit, never mutated
     try {
-      const doc = await backend().run({ jobId: jobId.value, scenario: editor.doc, trials: trials.value, seed: seed.value, workers: workers.value }, (p) => {
+      const doc = await backend().run({ jobId: jobId.value, scenario, trials: trials.value, seed: seed.value, workers: workers.value }, (p) => {
         firstPartialMs.value ??= performance.now() - startedAt.value
         progress.value = p
       })
+      resultScenario.value = scenario
       result.value = doc
       if (doc.status === 'error') error.value = doc.error ?? 'the simulation failed'
     } catch (e) {
@@ -74,9 +78,10 @@ export const useSimulationStore = defineStore('simulation', () => {
 
   function clear(): void {
     result.value = null
+    resultScenario.value = null
     progress.value = null
     error.value = ''
   }
 
-  return { backendKind: backend().kind, workers, running, progress, result, error, trials, seed, metrics, firstPartialMs, run, cancel, newSeed, clear }
+  return { backendKind: backend().kind, workers, running, progress, result, resultScenario, error, trials, seed, metrics, firstPartialMs, run, cancel, newSeed, clear }
 })

@@ -1,3 +1,4 @@
+import { findTrial } from '../../../engine/run/find'
 import { runJob } from '../../../engine/run/job'
 import { runChunk } from '../../../engine/run/run-chunk'
 import type { DraftEntry, ScenarioFile } from '../../../shared/ipc-contract'
@@ -31,6 +32,7 @@ export function testBackend(examples: Record<string, unknown>): Backend & { save
     async cancel(jobId) {
       jobs.get(jobId)?.abort()
     },
+    findTrial: async (f) => findTrial(f.scenario, f.seed, f.trials, f.chunkSize, { metric: f.metric, outcome: f.outcome }),
     openFile: async () => null,
     openRecent: async () => {
       throw new Error('none')
