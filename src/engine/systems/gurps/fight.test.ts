@@ -171,20 +171,45 @@ describe('plans meeting the fight', () => {
 })
 
 describe('nested interrupts', () => {
-  it('a response that sets off another Wait is interrupted in turn, and the cascade around it carries on', () => {
-    const waitSignal = [{ maneuver: 'wait', trigger: 'signal' }, { maneuver: 'all-out-defense' }]
-    const specs: Spec[] = [
-      { id: 'a', side: 'x', target: 'c', basicSpeed: 6, maneuvers: waitSignal },
-      { id: 'b', side: 'x', target: 'c', basicSpeed: 6, maneuvers: waitSignal },
-      { id: 'c', side: 'y', basicSpeed: 6, hp: 60, ht: 20, maneuvers: [{ maneuver: 'wait', trigger: 'enemy-attacks' }] },
-    ]
+  const waitSignal = [{ maneuver: 'wait', trigger: 'signal' }, { maneuver: 'all-out-defense' }]
+  const specs: Spec[] = [
+    { id: 'a', side: 'x', target: 'c', basicSpeed: 6, maneuvers: waitSignal },
+    { id: 'b', side: 'x', target: 'c', basicSpeed: 6, maneuvers: waitSignal },
+    { id: 'c', side: 'y', basicSpeed: 6, hp: 60, ht: 20, maneuvers: [{ maneuver: 'wait', trigger: 'enemy-attacks' }] },
+  ]
+  it('a waiter whose "enemy attacks" Wait a cascade member\'s attack sets off is a late joiner: he rolls at −2 every time, and fires at most once', () => {
     for (let seed = 1; seed <= 10; seed++) {
       const events = traceOf(specs, { signalTurn: 2, turnCap: 2 }, seed)
+      const late = events.filter((e) => e.at === 2 && e.kind === 'roll' && e.who[0] === 'c' && e.text.includes('(late, cutting in on '))
+      expect(late).toHaveLength(1)
+      expect(late[0].text).toMatch(/vs 18/) // 12 + ⌊6⌋ + 2 − 2
       const interrupts = events.filter((e) => e.kind === 'interrupt' && e.at === 2).map((e) => e.who[0])
-      expect(interrupts.filter((w) => w === 'c')).toHaveLength(1)
-      expect(interrupts.filter((w) => w !== 'c').sort()).toEqual(['a', 'b'])
-      // c's stop hit comes right before the attack of whichever of a and b strikes first
-      expect(interrupts.indexOf('c')).toBe(1)
+      expect(interrupts.filter((w) => w === 'c').length).toBeLessThanOrEqual(1)
     }
+  })
+  it('"he can try to interrupt — but this isn\'t automatic!": placed after the attacker he waits his turn; placed before, he cuts in', () => {
+    // contest: a rolls 10 (margin 10), b 12 (margin 8); c late at 18 rolls 17 (fails) or 4 (margin 14); then every attack roll is 18 (a miss)
+    for (const [cRoll, order] of [[17, ['a', 'b', 'c']], [4, ['c', 'a', 'b']]] as const) {
+      const plan = planOf(specs, { signalTurn: 2, rules: { retreat: 'never' } })
+      const log: TraceEvent[] = []
+      const rng = new ScriptedRng(d3(10, 12, cRoll, 18, 18, 18))
+      const st = freshState(plan, rng, log)
+      st.waiting.fill(1)
+      st.round = 2
+      playSignal(plan, st)
+      expect(rng.left).toBe(0)
+      expect(log.filter((e) => e.kind === 'interrupt').map((e) => e.who[0])).toEqual(order)
+      expect(log.some((e) => e.who[0] === 'c' && e.text.includes('(late, cutting in on A, −2)'))).toBe(true)
+    }
+  })
+  it('a late joiner set off by several cascade members cuts in on whichever of them acts first', () => {
+    const plan = planOf(specs, { signalTurn: 2, rules: { retreat: 'never' } })
+    const log: TraceEvent[] = []
+    const st = freshState(plan, new ScriptedRng(d3(12, 10, 17, 18, 18, 18)), log)
+    st.waiting.fill(1)
+    st.round = 2
+    playSignal(plan, st)
+    expect(log.some((e) => e.who[0] === 'c' && e.text.includes('(late, cutting in on B, −2)'))).toBe(true)
+    expect(log.filter((e) => e.kind === 'interrupt').map((e) => e.who[0])).toEqual(['b', 'a', 'c'])
   })
 })

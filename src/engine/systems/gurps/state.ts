@@ -58,6 +58,8 @@ export class FightState {
   readonly respTarget: Int32Array
   /** For a late joiner: the roller index whose action sets his Wait off (−1 for those who proceed). */
   readonly lateTrigger: Int32Array
+  /** For a late joiner: bit mask of the earlier rollers whose actions set his Wait off. */
+  readonly lateMask: Int32Array
   readonly keys: Int32Array
   readonly members: Int32Array
   readonly flags: Uint8Array
@@ -122,6 +124,7 @@ export class FightState {
     this.rollers = new Int32Array(frames)
     this.respTarget = new Int32Array(frames)
     this.lateTrigger = new Int32Array(frames)
+    this.lateMask = new Int32Array(frames)
     this.keys = new Int32Array(frames)
     this.members = new Int32Array(frames)
     this.flags = new Uint8Array(frames)

@@ -117,9 +117,16 @@ export function interrupt(plan: Plan, st: FightState, ev: Ev, x: number, t: numb
   const proceeding = count
   for (let r = 0; r < count; r++) {
     for (let w = 0; w < n; w++) {
-      if (isRoller(st, base, w, count) || !setsOff(plan, st, w, Ev.Act, st.rollers[base + r], -1)) continue
+      if (!joinsLate(plan, st, w, st.rollers[base + r], st.respTarget[base + r])) continue
+      const at = rollerIndex(st, base, w, count)
+      if (at >= 0) {
+        // already cutting in late on an earlier roller: this one may set him off too
+        if (at >= proceeding && r < at) st.lateMask[base + at] |= 1 << r
+        continue
+      }
       st.rollers[base + count] = w
       st.respTarget[base + count] = st.rollers[base + r]
+      st.lateMask[base + count] = 1 << r
       st.lateTrigger[base + count++] = r
     }
   }
@@ -137,9 +144,42 @@ export function interrupt(plan: Plan, st: FightState, ev: Ev, x: number, t: numb
   st.slotMoment = savedMoment
 }
 
-function isRoller(st: FightState, base: number, w: number, count: number): boolean {
-  for (let r = 0; r < count; r++) if (st.rollers[base + r] === w) return true
-  return false
+function rollerIndex(st: FightState, base: number, w: number, count: number): number {
+  for (let r = 0; r < count; r++) if (st.rollers[base + r] === w) return r
+  return -1
+}
+
+/**
+ * Whether the response of roller `x` (aimed at `t`) sets off w's Wait during the sequence, making him a
+ * late joiner: x's action ("an enemy acts"), x's attack on him ("an enemy attacks"), or x's step into
+ * his reach on the way ("an enemy comes within reach"). None of these interrupts automatically: "he can
+ * try to interrupt — but this isn't automatic! He rolls exactly as above, but with an extra −2".
+ * @see ../shared/seeds/001_9ed8a4c4e658c7df.txt; rules.md §3.6 step 7
+ */
+function joinsLate(plan: Plan, st: FightState, w: number, x: number, t: number): boolean {
+  if (w === x || st.engaged[w]) return false
+  if (setsOff(plan, st, w, Ev.Act, x, -1)) return true
+  const resp = stepOf(plan, st, x).response
+  if (w !== t || (resp !== Response.Attack && resp !== Response.AllOutAttack)) return false
+  if (setsOff(plan, st, w, Ev.Attack, x, w)) return true
+  // x walks in from beyond w's reach to his own reach: he passes w's reach on the way
+  const d = st.dist[x * st.n + w]
+  const reachW = plan.fighters[w].reach
+  return d > reachW && plan.fighters[x].reach <= reachW && setsOff(plan, st, w, Ev.InReach, x, w)
+}
+
+/**
+ * A late joiner set off by several rollers' actions cuts in on whichever of them comes first: the one
+ * with the highest contest key (lowest index among equals, as the resolver orders them).
+ */
+function chooseTrigger(st: FightState, base: number, r: number): void {
+  const mask = st.lateMask[base + r]
+  let best = -1
+  for (let k = 0; k < r; k++) {
+    if ((mask & (1 << k)) !== 0 && (best < 0 || st.keys[base + k] > st.keys[base + best])) best = k
+  }
+  st.lateTrigger[base + r] = best
+  st.respTarget[base + r] = st.rollers[base + best]
 }
 
 /** Rolls every roller's Quick Contest key into the frame; −1 for one who may not roll (A9 "forbid"). */
@@ -147,6 +187,7 @@ function contestKeys(plan: Plan, st: FightState, base: number, count: number, pr
   for (let r = 0; r < count; r++) {
     const w = st.rollers[base + r]
     const late = r >= proceeding
+    if (late) chooseTrigger(st, base, r)
     const eff = contestScore(plan, st, w, st.respTarget[base + r], late)
     if (eff < 3 && plan.rules.forbidBelowThree) {
       st.keys[base + r] = -1
