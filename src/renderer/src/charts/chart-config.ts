@@ -1,9 +1,9 @@
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration } from 'chart.js'
+import { BarController, BarElement, CategoryScale, Chart, Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration } from 'chart.js'
 import type { ChartSpec } from './datasets'
 import { whiskerPlugin } from './whisker-plugin'
 
 /** Only the Chart.js pieces in use are registered. */
-Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend, whiskerPlugin)
+Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend, Filler, whiskerPlugin)
 
 function css(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback
@@ -27,8 +27,8 @@ export function chartConfig(spec: ChartSpec): ChartConfiguration {
       indexAxis: spec.horizontal ? 'y' : 'x',
       scales,
       plugins: {
-        legend: { display: spec.kind !== 'probability' || spec.datasets.length > 1, labels: { color: ink, boxWidth: 12 } },
-        tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${Number(item.raw).toFixed(2)}%` } },
+        legend: { display: spec.kind !== 'probability' || spec.datasets.length > 1, labels: { color: ink, boxWidth: 12, filter: (item) => item.text !== '' } },
+        tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${Number(item.raw).toFixed(2)}${spec.unit ?? '%'}` } },
       },
     },
   }

@@ -29,10 +29,13 @@ export interface LineDataset {
   pointStyle?: string
   yAxisID?: string
   order?: number
+  /** Fill to another dataset (`'+1'`: down to the next one), for interval bands. */
+  fill?: string | false
+  borderWidth?: number
 }
 
 export interface ChartSpec {
-  kind: 'probability' | 'distribution' | 'order'
+  kind: 'probability' | 'distribution' | 'order' | 'sweep'
   title: string
   labels: string[]
   datasets: (BarDataset | LineDataset)[]
@@ -42,6 +45,8 @@ export interface ChartSpec {
   y2?: string
   horizontal?: boolean
   stacked?: boolean
+  /** Unit of the values in tooltips; default `%`. */
+  unit?: string
 }
 
 const pct = (p: number): number => Math.round(p * 1e6) / 1e4

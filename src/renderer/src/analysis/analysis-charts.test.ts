@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { distributionMetric, probabilityMetric } from '../../../engine/core/metrics'
+import type { ResultDocument } from '../../../engine/run/result'
+import { overlaidDistributionSpec, sweepLineSpec } from './analysis-charts'
+import type { SweepDocument } from './sweep-plan'
+
+describe('analysis charts', () => {
+  it('a sweep line has the estimate and a 95% band filled from the upper bound down to the lower', () => {
+    const point = (at: number, count: number) => ({ at: [at], document: { metrics: [probabilityMetric({ id: 'p', metric: 'p', label: 'Hits' }, count, 200)] } as unknown as ResultDocument })
+    const sweep: SweepDocument = { format: 'quickdraw-sweep/1', scenario: { name: 'x', hash: 'h' }, params: [{ path: 'a.b', values: [1, 2] }], points: [point(1, 50), point(2, 100)] }
+    const spec = sweepLineSpec(sweep, { key: 'p', label: 'Hits', percent: true })
+    expect(spec.labels).toEqual(['1', '2'])
+    const [hi, lo, est] = spec.datasets
+    expect(est.data).toEqual([25, 50])
+    expect(hi.type === 'line' && hi.fill).toBe('+1')
+    for (let i = 0; i < 2; i++) {
+      expect(lo.data[i]).toBeLessThan(est.data[i] as number)
+      expect(hi.data[i]).toBeGreaterThan(est.data[i] as number)
+    }
+    expect([spec.x, spec.y, spec.unit]).toEqual(['a.b', 'Chance (%)', '%'])
+  })
+
+  it('overlaid distributions share one value axis covering both', () => {
+    const a = distributionMetric({ id: 'w', metric: 'w', label: 'Wounds' }, [1, 1], 0, 0, 2)
+    const b = distributionMetric({ id: 'w', metric: 'w', label: 'Wounds' }, [3, 1], 2, 0, 2)
+    const spec = overlaidDistributionSpec(a, b, ['A', 'B'])
+    expect(spec.labels).toEqual(['0', '1', '2', '3'])
+    expect(spec.datasets.map((d) => [d.label, d.data])).toEqual([
+      ['A', [50, 50, 0, 0]],
+      ['B', [0, 0, 75, 25]],
+    ])
+  })
+})

@@ -1,0 +1,55 @@
+import type { DistributionMetric } from '../../../engine/core/metrics'
+import { PALETTE, type ChartSpec } from '../charts/datasets'
+import { sweepCurve, type SeriesKey } from './sweep-series'
+import type { SweepDocument } from './sweep-plan'
+
+const BAND = 'rgba(49, 130, 206, 0.2)'
+
+/**
+ * A one-parameter sweep of one curve: the estimate at each swept value as a line, and its 95% interval as
+ * a shaded band (the upper bound filled down to the lower one). Missing points break the line.
+ */
+export function sweepLineSpec(sweep: SweepDocument, series: SeriesKey): ChartSpec {
+  const { x, y } = sweepCurve(sweep, series.key)
+  const line = (label: string, data: (number | null)[], extra: object) => ({ type: 'line' as const, label, data, borderColor: PALETTE[0], backgroundColor: BAND, showLine: true, pointRadius: 0, ...extra })
+  return {
+    kind: 'sweep',
+    title: series.label,
+    labels: x.map(String),
+    datasets: [
+      line('95% interval', y.map((e) => e?.hi ?? null), { fill: '+1', borderWidth: 0, order: 3 }),
+      line('', y.map((e) => e?.lo ?? null), { fill: false, borderWidth: 0, order: 2 }),
+      line('Estimate', y.map((e) => e?.v ?? null), { fill: false, pointRadius: 3, backgroundColor: PALETTE[0], order: 1 }),
+    ],
+    x: sweep.params[0].path,
+    y: series.percent ? 'Chance (%)' : 'Value',
+    unit: series.percent ? '%' : '',
+  }
+}
+
+/** Two distributions of the same metric overlaid: the share of trials at each value for A and for B. */
+export function overlaidDistributionSpec(a: DistributionMetric, b: DistributionMetric, names: [string, string]): ChartSpec {
+  const share = (m: DistributionMetric): Map<number, number> => {
+    const n = m.bins.reduce((s, x) => s + x.count, 0)
+    return new Map(m.bins.map((x) => [x.value, n > 0 ? Math.round((x.count / n) * 1e6) / 1e4 : 0]))
+  }
+  const sa = share(a)
+  const sb = share(b)
+  const values = [...sa.keys(), ...sb.keys()]
+  const lo = Math.min(...values)
+  const hi = Math.max(...values)
+  const labels: string[] = []
+  for (let v = lo; values.length > 0 && v <= hi; v++) labels.push(String(v))
+  const data = (s: Map<number, number>): number[] => labels.map((v) => s.get(Number(v)) ?? 0)
+  return {
+    kind: 'distribution',
+    title: a.label,
+    labels,
+    datasets: [
+      { type: 'bar', label: names[0], data: data(sa), backgroundColor: 'rgba(49, 130, 206, 0.6)', order: 2 },
+      { type: 'bar', label: names[1], data: data(sb), backgroundColor: 'rgba(221, 107, 32, 0.6)', order: 1 },
+    ],
+    x: 'Value',
+    y: 'Share of trials (%)',
+  }
+}
