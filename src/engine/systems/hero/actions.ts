@@ -54,34 +54,41 @@ export function addEntry(st: FightState, who: number, key: number, kind: number)
 /**
  * An attack is an anticipated event: everyone holding for it reacts. Interrupters contest DEX Rolls
  * (or Fast Draw) with the attacker, larger margin first; "after" holders act once it is resolved;
- * tandem holders who make their roll act at the same instant. Then the attack itself.
+ * tandem holders who make their roll act at the same instant. Then the attack itself. A held action
+ * used here is itself an attack, so holders waiting for that holder react to it in turn (chains); each
+ * hold is used once, so a chain is at most as long as the roster.
+ * Until the attacker strikes, his action is unspent (`st.current`): if an interrupter attacks him first,
+ * he may Abort it to defense (seed 000 "regardless of who goes first"), and then it is gone.
  */
 export function attackWithTriggers(p: Plan, st: FightState, rng: Rng, x: number, origin: number, haymaker: boolean): void {
-  const target = chooseTarget(p, st, x)
-  if (target < 0) return
+  if (chooseTarget(p, st, x) < 0) return
+  st.current[x] = origin
   let before = 0
   let together = 0
   let after = 0
   for (let h = 0; h < p.n; h++) {
     if (st.pending[h] !== Pending.Hold || p.holdEvent[h] !== x || !canAct(st, h) || st.stunned[h]) continue
     const r = holderReaction(p, st, rng, h, x)
-    st.reaction[h] = r
-    if (r === BEFORE) before++
-    else if (r === TOGETHER) together++
-    else if (r === AFTER) after++
+    if (r === BEFORE) before |= 1 << h
+    else if (r === TOGETHER) together |= 1 << h
+    else if (r === AFTER) after |= 1 << h
   }
-  if (before > 0) {
-    for (let h = 0; h < p.n; h++) if (st.reaction[h] === BEFORE) useHeld(p, st, rng, h, true)
+  if (before !== 0) {
+    for (let h = 0; h < p.n; h++) if (before & (1 << h)) useHeld(p, st, rng, h, true)
     st.slot++
   }
-  if (!canAct(st, x)) {
+  if (st.current[x] === 0) {
+    if (st.log) say(p, st, 'lose', [x], `${name(p, x)}'s attack does not come: his action went into the Abort.`)
+  } else if (!canAct(st, x)) {
+    st.current[x] = 0
     if (st.log) say(p, st, 'lose', [x], `${name(p, x)} can no longer act: his action is lost.`)
   } else {
+    st.current[x] = 0
     spendAction(p, st, x, origin)
     strike(p, st, rng, x, haymaker)
   }
-  if (together > 0) for (let h = 0; h < p.n; h++) if (st.reaction[h] === TOGETHER) useHeld(p, st, rng, h, false)
-  if (after > 0) for (let h = 0; h < p.n; h++) if (st.reaction[h] === AFTER) useHeld(p, st, rng, h, true)
+  if (together !== 0) for (let h = 0; h < p.n; h++) if (together & (1 << h)) useHeld(p, st, rng, h, false)
+  if (after !== 0) for (let h = 0; h < p.n; h++) if (after & (1 << h)) useHeld(p, st, rng, h, true)
 }
 
 /** The attack itself, or the start of a Haymaker that lands at the end of the next Segment. */
@@ -143,12 +150,8 @@ function interruptContest(p: Plan, st: FightState, rng: Rng, h: number, x: numbe
   }
 }
 
-/**
- * A held action is used: once, and only if still able to act. It is an attack at the holder's target;
- * it does not in turn trigger other holds (one level of reaction per event, a simplification).
- */
+/** A held action is used: once, and only if still able to act. It is an attack, and an event in its own right. */
 function useHeld(p: Plan, st: FightState, rng: Rng, h: number, newSlot: boolean): void {
-  st.reaction[h] = 0
   if (newSlot) st.slot++
   if (st.pending[h] !== Pending.Hold) return
   if (!canAct(st, h)) {
@@ -158,7 +161,5 @@ function useHeld(p: Plan, st: FightState, rng: Rng, h: number, newSlot: boolean)
   const origin = consumePending(p, st, h)
   count(p, st, h, C.holdsUsed)
   if (st.log) say(p, st, 'act', [h], `${name(p, h)} uses his held action.`)
-  spendAction(p, st, h, origin)
-  const d = chooseTarget(p, st, h)
-  if (d >= 0) resolveAttack(p, st, rng, h, d, false)
+  attackWithTriggers(p, st, rng, h, origin, false)
 }

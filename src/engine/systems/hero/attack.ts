@@ -5,7 +5,7 @@ import { count, name, say } from './common'
 import { Defended, react } from './defense'
 import { BODY_HIT_BINS, C, STUN_HIT_BINS } from './layout'
 import type { Plan } from './plan'
-import { Pending, type FightState } from './state'
+import { Pending, Skip, type FightState } from './state'
 
 /**
  * One attack: defensive reaction, Attack Roll 11 + OCV − DCV on 3d6, damage, defences, Stunned, KO.
@@ -80,6 +80,7 @@ function applyDamage(p: Plan, st: FightState, a: number, d: number, stunT: numbe
     st.stunned[d] = 1
     st.statusSlot[d] = st.slot
     if (st.log) say(p, st, 'status', [d], `${name(p, d)} is Stunned (${st.slotStun[d]} STUN in one blow against CON ${p.con[d]}).`)
+    if (st.hayLandAbs[d] !== 0) loseHaymaker(p, st, d)
   }
   if (!st.ko[d] && st.stun[d] <= 0) knockOut(p, st, d)
   if (!st.dead[d] && st.body[d] <= -p.bodyMax[d]) {
@@ -88,6 +89,19 @@ function applyDamage(p: Plan, st: FightState, a: number, d: number, stunT: numbe
     count(p, st, d, C.dead)
     if (st.log) say(p, st, 'status', [d], `${name(p, d)} is dead (BODY ${st.body[d]}).`)
   }
+}
+
+/**
+ * A Stunned character takes no actions, so the Haymaker he is winding up is lost at once (A28 default)
+ * and the Phase it would have used in the landing Segment is his again (to recover from Stunned).
+ */
+function loseHaymaker(p: Plan, st: FightState, d: number): void {
+  if (st.skipPhaseAbs[d] === st.hayLandAbs[d] && st.skipReason[d] === Skip.Haymaker) {
+    st.skipPhaseAbs[d] = 0
+    st.skipReason[d] = Skip.None
+  }
+  st.hayLandAbs[d] = 0
+  if (st.log) say(p, st, 'lose', [d], `${name(p, d)}'s Haymaker is lost (he is Stunned).`)
 }
 
 export function knockOut(p: Plan, st: FightState, d: number): void {

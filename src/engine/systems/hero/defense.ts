@@ -25,8 +25,9 @@ function canAbort(st: FightState, d: number): boolean {
 
 /**
  * Before the attack roll, the defender may use a held action for defense, or (by his plan) Abort to
- * his defensive action. Either resolves before the attacker (seed 000). An Abort costs the held or
- * delayed action if he has one, otherwise his next Phase (rules.md §2.7), never more than one action.
+ * his defensive action. Either resolves before the attacker (seed 000). An Abort costs the action he
+ * has not yet used — the one he is about to take, or a held or delayed one — otherwise his next Phase
+ * (rules.md §2.7), never more than one action.
  */
 export function react(p: Plan, st: FightState, rng: Rng, a: number, d: number): Defended {
   let how: string
@@ -35,6 +36,14 @@ export function react(p: Plan, st: FightState, rng: Rng, a: number, d: number): 
     count(p, st, d, C.holdsUsed)
     spendAction(p, st, d, origin)
     how = 'uses his held action'
+  } else if (p.abortWhenAttacked[d] && st.current[d] !== 0 && canAct(st, d) && st.stunned[d] === 0) {
+    // Attacked between declaring his action and making it (an interrupter went first): the Abort uses it.
+    const origin = st.current[d]
+    st.current[d] = 0
+    count(p, st, d, C.aborts)
+    count(p, st, d, C.abortCostHeld)
+    spendAction(p, st, d, origin)
+    how = 'Aborts the action he was about to take'
   } else if (p.abortWhenAttacked[d] && canAbort(st, d)) {
     count(p, st, d, C.aborts)
     if (st.pending[d] !== Pending.None) {

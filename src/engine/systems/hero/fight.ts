@@ -21,8 +21,9 @@ export function runFight(p: Plan, rng: Rng): number {
   for (; abs <= p.endAbs; abs++) {
     st.abs = abs
     const seg = segmentOf(abs)
-    // A Segment where nobody has a Phase and nothing comes due changes nothing: skip it.
-    if (p.segmentMask[seg] === 0 && !dueNow(p, st)) continue
+    // A Segment where nobody has a Phase and nothing comes due changes nothing: skip it. Segment 12
+    // is never skipped: Post-Segment 12 Recovery comes after it even when nobody acts (all SPD 1).
+    if (p.segmentMask[seg] === 0 && seg !== 12 && !dueNow(p, st)) continue
     playSegment(p, st, rng)
     if (sideDown(p, st, 0) || sideDown(p, st, 1)) break
   }
@@ -45,7 +46,8 @@ function reset(p: Plan, st: FightState): void {
     st.statusSlot[i] = -1
   }
   for (let i = 0; i < p.n; i++) {
-    st.ko[i] = st.dead[i] = st.stunned[i] = st.pending[i] = st.skipReason[i] = st.reaction[i] = 0
+    st.ko[i] = st.dead[i] = st.stunned[i] = st.pending[i] = st.skipReason[i] = 0
+    st.current[i] = 0
     st.stunBlockedAbs[i] = st.skipPhaseAbs[i] = st.phaseDoneAbs[i] = st.actedAbs[i] = st.dodgeUntil[i] = 0
     st.hayLandAbs[i] = st.blockAbs[i] = st.stunTaken[i] = st.bodyTaken[i] = st.lostPhases[i] = 0
   }
@@ -70,9 +72,14 @@ function playSegment(p: Plan, st: FightState, rng: Rng): void {
     if (phase && !p.rules.expiryAtDex && st.pending[i] !== Pending.None) expire(p, st, i, 'at the start of the Segment of his next Phase')
     if (st.pending[i] === Pending.Delay && st.delayAbs[i] === st.abs) {
       addEntry(st, i, p.delayDex[i], 1)
+      // Seed 000: a delay to a higher DEX (or his own) on the Segment of his next Phase replaces that
+      // Phase, so the Phase gets no entry of its own (it would otherwise tie with, and void, the delay).
       if (phase && p.delayDex[i] >= p.orderDex[i]) {
         st.skipPhaseAbs[i] = st.abs
         st.skipReason[i] = Skip.DelayReplaces
+        st.phaseDoneAbs[i] = st.abs
+        if (st.dodgeUntil[i] !== 0 && st.abs >= st.dodgeUntil[i]) st.dodgeUntil[i] = 0
+        continue
       }
     }
     if (phase) addEntry(st, i, p.orderDex[i], 0)
@@ -114,7 +121,10 @@ function delayedEntry(p: Plan, st: FightState, rng: Rng, i: number): void {
   }
   const origin = consumePending(p, st, i)
   count(p, st, i, C.holdsUsed)
-  if (st.log) say(p, st, 'act', [i], `${name(p, i)} acts on his delayed action at DEX ${p.delayDex[i]}.`)
+  if (st.log) {
+    if (st.skipPhaseAbs[i] === st.abs && st.skipReason[i] === Skip.DelayReplaces) say(p, st, 'lose', [i], `${name(p, i)}'s Phase was replaced by his delayed action.`)
+    say(p, st, 'act', [i], `${name(p, i)} acts on his delayed action at DEX ${p.delayDex[i]}.`)
+  }
   attackWithTriggers(p, st, rng, i, origin, false)
 }
 

@@ -146,6 +146,27 @@ describe('Holding for defense and Aborting (seed 000)', () => {
     expect(t.counts[at(0, C.abortCostPhase)]).toBe(t.counts[at(0, C.aborts)])
     expect(t.counts[at(0, C.phasesLostToAbort)]).toBeGreaterThan(0)
   })
+  it('"regardless of who goes first, the other character may always Abort": a mover interrupted before he acts Aborts the action he was about to take, not his next Phase (rules.md §2.7)', () => {
+    const plan = heroPlan(
+      [
+        { id: 'h', side: 'A', dex: 18, fastDraw: 10, ...PASSIVE, plan: { onPhase: 'hold', hold: { event: 'm', mode: 'interrupt', roll: 'fast-draw' } } },
+        { id: 'm', side: 'B', dex: 20, ...PASSIVE, plan: { abort: 'when-attacked' } },
+      ],
+      HOUSE,
+      { turnCap: 2 },
+    )
+    const { events } = playLogged(plan, 1)
+    const k = events.findIndex((e) => /H goes first/.test(e.text))
+    expect(k).toBeGreaterThan(0)
+    const seg = events[k].at
+    expect(events.some((e) => e.at === seg && e.kind === 'defend' && /M Aborts the action he was about to take/.test(e.text))).toBe(true)
+    expect(events.some((e) => e.at === seg && (e.kind === 'hit' || e.kind === 'miss') && e.who[0] === 'm')).toBe(false)
+    expect(events.some((e) => e.kind === 'lose' && e.who[0] === 'm' && /spent on an Abort/.test(e.text))).toBe(false)
+    const t = playMany(plan, 300)
+    expect(t.counts[at(1, C.abortCostPhase)]).toBe(0)
+    expect(t.counts[at(1, C.abortCostHeld)]).toBe(t.counts[at(1, C.aborts)])
+    expect(t.counts[at(1, C.aborts)]).toBeGreaterThan(0)
+  })
   it('a Stunned character cannot Abort (rules.md §2.7)', () => {
     const plan = heroPlan([{ id: 'd', side: 'A', dex: 10, spd: 2, ...UNHURT, con: 1, pd: 0, plan: { abort: 'when-attacked' } }, { id: 'm', side: 'B', dex: 20, spd: 12, ocv: 30, ...PASSIVE, attack: { dice: '6d6' } }], HOUSE, { turnCap: 1 })
     const { events } = playLogged(plan, 1)

@@ -62,8 +62,11 @@ export class FightState {
   readonly slotStun: Int32Array
   readonly target: Int32Array
   readonly fixedRank: Int32Array
-  /** Reaction of a holder to the current trigger: 1 before, 2 simultaneous, 3 after, 0 none. */
-  readonly reaction: Uint8Array
+  /**
+   * The Phase (absolute Segment) of the action a combatant is resolving right now and has not yet spent,
+   * 0 when none: between declaring an attack and making it, an Abort uses this action (rules.md §2.7).
+   */
+  readonly current: Int32Array
   readonly koAbs: Int32Array
   readonly stunTaken: Int32Array
   readonly bodyTaken: Int32Array
@@ -111,7 +114,7 @@ export class FightState {
     this.slotStun = i32()
     this.target = i32()
     this.fixedRank = i32()
-    this.reaction = u8()
+    this.current = i32()
     this.koAbs = i32()
     this.stunTaken = i32()
     this.bodyTaken = i32()

@@ -33,6 +33,21 @@ describe('Phases and DEX order (seed 000 "Starting Your Phase")', () => {
   })
 })
 
+describe('Post-Segment 12 Recovery (rules.md §2.1)', () => {
+  it('comes after Segment 12 of every Turn even when nobody has a Phase in Segment 12 (two SPD 1 fighters)', () => {
+    const plan = heroPlan([{ id: 'a', side: 'A', spd: 1, ...PASSIVE }, { id: 'b', side: 'B', spd: 1, ...PASSIVE }], {}, { turnCap: 3 })
+    expect(playLogged(plan, 1).events.filter((e) => e.kind === 'recovery').map((e) => e.at)).toEqual([12, 24, 36])
+  })
+  it('regains REC STUN for the SPD 1 fighter hurt in Segment 7', () => {
+    const plan = heroPlan([{ id: 'a', side: 'A', spd: 1, dex: 20, ocv: 30, attack: { dice: '3d6' } }, { id: 'b', side: 'B', spd: 1, stun: 300, rec: 7, body: 100, pd: 0, con: 99 }], {}, { turnCap: 2 })
+    const { events } = playLogged(plan, 2)
+    const taken = events.filter((e) => e.kind === 'hit').map((e) => Number(/after defences (\d+) STUN/.exec(e.text)?.[1]))
+    expect(taken.length).toBeGreaterThan(0)
+    const rec = events.filter((e) => e.kind === 'recovery' && e.at === 24)
+    expect(rec[0]?.text).toContain(`B ${Math.min(300, 300 - taken[0] + 7)}/300 STUN`)
+  })
+})
+
 describe('same-DEX ties (A1), decided afresh every Segment', () => {
   const twins = (rules: Record<string, string>, a: Record<string, unknown> = {}, b: Record<string, unknown> = {}) =>
     heroPlan([{ id: 'a', side: 'A', dex: 15, ...PASSIVE, ...a }, { id: 'b', side: 'B', dex: 15, ...PASSIVE, ...b }], rules, { turnCap: 1 })
@@ -95,6 +110,14 @@ describe('Delayed action (seed 000)', () => {
     const { events } = playLogged(plan, 1)
     expect(events.some((e) => e.at === 15 && e.kind === 'lose' && /replaced by his delayed action/.test(e.text))).toBe(true)
     expect(events.filter((e) => e.at === 15 && (e.kind === 'hit' || e.kind === 'miss')).map((e) => e.who[0])[0]).toBe('d')
+  })
+  it('delaying to his own DEX on the Segment of his next Phase: the delayed action takes that Phase, it is not lost (house)', () => {
+    const plan = heroPlan([{ id: 'd', side: 'A', dex: 15, spd: 4, ...PASSIVE, plan: { onPhase: 'delay', delay: { segments: 3, dex: 15 } } }, { id: 'm', side: 'B', dex: 15, spd: 4, ...PASSIVE }], HOUSE, { turnCap: 2 })
+    for (let seed = 1; seed <= 6; seed++) {
+      const { events } = playLogged(plan, seed)
+      expect(events.some((e) => e.at === 15 && e.who[0] === 'd' && e.kind === 'act' && /delayed action/.test(e.text))).toBe(true)
+      expect(events.some((e) => e.at === 15 && e.who[0] === 'd' && /held action is lost/.test(e.text))).toBe(false)
+    }
   })
   it('book (6e RAW): the same delay is lost at the start of the Segment of the next Phase', () => {
     const plan = heroPlan([{ id: 'd', side: 'A', dex: 10, spd: 4, ...PASSIVE, plan: { onPhase: 'delay', delay: { segments: 3, dex: 20 } } }, { id: 'm', side: 'B', dex: 15, spd: 4, ...PASSIVE }], {}, { turnCap: 2 })
