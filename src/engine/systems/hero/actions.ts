@@ -121,6 +121,8 @@ function holderReaction(p: Plan, st: FightState, rng: Rng, h: number, x: number)
     if (ok) return TOGETHER
     if (!p.rules.tandemFailLoses) return AFTER
     consumePending(p, st, h)
+    st.lostPhases[h]++
+    st.lostToHold[h]++
     count(p, st, h, C.holdsExpired)
     return 0
   }

@@ -1,6 +1,6 @@
 import { C } from './layout'
 import { TARGET_FIRST, TARGET_WEAKEST, type Plan } from './plan'
-import { nextPhaseAfter, segmentOf, hasPhase, describeSegment } from './speed-chart'
+import { nextPhaseAfter, segmentOf, hasPhase, describeSegment, turnOf } from './speed-chart'
 import { Pending, Skip, type FightState } from './state'
 
 /** Small helpers shared by the fight loop, the attack and the held actions. */
@@ -46,12 +46,18 @@ export function nextPhaseAbs(p: Plan, st: FightState, i: number): number {
   return nextPhaseAfter(p.spd[i], abs)
 }
 
-/** Records one action taken, charged to the Phase (absolute Segment) it came from. */
+/**
+ * Records one action taken now, in the Turn it is taken (a hold from Segment 12 used in Segment 1
+ * counts for the new Turn); the audit also charges it to the Phase (absolute Segment) it came from.
+ */
 export function spendAction(p: Plan, st: FightState, i: number, origin: number): void {
   count(p, st, i, C.actions)
   st.actedAbs[i] = st.abs
-  st.turnActions[i * st.turnSlots + Math.floor((origin - 1) / 12) + 1]++
-  if (st.originUses.length > 0) st.originUses[i * st.absSlots + origin]++
+  st.turnActions[i * st.turnSlots + turnOf(st.abs)]++
+  if (st.originUses.length > 0) {
+    st.originUses[i * st.absSlots + origin]++
+    st.originTurnActions[i * st.turnSlots + turnOf(origin)]++
+  }
   if (st.firstActor < 0) {
     st.firstActor = i
     count(p, st, i, C.firstActor)

@@ -50,8 +50,10 @@ function reset(p: Plan, st: FightState): void {
     st.current[i] = 0
     st.stunBlockedAbs[i] = st.skipPhaseAbs[i] = st.phaseDoneAbs[i] = st.actedAbs[i] = st.dodgeUntil[i] = 0
     st.hayLandAbs[i] = st.blockAbs[i] = st.stunTaken[i] = st.bodyTaken[i] = st.lostPhases[i] = 0
+    st.lostToAbort[i] = st.lostToHold[i] = 0
   }
   st.turnActions.fill(0)
+  if (st.originTurnActions.length > 0) st.originTurnActions.fill(0)
   if (st.originUses.length > 0) st.originUses.fill(0)
   st.slot = 0
   st.firstActor = -1
@@ -108,6 +110,7 @@ function playSegment(p: Plan, st: FightState, rng: Rng): void {
 function expire(p: Plan, st: FightState, i: number, why: string): void {
   st.pending[i] = Pending.None
   st.lostPhases[i]++
+  st.lostToHold[i]++
   count(p, st, i, C.holdsExpired)
   if (st.log) say(p, st, 'lose', [i], `${name(p, i)}'s held action is lost ${why}.`)
 }
@@ -138,6 +141,7 @@ function phaseEntry(p: Plan, st: FightState, rng: Rng, i: number): void {
     const reason = st.skipReason[i]
     if (reason === Skip.Abort) {
       st.lostPhases[i]++
+      st.lostToAbort[i]++
       count(p, st, i, C.phasesLostToAbort)
     }
     if (st.log) {

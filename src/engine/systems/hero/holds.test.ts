@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { withinStandardErrors } from '../../../../tests/helpers'
 import { interruptExact } from './exact'
+import { hero } from './index'
 import { C, PER_COMBATANT } from './layout'
 import { heroPlan, playLogged, playMany, UNHURT } from './test-helpers'
 
@@ -68,6 +69,21 @@ describe('Held action (seed 000)', () => {
     const t = playMany(plan, 4000)
     expect(t.counts[at(1, C.tandemRolls)]).toBe(t.counts[at(1, C.holdsUsed)])
     expect(withinStandardErrors(t.counts[at(1, C.tandemMade)], t.counts[at(1, C.tandemRolls)], 196 / 216)).toBe(true)
+  })
+  it('chains: a held action that is used is itself the event another holder waits for (M attacks, H acts after M, G acts after H)', () => {
+    const plan = heroPlan(
+      [
+        { id: 'h', side: 'A', dex: 18, ...PASSIVE, plan: { onPhase: 'hold', hold: { event: 'm', mode: 'after' } } },
+        { id: 'm', side: 'B', dex: 20, ...PASSIVE },
+        { id: 'g', side: 'B', dex: 15, ...PASSIVE, plan: { onPhase: 'hold', hold: { event: 'h', mode: 'after' } } },
+      ],
+      HOUSE,
+      { turnCap: 2 },
+    )
+    const { events } = playLogged(plan, 1)
+    const attacks = events.filter((e) => e.at === 16 && (e.kind === 'hit' || e.kind === 'miss')).map((e) => e.who[0])
+    expect(attacks).toEqual(['m', 'h', 'g'])
+    expect(events.filter((e) => e.at === 16 && e.kind === 'act').map((e) => e.who[0])).toEqual(['h', 'g'])
   })
   it('A6 "lose": a failed tandem roll loses the held action', () => {
     const plan = heroPlan(
@@ -181,5 +197,30 @@ describe('Holding for defense and Aborting (seed 000)', () => {
     const block = events.findIndex((e) => /to Block/.test(e.text))
     expect(/against 38-/.test(events[block].text)).toBe(true)
     expect(events[block + 1].kind === 'hit' || events[block + 1].kind === 'miss').toBe(false)
+  })
+})
+
+describe('what a GM reads about lost Phases and actions per Turn', () => {
+  const lostMean = (plan: ReturnType<typeof heroPlan>, metric: string, id: string): number => {
+    const m = hero.summarize(plan, playMany(plan, 400)).find((x) => x.id === `${metric}:${id}`)
+    if (!m || m.kind !== 'distribution') throw new Error(`no ${metric}:${id}`)
+    return m.mean
+  }
+  it('"Phases lost to Aborts" and "Phases lost to expired holds" are separate metrics', () => {
+    const aborter = heroPlan([{ id: 'd', side: 'A', dex: 25, spd: 2, ...PASSIVE, plan: { abort: 'when-attacked' } }, { id: 'm', side: 'B', dex: 20, spd: 4, ...PASSIVE }], HOUSE, { turnCap: 3 })
+    expect(lostMean(aborter, 'phases-lost-abort', 'd')).toBeGreaterThan(0.5)
+    expect(lostMean(aborter, 'phases-lost-hold', 'd')).toBe(0)
+    const waiter = standoff('interrupt', HOUSE, {}, { plan: { onPhase: 'hold-defense' } }, 3)
+    expect(lostMean(waiter, 'phases-lost-hold', 'h')).toBeGreaterThan(0.5)
+    expect(lostMean(waiter, 'phases-lost-abort', 'h')).toBe(0)
+  })
+  it('an action counts in the Turn it is taken: a hold from Segment 12 used in Segment 1 belongs to Turn 2', () => {
+    const plan = heroPlan([{ id: 'h', side: 'A', dex: 10, spd: 4, ...PASSIVE, plan: { onPhase: 'hold', hold: { event: 'm', mode: 'after' } } }, { id: 'm', side: 'B', dex: 20, spd: 12, ...PASSIVE }], HOUSE, { turnCap: 2 })
+    const { events } = playLogged(plan, 1)
+    expect(events.some((e) => e.at === 13 && e.who[0] === 'h' && e.kind === 'act')).toBe(true)
+    const st = plan.st
+    expect(st.turnActions[0 * st.turnSlots + 1]).toBe(0)
+    expect(st.originTurnActions[0 * st.turnSlots + 1]).toBe(1)
+    expect(st.turnActions[0 * st.turnSlots + 2]).toBeGreaterThanOrEqual(1)
   })
 })

@@ -56,10 +56,12 @@ export interface Layout {
   bodyPerFight(i: number): number
   koTime(i: number): number
   lostPerFight(i: number): number
+  lostToAbortPerFight(i: number): number
+  lostToHoldPerFight(i: number): number
 }
 
 export function layoutOf(n: number, segments: number): Layout {
-  const perBins = ACTIONS_BINS + STUN_HIT_BINS + BODY_HIT_BINS + STUN_FIGHT_BINS + BODY_FIGHT_BINS + segments + LOST_BINS
+  const perBins = ACTIONS_BINS + STUN_HIT_BINS + BODY_HIT_BINS + STUN_FIGHT_BINS + BODY_FIGHT_BINS + segments + 3 * LOST_BINS
   const base = (i: number): number => segments + i * perBins
   return {
     counters: SCENARIO_COUNTERS + n * PER_COMBATANT,
@@ -74,5 +76,7 @@ export function layoutOf(n: number, segments: number): Layout {
     bodyPerFight: (i) => base(i) + ACTIONS_BINS + STUN_HIT_BINS + BODY_HIT_BINS + STUN_FIGHT_BINS,
     koTime: (i) => base(i) + ACTIONS_BINS + STUN_HIT_BINS + BODY_HIT_BINS + STUN_FIGHT_BINS + BODY_FIGHT_BINS,
     lostPerFight: (i) => base(i) + ACTIONS_BINS + STUN_HIT_BINS + BODY_HIT_BINS + STUN_FIGHT_BINS + BODY_FIGHT_BINS + segments,
+    lostToAbortPerFight: (i) => base(i) + ACTIONS_BINS + STUN_HIT_BINS + BODY_HIT_BINS + STUN_FIGHT_BINS + BODY_FIGHT_BINS + segments + LOST_BINS,
+    lostToHoldPerFight: (i) => base(i) + ACTIONS_BINS + STUN_HIT_BINS + BODY_HIT_BINS + STUN_FIGHT_BINS + BODY_FIGHT_BINS + segments + 2 * LOST_BINS,
   }
 }

@@ -53,7 +53,16 @@ describe('properties of whole fights (random plans and rules)', () => {
           runFight(plan, rng)
           const st = plan.st
           for (let i = 0; i < plan.n; i++) {
-            for (let t = 0; t < st.turnSlots; t++) expect(st.turnActions[i * st.turnSlots + t]).toBeLessThanOrEqual(plan.spd[i])
+            let taken = 0
+            let fromPhases = 0
+            for (let t = 0; t < st.turnSlots; t++) {
+              expect(st.originTurnActions[i * st.turnSlots + t]).toBeLessThanOrEqual(plan.spd[i])
+              // counted where taken, a Turn can also hold one action carried in from the Turn before and one Abort of a Phase of the Turn after
+              expect(st.turnActions[i * st.turnSlots + t]).toBeLessThanOrEqual(plan.spd[i] + 2)
+              taken += st.turnActions[i * st.turnSlots + t]
+              fromPhases += st.originTurnActions[i * st.turnSlots + t]
+            }
+            expect(taken).toBe(fromPhases)
             for (let a = 0; a < st.absSlots; a++) expect(st.originUses[i * st.absSlots + a]).toBeLessThanOrEqual(1)
           }
         }

@@ -9,8 +9,8 @@ const clampBin = (v: number, bins: number): number => (v < bins ? v : bins - 1)
 
 /**
  * Adds one finished fight to the tally: the winner, its length, and per combatant the damage taken,
- * the Segment of knockout, Phases lost, and actions in each complete Turn (charged to the Turn of the
- * Phase they came from, so a hold from Segment 12 used in Segment 1 counts for the Turn it was taken in).
+ * the Segment of knockout, Phases lost (all, to Aborts, to expired holds), and actions in each complete
+ * Turn (counted in the Turn they are taken, so a hold from Segment 12 used in Segment 1 counts there).
  */
 export function recordFight(p: Plan, tally: Tally, last: number): void {
   const st = p.st
@@ -24,6 +24,8 @@ export function recordFight(p: Plan, tally: Tally, last: number): void {
     tally.bins[L.stunPerFight(i) + clampBin(st.stunTaken[i], STUN_FIGHT_BINS)]++
     tally.bins[L.bodyPerFight(i) + clampBin(st.bodyTaken[i], BODY_FIGHT_BINS)]++
     tally.bins[L.lostPerFight(i) + clampBin(st.lostPhases[i], LOST_BINS)]++
+    tally.bins[L.lostToAbortPerFight(i) + clampBin(st.lostToAbort[i], LOST_BINS)]++
+    tally.bins[L.lostToHoldPerFight(i) + clampBin(st.lostToHold[i], LOST_BINS)]++
     if (st.koAbs[i] >= 0) tally.bins[L.koTime(i) + st.koAbs[i] - COMBAT_START]++
     for (let t = 2; t <= fullTurns; t++) {
       if (st.koAbs[i] >= 0 && st.koAbs[i] <= 12 * (t - 1)) break

@@ -70,13 +70,19 @@ export class FightState {
   readonly koAbs: Int32Array
   readonly stunTaken: Int32Array
   readonly bodyTaken: Int32Array
-  /** Actions by the Turn of the Phase they came from: `turnActions[i * turnSlots + turn]`. */
+  /** Actions by the Turn in which they are taken: `turnActions[i * turnSlots + turn]`. */
   readonly turnActions: Int32Array
+  /** Test audit: actions by the Turn of the Phase they came from (at most SPD each). */
+  readonly originTurnActions: Int32Array
   readonly turnSlots: number
   /** Test audit: uses of each (combatant, Phase) origin, `originUses[i * absSlots + abs]`. */
   readonly originUses: Uint8Array
   readonly absSlots: number
   readonly lostPhases: Int32Array
+  /** Phases that came up already spent on an Abort. */
+  readonly lostToAbort: Int32Array
+  /** Held or delayed actions that expired unused (or were lost to a failed tandem roll under A6). */
+  readonly lostToHold: Int32Array
   /** Segment entries: who, DEX key, kind (0 Phase, 1 Delay), done flag. */
   readonly eWho: Int32Array
   readonly eKey: Int32Array
@@ -119,8 +125,11 @@ export class FightState {
     this.stunTaken = i32()
     this.bodyTaken = i32()
     this.lostPhases = i32()
+    this.lostToAbort = i32()
+    this.lostToHold = i32()
     this.turnSlots = turnSlots
     this.turnActions = new Int32Array(n * turnSlots)
+    this.originTurnActions = new Int32Array(audit ? n * turnSlots : 0)
     this.absSlots = absSlots
     this.originUses = new Uint8Array(audit ? n * absSlots : 0)
     this.eWho = new Int32Array(3 * n)

@@ -67,6 +67,8 @@ function combatantMetrics(p: Plan, tally: Tally, i: number): Metric[] {
   out.push(
     distributionMetric(head('actions-per-turn'), tally.bins, 0, L.actionsPerTurn(i), ACTIONS_BINS),
     distributionMetric(head('phases-lost'), tally.bins, 0, L.lostPerFight(i), LOST_BINS),
+    distributionMetric(head('phases-lost-abort'), tally.bins, 0, L.lostToAbortPerFight(i), LOST_BINS),
+    distributionMetric(head('phases-lost-hold'), tally.bins, 0, L.lostToHoldPerFight(i), LOST_BINS),
     probabilityMetric(head('hit-rate'), at(C.hits), at(C.attacks)),
     distributionMetric(head('stun-per-hit'), tally.bins, 0, L.stunPerHit(i), STUN_HIT_BINS, hit && { mean: hit.meanStun, p: dist(hit.stun) }),
     distributionMetric(head('body-per-hit'), tally.bins, 0, L.bodyPerHit(i), BODY_HIT_BINS, hit && { mean: hit.meanBody, p: dist(hit.body) }),
