@@ -51,6 +51,10 @@ describe('combat check difficulty (seed 003, rules.md §5.4)', () => {
     expect(canAttack({ combatSkill: 'gunnery', band: 'medium', shooterEngaged: true })).toBe(false)
     expect(canAttack({ combatSkill: 'gunnery', band: 'medium', shooterEngaged: false })).toBe(true)
   })
+  it('a ranged shot at a target engaged with an ally: difficulty upgraded once (F2 p.219); not for melee', () => {
+    expect(built({ band: 'medium', targetEngagedWithAlly: true })).toEqual(pool({ ability: 2, difficulty: 1, challenge: 1 }))
+    expect(built({ combatSkill: 'melee', band: 'engaged', targetEngagedWithAlly: true })).toEqual(pool({ ability: 2, difficulty: 2 }))
+  })
   it('a melee attack needs an engaged target', () => {
     expect(canAttack({ combatSkill: 'melee', band: 'short', shooterEngaged: false })).toBe(false)
   })

@@ -57,6 +57,13 @@ export interface AttackSituation {
   upgradeDifficulty: number
   downgradeAbility: number
   downgradeDifficulty: number
+  /** "Increase difficulty" from elsewhere (e.g. a Stinger critical injury): extra Difficulty dice. */
+  extraIncrease?: number
+  /**
+   * A ranged shot at a target engaged with one of the shooter's allies: the difficulty is upgraded once
+   * (rules.md §5.4 [S F2 p.219]).
+   */
+  targetEngagedWithAlly?: boolean
 }
 
 /** Whether the attack is possible at all: Melee/Brawl need an engaged target, Gunnery cannot fire while engaged. */
@@ -83,7 +90,8 @@ export function defenseDice(s: AttackSituation, stacking: DefenseStacking): { se
 export function attackPool(s: AttackSituation, stacking: DefenseStacking, order: ModifierOrder): Pool {
   const melee = isMelee(s.combatSkill)
   const difficulty = melee ? MELEE_DIFFICULTY : RANGED_DIFFICULTY[s.band]
-  const increase = !melee && s.shooterEngaged ? (ENGAGED_INCREASE[s.combatSkill] ?? 0) : 0
+  const increase = (!melee && s.shooterEngaged ? (ENGAGED_INCREASE[s.combatSkill] ?? 0) : 0) + (s.extraIncrease ?? 0)
+  const intoMelee = !melee && s.targetEngagedWithAlly === true ? 1 : 0
   const def = defenseDice(s, stacking)
   return buildPool(
     {
@@ -92,7 +100,7 @@ export function attackPool(s: AttackSituation, stacking: DefenseStacking, order:
       difficulty,
       increase,
       upgradeAbility: s.upgradeAbility,
-      upgradeDifficulty: s.upgradeDifficulty,
+      upgradeDifficulty: s.upgradeDifficulty + intoMelee,
       downgradeAbility: s.downgradeAbility,
       downgradeDifficulty: s.downgradeDifficulty,
       boost: Math.min(2, s.aims) + s.extraBoost + def.boost,

@@ -4,26 +4,17 @@ import type { TraceEvent } from '../../core/trace'
 import { packedAdv, packedDespairs, packedNet, packedTriumphs, poolLabel } from '../../dice/narrative-dice'
 import { compilePool, facesRolled, rollPool, type CompiledPool } from '../../dice/narrative-roll'
 import { attackPool, canAttack, isMelee, RANGE_BANDS } from './combat-check'
-import { advantageAfterCrit, CRIT_DEAD, critRoll, critTriggers, hitDamage, isHit, woundsAfterSoak } from './damage'
+import { advantageAfterCrit, critTriggers, hitDamage, isHit, woundsAfterSoak } from './damage'
+import { criticalInjury, spendAdvantage } from './fight-aftermath'
 import { COUNTERS_PER_FIGHTER, FC, WOUND_BINS, type FightPlan } from './fight-plan'
 import { bandAt } from './maneuvers'
+import { allyEngagedWith, distance, engagedWithEnemy } from './fight-geometry'
 
 /**
  * One attack inside a fight: the situation, the pool (compiled once per situation), the roll, damage
  * past soak, critical injuries, and advantage and threat spent.
  * @see seed 003 "Perform a combat check" steps 1–4; rules.md §5.4, §5.6
  */
-
-/** Distance in maneuver units between two opponents. */
-export function distance(plan: FightPlan, a: number, b: number): number {
-  return Math.max(0, plan.startUnits - plan.state.advance[a] - plan.state.advance[b])
-}
-
-export function engagedWithEnemy(plan: FightPlan, f: number): boolean {
-  const side = plan.fighters[f].side
-  for (const o of plan.fighters) if (o.side !== side && plan.state.down[o.index] === 0 && distance(plan, f, o.index) === 0) return true
-  return false
-}
 
 /** Whether f can attack t now: weapon reach, melee engaged, Gunnery not while engaged. */
 export function attackPossible(plan: FightPlan, f: number, t: number): boolean {
@@ -33,10 +24,15 @@ export function attackPossible(plan: FightPlan, f: number, t: number): boolean {
   return canAttack({ combatSkill: w.skill, band, shooterEngaged: engagedWithEnemy(plan, f) })
 }
 
+/** Whether this is a ranged shot into an engagement of the target with one of the shooter's allies. */
+function intoMelee(plan: FightPlan, f: number, t: number): boolean {
+  return !isMelee(plan.fighters[f].c.weapon.skill) && distance(plan, f, t) > 0 && allyEngagedWith(plan, f, t) >= 0
+}
+
 function situationKey(plan: FightPlan, f: number, t: number): number {
   const s = plan.state
   const band = RANGE_BANDS.indexOf(bandAt(distance(plan, f, t)))
-  const bits = [engagedWithEnemy(plan, f) ? 1 : 0, s.guarded[f] > 0 ? 1 : 0, s.cover[t], s.prone[t], s.guarded[t] > 0 ? 1 : 0]
+  const bits = [engagedWithEnemy(plan, f) ? 1 : 0, s.guarded[f] > 0 ? 1 : 0, s.cover[t], s.prone[t], s.guarded[t] > 0 ? 1 : 0, s.nextSetback[f], s.nextIncrease[f], intoMelee(plan, f, t) ? 1 : 0]
   let k = ((f * 8 + t) * 8 + band) * 3 + Math.min(2, s.aims[f])
   for (const b of bits) k = k * 2 + b
   return k * 8 + Math.min(7, s.boost[f])
@@ -65,7 +61,9 @@ function poolFor(plan: FightPlan, f: number, t: number): CompiledPool {
       targetGuarded: s.guarded[t] > 0,
       targetDefense: melee ? d.meleeDefense : d.rangedDefense,
       extraBoost: Math.min(7, s.boost[f]),
-      extraSetback: 0,
+      extraSetback: s.nextSetback[f],
+      extraIncrease: s.nextIncrease[f],
+      targetEngagedWithAlly: intoMelee(plan, f, t),
       upgradeAbility: 0,
       upgradeDifficulty: 0,
       downgradeAbility: 0,
@@ -92,7 +90,11 @@ export function checkDefeat(plan: FightPlan, f: number, tally: Tally, at: number
   }
 }
 
-/** The attack of f on t; same draws with or without `log`. */
+/**
+ * The attack of f on t; same draws with or without `log`. A Despair on a ranged shot empties the weapon
+ * ('out-of-ammo'); a shot into an engagement with an ally that succeeds with a Despair hits that ally
+ * instead (rules.md §5.4 [S F2 p.219]).
+ */
 export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: number, at: number, log?: TraceEvent[]): void {
   const s = plan.state
   const fp = plan.fighters[f]
@@ -100,71 +102,48 @@ export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: nu
   const drawn: number[] | undefined = log ? [] : undefined
   const v = rollPool(rng, cp, drawn)
   const net = packedNet(v)
-  const base = 3 + f * COUNTERS_PER_FIGHTER
-  tally.counts[base + FC.Attacks]++
+  const de = packedDespairs(v)
+  tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Attacks]++
+  const ally = intoMelee(plan, f, t) ? allyEngagedWith(plan, f, t) : -1
   s.aims[f] = 0
   s.boost[f] = 0
-  const tn = plan.fighters[t].c
+  s.nextSetback[f] = 0
+  s.nextIncrease[f] = 0
   if (log && drawn) {
     const faces = facesRolled(cp, drawn).map((x) => `${x.kind} ${x.label}`)
-    log.push({ at, kind: 'roll', who: [fp.c.id, tn.id], text: `${fp.c.name} ${isMelee(fp.c.weapon.skill) ? 'attacks' : 'fires'} with ${fp.c.weapon.name} at ${tn.name} (${bandAt(distance(plan, f, t))}): ${poolLabel(cp.pool)} → ${faces.join(', ')}; net ${net} success, ${packedAdv(v)} advantage${packedTriumphs(v) ? `, ${packedTriumphs(v)} Triumph` : ''}${packedDespairs(v) ? `, ${packedDespairs(v)} Despair` : ''}.` })
+    const into = ally >= 0 ? `, engaged with ${plan.fighters[ally].c.name}` : ''
+    log.push({ at, kind: 'roll', who: [fp.c.id, plan.fighters[t].c.id], text: `${fp.c.name} ${isMelee(fp.c.weapon.skill) ? 'attacks' : 'fires'} with ${fp.c.weapon.name} at ${plan.fighters[t].c.name} (${bandAt(distance(plan, f, t))}${into}): ${poolLabel(cp.pool)} → ${faces.join(', ')}; net ${net} success, ${packedAdv(v)} advantage${packedTriumphs(v) ? `, ${packedTriumphs(v)} Triumph` : ''}${de ? `, ${de} Despair` : ''}.` })
   }
+  const victim = isHit(net) && de > 0 && ally >= 0 ? ally : t
+  if (victim !== t && log) log.push({ at, kind: 'note', who: [fp.c.id, plan.fighters[victim].c.id], text: `Despair: the shot hits ${plan.fighters[victim].c.name} instead.` })
   let adv = packedAdv(v)
-  const tr = packedTriumphs(v)
-  if (isHit(net)) {
-    tally.counts[base + FC.Hits]++
-    const wounds = woundsAfterSoak(hitDamage(fp.damage, net), tn.soak)
-    tally.bins[plan.layout.woundsOffset(f) + Math.min(WOUND_BINS - 1, wounds)]++
-    s.wounds[t] += wounds
-    if (wounds > 0) s.aims[t] = 0
-    if (log) log.push({ at, kind: 'hit', who: [fp.c.id, tn.id], text: `Hit: ${fp.damage} + ${net} = ${fp.damage + net} damage, soak ${tn.soak}: ${tn.name} takes ${wounds} wounds (${s.wounds[t]}/${tn.woundThreshold}).` })
-    const triggers = critTriggers(wounds, adv, tr, fp.c.weapon.crit)
-    if (triggers > 0) {
-      adv = advantageAfterCrit(adv, tr, triggers, fp.c.weapon.crit)
-      criticalInjury(plan, rng, tally, f, t, triggers, at, log)
-    }
-  } else {
+  if (isHit(net)) adv = resolveHit(plan, rng, tally, f, victim, net, adv, packedTriumphs(v), at, log)
+  else {
     tally.bins[plan.layout.woundsOffset(f)]++
-    if (log) log.push({ at, kind: 'miss', who: [fp.c.id, tn.id], text: `${fp.c.name} misses.` })
+    if (log) log.push({ at, kind: 'miss', who: [fp.c.id, plan.fighters[t].c.id], text: `${fp.c.name} misses.` })
   }
-  spendAdvantage(plan, f, adv, at, log)
-  checkDefeat(plan, t, tally, at, log)
+  if (de > (victim !== t ? 1 : 0) && plan.despairAmmo && !isMelee(fp.c.weapon.skill)) {
+    s.noAmmo[f] = 1
+    if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `Despair: ${fp.c.name}'s ${fp.c.weapon.name} runs out of ammunition.` })
+  }
+  spendAdvantage(plan, f, t, adv, at, log)
+  checkDefeat(plan, victim, tally, at, log)
   checkDefeat(plan, f, tally, at, log)
 }
 
-function criticalInjury(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: number, triggers: number, at: number, log?: TraceEvent[]): void {
-  const s = plan.state
-  const roll = critRoll(rng.die(100), s.injuries[t], triggers)
-  s.injuries[t]++
-  tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Crits]++
-  const tn = plan.fighters[t].c
-  if (roll >= CRIT_DEAD) s.wounds[t] = Math.max(s.wounds[t], tn.woundThreshold + 1)
-  if (log) log.push({ at, kind: 'crit', who: [tn.id], text: `Critical Injury on ${tn.name}: rolls ${roll}${roll >= CRIT_DEAD ? ' — dead' : ''}.` })
-}
-
-/**
- * Advantage left after the critical: one may Boost the next allied check ('boost-ally'), the rest
- * recovers 1 strain each. Net threat: the GM makes the attacker suffer 1 strain per threat.
- */
-function spendAdvantage(plan: FightPlan, f: number, adv: number, at: number, log?: TraceEvent[]): void {
+/** Damage past soak on the victim, then the Critical Injury; returns the advantage left to spend. */
+function resolveHit(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: number, net: number, adv: number, tr: number, at: number, log?: TraceEvent[]): number {
   const s = plan.state
   const fp = plan.fighters[f]
-  if (adv < 0) {
-    s.strain[f] -= adv
-    if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${-adv} threat: ${fp.c.name} suffers ${-adv} strain (${s.strain[f]}/${fp.c.strainThreshold}).` })
-    return
-  }
-  if (adv > 0 && fp.plan.advantage === 'boost-ally') {
-    const ally = plan.fighters.find((o) => o.side === fp.side && o.index !== f && s.down[o.index] === 0)
-    if (ally) {
-      s.boost[ally.index] = 1
-      adv--
-      if (log) log.push({ at, kind: 'note', who: [fp.c.id, ally.c.id], text: `1 advantage: Boost die to ${ally.c.name}'s next check.` })
-    }
-  }
-  if (adv > 0 && s.strain[f] > 0) {
-    const rec = Math.min(adv, s.strain[f])
-    s.strain[f] -= rec
-    if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${rec} advantage: ${fp.c.name} recovers ${rec} strain.` })
-  }
+  const tn = plan.fighters[t].c
+  tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Hits]++
+  const wounds = woundsAfterSoak(hitDamage(fp.damage, net), tn.soak)
+  tally.bins[plan.layout.woundsOffset(f) + Math.min(WOUND_BINS - 1, wounds)]++
+  s.wounds[t] += wounds
+  if (wounds > 0) s.aims[t] = 0
+  if (log) log.push({ at, kind: 'hit', who: [fp.c.id, tn.id], text: `Hit: ${fp.damage} + ${net} = ${fp.damage + net} damage, soak ${tn.soak}: ${tn.name} takes ${wounds} wounds (${s.wounds[t]}/${tn.woundThreshold}).` })
+  const triggers = critTriggers(wounds, adv, tr, fp.c.weapon.crit)
+  if (triggers === 0) return adv
+  criticalInjury(plan, rng, tally, f, t, triggers, at, log)
+  return advantageAfterCrit(adv, tr, triggers, fp.c.weapon.crit)
 }

@@ -43,6 +43,21 @@ export interface FightState {
   acted: Uint8Array
   order: Int32Array
   keys: Float64Array
+  /** Turns left staggered (no action, no exchange): a Stunned or Knocked Senseless critical injury. */
+  staggered: Int32Array
+  /** Off-Balance: one Setback on his next check. Stinger: his next check's difficulty is increased by one. */
+  nextSetback: Uint8Array
+  nextIncrease: Uint8Array
+  /** Bleeding Out: 1 wound and 1 strain at the start of each of his turns. */
+  bleeding: Uint8Array
+  /** The End is Nigh: the round after whose last slot he dies (0: none). */
+  doom: Int32Array
+  /** Bowled Over: he stands up with his first maneuver next turn (unless his plan keeps him prone). */
+  knockedDown: Uint8Array
+  /** Out of ammunition after a Despair: a Manage Gear maneuver reloads. */
+  noAmmo: Uint8Array
+  /** Maneuvers performed in his current turn (the cap of 2 also bounds a free maneuver bought with advantage). */
+  turnManeuvers: Int32Array
 }
 
 export interface FightPlan {
@@ -56,6 +71,10 @@ export interface FightPlan {
   aimSameTurn: boolean
   pcFirst: boolean
   sideSlots: boolean
+  /** 'criticalEffects' = 'table'. */
+  critTable: boolean
+  /** 'despair' = 'out-of-ammo'. */
+  despairAmmo: boolean
   pools: Map<number, CompiledPool>
   state: FightState
   /** Tally layout. */
@@ -105,6 +124,14 @@ function stateOf(n: number): FightState {
     acted: new Uint8Array(n),
     order: new Int32Array(n),
     keys: new Float64Array(n),
+    staggered: new Int32Array(n),
+    nextSetback: new Uint8Array(n),
+    nextIncrease: new Uint8Array(n),
+    bleeding: new Uint8Array(n),
+    doom: new Int32Array(n),
+    knockedDown: new Uint8Array(n),
+    noAmmo: new Uint8Array(n),
+    turnManeuvers: new Int32Array(n),
   }
 }
 
@@ -133,6 +160,8 @@ export function compileFight(s: GenesysScenario): FightPlan {
     aimSameTurn: s.rules.aimCarry === 'same-turn',
     pcFirst: s.rules.initiativeTies === 'pc-first',
     sideSlots: s.rules.initiativeSlots === 'side-slots',
+    critTable: s.rules.criticalEffects === 'table',
+    despairAmmo: s.rules.despair === 'out-of-ammo',
     pools: new Map(),
     state: stateOf(fighters.length),
     layout: layoutOf(fighters.length, s.maxRounds),

@@ -3,9 +3,13 @@ import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { packedAdv, packedNet } from '../../dice/narrative-dice'
 import { rollPool } from '../../dice/narrative-roll'
-import { attack, attackPossible, checkDefeat, distance } from './fight-attack'
-import { COUNTERS_PER_FIGHTER, FC, STRAIN_BINS, type FightPlan } from './fight-plan'
-import { turnBudget, type Maneuver } from './maneuvers'
+import { attack, attackPossible, checkDefeat } from './fight-attack'
+import { distance } from './fight-geometry'
+import { maneuver, pointlessMove } from './fight-maneuver'
+import { COUNTERS_PER_FIGHTER, FC, STRAIN_BINS, type FightPlan, type FighterPlan } from './fight-plan'
+import { MAX_MANEUVERS, SECOND_MANEUVER_STRAIN, secondManeuverCost, type Maneuver } from './maneuvers'
+
+type PlannedTurn = FighterPlan['turns'][number]
 
 /**
  * A fight between sides A and B, played round by round in initiative slots until one side has no one
@@ -14,9 +18,11 @@ import { turnBudget, type Maneuver } from './maneuvers'
  * @see seed 003 (turns, maneuvers, actions); rules.md §5.5; rules-combat.md §C4.1
  */
 
+const RESET = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers'] as const
+
 function reset(plan: FightPlan): void {
   const s = plan.state
-  for (const k of ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent'] as const) s[k].fill(0)
+  for (const k of RESET) s[k].fill(0)
   s.target.fill(-1)
 }
 
@@ -65,50 +71,91 @@ function chooseTarget(plan: FightPlan, f: number): number {
   return best
 }
 
-/** One maneuver's effect. Anything but Aim spends the aim already taken (rules.md §5.5). */
-function maneuver(plan: FightPlan, f: number, t: number, m: Maneuver, at: number, log?: TraceEvent[]): void {
-  const s = plan.state
-  if (m === 'aim') s.aims[f] = Math.min(2, s.aims[f] + 1)
-  else s.aims[f] = 0
-  if (m === 'guarded-stance') s.guarded[f] = 2
-  else if (m === 'take-cover') s.cover[f] = 1
-  else if (m === 'drop-prone') s.prone[f] = 1
-  else if (m === 'stand') s.prone[f] = 0
-  else if ((m === 'move' && t >= 0 && distance(plan, f, t) > 0) || m === 'retreat') {
-    // moving leaves cover
-    s.advance[f] += m === 'move' ? 1 : -1
-    s.cover[f] = 0
-  } else if (m === 'assist') {
-    const ally = plan.fighters.find((o) => o.side === plan.fighters[f].side && o.index !== f && s.down[o.index] === 0 && s.advance[o.index] === s.advance[f])
-    if (ally) s.boost[ally.index]++
-  }
-  if (log) log.push({ at, kind: 'maneuver', who: [plan.fighters[f].c.id], text: `${plan.fighters[f].c.name}: ${m}${m === 'aim' ? ` (${s.aims[f]} Boost)` : ''}.` })
+/**
+ * The i-th maneuver of his turn: standing up after Bowled Over (`stand` 1) and reloading an emptied
+ * weapon (`reload` 1) come before the plan's.
+ */
+function nthManeuver(turn: PlannedTurn, stand: number, reload: number, i: number): Maneuver {
+  if (i < stand) return 'stand'
+  if (i < stand + reload) return 'manage-gear'
+  return turn.maneuvers[i - stand - reload]
 }
 
-/** One turn of f: the maneuvers his plan allows (one free, a second for 2 strain or the action), then his action. */
+/** Bleeding Out at the start of his turn; true if it takes him out. */
+function bleed(plan: FightPlan, tally: Tally, f: number, at: number, log?: TraceEvent[]): boolean {
+  const s = plan.state
+  if (s.bleeding[f] === 0) return false
+  s.wounds[f]++
+  s.strain[f]++
+  if (log) log.push({ at, kind: 'note', who: [plan.fighters[f].c.id], text: `${plan.fighters[f].c.name} bleeds: 1 wound and 1 strain.` })
+  checkDefeat(plan, f, tally, at, log)
+  return s.down[f] === 1
+}
+
+/** His maneuvers: one free, a second paid by the unused action or 2 strain, never more than two; a Move toward a foe he is already engaged with is skipped. Returns whether the action is still free. */
+function maneuvers(plan: FightPlan, tally: Tally, f: number, t: number, turn: PlannedTurn, at: number, log?: TraceEvent[]): boolean {
+  const s = plan.state
+  const fp = plan.fighters[f]
+  let actionFree = s.staggered[f] === 0 && turn.action !== 'attack'
+  const stand = s.knockedDown[f]
+  const reload = s.noAmmo[f] === 1 && turn.action === 'attack' ? 1 : 0
+  s.knockedDown[f] = 0
+  for (let i = 0; i < stand + reload + turn.maneuvers.length && s.turnManeuvers[f] < MAX_MANEUVERS; i++) {
+    const m = nthManeuver(turn, stand, reload, i)
+    if (pointlessMove(plan, f, t, m)) continue
+    if (s.turnManeuvers[f] === 1) {
+      const cost = secondManeuverCost(actionFree, s.strain[f], fp.c.strainThreshold)
+      if (cost === null) break
+      if (cost === 'action') actionFree = false
+      else payStrain(plan, tally, f, at, log)
+    }
+    maneuver(plan, f, t, m, at, log)
+  }
+  return actionFree
+}
+
+function payStrain(plan: FightPlan, tally: Tally, f: number, at: number, log?: TraceEvent[]): void {
+  const s = plan.state
+  const fp = plan.fighters[f]
+  s.strain[f] += SECOND_MANEUVER_STRAIN
+  s.strainSpent[f] += SECOND_MANEUVER_STRAIN
+  tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.SecondManeuvers]++
+  if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} suffers 2 strain for a second maneuver (${s.strain[f]}/${fp.c.strainThreshold}).` })
+}
+
+/** One turn of f: his maneuvers, then his action (an attack, or a maneuver in exchange when he cannot attack yet). */
 function takeTurn(plan: FightPlan, rng: Rng, tally: Tally, f: number, at: number, log?: TraceEvent[]): void {
   const s = plan.state
   const fp = plan.fighters[f]
   const turn = fp.turns[Math.min(s.turnsTaken[f], fp.turns.length - 1)]
   s.turnsTaken[f]++
-  const base = 3 + f * COUNTERS_PER_FIGHTER
-  tally.counts[base + FC.Turns]++
+  s.turnManeuvers[f] = 0
+  tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Turns]++
+  if (bleed(plan, tally, f, at, log)) return
   const t = chooseTarget(plan, f)
-  const budget = turnBudget(turn.maneuvers.length, turn.action, s.strain[f], fp.c.strainThreshold)
-  if (budget.strain > 0) {
-    s.strain[f] += budget.strain
-    s.strainSpent[f] += budget.strain
-    tally.counts[base + FC.SecondManeuvers]++
-    if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} suffers 2 strain for a second maneuver (${s.strain[f]}/${fp.c.strainThreshold}).` })
-  }
-  for (let i = 0; i < budget.maneuvers; i++) maneuver(plan, f, t, turn.maneuvers[i], at, log)
-  if (budget.actionLeft && t >= 0) {
-    if (attackPossible(plan, f, t)) attack(plan, rng, tally, f, t, at, log)
-    else if (budget.maneuvers < 2) maneuver(plan, f, t, 'move', at, log)
+  maneuvers(plan, tally, f, t, turn, at, log)
+  if (turn.action === 'attack' && t >= 0) {
+    if (s.staggered[f] > 0) {
+      if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} is staggered: no action this turn.` })
+    } else if (s.noAmmo[f] === 0 && attackPossible(plan, f, t)) attack(plan, rng, tally, f, t, at, log)
+    else if (s.turnManeuvers[f] < MAX_MANEUVERS) maneuver(plan, f, t, s.noAmmo[f] === 1 ? 'manage-gear' : distance(plan, f, t) === 0 ? 'retreat' : 'move', at, log)
   }
   if (s.guarded[f] > 0) s.guarded[f]--
+  if (s.staggered[f] > 0) s.staggered[f]--
   if (plan.aimSameTurn) s.aims[f] = 0
   checkDefeat(plan, f, tally, at, log)
+}
+
+/** The End is Nigh: those doomed for this round die after its last initiative slot. */
+function endOfRound(plan: FightPlan, tally: Tally, round: number, log?: TraceEvent[]): void {
+  const s = plan.state
+  for (const fp of plan.fighters) {
+    const f = fp.index
+    if (s.doom[f] !== round || s.down[f] === 1) continue
+    s.wounds[f] = Math.max(s.wounds[f], fp.c.woundThreshold + 1)
+    if (log) log.push({ at: round, kind: 'note', who: [fp.c.id], text: `The End is Nigh: ${fp.c.name} dies at the end of the round.` })
+    checkDefeat(plan, f, tally, round, log)
+  }
 }
 
 /** The fighter who fills this slot: by side (the next ready member of that side) or the slot's own fighter. */
@@ -143,6 +190,13 @@ export function playFight(plan: FightPlan, rng: Rng, tally: Tally, log?: TraceEv
       const b = standing(plan, 1)
       over = !a || !b
       // both sides down in the same resolution (e.g. the attacker's own strain): a draw
+      if (over) winner = a ? 0 : b ? 1 : 2
+    }
+    if (!over) {
+      endOfRound(plan, tally, round, log)
+      const a = standing(plan, 0)
+      const b = standing(plan, 1)
+      over = !a || !b
       if (over) winner = a ? 0 : b ? 1 : 2
     }
   }

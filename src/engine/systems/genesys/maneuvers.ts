@@ -25,16 +25,27 @@ export interface TurnBudget {
 }
 
 /**
- * How many of the planned maneuvers a character performs and what they cost. The first is free. The
- * second is paid by the action when the plan exchanges it, otherwise by 2 strain, and then only if the
- * strain would not take him past his threshold (no one knocks himself out for a maneuver).
+ * How the second maneuver of a turn is paid: with the action when it is not used for an attack
+ * ('exchange', or 'none': no one suffers strain while his action sits idle), otherwise with 2 strain, and
+ * then only if the strain would not take him past his threshold (no one knocks himself out for a
+ * maneuver). null: no second maneuver. A staggered character cannot exchange his action.
+ */
+export function secondManeuverCost(actionFree: boolean, strain: number, strainThreshold: number): 'action' | 'strain' | null {
+  if (actionFree) return 'action'
+  return strain + SECOND_MANEUVER_STRAIN > strainThreshold ? null : 'strain'
+}
+
+/**
+ * How many of the planned maneuvers a character performs and what they cost. The first is free; the
+ * second as `secondManeuverCost` says; never more than two.
  */
 export function turnBudget(planned: number, action: ActionChoice, strain: number, strainThreshold: number): TurnBudget {
   const wanted = Math.min(planned, MAX_MANEUVERS)
   if (wanted < 2) return { maneuvers: wanted, strain: 0, actionLeft: action === 'attack' }
-  if (action === 'exchange') return { maneuvers: 2, strain: 0, actionLeft: false }
-  if (strain + SECOND_MANEUVER_STRAIN > strainThreshold) return { maneuvers: 1, strain: 0, actionLeft: action === 'attack' }
-  return { maneuvers: 2, strain: SECOND_MANEUVER_STRAIN, actionLeft: action === 'attack' }
+  const cost = secondManeuverCost(action !== 'attack', strain, strainThreshold)
+  if (cost === 'action') return { maneuvers: 2, strain: 0, actionLeft: false }
+  if (cost === null) return { maneuvers: 1, strain: 0, actionLeft: action === 'attack' }
+  return { maneuvers: 2, strain: SECOND_MANEUVER_STRAIN, actionLeft: true }
 }
 
 /**

@@ -98,7 +98,8 @@ export const planSchema = z.strictObject({
   combatant: ident(),
   /** Turn k follows turns[k] (the last entry repeats): e.g. take cover and aim, then aim and shoot. */
   turns: z.array(turnSchema, { error: 'must be a list of turns' }).min(1, { error: 'must list 1–6 turns' }).max(6, { error: 'must list 1–6 turns' }),
-  advantage: oneOf(['recover-strain', 'boost-ally']).default('recover-strain'),
+  /** Leftover advantage: recover strain, Boost the next ally, or 2 advantage for a free maneuver (take cover, else Aim). */
+  advantage: oneOf(['recover-strain', 'boost-ally', 'free-maneuver']).default('recover-strain'),
   target: oneOf(['sticky-first', 'weakest']).default('sticky-first'),
 })
 

@@ -55,4 +55,24 @@ export const variants: readonly VariantDoc[] = [
     ],
     source: 'rules.md §5.4 [S F3 Defense] vs seed 003 (Guarded Stance, Taking cover)',
   },
+  {
+    key: 'criticalEffects',
+    label: 'Critical Injury results in a fight',
+    default: 'table',
+    values: [
+      { value: 'table', label: 'apply the table rows that matter in a fight (Minor Nick, Off-Balance, Stunned, Stinger, Bowled Over, Knocked Senseless, Bleeding Out, The End is Nigh, Dead)' },
+      { value: 'severity-only', label: 'only a result of 151+ (Dead) changes the fight' },
+    ],
+    source: 'rules.md §5.6 (d100 +10 per injury, 151+ dead); rows recalled from EotE Table 6-10 / Genesys Table I.6-10 [A]',
+  },
+  {
+    key: 'despair',
+    label: 'Despair on an attack',
+    default: 'out-of-ammo',
+    values: [
+      { value: 'out-of-ammo', label: 'a ranged weapon runs out of ammunition: one Manage Gear maneuver (an extra reload) before it fires again' },
+      { value: 'ignore', label: 'no effect beyond shooting into an engagement' },
+    ],
+    source: 'rules.md §5.6 "threat/despair options for the GM"; EotE Table 6-4 Despair option recalled [A]; the extra reload is the usual table fix',
+  },
 ]

@@ -1,0 +1,68 @@
+/**
+ * The Critical Injury table (d100 + 10 per existing injury + 10 per extra trigger) and the few results
+ * that change a fight: strain, Setback or a harder next check, staggered, knocked prone, bleeding out,
+ * a delayed or outright death. Other rows only name the injury (they touch checks this simulator does
+ * not make, e.g. Intellect or Presence checks, or healing).
+ * @see rules.md §5.6 (roll, +10 stacking, 151+ dead). The row ranges and effects are the EotE core
+ * Table 6-10 / Genesys Table I.6-10 as a GM recalls them [A]: the project's sources name the roll but
+ * not the rows, so the whole table is behind the `criticalEffects` variant ('severity-only' keeps the
+ * previous reading: only death counts).
+ */
+
+export type CritEffect = 'none' | 'minor-nick' | 'off-balance' | 'stunned' | 'stinger' | 'bowled-over' | 'knocked-senseless' | 'bleeding-out' | 'end-is-nigh' | 'dead'
+
+export interface CritRow {
+  /** Lowest result of the row (the row runs to the next row's `from` − 1). */
+  from: number
+  name: string
+  effect: CritEffect
+}
+
+/** Rows in ascending order. */
+export const CRIT_TABLE: readonly CritRow[] = [
+  { from: 1, name: 'Minor Nick', effect: 'minor-nick' },
+  { from: 6, name: 'Slowed Down', effect: 'none' },
+  { from: 11, name: 'Sudden Jolt', effect: 'none' },
+  { from: 16, name: 'Distracted', effect: 'none' },
+  { from: 21, name: 'Off-Balance', effect: 'off-balance' },
+  { from: 26, name: 'Discouraging Wound', effect: 'none' },
+  { from: 31, name: 'Stunned', effect: 'stunned' },
+  { from: 36, name: 'Stinger', effect: 'stinger' },
+  { from: 41, name: 'Bowled Over', effect: 'bowled-over' },
+  { from: 46, name: 'Head Ringer', effect: 'none' },
+  { from: 51, name: 'Fearsome Wound', effect: 'none' },
+  { from: 56, name: 'Agonizing Wound', effect: 'none' },
+  { from: 61, name: 'Slightly Dazed', effect: 'none' },
+  { from: 66, name: 'Scattered Senses', effect: 'none' },
+  { from: 71, name: 'Hamstrung', effect: 'none' },
+  { from: 76, name: 'Overpowered', effect: 'none' },
+  { from: 81, name: 'Winded', effect: 'none' },
+  { from: 86, name: 'Compromised', effect: 'none' },
+  { from: 91, name: 'At the Brink', effect: 'none' },
+  { from: 96, name: 'Crippled', effect: 'none' },
+  { from: 101, name: 'Maimed', effect: 'none' },
+  { from: 106, name: 'Horrific Injury', effect: 'none' },
+  { from: 111, name: 'Temporarily Lame', effect: 'none' },
+  { from: 116, name: 'Blinded', effect: 'none' },
+  { from: 121, name: 'Knocked Senseless', effect: 'knocked-senseless' },
+  { from: 126, name: 'Gruesome Injury', effect: 'none' },
+  { from: 131, name: 'Bleeding Out', effect: 'bleeding-out' },
+  { from: 141, name: 'The End is Nigh', effect: 'end-is-nigh' },
+  { from: 151, name: 'Dead', effect: 'dead' },
+]
+
+/** The row of a Critical Injury result (results below 1 read as the first row). */
+export function critRow(result: number): CritRow {
+  let row = CRIT_TABLE[0]
+  for (const r of CRIT_TABLE) if (result >= r.from) row = r
+  return row
+}
+
+/** What the fight applies for a result: the table's effect, or only death under 'severity-only'. */
+export function critEffectOf(result: number, tableEffects: boolean): CritEffect {
+  const e = critRow(result).effect
+  return tableEffects || e === 'dead' ? e : 'none'
+}
+
+/** Staggered "until healed" (Knocked Senseless): longer than any fight. */
+export const STAGGERED_FOR_GOOD = 1 << 20

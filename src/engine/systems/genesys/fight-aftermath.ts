@@ -1,0 +1,90 @@
+import type { Rng } from '../../core/rng'
+import type { Tally } from '../../core/tally'
+import type { TraceEvent } from '../../core/trace'
+import { isMelee } from './combat-check'
+import { critEffectOf, critRow, STAGGERED_FOR_GOOD } from './crit-effects'
+import { critRoll } from './damage'
+import { maneuver } from './fight-maneuver'
+import { COUNTERS_PER_FIGHTER, FC, type FightPlan } from './fight-plan'
+import { MAX_MANEUVERS } from './maneuvers'
+
+/**
+ * What follows a roll: the Critical Injury and its effect, then advantage and threat spent.
+ * @see rules.md §5.6 (crit roll, spending advantage) and crit-effects.ts (the table rows)
+ */
+
+/** Rolls the Critical Injury of a hit on t and applies its effect; `round` dates The End is Nigh. */
+export function criticalInjury(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: number, triggers: number, round: number, log?: TraceEvent[]): void {
+  const s = plan.state
+  const roll = critRoll(rng.die(100), s.injuries[t], triggers)
+  s.injuries[t]++
+  tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Crits]++
+  const tn = plan.fighters[t].c
+  const effect = critEffectOf(roll, plan.critTable)
+  let what = ''
+  if (effect === 'minor-nick') {
+    s.strain[t] += 1
+    what = 'suffers 1 strain'
+  } else if (effect === 'off-balance') {
+    s.nextSetback[t] = 1
+    what = 'a Setback die on his next check'
+  } else if (effect === 'stinger') {
+    s.nextIncrease[t] = 1
+    what = 'his next check is one step harder'
+  } else if (effect === 'stunned') {
+    s.staggered[t] = Math.max(s.staggered[t], 1)
+    what = 'staggered until the end of his next turn'
+  } else if (effect === 'knocked-senseless') {
+    s.staggered[t] = STAGGERED_FOR_GOOD
+    what = 'staggered for the rest of the fight'
+  } else if (effect === 'bowled-over') {
+    s.prone[t] = 1
+    s.knockedDown[t] = 1
+    s.strain[t] += 1
+    what = 'knocked prone, suffers 1 strain'
+  } else if (effect === 'bleeding-out') {
+    s.bleeding[t] = 1
+    what = '1 wound and 1 strain at the start of each of his turns'
+  } else if (effect === 'end-is-nigh') {
+    if (s.doom[t] === 0) s.doom[t] = round + 1
+    what = `dies after the last slot of round ${s.doom[t]}`
+  } else if (effect === 'dead') {
+    s.wounds[t] = Math.max(s.wounds[t], tn.woundThreshold + 1)
+    what = 'dead'
+  }
+  if (log) log.push({ at: round, kind: 'crit', who: [tn.id], text: `Critical Injury on ${tn.name}: rolls ${roll}, ${critRow(roll).name}${what ? ` — ${what}` : ''}.` })
+}
+
+/**
+ * Advantage left after the critical, by plan: 'free-maneuver' spends 2 for a maneuver within the cap of
+ * two a turn (take cover if a shooter is out of it, else Aim for the next shot); 'boost-ally' gives one
+ * Boost die to the next ally's check; the rest recovers 1 strain each. Net threat: the GM makes the
+ * attacker suffer 1 strain per threat.
+ */
+export function spendAdvantage(plan: FightPlan, f: number, t: number, adv: number, at: number, log?: TraceEvent[]): void {
+  const s = plan.state
+  const fp = plan.fighters[f]
+  if (adv < 0) {
+    s.strain[f] -= adv
+    if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${-adv} threat: ${fp.c.name} suffers ${-adv} strain (${s.strain[f]}/${fp.c.strainThreshold}).` })
+    return
+  }
+  if (adv >= 2 && fp.plan.advantage === 'free-maneuver' && s.turnManeuvers[f] < MAX_MANEUVERS) {
+    adv -= 2
+    if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `2 advantage: ${fp.c.name} takes a free maneuver.` })
+    maneuver(plan, f, t, !isMelee(fp.c.weapon.skill) && s.cover[f] === 0 ? 'take-cover' : 'aim', at, log)
+  }
+  if (adv > 0 && fp.plan.advantage === 'boost-ally') {
+    const ally = plan.fighters.find((o) => o.side === fp.side && o.index !== f && s.down[o.index] === 0)
+    if (ally) {
+      s.boost[ally.index] = 1
+      adv--
+      if (log) log.push({ at, kind: 'note', who: [fp.c.id, ally.c.id], text: `1 advantage: Boost die to ${ally.c.name}'s next check.` })
+    }
+  }
+  if (adv > 0 && s.strain[f] > 0) {
+    const rec = Math.min(adv, s.strain[f])
+    s.strain[f] -= rec
+    if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${rec} advantage: ${fp.c.name} recovers ${rec} strain.` })
+  }
+}

@@ -1,0 +1,24 @@
+import type { FightPlan } from './fight-plan'
+
+/**
+ * Where fighters stand: one line between the two sides, each fighter's advance in maneuver units from his
+ * side's starting point (rules.md §5.5 movement costs).
+ */
+
+/** Distance in maneuver units between two opponents (0 = engaged). */
+export function distance(plan: FightPlan, a: number, b: number): number {
+  return Math.max(0, plan.startUnits - plan.state.advance[a] - plan.state.advance[b])
+}
+
+export function engagedWithEnemy(plan: FightPlan, f: number): boolean {
+  const side = plan.fighters[f].side
+  for (const o of plan.fighters) if (o.side !== side && plan.state.down[o.index] === 0 && distance(plan, f, o.index) === 0) return true
+  return false
+}
+
+/** An ally of f (not f) standing and engaged with t, or −1: shooting at t then risks hitting him. */
+export function allyEngagedWith(plan: FightPlan, f: number, t: number): number {
+  const side = plan.fighters[f].side
+  for (const o of plan.fighters) if (o.side === side && o.index !== f && plan.state.down[o.index] === 0 && distance(plan, o.index, t) === 0) return o.index
+  return -1
+}

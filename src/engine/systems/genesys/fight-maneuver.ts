@@ -1,0 +1,42 @@
+import type { TraceEvent } from '../../core/trace'
+import { distance } from './fight-geometry'
+import type { FightPlan } from './fight-plan'
+import type { Maneuver } from './maneuvers'
+
+/**
+ * One maneuver's effect in a fight. Anything but Aim spends the aim already taken (rules.md §5.5
+ * [S F2 p.210]); moving leaves cover; Manage Gear reloads a weapon emptied by a Despair.
+ * @see ../shared/seeds/003_d9879017bb664d48.txt "Types of maneuvers"
+ */
+export function maneuver(plan: FightPlan, f: number, t: number, m: Maneuver, at: number, log?: TraceEvent[]): void {
+  const s = plan.state
+  s.turnManeuvers[f]++
+  if (m === 'aim') s.aims[f] = Math.min(2, s.aims[f] + 1)
+  else s.aims[f] = 0
+  if (m === 'guarded-stance') s.guarded[f] = 2
+  else if (m === 'take-cover') s.cover[f] = 1
+  else if (m === 'drop-prone') s.prone[f] = 1
+  else if (m === 'stand') s.prone[f] = 0
+  else if (m === 'manage-gear') s.noAmmo[f] = 0
+  else if ((m === 'move' && t >= 0 && distance(plan, f, t) > 0) || m === 'retreat') {
+    s.advance[f] += m === 'move' ? 1 : -1
+    s.cover[f] = 0
+  } else if (m === 'assist') {
+    const ally = plan.fighters.find((o) => o.side === plan.fighters[f].side && o.index !== f && s.down[o.index] === 0 && s.advance[o.index] === s.advance[f])
+    if (ally) s.boost[ally.index]++
+  }
+  if (log) log.push({ at, kind: 'maneuver', who: [plan.fighters[f].c.id], text: `${plan.fighters[f].c.name}: ${maneuverText(plan, f, t, m)}.` })
+}
+
+function maneuverText(plan: FightPlan, f: number, t: number, m: Maneuver): string {
+  const s = plan.state
+  if (m === 'aim') return `aim (${s.aims[f]} Boost)`
+  if (m === 'manage-gear') return 'manage gear (reloads)'
+  if (m === 'move' && t >= 0) return distance(plan, f, t) === 0 ? `move (engages ${plan.fighters[t].c.name})` : `move (closes on ${plan.fighters[t].c.name})`
+  return m
+}
+
+/** A planned Move toward a target he is already engaged with does nothing: it is not spent at all. */
+export function pointlessMove(plan: FightPlan, f: number, t: number, m: Maneuver): boolean {
+  return m === 'move' && t >= 0 && distance(plan, f, t) === 0
+}
