@@ -1,0 +1,135 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import type { DistributionMetric } from '../../../engine/core/metrics'
+import { compareDocuments, type ComparisonRow } from '../../../engine/run/compare'
+import { getAtPath, setAtPath } from '../../../engine/run/json-path'
+import { parseScenario } from '../../../engine/run/parse'
+import type { ResultDocument } from '../../../engine/run/result'
+import { issueLine } from '../../../engine/core/schema'
+import { findSystem } from '../../../engine/systems/registry'
+import { backend } from './backend'
+import { useEditorStore } from './editor'
+import { useSimulationStore } from './simulation'
+
+/** What B is: the scenario with one rule variant or one field changed, or another scenario altogether. */
+export type VariantKind = 'rule' | 'field' | 'scenario'
+
+/**
+ * Side-by-side comparison: the current scenario (A) against B, both run with the run bar's seed and
+ * trials; every metric with both values, the difference and its 95% interval (engine `compareDocuments`),
+ * flagged when not significant, and the distributions of both overlaid.
+ */
+export const useComparisonStore = defineStore('comparison', () => {
+  const editor = useEditorStore()
+  const sim = useSimulationStore()
+  const kind = ref<VariantKind>('rule')
+  const rule = ref('')
+  const ruleValue = ref('')
+  const field = ref('')
+  /** The new value of `field`, as JSON (a bare word is taken as text). */
+  const fieldValue = ref('')
+  const other = shallowRef<{ name: string; doc: unknown } | null>(null)
+  const running = ref(false)
+  const step = ref<'A' | 'B' | ''>('')
+  const a = shallowRef<ResultDocument | null>(null)
+  const b = shallowRef<ResultDocument | null>(null)
+  const rows = shallowRef<ComparisonRow[]>([])
+  const error = ref('')
+  let jobId = ''
+  let cancelled = false
+
+  const variants = computed(() => findSystem(editor.systemId)?.variants ?? [])
+
+  function parseValue(text: string): unknown {
+    try {
+      return JSON.parse(text)
+    } catch {
+      return text
+    }
+  }
+
+  /** Scenario B, or a message saying why it cannot be built. */
+  function scenarioB(): unknown {
+    const base = editor.doc
+    if (kind.value === 'scenario') {
+      if (!other.value) throw new Error('Choose scenario B: a shipped example or a file.')
+      return other.value.doc
+    }
+    const [path, value] = kind.value === 'rule' ? [`rules.${rule.value}`, ruleValue.value] : [field.value, parseValue(fieldValue.value)]
+    if (kind.value === 'rule' && rule.value === '') throw new Error('Choose the rule variant to change.')
+    if (kind.value === 'field' && getAtPath(base, field.value) === undefined) throw new Error(`Choose a field of the scenario to change (${field.value || 'none chosen'}).`)
+    const doc = setAtPath(kind.value === 'rule' && getAtPath(base, 'rules') === undefined ? setAtPath(base, 'rules', {}) : base, path, value)
+    const r = parseScenario(doc)
+    if (!r.ok) throw new Error(`With ${path} = ${JSON.stringify(value)} the scenario is not valid: ${r.issues.map(issueLine).join('; ')}`)
+    return doc
+  }
+
+  async function runOne(label: 'A' | 'B', scenario: unknown): Promise<ResultDocument | null> {
+    step.value = label
+    jobId = `compare-${label}-${Date.now().toString(36)}`
+    const doc = await backend().run({ jobId, scenario, trials: sim.trials, seed: sim.seed, workers: sim.workers }, () => undefined)
+    if (doc.status === 'error') throw new Error(doc.error ?? 'the simulation failed')
+    return doc.status === 'done' && !cancelled ? doc : null
+  }
+
+  async function run(): Promise<void> {
+    if (running.value || sim.running || editor.doc === null) return
+    error.value = ''
+    if (!editor.valid) return void (error.value = 'The scenario has problems (marked in the editor); fix them to compare.')
+    let docB: unknown
+    try {
+      docB = scenarioB()
+    } catch (e) {
+      return void (error.value = e instanceof Error ? e.message : String(e))
+    }
+    running.value = true
+    cancelled = false
+    a.value = b.value = null
+    rows.value = []
+    try {
+      const ra = await runOne('A', editor.doc)
+      const rb = ra ? await runOne('B', docB) : null
+      if (ra && rb) {
+        a.value = ra
+        b.value = rb
+        rows.value = compareDocuments(ra, rb)
+      }
+    } catch (e) {
+      error.value = e instanceof Error ? e.message : String(e)
+    } finally {
+      running.value = false
+      step.value = ''
+    }
+  }
+
+  async function cancel(): Promise<void> {
+    cancelled = true
+    if (running.value) await backend().cancel(jobId)
+  }
+
+  async function chooseExample(file: string): Promise<void> {
+    other.value = { name: file, doc: await backend().loadExample(file) }
+  }
+
+  async function chooseFile(): Promise<void> {
+    const f = await backend().openFile()
+    if (!f) return
+    try {
+      other.value = { name: f.name, doc: JSON.parse(f.text) as unknown }
+    } catch (e) {
+      error.value = `${f.name} is not JSON: ${e instanceof Error ? e.message : String(e)}`
+    }
+  }
+
+  /** Distribution metrics both runs report, paired for the overlaid charts. */
+  const distributions = computed(() => {
+    if (!a.value || !b.value) return []
+    const inB = new Map(b.value.metrics.map((m) => [m.id, m]))
+    return a.value.metrics.flatMap((m) => {
+      const mb = inB.get(m.id)
+      return m.kind === 'distribution' && mb?.kind === 'distribution' ? [[m, mb] as [DistributionMetric, DistributionMetric]] : []
+    })
+  })
+
+  return { kind, rule, ruleValue, field, fieldValue, other, running, step, a, b, rows, error, variants, distributions, run, cancel, chooseExample, chooseFile }
+})
