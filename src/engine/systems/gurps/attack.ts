@@ -3,6 +3,7 @@ import { Aod, Defense } from './codes'
 import { basicDamage, Crit, CRIT_TEXT, injuryAgainst, rollCritical } from './damage'
 import { bestDefense, rollDefense, type DefenseChoice } from './defense'
 import { applyInjury } from './injury'
+import { rangePenalty } from './range'
 import { F } from './layout'
 import { nameOf, roll3, rollText, say } from './log'
 import type { Plan } from './plan'
@@ -28,10 +29,12 @@ export function shockOf(st: FightState, a: number): number {
   return st.frozenShock[a] >= 0 ? st.frozenShock[a] : st.shock[a]
 }
 
-export function effectiveSkill(plan: Plan, st: FightState, a: number, mode: Mode): number {
+/** Skill for `a`'s attack on `d`: shock, prone −4, range for ranged attacks, then the maneuver's modifier. */
+export function effectiveSkill(plan: Plan, st: FightState, a: number, d: number, mode: Mode): number {
   const f = plan.fighters[a]
   let eff = f.skill - shockOf(st, a)
   if (st.prone[a]) eff -= 4
+  if (f.ranged && plan.rules.rangePenalties) eff += rangePenalty(st.dist[a * st.n + d])
   if (mode === Mode.Determined) eff += f.ranged ? 1 : 4
   else if (mode === Mode.MoveAndAttack) eff = Math.min(eff - 4, 9)
   return eff
@@ -78,7 +81,7 @@ function defends(plan: Plan, st: FightState, a: number, d: number): boolean {
 export function attack(plan: Plan, st: FightState, a: number, d: number, mode: Mode, strong: boolean, fromWait: boolean): boolean {
   const counts = st.tally.counts
   const L = plan.layout.fighter[a]
-  const eff = effectiveSkill(plan, st, a, mode)
+  const eff = effectiveSkill(plan, st, a, d, mode)
   counts[L + F.Attacks]++
   noteStrike(st, a, fromWait)
   const r = roll3(st)

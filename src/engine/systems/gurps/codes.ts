@@ -42,6 +42,13 @@ export const enum Response {
   Feint = 3,
 }
 
+export const enum TargetRule {
+  StickyFirst = 0,
+  Weakest = 1,
+  MostInjured = 2,
+  Nearest = 3,
+}
+
 /** Whether a fighter is still in the fight. Anything but Ok counts as defeated. */
 export const enum Cond {
   Ok = 0,

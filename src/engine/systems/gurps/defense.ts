@@ -1,6 +1,7 @@
 import { gurpsSucceeds } from '../../dice/three-d6'
 import { Aod, Cond, Defense } from './codes'
 import { nameOf, roll3, rollText, say } from './log'
+import type { FighterStats } from './fighter'
 import type { Plan } from './plan'
 import type { FightState } from './state'
 
@@ -52,13 +53,21 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
   const mutual = st.slotTarget[d] === a && st.slotTarget[a] === d
   if (exclude !== Defense.Parry && f.parry >= 0 && !ranged && st.ready[d] && !st.noParry[d] && !mutual) {
     const repeated = st.parries[d] * (f.fencing ? 2 : 4)
-    const score = f.parry + common + (aod === Aod.IncreasedParry ? 2 : 0) - repeated + (retreat ? (f.fencing ? 3 : 1) : 0)
+    const score = f.parry + barehandedParry(f, plan.fighters[a]) + common + (aod === Aod.IncreasedParry ? 2 : 0) - repeated + (retreat ? (f.fencing ? 3 : 1) : 0)
     if (score > out.score) set(out, Defense.Parry, score, retreat)
   }
   if (exclude !== Defense.Block && f.block >= 0 && !ranged && st.blocks[d] === 0) {
     const score = f.block + common + (aod === Aod.IncreasedBlock ? 2 : 0) + (retreat ? 1 : 0)
     if (score > out.score) set(out, Defense.Block, score, retreat)
   }
+}
+
+/**
+ * Parrying a weapon barehanded is at −3, except against a thrust or with Judo or Karate; an unarmed
+ * attack is parried at no penalty. @see rules-combat.md §C2.2 [S G12, G13]
+ */
+export function barehandedParry(defender: FighterStats, attacker: FighterStats): number {
+  return defender.barehanded === 1 && attacker.barehanded === 0 && !attacker.thrusting ? -3 : 0
 }
 
 function set(out: DefenseChoice, kind: Defense, score: number, retreat: boolean): void {

@@ -3,7 +3,8 @@ import { gurpsOddsExact, gurpsSucceeds, THREE_D6_WAYS } from '../../dice/three-d
 import { injuryOf } from '../gurps-common/basic-damage'
 import { quickContestExact } from '../../dice/quick-contest'
 import { Defense, Maneuver, Response, Trigger } from './codes'
-import { allowance, gap } from './maneuver'
+import { allowance, gap, pickTarget } from './maneuver'
+import { rangePenalty } from './range'
 import { contestScore } from './waits'
 import { bestDefense, type DefenseChoice } from './defense'
 import type { Plan } from './plan'
@@ -81,12 +82,14 @@ export function openingDefense(plan: Plan, a: number, d: number): DefenseChoice 
   return out
 }
 
-/** Opening odds of each fighter's ordinary Attack on his first target. */
+/** Opening odds of each fighter's ordinary Attack on his first target (range penalty included for ranged attacks). */
 export function openingOdds(plan: Plan): OpeningOdds[] {
+  const st = openingState(plan)
   return plan.fighters.flatMap((f) => {
-    const d = f.preferredTarget >= 0 ? f.preferredTarget : plan.fighters.findIndex((g) => g.side !== f.side)
+    const d = pickTarget(plan, st, f.index)
     if (d < 0) return []
-    const o = gurpsOddsExact(f.skill)
+    const skill = f.skill + (f.ranged && plan.rules.rangePenalties ? rangePenalty(plan.dist0[f.index * st.n + d]) : 0)
+    const o = gurpsOddsExact(skill)
     const defense = openingDefense(plan, f.index, d)
     const pDef = defense.kind === Defense.None ? 0 : defenseWays(defense.score) / 216
     const injury = injuryDistribution(f.dice, f.add, f.minDamage, plan.fighters[d].dr, f.halves, plan.rules.minimumInjuryOne)
@@ -94,12 +97,12 @@ export function openingOdds(plan: Plan): OpeningOdds[] {
       {
         attacker: f.index,
         defender: d,
-        skill: f.skill,
+        skill,
         success: o.success / 216,
         critical: o.critSuccess / 216,
         defense,
         defenseSucceeds: pDef,
-        lands: landsExact(f.skill, defense.kind === Defense.None ? -99 : defense.score),
+        lands: landsExact(skill, defense.kind === Defense.None ? -99 : defense.score),
         injury,
         meanInjury: injury.reduce((s, p, i) => s + p * i, 0),
       },

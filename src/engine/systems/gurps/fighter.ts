@@ -1,6 +1,6 @@
 import { parseDamage, WOUNDING_HALVES, minimumDamage, type DamageType } from '../gurps-common/basic-damage'
 import { Aod, type Maneuver } from './codes'
-import { AOA_OPTIONS, AOD_OPTIONS, MANEUVERS, RESPONSES, TRIGGERS } from './names'
+import { AOA_OPTIONS, AOD_OPTIONS, BAREHANDED, MANEUVERS, RESPONSES, TARGET_RULES, TRIGGERS } from './names'
 import type { Combatant, GurpsScenario, Step, Tactic } from './schema'
 
 /** One maneuver of a plan as codes. `option` is the AOA or AOD option (0 when unused). */
@@ -44,6 +44,10 @@ export interface FighterStats {
   fencing: boolean
   unbalanced: boolean
   startsReady: boolean
+  /** 0 armed, 1 barehanded (parries weapons at −3), 2 Judo or Karate (no penalty). */
+  barehanded: number
+  /** His attack is a thrust ("thr" damage): a barehanded parry takes no −3 against it. */
+  thrusting: boolean
   /** Dodge = ⌊Basic Speed⌋ + 3, before Combat Reflexes and DB. */
   dodge: number
   /** Parry = 3 + ⌊skill/2⌋ + weapon parry modifier, before Combat Reflexes and DB; −1 if it cannot parry. */
@@ -53,6 +57,8 @@ export interface FighterStats {
   db: number
   steps: CompiledStep[]
   preferredTarget: number
+  /** Index into TARGET_RULES: how he picks a foe without a preferred target standing. */
+  targetRule: number
   /** Largest injury one attack can do (for histogram sizes). */
   maxInjury: number
 }
@@ -102,12 +108,15 @@ function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIn
     fencing: w.fencing,
     unbalanced: w.unbalanced,
     startsReady: w.ready,
+    barehanded: BAREHANDED.indexOf(w.barehanded),
+    thrusting: w.damage.startsWith('thr'),
     dodge: Math.floor(basicSpeed) + 3,
     parry: w.canParry && !w.ranged ? 3 + Math.floor(w.skill / 2) + w.parry : -1,
     block: c.shield ? 3 + Math.floor(c.shield.skill / 2) : -1,
     db: c.shield?.db ?? 0,
     steps: tactic.maneuvers.map((s) => compileStep(s, idIndex)),
     preferredTarget: tactic.target ? (idIndex.get(tactic.target) ?? -1) : -1,
+    targetRule: TARGET_RULES.indexOf(tactic.targetRule),
     maxInjury,
   }
 }

@@ -1,5 +1,5 @@
 import { attack, feint, Mode } from './attack'
-import { Aoa, Cond, Maneuver } from './codes'
+import { Aoa, Cond, Maneuver, TargetRule } from './codes'
 import { nameOf, say } from './log'
 import type { Plan } from './plan'
 import type { FightState } from './state'
@@ -25,15 +25,34 @@ export function able(st: FightState, f: number): boolean {
   return st.cond[f] === Cond.Ok && st.stunned[f] === 0 && st.prone[f] === 0 && st.ready[f] === 1
 }
 
-/** Sticky-first targeting (A40): his preferred target if standing, else the one he had, else the first enemy standing in roster order. */
+/**
+ * His foe: the preferred target if standing; otherwise by his target rule (A40). "sticky-first" keeps the
+ * one he had, else takes the first enemy standing in roster order; "weakest", "most-injured" and
+ * "nearest" take the enemy standing with the fewest HP, the smallest share of HP, or the fewest yards,
+ * keeping his current foe among equals, then roster order.
+ * @see rules-combat.md §C4.1
+ */
 export function pickTarget(plan: Plan, st: FightState, f: number): number {
   const me = plan.fighters[f]
   if (me.preferredTarget >= 0 && up(st, me.preferredTarget)) return (st.target[f] = me.preferredTarget)
-  if (st.target[f] >= 0 && up(st, st.target[f])) return st.target[f]
+  const rule = me.targetRule
+  if (rule === TargetRule.StickyFirst && st.target[f] >= 0 && up(st, st.target[f])) return st.target[f]
+  let best = -1
   for (let i = 0; i < st.n; i++) {
-    if (plan.fighters[i].side !== me.side && up(st, i)) return (st.target[f] = i)
+    if (plan.fighters[i].side === me.side || !up(st, i)) continue
+    if (rule === TargetRule.StickyFirst) return (st.target[f] = i)
+    if (best < 0 || before(plan, st, f, rule, i, best)) best = i
   }
-  return (st.target[f] = -1)
+  return (st.target[f] = best)
+}
+
+/** Whether enemy `i` is a strictly better pick than `j` for `f` under `rule` (ties keep his current foe). */
+function before(plan: Plan, st: FightState, f: number, rule: TargetRule, i: number, j: number): boolean {
+  let diff: number
+  if (rule === TargetRule.Weakest) diff = st.hp[i] - st.hp[j]
+  else if (rule === TargetRule.MostInjured) diff = st.hp[i] * plan.fighters[j].hpMax - st.hp[j] * plan.fighters[i].hpMax
+  else diff = st.dist[f * st.n + i] - st.dist[f * st.n + j]
+  return diff < 0 || (diff === 0 && i === st.target[f])
 }
 
 /** Yards `f` must still cover before `t` is within his reach. */

@@ -14,6 +14,7 @@ export interface Rules {
   mortalWound: boolean
   shockOnDefense: boolean
   capMostHealth: boolean
+  rangePenalties: boolean
 }
 
 export interface Plan {
@@ -44,6 +45,7 @@ function rulesOf(r: Record<string, string>): Rules {
     mortalWound: r.failedDeathCheck === 'mortal-wound',
     shockOnDefense: r.shockOnDefense === 'yes',
     capMostHealth: r.onCap === 'most-health',
+    rangePenalties: r.rangePenalties !== 'none',
   }
 }
 

@@ -32,6 +32,9 @@ const fighterArb = (id: string): fc.Arbitrary<Spec> =>
     reach: fc.integer({ min: 0, max: 2 }),
     enhancedTimeSense: fc.boolean(),
     distance: fc.integer({ min: 0, max: 4 }),
+    ranged: fc.boolean(),
+    barehanded: fc.constantFrom('no', 'yes', 'judo-karate'),
+    targetRule: fc.constantFrom('sticky-first', 'weakest', 'most-injured', 'nearest'),
     maneuvers: fc.array(stepArb, { minLength: 1, maxLength: 4 }),
   })
 

@@ -71,7 +71,15 @@ describe('invalid input is rejected with the path and the allowed values', () =>
       knockdown: 'stand-then-ready',
       failedDeathCheck: 'dead',
       shockOnDefense: 'no',
+      rangePenalties: 'table',
       onCap: 'draw',
     })
+  })
+  it('an unknown target rule or barehanded kind names the allowed values', () => {
+    const doc = scenarioDoc([{ id: 'a', targetRule: 'strongest' }, { id: 'b', barehanded: 'boxing' }])
+    expect(problems(doc)).toEqual([
+      'combatants[1].weapon.barehanded: must be one of "no", "yes", "judo-karate", got "boxing"',
+      'tactics[0].targetRule: must be one of "sticky-first", "weakest", "most-injured", "nearest", got "strongest"',
+    ])
   })
 })

@@ -4,7 +4,7 @@ import { flag, ident, int, oneOf, stepped, text } from '../../core/schema'
 import { DAMAGE_TYPES, MAX_TABLE_ST } from '../gurps-common/basic-damage'
 import { variants } from './variants'
 import { checkScenario } from './schema-checks'
-import { AOA_OPTIONS, AOD_OPTIONS, MANEUVERS, RESPONSES, TRIGGERS } from './names'
+import { AOA_OPTIONS, AOD_OPTIONS, BAREHANDED, MANEUVERS, RESPONSES, TARGET_RULES, TRIGGERS } from './names'
 
 /**
  * Scenario schema for whole GURPS fights: fighters, weapons, and each fighter's plan of maneuvers.
@@ -34,6 +34,11 @@ export const weaponSchema = z.strictObject({
   fencing: flag().default(false),
   /** False for a holstered or sheathed weapon that must be readied first. */
   ready: flag().default(true),
+  /**
+   * Fighting barehanded (punch, kick): "yes" parries a weapon at −3 unless the attack is a thrust;
+   * "judo-karate" parries weapons without that penalty. @see rules-combat.md §C2.2 [S G12, G13]
+   */
+  barehanded: oneOf(BAREHANDED).default('no'),
 })
 
 export const combatantSchema = z.strictObject({
@@ -70,8 +75,14 @@ export const stepSchema = z.strictObject({
 
 export const tacticSchema = z.strictObject({
   combatant: ident(),
-  /** Preferred target; otherwise the first enemy still standing in roster order (sticky). */
+  /** Preferred target; while he is down, the `targetRule` picks one. */
   target: ident().optional(),
+  /**
+   * Without a preferred target standing: "sticky-first" keeps his foe until it falls, then the first
+   * enemy standing in roster order; "weakest" the enemy with the fewest HP left; "most-injured" the one
+   * with the smallest share of his HP left; "nearest" the closest. Re-chosen every turn.
+   */
+  targetRule: oneOf(TARGET_RULES).default('sticky-first'),
   /** One maneuver per turn in order; the last one repeats. */
   maneuvers: z.array(stepSchema, { error: 'must be a list of maneuvers' }).min(1, { error: 'must list 1–20 maneuvers' }).max(20, { error: 'must list 1–20 maneuvers' }),
 })

@@ -30,7 +30,9 @@ export interface Spec {
   highPainThreshold?: boolean
   shield?: { skill: number; db: number }
   distance?: number
+  barehanded?: string
   target?: string
+  targetRule?: string
   maneuvers?: Record<string, unknown>[]
 }
 
@@ -47,12 +49,12 @@ export function scenarioDoc(specs: Spec[], extra: Record<string, unknown> = {}):
         st: f.st ?? 10,
         dx: f.dx ?? 10,
         ht: f.ht ?? 10,
-        weapon: { name: 'sword', skill: f.skill ?? 12, damage: f.damage ?? 'sw+1', type: f.type ?? 'cut', reach: f.reach ?? 1, ranged: f.ranged ?? false, parry: f.parry ?? 0, fencing: f.fencing ?? false, unbalanced: f.unbalanced ?? false },
+        weapon: { name: 'sword', skill: f.skill ?? 12, damage: f.damage ?? 'sw+1', type: f.type ?? 'cut', reach: f.reach ?? 1, ranged: f.ranged ?? false, parry: f.parry ?? 0, fencing: f.fencing ?? false, unbalanced: f.unbalanced ?? false, barehanded: f.barehanded ?? 'no' },
       }
       for (const k of ['side', 'hp', 'basicSpeed', 'dr', 'combatReflexes', 'enhancedTimeSense', 'highPainThreshold', 'shield', 'distance'] as const) if (f[k] !== undefined) c[k] = f[k]
       return c
     }),
-    tactics: specs.map((f) => ({ combatant: f.id, ...(f.target ? { target: f.target } : {}), maneuvers: f.maneuvers ?? [{ maneuver: 'attack' }] })),
+    tactics: specs.map((f) => ({ combatant: f.id, ...(f.target ? { target: f.target } : {}), ...(f.targetRule ? { targetRule: f.targetRule } : {}), maneuvers: f.maneuvers ?? [{ maneuver: 'attack' }] })),
   }
 }
 

@@ -93,6 +93,16 @@ export const variants: readonly VariantDoc[] = [
     source: 'rules-combat.md §C5 A36',
   },
   {
+    key: 'rangePenalties',
+    label: 'Range penalties for ranged attacks',
+    default: 'table',
+    values: [
+      { value: 'table', label: 'Size and Speed/Range Table: 0 to 2 yards, −1 at 3, −2 at 5, −3 at 7, −4 at 10, −5 at 15, −6 at 20…' },
+      { value: 'none', label: 'ignore range (point-blank fights)' },
+    ],
+    source: 'GURPS Basic Set p.550 Size and Speed/Range Table [A: attack roll only, not the Wait contest]',
+  },
+  {
     key: 'onCap',
     label: 'Fight reaching the turn cap',
     default: 'draw',
