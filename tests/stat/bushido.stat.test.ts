@@ -51,6 +51,7 @@ describe('Bushido sampler vs exact (fixed seed, 4 standard errors)', () => {
     'bushido-charge.json',
     'bushido-surprised.json',
     'bushido-shoot-into-melee.json',
+    'bushido-special-attacks.json',
   ])('%s: every probability, wound bin and split frequency', (file) => {
     expect(checkAll(sampled(file, 400_000))).toBeGreaterThan(5)
   })
@@ -64,6 +65,24 @@ describe('Bushido sampler vs exact (fixed seed, 4 standard errors)', () => {
     const chunks = [0, 1].map((chunk) => runChunk({ scenario: doc, seed: 7, chunk, trials: 150_000 }))
     const tally = mergeAll(bushido.shape(plan as never), chunks.map((c) => ({ trials: c.trials, counts: c.counts, bins: c.bins })))
     expect(checkAll(bushido.summarize(plan as never, tally))).toBeGreaterThan(5)
+  })
+
+  it('fixed splits with specials: Sweep Attack (1) 2/1 against Grapple Defence (1) 1/2, Push Attack against Sidestep Defence', () => {
+    for (const [mine, theirs] of [
+      [{ special: 'sweep-attack', split: { attack: 2 } }, { special: 'grapple-defence', split: { attack: 1 } }],
+      [{ special: 'push-attack', split: { attack: 3 } }, { special: 'sidestep-defence', split: { attack: 2 } }],
+    ]) {
+      const doc = example('bushido-special-attacks.json') as { models: Record<string, unknown>[]; plans: Record<string, unknown>[] }
+      doc.models[0].specials = [{ ability: mine.special, cost: 1 }]
+      doc.models[1].specials = [{ ability: theirs.special, cost: 1 }]
+      doc.plans = [{ model: 'monk', ...mine }, { model: 'ronin', ...theirs }]
+      const { plan } = compiledFor(doc)
+      const chunks = [0, 1].map((chunk) => runChunk({ scenario: doc, seed: 31, chunk, trials: 100_000 }))
+      const tally = mergeAll(bushido.shape(plan as never), chunks.map((c) => ({ trials: c.trials, counts: c.counts, bins: c.bins })))
+      const metrics = bushido.summarize(plan as never, tally)
+      expect(metrics.some((m) => m.id === 'special-triggers:monk' && m.kind === 'probability' && m.count > 0)).toBe(true)
+      expect(checkAll(metrics)).toBeGreaterThan(5)
+    }
   })
 
   it('pools above 5 (Attack and Defence rolled in chunks) match exact too: Melee 6 vs 7', () => {

@@ -1,6 +1,7 @@
 import { CODE_COUNT, codeDistribution, codeFinal, codeNonOnes, opposedAWins } from '../../dice/bushido-d6'
 import { woundWays, type DamageTable } from './damage'
 import type { ExchangeSetup, Fighter } from './exchange'
+import { SPECIALS, type SpecialEffect } from './specials'
 
 /**
  * Exact outcome of one Melee Exchange with fixed splits, by enumerating every roll of both sides
@@ -60,6 +61,9 @@ export interface PairExact {
   /** The second fighter wins its comparison (whether or not it is still able to strike): §7.5's upper bound. */
   pSecondWins: number
   pHitSecond: number
+  /** Each side's Special Attack or Defence triggers. */
+  pSpecialFirst: number
+  pSpecialSecond: number
   /** Σ P(hit at SL) · SL, to form E[SL | hit]. */
   slSumFirst: number
   slSumSecond: number
@@ -84,17 +88,19 @@ function hits(x: SideOutcome, y: SideOutcome, attack: number, active: boolean, z
 
 function maxWounds(f: Fighter): number {
   let m = 0
-  for (const w of f.damage.wounds) if (w > m) m = w
+  for (const t of [f.damage, ...f.specialDamage]) if (t) for (const w of t.wounds) if (w > m) m = w
   return m
 }
 
 /** Strikes of one pair of rolls, merged by (SL of first's hit or −1, SL of second's winning comparison or −1). */
-function strikeTable(ex: ExchangeSetup, af: number, ag: number): Map<number, number> {
+function strikeTable(ex: ExchangeSetup, of: number, og: number): Map<number, number> {
   const f = ex.first
   const g = ex.second
+  const af = f.options.attack[of]
+  const ag = g.options.attack[og]
   const cells = new Map<number, number>()
-  for (const x of sideOutcomes(f.pool, af, f.brutal)) {
-    for (const y of sideOutcomes(g.pool, ag, g.brutal)) {
+  for (const x of sideOutcomes(f.pool - f.options.cost[of], af, f.brutal)) {
+    for (const y of sideOutcomes(g.pool - g.options.cost[og], ag, g.brutal)) {
       const s1 = hits(x, y, af, f.activePlayer, ex.zeroAttackCanHit) ? Math.max(0, x.att - y.def) : -1
       const s2 = hits(y, x, ag, g.activePlayer, ex.zeroAttackCanHit) ? Math.max(0, y.att - x.def) : -1
       const key = (s1 + 1) * 64 + (s2 + 1)
@@ -104,13 +110,38 @@ function strikeTable(ex: ExchangeSetup, af: number, ag: number): Map<number, num
   return cells
 }
 
-export function pairExact(ex: ExchangeSetup, af: number, ag: number): PairExact {
+function declared(x: Fighter, o: number): SpecialEffect | null {
+  const k = x.options.special[o]
+  return k < 0 ? null : SPECIALS[x.options.specials[k].ability]
+}
+
+/** P(k wounds) of a strike that landed with option o: its Attack special's Damage Roll, none, or the weapon's. */
+function strikeShares(x: Fighter, o: number, sl: number): readonly number[] {
+  const k = x.options.special[o]
+  const t = k >= 0 && SPECIALS[x.options.specials[k].ability].type === 'attack' ? x.specialDamage[k] : x.damage
+  return t ? woundShares(t, sl) : CERTAIN_ZERO
+}
+
+/**
+ * Exact outcome of options `of` (first) and `og` (second). The second strikes back only if it is still
+ * able: not removed, and not cut off by the first's Special Attack (Prone, pushed away) nor by its own
+ * Special Defence having broken base contact (§4.5 step 10: skip to 14).
+ */
+export function pairExact(ex: ExchangeSetup, of: number, og: number): PairExact {
   const f = ex.first
   const g = ex.second
   const width = maxWounds(g) + 1
   const joint = new Float64Array((maxWounds(f) + 1) * width)
-  const out: PairExact = { pHitFirst: 0, pSecondWins: 0, pHitSecond: 0, slSumFirst: 0, slSumSecond: 0, joint, width }
-  for (const [key, p] of strikeTable(ex, af, ag)) {
+  const out: PairExact = { pHitFirst: 0, pSecondWins: 0, pHitSecond: 0, pSpecialFirst: 0, pSpecialSecond: 0, slSumFirst: 0, slSumSecond: 0, joint, width }
+  const sf = declared(f, of)
+  const sg = declared(g, og)
+  const endsOnHit = sf !== null && sf.type === 'attack' && sf.endsContact
+  // a Special Defence needs the enemy to have attacked and lost, and Defence dice of its own
+  const gDefends = f.options.attack[of] > 0 && sg !== null && sg.type === 'defence' && g.pool - g.options.cost[og] > g.options.attack[og]
+  const fDefends = g.options.attack[og] > 0 && sf !== null && sf.type === 'defence' && f.pool - f.options.cost[of] > f.options.attack[of]
+  const endsOnMiss = gDefends && sg !== null && sg.endsContact
+  const gSpecialHit = sg !== null && sg.type === 'attack'
+  for (const [key, p] of strikeTable(ex, of, og)) {
     const s1 = Math.floor(key / 64) - 1
     const s2 = (key % 64) - 1
     if (s1 >= 0) {
@@ -121,15 +152,22 @@ export function pairExact(ex: ExchangeSetup, af: number, ag: number): PairExact 
       out.pSecondWins += p
       out.slSumSecond += p * s2
     }
-    const d1 = s1 >= 0 ? woundShares(f.damage, s1) : CERTAIN_ZERO
-    const d2 = s2 >= 0 ? woundShares(g.damage, s2) : CERTAIN_ZERO
+    const d1 = s1 >= 0 ? strikeShares(f, of, s1) : CERTAIN_ZERO
+    const d2 = s2 >= 0 ? strikeShares(g, og, s2) : CERTAIN_ZERO
+    const cut = s1 >= 0 ? endsOnHit : endsOnMiss
+    if (s1 >= 0 && sf !== null && sf.type === 'attack') out.pSpecialFirst += p
+    if (s1 < 0 && gDefends) out.pSpecialSecond += p
     d1.forEach((p1, k) => {
       if (p1 === 0) return
-      // the second strikes back only if it is still able (not removed by the first strike)
-      if (s2 >= 0 && k < g.woundsLeft) {
+      const able = !cut && k < g.woundsLeft
+      if (able && s2 >= 0) {
         out.pHitSecond += p * p1
+        if (gSpecialHit) out.pSpecialSecond += p * p1
         d2.forEach((p2, j) => (joint[k * width + j] += p * p1 * p2))
-      } else joint[k * width] += p * p1
+        return
+      }
+      if (able && fDefends) out.pSpecialFirst += p * p1
+      joint[k * width] += p * p1
     })
   }
   return out
@@ -138,8 +176,10 @@ export function pairExact(ex: ExchangeSetup, af: number, ag: number): PairExact 
 /** Probability-weighted mixture of pair results (weights sum to 1). */
 export function mixPairs(parts: readonly { w: number; r: PairExact }[]): PairExact {
   const { width, joint } = parts[0].r
-  const out: PairExact = { pHitFirst: 0, pSecondWins: 0, pHitSecond: 0, slSumFirst: 0, slSumSecond: 0, joint: new Float64Array(joint.length), width }
+  const out: PairExact = { pHitFirst: 0, pSecondWins: 0, pHitSecond: 0, pSpecialFirst: 0, pSpecialSecond: 0, slSumFirst: 0, slSumSecond: 0, joint: new Float64Array(joint.length), width }
   for (const { w, r } of parts) {
+    out.pSpecialFirst += w * r.pSpecialFirst
+    out.pSpecialSecond += w * r.pSpecialSecond
     out.pHitFirst += w * r.pHitFirst
     out.pSecondWins += w * r.pSecondWins
     out.pHitSecond += w * r.pHitSecond

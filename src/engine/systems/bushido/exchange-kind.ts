@@ -7,16 +7,16 @@ import { marginals, mixPairs, type PairExact } from './exchange-exact'
 import type { ExchangePlan } from './exchange-plan'
 import { labelOf } from './metrics'
 import { describeParts } from './modifiers'
-import { splitLabel } from './split-matrix'
+import { optionKey, optionLabel } from './specials'
 
 /**
  * The "exchange" situation: one trial is one Melee Exchange between the Activating model and its
  * opponent. Counters: 0 act strike lands, 1 opp strike lands, 2 opp wins its comparison, 3 act wins
- * (more wounds dealt than taken), 4 opp wins, 5 opp removed, 6 act removed. Bins: wounds to opp,
- * wounds to act, act split, opp split.
+ * (more wounds dealt than taken), 4 opp wins, 5 opp removed, 6 act removed, 7 act's special triggers,
+ * 8 opp's special triggers. Bins: wounds to opp, wounds to act, act option, opp option (split × special).
  */
 export function exchangeShape(p: ExchangePlan): TallyShape {
-  return { counters: 7, bins: 2 * p.woundBins + p.act.pool + 1 + p.opp.pool + 1 }
+  return { counters: 9, bins: 2 * p.woundBins + p.act.options.count + p.opp.options.count }
 }
 
 function play(p: ExchangePlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]): void {
@@ -34,12 +34,14 @@ function play(p: ExchangePlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]
   else if (toAct > toOpp) c[4]++
   if (toOpp >= p.opp.woundsLeft) c[5]++
   if (toAct >= p.act.woundsLeft) c[6]++
+  if (first ? r.specialFirst : r.specialSecond) c[7]++
+  if (first ? r.specialSecond : r.specialFirst) c[8]++
   const b = tally.bins
   const w = p.woundBins
   b[toOpp]++
   b[w + toAct]++
-  b[2 * w + (first ? r.attackFirst : r.attackSecond)]++
-  b[2 * w + p.act.pool + 1 + (first ? r.attackSecond : r.attackFirst)]++
+  b[2 * w + (first ? r.optionFirst : r.optionSecond)]++
+  b[2 * w + p.act.options.count + (first ? r.optionSecond : r.optionFirst)]++
 }
 
 export function simulateExchange(p: ExchangePlan, rng: Rng, tally: Tally): void {
@@ -64,8 +66,8 @@ export function traceExchange(p: ExchangePlan, rng: Rng): TraceEvent[] {
 export function exchangeExactMix(p: ExchangePlan): PairExact {
   const parts: { w: number; r: PairExact }[] = []
   const weight = (x: Fighter, a: number): number => (x.strategy.cumulative[a] - (a > 0 ? x.strategy.cumulative[a - 1] : 0)) / x.strategy.total
-  for (let a = 0; a <= p.act.pool; a++) {
-    for (let b = 0; b <= p.opp.pool; b++) {
+  for (let a = 0; a < p.act.options.count; a++) {
+    for (let b = 0; b < p.opp.options.count; b++) {
       const w = weight(p.act, a) * weight(p.opp, b)
       if (w > 0) parts.push({ w, r: p.matrix.cells[a][b].exact })
     }
@@ -81,6 +83,8 @@ export interface ExactView {
   oppAhead: number
   oppRemoved: number
   actRemoved: number
+  actSpecial: number
+  oppSpecial: number
   toOpp: number[]
   toAct: number[]
 }
@@ -110,6 +114,8 @@ export function exactView(p: ExchangePlan): ExactView {
     oppAhead,
     oppRemoved: tail(toOpp, p.opp.woundsLeft),
     actRemoved: tail(toAct, p.act.woundsLeft),
+    actSpecial: first ? r.pSpecialFirst : r.pSpecialSecond,
+    oppSpecial: first ? r.pSpecialSecond : r.pSpecialFirst,
     toOpp,
     toAct,
   }
@@ -119,9 +125,9 @@ const head = (metric: string, m: { id: string; name: string }, label = `${labelO
 
 function splitOutcomes(x: Fighter, count: (a: number) => number): { key: string; label: string; count: number; exact: number }[] {
   const out = []
-  for (let a = 0; a <= x.pool; a++) {
+  for (let a = 0; a < x.options.count; a++) {
     const exact = (x.strategy.cumulative[a] - (a > 0 ? x.strategy.cumulative[a - 1] : 0)) / x.strategy.total
-    out.push({ key: splitLabel(a, x.pool), label: `${splitLabel(a, x.pool)} (Attack/Defence)`, count: count(a), exact })
+    out.push({ key: optionKey(x.options, a, x.pool), label: `${optionLabel(x.options, a, x.pool)} (Attack/Defence)`, count: count(a), exact })
   }
   return out.filter((o) => o.count > 0 || o.exact > 0)
 }
@@ -145,6 +151,15 @@ export function summarizeExchange(p: ExchangePlan, tally: Tally): Metric[] {
     distributionMetric(head('wounds-dealt', a), tally.bins, 0, 0, w, dist(e.toOpp)),
     distributionMetric(head('wounds-dealt', o), tally.bins, 0, w, w, dist(e.toAct)),
     orderMetric(head('split', a), splitOutcomes(a, (k) => tally.bins[2 * w + k]), n),
-    orderMetric(head('split', o), splitOutcomes(o, (k) => tally.bins[2 * w + a.pool + 1 + k]), n),
+    orderMetric(head('split', o), splitOutcomes(o, (k) => tally.bins[2 * w + a.options.count + k]), n),
+    ...specialMetrics(p, c, n, e),
   ]
+}
+
+/** P(the model's Special Attack / Defence triggers), for models that have specials on their card. */
+function specialMetrics(p: ExchangePlan, c: Float64Array, n: number, e: ExactView): Metric[] {
+  const out: Metric[] = []
+  if (p.act.options.specials.length) out.push(probabilityMetric(head('special-triggers', p.act), c[7], n, e.actSpecial))
+  if (p.opp.options.specials.length) out.push(probabilityMetric(head('special-triggers', p.opp), c[8], n, e.oppSpecial))
+  return out
 }

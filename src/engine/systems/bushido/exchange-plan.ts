@@ -35,8 +35,8 @@ export function compileExchange(s: BushidoScenario, x: Exchange): ExchangePlan {
   const op = meleePool(om, { exhausted: om.exhausted, surprised: x.surprise })
   const [pa, po] = opposedPools(ap.pool, op.pool)
   const slRule = s.rules.slAboveTen as 'formula' | 'clamp'
-  const act = fighterOf(am, pa, meleeDamage(am, om, x.charge, slRule), am.wounds - am.woundsTaken, true)
-  const opp = fighterOf(om, po, meleeDamage(om, am, false, slRule), om.wounds - om.woundsTaken, false)
+  const act = fighterOf(am, pa, meleeDamage(am, om, x.charge, slRule), am.wounds - am.woundsTaken, true, (k) => meleeDamage(am, om, x.charge, slRule, k))
+  const opp = fighterOf(om, po, meleeDamage(om, am, false, slRule), om.wounds - om.woundsTaken, false, (k) => meleeDamage(om, am, false, slRule, k))
   const ini = initiative(am, om, x.surprise, x.engagedAtStart && !x.charge)
   const actIsFirst = ini.first === 'activating'
   const setup: ExchangeSetup = {
@@ -47,8 +47,9 @@ export function compileExchange(s: BushidoScenario, x: Exchange): ExchangePlan {
   }
   const matrix = splitMatrix(setup, actIsFirst)
   const planOf = (id: string) => choiceOf(s.plans.find((p) => p.model === id))
-  act.strategy = strategyOf(planOf(am.id), pa, { wounded: am.woundsTaken > 0 }, { wounded: om.woundsTaken > 0 }, matrix.mix.row)
-  opp.strategy = strategyOf(planOf(om.id), po, { wounded: om.woundsTaken > 0 }, { wounded: am.woundsTaken > 0 }, matrix.mix.col)
-  const woundBins = 1 + Math.max(...act.damage.wounds, ...opp.damage.wounds)
+  act.strategy = strategyOf(planOf(am.id), act.options, pa, { wounded: am.woundsTaken > 0 }, { wounded: om.woundsTaken > 0 }, matrix.mix.row)
+  opp.strategy = strategyOf(planOf(om.id), opp.options, po, { wounded: om.woundsTaken > 0 }, { wounded: am.woundsTaken > 0 }, matrix.mix.col)
+  const most = (f: typeof act): number => Math.max(...[f.damage, ...f.specialDamage].map((t) => (t ? Math.max(...t.wounds) : 0)))
+  const woundBins = 1 + Math.max(most(act), most(opp))
   return { kind: 'exchange', setup, actIsFirst, act, opp, actModel: am, oppModel: om, situation: x, poolParts: { act: ap.parts, opp: op.parts }, matrix, woundBins, result: newResult() }
 }

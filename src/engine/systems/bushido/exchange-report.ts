@@ -1,7 +1,6 @@
 import type { ExactMetric } from '../rule-system'
 import { exactView } from './exchange-kind'
 import type { ExchangePlan } from './exchange-plan'
-import { splitLabel } from './split-matrix'
 
 /**
  * Exact values of the "exchange" situation: the headline probabilities for the plans in force, then the
@@ -29,23 +28,25 @@ function matrixMetrics(p: ExchangePlan): ExactMetric[] {
   const m = p.matrix
   const a = p.actModel
   const o = p.oppModel
-  const la = (k: number): string => splitLabel(k, m.actPool)
-  const lo = (k: number): string => splitLabel(k, m.oppPool)
+  const la = (k: number): string => m.actKeys[k]
+  const lo = (k: number): string => m.oppKeys[k]
+  const na = (k: number): string => m.actLabels[k]
+  const no = (k: number): string => m.oppLabels[k]
   const out: ExactMetric[] = []
   for (const row of m.cells) {
     for (const c of row) {
-      const pair = `${a.name} ${la(c.actAttack)} vs ${o.name} ${lo(c.oppAttack)}`
-      const id = `split-matrix:${la(c.actAttack)}:${lo(c.oppAttack)}`
+      const pair = `${a.name} ${na(c.actOption)} vs ${o.name} ${no(c.oppOption)}`
+      const id = `split-matrix:${la(c.actOption)}:${lo(c.oppOption)}`
       out.push({ id: `${id}:p-hit`, label: `${pair} — P(${a.name} hits), E[SL|hit] ${c.slActHit.toFixed(3)}`, kind: 'probability', p: c.pActHits })
       out.push({ id: `${id}:p-hit-back`, label: `${pair} — P(${o.name} wins its comparison), E[SL|hit] ${c.slOppHit.toFixed(3)}`, kind: 'probability', p: c.pOppWins })
       out.push({ id: `${id}:wounds-dealt`, label: `${pair} — E[wounds dealt by ${a.name}]`, kind: 'mean', mean: c.woundsToOpp })
       out.push({ id: `${id}:wounds-taken`, label: `${pair} — E[wounds taken by ${a.name}]`, kind: 'mean', mean: c.woundsToAct })
     }
   }
-  m.actBestReply.forEach((best, b) => out.push({ id: `best-reply:${a.id}:${lo(b)}`, label: `${a.name}'s best reply to ${o.name} ${lo(b)}`, kind: 'order', outcomes: [{ key: la(best), label: `${la(best)} (Attack/Defence), net wounds ${m.cells[best][b].payoff.toFixed(3)}`, p: 1 }] }))
-  m.oppBestReply.forEach((best, k) => out.push({ id: `best-reply:${o.id}:${la(k)}`, label: `${o.name}'s best reply to ${a.name} ${la(k)}`, kind: 'order', outcomes: [{ key: lo(best), label: `${lo(best)} (Attack/Defence), net wounds ${(-m.cells[k][best].payoff).toFixed(3)}`, p: 1 }] }))
-  const mix = (probs: number[], l: (k: number) => string) => probs.map((p, k) => ({ key: l(k), label: `${l(k)} (Attack/Defence)`, p })).filter((x) => x.p > 1e-9)
-  out.push({ id: `recommended-mix:${a.id}`, label: `Recommended mix for ${a.name} (net wounds ${m.mix.value.toFixed(3)})`, kind: 'order', outcomes: mix(m.mix.row, la) })
-  out.push({ id: `recommended-mix:${o.id}`, label: `Recommended mix for ${o.name} (net wounds ${(-m.mix.value).toFixed(3)})`, kind: 'order', outcomes: mix(m.mix.col, lo) })
+  m.actBestReply.forEach((best, b) => out.push({ id: `best-reply:${a.id}:${lo(b)}`, label: `${a.name}'s best reply to ${o.name} ${no(b)}`, kind: 'order', outcomes: [{ key: la(best), label: `${na(best)} (Attack/Defence), net wounds ${m.cells[best][b].payoff.toFixed(3)}`, p: 1 }] }))
+  m.oppBestReply.forEach((best, k) => out.push({ id: `best-reply:${o.id}:${la(k)}`, label: `${o.name}'s best reply to ${a.name} ${na(k)}`, kind: 'order', outcomes: [{ key: lo(best), label: `${no(best)} (Attack/Defence), net wounds ${(-m.cells[k][best].payoff).toFixed(3)}`, p: 1 }] }))
+  const mix = (probs: number[], l: (k: number) => string, n: (k: number) => string) => probs.map((p, k) => ({ key: l(k), label: `${n(k)} (Attack/Defence)`, p })).filter((x) => x.p > 1e-9)
+  out.push({ id: `recommended-mix:${a.id}`, label: `Recommended mix for ${a.name} (net wounds ${m.mix.value.toFixed(3)})`, kind: 'order', outcomes: mix(m.mix.row, la, na) })
+  out.push({ id: `recommended-mix:${o.id}`, label: `Recommended mix for ${o.name} (net wounds ${(-m.mix.value).toFixed(3)})`, kind: 'order', outcomes: mix(m.mix.col, lo, no) })
   return out
 }

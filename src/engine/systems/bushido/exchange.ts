@@ -2,6 +2,7 @@ import type { Rng } from '../../core/rng'
 import type { TraceEvent } from '../../core/trace'
 import { CHUNK, CHUNK_CODES, codeFinal, codeNonOnes, codeOfDice, diceOfIndex, joinCodes, opposedAWins } from '../../dice/bushido-d6'
 import { damageDice, damageTotal, type DamageTable } from './damage'
+import { plainOptions, SPECIALS, type SpecialEffect, type SplitOptions } from './specials'
 
 /**
  * One Melee Exchange (Passe d'armes): secret splits, one roll, comparisons in Initiative order, the
@@ -10,24 +11,25 @@ import { damageDice, damageTotal, type DamageTable } from './damage'
  * @see ../shared/seeds/002_11de1dfa6a3af03c.txt "PASSE D'ARMES - SÉQUENCE COMPLÈTE"; rules.md §4.5
  */
 
-/** A split strategy: cumulative integer weights over "attack dice = 0..pool" (a fixed split has one). */
+/** A split strategy: cumulative integer weights over the fighter's split options (a fixed split has one). */
 export interface Strategy {
   cumulative: Int32Array
   total: number
-  /** The attack count when the split is fixed (no draw is made), else −1. */
+  /** The option when the split is fixed (no draw is made), else −1. */
   fixed: number
 }
 
 /** Denominator of mixed strategies: sampling and exact values both use these integer weights. */
 export const MIX_TOTAL = 1 << 16
 
-export function fixedStrategy(pool: number, attack: number): Strategy {
-  const cumulative = new Int32Array(pool + 1)
-  for (let a = attack; a <= pool; a++) cumulative[a] = 1
-  return { cumulative, total: 1, fixed: attack }
+/** Always option `option` out of `count` (without specials, option a is "a Attack dice" and count = pool + 1). */
+export function fixedStrategy(count: number, option: number): Strategy {
+  const cumulative = new Int32Array(count)
+  for (let a = option; a < count; a++) cumulative[a] = 1
+  return { cumulative, total: 1, fixed: option }
 }
 
-/** A mixed strategy from integer weights (index = attack dice); a single non-zero weight is fixed. */
+/** A mixed strategy from integer weights (index = option); a single non-zero weight is fixed. */
 export function mixedStrategy(weights: readonly number[]): Strategy {
   const cumulative = new Int32Array(weights.length)
   let t = 0
@@ -48,6 +50,15 @@ export interface Fighter {
   woundsLeft: number
   activePlayer: boolean
   strategy: Strategy
+  /** The splits and specials it may declare; `strategy` indexes these options. */
+  options: SplitOptions
+  /** Per special of `options.specials`: the Damage Roll of that Attack special (null: no Damage Roll). */
+  specialDamage: (DamageTable | null)[]
+}
+
+/** A fighter's options without specials (game mode): option a = a Attack dice. */
+export function plainFighterOptions(f: Fighter, pool: number): void {
+  f.options = plainOptions(pool)
 }
 
 /** The pair in Initiative order: `first` compares its Attack first. */
@@ -62,8 +73,14 @@ export interface ExchangeSetup {
 
 /** What one exchange did, written into a reusable scratch object. */
 export interface ExchangeResult {
+  /** Options played (index into each fighter's `options`). */
+  optionFirst: number
+  optionSecond: number
   attackFirst: number
   attackSecond: number
+  /** Each side's Special Attack or Defence triggered. */
+  specialFirst: boolean
+  specialSecond: boolean
   hitFirst: boolean
   hitSecond: boolean
   /** The second fighter's comparison won, whether or not it was still able to strike. */
@@ -75,7 +92,7 @@ export interface ExchangeResult {
 }
 
 export function newResult(): ExchangeResult {
-  return { attackFirst: 0, attackSecond: 0, hitFirst: false, hitSecond: false, secondWinsComparison: false, slFirst: 0, slSecond: 0, woundsToSecond: 0, woundsToFirst: 0 }
+  return { optionFirst: 0, optionSecond: 0, attackFirst: 0, attackSecond: 0, specialFirst: false, specialSecond: false, hitFirst: false, hitSecond: false, secondWinsComparison: false, slFirst: 0, slSecond: 0, woundsToSecond: 0, woundsToFirst: 0 }
 }
 
 export function chooseSplit(rng: Rng, s: Strategy): number {
@@ -186,51 +203,99 @@ const SCRATCH = new Int32Array(2)
 const s = (xs: number[]): string => (xs.length ? xs.join(', ') : '—')
 const notOnes = (n: number): string => `${n} ${n === 1 ? 'die' : 'dice'} not 1`
 
+/** The special a fighter declared with option o, or null. */
+function declared(x: Fighter, o: number): SpecialEffect | null {
+  const k = x.options.special[o]
+  return k < 0 ? null : SPECIALS[x.options.specials[k].ability]
+}
+
+/** Damage table of a strike that landed with option o: the Attack special's own, else the weapon's (null: no Damage Roll). */
+function strikeDamage(x: Fighter, o: number): DamageTable | null {
+  const k = x.options.special[o]
+  return k >= 0 && SPECIALS[x.options.specials[k].ability].type === 'attack' ? x.specialDamage[k] : x.damage
+}
+
 /**
  * Plays one exchange. Draw order: first's split (if mixed), second's split, both sides' dice (one draw when
- * the pools add up to 8 or less, see `rollBoth`), then one Damage Roll per strike that lands, in Initiative order.
+ * the pools add up to 8 or less, see `rollBoth`), then one Damage Roll per strike that lands and makes
+ * one, in Initiative order. A declared special's cost is taken off the pool before the roll.
  */
 export function playExchange(ex: ExchangeSetup, rng: Rng, out: ExchangeResult, log?: TraceEvent[]): void {
   const f = ex.first
   const g = ex.second
-  const af = chooseSplit(rng, f.strategy)
-  const ag = chooseSplit(rng, g.strategy)
+  const of = (out.optionFirst = chooseSplit(rng, f.strategy))
+  const og = (out.optionSecond = chooseSplit(rng, g.strategy))
+  const af = (out.attackFirst = f.options.attack[of])
+  const ag = (out.attackSecond = g.options.attack[og])
+  const pf = f.pool - f.options.cost[of]
+  const pg = g.pool - g.options.cost[og]
   const dice: number[][] | undefined = log ? [[], [], [], []] : undefined
-  rollBoth(rng, f.pool, af, g.pool, ag, SCRATCH, dice)
+  rollBoth(rng, pf, af, pg, ag, SCRATCH, dice)
   const fs = SCRATCH[0]
   const gs = SCRATCH[1]
-  const fAtt = fs & 255
-  const fDef = fs >> 8
-  const gAtt = gs & 255
-  const gDef = gs >> 8
-  const fA = af > 0 ? codeFinal(fAtt) + f.brutal : 0
-  const gA = ag > 0 ? codeFinal(gAtt) + g.brutal : 0
-  const fD = codeFinal(fDef)
-  const gD = codeFinal(gDef)
-  const fN = codeNonOnes(fAtt) + codeNonOnes(fDef)
-  const gN = codeNonOnes(gAtt) + codeNonOnes(gDef)
-  out.attackFirst = af
-  out.attackSecond = ag
-  out.hitFirst = af > 0 && (ex.zeroAttackCanHit || codeNonOnes(fAtt) > 0) && opposedAWins(fA, gD, fN, gN, f.activePlayer)
-  out.secondWinsComparison = ag > 0 && (ex.zeroAttackCanHit || codeNonOnes(gAtt) > 0) && opposedAWins(gA, fD, gN, fN, g.activePlayer)
+  const fA = af > 0 ? codeFinal(fs & 255) + f.brutal : 0
+  const gA = ag > 0 ? codeFinal(gs & 255) + g.brutal : 0
+  const fD = codeFinal(fs >> 8)
+  const gD = codeFinal(gs >> 8)
+  const fN = codeNonOnes(fs & 255) + codeNonOnes(fs >> 8)
+  const gN = codeNonOnes(gs & 255) + codeNonOnes(gs >> 8)
+  out.hitFirst = af > 0 && (ex.zeroAttackCanHit || codeNonOnes(fs & 255) > 0) && opposedAWins(fA, gD, fN, gN, f.activePlayer)
+  out.secondWinsComparison = ag > 0 && (ex.zeroAttackCanHit || codeNonOnes(gs & 255) > 0) && opposedAWins(gA, fD, gN, fN, g.activePlayer)
   out.slFirst = out.hitFirst ? Math.max(0, fA - gD) : 0
   out.slSecond = out.secondWinsComparison ? Math.max(0, gA - fD) : 0
-  if (log && dice) {
-    log.push({ at: 0, kind: 'split', who: [f.id, g.id], text: `Répartition secrète / secret split: ${f.name} ${af} Attack / ${f.pool - af} Defence; ${g.name} ${ag} Attack / ${g.pool - ag} Defence.` })
-    log.push({ at: 0, kind: 'roll', who: [f.id], text: `${f.name} rolls Attack [${s(dice[0])}] = ${fA}${f.brutal && af ? ` (Brutal +${f.brutal})` : ''}, Defence [${s(dice[1])}] = ${fD}; ${notOnes(fN)}.` })
-    log.push({ at: 0, kind: 'roll', who: [g.id], text: `${g.name} rolls Attack [${s(dice[2])}] = ${gA}${g.brutal && ag ? ` (Brutal +${g.brutal})` : ''}, Defence [${s(dice[3])}] = ${gD}; ${notOnes(gN)}.` })
-    log.push(compareEvent(f, g, af, fA, gD, out.hitFirst, out.slFirst, fN, gN))
-  }
-  out.woundsToSecond = out.hitFirst ? damageRoll(rng, f.damage, out.slFirst, log, [f.id, g.id], g.name) : 0
-  const secondAble = out.woundsToSecond < g.woundsLeft
+  const sf = declared(f, of)
+  const sg = declared(g, og)
+  // step 10: the first Attacker wins → its Special Attack; it loses → the Defender's Special Defence (if it has Defence dice)
+  out.specialFirst = out.hitFirst && sf !== null && sf.type === 'attack'
+  out.specialSecond = !out.hitFirst && af > 0 && sg !== null && sg.type === 'defence' && pg > ag
+  const ends = (out.specialFirst && sf !== null && sf.endsContact) || (out.specialSecond && sg !== null && sg.endsContact)
+  if (log && dice) logOpening(log, f, g, of, og, dice, [fA, fD, fN, gA, gD, gN], out)
+  if (log && out.specialFirst) logSpecial(log, f, g, sf)
+  if (log && out.specialSecond) logSpecial(log, g, f, sg)
+  const t1 = out.hitFirst ? strikeDamage(f, of) : null
+  out.woundsToSecond = t1 ? damageRoll(rng, t1, out.slFirst, log, [f.id, g.id], g.name) : 0
+  const secondAble = !ends && out.woundsToSecond < g.woundsLeft
   out.hitSecond = out.secondWinsComparison && secondAble
+  if (secondAble && out.hitSecond && sg !== null && sg.type === 'attack') out.specialSecond = true
+  const defends = secondAble && !out.hitSecond && ag > 0 && sf !== null && sf.type === 'defence' && pf > af
+  if (defends) out.specialFirst = true
   if (log) {
     if (secondAble) log.push(compareEvent(g, f, ag, gA, fD, out.secondWinsComparison, out.slSecond, gN, fN))
+    else if (ends) log.push({ at: 0, kind: 'note', who: [g.id], text: `${g.name} cannot strike back: no longer in base contact (CSS) or knocked Prone (Au Sol).` })
     else log.push({ at: 0, kind: 'remove', who: [g.id], text: `${g.name} is removed before it can strike back.` })
   }
-  out.woundsToFirst = out.hitSecond ? damageRoll(rng, g.damage, out.slSecond, log, [g.id, f.id], f.name) : 0
+  if (log && out.hitSecond && out.specialSecond) logSpecial(log, g, f, sg)
+  if (log && defends) logSpecial(log, f, g, sf)
+  const t2 = out.hitSecond ? strikeDamage(g, og) : null
+  out.woundsToFirst = t2 ? damageRoll(rng, t2, out.slSecond, log, [g.id, f.id], f.name) : 0
   if (log && out.woundsToFirst >= f.woundsLeft) log.push({ at: 0, kind: 'remove', who: [f.id], text: `${f.name} is removed.` })
   if (log) log.push({ at: 0, kind: 'note', who: [f.id, g.id], text: 'Exchange over: each model involved removes one Activation Counter (compteur d\'Activation).' })
+}
+
+function splitText(x: Fighter, o: number): string {
+  const rolled = x.pool - x.options.cost[o]
+  const base = `${x.name} ${x.options.attack[o]} Attack / ${rolled - x.options.attack[o]} Defence`
+  const k = x.options.special[o]
+  if (k < 0) return base
+  const sp = x.options.specials[k]
+  return `${base} after paying ${sp.cost} ${sp.cost === 1 ? 'die' : 'dice'} for ${SPECIALS[sp.ability].name} (${SPECIALS[sp.ability].type === 'attack' ? 'Attaque Spéciale' : 'Défense Spéciale'})`
+}
+
+/** Split, both rolls and the first comparison. `v` = first's Attack, Defence, non-1s, then second's. */
+function logOpening(log: TraceEvent[], f: Fighter, g: Fighter, of: number, og: number, dice: number[][], v: number[], out: ExchangeResult): void {
+  const [fA, fD, fN, gA, gD, gN] = v
+  const af = f.options.attack[of]
+  const ag = g.options.attack[og]
+  log.push({ at: 0, kind: 'split', who: [f.id, g.id], text: `Répartition secrète / secret split: ${splitText(f, of)}; ${splitText(g, og)}.` })
+  log.push({ at: 0, kind: 'roll', who: [f.id], text: `${f.name} rolls Attack [${s(dice[0])}] = ${fA}${f.brutal && af ? ` (Brutal +${f.brutal})` : ''}, Defence [${s(dice[1])}] = ${fD}; ${notOnes(fN)}.` })
+  log.push({ at: 0, kind: 'roll', who: [g.id], text: `${g.name} rolls Attack [${s(dice[2])}] = ${gA}${g.brutal && ag ? ` (Brutal +${g.brutal})` : ''}, Defence [${s(dice[3])}] = ${gD}; ${notOnes(gN)}.` })
+  log.push(compareEvent(f, g, af, fA, gD, out.hitFirst, out.slFirst, fN, gN))
+}
+
+function logSpecial(log: TraceEvent[], user: Fighter, other: Fighter, sp: SpecialEffect | null): void {
+  if (!sp) return
+  const what = sp.type === 'attack' ? 'Attaque Spéciale / Special Attack' : 'Défense Spéciale / Special Defence'
+  log.push({ at: 0, kind: 'note', who: [user.id, other.id], text: `${what}: ${user.name}'s ${sp.name} succeeds: ${sp.text}.` })
 }
 
 function compareEvent(x: Fighter, y: Fighter, ax: number, att: number, def: number, hit: boolean, sl: number, nx: number, ny: number): TraceEvent {

@@ -1,6 +1,7 @@
 import { damageDiceOf, damageTable, type DamageTable, type SlAboveTen } from './damage'
 import { fixedStrategy, MIX_TOTAL, mixedStrategy, type Fighter, type Strategy } from './exchange'
 import type { Model, SplitChoice } from './schema'
+import { optionIndex, specialDamage, SPECIALS, splitOptions, type SplitOptions } from './specials'
 import { quantize } from './zero-sum'
 
 /** Largest final Attack without Brutal (6 + 2 supporting dice); SLs never exceed it plus Brutal. */
@@ -11,10 +12,10 @@ export const MAX_FINAL = 8
  * +2 when it charged (its one Damage Roll of the exchange is the first of the charge), the target's
  * Armour less Pierce, Tough and Durable. @see rules.md §4.7; §4.4 (Charge +2 first Damage Roll)
  */
-export function meleeDamage(attacker: Model, target: Model, charge: boolean, slAboveTen: SlAboveTen): DamageTable {
+export function meleeDamage(attacker: Model, target: Model, charge: boolean, slAboveTen: SlAboveTen, extra = 0): DamageTable {
   return damageTable(
     damageDiceOf(attacker.strong, attacker.weak),
-    { bonus: attacker.strength + (charge ? 2 : 0), armour: Math.max(0, target.armour - attacker.pierce), tough: target.tough, durable: target.durable },
+    { bonus: attacker.strength + (charge ? 2 : 0) + extra, armour: Math.max(0, target.armour - attacker.pierce), tough: target.tough, durable: target.durable },
     MAX_FINAL + attacker.brutal,
     slAboveTen,
   )
@@ -50,13 +51,22 @@ export function ruleAttack(rule: string, pool: number, selfWounded: boolean, ene
   }
 }
 
-/** The strategy a plan gives for one exchange; "recommended" uses the equilibrium probabilities given. */
-export function strategyOf(split: SplitChoice, pool: number, self: { wounded: boolean }, enemy: { wounded: boolean }, recommended: readonly number[]): Strategy {
-  if (typeof split === 'object') return fixedStrategy(pool, Math.min(pool, split.attack))
+/**
+ * The strategy a plan gives for one exchange over the fighter's options; "recommended" uses the
+ * equilibrium probabilities given; split rules never declare a special (option = Attack dice).
+ */
+export function strategyOf(split: SplitChoice, o: SplitOptions, pool: number, self: { wounded: boolean }, enemy: { wounded: boolean }, recommended: readonly number[]): Strategy {
+  if (typeof split === 'object') {
+    const i = optionIndex(o, Math.min(pool, split.attack), split.special)
+    return fixedStrategy(o.count, i >= 0 ? i : Math.min(pool, split.attack))
+  }
   if (split === 'recommended') return mixedStrategy(quantize(recommended, MIX_TOTAL))
-  return fixedStrategy(pool, ruleAttack(split, pool, self.wounded, enemy.wounded))
+  return fixedStrategy(o.count, ruleAttack(split, pool, self.wounded, enemy.wounded))
 }
 
-export function fighterOf(m: Model, pool: number, damage: DamageTable, woundsLeft: number, activePlayer: boolean): Fighter {
-  return { id: m.id, name: m.name, pool, brutal: m.brutal, damage, woundsLeft, activePlayer, strategy: fixedStrategy(pool, 0) }
+/** A fighter for one exchange: its options (every split × its card's specials) and each Attack special's Damage Roll. */
+export function fighterOf(m: Model, pool: number, damage: DamageTable, woundsLeft: number, activePlayer: boolean, withBonus: (bonus: number) => DamageTable = () => damage): Fighter {
+  const options = splitOptions(pool, m.specials)
+  const special = m.specials.map((sp) => specialDamage(SPECIALS[sp.ability], damage, withBonus))
+  return { id: m.id, name: m.name, pool, brutal: m.brutal, damage, woundsLeft, activePlayer, strategy: fixedStrategy(options.count, 0), options, specialDamage: special }
 }

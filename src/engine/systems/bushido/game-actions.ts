@@ -5,6 +5,7 @@ import { damageRoll, mixedStrategy, MIX_TOTAL, playExchange, rollGroup, type Fig
 import { ruleAttack } from './fighters'
 import { AUTOMATIC, type GamePlan } from './game-plan'
 import { splitMatrix } from './split-matrix'
+import { plainOptions } from './specials'
 import { quantize } from './zero-sum'
 
 /**
@@ -42,6 +43,7 @@ function fill(p: GamePlan, f: Fighter, i: number, pool: number, damage: number, 
   f.id = m.id
   f.name = m.name
   f.pool = pool
+  f.options = plainOptions(pool)
   f.brutal = m.brutal
   f.damage = p.melee[damage]
   f.woundsLeft = p.woundsLeft[i]

@@ -1,6 +1,7 @@
 import type { DamageTable } from './damage'
 import { fixedStrategy, newResult, type ExchangeResult, type ExchangeSetup, type Fighter, type Strategy } from './exchange'
 import { meleeDamage, rangedDamage } from './fighters'
+import { plainOptions } from './specials'
 import { challengeNumber, initiative, intoMeleeNumber, meleePool } from './modifiers'
 import type { BushidoScenario } from './scenario'
 import { choiceOf, type Game, type Model, type SplitChoice, type Tactic } from './schema'
@@ -84,7 +85,7 @@ function pairTables(s: BushidoScenario, models: Model[]) {
 }
 
 function blankFighter(): Fighter {
-  return { id: '', name: '', pool: 1, brutal: 0, damage: null as unknown as DamageTable, woundsLeft: 1, activePlayer: true, strategy: fixedStrategy(1, 0) }
+  return { id: '', name: '', pool: 1, brutal: 0, damage: null as unknown as DamageTable, woundsLeft: 1, activePlayer: true, strategy: fixedStrategy(2, 0), options: plainOptions(1), specialDamage: [] }
 }
 
 export function compileGame(s: BushidoScenario, g: Game): GamePlan {
@@ -95,7 +96,7 @@ export function compileGame(s: BushidoScenario, g: Game): GamePlan {
   const best = (side: string): number => 1 + Math.max(0, ...models.filter((m) => m.side === side).map((m) => m.tactician))
   const maxPool = 2 * 8 + 2
   const fixed: Strategy[][] = []
-  for (let p = 0; p <= maxPool; p++) fixed.push(Array.from({ length: p + 1 }, (_, a) => fixedStrategy(p, a)))
+  for (let p = 0; p <= maxPool; p++) fixed.push(Array.from({ length: p + 1 }, (_, a) => fixedStrategy(p + 1, a)))
   const fighters: [Fighter, Fighter] = [blankFighter(), blankFighter()]
   return {
     kind: 'game',

@@ -8,6 +8,7 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'removed', label: 'Removed', kind: 'probability', per: 'combatant', description: 'The model is Killed and removed in this exchange or shot.' },
   { id: 'wounds-dealt', label: 'Wounds dealt', kind: 'distribution', per: 'combatant', description: 'Wounds the model deals in one exchange or shot (Table des Dégâts).' },
   { id: 'split', label: 'Split used (Attack/Defence)', kind: 'order', per: 'combatant', description: 'How often each secret split (Répartition secrète) was played.' },
+  { id: 'special-triggers', label: 'Special Attack/Defence triggers', kind: 'probability', per: 'combatant', description: 'The model declared a Special Attack or Defence (Attaque / Défense Spéciale) and it took effect: its Attack won, or the enemy Attack failed against its Defence.' },
   { id: 'shot-hits', label: 'Shot hits', kind: 'probability', per: 'combatant', description: 'A Ranged Attack (Tir) succeeds against its Challenge Number and hits this model.' },
   { id: 'removed-by-turn', label: 'Removed by turn N', kind: 'probability', per: 'combatant', description: 'The model has been removed by the End Phase of Game Turn N.' },
   { id: 'wounds-in-turn', label: 'Wounds taken in turn N', kind: 'distribution', per: 'combatant', description: 'Wounds the model takes during Game Turn N (0 once removed).' },

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { envelope, rulesSchema } from '../../core/scenario'
 import { opposedPools } from '../../dice/bushido-d6'
 import { meleePool } from './modifiers'
-import { MAX_MODELS, modelSchema, planSchema, situationSchema, SYSTEM_ID, variants, type Model } from './schema'
+import { MAX_MODELS, modelSchema, planSchema, situationSchema, SYSTEM_ID, variants, type Model, type SplitPlan } from './schema'
+import { SPECIALS } from './specials'
 
 type Ctx = z.RefinementCtx
 type Path = (string | number)[]
@@ -19,6 +20,10 @@ function checkRefs(s: BushidoScenario, ctx: Ctx): Map<string, Model> {
   s.models.forEach((m, i) => {
     if (byId.has(m.id)) ctx.addIssue({ code: 'custom', path: ['models', i, 'id'], message: `must be unique, "${m.id}" is used twice`, input: m.id })
     byId.set(m.id, m)
+    const abilities = m.specials.map((sp) => sp.ability)
+    abilities.forEach((a, k) => {
+      if (abilities.indexOf(a) !== k) ctx.addIssue({ code: 'custom', path: ['models', i, 'specials', k, 'ability'], message: `must be unique, "${a}" is listed twice`, input: a })
+    })
     if (m.woundsTaken >= m.wounds) ctx.addIssue({ code: 'custom', path: ['models', i, 'woundsTaken'], message: `must be 0–${m.wounds - 1} (below Wounds ${m.wounds})`, input: m.woundsTaken })
   })
   return byId
@@ -78,14 +83,40 @@ function checkPlans(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx): voi
     const m = refer(byId, ctx, plan.model, ['plans', i, 'model'])
     if (seen.has(plan.model)) ctx.addIssue({ code: 'custom', path: ['plans', i, 'model'], message: 'must name each model once', input: plan.model })
     seen.add(plan.model)
-    if (!m || plan.split === undefined) return
-    const pool = pools.get(m.id) ?? Math.max(1, m.melee)
-    const what = pools.has(m.id) ? `${m.name}'s Melee Pool in this exchange is ${pool}` : `${m.name}'s Melee statistic is ${m.melee}`
+    if (!m) return
+    if (plan.special !== undefined && plan.split === undefined) ctx.addIssue({ code: 'custom', path: ['plans', i, 'special'], message: 'needs a fixed split (the "recommended" mix weighs the specials itself; split rules declare none)', input: plan.special })
+    if (plan.split === undefined) return
+    const full = pools.get(m.id) ?? Math.max(1, m.melee)
+    const cost = checkSpecial(m, plan, full, ['plans', i], ctx)
+    if (cost < 0) return
+    const pool = full - cost
+    const paid = cost ? ` after paying ${cost} for ${plan.special}` : ''
+    const what = pools.has(m.id) ? `${m.name}'s Melee Pool in this exchange is ${full}${paid}` : `${m.name}'s Melee statistic is ${m.melee}${paid}`
     if (plan.split.attack > pool) ctx.addIssue({ code: 'custom', path: ['plans', i, 'split', 'attack'], message: `must be 0–${pool} (${what})`, input: plan.split.attack })
     else if (plan.split.defence !== undefined && pools.has(m.id) && plan.split.attack + plan.split.defence !== pool) {
       ctx.addIssue({ code: 'custom', path: ['plans', i, 'split', 'defence'], message: `must be ${pool - plan.split.attack} so that attack + defence uses the whole pool (${what})`, input: plan.split.defence })
     }
   })
+}
+
+/**
+ * A declared special must be on the model's card, may not bring the pool to 0, and needs a die of its
+ * type to be able to trigger. Returns its cost (0 for none), or −1 after reporting an issue.
+ * @see rules.md §4.5 steps 5 and 9
+ */
+function checkSpecial(m: Model, plan: SplitPlan, pool: number, at: Path, ctx: Ctx): number {
+  if (plan.special === undefined || plan.split === undefined) return 0
+  const card = m.specials.find((sp) => sp.ability === plan.special)
+  const issue = (path: Path, message: string, input: unknown): number => {
+    ctx.addIssue({ code: 'custom', path: [...at, ...path], message, input })
+    return -1
+  }
+  if (!card) return issue(['special'], m.specials.length ? `must be one of ${m.name}'s specials ${m.specials.map((sp) => JSON.stringify(sp.ability)).join(', ')}` : `${m.name} has no specials on its card`, plan.special)
+  if (pool - card.cost < 1) return issue(['special'], `costs ${card.cost} dice: it may not reduce ${m.name}'s pool of ${pool} to 0`, plan.special)
+  const attack = SPECIALS[card.ability].type === 'attack'
+  if (attack && plan.split.attack < 1) return issue(['split', 'attack'], `must be 1–${pool - card.cost}: a Special Attack needs Attack dice to trigger`, plan.split.attack)
+  if (!attack && plan.split.attack > pool - card.cost - 1) return issue(['split', 'attack'], `must be 0–${pool - card.cost - 1}: a Special Defence needs Defence dice to trigger`, plan.split.attack)
+  return card.cost
 }
 
 const baseSchema = z.strictObject({

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { VariantDoc } from '../../core/scenario'
 import { flag, ident, int, oneOf, text } from '../../core/schema'
+import { SPECIAL_KEYS } from './specials'
 
 /**
  * Scenario schema for Bushido: Risen Sun. A scenario lists models (each a card: Melee and Ranged Pool,
@@ -57,7 +58,10 @@ export const splitRules = ['all-attack', 'all-defence', 'even', 'all-attack-when
 export type SplitRule = (typeof splitRules)[number]
 
 const fixedSplit = z.strictObject({ attack: int(0, 2 * MAX_STAT), defence: int(0, 2 * MAX_STAT).optional() })
-export type FixedSplit = z.output<typeof fixedSplit>
+export type FixedSplit = z.output<typeof fixedSplit> & { special?: string }
+
+/** A Special Attack or Defence on the weapon grid, with its bracketed cost in dice, e.g. Sweep Attack (1). */
+export const specialSchema = z.strictObject({ ability: oneOf(SPECIAL_KEYS), cost: int(1, 4) })
 
 export const modelSchema = z.strictObject({
   id: ident(),
@@ -82,6 +86,8 @@ export const modelSchema = z.strictObject({
   /** Brutal (X): +X to the final Attack if any dice went to Attack. */
   brutal: int(0, 3).default(0),
   reach: flag().default(false),
+  /** Special Attacks / Defences (Techniques Martiales Spéciales) of its melee weapon. */
+  specials: z.array(specialSchema, { error: 'must be a list of { ability, cost }' }).max(4, { error: 'must list at most 4 specials' }).default([]),
   lightningReflexes: flag().default(false),
   rangedStrength: int(-3, 3).default(0),
   rangedPierce: int(0, 6).default(0),
@@ -104,6 +110,8 @@ export const planSchema = z.strictObject({
   model: ident(),
   /** A fixed split { attack, defence? }; when given it overrides `rule`. */
   split: fixedSplit.optional(),
+  /** With a fixed split: the Special Attack/Defence declared (one of the model's `specials`); its cost comes off the pool first. */
+  special: oneOf(SPECIAL_KEYS).optional(),
   /** "recommended" (the equilibrium mix of the split matrix) or a split rule. */
   rule: oneOf(['recommended', ...splitRules]).default('recommended'),
 })
@@ -113,7 +121,7 @@ export type SplitChoice = FixedSplit | 'recommended' | SplitRule
 
 export function choiceOf(plan: SplitPlan | undefined): SplitChoice {
   if (!plan) return 'recommended'
-  return plan.split ?? plan.rule
+  return plan.split ? { ...plan.split, special: plan.special } : plan.rule
 }
 
 export const exchangeSchema = z.strictObject({

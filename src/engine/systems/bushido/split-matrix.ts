@@ -1,6 +1,7 @@
 import { marginals, pairExact, payoffFirst, type PairExact } from './exchange-exact'
 import type { ExchangeSetup } from './exchange'
 import { solveZeroSum, type GameSolution } from './zero-sum'
+import { optionKey, optionLabel } from './specials'
 
 /**
  * The secret split as a game: for every Attack/Defence split of the Activating model against every
@@ -10,6 +11,9 @@ import { solveZeroSum, type GameSolution } from './zero-sum'
  * @see rules.md §4.10 idea 1, §7.5 (3 vs 3 table)
  */
 export interface SplitCell {
+  /** Options played (rows and columns are split × special choice); without specials option = Attack dice. */
+  actOption: number
+  oppOption: number
   actAttack: number
   oppAttack: number
   pActHits: number
@@ -29,8 +33,13 @@ export interface SplitCell {
 export interface SplitMatrix {
   actPool: number
   oppPool: number
-  /** `cells[a][b]`: Activating model puts a dice in Attack, opponent b. */
+  /** `cells[a][b]`: Activating model plays option a, opponent option b. */
   cells: SplitCell[][]
+  /** Labels ("2/1", "1/1 + Sweep Attack (1)") and metric-id keys ("1/1+sweep-attack") of each side's options. */
+  actLabels: string[]
+  oppLabels: string[]
+  actKeys: string[]
+  oppKeys: string[]
   /** For each opponent split b, the Activating model's best number of Attack dice. */
   actBestReply: number[]
   /** For each Activating split a, the opponent's best number of Attack dice. */
@@ -46,9 +55,13 @@ function cellOf(ex: ExchangeSetup, actIsFirst: boolean, a: number, b: number): S
   const [toSecond, toFirst] = marginals(r)
   const pay = payoffFirst(ex, r)
   const [pAct, slAct, pOpp, slOpp] = actIsFirst ? [r.pHitFirst, r.slSumFirst, r.pSecondWins, r.slSumSecond] : [r.pSecondWins, r.slSumSecond, r.pHitFirst, r.slSumFirst]
+  const act = actIsFirst ? ex.first : ex.second
+  const opp = actIsFirst ? ex.second : ex.first
   return {
-    actAttack: a,
-    oppAttack: b,
+    actOption: a,
+    oppOption: b,
+    actAttack: act.options.attack[a],
+    oppAttack: opp.options.attack[b],
     pActHits: actIsFirst ? r.pHitFirst : r.pHitSecond,
     slActHit: pAct > 0 ? slAct / pAct : 0,
     pOppWins: pOpp,
@@ -71,16 +84,28 @@ export function splitMatrix(ex: ExchangeSetup, actIsFirst: boolean): SplitMatrix
   const act = actIsFirst ? ex.first : ex.second
   const opp = actIsFirst ? ex.second : ex.first
   const cells: SplitCell[][] = []
-  for (let a = 0; a <= act.pool; a++) {
+  for (let a = 0; a < act.options.count; a++) {
     const row: SplitCell[] = []
-    for (let b = 0; b <= opp.pool; b++) row.push(cellOf(ex, actIsFirst, a, b))
+    for (let b = 0; b < opp.options.count; b++) row.push(cellOf(ex, actIsFirst, a, b))
     cells.push(row)
   }
   const payoffs = cells.map((row) => row.map((c) => c.payoff))
   const tol = 1e-12
   const actBestReply = payoffs[0].map((_, b) => argBest(payoffs.map((row) => row[b]), (x, y) => x > y + tol))
   const oppBestReply = payoffs.map((row) => argBest(row, (x, y) => x < y - tol))
-  return { actPool: act.pool, oppPool: opp.pool, cells, actBestReply, oppBestReply, mix: solveZeroSum(payoffs) }
+  const labels = (x: typeof act, f: typeof optionKey) => Array.from({ length: x.options.count }, (_, o) => f(x.options, o, x.pool))
+  return {
+    actPool: act.pool,
+    oppPool: opp.pool,
+    cells,
+    actLabels: labels(act, optionLabel),
+    oppLabels: labels(opp, optionLabel),
+    actKeys: labels(act, optionKey),
+    oppKeys: labels(opp, optionKey),
+    actBestReply,
+    oppBestReply,
+    mix: solveZeroSum(payoffs),
+  }
 }
 
 export function splitLabel(attack: number, pool: number): string {
