@@ -43,10 +43,11 @@ export function takeAction(p: Plan, st: FightState, rng: Rng, i: number, origin:
   }
 }
 
-export function addEntry(st: FightState, who: number, key: number, kind: number): void {
+/** Adds an actor to this Segment's order at a DEX (`ahead` = 1: just before everyone on that DEX). */
+export function addEntry(st: FightState, who: number, dex: number, kind: number, ahead = 0): void {
   const k = st.eCount++
   st.eWho[k] = who
-  st.eKey[k] = key
+  st.eKey[k] = 2 * dex + ahead
   st.eKind[k] = kind
   st.eDone[k] = 0
 }

@@ -3,7 +3,7 @@ import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
 import { canAct, consumePending, count, hasCommittedPhase, name, nextPhaseAbs, say, spendAction } from './common'
 import { C } from './layout'
 import type { Plan } from './plan'
-import { nextPhaseAfter } from './speed-chart'
+import { hasPhase, nextPhaseAfter, segmentOf } from './speed-chart'
 import { Pending, Skip, type FightState } from './state'
 
 /**
@@ -63,6 +63,12 @@ export function react(p: Plan, st: FightState, rng: Rng, a: number, d: number): 
   return defend(p, st, rng, a, d, how)
 }
 
+/** The first absolute Segment after `abs` in which both have a Phase (0 if their SPDs share none). */
+function nextSharedPhase(p: Plan, abs: number, d: number, a: number): number {
+  for (let t = abs + 1; t <= abs + 12; t++) if (hasPhase(p.spd[d], segmentOf(t)) && hasPhase(p.spd[a], segmentOf(t))) return t
+  return 0
+}
+
 /** Dodge: +3 DCV until his next Phase that is not already spent. Block: 11 + OCV − attacker OCV, −2 per earlier Block this Segment. */
 function defend(p: Plan, st: FightState, rng: Rng, a: number, d: number, how: string): Defended {
   if (!p.block[d] || p.ranged[a]) {
@@ -81,5 +87,9 @@ function defend(p: Plan, st: FightState, rng: Rng, a: number, d: number, how: st
   const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
   const ok = heroSucceeds(roll, target)
   if (st.log) say(p, st, 'defend', [d, a], `${name(p, d)} ${how} to Block ${name(p, a)}: rolls ${roll} against ${target}- — ${ok ? 'blocked' : 'the Block fails'}.`)
+  if (ok && p.rules.blockFirst) {
+    st.blockFirstOver[d] = a
+    st.blockFirstAbs[d] = nextSharedPhase(p, st.abs, d, a)
+  }
   return ok ? Defended.Blocked : Defended.No
 }

@@ -49,7 +49,7 @@ function reset(p: Plan, st: FightState): void {
     st.ko[i] = st.dead[i] = st.stunned[i] = st.pending[i] = st.skipReason[i] = 0
     st.current[i] = 0
     st.stunBlockedAbs[i] = st.skipPhaseAbs[i] = st.phaseDoneAbs[i] = st.actedAbs[i] = st.dodgeUntil[i] = 0
-    st.hayLandAbs[i] = st.blockAbs[i] = st.stunTaken[i] = st.bodyTaken[i] = st.lostPhases[i] = 0
+    st.hayLandAbs[i] = st.blockAbs[i] = st.blockFirstAbs[i] = st.stunTaken[i] = st.bodyTaken[i] = st.lostPhases[i] = 0
     st.lostToAbort[i] = st.lostToHold[i] = 0
   }
   st.turnActions.fill(0)
@@ -84,7 +84,7 @@ function playSegment(p: Plan, st: FightState, rng: Rng): void {
         continue
       }
     }
-    if (phase) addEntry(st, i, p.orderDex[i], 0)
+    if (phase) addPhaseEntry(p, st, i)
   }
   if (st.log && st.eCount > 0) say(p, st, 'segment', [], `— ${when(st)} —`)
   for (;;) {
@@ -105,6 +105,18 @@ function playSegment(p: Plan, st: FightState, rng: Rng): void {
     }
   }
   endOfSegment(p, st, rng, seg)
+}
+
+/**
+ * His Phase joins the Segment's order at his DEX; under blockFirst, just ahead of an attacker he Blocked
+ * if this is the next Segment in which both have a Phase (the priority is then spent).
+ */
+function addPhaseEntry(p: Plan, st: FightState, i: number): void {
+  const a = st.blockFirstOver[i]
+  if (p.rules.blockFirst && st.blockFirstAbs[i] === st.abs && !defeated(st, a) && p.orderDex[a] >= p.orderDex[i]) {
+    st.blockFirstAbs[i] = -st.abs
+    addEntry(st, i, p.orderDex[a], 0, 1)
+  } else addEntry(st, i, p.orderDex[i], 0)
 }
 
 function expire(p: Plan, st: FightState, i: number, why: string): void {
@@ -161,7 +173,7 @@ function phaseEntry(p: Plan, st: FightState, rng: Rng, i: number): void {
     }
     return
   }
-  if (st.log) say(p, st, 'phase', [i], `${name(p, i)}'s Phase (DEX ${p.orderDex[i]}).`)
+  if (st.log) say(p, st, 'phase', [i], `${name(p, i)}'s Phase (DEX ${p.orderDex[i]})${st.blockFirstAbs[i] === -abs ? `, ahead of ${name(p, st.blockFirstOver[i])} after Blocking him` : ''}.`)
   takeAction(p, st, rng, i, abs)
 }
 

@@ -191,6 +191,15 @@ describe('Holding for defense and Aborting (seed 000)', () => {
     const later = events.slice(stunnedAt).filter((e) => e.kind === 'defend')
     expect(later).toHaveLength(0)
   })
+  it('blockFirst "on" (rules.md §2.3 item 5): after a successful Block, the blocker acts before that attacker in the next Segment where both have a Phase, then DEX order again; "off" (default) keeps DEX order', () => {
+    const plan = (blockFirst: string) =>
+      heroPlan([{ id: 'd', side: 'A', dex: 10, spd: 4, ocv: 30, ...PASSIVE, plan: { onPhase: 'hold-defense', defense: 'block' } }, { id: 'm', side: 'B', dex: 20, spd: 4, ...PASSIVE }], { ...HOUSE, blockFirst }, { turnCap: 2 })
+    const phases = (blockFirst: string, seg: number): string[] =>
+      playLogged(plan(blockFirst), 1).events.filter((e) => e.at === seg && (e.kind === 'phase' || (e.kind === 'lose' && /Phase/.test(e.text)))).map((e) => e.who[0])
+    expect(playLogged(plan('on'), 1).events.some((e) => e.at === 15 && /to Block M: .* blocked/.test(e.text))).toBe(true)
+    expect(phases('on', 18)).toEqual(['d', 'm'])
+    expect(phases('off', 18)).toEqual(['m', 'd'])
+  })
   it('Block: 11 + OCV − attacker OCV; a successful Block stops the attack', () => {
     const plan = heroPlan([{ id: 'd', side: 'A', dex: 10, spd: 2, ocv: 30, ...PASSIVE, plan: { onPhase: 'hold-defense', defense: 'block' } }, { id: 'm', side: 'B', dex: 20, spd: 4, ...PASSIVE }], HOUSE, { turnCap: 3 })
     const { events } = playLogged(plan, 1)

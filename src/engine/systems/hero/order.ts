@@ -36,14 +36,14 @@ function rolledKey(p: Plan, st: FightState, rng: Rng, entry: number): number {
   const who = st.eWho[entry]
   if (p.rules.tieRule === 'd6' || p.rules.tieRule === 'fixed') {
     const d = rng.below(6) + 1
-    if (st.log) say(p, st, 'roll', [who], `${name(p, who)} rolls ${d} on 1d6 for the tie on DEX ${st.eKey[entry]}.`)
+    if (st.log) say(p, st, 'roll', [who], `${name(p, who)} rolls ${d} on 1d6 for the tie on DEX ${st.eKey[entry] >> 1}.`)
     return d
   }
   const fast = p.rules.tieRule === 'fast-draw' && p.hasFastDraw[who] === 1
   const target = fast ? p.fastDraw[who] : p.dexRoll[who]
   const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
   const failedVoid = p.rules.bothFailDexOrder && !heroSucceeds(roll, target)
-  if (st.log) say(p, st, 'roll', [who], `${name(p, who)} rolls ${roll} on his ${fast ? 'Fast Draw' : 'DEX'} Roll (${target}-) for the tie on DEX ${st.eKey[entry]}: margin ${target - roll}.`)
+  if (st.log) say(p, st, 'roll', [who], `${name(p, who)} rolls ${roll} on his ${fast ? 'Fast Draw' : 'DEX'} Roll (${target}-) for the tie on DEX ${st.eKey[entry] >> 1}: margin ${target - roll}.`)
   return failedVoid ? VOID : target - roll
 }
 
@@ -98,7 +98,7 @@ export function rollFixedRanks(p: Plan, st: FightState, rng: Rng): void {
   for (let i = 0; i < n; i++) {
     st.eWho[i] = i
     st.eKind[i] = 0
-    st.eKey[i] = p.orderDex[i]
+    st.eKey[i] = 2 * p.orderDex[i]
     st.gEntry[i] = i
     st.fixedRank[i] = 0
   }

@@ -30,6 +30,7 @@ const rulesArb = fc.record({
   tieRule: fc.constantFrom('ruleset', 'dex-roll', 'd6', 'holder-first', 'fixed'),
   contestTie: fc.constantFrom('reroll', 'simultaneous'),
   holdAcrossTurn: fc.constantFrom('persist', 'cancel'),
+  blockFirst: fc.constantFrom('off', 'on'),
 })
 
 /** Random 4-combatant fights under random rules; holds that name themselves are redirected. */

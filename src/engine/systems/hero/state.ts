@@ -57,6 +57,9 @@ export class FightState {
   /** Haymaker landing at the end of this absolute Segment; 0 = none. */
   readonly hayLandAbs: Int32Array
   readonly blockAbs: Int32Array
+  /** blockFirst: the attacker he Blocked, and the Segment in which he acts first against him (−abs once applied). */
+  readonly blockFirstOver: Int32Array
+  readonly blockFirstAbs: Int32Array
   readonly blockCount: Int32Array
   readonly hitSlot: Int32Array
   readonly slotStun: Int32Array
@@ -83,7 +86,7 @@ export class FightState {
   readonly lostToAbort: Int32Array
   /** Held or delayed actions that expired unused (or were lost to a failed tandem roll under A6). */
   readonly lostToHold: Int32Array
-  /** Segment entries: who, DEX key, kind (0 Phase, 1 Delay), done flag. */
+  /** Segment entries: who, order key (2 × DEX, +1 to act just before a DEX), kind (0 Phase, 1 Delay), done flag. */
   readonly eWho: Int32Array
   readonly eKey: Int32Array
   readonly eKind: Uint8Array
@@ -115,6 +118,8 @@ export class FightState {
     this.dodgeUntil = i32()
     this.hayLandAbs = i32()
     this.blockAbs = i32()
+    this.blockFirstOver = i32()
+    this.blockFirstAbs = i32()
     this.blockCount = i32()
     this.hitSlot = i32()
     this.slotStun = i32()

@@ -95,6 +95,16 @@ export const variants: readonly VariantDoc[] = [
     source: 'rules.md §8 A7, §2.5 (exact 6e penalty not found)',
   },
   {
+    key: 'blockFirst',
+    label: 'A successful Block acts first next time (optional)',
+    default: 'off',
+    values: [
+      { value: 'off', label: 'no: DEX order as usual' },
+      { value: 'on', label: 'the blocker acts before that attacker in the next Segment in which both have a Phase, regardless of DEX' },
+    ],
+    source: 'rules.md §2.3 item 5 [I H2 citing 6E2 p.60], rules-combat.md C1.7',
+  },
+  {
     key: 'stunMultiplier',
     label: 'Killing attack STUN Multiplier',
     default: '6e-half-d6',
@@ -116,6 +126,7 @@ export interface ResolvedRules {
   cancelAtTurnEnd: boolean
   tandemFailLoses: boolean
   teamworkPenalty: number
+  blockFirst: boolean
   stunMultiplier: '6e-half-d6' | '5e-d6-minus-1'
 }
 
@@ -130,6 +141,7 @@ export function resolveRules(r: Record<string, string>): ResolvedRules {
     cancelAtTurnEnd: r.holdAcrossTurn === 'cancel',
     tandemFailLoses: r.tandemFail === 'lose',
     teamworkPenalty: r.teamworkPenalty === 'minus-2' ? 2 : r.teamworkPenalty === 'minus-4' ? 4 : 0,
+    blockFirst: r.blockFirst === 'on',
     stunMultiplier: r.stunMultiplier as ResolvedRules['stunMultiplier'],
   }
 }
