@@ -113,7 +113,7 @@ export function browserFiles(storage: Storage) {
     },
     async exportFile(f: ExportArgs): Promise<boolean> {
       if (f.kind === 'png') download(f.suggestedName, dataUrlToBlob(f.data), 'image/png')
-      else download(f.suggestedName, f.data, f.kind === 'csv' ? 'text/csv' : 'application/json')
+      else download(f.suggestedName, f.data, { csv: 'text/csv', json: 'application/json', html: 'text/html' }[f.kind])
       return true
     },
   }
