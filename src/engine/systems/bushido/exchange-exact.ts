@@ -22,14 +22,14 @@ export interface SideOutcome {
 const sideMemo = new Map<number, readonly SideOutcome[]>()
 
 /** Every distinct (Attack, Defence, non-1 count) a side can roll with a split, memoised (the result is never mutated). */
-export function sideOutcomes(pool: number, attack: number, brutal: number): readonly SideOutcome[] {
-  const key = (pool * 32 + attack) * 8 + brutal
+export function sideOutcomes(pool: number, attack: number, brutal: number, parry = 0): readonly SideOutcome[] {
+  const key = ((pool * 32 + attack) * 8 + brutal) * 8 + parry
   let hit = sideMemo.get(key)
-  if (!hit) sideMemo.set(key, (hit = computeSideOutcomes(pool, attack, brutal)))
+  if (!hit) sideMemo.set(key, (hit = computeSideOutcomes(pool, attack, brutal, parry)))
   return hit
 }
 
-function computeSideOutcomes(pool: number, attack: number, brutal: number): SideOutcome[] {
+function computeSideOutcomes(pool: number, attack: number, brutal: number, parry: number): SideOutcome[] {
   const da = codeDistribution(attack)
   const dd = codeDistribution(pool - attack)
   const ta = 6 ** attack
@@ -41,7 +41,7 @@ function computeSideOutcomes(pool: number, attack: number, brutal: number): Side
       if (dd[cd] === 0) continue
       const o: SideOutcome = {
         att: attack > 0 ? codeFinal(ca) + brutal : 0,
-        def: codeFinal(cd),
+        def: pool > attack ? codeFinal(cd) + parry : 0,
         n: codeNonOnes(ca) + codeNonOnes(cd),
         attNonOnes: codeNonOnes(ca) > 0 ? 1 : 0,
         p: (da[ca] / ta) * (dd[cd] / td),
@@ -99,8 +99,8 @@ function strikeTable(ex: ExchangeSetup, of: number, og: number): Map<number, num
   const af = f.options.attack[of]
   const ag = g.options.attack[og]
   const cells = new Map<number, number>()
-  for (const x of sideOutcomes(f.pool - f.options.cost[of], af, f.brutal)) {
-    for (const y of sideOutcomes(g.pool - g.options.cost[og], ag, g.brutal)) {
+  for (const x of sideOutcomes(f.pool - f.options.cost[of], af, f.brutal, f.parry)) {
+    for (const y of sideOutcomes(g.pool - g.options.cost[og], ag, g.brutal, g.parry)) {
       const s1 = hits(x, y, af, f.activePlayer, ex.zeroAttackCanHit) ? Math.max(0, x.att - y.def) : -1
       const s2 = hits(y, x, ag, g.activePlayer, ex.zeroAttackCanHit) ? Math.max(0, y.att - x.def) : -1
       const key = (s1 + 1) * 64 + (s2 + 1)

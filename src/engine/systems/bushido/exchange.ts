@@ -44,6 +44,8 @@ export interface Fighter {
   name: string
   pool: number
   brutal: number
+  /** Parry (X): added to the final Defence when it has Defence dice. @see rules.md §4.5 step 8 */
+  parry: number
   /** This fighter's Damage Rolls against the other. */
   damage: DamageTable
   /** Wounds it can still take before it is removed. */
@@ -235,8 +237,8 @@ export function playExchange(ex: ExchangeSetup, rng: Rng, out: ExchangeResult, l
   const gs = SCRATCH[1]
   const fA = af > 0 ? codeFinal(fs & 255) + f.brutal : 0
   const gA = ag > 0 ? codeFinal(gs & 255) + g.brutal : 0
-  const fD = codeFinal(fs >> 8)
-  const gD = codeFinal(gs >> 8)
+  const fD = pf > af ? codeFinal(fs >> 8) + f.parry : 0
+  const gD = pg > ag ? codeFinal(gs >> 8) + g.parry : 0
   const fN = codeNonOnes(fs & 255) + codeNonOnes(fs >> 8)
   const gN = codeNonOnes(gs & 255) + codeNonOnes(gs >> 8)
   out.hitFirst = af > 0 && (ex.zeroAttackCanHit || codeNonOnes(fs & 255) > 0) && opposedAWins(fA, gD, fN, gN, f.activePlayer)
@@ -287,8 +289,8 @@ function logOpening(log: TraceEvent[], f: Fighter, g: Fighter, of: number, og: n
   const af = f.options.attack[of]
   const ag = g.options.attack[og]
   log.push({ at: 0, kind: 'split', who: [f.id, g.id], text: `Répartition secrète / secret split: ${splitText(f, of)}; ${splitText(g, og)}.` })
-  log.push({ at: 0, kind: 'roll', who: [f.id], text: `${f.name} rolls Attack [${s(dice[0])}] = ${fA}${f.brutal && af ? ` (Brutal +${f.brutal})` : ''}, Defence [${s(dice[1])}] = ${fD}; ${notOnes(fN)}.` })
-  log.push({ at: 0, kind: 'roll', who: [g.id], text: `${g.name} rolls Attack [${s(dice[2])}] = ${gA}${g.brutal && ag ? ` (Brutal +${g.brutal})` : ''}, Defence [${s(dice[3])}] = ${gD}; ${notOnes(gN)}.` })
+  log.push({ at: 0, kind: 'roll', who: [f.id], text: `${f.name} rolls Attack [${s(dice[0])}] = ${fA}${f.brutal && af ? ` (Brutal +${f.brutal})` : ''}, Defence [${s(dice[1])}] = ${fD}${f.parry && dice[1].length ? ` (Parry +${f.parry})` : ''}; ${notOnes(fN)}.` })
+  log.push({ at: 0, kind: 'roll', who: [g.id], text: `${g.name} rolls Attack [${s(dice[2])}] = ${gA}${g.brutal && ag ? ` (Brutal +${g.brutal})` : ''}, Defence [${s(dice[3])}] = ${gD}${g.parry && dice[3].length ? ` (Parry +${g.parry})` : ''}; ${notOnes(gN)}.` })
   log.push(compareEvent(f, g, af, fA, gD, out.hitFirst, out.slFirst, fN, gN))
 }
 

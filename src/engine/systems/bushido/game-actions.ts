@@ -45,6 +45,7 @@ function fill(p: GamePlan, f: Fighter, i: number, pool: number, damage: number, 
   f.pool = pool
   f.options = plainOptions(pool)
   f.brutal = m.brutal
+  f.parry = m.parry
   f.damage = p.melee[damage]
   f.woundsLeft = p.woundsLeft[i]
   f.activePlayer = active

@@ -85,7 +85,7 @@ function pairTables(s: BushidoScenario, models: Model[]) {
 }
 
 function blankFighter(): Fighter {
-  return { id: '', name: '', pool: 1, brutal: 0, damage: null as unknown as DamageTable, woundsLeft: 1, activePlayer: true, strategy: fixedStrategy(2, 0), options: plainOptions(1), specialDamage: [] }
+  return { id: '', name: '', pool: 1, brutal: 0, parry: 0, damage: null as unknown as DamageTable, woundsLeft: 1, activePlayer: true, strategy: fixedStrategy(2, 0), options: plainOptions(1), specialDamage: [] }
 }
 
 export function compileGame(s: BushidoScenario, g: Game): GamePlan {

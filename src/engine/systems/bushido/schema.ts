@@ -85,6 +85,8 @@ export const modelSchema = z.strictObject({
   pierce: int(0, 6).default(0),
   /** Brutal (X): +X to the final Attack if any dice went to Attack. */
   brutal: int(0, 3).default(0),
+  /** Parry (X): +X to the final Defence (on the highest Defence die) if any dice went to Defence. */
+  parry: int(0, 3).default(0),
   reach: flag().default(false),
   /** Special Attacks / Defences (Techniques Martiales Spéciales) of its melee weapon. */
   specials: z.array(specialSchema, { error: 'must be a list of { ability, cost }' }).max(4, { error: 'must list at most 4 specials' }).default([]),

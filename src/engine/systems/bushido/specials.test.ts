@@ -209,3 +209,22 @@ describe('Special validation (path and allowed values)', () => {
     expect(issues(doc([], [{ ability: 'sweep-attack', cost: 1 }, { ability: 'sweep-attack', cost: 2 }])).join()).toMatch(/models\.0\.specials\.1\.ability: must be unique/)
   })
 })
+
+describe('Parry (X): +X on the highest Defence die (rules.md §4.2, §4.5 step 8)', () => {
+  it('Parry 1 adds 1 to the final Defence when Defence dice were allocated, not when every die went to Attack (exact = explicit dice)', () => {
+    const s = bushidoScenario([model('ronin', 'a'), model('bandit', 'b', { parry: 1 })], { kind: 'exchange', activating: 'ronin', opponent: 'bandit' }, [{ model: 'ronin', split: { attack: 2 } }, { model: 'bandit', split: { attack: 1 } }])
+    const p = compileExchange(s, s.situation as Exchange)
+    const r = pairExact(p.setup, 2, 1)
+    let pHit = 0
+    for (let i = 0; i < 6 ** 6; i++) {
+      const d = diceOfIndex(i, 6)
+      const att = finalOfDice(d.slice(0, 2))
+      const def = finalOfDice(d.slice(4, 6)) + 1
+      const nf = d.slice(0, 3).filter((x) => x > 1).length
+      const ng = d.slice(3).filter((x) => x > 1).length
+      if (att > def || (att === def && nf >= ng)) pHit += 6 ** -6
+    }
+    expect(r.pHitFirst).toBeCloseTo(pHit, 12)
+    expect(pairExact(p.setup, 2, 3).pHitFirst).toBeGreaterThan(r.pHitFirst)
+  })
+})
