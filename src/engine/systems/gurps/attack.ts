@@ -18,7 +18,7 @@ export const enum Mode {
   Normal = 0,
   /** All-Out Attack (Determined): +4 melee, +1 ranged. */
   Determined = 1,
-  /** Move and Attack: −4, and effective skill at most 9. */
+  /** Move and Attack: melee −4 and effective skill at most 9; ranged −2 (B365; Bulk not modelled). */
   MoveAndAttack = 2,
 }
 
@@ -36,7 +36,7 @@ export function effectiveSkill(plan: Plan, st: FightState, a: number, d: number,
   if (st.prone[a]) eff -= 4
   if (f.ranged && plan.rules.rangePenalties) eff += rangePenalty(st.dist[a * st.n + d])
   if (mode === Mode.Determined) eff += f.ranged ? 1 : 4
-  else if (mode === Mode.MoveAndAttack) eff = Math.min(eff - 4, 9)
+  else if (mode === Mode.MoveAndAttack) eff = f.ranged ? eff - 2 : Math.min(eff - 4, 9)
   return eff
 }
 

@@ -25,6 +25,12 @@ describe('range penalties (Size and Speed/Range Table)', () => {
     const st = freshState(plan, new ScriptedRng(d3(11)))
     expect(attack(plan, st, 0, 1, Mode.Normal, false, false)).toBe(false)
   })
+  it('Move and Attack with a ranged weapon is at −2 with no cap of 9 (B365); in melee −4 and at most 9', () => {
+    const plan = planOf([{ id: 'gun', skill: 16, ranged: true, distance: 2 }, { id: 'b', skill: 16 }])
+    const st = freshState(plan, new ScriptedRng([]))
+    expect(effectiveSkill(plan, st, 0, 1, Mode.MoveAndAttack)).toBe(14)
+    expect(effectiveSkill(plan, st, 1, 0, Mode.MoveAndAttack)).toBe(9)
+  })
   it('"rangePenalties": "none" ignores range; the exact opening odds use the same skill', () => {
     const specs = [{ id: 'gun', skill: 14, ranged: true, distance: 10 }, { id: 'b' }]
     const plan = planOf(specs, { rules: { rangePenalties: 'none' } })
