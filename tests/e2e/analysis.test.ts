@@ -101,14 +101,15 @@ describe('Quickdraw analysis in Chromium (browser backend)', () => {
     await page.locator('[data-testid="compare-panel"]').screenshot({ path: join(shots, '9-compare.png') })
   })
 
-  it('finds the first fight the Marshal wins outright and replays it as quickdraw trace --find does', async () => {
+  it('finds the first fight where both strike at once and replays it as quickdraw trace --find does', async () => {
     await page.click('[data-testid="view-results"]')
     await page.click('[data-testid="run"]')
     await page.waitForSelector('[data-testid="result-summary"] .status-done', { timeout: 60_000 })
-    await page.selectOption('[data-testid="find-query"]', 'ordering=marshal>kid||||')
+    await page.selectOption('[data-testid="find-query"]', 'simultaneous-exchange:kid:marshal')
     await page.click('[data-testid="find-fight"]')
     await page.waitForSelector('[data-testid="replay-message"]')
-    const ref = cli<{ trial: number; events: TraceEvent[] }>(['trace', standoff, '--find', 'ordering=marshal>kid||||'])
+    const ref = cli<{ trial: number; events: TraceEvent[] }>(['trace', standoff, '--find', 'simultaneous-exchange:kid:marshal'])
+    expect(ref.trial).toBeGreaterThan(0) // not simply the first fight, which the panel shows before any search
     expect(await page.textContent('[data-testid="replay-message"]')).toContain(`Fight #${ref.trial} is the first of this run`)
     expect(await page.inputValue('[data-testid="replay-trial"]')).toBe(String(ref.trial))
     const lines = await page.locator('[data-testid="combat-log"] li').allTextContents()
