@@ -102,7 +102,10 @@ export function cmdTrace(file: string, o: Options): number {
   const find = str(o.find)
   if (find !== undefined) {
     // --find metric-id or --find ordering=outcome-key: the first trial of the run that matches.
-    const [metric, outcome] = find.split('=', 2)
+    // Split at the first "=" only: outcome keys contain "=" for simultaneous fighters.
+    const eq = find.indexOf('=')
+    const metric = eq < 0 ? find : find.slice(0, eq)
+    const outcome = eq < 0 ? undefined : find.slice(eq + 1)
     const trials = intOption('trials', str(o.trials), 1, MAX_TRIALS) ?? parsed.scenario.run.trials
     let found: number | null
     try {

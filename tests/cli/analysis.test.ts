@@ -86,3 +86,15 @@ describe('sweep shards', () => {
     }
   })
 })
+
+describe('trace --find', () => {
+  it('finds an ordering whose outcome key has "=" in it (a tie)', () => {
+    requireBuild()
+    const standoff = join(examplesDir, 'gurps-waits-standoff.json')
+    const r = quickdraw('trace', standoff, '--find', 'ordering=kid=marshal||||', '--json')
+    expect(r.code).toBe(0)
+    const acts = JSON.parse(r.out).events.filter((e: { kind: string }) => e.kind === 'act')
+    expect(acts).toHaveLength(1)
+    expect(acts[0].who).toEqual(['kid', 'marshal'])
+  })
+})
