@@ -34,12 +34,13 @@ export function canAttackIn(stance: number): boolean {
 
 /**
  * Armor TN = 5 × Agility (the seed's name for Reflexes) + 5 + armor, plus the stance: Full Attack −10,
- * Defense + Air + Defense skill, Full Defense + half the Defense roll rounded up (`fullDefenseAdd`).
+ * Defense + Air + Defense skill, Full Defense + half the Defense roll rounded up (`fullDefenseAdd`);
+ * Defense Mastery 5 adds +3 in both defensive Stances (`masteryTn`).
  * @see rules.md §6.4, §6.5; rules-combat.md §C3.1 step 2
  */
-export function armorTn(base: number, stance: number, defenseAdd: number, fullDefenseAdd: number): number {
+export function armorTn(base: number, stance: number, defenseAdd: number, fullDefenseAdd: number, masteryTn = 0): number {
   if (stance === FULL_ATTACK) return base - 10
-  if (stance === DEFENSE) return base + defenseAdd
-  if (stance === FULL_DEFENSE) return base + fullDefenseAdd
+  if (stance === DEFENSE) return base + defenseAdd + masteryTn
+  if (stance === FULL_DEFENSE) return base + fullDefenseAdd + masteryTn
   return base
 }

@@ -1,13 +1,23 @@
 import { formatRoll, rollSpec } from '../../dice/roll-and-keep'
 import { armorTn, FULL_ATTACK, STANCE_LABELS } from './armor'
+import { bestRaisesAt } from './best-raises'
 import { checkEnd, inflict, isDefeated, nameOf, penaltyOf, say, type Fight } from './fight'
+import { SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_VOID } from './plan'
 import { STANCES } from './schema'
 import { ATTACK_BINS, binBase, COUNTER, counterIndex, PER_ATTACK_OFFSET } from './tally-layout'
+import { soakWithVoid, voidOnAttack } from './void'
 
-/** The target's Armor TN right now (stance included). */
+/** The target's Armor TN right now: stance, Defense Mastery and a Void Point's +10 for the Round. */
 export function currentArmorTn(f: Fight, j: number): number {
   const d = f.plan.fighters[j]
-  return armorTn(d.baseArmorTn, f.s.stance[j], d.defenseAdd, f.s.fullDefenseAdd[j])
+  return armorTn(d.baseArmorTn, f.s.stance[j], d.defenseAdd, f.s.fullDefenseAdd[j], d.masteryTn) + 10 * f.s.voidArmor[j]
+}
+
+/** The Center Stance bonus (+1k1 + Void on one roll the next Round) if he still has it; uses it up. */
+function takeCenterBonus(f: Fight, i: number): boolean {
+  if (f.s.centered[i] !== 1 || f.s.centerUsed[i] !== 0) return false
+  f.s.centerUsed[i] = 1
+  return true
 }
 
 /**
@@ -30,15 +40,25 @@ export function chooseTarget(f: Fight, i: number): number {
 
 /**
  * Full Defense: roll (Defense + Agility) k Agility on entering the stance and add half the total,
- * rounded up, to Armor TN. Rolled at every Turn spent in the stance (mastery 3, which keeps the old
- * roll, is not modelled), and for Round 1 right after Initiative.
- * @see rules.md §6.4
+ * rounded up, to Armor TN. Rolled at every Turn spent in the stance, and for Round 1 right after
+ * Initiative. Defense Mastery 3 may keep the last roll while staying in the stance: he keeps it when
+ * it was at least the average roll. The Center bonus (+1k1 + Void, "one roll of your choice") goes on
+ * this roll when he has it, since a Full Defense Turn makes no other roll.
+ * @see rules.md §6.4 (Full Defense and Center rows)
  */
-export function rollFullDefense(f: Fight, i: number): void {
+export function rollFullDefense(f: Fight, i: number, staying = false): void {
   const d = f.plan.fighters[i]
-  const total = rollSpec(f.dice, d.fullDefense, d.fullDefenseExplodes, f.s.top)
-  f.s.fullDefenseAdd[i] = Math.ceil(total / 2)
-  if (f.log) say(f, 'roll', [i], `${d.c.name} takes Full Defense: Defense roll ${formatRoll(d.fullDefense)} = ${total}, Armor TN +${Math.ceil(total / 2)} → ${currentArmorTn(f, i)}.`)
+  const s = f.s
+  if (staying && d.keepsFullDefense && s.fullDefenseTotal[i] >= d.fullDefenseMean) {
+    if (f.log) say(f, 'roll', [i], `${d.c.name} stays in Full Defense and keeps his last Defense roll of ${s.fullDefenseTotal[i]} (Defense Mastery 3): Armor TN ${currentArmorTn(f, i)}.`)
+    return
+  }
+  const center = takeCenterBonus(f, i)
+  const spec = center ? d.fullDefenseCentered : d.fullDefense
+  const total = rollSpec(f.dice, spec, d.fullDefenseExplodes, s.top)
+  s.fullDefenseTotal[i] = total
+  s.fullDefenseAdd[i] = Math.ceil(total / 2)
+  if (f.log) say(f, 'roll', [i], `${d.c.name} takes Full Defense: Defense roll ${formatRoll(spec)}${center ? ' (with the Center Stance bonus)' : ''} = ${total}, Armor TN +${Math.ceil(total / 2)} → ${currentArmorTn(f, i)}.`)
 }
 
 /**
@@ -50,38 +70,51 @@ export function rollFullDefense(f: Fight, i: number): void {
 export function attack(f: Fight, i: number, j: number): void {
   const s = f.s
   const a = f.plan.fighters[i]
-  const raises = a.raisesOf[f.round]
   const armor = currentArmorTn(f, j)
-  const tn = armor + 5 * raises + penaltyOf(f, i)
-  const centerBonus = s.centered[i] === 1 && s.centerUsed[i] === 0
-  if (centerBonus) s.centerUsed[i] = 1
-  const spec = a.attack[(s.stance[i] === FULL_ATTACK ? 1 : 0) + (centerBonus ? 2 : 0)]
+  const plain = armor + penaltyOf(f, i)
+  const bits = (s.stance[i] === FULL_ATTACK ? SPEC_FULL_ATTACK : 0) | (takeCenterBonus(f, i) ? SPEC_CENTER : 0) | (voidOnAttack(f, i) ? SPEC_VOID : 0)
+  const raises = a.raiseTable && a.bestRaisesOf[f.round] === 1 ? bestRaisesAt(a.raiseTable, bits, f.plan.fighters[j].reductionIndex, plain) : a.raisesOf[f.round]
+  const tn = plain + 5 * raises
+  const spec = a.attack[bits]
   const total = rollSpec(f.dice, spec, a.attackExplodes, s.top)
   let wounds = 0
   if (total >= tn) {
     const dspec = a.damage[raises]
     const dmg = rollSpec(f.dice, dspec, f.plan.damageExplodes, s.top)
     wounds = Math.max(0, dmg - f.plan.fighters[j].reduction)
-    if (f.log) say(f, 'hit', [i, j], `${a.c.name} hits ${nameOf(f, j)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, centerBonus)}. Damage ${formatRoll(dspec)} = ${dmg}${f.plan.fighters[j].reduction ? ` − Reduction ${f.plan.fighters[j].reduction}` : ''} → ${wounds} wounds.`)
-  } else if (f.log) say(f, 'miss', [i, j], `${a.c.name} misses ${nameOf(f, j)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, centerBonus)}.`)
+    if (f.log) say(f, 'hit', [i, j], `${a.c.name} hits ${nameOf(f, j)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, bits)}. Damage ${formatRoll(dspec)} = ${dmg}${f.plan.fighters[j].reduction ? ` − Reduction ${f.plan.fighters[j].reduction}` : ''} → ${wounds} wounds.`)
+    wounds = soakWithVoid(f, j, wounds)
+  } else if (f.log) say(f, 'miss', [i, j], `${a.c.name} misses ${nameOf(f, j)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, bits)}.`)
   s.dealt[i] += wounds
-  if (f.tally) {
-    const c = f.tally.counts
-    c[counterIndex(i, COUNTER.attacks)]++
-    if (total >= tn) c[counterIndex(i, COUNTER.hits)]++
-    f.tally.bins[binBase(f.plan, i) + PER_ATTACK_OFFSET + Math.min(wounds, ATTACK_BINS - 1)]++
-  }
+  if (f.tally) countAttack(f, i, j, total, tn, bits, wounds)
   notePayoff(f, i, j, total >= tn)
   inflict(f, j, wounds)
   checkEnd(f)
 }
 
-function tnParts(f: Fight, i: number, j: number, armor: number, raises: number, centerBonus: boolean): string {
-  const parts = [`Armor TN ${armor} in ${STANCE_LABELS[STANCES[f.s.stance[j]]]}`]
-  if (raises) parts.push(`${raises} Raise${raises > 1 ? 's' : ''} +${5 * raises}`)
+function countAttack(f: Fight, i: number, j: number, total: number, tn: number, bits: number, wounds: number): void {
+  const c = (f.tally as NonNullable<Fight['tally']>).counts
+  const hit = total >= tn
+  c[counterIndex(i, COUNTER.attacks)]++
+  if (hit) c[counterIndex(i, COUNTER.hits)]++
+  if (bits & SPEC_VOID) {
+    c[counterIndex(i, COUNTER.voidAttacks)]++
+    if (hit) c[counterIndex(i, COUNTER.voidAttackHits)]++
+  }
+  if (f.s.voidArmor[j] === 1) {
+    c[counterIndex(j, COUNTER.voidArmorFaced)]++
+    if (!hit && total >= tn - 10) c[counterIndex(j, COUNTER.voidArmorSaves)]++
+  }
+  ;(f.tally as NonNullable<Fight['tally']>).bins[binBase(f.plan, i) + PER_ATTACK_OFFSET + Math.min(wounds, ATTACK_BINS - 1)]++
+}
+
+function tnParts(f: Fight, i: number, j: number, armor: number, raises: number, bits: number): string {
+  const parts = [`Armor TN ${armor} in ${STANCE_LABELS[STANCES[f.s.stance[j]]]}${f.s.voidArmor[j] ? ' with Void +10' : ''}`]
+  if (raises) parts.push(`${raises} Raise${raises > 1 ? 's' : ''} +${5 * raises}${f.plan.fighters[i].bestRaisesOf[f.round] ? ' (best Raises)' : ''}`)
   const p = penaltyOf(f, i)
   if (p) parts.push(`own wounds +${p}`)
-  if (centerBonus) parts.push(`roll includes the Center Stance bonus +1k1+${f.plan.fighters[i].c.void}`)
+  if (bits & SPEC_CENTER) parts.push(`roll includes the Center Stance bonus +1k1+${f.plan.fighters[i].c.void}`)
+  if (bits & SPEC_VOID) parts.push(`a Void Point adds +1k1, ${f.s.voidLeft[i]} left`)
   return ` (${parts.join(', ')})`
 }
 

@@ -1,8 +1,8 @@
-import { distributionMetric, probabilityMetric, type Metric, type MetricDoc } from '../../core/metrics'
+import { distributionMetric, meanMetric, probabilityMetric, type Metric, type MetricDoc } from '../../core/metrics'
 import type { Tally } from '../../core/tally'
 import type { ExactMetric } from '../rule-system'
 import type { Plan } from './plan'
-import { ATTACK_BINS, binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_ATTACK_OFFSET, PER_FIGHT_OFFSET } from './tally-layout'
+import { ATTACK_BINS, binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_ATTACK_OFFSET, PER_FIGHT_OFFSET, VOID_BINS, voidOffset } from './tally-layout'
 
 /** The metrics this system reports; per-combatant ones get `:<combatant id>` appended. */
 export const metricDocs: readonly MetricDoc[] = [
@@ -17,6 +17,10 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'defeated', label: 'Defeated', kind: 'probability', per: 'combatant', description: 'He ends the skirmish defeated (Down by default, Out or dead).' },
   { id: 'rounds-to-defeat', label: 'Round of defeat', kind: 'distribution', per: 'combatant', description: 'Round in which he was defeated, over the skirmishes where he was.' },
   { id: 'delays', label: 'Delays', kind: 'probability', per: 'combatant', description: 'Skirmishes in which he delayed his Turn at least once.' },
+  { id: 'void-spent', label: 'Void Points spent', kind: 'distribution', per: 'combatant', description: 'Void Points he spent in one skirmish (at most his Void Ring, normally one per Round); shown for characters whose plan spends Void.' },
+  { id: 'void-attack-hit-rate', label: 'Void-boosted attacks that hit', kind: 'probability', per: 'combatant', description: 'Share of his attacks with a Void Point (+1k1) that hit; compare with "Attacks that hit".' },
+  { id: 'void-armor-saves', label: 'Attacks turned aside by Void +10 Armor TN', kind: 'probability', per: 'combatant', description: 'Of the attacks made on him while his Void +10 Armor TN was up, the share that missed only because of the +10.' },
+  { id: 'void-wounds-prevented', label: 'Wounds prevented by Void', kind: 'mean', per: 'combatant', description: 'Wounds per skirmish his Void Points took off hits (10 per Point).' },
   { id: 'delay-payoff', label: 'Delay pays off', kind: 'probability', per: 'combatant', description: 'He delayed, acted after his target, and the next Round hit that target again before it could act: two blows in a row.' },
 ]
 
@@ -51,10 +55,25 @@ export function summarizeSkirmish(plan: Plan, tally: Tally, exact?: ExactMetric[
     out.push(distributionMetric(head('wounds-per-fight'), tally.bins, 0, base + PER_FIGHT_OFFSET, FIGHT_BINS))
     out.push(probabilityMetric(head('defeated'), c[counterIndex(i, COUNTER.defeated)], n))
     out.push(distributionMetric(head('rounds-to-defeat'), tally.bins, 1, base + DEFEAT_ROUND_OFFSET, plan.cap))
+    if (d.voidOf.some((x) => x !== 0)) out.push(...voidMetrics(plan, tally, i, head))
     if (d.delayOf.some((x) => x !== 0)) {
       out.push(probabilityMetric(head('delays'), c[counterIndex(i, COUNTER.delayedTrials)], n))
       out.push(probabilityMetric(head('delay-payoff'), c[counterIndex(i, COUNTER.payoff)], n))
     }
   })
   return out
+}
+
+type Head = (metric: string) => { id: string; metric: string; label: string; subjects: string[] }
+
+/** Void spent and its payoff: hit rate with +1k1, attacks the +10 Armor TN turned into misses, wounds prevented. */
+function voidMetrics(plan: Plan, tally: Tally, i: number, head: Head): Metric[] {
+  const c = tally.counts
+  const at = (k: number): number => c[counterIndex(i, k)]
+  return [
+    distributionMetric(head('void-spent'), tally.bins, 0, binBase(plan, i) + voidOffset(plan), VOID_BINS),
+    probabilityMetric(head('void-attack-hit-rate'), at(COUNTER.voidAttackHits), at(COUNTER.voidAttacks)),
+    probabilityMetric(head('void-armor-saves'), at(COUNTER.voidArmorSaves), at(COUNTER.voidArmorFaced)),
+    meanMetric(head('void-wounds-prevented'), tally.trials, at(COUNTER.woundsPrevented), at(COUNTER.woundsPreventedSq)),
+  ]
 }

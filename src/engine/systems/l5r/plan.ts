@@ -1,7 +1,8 @@
-import { D10Stream, tenDiceRule, type RollSpec, type TenDiceOptions } from '../../dice/roll-and-keep'
+import { D10Stream, exactRoll, tenDiceRule, type RollSpec, type TenDiceOptions } from '../../dice/roll-and-keep'
 import type { Rng } from '../../core/rng'
 import { ARMOR_STATS } from './armor'
-import { DELAYS, STANCES, type Combatant, type L5rScenario, type Tactic } from './schema'
+import { raiseTable, type RaiseTable } from './best-raises'
+import { DELAYS, STANCES, VOID_USES, type Combatant, type L5rScenario, type Tactic } from './schema'
 import { woundThresholds } from './wounds'
 
 /** Delay codes (index into DELAYS). */
@@ -9,6 +10,17 @@ export const NEVER = 0
 export const ONCE = 1
 export const AFTER_TARGET = 2
 export const TO_LAST = 3
+
+/** Void use codes (index into VOID_USES). */
+export const VOID_NONE = 0
+export const VOID_ATTACK = 1
+export const VOID_ARMOR = 2
+export const VOID_WOUNDS = 3
+
+/** Attack spec index bits: Full Attack +2k1, Center bonus +1k1+Void, Void Point +1k1. */
+export const SPEC_FULL_ATTACK = 1
+export const SPEC_CENTER = 2
+export const SPEC_VOID = 4
 
 export interface Fighter {
   index: number
@@ -23,10 +35,18 @@ export interface Fighter {
   reduction: number
   /** Defense Stance: + Air + Defense skill. */
   defenseAdd: number
+  /** Defense Mastery 5: +3 Armor TN in Defense and Full Defense (0 without it). */
+  masteryTn: number
+  /** Defense Mastery 3: may keep the last Full Defense roll while staying in the stance. */
+  keepsFullDefense: boolean
   /** Full Defense roll: (Defense + Agility) k Agility; unskilled (Defense 0) does not explode. */
   fullDefense: RollSpec
+  /** The same roll with the Center Stance bonus +1k1 + Void. */
+  fullDefenseCentered: RollSpec
+  /** Exact mean of the plain Full Defense roll: the Mastery 3 policy keeps a roll at least this good. */
+  fullDefenseMean: number
   fullDefenseExplodes: boolean
-  /** Attack roll by `(Full Attack ? 1 : 0) + (Center bonus ? 2 : 0)`: +2k1 and +1k1+Void. */
+  /** Attack roll by spec bits SPEC_FULL_ATTACK | SPEC_CENTER | SPEC_VOID: +2k1, +1k1+Void, +1k1. */
   attack: RollSpec[]
   attackExplodes: boolean
   attackKept: number
@@ -37,6 +57,14 @@ export interface Fighter {
   stanceOf: Int8Array
   delayOf: Int8Array
   raisesOf: Int8Array
+  /** Per round: 1 when Raises follow the A38 best-Raises policy; its table (only when used). */
+  bestRaisesOf: Int8Array
+  raiseTable: RaiseTable | undefined
+  /** Index of his armour's Reduction in every attacker's raise table. */
+  reductionIndex: number
+  /** Per round: Void use code; Void Points for the skirmish. */
+  voidOf: Int8Array
+  voidPoints: number
 }
 
 /** Per-trial state, reused between trials (no allocation in the hot loop). */
@@ -66,6 +94,14 @@ export interface State {
   delayedEver: Uint8Array
   top: Int32Array
   candidates: Int32Array
+  /** Last Full Defense total (Mastery 3 keeps it). */
+  fullDefenseTotal: Int32Array
+  /** Void Points left, spent this Round, spent this skirmish; +10 Armor TN up this Round; wounds Void prevented. */
+  voidLeft: Int32Array
+  voidThisRound: Int32Array
+  voidSpent: Int32Array
+  voidArmor: Uint8Array
+  woundsPrevented: Int32Array
 }
 
 export interface Plan {
@@ -78,6 +114,8 @@ export interface Plan {
   simultaneousTies: boolean
   roundEndsWhenAllDelay: boolean
   downIsDefeated: boolean
+  /** Variant voidPerRound "one": at most one Void Point per character per Round. */
+  voidOnePerRound: boolean
   mostHealthOnCap: boolean
   state: State
   dice: D10Stream
@@ -94,13 +132,18 @@ function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOpt
   const armor = ARMOR_STATS[c.armor]
   const trait = c.attackTrait ?? c.agility
   const rolled = trait + c.attackSkill
-  const attack = [0, 1, 2, 3].map((k) => {
-    const fa = k & 1 ? 1 : 0
-    const center = k & 2 ? 1 : 0
-    return tenDiceRule(rolled + 2 * fa + center, trait + fa + center, opts, center ? c.void : 0)
+  const attack = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => {
+    const fa = k & SPEC_FULL_ATTACK ? 1 : 0
+    const center = k & SPEC_CENTER ? 1 : 0
+    const vp = k & SPEC_VOID ? 1 : 0
+    return tenDiceRule(rolled + 2 * fa + center + vp, trait + fa + center + vp, opts, center ? c.void : 0)
   })
   const damage: RollSpec[] = []
   for (let raises = 0; raises <= c.void; raises++) damage.push(tenDiceRule(c.strength + c.weapon.rolled + raises, c.weapon.kept, opts))
+  const mastery = s.rules.defenseMastery === 'yes'
+  const fullDefense = tenDiceRule(c.defenseSkill + c.agility, c.agility, opts)
+  const bestRaisesOf = perRound(t.rounds, s.roundCap, (r) => (r.bestRaises ? 1 : 0))
+  const reductions = [...new Set(s.combatants.map((x) => ARMOR_STATS[x.armor].reduction))]
   return {
     index,
     c,
@@ -111,7 +154,11 @@ function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOpt
     baseArmorTn: 5 * c.agility + 5 + armor.tn,
     reduction: armor.reduction,
     defenseAdd: c.air + c.defenseSkill,
-    fullDefense: tenDiceRule(c.defenseSkill + c.agility, c.agility, opts),
+    masteryTn: mastery && c.defenseSkill >= 5 ? 3 : 0,
+    keepsFullDefense: mastery && c.defenseSkill >= 3,
+    fullDefense,
+    fullDefenseCentered: tenDiceRule(c.defenseSkill + c.agility + 1, c.agility + 1, opts, c.void),
+    fullDefenseMean: exactRoll(fullDefense, c.defenseSkill > 0).mean,
     fullDefenseExplodes: c.defenseSkill > 0,
     attack,
     attackExplodes: c.attackSkill > 0,
@@ -121,6 +168,11 @@ function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOpt
     stanceOf: perRound(t.rounds, s.roundCap, (r) => STANCES.indexOf(r.stance)),
     delayOf: perRound(t.rounds, s.roundCap, (r) => DELAYS.indexOf(r.delay)),
     raisesOf: perRound(t.rounds, s.roundCap, (r) => r.raises),
+    bestRaisesOf,
+    raiseTable: bestRaisesOf.some((x) => x === 1) ? raiseTable(attack, c.attackSkill > 0, damage, s.rules.damageExplodes === 'yes', reductions) : undefined,
+    voidOf: perRound(t.rounds, s.roundCap, (r) => VOID_USES.indexOf(r.void)),
+    reductionIndex: reductions.indexOf(armor.reduction),
+    voidPoints: c.voidPoints ?? c.void,
   }
 }
 
@@ -131,7 +183,8 @@ function stateFor(n: number): State {
     wounds: i32(), rank: i32(), stance: i32(), fullDefenseAdd: i32(), centered: u8(), centerUsed: u8(), target: i32(),
     initiative: i32(), tiebreak: i32(), score: i32(), order: i32(), tookTurn: u8(), delayers: i32(), delayedThisRound: u8(),
     pending: i32(), dealt: i32(), defeatedIn: i32(), afterTargetRound: i32(), afterTargetWho: i32(), paidOff: u8(), delayedEver: u8(),
-    top: new Int32Array(10), candidates: i32(),
+    top: new Int32Array(10), candidates: i32(), fullDefenseTotal: i32(),
+    voidLeft: i32(), voidThisRound: i32(), voidSpent: i32(), voidArmor: u8(), woundsPrevented: i32(),
   }
 }
 
@@ -154,6 +207,7 @@ export function compile(s: L5rScenario): Plan {
     simultaneousTies: s.rules.initiativeTies === 'simultaneous',
     roundEndsWhenAllDelay: s.rules.everyoneDelays === 'round-ends',
     downIsDefeated: s.rules.down === 'defeated',
+    voidOnePerRound: s.rules.voidPerRound === 'one',
     mostHealthOnCap: s.onCap === 'most-health',
     state: stateFor(fighters.length),
     dice: new D10Stream(NO_RNG),

@@ -22,6 +22,14 @@ export const DELAYS = ['never', 'once', 'after-target', 'to-last'] as const
 export type Delay = (typeof DELAYS)[number]
 
 export const ARMORS = ['none', 'ashigaru', 'light', 'heavy', 'riding'] as const
+
+/**
+ * When to spend a Void Point this Round (rules.md §6.1): none; attack: +1k1 on his attack roll
+ * (declared before rolling); armor: +10 Armor TN for the Round (declared at Round start, expires in
+ * the Reaction stage); wounds: reduce the wounds of the first hit of 10 or more by 10.
+ */
+export const VOID_USES = ['none', 'attack', 'armor', 'wounds'] as const
+export type VoidUse = (typeof VOID_USES)[number]
 export type Armor = (typeof ARMORS)[number]
 
 export const variants: readonly VariantDoc[] = [
@@ -76,6 +84,26 @@ export const variants: readonly VariantDoc[] = [
     source: 'seed 004 Stage 2 ("he must take his Turn, then the Round ends"); rules.md §6.3',
   },
   {
+    key: 'voidPerRound',
+    label: 'Void Points a character may spend in one Round',
+    default: 'one',
+    values: [
+      { value: 'one', label: 'one per Round (rules.md §6.1 "normally one per Round"; rules-combat.md §C3.1 "once per Round")' },
+      { value: 'one-per-effect', label: 'one per roll or per source of wounds, any number per Round (the limit is read as per effect)' },
+    ],
+    source: 'rules.md §6.1, rules-combat.md §C3.1, §C3.2',
+  },
+  {
+    key: 'defenseMastery',
+    label: 'Defense skill Mastery Abilities in the defensive Stances',
+    default: 'yes',
+    values: [
+      { value: 'yes', label: 'Defense 3: may keep the last Full Defense roll while staying in Full Defense (kept when at least average); Defense 5: +3 Armor TN in Defense and Full Defense' },
+      { value: 'no', label: 'no Mastery Abilities' },
+    ],
+    source: 'rules.md §6.4 (Full Defense row) [S L3 stance guide]',
+  },
+  {
     key: 'down',
     label: 'A character at Down',
     default: 'defeated',
@@ -112,6 +140,8 @@ export const combatantSchema = z.strictObject({
   void: int(1, 10).default(2),
   weapon: weaponSchema.default({ name: 'katana', rolled: 3, kept: 2 }),
   armor: oneOf(ARMORS).default('none'),
+  /** Void Points for the skirmish; defaults to the Void Ring (rules.md §6.1). */
+  voidPoints: int(0, 10).optional(),
   /** Attacks per Turn: 2 for school techniques that make attacks Simple actions (rules-combat.md §C3.1). */
   attacksPerTurn: int(1, 2).default(1),
 })
@@ -121,6 +151,10 @@ export const roundPlanSchema = z.strictObject({
   delay: oneOf(DELAYS).default('never'),
   /** Raises for increased damage on each attack, +5 TN and +1k0 damage each (at most Void). */
   raises: int(0, 10).default(0),
+  /** A38: ignore `raises` and call the Raises that maximise expected wounds against the TN he faces, capped at Void. */
+  bestRaises: flag().default(false),
+  /** When to spend a Void Point this Round (rules.md §6.1). */
+  void: oneOf(VOID_USES).default('none'),
 })
 
 export const tacticSchema = z.strictObject({

@@ -7,8 +7,9 @@ import { CENTER, FULL_DEFENSE, STANCE_LABELS } from './armor'
 import { canAct, DRAW, isDefeated, nameOf, newFight, NONE, say, SIDE_A, SIDE_B, type Fight } from './fight'
 import type { Plan } from './plan'
 import { STANCES } from './schema'
-import { binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_FIGHT_OFFSET } from './tally-layout'
+import { binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_FIGHT_OFFSET, VOID_BINS, voidOffset } from './tally-layout'
 import { playTurns } from './turns'
+import { declareVoidArmor, expireVoidArmor, recordVoid, resetVoid } from './void'
 import { OUT } from './wounds'
 
 const TIE_RANDOM = 1 << 20
@@ -62,6 +63,7 @@ function resetState(f: Fight): void {
   s.afterTargetWho.fill(-1)
   s.paidOff.fill(0)
   s.delayedEver.fill(0)
+  resetVoid(f)
 }
 
 /**
@@ -114,6 +116,7 @@ function startRound(f: Fight): void {
     }
     say(f, 'round', [], `Round ${f.round + 1} — Turn order: ${parts.join(', ')}.`)
   }
+  declareVoidArmor(f, (i) => canAct(f, i))
 }
 
 function before(f: Fight, x: number, y: number): boolean {
@@ -124,9 +127,9 @@ function before(f: Fight, x: number, y: number): boolean {
 }
 
 /**
- * Stage 3, Reactions, all at once: last Round's Center bonus expires (spent or not) and whoever spent
- * this Round's Turn in Center Stance gets +10 Initiative and +1k1 + Void on his next attack roll for
- * the next Round.
+ * Stage 3, Reactions, all at once: last Round's Center bonus expires (spent or not), a Void Point's
+ * +10 Armor TN bought for this Round ends, and whoever spent this Round's Turn in Center Stance gets
+ * +10 Initiative and +1k1 + Void on one roll (his attack or Full Defense roll) for the next Round.
  * @see seed 004 Stage 3; rules.md §6.4 (Center)
  */
 function reactions(f: Fight): void {
@@ -136,6 +139,7 @@ function reactions(f: Fight): void {
     if (f.log && s.centered[i] === 1) say(f, 'reaction', [i], `Reactions: ${nameOf(f, i)}'s Center Stance bonus ends${s.centerUsed[i] ? '' : ' unused'}.`)
     if (f.log && grant) say(f, 'reaction', [i], `Reactions: ${nameOf(f, i)}'s Center Stance gives +10 Initiative and +1k1+${f.plan.fighters[i].c.void} on his next attack roll next Round.`)
     s.centered[i] = grant
+    expireVoidArmor(f, i)
   }
 }
 
@@ -179,6 +183,8 @@ function record(f: Fight, tally: Tally, rounds: number): void {
     }
     if (s.delayedEver[i]) c[counterIndex(i, COUNTER.delayedTrials)]++
     if (s.paidOff[i]) c[counterIndex(i, COUNTER.payoff)]++
+    bins[base + voidOffset(plan) + Math.min(s.voidSpent[i], VOID_BINS - 1)]++
+    recordVoid(f, c, i)
   }
   recordFirst(f, c)
 }

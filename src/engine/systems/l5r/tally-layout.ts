@@ -15,12 +15,20 @@ export const COUNTER = {
   initiativeFirst: 5,
   delayedTrials: 6,
   turns: 7,
+  voidAttacks: 8,
+  voidAttackHits: 9,
+  voidArmorFaced: 10,
+  voidArmorSaves: 11,
+  woundsPrevented: 12,
+  woundsPreventedSq: 13,
 } as const
-export const COUNTER_STRIDE = 8
+export const COUNTER_STRIDE = 14
 
 export const INIT_BINS = 256
 export const ATTACK_BINS = 128
 export const FIGHT_BINS = 256
+/** Void Points spent per skirmish: 0..10. */
+export const VOID_BINS = 11
 
 export function counterIndex(i: number, which: number): number {
   return i * COUNTER_STRIDE + which
@@ -37,14 +45,23 @@ export const PER_ATTACK_OFFSET = INIT_BINS
 export const PER_FIGHT_OFFSET = INIT_BINS + ATTACK_BINS
 export const DEFEAT_ROUND_OFFSET = INIT_BINS + ATTACK_BINS + FIGHT_BINS
 
+/** Void-spent bins follow the Round-of-defeat bins. */
+export function voidOffset(plan: Plan): number {
+  return DEFEAT_ROUND_OFFSET + plan.cap
+}
+
+function blockSize(plan: Plan): number {
+  return DEFEAT_ROUND_OFFSET + plan.cap + VOID_BINS
+}
+
 /** First bin of combatant i's block. */
 export function binBase(plan: Plan, i: number): number {
-  return i * (DEFEAT_ROUND_OFFSET + plan.cap)
+  return i * blockSize(plan)
 }
 
 /** First bin of the fight-length histogram (bin r − 1 = the fight ended in Round r). */
 export function lengthBins(plan: Plan): number {
-  return plan.n * (DEFEAT_ROUND_OFFSET + plan.cap)
+  return plan.n * blockSize(plan)
 }
 
 export function shapeOf(plan: Plan): TallyShape {

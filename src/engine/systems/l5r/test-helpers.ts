@@ -17,7 +17,8 @@ export type FighterSpec = {
   defenseSkill?: number
   armor?: string
   attacksPerTurn?: number
-  rounds?: { stance?: string; delay?: string; raises?: number }[]
+  voidPoints?: number
+  rounds?: { stance?: string; delay?: string; raises?: number; bestRaises?: boolean; void?: string }[]
 }
 
 /** Builds a valid skirmish from short fighter specs (tests only). */
@@ -40,6 +41,7 @@ export function skirmish(fighters: FighterSpec[], extra: Record<string, unknown>
       defenseSkill: f.defenseSkill ?? 0,
       armor: f.armor ?? 'none',
       attacksPerTurn: f.attacksPerTurn ?? 1,
+      ...(f.voidPoints === undefined ? {} : { voidPoints: f.voidPoints }),
     })),
     tactics: fighters.map((f) => ({ combatant: f.id, rounds: f.rounds ?? [{ stance: 'attack' }] })),
     ...extra,

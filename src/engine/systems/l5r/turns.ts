@@ -123,9 +123,10 @@ function forfeit(f: Fight, waiting: number): void {
 /** From Round 2 on, the Stance for this Round is taken at the start of the Turn, before any action. */
 function declareStance(f: Fight, c: number): void {
   const next = f.plan.fighters[c].stanceOf[f.round]
+  const staying = f.s.stance[c] === FULL_DEFENSE
   if (next !== f.s.stance[c]) say(f, 'stance', [c], `${nameOf(f, c)} changes to ${STANCE_LABELS[STANCES[next]]}.`)
   f.s.stance[c] = next
-  if (next === FULL_DEFENSE) rollFullDefense(f, c)
+  if (next === FULL_DEFENSE) rollFullDefense(f, c, staying)
 }
 
 /** One Turn: Stance, then the attacks the Stance allows (one Complex action, or two with `attacksPerTurn` 2). */

@@ -1,0 +1,53 @@
+import { exactRoll, expectedAbove, probabilityAtLeast, type ExactRoll, type RollSpec } from '../../dice/roll-and-keep'
+
+/**
+ * A38 "best Raises": before rolling, call the number of Raises (0..Void) that maximises expected
+ * wounds, P(attack ≥ TN + 5r) × E[max(0, damage with r Raises − Reduction)], the §C3.5 tables turned
+ * into a policy. Ties go to fewer Raises. Precomputed per attack roll, Reduction and TN.
+ * @see rules-combat.md §C3.5, §C5 A38
+ */
+
+/** TNs above this are treated as this (every roll is then nearly hopeless; 0 Raises). */
+export const RAISE_TN_MAX = 160
+/** Explosion depth of the decision tables: probabilities within 1e-7, plenty to rank choices. */
+const TABLE_LIMIT = 6
+
+export interface RaiseTable {
+  /** Distinct Reductions of the possible targets, and where each one's block starts. */
+  reductions: number[]
+  table: Int8Array
+}
+
+/** Best Raises for attack spec `a`, target Reduction index `r`, TN `tn`. */
+export function bestRaisesAt(t: RaiseTable, a: number, r: number, tn: number): number {
+  const width = RAISE_TN_MAX + 1
+  return t.table[(a * t.reductions.length + r) * width + Math.min(Math.max(tn, 0), RAISE_TN_MAX)]
+}
+
+/** Best Raises for one attack roll against one Reduction at one TN, from exact distributions. */
+export function bestRaises(attack: ExactRoll, damage: ExactRoll[], reduction: number, tn: number): number {
+  let best = 0
+  let value = -1
+  for (let r = 0; r < damage.length; r++) {
+    const v = probabilityAtLeast(attack, tn + 5 * r) * expectedAbove(damage[r], reduction)
+    if (v > value + 1e-12) {
+      value = v
+      best = r
+    }
+  }
+  return best
+}
+
+/** The whole table for one attacker: every attack spec × target Reduction × TN 0..RAISE_TN_MAX. */
+export function raiseTable(attacks: RollSpec[], attackExplodes: boolean, damage: RollSpec[], damageExplodes: boolean, reductions: number[]): RaiseTable {
+  const width = RAISE_TN_MAX + 1
+  const table = new Int8Array(attacks.length * reductions.length * width)
+  const dmg = damage.map((d) => exactRoll(d, damageExplodes, TABLE_LIMIT))
+  attacks.forEach((spec, a) => {
+    const atk = exactRoll(spec, attackExplodes, TABLE_LIMIT)
+    reductions.forEach((red, r) => {
+      for (let tn = 0; tn <= RAISE_TN_MAX; tn++) table[(a * reductions.length + r) * width + tn] = bestRaises(atk, dmg, red, tn)
+    })
+  })
+  return { reductions, table }
+}
