@@ -90,12 +90,12 @@ describe('active defences (rules-combat.md §C2.2)', () => {
     bestDefense(plan, st, 1, 0, Defense.Dodge, c)
     expect(c.score).toBe(11 - 4)
   })
-  it('bullets cannot be parried or blocked: only Dodge', () => {
-    const plan = planOf([{ id: 'a', ranged: true }, { id: 'b', skill: 18, basicSpeed: 4, shield: { skill: 16, db: 1 } }], noRetreat)
+  it('bullets cannot be parried or blocked: only Dodge, and the shield DB does not count "against firearms"', () => {
+    const plan = planOf([{ id: 'a', ranged: true }, { id: 'b', skill: 18, basicSpeed: 4, shield: { skill: 16, db: 2 } }], noRetreat)
     const st = freshState(plan, new ScriptedRng([]))
     const c = choice()
     bestDefense(plan, st, 1, 0, Defense.None, c)
-    expect([c.kind, c.score]).toEqual([Defense.Dodge, 8])
+    expect([c.kind, c.score]).toEqual([Defense.Dodge, 7])
   })
 })
 

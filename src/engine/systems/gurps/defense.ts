@@ -35,7 +35,9 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
   if (st.cond[d] !== Cond.Ok || st.noDefense[d]) return
   const f = plan.fighters[d]
   const ranged = plan.fighters[a].ranged
-  let common = f.cr + f.db
+  // a shield's DB helps against melee and muscle-powered missiles, not firearms; `ranged` weapons here
+  // are firearm-like (no parry, no block), so they get no DB either [S G12 "DB", G14]
+  let common = f.cr + (ranged ? 0 : f.db)
   if (st.stunned[d]) common -= 4
   if (st.prone[d]) common -= 3
   if (st.feintOn[a] === d) common -= st.feintMargin[a]

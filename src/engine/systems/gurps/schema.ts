@@ -24,7 +24,7 @@ export const weaponSchema = z.strictObject({
   type: oneOf(DAMAGE_TYPES),
   /** Longest reach in yards (0 = C, close combat). */
   reach: int(0, 10).default(1),
-  /** Firearms and other missiles: only Dodge defends, no Parry or Block, no retreat bonus. */
+  /** Firearm-like missile weapon: only Dodge defends (no Parry, Block, shield DB or retreat bonus); range penalties apply. */
   ranged: flag().default(false),
   parry: int(-5, 5).default(0),
   canParry: flag().default(true),
