@@ -1,7 +1,7 @@
 import { distributionMetric, meanMetric, probabilityMetric, type Metric, type MetricDoc } from '../../core/metrics'
 import type { Tally } from '../../core/tally'
 import type { ExactMetric } from '../rule-system'
-import type { Plan } from './plan'
+import { VOID_ARMOR, VOID_ATTACK, VOID_WOUNDS, type Plan } from './plan'
 import { ATTACK_BINS, binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_ATTACK_OFFSET, PER_FIGHT_OFFSET, VOID_BINS, voidOffset } from './tally-layout'
 
 /** The metrics this system reports; per-combatant ones get `:<combatant id>` appended. */
@@ -70,10 +70,10 @@ type Head = (metric: string) => { id: string; metric: string; label: string; sub
 function voidMetrics(plan: Plan, tally: Tally, i: number, head: Head): Metric[] {
   const c = tally.counts
   const at = (k: number): number => c[counterIndex(i, k)]
-  return [
-    distributionMetric(head('void-spent'), tally.bins, 0, binBase(plan, i) + voidOffset(plan), VOID_BINS),
-    probabilityMetric(head('void-attack-hit-rate'), at(COUNTER.voidAttackHits), at(COUNTER.voidAttacks)),
-    probabilityMetric(head('void-armor-saves'), at(COUNTER.voidArmorSaves), at(COUNTER.voidArmorFaced)),
-    meanMetric(head('void-wounds-prevented'), tally.trials, at(COUNTER.woundsPrevented), at(COUNTER.woundsPreventedSq)),
-  ]
+  const uses = plan.fighters[i].voidOf
+  const out: Metric[] = [distributionMetric(head('void-spent'), tally.bins, 0, binBase(plan, i) + voidOffset(plan), VOID_BINS)]
+  if (uses.includes(VOID_ATTACK)) out.push(probabilityMetric(head('void-attack-hit-rate'), at(COUNTER.voidAttackHits), at(COUNTER.voidAttacks)))
+  if (uses.includes(VOID_ARMOR)) out.push(probabilityMetric(head('void-armor-saves'), at(COUNTER.voidArmorSaves), at(COUNTER.voidArmorFaced)))
+  if (uses.includes(VOID_WOUNDS)) out.push(meanMetric(head('void-wounds-prevented'), tally.trials, at(COUNTER.woundsPrevented), at(COUNTER.woundsPreventedSq)))
+  return out
 }

@@ -60,6 +60,7 @@ describe('Void Points (rules.md §6.1)', () => {
     expect(m.find((x) => x.id === 'void-spent:b')).toMatchObject({ mean: 1 })
     expect(m.find((x) => x.id === 'void-armor-saves:b')).toMatchObject({ p: 1 })
     expect(m.find((x) => x.id === 'void-spent:a')).toBeUndefined()
+    expect(m.find((x) => x.id === 'void-attack-hit-rate:b')).toBeUndefined()
   })
 })
 
