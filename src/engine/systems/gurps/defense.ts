@@ -42,7 +42,8 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
   if (st.prone[d]) common -= 3
   if (st.feintOn[a] === d) common -= st.feintMargin[a]
   if (plan.rules.shockOnDefense) common -= st.shock[d]
-  // no retreat while his own maneuver is under way (a stop hit interrupting him): the step back would cost him his attack
+  // no retreat while his own maneuver is under way or still to come in a cascade (a stop hit interrupting
+  // him): the step back would cost him his attack; once he has acted he retreats as usual
   const busy = st.current === d || st.engaged[d] === 1
   const canRetreat = !ranged && plan.rules.retreat && !busy && !st.stunned[d] && !st.prone[d] && !st.noRetreat[d]
   const retreat = st.retreated[d] === 1 || canRetreat

@@ -170,6 +170,26 @@ describe('plans meeting the fight', () => {
   })
 })
 
+describe('defending during a cascade', () => {
+  it('a waiter who has already acted in the cascade may retreat against a later member\'s attack; one still to act may not', () => {
+    const specs: Spec[] = [
+      { id: 'a', basicSpeed: 5, skill: 12, parry: -5, enhancedTimeSense: true, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
+      { id: 'b', basicSpeed: 5, skill: 12, parry: -5, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
+    ]
+    // contest 10 and 10 (ETS puts a first); a hits with 10, b dodges with 18; damage die 1 (3 injury, b at shock −3); b hits with 8, a dodges with 3
+    const plan = planOf(specs, { signalTurn: 2 })
+    const log: TraceEvent[] = []
+    const rng = new ScriptedRng([...d3(10, 10, 10, 18), { raw: 0 }, ...d3(8, 3)])
+    const st = freshState(plan, rng, log)
+    st.waiting.fill(1)
+    st.round = 2
+    playSignal(plan, st)
+    expect(rng.left).toBe(0)
+    expect(log.some((e) => e.text.startsWith('B dodges (8)'))).toBe(true)
+    expect(log.some((e) => e.text.startsWith('A dodges with a retreat (12)'))).toBe(true)
+  })
+})
+
 describe('nested interrupts', () => {
   const waitSignal = [{ maneuver: 'wait', trigger: 'signal' }, { maneuver: 'all-out-defense' }]
   const specs: Spec[] = [

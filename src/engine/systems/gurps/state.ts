@@ -30,7 +30,10 @@ export class FightState {
   readonly moveLeft: Int32Array
   readonly waiting: Uint8Array
   readonly waitStep: Int32Array
-  /** Taking part in the cascade being resolved: not set off again by its own events. */
+  /**
+   * Taking part in the cascade being resolved (1 while his action is still to come, 2 once it is done):
+   * not set off again by its own events; no retreat while his action is still to come.
+   */
   readonly engaged: Uint8Array
   readonly ownTurns: Int32Array
   readonly target: Int32Array

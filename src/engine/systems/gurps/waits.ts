@@ -240,6 +240,8 @@ function orderOf(st: FightState, base: number, count: number, proceeding: number
 
 const DONE = 1
 const ACTED = 2
+/** `engaged` value of a roller whose action in the cascade is done (1: still to come). */
+const ACTED_IN_CASCADE = 2
 
 /** Cascading Waits: the shared resolver orders the rollers; slots then act, each member checked as his slot comes up. */
 function cascade(plan: Plan, st: FightState, base: number, count: number, proceeding: number): void {
@@ -302,6 +304,8 @@ function runSlot(plan: Plan, st: FightState, base: number, slot: readonly number
     const w = st.rollers[base + st.members[base + k]]
     st.frozenShock[w] = -1
     st.slotTarget[w] = -1
+    // his action is over: he defends (and may retreat) as usual for the rest of the cascade
+    st.engaged[w] = ACTED_IN_CASCADE
   }
   st.slotMoment = -1
 }
