@@ -131,7 +131,7 @@ export function standoffExact(plan: Plan): StandoffExact | undefined {
     const attacks = step.response === Response.Attack || step.response === Response.AllOutAttack
     if (step.maneuver !== Maneuver.Wait || step.trigger !== Trigger.Signal || !attacks || !f.startsReady) return undefined
     const other = 1 - f.index
-    if (gap(plan, st, f.index, other) > allowance(plan, f.index, step.response === Response.AllOutAttack ? Maneuver.AllOutAttack : Maneuver.Attack)) return undefined
+    if (gap(plan, st, f.index, other) > allowance(plan, st, f.index, step.response === Response.AllOutAttack ? Maneuver.AllOutAttack : Maneuver.Attack)) return undefined
     st.waitStep[f.index] = 0
     const score = contestScore(plan, st, f.index, other, false)
     if (score < 3 && plan.rules.forbidBelowThree) return undefined

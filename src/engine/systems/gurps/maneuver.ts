@@ -61,9 +61,15 @@ export function gap(plan: Plan, st: FightState, f: number, t: number): number {
   return g > 0 ? g : 0
 }
 
+/** His Move now: halved, rounding up, below a third of his HP. @see rules-combat.md §C2.4 [S G12] */
+export function moveNow(plan: Plan, st: FightState, f: number): number {
+  const me = plan.fighters[f]
+  return 3 * st.hp[f] < me.hpMax ? Math.ceil(me.move / 2) : me.move
+}
+
 /** Yards a maneuver lets him move: a step for Attack and Feint, half Move forward for All-Out Attack, full Move for Move and Attack. */
-export function allowance(plan: Plan, f: number, m: Maneuver): number {
-  const move = plan.fighters[f].move
+export function allowance(plan: Plan, st: FightState, f: number, m: Maneuver): number {
+  const move = moveNow(plan, st, f)
   if (m === Maneuver.MoveAndAttack) return move
   if (m === Maneuver.AllOutAttack) return Math.max(1, Math.floor(move / 2))
   return 1
@@ -101,7 +107,7 @@ function strike(plan: Plan, st: FightState, f: number, t: number, mode: Mode, st
 
 /** Carries out an offensive maneuver (own turn or converted Wait) once it is under way. */
 export function perform(plan: Plan, st: FightState, f: number, t: number, m: Maneuver, option: number, fromWait: boolean): void {
-  st.moveLeft[f] = allowance(plan, f, m)
+  st.moveLeft[f] = allowance(plan, st, f, m)
   const need = gap(plan, st, f, t)
   if (need > st.moveLeft[f] || (need > 0 && !moveToward(plan, st, f, t, need))) return
   if (!up(st, t)) return
@@ -132,11 +138,12 @@ const AOA_TEXT = ['Determined', 'Strong', 'Double', 'Feint']
  */
 export function offense(plan: Plan, st: FightState, f: number, t: number, m: Maneuver, option: number): void {
   const need = gap(plan, st, f, t)
-  if (need > allowance(plan, f, m)) {
+  if (need > allowance(plan, st, f, m)) {
     if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} moves toward ${nameOf(plan, t)} (${need} yard(s) out of reach).`)
     interrupt(plan, st, Ev.Act, f, t)
-    st.moveLeft[f] = plan.fighters[f].move
-    if (up(st, f) && !st.stunned[f]) moveToward(plan, st, f, t, Math.min(plan.fighters[f].move, need))
+    const move = moveNow(plan, st, f)
+    st.moveLeft[f] = move
+    if (up(st, f) && !st.stunned[f]) moveToward(plan, st, f, t, Math.min(move, need))
     return
   }
   if (m === Maneuver.AllOutAttack) st.noDefense[f] = 1

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { attack, effectiveSkill, Mode } from './attack'
-import { Defense } from './codes'
 import { bestDefense, type DefenseChoice } from './defense'
 import { openingOdds } from './exact'
-import { pickTarget } from './maneuver'
+import { allowance, moveNow, pickTarget } from './maneuver'
+import { Defense, Maneuver } from './codes'
+import { takeTurn } from './turn'
 import { rangePenalty } from './range'
 import { d3, freshState, planOf, ScriptedRng } from './test-helpers'
 
@@ -105,5 +106,20 @@ describe('target rules (rules-combat.md §C4.1, A40)', () => {
     expect(pickTarget(plan, st, 0)).toBe(3)
     const plan2 = planOf([{ id: 'me', target: 'small', targetRule: 'nearest' }, ...specs('nearest').slice(1)])
     expect(pickTarget(plan2, freshState(plan2, new ScriptedRng([])), 0)).toBe(2)
+  })
+})
+
+describe('Move below a third of HP (rules-combat.md §C2.4)', () => {
+  it('Move is halved, rounding up, below a third of HP: Move 5 → 3, so a Move and Attack reaches 3 yards, not 5', () => {
+    const plan = planOf([{ id: 'a', basicSpeed: 5, hp: 12, maneuvers: [{ maneuver: 'move-and-attack' }] }, { id: 'b' }], { distance: 6 })
+    const st = freshState(plan, new ScriptedRng([]))
+    expect(moveNow(plan, st, 0)).toBe(5)
+    expect(allowance(plan, st, 0, Maneuver.AllOutAttack)).toBe(2)
+    st.hp[0] = 3
+    expect(moveNow(plan, st, 0)).toBe(3)
+    expect(allowance(plan, st, 0, Maneuver.MoveAndAttack)).toBe(3)
+    // 5 yards out of reach: he can only take a Move toward b, 3 yards
+    takeTurn(plan, st, 0)
+    expect(st.dist[1]).toBe(3)
   })
 })

@@ -38,7 +38,7 @@ function canRespond(plan: Plan, st: FightState, w: number, target: number, step:
   if (st.cond[w] !== Cond.Ok || st.stunned[w] || target < 0 || !up(st, target)) return false
   if (step.response === Response.Ready) return st.ready[w] === 0
   if (!able(st, w)) return false
-  return gap(plan, st, w, target) <= allowance(plan, w, step.response === Response.AllOutAttack ? Maneuver.AllOutAttack : Maneuver.Attack)
+  return gap(plan, st, w, target) <= allowance(plan, st, w, step.response === Response.AllOutAttack ? Maneuver.AllOutAttack : Maneuver.Attack)
 }
 
 /** Whether event `ev` by `x` (on `t`) sets off w's Wait, with a possible response. */
