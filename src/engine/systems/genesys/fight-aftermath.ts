@@ -4,6 +4,7 @@ import type { TraceEvent } from '../../core/trace'
 import { isMelee } from './combat-check'
 import { critEffectOf, critRow, STAGGERED_FOR_GOOD } from './crit-effects'
 import { critRoll } from './damage'
+import { standingAlly } from './fight-geometry'
 import { maneuver } from './fight-maneuver'
 import { COUNTERS_PER_FIGHTER, FC, type FightPlan } from './fight-plan'
 import { MAX_MANEUVERS } from './maneuvers'
@@ -75,11 +76,11 @@ export function spendAdvantage(plan: FightPlan, f: number, t: number, adv: numbe
     maneuver(plan, f, t, !isMelee(fp.c.weapon.skill) && s.cover[f] === 0 ? 'take-cover' : 'aim', at, log)
   }
   if (adv > 0 && fp.plan.advantage === 'boost-ally') {
-    const ally = plan.fighters.find((o) => o.side === fp.side && o.index !== f && s.down[o.index] === 0)
-    if (ally) {
-      s.boost[ally.index] = 1
+    const ally = standingAlly(plan, f, false)
+    if (ally >= 0) {
+      s.boost[ally] = 1
       adv--
-      if (log) log.push({ at, kind: 'note', who: [fp.c.id, ally.c.id], text: `1 advantage: Boost die to ${ally.c.name}'s next check.` })
+      if (log) log.push({ at, kind: 'note', who: [fp.c.id, plan.fighters[ally].c.id], text: `1 advantage: Boost die to ${plan.fighters[ally].c.name}'s next check.` })
     }
   }
   if (adv > 0 && s.strain[f] > 0) {

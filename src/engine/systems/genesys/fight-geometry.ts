@@ -22,3 +22,13 @@ export function allyEngagedWith(plan: FightPlan, f: number, t: number): number {
   for (const o of plan.fighters) if (o.side === side && o.index !== f && plan.state.down[o.index] === 0 && distance(plan, o.index, t) === 0) return o.index
   return -1
 }
+
+/** The first ally of f (not f) still standing, or −1; with `sameSpot`, only one at f's own advance. */
+export function standingAlly(plan: FightPlan, f: number, sameSpot: boolean): number {
+  const s = plan.state
+  const side = plan.fighters[f].side
+  for (const o of plan.fighters) {
+    if (o.side === side && o.index !== f && s.down[o.index] === 0 && (!sameSpot || s.advance[o.index] === s.advance[f])) return o.index
+  }
+  return -1
+}

@@ -1,5 +1,5 @@
 import type { TraceEvent } from '../../core/trace'
-import { distance } from './fight-geometry'
+import { distance, standingAlly } from './fight-geometry'
 import type { FightPlan } from './fight-plan'
 import type { Maneuver } from './maneuvers'
 
@@ -22,8 +22,8 @@ export function maneuver(plan: FightPlan, f: number, t: number, m: Maneuver, at:
     s.advance[f] += m === 'move' ? 1 : -1
     s.cover[f] = 0
   } else if (m === 'assist') {
-    const ally = plan.fighters.find((o) => o.side === plan.fighters[f].side && o.index !== f && s.down[o.index] === 0 && s.advance[o.index] === s.advance[f])
-    if (ally) s.boost[ally.index]++
+    const ally = standingAlly(plan, f, true)
+    if (ally >= 0) s.boost[ally]++
   }
   if (log) log.push({ at, kind: 'maneuver', who: [plan.fighters[f].c.id], text: `${plan.fighters[f].c.name}: ${maneuverText(plan, f, t, m)}.` })
 }

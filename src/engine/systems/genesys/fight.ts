@@ -53,8 +53,10 @@ function rollInitiative(plan: FightPlan, rng: Rng, log?: TraceEvent[]): void {
   if (log) log.push({ at: 0, kind: 'note', who: [], text: `Initiative slots: ${Array.from(s.order, (i) => (plan.sideSlots ? `side ${plan.fighters[i].c.side}` : plan.fighters[i].c.name)).join(', ')}.` })
 }
 
+/** A plain loop, not `some(callback)`: this runs after every turn of the hot loop. */
 function standing(plan: FightPlan, side: number): boolean {
-  return plan.fighters.some((f) => f.side === side && plan.state.down[f.index] === 0)
+  for (const f of plan.fighters) if (f.side === side && plan.state.down[f.index] === 0) return true
+  return false
 }
 
 /** Keeps the current target while it stands ('sticky-first'), or takes the one with the least wound room ('weakest'). */

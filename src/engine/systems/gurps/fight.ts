@@ -99,11 +99,12 @@ function winnerOf(plan: Plan, st: FightState): number {
     return -1
   }
   if (!plan.rules.capMostHealth) return -1
-  const share = new Array<number>(plan.sides.length).fill(0)
+  const share = st.sideShare
+  share.fill(0)
   for (let i = 0; i < st.n; i++) if (st.cond[i] === Cond.Ok) share[plan.fighters[i].side] += Math.max(0, st.hp[i]) / plan.fighters[i].hpMax
   let best = -1
   let tied = false
-  for (let s = 0; s < share.length; s++) {
+  for (let s = 0; s < plan.sides.length; s++) {
     if (best < 0 || share[s] > share[best]) {
       best = s
       tied = false

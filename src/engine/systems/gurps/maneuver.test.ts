@@ -137,4 +137,23 @@ describe('maneuvers (rules.md §3.5, B365–B366)', () => {
       expect(tally.counts[C_DRAW]).toBe(draws)
     }
   })
+  it('"most-health" at the turn cap (A40): the side with the larger share of HP left wins; under "draw" it stays a draw', () => {
+    // a attacks a tough, purely defensive b: at the cap a is unhurt (share 1) and b often hurt (share < 1)
+    const specs = [{ id: 'a', skill: 16, damage: 'thr-2', type: 'cr' }, { id: 'b', hp: 40, maneuvers: [{ maneuver: 'all-out-defense' }] }]
+    let decided = 0
+    for (let seed = 1; seed <= 30; seed++) {
+      for (const onCap of ['most-health', 'draw'] as const) {
+        const plan = planOf(specs, { turnCap: 2, rules: { onCap } })
+        const tally = createTally(plan.layout.shape)
+        gurps.simulate(plan, createStream(seed, 0), tally)
+        expect(tally.counts[C_CAP]).toBe(1)
+        const bShare = Math.max(0, plan.state.hp[1]) / plan.fighters[1].hpMax
+        const aWins = onCap === 'most-health' && bShare < 1 ? 1 : 0
+        expect(tally.counts[plan.layout.sideWins + plan.fighters[0].side], `seed ${seed}, ${onCap}, b at ${plan.state.hp[1]} HP`).toBe(aWins)
+        expect(tally.counts[C_DRAW]).toBe(1 - aWins)
+        decided += aWins
+      }
+    }
+    expect(decided).toBeGreaterThan(0)
+  })
 })

@@ -66,6 +66,8 @@ export class FightState {
   readonly keys: Int32Array
   readonly members: Int32Array
   readonly flags: Uint8Array
+  /** Scratch for the "most-health" cap rule: each side's share of HP left (sides ≤ fighters). */
+  readonly sideShare: Float64Array
   depth = 0
   /** Cascade orders already resolved, by cast and ranking (the hot loop resolves each shape once). */
   readonly cascadeMemo = new Map<number, Map<number, CascadeOutcome>>()
@@ -131,5 +133,6 @@ export class FightState {
     this.keys = new Int32Array(frames)
     this.members = new Int32Array(frames)
     this.flags = new Uint8Array(frames)
+    this.sideShare = new Float64Array(n)
   }
 }
