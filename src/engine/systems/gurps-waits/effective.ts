@@ -1,3 +1,4 @@
+import { LATE_JOINER_PENALTY, waitMovementModifier } from '../gurps-common/wait-modifiers'
 import type { Combatant, Tactic } from './schema'
 
 /**
@@ -14,15 +15,9 @@ export interface EffectiveParts {
   total: number
 }
 
-/**
- * +2 if he needn't move, +0 for a single step, −1 per yard if he must move further (only possible as an
- * All-Out Attack). Whether the free step counts in "per yard" is open (A8): `whole-distance` counts
- * every yard, `beyond-step` only those past the step.
- */
+/** The seed's movement modifier (gurps-common) with the A8 variant named as in this system's rules. */
 export function movementModifier(yards: number, yardPenalty: string): number {
-  if (yards === 0) return 2
-  if (yards === 1) return 0
-  return yardPenalty === 'beyond-step' ? -(yards - 1) : -yards
+  return waitMovementModifier(yards, yardPenalty !== 'beyond-step')
 }
 
 export function effectiveScore(c: Combatant, t: Tactic, yardPenalty: string): EffectiveParts {
@@ -32,7 +27,7 @@ export function effectiveScore(c: Combatant, t: Tactic, yardPenalty: string): Ef
   const basicSpeed = Math.floor(c.basicSpeed)
   const movement = movementModifier(t.yards, yardPenalty)
   // "an extra −2 for jumping in late"
-  const late = t.commit === 'late' ? -2 : 0
+  const late = t.commit === 'late' ? LATE_JOINER_PENALTY : 0
   const total = c.skill + combatReflexes + basicSpeed + movement + late + t.modifier
   return { skill: c.skill, combatReflexes, basicSpeed, movement, late, modifier: t.modifier, total }
 }

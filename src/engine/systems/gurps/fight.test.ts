@@ -8,7 +8,7 @@ import { C_TIED_FIRST_STRIKE, F } from './layout'
 import { compile } from './plan'
 import { d3, freshState, planOf, ScriptedRng, type Spec } from './test-helpers'
 import { takeTurn } from './turn'
-import { Ev, interrupt, movementModifier } from './waits'
+import { Ev, interrupt } from './waits'
 
 const traceOf = (specs: Spec[], extra: Record<string, unknown> = {}, seed = 1): TraceEvent[] => gurps.trace(planOf(specs, extra), createStream(seed, 0))
 const sequenceLine = (events: TraceEvent[]): string => events.find((e) => e.text.startsWith('Turn sequence'))?.text ?? ''
@@ -120,9 +120,6 @@ describe('Waits in the fight (rules.md §3.5, seed 001)', () => {
     )
     const late = events.find((e) => e.text.includes('(late, cutting in on BRUNO, −2)'))
     expect(late?.text).toMatch(/vs 18/) // 12 + ⌊6⌋ + 2 − 2
-  })
-  it('A8: −1 per yard counts the whole distance by default, or only the yards beyond the step', () => {
-    expect([movementModifier(0, true), movementModifier(1, true), movementModifier(3, true), movementModifier(3, false)]).toEqual([2, 0, -3, -2])
   })
   it('contest keys: Enhanced Time Sense outranks any non-ETS success', () => {
     expect(4096 + contestKey(18, 3)).toBeGreaterThan(contestKey(3, 30))

@@ -1,6 +1,7 @@
 import { contestKey } from '../../dice/quick-contest'
 import { gurpsSucceeds } from '../../dice/three-d6'
 import { resolveCascade, Status, type CascadeOutcome } from '../gurps-common/cascade'
+import { LATE_JOINER_PENALTY, waitMovementModifier } from '../gurps-common/wait-modifiers'
 import { shockOf } from './attack'
 import { Cond, Maneuver, Response, Trigger } from './codes'
 import type { CompiledStep } from './fighter'
@@ -80,23 +81,13 @@ function respond(plan: Plan, st: FightState, w: number, t: number): void {
   if (m === Maneuver.Attack && plan.fighters[w].unbalanced) st.noParry[w] = 1
 }
 
-/**
- * Movement modifier of the Wait contest: +2 if he needn't move, +0 for a single step, −1 per yard beyond
- * that (A8: every yard of the distance, or only those past the step).
- */
-export function movementModifier(yards: number, wholeDistance: boolean): number {
-  if (yards === 0) return 2
-  if (yards === 1) return 0
-  return wholeDistance ? -yards : -(yards - 1)
-}
-
 /** The score he rolls in the contest: the skill he will use (DX to ready), +1 Combat Reflexes, +⌊Basic Speed⌋, movement, −2 late. */
 export function contestScore(plan: Plan, st: FightState, w: number, target: number, late: boolean): number {
   const f = plan.fighters[w]
   const step = stepOf(plan, st, w)
   const base = (step.response === Response.Ready ? f.dx : f.skill) - shockOf(st, w)
   const yards = step.response === Response.Ready ? 0 : gap(plan, st, w, target)
-  return base + f.cr + Math.floor(f.basicSpeed) + movementModifier(yards, plan.rules.yardWholeDistance) + (late ? -2 : 0)
+  return base + f.cr + Math.floor(f.basicSpeed) + waitMovementModifier(yards, plan.rules.yardWholeDistance) + (late ? LATE_JOINER_PENALTY : 0)
 }
 
 /**

@@ -1,0 +1,19 @@
+/**
+ * Situational modifiers of the Cascading Waits Quick Contest, shared by the Cascading Waits system and
+ * whole GURPS fights.
+ * @see ../shared/seeds/001_9ed8a4c4e658c7df.txt "Modifiers" and rules.md §3.6 step 3, §8 A8
+ */
+
+/** "an extra −2 for jumping in late" (seed 001, rules.md §3.6 step 7). */
+export const LATE_JOINER_PENALTY = -2
+
+/**
+ * "+2 for fighters who needn't move at all, +0 for those who need only take a single step, or −1 per
+ * yard of distance for those who must move further". Whether the free step counts in "per yard" is
+ * open (A8): `wholeDistance` counts every yard (3 yards: −3), otherwise only those past the step (−2).
+ */
+export function waitMovementModifier(yards: number, wholeDistance: boolean): number {
+  if (yards === 0) return 2
+  if (yards === 1) return 0
+  return wholeDistance ? -yards : -(yards - 1)
+}
