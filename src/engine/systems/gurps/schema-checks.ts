@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { AOA_OPTIONS, AOD_OPTIONS } from './names'
+import { AOA_OPTIONS, AOD_OPTIONS, TRIGGERS } from './names'
 import type { GurpsScenario, Step } from './schema'
 
 type Ctx = z.core.$RefinementCtx<GurpsScenario>
@@ -20,7 +20,7 @@ function checkStep(s: Step, path: Path, ids: Map<string, number>, ctx: Ctx): voi
     else if (!aoa && s.maneuver !== 'all-out-defense') issue(ctx, [...path, 'option'], 'only applies to an All-Out Attack, an All-Out Defense, or a Wait whose response is an All-Out Attack', s.option)
   }
   if (s.maneuver === 'wait') {
-    if (s.trigger === undefined) issue(ctx, [...path, 'trigger'], 'is required for a Wait: what sets it off', undefined)
+    if (s.trigger === undefined) issue(ctx, [...path, 'trigger'], `is required for a Wait (what sets it off): one of ${list(TRIGGERS)}`, undefined)
     if (s.trigger === 'named-enemy-acts' && s.enemy === undefined) issue(ctx, [...path, 'enemy'], 'is required for the trigger "named-enemy-acts"', undefined)
     if (s.enemy !== undefined && !ids.has(s.enemy)) issue(ctx, [...path, 'enemy'], `must be one of the combatant ids ${list([...ids.keys()])}`, s.enemy)
   } else {

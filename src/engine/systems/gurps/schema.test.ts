@@ -35,7 +35,7 @@ describe('invalid input is rejected with the path and the allowed values', () =>
       { id: 'b', maneuvers: [{ maneuver: 'wait', trigger: 'named-enemy-acts' }, { maneuver: 'all-out-defense', option: 'strong' }] },
     ])
     expect(problems(doc)).toEqual([
-      'tactics[0].maneuvers[0].trigger: is required for a Wait: what sets it off',
+      'tactics[0].maneuvers[0].trigger: is required for a Wait (what sets it off): one of "enemy-in-reach", "enemy-attacks", "enemy-acts", "named-enemy-acts", "signal"',
       'tactics[0].maneuvers[1].option: only applies to an All-Out Attack, an All-Out Defense, or a Wait whose response is an All-Out Attack, got "strong"',
       'tactics[1].maneuvers[0].enemy: is required for the trigger "named-enemy-acts"',
       'tactics[1].maneuvers[1].option: must be one of "increased-dodge", "increased-parry", "increased-block", "double" for an All-Out Defense, got "strong"',
