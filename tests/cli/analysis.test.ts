@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cliPath, examplesDir, requireBuild } from '../helpers'
+import { cliPath, examplesDir, requireBuild, withinStandardErrors } from '../helpers'
 
 const triangle = join(examplesDir, 'gurps-waits-triangle.json')
 let dir = ''
@@ -24,9 +24,13 @@ describe('quickdraw sweep, compare, shard/merge and report', () => {
     expect(r.code).toBe(0)
     const sweep = JSON.parse(r.out)
     expect(sweep.points.map((p: { at: number[] }) => p.at[0])).toEqual([9, 11, 13])
-    const exact = sweep.points.map((p: { document: { metrics: { id: string; exact?: number }[] } }) => p.document.metrics.find((m) => m.id === 'prevents:guard:stabber')?.exact)
+    type Point = { document: { metrics: { id: string; count: number; n: number; exact?: number }[] } }
+    const metric = sweep.points.map((p: Point) => p.document.metrics.find((m) => m.id === 'prevents:guard:stabber'))
+    const exact = metric.map((m: Point['document']['metrics'][number]) => m.exact as number)
     expect(exact[0]).toBeLessThan(exact[1])
     expect(exact[1]).toBeLessThan(exact[2])
+    // every sampled point within 4 standard errors of its exact value (fixed seed 1)
+    for (const m of metric) expect(withinStandardErrors(m.count, m.n, m.exact), `${m.count}/${m.n} vs ${m.exact}`).toBe(true)
     expect(new Set(sweep.points.map((p: { document: { run: { seed: number } } }) => p.document.run.seed))).toEqual(new Set([1]))
   })
 
