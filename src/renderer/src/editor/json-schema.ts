@@ -22,7 +22,7 @@ export interface JsonSchema {
 }
 
 /** How the form shows one schema node. `json` is the fallback: a small JSON box for that part only. */
-export type FieldKind = 'integer' | 'number' | 'text' | 'choice' | 'flag' | 'choices' | 'object' | 'table' | 'union' | 'json'
+export type FieldKind = 'integer' | 'number' | 'text' | 'choice' | 'flag' | 'choices' | 'object' | 'table' | 'tuples' | 'union' | 'json'
 
 export function branchesOf(s: JsonSchema): JsonSchema[] {
   return s.oneOf ?? s.anyOf ?? []
@@ -37,6 +37,11 @@ export function literalsOf(s: JsonSchema): (string | number)[] | null {
 
 function isScalar(s: JsonSchema): boolean {
   return ['integer', 'number', 'string', 'boolean'].includes(s.type ?? '') && !s.anyOf && !s.oneOf
+}
+
+/** A fixed-length list of scalars, e.g. an `[id, id]` pair. */
+export function isScalarTuple(s: JsonSchema): boolean {
+  return s.type === 'array' && s.items === false && (s.prefixItems?.length ?? 0) > 0 && (s.prefixItems ?? []).every(isScalar)
 }
 
 export function fieldKind(s: JsonSchema): FieldKind {
@@ -57,6 +62,7 @@ export function fieldKind(s: JsonSchema): FieldKind {
       if (!items || s.prefixItems) return 'json'
       if (items.type === 'object' && items.properties) return 'table'
       if (isScalar(items)) return 'choices'
+      if (isScalarTuple(items)) return 'tuples'
       return 'json'
     }
     default:
@@ -108,6 +114,7 @@ export function initialValue(s: JsonSchema, hint = 1): unknown {
       return s.pattern ? `new-${hint}` : `New ${hint}`
     case 'choices':
     case 'table':
+    case 'tuples':
       return []
     case 'union':
       return initialValue(branchesOf(s)[0], hint)

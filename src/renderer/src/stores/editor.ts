@@ -5,6 +5,8 @@ import type { ScenarioIssue } from '../../../engine/core/schema'
 import type { DraftEntry } from '../../../shared/ipc-contract'
 import { EditHistory } from '../editor/history'
 import { getAt, pathKey, setAt, type JsonPath } from '../editor/json-path'
+import type { JsonSchema } from '../editor/json-schema'
+import { ReferenceChoiceCache } from '../editor/reference-choices'
 import { backend } from './backend'
 
 export function serialize(doc: unknown): string {
@@ -49,6 +51,12 @@ export const useEditorStore = defineStore('editor', () => {
   const dirty = computed(() => doc.value !== null && (jsonError.value !== '' || serialize(doc.value) !== savedText.value))
   const canUndo = computed(() => tick.value >= 0 && history.canUndo)
   const canRedo = computed(() => tick.value >= 0 && history.canRedo)
+  const references = new ReferenceChoiceCache()
+
+  /** The ids a reference field (a tactic's combatant, a target, a list of ids) may take, or null for a free field. */
+  function choicesAt(schema: JsonSchema, at: JsonPath): string[] | null {
+    return references.choices(doc.value, schema, at, issues.value.length > 0)
+  }
 
   function replace(next: unknown, syncText = true): void {
     doc.value = next
@@ -178,7 +186,7 @@ export const useEditorStore = defineStore('editor', () => {
 
   return {
     doc, text, jsonError, path, name, recoverable, session, message, issues, issuesByPath, valid, systemId, dirty, canUndo, canRedo,
-    load, edit, setText, undo, redo, save, openText, checkDrafts, restoreDraft, discardDraft, writeDraft,
+    load, edit, choicesAt, setText, undo, redo, save, openText, checkDrafts, restoreDraft, discardDraft, writeDraft,
   }
 })
 
