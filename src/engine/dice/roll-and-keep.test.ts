@@ -157,8 +157,14 @@ describe('exact P(XkY ≥ TN) (rules.md §7.4 tails)', () => {
   it('a bonus shifts the distribution: P(4k2+5 ≥ 20) = P(4k2 ≥ 15)', () => {
     expect(probabilityAtLeast(exactRoll(spec(4, 2, 5), true), 20)).toBeCloseTo(probabilityAtLeast(exactRoll(spec(4, 2), true), 15), 14)
   })
-  it('C3.5: katana 6k2 through Reduction 3 averages 17.3 wounds', () => {
-    expect(expectedAbove(exactRoll(spec(6, 2), true), 3)).toBeCloseTo(16.1 / 0.932, 1)
+  it('C3.5: 5k3 vs TN 15 hits .932; a katana 6k2 then gives E[wounds] 18.90 at Reduction 0 and 16.10 at Reduction 3 (17.3 per hit)', () => {
+    const hit = probabilityAtLeast(exactRoll(spec(5, 3), true), 15)
+    const katana = exactRoll(spec(6, 2), true)
+    // the table prints three decimals for P(hit) and two for E[wounds]: within half a unit
+    expect(Math.abs(hit - 0.932)).toBeLessThanOrEqual(0.0005 + 1e-12)
+    expect(Math.abs(hit * expectedAbove(katana, 0) - 18.9)).toBeLessThanOrEqual(0.005 + 1e-12)
+    expect(Math.abs(hit * expectedAbove(katana, 3) - 16.1)).toBeLessThanOrEqual(0.005 + 1e-12)
+    expect(Math.abs(expectedAbove(katana, 3) - 17.3)).toBeLessThanOrEqual(0.05 + 1e-12)
   })
 })
 
