@@ -87,9 +87,18 @@ describe('the exchange sequence (seed "PASSE D\'ARMES"; rules.md §4.5)', () => 
     expect(removed).toBeGreaterThan(0)
   })
   it('a Surprised opponent strikes second and rolls one die fewer', () => {
-    const plan = compiled(3, 2, { situation: { surprise: true } })
+    const plan = compiled(3, 2, { situation: { surprise: true, engagedAtStart: false } })
     expect(plan.opp.pool).toBe(2)
     expect(plan.actIsFirst).toBe(true)
+  })
+  it('"Ne peut pas bénéficier de Traits/effets affectant l\'Initiative": a Surprised opponent with Reach still strikes second', () => {
+    expect(compiled(3, 2, { opp: { reach: true }, situation: { engagedAtStart: false } }).actIsFirst).toBe(false)
+    expect(compiled(3, 2, { opp: { reach: true }, situation: { surprise: true, engagedAtStart: false } }).actIsFirst).toBe(true)
+  })
+  it('"Peut toujours déclarer des Techniques Spéciales": a Surprised opponent keeps its specials among its options', () => {
+    const plan = compiled(3, 'recommended', { opp: { specials: [{ ability: 'sidestep-defence', cost: 1 }] }, situation: { surprise: true, engagedAtStart: false } })
+    expect(plan.opp.pool).toBe(2)
+    expect(plan.matrix.oppKeys).toEqual(['0/2', '1/1', '2/0', '0/1+sidestep-defence'])
   })
   it('Lightning Reflexes on the opponent makes it strike first; the tie still goes to the Active Player', () => {
     const plan = compiled(3, 3, { opp: { lightningReflexes: true } })

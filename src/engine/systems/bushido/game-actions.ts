@@ -3,9 +3,9 @@ import type { TraceEvent } from '../../core/trace'
 import { challengePool, codeFinal } from '../../dice/bushido-d6'
 import { damageRoll, mixedStrategy, MIX_TOTAL, playExchange, rollGroup, type Fighter, type Strategy } from './exchange'
 import { ruleAttack } from './fighters'
-import { AUTOMATIC, type GamePlan } from './game-plan'
+import { AUTOMATIC, initiativeCell, type GamePlan } from './game-plan'
+import { applySpecials } from './game-states'
 import { splitMatrix } from './split-matrix'
-import { plainOptions } from './specials'
 import { quantize } from './zero-sum'
 
 /**
@@ -32,18 +32,20 @@ export function applyWounds(p: GamePlan, victim: number, w: number, at: number, 
 
 function strategyFor(p: GamePlan, self: number, enemy: number, pool: number, key: number, actIsFirst: boolean, which: 0 | 1): Strategy {
   const split = p.split[self]
-  if (typeof split === 'object') return p.fixed[pool][Math.min(pool, split.attack)]
+  if (typeof split === 'object') return p.planned[self][pool] as Strategy
   if (split === 'recommended') return mixFor(p, key, actIsFirst)[which]
   const m = p.models
   return p.fixed[pool][ruleAttack(split, pool, p.woundsLeft[self] < m[self].wounds, p.woundsLeft[enemy] < m[enemy].wounds)]
 }
 
+/** Fills a fighter for model i at this pool: its card specials are on offer, as in a single exchange. */
 function fill(p: GamePlan, f: Fighter, i: number, pool: number, damage: number, active: boolean): void {
   const m = p.models[i]
   f.id = m.id
   f.name = m.name
   f.pool = pool
-  f.options = plainOptions(pool)
+  f.options = p.options[i][pool]
+  f.specialDamage = p.meleeSpecial[damage]
   f.brutal = m.brutal
   f.parry = m.parry
   f.damage = p.melee[damage]
@@ -82,21 +84,54 @@ export function assists(p: GamePlan, i: number, j: number): number {
   return count
 }
 
-/** A Melee Exchange between the activating model a and b; b loses a counter (a paid for its action). */
-export function fight(p: GamePlan, rng: Rng, a: number, b: number, charge: boolean, engagedAtStart: boolean, at: number, log?: TraceEvent[]): void {
-  const n = p.n
-  const assistA = assists(p, a, b)
-  const assistB = assists(p, b, a)
-  let pa = p.basePool[a] - assistA
-  let pb = p.basePool[b] - (p.counters[b] === 0 ? 1 : 0) - assistB
+/** How an exchange comes about: a Charge, the opponent Surprised, the activating model Standing Up. */
+export const CHARGE = 1
+export const SURPRISE = 2
+export const STAND_UP = 4
+
+/**
+ * Melee Pools of a (activating) and b: the static pool, then Exhausted (b only: a paid for its action),
+ * Melee Assist, Prone and Held (−1 each), Surprised (b), Se Relever / Stand Up (a); opposed fix last.
+ */
+function pools(p: GamePlan, a: number, b: number, how: number, out: Int32Array): void {
+  let pa = p.basePool[a] - assists(p, a, b) - p.prone[a] - p.held[a] - ((how & STAND_UP) !== 0 ? 1 : 0)
+  let pb = p.basePool[b] - (p.counters[b] === 0 ? 1 : 0) - assists(p, b, a) - p.prone[b] - p.held[b] - ((how & SURPRISE) !== 0 ? 1 : 0)
   const add = Math.max(0, 1 - Math.min(pa, pb))
   pa += add
   pb += add
+  out[0] = pa
+  out[1] = pb
+}
+
+const POOLS = new Int32Array(2)
+
+function poolNotes(p: GamePlan, a: number, b: number, how: number): string {
+  const m = p.models
+  const notes: string[] = []
+  if (p.counters[b] === 0) notes.push(`${m[b].name} Épuisée / Exhausted −1`)
+  const aa = assists(p, a, b)
+  const ab = assists(p, b, a)
+  if (aa) notes.push(`Assistance en Mêlée / Melee Assist −${aa} on ${m[a].name}`)
+  if (ab) notes.push(`Assistance en Mêlée / Melee Assist −${ab} on ${m[b].name}`)
+  for (const i of [a, b]) if (p.prone[i]) notes.push(`${m[i].name} Au Sol / Prone −1`)
+  for (const i of [a, b]) if (p.held[i]) notes.push(`${m[i].name} Paralysée / Held −1`)
+  if (how & SURPRISE) notes.push(`${m[b].name} Surprise / Surprised −1`)
+  if (how & STAND_UP) notes.push(`${m[a].name} Se Relever / Stand Up −1`)
+  return notes.map((t) => ` (${t})`).join('')
+}
+
+/** A Melee Exchange between the activating model a and b; b loses a counter (a paid for its action). */
+export function fight(p: GamePlan, rng: Rng, a: number, b: number, how: number, engagedAtStart: boolean, at: number, log?: TraceEvent[]): void {
+  const n = p.n
+  const charge = (how & CHARGE) !== 0
+  pools(p, a, b, how, POOLS)
+  const pa = POOLS[0]
+  const pb = POOLS[1]
   const fa = p.fighters[0]
   const fb = p.fighters[1]
   fill(p, fa, a, pa, (a * n + b) * 2 + (charge ? 1 : 0), true)
   fill(p, fb, b, pb, (b * n + a) * 2, false)
-  const cell = (a * n + b) * 2 + (engagedAtStart ? 1 : 0)
+  const cell = initiativeCell(n, a, b, engagedAtStart, (how & SURPRISE) !== 0, p.prone[a], p.prone[b])
   const actIsFirst = p.initiativeFirst[cell] === 1
   p.setup.first = actIsFirst ? fa : fb
   p.setup.second = actIsFirst ? fb : fa
@@ -105,7 +140,7 @@ export function fight(p: GamePlan, rng: Rng, a: number, b: number, charge: boole
   fa.strategy = strategyFor(p, a, b, pa, key, actIsFirst, 0)
   fb.strategy = strategyFor(p, b, a, pb, key, actIsFirst, 1)
   const before = log ? log.length : 0
-  if (log) say(log, at, [fa.id, fb.id], `${p.models[a].name} ${charge ? 'charges' : 'attacks'} ${p.models[b].name}: pools ${pa} vs ${pb}${p.counters[b] === 0 ? ` (${p.models[b].name} Épuisée / Exhausted −1)` : ''}${assistA ? ` (Assistance en Mêlée / Melee Assist −${assistA} on ${p.models[a].name})` : ''}${assistB ? ` (Assistance en Mêlée / Melee Assist −${assistB} on ${p.models[b].name})` : ''}; ${p.setup.first.name} has the Initiative (${p.setup.initiativeReason}).`, 'note')
+  if (log) say(log, at, [fa.id, fb.id], `${p.models[a].name} ${charge ? 'charges' : 'attacks'} ${p.models[b].name}: pools ${pa} vs ${pb}${poolNotes(p, a, b, how)}; ${p.setup.first.name} has the Initiative (${p.setup.initiativeReason}).`, 'note')
   playExchange(p.setup, rng, p.result, log)
   if (log) for (let k = before; k < log.length; k++) log[k].at = at
   const r = p.result
@@ -114,16 +149,18 @@ export function fight(p: GamePlan, rng: Rng, a: number, b: number, charge: boole
   if (p.counters[b] > 0) p.counters[b]--
   applyWounds(p, b, toB, at)
   applyWounds(p, a, toA, at)
+  applySpecials(p, actIsFirst ? a : b, actIsFirst ? b : a, r, at, log)
+  if (log && (how & SURPRISE) !== 0 && p.woundsLeft[b] > 0) say(log, at, [p.models[b].id], `The action that Surprised ${p.models[b].name} is resolved: it is no longer Surprised.`, 'note')
 }
 
 /** A Ranged Attack by a at b (Simple action): Challenge Number, into-melee check, Damage Roll, Ammo and Reload. */
-export function shoot(p: GamePlan, rng: Rng, a: number, b: number, at: number, log?: TraceEvent[]): void {
+export function shoot(p: GamePlan, rng: Rng, a: number, b: number, surprised: boolean, at: number, log?: TraceEvent[]): void {
   const m = p.models
-  const cn = p.shotNumber[a * p.n + b] + p.shot[a]
+  const cn = p.shotNumber[a * p.n + b] + p.shot[a] - p.prone[b] - (surprised ? 1 : 0)
   const pool = challengePool(m[a].ranged)
   const dice: number[] | undefined = log ? [] : undefined
   const final = codeFinal(rollGroup(rng, pool, dice))
-  if (log) say(log, at, [m[a].id, m[b].id], `${m[a].name} shoots ${m[b].name} (Tir): [${dice?.join(', ')}] = ${final} against Challenge Number ${cn}${p.shot[a] ? ' (already shot this turn +1)' : ''}: ${final >= cn ? `success, SL ${final - cn}` : 'miss'}.`, final >= cn ? 'hit' : 'miss')
+  if (log) say(log, at, [m[a].id, m[b].id], `${m[a].name} shoots ${m[b].name} (Tir): [${dice?.join(', ')}] = ${final} against Challenge Number ${cn}${p.shot[a] ? ' (already shot this turn +1)' : ''}${p.prone[b] ? ' (Cible Au Sol / target Prone −1)' : ''}${surprised ? ' (Cible Surprise / target Surprised −1)' : ''}: ${final >= cn ? `success, SL ${final - cn}` : 'miss'}.`, final >= cn ? 'hit' : 'miss')
   if (m[a].ammo !== undefined) p.ammo[a]--
   p.reloading[a] += m[a].reload
   p.shot[a] = 1

@@ -1,7 +1,7 @@
 import type { DamageTable } from './damage'
 import { fixedStrategy, newResult, type ExchangeResult, type ExchangeSetup, type Fighter, type Strategy } from './exchange'
 import { meleeDamage, rangedDamage } from './fighters'
-import { plainOptions } from './specials'
+import { optionIndex, plainOptions, specialDamage, SPECIALS, splitOptions, type SplitOptions } from './specials'
 import { challengeNumber, initiative, intoMeleeNumber, meleePool } from './modifiers'
 import type { BushidoScenario } from './scenario'
 import { choiceOf, type Game, type Model, type SplitChoice, type Tactic } from './schema'
@@ -23,16 +23,22 @@ export interface GamePlan {
   /** Index of each model's chosen target (−1: none). */
   targetIndex: Int32Array
   split: SplitChoice[]
-  /** Melee Pool with every static modifier (Exhausted is added during play). */
+  /** Melee Pool with every static modifier (Exhausted, Prone, Held, Surprised, Stand Up are added during play). */
   basePool: Int32Array
-  /** `initiativeFirst[(a * n + b) * 2 + (engagedAtStart ? 1 : 0)]`: 1 if a (activating) strikes first against b. */
+  /** `initiativeFirst[initiativeCell(...)]`: 1 if a (activating) strikes first against b. */
   initiativeFirst: Uint8Array
   initiativeReason: string[]
   /** `melee[(a * n + b) * 2 + charge]`, `ranged[a * n + b]`: damage tables of a against b. */
   melee: DamageTable[]
+  /** Per melee table: the Damage Roll of each of a's card specials (null: none), as in a single exchange. */
+  meleeSpecial: (DamageTable | null)[][]
   ranged: DamageTable[]
-  /** Challenge Number of a shooting at b, before "already shot this turn". */
+  /** Challenge Number of a shooting at b, before "already shot this turn", Prone and Surprised (added in play). */
   shotNumber: Int32Array
+  /** `options[i][pool]`: model i's splits × card specials at that pool. */
+  options: SplitOptions[][]
+  /** `planned[i][pool]`: the fixed split (and special) of model i's plan at that pool; null if no fixed split. */
+  planned: (Strategy | null)[][]
   /** Ranged Challenge (6) number to hit b when it is in contact with the shooter's friend (−99 = automatic). */
   intoMelee: Int32Array
   /** Tactical Test dice of the first turn, when every model is alive (later turns count the living). */
@@ -51,6 +57,11 @@ export interface GamePlan {
   engagedStart: Int32Array
   ammo: Int32Array
   reloading: Int32Array
+  /** States that carry from exchange to exchange: Au Sol / Prone, Paralysée / Held (1 = has it). */
+  prone: Uint8Array
+  held: Uint8Array
+  /** Models whose "first" Surprise is spent (they have been seen). */
+  revealed: Uint8Array
   shot: Uint8Array
   woundsThisTurn: Int32Array
   fighters: [Fighter, Fighter]
@@ -59,29 +70,78 @@ export interface GamePlan {
 }
 
 const AUTO = -99
+/** Largest pool a game can roll: a statistic at most doubles (rules.md §4.2), plus the opposed-pool fix. */
+export const MAX_POOL = 2 * 8 + 2
+
+/** Index into `initiativeFirst`: the pair, base contact at the start of the activation, Surprise, both Prone flags. */
+export function initiativeCell(n: number, a: number, b: number, engagedAtStart: boolean, surprised: boolean, actProne: number, oppProne: number): number {
+  return ((((a * n + b) * 2 + (engagedAtStart ? 1 : 0)) * 2 + (surprised ? 1 : 0)) * 2 + actProne) * 2 + oppProne
+}
+
+/** The card with Prone and Held taken out of its states (they change during a game) and Prone put back if asked. */
+function withProne(m: Model, prone: boolean): Model {
+  const rest = m.states.filter((st) => st !== 'prone' && st !== 'held')
+  return { ...m, states: prone ? [...rest, 'prone'] : rest }
+}
+
+function initiativeTables(models: Model[]) {
+  const n = models.length
+  const initiativeFirst = new Uint8Array(n * n * 16)
+  const initiativeReason: string[] = new Array(n * n * 16).fill('')
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
+      for (let k = 0; k < 8; k++) {
+        const [eng, sur, ap] = [(k & 1) === 1, (k & 2) === 2, (k & 4) >> 2]
+        for (const bp of [0, 1]) {
+          const ini = initiative(withProne(models[a], ap === 1), withProne(models[b], bp === 1), sur, eng)
+          const cell = initiativeCell(n, a, b, eng, sur, ap, bp)
+          initiativeFirst[cell] = ini.first === 'activating' ? 1 : 0
+          initiativeReason[cell] = ini.reason
+        }
+      }
+    }
+  }
+  return { initiativeFirst, initiativeReason }
+}
 
 function pairTables(s: BushidoScenario, models: Model[]) {
   const n = models.length
   const slRule = s.rules.slAboveTen as 'formula' | 'clamp'
-  const initiativeFirst = new Uint8Array(n * n * 2)
-  const initiativeReason: string[] = new Array(n * n * 2).fill('')
   const melee: DamageTable[] = []
+  const meleeSpecial: (DamageTable | null)[][] = []
   const ranged: DamageTable[] = []
   const shotNumber = new Int32Array(n * n)
   for (let a = 0; a < n; a++) {
     for (let b = 0; b < n; b++) {
-      for (const at of [0, 1]) {
-        const ini = initiative(models[a], models[b], false, at === 1)
-        initiativeFirst[(a * n + b) * 2 + at] = ini.first === 'activating' ? 1 : 0
-        initiativeReason[(a * n + b) * 2 + at] = ini.reason
-        melee[(a * n + b) * 2 + at] = meleeDamage(models[a], models[b], at === 1, slRule)
+      for (const charge of [0, 1]) {
+        const table = meleeDamage(models[a], models[b], charge === 1, slRule)
+        melee[(a * n + b) * 2 + charge] = table
+        meleeSpecial[(a * n + b) * 2 + charge] = models[a].specials.map((sp) => specialDamage(SPECIALS[sp.ability], table, (k) => meleeDamage(models[a], models[b], charge === 1, slRule, k)))
       }
       ranged[a * n + b] = rangedDamage(models[a], models[b], slRule)
       const range = s.situation.kind === 'game' ? (s.situation.tactics.find((t) => t.model === models[a].id) ?? { range: 'medium' as const, cover: false }) : { range: 'medium' as const, cover: false }
-      shotNumber[a * n + b] = challengeNumber(models[a], models[b], { range: range.range, cover: range.cover, shooterMoves: false, alreadyShot: false, surprised: false, shooterRanCounts: s.rules.shooterRan === 'seed' }).number
+      shotNumber[a * n + b] = challengeNumber(models[a], withProne(models[b], false), { range: range.range, cover: range.cover, shooterMoves: false, alreadyShot: false, surprised: false, shooterRanCounts: s.rules.shooterRan === 'seed' }).number
     }
   }
-  return { initiativeFirst, initiativeReason, melee, ranged, shotNumber }
+  return { ...initiativeTables(models), melee, meleeSpecial, ranged, shotNumber }
+}
+
+/**
+ * Each model's options by pool, and its plan's fixed split at each pool: a declared special stays
+ * declared while the pool can pay for it (and keep a die of its type), else the plain split is played.
+ */
+function optionTables(models: Model[], split: SplitChoice[]) {
+  const options = models.map((m) => Array.from({ length: MAX_POOL + 1 }, (_, pool) => splitOptions(pool, m.specials)))
+  const planned = models.map((_, i) =>
+    options[i].map((o, pool) => {
+      const c = split[i]
+      if (typeof c !== 'object') return null
+      const attack = Math.min(pool, c.attack)
+      const k = c.special === undefined ? -1 : optionIndex(o, attack, c.special)
+      return fixedStrategy(o.count, k >= 0 ? k : attack)
+    }),
+  )
+  return { options, planned }
 }
 
 function blankFighter(): Fighter {
@@ -93,10 +153,10 @@ export function compileGame(s: BushidoScenario, g: Game): GamePlan {
   const n = models.length
   const idx = (id: string): number => models.findIndex((m) => m.id === id)
   const tables = pairTables(s, models)
+  const split = models.map((m) => choiceOf(s.plans.find((p) => p.model === m.id)))
   const best = (side: string): number => 1 + Math.max(0, ...models.filter((m) => m.side === side).map((m) => m.tactician))
-  const maxPool = 2 * 8 + 2
   const fixed: Strategy[][] = []
-  for (let p = 0; p <= maxPool; p++) fixed.push(Array.from({ length: p + 1 }, (_, a) => fixedStrategy(p + 1, a)))
+  for (let p = 0; p <= MAX_POOL; p++) fixed.push(Array.from({ length: p + 1 }, (_, a) => fixedStrategy(p + 1, a)))
   const fighters: [Fighter, Fighter] = [blankFighter(), blankFighter()]
   return {
     kind: 'game',
@@ -107,9 +167,10 @@ export function compileGame(s: BushidoScenario, g: Game): GamePlan {
     side: Uint8Array.from(models.map((m) => (m.side === 'a' ? 0 : 1))),
     tactic: models.map((m) => g.tactics.find((t) => t.model === m.id) ?? null),
     targetIndex: Int32Array.from(models.map((m) => idx(g.tactics.find((t) => t.model === m.id)?.target ?? ''))),
-    split: models.map((m) => choiceOf(s.plans.find((p) => p.model === m.id))),
-    basePool: Int32Array.from(models.map((m) => meleePool(m, { exhausted: false, surprised: false }).pool)),
+    split,
+    basePool: Int32Array.from(models.map((m) => meleePool(withProne(m, false), { exhausted: false, surprised: false }).pool)),
     ...tables,
+    ...optionTables(models, split),
     intoMelee: Int32Array.from(models.map((m) => intoMeleeNumber(m)?.number ?? AUTO)),
     tacticalDice: [best('a'), best('b')],
     fixed,
@@ -125,6 +186,9 @@ export function compileGame(s: BushidoScenario, g: Game): GamePlan {
     })),
     ammo: new Int32Array(n),
     reloading: new Int32Array(n),
+    prone: new Uint8Array(n),
+    held: new Uint8Array(n),
+    revealed: new Uint8Array(n),
     shot: new Uint8Array(n),
     woundsThisTurn: new Int32Array(n),
     fighters,

@@ -3,7 +3,8 @@ import type { Tally, TallyShape } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { codeFinal, codeNonOnes } from '../../dice/bushido-d6'
 import { rollGroup } from './exchange'
-import { fight, shoot, targetOf } from './game-actions'
+import { CHARGE, fight, shoot, STAND_UP, SURPRISE, targetOf } from './game-actions'
+import { contactOf, endPhaseStates, surprises } from './game-states'
 import type { GamePlan } from './game-plan'
 
 /**
@@ -61,35 +62,67 @@ function nextModel(p: GamePlan, side: number): number {
   return -1
 }
 
-/** One activation of model i: its tactic decides the action; returns the Melee Exchanges fought. */
+/**
+ * Se Relever / Stand Up (Simple, allowed in base contact): a Prone model spends its activation standing
+ * up; still in base contact, it then fights a Melee Exchange at −1 Melee Pool. [A] Prone is removed
+ * before that exchange (the −1 of Stand Up replaces the −1 of Prone, and it is no longer always second);
+ * a Prone model always stands up first, as a player would. @see seed 002 "ACTIONS" (Se Relever, CSS: Oui),
+ * "MODIFICATEURS" (a déclaré l'action Se Relever −1); rules.md §4.4
+ */
+function standUp(p: GamePlan, rng: Rng, i: number, at: number, log?: TraceEvent[]): number {
+  const m = p.models[i]
+  p.counters[i]--
+  p.prone[i] = 0
+  const foe = contactOf(p, i)
+  if (log) say(log, at, [m.id], `${m.name} activates: Se Relever / Stand Up — no longer Au Sol / Prone${foe >= 0 ? `; still in base contact with ${p.models[foe].name}, so a Melee Exchange follows at −1 Melee Pool` : ''}.`, 'act')
+  if (foe < 0) return 0
+  fight(p, rng, i, foe, STAND_UP, true, at, log)
+  return 1
+}
+
+/** Melee or Charge into contact with target (not possible while Held: no moving actions [A]). */
+function engage(p: GamePlan, rng: Rng, i: number, target: number, charge: boolean, at: number, log?: TraceEvent[]): void {
+  const m = p.models[i]
+  const surprised = surprises(p, i, target)
+  p.counters[i] -= charge ? 2 : 1
+  if (log) say(log, at, [m.id], `${m.name} activates: ${charge ? 'Charge (Complex, 2 counters)' : 'Mêlée / Melee action, moving into contact'} against ${p.models[target].name}${surprised ? ` — unseen: ${p.models[target].name} is Surprised (Surprise) until this action is resolved` : ''}.`, 'act')
+  p.engaged[i] = target
+  if (p.engaged[target] < 0) p.engaged[target] = i
+  fight(p, rng, i, target, (charge ? CHARGE : 0) | (surprised ? SURPRISE : 0), false, at, log)
+}
+
+/** One activation of model i: Stand Up if Prone, else its tactic decides the action; returns the Melee Exchanges fought. */
 function activate(p: GamePlan, rng: Rng, i: number, at: number, log?: TraceEvent[]): number {
   const m = p.models[i]
   const t = p.tactic[i]
-  const foe = p.engaged[i]
+  if (p.prone[i]) return standUp(p, rng, i, at, log)
+  const foe = contactOf(p, i)
   if (foe >= 0) {
     p.counters[i]--
     if (log) say(log, at, [m.id], `${m.name} activates: Mêlée / Melee action against ${p.models[foe].name} (in base contact).`, 'act')
-    fight(p, rng, i, foe, false, true, at, log)
+    fight(p, rng, i, foe, 0, true, at, log)
     return 1
   }
   const target = t && t.action !== 'wait' ? targetOf(p, i, p.targetIndex[i]) : -1
-  if (target >= 0 && t && (t.action === 'melee' || (t.action === 'charge' && p.counters[i] >= 2))) {
-    const charge = t.action === 'charge'
-    p.counters[i] -= charge ? 2 : 1
-    if (log) say(log, at, [m.id], `${m.name} activates: ${charge ? 'Charge (Complex, 2 counters)' : 'Mêlée / Melee action, moving into contact'} against ${p.models[target].name}.`, 'act')
-    p.engaged[i] = target
-    if (p.engaged[target] < 0) p.engaged[target] = i
-    fight(p, rng, i, target, charge, false, at, log)
+  if (target >= 0 && t && !p.held[i] && (t.action === 'melee' || (t.action === 'charge' && p.counters[i] >= 2))) {
+    engage(p, rng, i, target, t.action === 'charge', at, log)
     return 1
   }
   p.counters[i]--
   if (target >= 0 && t?.action === 'shoot' && p.reloading[i] === 0 && (m.ammo === undefined || p.ammo[i] > 0)) {
-    shoot(p, rng, i, target, at, log)
+    shoot(p, rng, i, target, surprises(p, i, target), at, log)
     return 0
   }
   if (p.reloading[i] > 0) p.reloading[i]--
-  if (log) say(log, at, [m.id], `${m.name} activates: Attente / Wait${t?.action === 'shoot' ? (m.ammo !== undefined && p.ammo[i] <= 0 ? ' (no Ammo left)' : ' (removes a Reloading marker)') : ''}.`, 'act')
+  if (log) say(log, at, [m.id], `${m.name} activates: Attente / Wait${waitReason(p, i)}.`, 'act')
   return 0
+}
+
+function waitReason(p: GamePlan, i: number): string {
+  const t = p.tactic[i]
+  if (p.held[i] && t && (t.action === 'melee' || t.action === 'charge')) return ' (Paralysée / Held: cannot move into contact)'
+  if (t?.action !== 'shoot') return ''
+  return p.models[i].ammo !== undefined && p.ammo[i] <= 0 ? ' (no Ammo left)' : ' (removes a Reloading marker)'
 }
 
 /** Main Phase: alternate activations (or Pass Tokens) until neither player can activate. */
@@ -122,6 +155,9 @@ function reset(p: GamePlan): void {
     p.engaged[i] = p.engagedStart[i]
     p.ammo[i] = m.ammo ?? 0
     p.reloading[i] = 0
+    p.prone[i] = m.states.includes('prone') ? 1 : 0
+    p.held[i] = m.states.includes('held') ? 1 : 0
+    p.revealed[i] = 0
   }
 }
 
@@ -140,6 +176,7 @@ export function playGame(p: GamePlan, rng: Rng, tally: Tally | null, log?: Trace
       const first = tacticalTest(p, rng, at, log)
       if (t === 0 && first === 0 && tally) tally.counts[3]++
       exchanges = mainPhase(p, rng, first, at, log)
+      endPhaseStates(p)
       if (log) say(log, at, [], `Phase de Fin / End Phase: ${p.models.map((m, i) => `${m.name} ${p.woundsLeft[i] > 0 ? `${p.woundsLeft[i]}/${m.wounds} wounds left` : 'removed'}`).join(', ')}.`)
     }
     if (!tally) continue

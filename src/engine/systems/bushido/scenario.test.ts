@@ -65,4 +65,14 @@ describe('invalid input is rejected with the path and the allowed range', () => 
   it('a game tactic without a target', () => {
     expect(issues(base({ situation: { kind: 'game', turns: 2, tactics: [{ model: 'ronin', action: 'charge' }] } }))).toEqual(['situation.tactics[0].target: is required for the action "charge"'])
   })
+  it('"Elle commence son Activation sans être au CSS de la Cible": a Surprise from base contact', () => {
+    expect(issues(base({ situation: { kind: 'exchange', activating: 'ronin', opponent: 'bandit', surprise: true } }))).toEqual([
+      'situation.engagedAtStart: must be false when surprise is true: a model can only Surprise a target it did not start its activation in base contact with (seed "SURPRISE"), got true',
+    ])
+  })
+  it('an unknown Surprise tactic', () => {
+    expect(issues(base({ situation: { kind: 'game', turns: 1, tactics: [{ model: 'ronin', action: 'charge', target: 'bandit', surprise: 'always' }] } }))).toEqual([
+      'situation.tactics[0].surprise: must be one of "never", "first", "every", got "always"',
+    ])
+  })
 })

@@ -47,6 +47,7 @@ function checkSituation(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx):
     const a = refer(byId, ctx, f.activating, p('activating'))
     const b = refer(byId, ctx, f.opponent, p('opponent'))
     enemies(ctx, a, b, p('opponent'))
+    if (f.surprise && f.engagedAtStart) ctx.addIssue({ code: 'custom', path: p('engagedAtStart'), message: 'must be false when surprise is true: a model can only Surprise a target it did not start its activation in base contact with (seed "SURPRISE")', input: true })
   } else if (f.kind === 'shot') {
     const a = refer(byId, ctx, f.shooter, p('shooter'))
     const t = refer(byId, ctx, f.target, p('target'))

@@ -132,9 +132,12 @@ export const exchangeSchema = z.strictObject({
   activating: ident(),
   opponent: ident(),
   charge: flag().default(false),
-  /** The activating model Surprises its opponent (seed "SURPRISE"). */
+  /**
+   * The activating model Surprises its opponent (seed "SURPRISE"): it started its activation out of
+   * base contact and out of the opponent's line of sight, so `engagedAtStart` must be false.
+   */
   surprise: flag().default(false),
-  /** Were the two in base contact (CSS) at the start of the activation? Reach only counts if not. */
+  /** Were the two in base contact (CSS) at the start of the activation? Reach and Surprise only count if not. */
   engagedAtStart: flag().default(true),
 })
 
@@ -157,6 +160,13 @@ export const tacticSchema = z.strictObject({
   target: ident().optional(),
   range: oneOf(['short', 'medium', 'long']).default('medium'),
   cover: flag().default(false),
+  /**
+   * Surprise (seed "SURPRISE"): "never"; "first" — it starts the game out of its target's line of sight
+   * (LdV) and stays out of it while it moves in, so its first action against the target from outside
+   * base contact Surprises it (afterwards it has been seen); "every" — it keeps out of the target's
+   * line of sight (behind it), so every such action Surprises.
+   */
+  surprise: oneOf(['never', 'first', 'every']).default('never'),
 })
 export type Tactic = z.output<typeof tacticSchema>
 

@@ -26,6 +26,11 @@ export interface SpecialEffect {
    * user leaves base contact. §4.5 step 10/12: such a model does not strike back (skip to step 14).
    */
   endsContact: boolean
+  /**
+   * The two models are no longer in base contact afterwards (pushed, thrown or stepped away); a Sweep
+   * leaves the Defender Prone where it stands, a Grapple keeps hold. Used by games, where contact lasts.
+   */
+  separates: boolean
   /** State the other model is left in (for the log; it matters in later exchanges). */
   state: 'prone' | 'held' | null
 }
@@ -35,14 +40,14 @@ export interface SpecialEffect {
  * enemy put dice in Attack and lost its comparison against this model's Defence.
  */
 export const SPECIALS = {
-  'powerful-attack': { type: 'attack', name: 'Powerful Attack', text: '+3 to the Damage Roll', damage: 'full', damageBonus: 3, endsContact: false, state: null },
-  'sweep-attack': { type: 'attack', name: 'Sweep Attack', text: 'the Defender is knocked Prone (Au Sol) and takes half the wounds', damage: 'half', damageBonus: 0, endsContact: true, state: 'prone' },
-  'throw-attack': { type: 'attack', name: 'Throw Attack', text: 'the Defender is thrown 2" and knocked Prone (Au Sol), taking half the wounds', damage: 'half', damageBonus: 0, endsContact: true, state: 'prone' },
-  'push-attack': { type: 'attack', name: 'Push Attack', text: 'the Defender is pushed out of base contact (CSS) and out of the ZoC; no Damage Roll', damage: 'none', damageBonus: 0, endsContact: true, state: null },
-  'sidestep-attack': { type: 'attack', name: 'Sidestep Attack', text: 'the Attacker leaves base contact (CSS) and the ZoC; no Damage Roll', damage: 'none', damageBonus: 0, endsContact: true, state: null },
-  'sidestep-defence': { type: 'defence', name: 'Sidestep Defence', text: 'the Defender leaves base contact (CSS)', damage: 'full', damageBonus: 0, endsContact: true, state: null },
-  'push-defence': { type: 'defence', name: 'Push Defence', text: 'the Attacker is pushed out of base contact (CSS)', damage: 'full', damageBonus: 0, endsContact: true, state: null },
-  'grapple-defence': { type: 'defence', name: 'Grapple Defence', text: 'the Attacker becomes Held (Paralysée)', damage: 'full', damageBonus: 0, endsContact: false, state: 'held' },
+  'powerful-attack': { type: 'attack', name: 'Powerful Attack', text: '+3 to the Damage Roll', damage: 'full', damageBonus: 3, endsContact: false, separates: false, state: null },
+  'sweep-attack': { type: 'attack', name: 'Sweep Attack', text: 'the Defender is knocked Prone (Au Sol) and takes half the wounds', damage: 'half', damageBonus: 0, endsContact: true, separates: false, state: 'prone' },
+  'throw-attack': { type: 'attack', name: 'Throw Attack', text: 'the Defender is thrown 2" and knocked Prone (Au Sol), taking half the wounds', damage: 'half', damageBonus: 0, endsContact: true, separates: true, state: 'prone' },
+  'push-attack': { type: 'attack', name: 'Push Attack', text: 'the Defender is pushed out of base contact (CSS) and out of the ZoC; no Damage Roll', damage: 'none', damageBonus: 0, endsContact: true, separates: true, state: null },
+  'sidestep-attack': { type: 'attack', name: 'Sidestep Attack', text: 'the Attacker leaves base contact (CSS) and the ZoC; no Damage Roll', damage: 'none', damageBonus: 0, endsContact: true, separates: true, state: null },
+  'sidestep-defence': { type: 'defence', name: 'Sidestep Defence', text: 'the Defender leaves base contact (CSS)', damage: 'full', damageBonus: 0, endsContact: true, separates: true, state: null },
+  'push-defence': { type: 'defence', name: 'Push Defence', text: 'the Attacker is pushed out of base contact (CSS)', damage: 'full', damageBonus: 0, endsContact: true, separates: true, state: null },
+  'grapple-defence': { type: 'defence', name: 'Grapple Defence', text: 'the Attacker becomes Held (Paralysée)', damage: 'full', damageBonus: 0, endsContact: false, separates: false, state: 'held' },
 } as const satisfies Record<string, SpecialEffect>
 
 export type SpecialKey = keyof typeof SPECIALS

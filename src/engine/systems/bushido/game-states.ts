@@ -1,0 +1,77 @@
+import type { TraceEvent } from '../../core/trace'
+import type { ExchangeResult, Fighter } from './exchange'
+import type { GamePlan } from './game-plan'
+import { SPECIALS, type SpecialEffect } from './specials'
+
+/**
+ * States that last beyond one Melee Exchange in a game: Au Sol / Prone and Paralysée / Held left by a
+ * Special Attack or Defence, and the loss of base contact after a push, throw or sidestep; and when an
+ * activation Surprises its target. @see seed 002 "MODIFICATEURS DE LA STATISTIQUE MÊLÉE", "SURPRISE",
+ * "ACTIONS" (Se Relever); rules.md §4.4 (Stand Up), §4.5 (Initiative, modifiers), §4.9
+ */
+
+function say(log: TraceEvent[] | undefined, at: number, who: string[], text: string): void {
+  if (log) log.push({ at, kind: 'note', who, text })
+}
+
+/** Are i and k in base contact (either engaged the other)? */
+export function inContact(p: GamePlan, i: number, k: number): boolean {
+  return p.engaged[i] === k || p.engaged[k] === i
+}
+
+/** Some living enemy in base contact with i (the one it engaged first), or −1. */
+export function contactOf(p: GamePlan, i: number): number {
+  if (p.engaged[i] >= 0) return p.engaged[i]
+  for (let k = 0; k < p.n; k++) if (p.engaged[k] === i && p.woundsLeft[k] > 0 && p.side[k] !== p.side[i]) return k
+  return -1
+}
+
+/** Break base contact between i and k (and re-point i, k at any other enemy still in contact with them). */
+export function separate(p: GamePlan, i: number, k: number): void {
+  if (p.engaged[i] === k) p.engaged[i] = -1
+  if (p.engaged[k] === i) p.engaged[k] = -1
+}
+
+/**
+ * Does model a's action against b Surprise b? Only from outside base contact (seed: "Elle commence son
+ * Activation sans être au CSS de la Cible"), and for a "first" tactic only until it has been seen once.
+ */
+export function surprises(p: GamePlan, a: number, b: number): boolean {
+  const t = p.tactic[a]
+  if (!t || t.surprise === 'never' || inContact(p, a, b)) return false
+  if (t.surprise === 'first' && p.revealed[a]) return false
+  p.revealed[a] = 1
+  return true
+}
+
+function declared(x: Fighter, o: number): SpecialEffect | null {
+  const k = x.options.special[o]
+  return k < 0 ? null : SPECIALS[x.options.specials[k].ability]
+}
+
+function applyOne(p: GamePlan, user: number, other: number, sp: SpecialEffect | null, at: number, log?: TraceEvent[]): void {
+  if (!sp || p.woundsLeft[other] <= 0) return
+  if (sp.state === 'prone' && !p.prone[other]) {
+    p.prone[other] = 1
+    say(log, at, [p.models[other].id], `${p.models[other].name} is Au Sol / Prone: −1 Melee Pool and always the second Attacker until it Stands Up (Se Relever).`)
+  }
+  if (sp.state === 'held' && !p.held[other]) {
+    p.held[other] = 1
+    say(log, at, [p.models[other].id], `${p.models[other].name} is Paralysée / Held: −1 Melee Pool and no moving actions until the End Phase.`)
+  }
+  if (sp.separates && inContact(p, user, other)) {
+    separate(p, user, other)
+    say(log, at, [p.models[user].id, p.models[other].id], `${p.models[user].name} and ${p.models[other].name} are no longer in base contact (CSS).`)
+  }
+}
+
+/** After an exchange where model x had the Initiative (`setup.first`) against y: the specials that triggered leave their states. */
+export function applySpecials(p: GamePlan, x: number, y: number, r: ExchangeResult, at: number, log?: TraceEvent[]): void {
+  if (r.specialFirst) applyOne(p, x, y, declared(p.setup.first, r.optionFirst), at, log)
+  if (r.specialSecond) applyOne(p, y, x, declared(p.setup.second, r.optionSecond), at, log)
+}
+
+/** End Phase: Held ends [A: the seed and rules.md give no duration; a Held model is freed at the end of the Turn]. */
+export function endPhaseStates(p: GamePlan): void {
+  p.held.fill(0)
+}
