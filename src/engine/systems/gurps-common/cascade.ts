@@ -45,6 +45,67 @@ function insertAfter(slots: number[][], slotKeys: number[], from: number, who: n
   }
 }
 
+/** Rollers in key order (highest first, roller index on equal keys), grouped into slots of equal key. */
+function groupBySlot(rollers: number[], keys: ArrayLike<number>): { slots: number[][]; slotKeys: number[] } {
+  rollers.sort((a, b) => keys[b] - keys[a] || a - b)
+  const slots: number[][] = []
+  const slotKeys: number[] = []
+  for (const i of rollers) {
+    if (slots.length > 0 && slotKeys[slotKeys.length - 1] === keys[i]) slots[slots.length - 1].push(i)
+    else {
+      slots.push([i])
+      slotKeys.push(keys[i])
+    }
+  }
+  return { slots, slotKeys }
+}
+
+interface Sequence {
+  slots: number[][]
+  slotKeys: number[]
+  status: Status[]
+  lostBy: number[]
+  triggered: boolean[]
+  done: boolean[]
+}
+
+/**
+ * Late joiners set off by a fighter of the slot at `pos` enter where their keys put them: in the slot
+ * if equal, later if lower; those with higher keys are returned to be put in front (they interrupt).
+ */
+function triggerLateJoiners(cast: CascadeCast, keys: ArrayLike<number>, q: Sequence, pos: number): number[] {
+  const slot = q.slots[pos]
+  const key = q.slotKeys[pos]
+  const before: number[] = []
+  for (let l = 0; l < cast.n; l++) {
+    if (!cast.late[l] || q.triggered[l] || q.status[l] === Status.Lost) continue
+    const target = cast.interrupts[l]
+    if (target < 0 || !slot.includes(target) || q.status[target] === Status.Lost) continue
+    q.triggered[l] = true
+    if (keys[l] > key) before.push(l)
+    else if (keys[l] === key) slot.push(l)
+    else insertAfter(q.slots, q.slotKeys, pos, l, keys[l])
+  }
+  return before
+}
+
+/** The slot acts: its fighters still able act at once, then everyone they prevent who has not acted loses his action. */
+function actSlot(cast: CascadeCast, q: Sequence, slot: number[]): number[] {
+  const actors = slot.filter((i) => q.status[i] !== Status.Lost).sort((a, b) => a - b)
+  for (const a of actors) {
+    q.status[a] = Status.Acted
+    q.done[a] = true
+  }
+  for (const a of actors) {
+    for (let v = 0; v < cast.n; v++) {
+      if ((cast.prevents[a] & (1 << v)) === 0 || q.done[v] || q.status[v] === Status.Lost || slot.includes(v)) continue
+      q.status[v] = Status.Lost
+      q.lostBy[v] |= 1 << a
+    }
+  }
+  return actors
+}
+
 /**
  * Plays the sequence. `keys[i]` is roller i's contest key (higher acts earlier; ETS outranks all).
  * 1. Proceeding fighters act in key order; equal keys share a slot and act simultaneously.
@@ -57,64 +118,26 @@ export function resolveCascade(cast: CascadeCast, keys: ArrayLike<number>): Casc
   const { n } = cast
   const initial: number[] = []
   for (let i = 0; i < n; i++) if (!cast.late[i]) initial.push(i)
-  initial.sort((a, b) => keys[b] - keys[a] || a - b)
-  const slots: number[][] = []
-  const slotKeys: number[] = []
-  for (const i of initial) {
-    if (slots.length > 0 && slotKeys[slotKeys.length - 1] === keys[i]) slots[slots.length - 1].push(i)
-    else {
-      slots.push([i])
-      slotKeys.push(keys[i])
-    }
+  const q: Sequence = {
+    ...groupBySlot(initial, keys),
+    status: new Array<Status>(n).fill(Status.NotTriggered),
+    lostBy: new Array<number>(n).fill(0),
+    triggered: new Array<boolean>(n).fill(false),
+    done: new Array<boolean>(n).fill(false),
   }
-  const status: Status[] = new Array(n).fill(Status.NotTriggered)
-  const lostBy: number[] = new Array(n).fill(0)
-  const triggered: boolean[] = new Array(n).fill(false)
-  const done: boolean[] = new Array(n).fill(false)
   const acted: number[][] = []
   let pos = 0
-  while (pos < slots.length) {
-    const slot = slots[pos]
-    const key = slotKeys[pos]
-    const before: number[] = []
-    for (let l = 0; l < n; l++) {
-      if (!cast.late[l] || triggered[l] || status[l] === Status.Lost) continue
-      const target = cast.interrupts[l]
-      if (target < 0 || !slot.includes(target) || status[target] === Status.Lost) continue
-      triggered[l] = true
-      if (keys[l] > key) before.push(l)
-      else if (keys[l] === key) slot.push(l)
-      else insertAfter(slots, slotKeys, pos, l, keys[l])
-    }
+  while (pos < q.slots.length) {
+    const before = triggerLateJoiners(cast, keys, q, pos)
     if (before.length > 0) {
-      before.sort((a, b) => keys[b] - keys[a] || a - b)
-      const newSlots: number[][] = []
-      const newKeys: number[] = []
-      for (const l of before) {
-        if (newSlots.length > 0 && newKeys[newKeys.length - 1] === keys[l]) newSlots[newSlots.length - 1].push(l)
-        else {
-          newSlots.push([l])
-          newKeys.push(keys[l])
-        }
-      }
-      slots.splice(pos, 0, ...newSlots)
-      slotKeys.splice(pos, 0, ...newKeys)
+      const front = groupBySlot(before, keys)
+      q.slots.splice(pos, 0, ...front.slots)
+      q.slotKeys.splice(pos, 0, ...front.slotKeys)
       continue
     }
-    const actors = slot.filter((i) => status[i] !== Status.Lost).sort((a, b) => a - b)
-    for (const a of actors) {
-      status[a] = Status.Acted
-      done[a] = true
-    }
-    for (const a of actors) {
-      for (let v = 0; v < n; v++) {
-        if ((cast.prevents[a] & (1 << v)) === 0 || done[v] || status[v] === Status.Lost || slot.includes(v)) continue
-        status[v] = Status.Lost
-        lostBy[v] |= 1 << a
-      }
-    }
+    const actors = actSlot(cast, q, q.slots[pos])
     if (actors.length > 0) acted.push(actors)
     pos++
   }
-  return { slots: acted, status, lostBy }
+  return { slots: acted, status: q.status, lostBy: q.lostBy }
 }
