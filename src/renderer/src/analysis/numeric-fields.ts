@@ -1,4 +1,4 @@
-import { humanize } from '../editor/json-schema'
+import { humanize, stepOf, type JsonSchema } from '../editor/json-schema'
 
 /** A numeric leaf of a scenario that a sweep or a comparison can vary. */
 export interface NumericField {
@@ -39,4 +39,14 @@ export function numericFields(doc: unknown): NumericField[] {
   }
   walk(doc, '', [])
   return out
+}
+
+/**
+ * The step a sweep of a field starts with: the field's own step where its schema has one (Basic Speed
+ * in quarters, so every point is valid), 1 for whole numbers, else about a tenth of the value.
+ */
+export function defaultSweepStep(value: number, schema?: JsonSchema): number {
+  const own = schema ? stepOf(schema) : undefined
+  if (own !== undefined) return own
+  return Number.isInteger(value) ? 1 : Math.max(0.05, Math.round(Math.abs(value) * 0.1 * 100) / 100)
 }

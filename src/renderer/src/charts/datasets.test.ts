@@ -41,4 +41,11 @@ describe('chart datasets', () => {
       ['order', 'O', 1],
     ])
   })
+
+  it("each chart's title carries the metric's description from the system catalogue", () => {
+    const p = (id: string, metric: string) => probabilityMetric({ id, metric, label: id }, 1, 2)
+    const about: Record<string, string> = { a: 'He acts before everyone else.' }
+    const specs = chartSpecs([p('a:x', 'a'), p('b:x', 'b'), p('a:y', 'a')], (id) => id, (id) => about[id])
+    expect(specs.map((s) => s.description)).toEqual(['He acts before everyone else.', undefined])
+  })
 })

@@ -47,6 +47,8 @@ export interface ChartSpec {
   stacked?: boolean
   /** Unit of the values in tooltips; default `%`. */
   unit?: string
+  /** What the metric means, from the system's catalogue (the chart title's tooltip). */
+  description?: string
 }
 
 const pct = (p: number): number => Math.round(p * 1e6) / 1e4
@@ -106,7 +108,7 @@ export function orderSpec(m: OrderMetric, top = 8): ChartSpec {
 }
 
 /** Which charts a result gets: probability metrics grouped by catalogue id, one chart per distribution and ordering. */
-export function chartSpecs(metrics: Metric[], titles: (catalogueId: string) => string): ChartSpec[] {
+export function chartSpecs(metrics: Metric[], titles: (catalogueId: string) => string, describe?: (catalogueId: string) => string | undefined): ChartSpec[] {
   const out: ChartSpec[] = []
   const groups = new Map<string, ProbabilityMetric[]>()
   for (const m of metrics) {
@@ -119,6 +121,9 @@ export function chartSpecs(metrics: Metric[], titles: (catalogueId: string) => s
       out.push(probabilitySpec(groups.get(m.metric) ?? [], titles(m.metric)))
     } else if (m.kind === 'distribution') out.push(distributionSpec(m))
     else if (m.kind === 'order') out.push(orderSpec(m))
+    else continue
+    const description = describe?.(m.metric)
+    if (description) out[out.length - 1].description = description
   }
   return out
 }

@@ -3,7 +3,9 @@ import { parseScenario } from '../../../engine/run/parse'
 import { systems } from '../../../engine/systems/registry'
 import { EditHistory } from './history'
 import { getAt, pathKey, setAt } from './json-path'
-import { fieldKind, humanize, initialValue, rangeText, type JsonSchema } from './json-schema'
+import { z } from 'zod'
+import { fieldKind, humanize, initialValue, rangeText, stepOf, stepValue, type JsonSchema } from './json-schema'
+import { refinedStep } from './number-step'
 import { systemForm } from './system-form'
 
 describe('json paths', () => {
@@ -83,5 +85,34 @@ describe('undo history', () => {
     expect(h.undo('b')).toBe('a')
     h.record('a', 'y', 5000)
     expect(h.canRedo).toBe(false)
+  })
+})
+
+describe('number steps and ranges', () => {
+  const combatant = (id: string): Record<string, JsonSchema> =>
+    ((systemForm(id)?.sections.find((s) => s.key === 'combatants')?.schema.items as JsonSchema).properties ?? {}) as Record<string, JsonSchema>
+
+  it('Basic Speed keeps to quarters: the step checked by a refinement reaches the form as multipleOf', () => {
+    expect(combatant('gurps-waits').basicSpeed.multipleOf).toBe(0.25)
+    expect(combatant('gurps').basicSpeed.multipleOf).toBe(0.25)
+    expect(rangeText(combatant('gurps-waits').basicSpeed)).toBe('1–20 in steps of 0.25')
+    expect(combatant('gurps-waits').skill.multipleOf).toBeUndefined()
+  })
+
+  it('reads a step only from a message that states one, and only if the step is accepted', () => {
+    expect(refinedStep(z.number().min(0).refine((v) => v !== 0.000001, { error: 'in steps of 0.3' }), { type: 'number', minimum: 0 })).toBe(0.3)
+    expect(refinedStep(z.number().min(0).refine((v) => v < 1e-7, { error: 'in steps of 0.5' }), { type: 'number', minimum: 0 })).toBeUndefined()
+    expect(refinedStep(z.number().min(1).max(5), { type: 'number', minimum: 1, maximum: 5 })).toBeUndefined()
+  })
+
+  it('an arrow key moves a number by its step, snapped and within range; an integer by 1', () => {
+    const speed: JsonSchema = { type: 'number', minimum: 1, maximum: 20, multipleOf: 0.25 }
+    expect(stepOf(speed)).toBe(0.25)
+    expect(stepValue(speed, 5.5, 1)).toBe(5.75)
+    expect(stepValue(speed, 5.3, -1)).toBe(5)
+    expect(stepValue(speed, 20, 1)).toBe(20)
+    expect(stepValue(speed, undefined, 1)).toBe(1)
+    expect(stepValue({ type: 'integer', minimum: 3, maximum: 30 }, 14, -1)).toBe(13)
+    expect(stepValue({ type: 'number' }, 2, 1)).toBeUndefined()
   })
 })

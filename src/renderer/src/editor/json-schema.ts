@@ -11,6 +11,7 @@ export interface JsonSchema {
   oneOf?: JsonSchema[]
   minimum?: number
   maximum?: number
+  multipleOf?: number
   minLength?: number
   maxLength?: number
   minItems?: number
@@ -70,6 +71,24 @@ export function fieldKind(s: JsonSchema): FieldKind {
   }
 }
 
+/**
+ * The schema of the value at `path` (object properties, list items, tuple slots; in a union, the first
+ * branch that has the property), or undefined where the schema says nothing.
+ */
+export function schemaAt(root: JsonSchema, path: readonly (string | number)[]): JsonSchema | undefined {
+  let cur: JsonSchema | undefined = root
+  for (const p of path) {
+    if (!cur) return undefined
+    const branches: JsonSchema[] = branchesOf(cur).length > 0 ? branchesOf(cur) : [cur]
+    const here: JsonSchema | undefined =
+      typeof p === 'number'
+        ? branches.map((b) => b.prefixItems?.[p] ?? (typeof b.items === 'object' ? b.items : undefined)).find(Boolean)
+        : branches.map((b) => b.properties?.[p]).find(Boolean)
+    cur = here
+  }
+  return cur
+}
+
 /** Whether a property fits in one table cell (anything else goes to the row's details). */
 export function fitsInCell(s: JsonSchema): boolean {
   const k = fieldKind(s)
@@ -85,14 +104,33 @@ export function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
-/** The range a number field allows, in words: `3–30`, `≥ 0`. */
+/** The range a number field allows, in words: `3–30`, `≥ 0`, `1–20 in steps of 0.25`. */
 export function rangeText(s: JsonSchema): string {
   const min = s.minimum
   const max = s.maximum !== undefined && s.maximum < 1e12 ? s.maximum : undefined
-  if (min !== undefined && max !== undefined) return `${min}–${max}`
-  if (min !== undefined) return `≥ ${min}`
-  if (max !== undefined) return `≤ ${max}`
-  return ''
+  const step = s.multipleOf !== undefined ? ` in steps of ${s.multipleOf}` : ''
+  if (min !== undefined && max !== undefined) return `${min}–${max}${step}`
+  if (min !== undefined) return `≥ ${min}${step}`
+  if (max !== undefined) return `≤ ${max}${step}`
+  return step.trim()
+}
+
+/** How far one arrow-key press moves a number: its `multipleOf`, 1 for an integer, else nothing. */
+export function stepOf(s: JsonSchema): number | undefined {
+  return s.multipleOf ?? (s.type === 'integer' ? 1 : undefined)
+}
+
+/**
+ * The value one step up (`dir` 1) or down (-1) from `current`, snapped to the step and kept in range;
+ * from an empty or non-number value it starts at the default, else the minimum.
+ */
+export function stepValue(s: JsonSchema, current: unknown, dir: 1 | -1): number | undefined {
+  const step = stepOf(s)
+  if (step === undefined) return undefined
+  const base = typeof current === 'number' ? current : typeof s.default === 'number' ? s.default : (s.minimum ?? 0)
+  const moved = typeof current === 'number' ? Math.round((base + dir * step) / step) * step : base
+  const max = s.maximum ?? Infinity
+  return Number(Math.min(max, Math.max(s.minimum ?? -Infinity, moved)).toFixed(10))
 }
 
 /**

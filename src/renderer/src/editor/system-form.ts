@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { VariantDoc } from '../../../engine/core/scenario'
 import { findSystem } from '../../../engine/systems/registry'
 import type { JsonSchema } from './json-schema'
+import { addRefinedSteps } from './number-step'
 
 /** Envelope fields the form does not show as fields: fixed ones, and `run`, which the run bar edits. */
 export const HIDDEN_FIELDS = new Set(['schemaVersion', 'system', 'run', 'rules'])
@@ -27,7 +28,7 @@ export function systemForm(systemId: string): SystemForm | null {
   if (hit) return hit
   const system = findSystem(systemId)
   if (!system) return null
-  const schema = z.toJSONSchema(system.schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema
+  const schema = z.toJSONSchema(system.schema, { io: 'input', unrepresentable: 'any', override: addRefinedSteps }) as JsonSchema
   const required = new Set(schema.required ?? [])
   const sections = Object.entries(schema.properties ?? {})
     .filter(([key]) => !HIDDEN_FIELDS.has(key))

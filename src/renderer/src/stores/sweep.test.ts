@@ -32,6 +32,13 @@ describe('sweep store', () => {
     expect(sweep.axes[0]).toEqual({ path: 'combatants[0].skill', from: 12, to: 16, step: 1 })
   })
 
+  it('a stepped field (Basic Speed in quarters) is swept in its own steps, so every point is valid', () => {
+    const sweep = useSweepStore()
+    const speed = (useEditorStore().doc as { combatants: { basicSpeed: number }[] }).combatants[1].basicSpeed
+    sweep.pick(0, 'combatants[1].basicSpeed')
+    expect(sweep.axes[0]).toEqual({ path: 'combatants[1].basicSpeed', from: speed - 0.5, to: speed + 0.5, step: 0.25 })
+  })
+
   it('runs every point with the same seed: each point is exactly the run of that scenario', async () => {
     const sweep = useSweepStore()
     sweep.axes[0] = { path: 'combatants[0].skill', from: 12, to: 14, step: 2 }

@@ -1,7 +1,10 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { JobProgress } from '../../../engine/run/job'
-import { numericFields } from '../analysis/numeric-fields'
+import { parsePath } from '../../../engine/run/json-path'
+import { defaultSweepStep, numericFields } from '../analysis/numeric-fields'
+import { schemaAt } from '../editor/json-schema'
+import { systemForm } from '../editor/system-form'
 import { planSweep, type SweepAxis, type SweepDocument } from '../analysis/sweep-plan'
 import { seriesKeys, sweepCsv } from '../analysis/sweep-series'
 import { backend } from './backend'
@@ -31,11 +34,13 @@ export const useSweepStore = defineStore('sweep', () => {
   const fields = computed(() => numericFields(editor.doc))
   const series = computed(() => (sweep.value ? seriesKeys(sweep.value) : []))
 
-  /** Picking a field starts its range around the current value (±2 steps of 1, or ±20% for decimals). */
+  /** Picking a field starts its range around the current value: ±2 of its steps (see `defaultSweepStep`). */
   function pick(index: number, path: string): void {
     const f = fields.value.find((x) => x.path === path)
     if (!f) return
-    const step = Number.isInteger(f.value) ? 1 : Math.max(0.05, Math.round(Math.abs(f.value) * 0.1 * 100) / 100)
+    const parsed = parsePath(path)
+    const form = systemForm(editor.systemId)
+    const step = defaultSweepStep(f.value, form && typeof parsed !== 'string' ? schemaAt(form.schema, parsed) : undefined)
     axes.value[index] = { path, from: Math.round((f.value - 2 * step) * 1e9) / 1e9, to: Math.round((f.value + 2 * step) * 1e9) / 1e9, step }
   }
 

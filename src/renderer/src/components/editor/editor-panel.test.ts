@@ -55,6 +55,22 @@ describe('scenario editor', () => {
     expect(w.get('[data-error-path="combatants[1].basicSpeed"]').text()).toBe('must be a number 1–20 in steps of 0.25, got "fast"')
   })
 
+  it('Basic Speed shows its quarter steps and the arrow keys move it by 0.25', async () => {
+    const w = mount(EditorScenarioPanel)
+    expect(w.get('[data-range="basicSpeed"]').text()).toBe('1–20 in steps of 0.25')
+    const input = w.get('[data-testid="field-combatants[1].basicSpeed"]')
+    expect(input.attributes('title')).toContain('↑/↓ change it by 0.25')
+    const editor = useEditorStore()
+    const speed = (): number => (editor.doc as { combatants: { basicSpeed: number }[] }).combatants[1].basicSpeed
+    const before = speed()
+    await input.trigger('keydown', { key: 'ArrowUp' })
+    expect(speed()).toBe(before + 0.25)
+    await input.trigger('keydown', { key: 'ArrowDown' })
+    await input.trigger('keydown', { key: 'ArrowDown' })
+    expect(speed()).toBe(before - 0.25)
+    expect((input.element as HTMLInputElement).value).toBe(String(before - 0.25))
+  })
+
   it('the JSON tab validates live: a syntax error first, then the engine messages, and the form follows', async () => {
     const w = mount(EditorScenarioPanel)
     await w.get('[data-testid="tab-json"]').trigger('click')
