@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { envelope, rulesSchema, type VariantDoc } from '../../core/scenario'
 import { flag, ident, int, oneOf, stepped, text } from '../../core/schema'
+import { belowThreeVariant, yardPenaltyVariant } from '../gurps-common/wait-variants'
 
 /**
  * Scenario schema for GURPS Cascading Waits (seed 001, GURPS Martial Arts p.108).
@@ -11,28 +12,7 @@ export const SYSTEM_ID = 'gurps-waits'
 
 export const MAX_FIGHTERS = 6
 
-export const variants: readonly VariantDoc[] = [
-  {
-    key: 'yardPenalty',
-    label: 'Movement penalty "−1 per yard"',
-    default: 'whole-distance',
-    values: [
-      { value: 'whole-distance', label: 'every yard of the distance counts (3 yards: −3)' },
-      { value: 'beyond-step', label: 'only the yards beyond the free step count (3 yards: −2)' },
-    ],
-    source: 'rules.md §8 A8; seed 001 does not say which yards count',
-  },
-  {
-    key: 'belowThree',
-    label: 'Effective score below 3 in a Wait contest',
-    default: 'roll',
-    values: [
-      { value: 'roll', label: 'roll anyway; only a 3 or 4 succeeds' },
-      { value: 'forbid', label: 'the fighter may not attempt it and loses his action' },
-    ],
-    source: 'rules.md §8 A9, §3.1 [S G1: rolls below 3 are not allowed except defenses]',
-  },
-]
+export const variants: readonly VariantDoc[] = [yardPenaltyVariant, belowThreeVariant]
 
 export const combatantSchema = z.strictObject({
   id: ident(),

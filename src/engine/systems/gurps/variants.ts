@@ -1,30 +1,13 @@
 import type { VariantDoc } from '../../core/scenario'
+import { belowThreeVariant, yardPenaltyVariant } from '../gurps-common/wait-variants'
 
 /**
  * Every open question of rules.md §8 (A8–A10) and the combat supplement's GURPS questions (A30–A36,
  * A40) as a rule variant with its documented default.
  */
 export const variants: readonly VariantDoc[] = [
-  {
-    key: 'yardPenalty',
-    label: 'Cascading Waits movement penalty "−1 per yard"',
-    default: 'whole-distance',
-    values: [
-      { value: 'whole-distance', label: 'every yard of the distance counts (3 yards: −3)' },
-      { value: 'beyond-step', label: 'only the yards beyond the free step count (3 yards: −2)' },
-    ],
-    source: 'rules.md §8 A8; seed 001 does not say which yards count',
-  },
-  {
-    key: 'belowThree',
-    label: 'Effective score below 3 in a Wait contest',
-    default: 'roll',
-    values: [
-      { value: 'roll', label: 'roll anyway; only a 3 or 4 succeeds' },
-      { value: 'forbid', label: 'the waiter may not attempt it and loses his action and his Wait' },
-    ],
-    source: 'rules.md §8 A9, §3.1 [S G1: rolls below 3 are not allowed except defenses]',
-  },
+  yardPenaltyVariant,
+  belowThreeVariant,
   {
     key: 'unusedWait',
     label: 'A Wait that never triggers',

@@ -1,0 +1,27 @@
+import type { VariantDoc } from '../../core/scenario'
+
+/**
+ * The Cascading Waits questions both GURPS systems share, documented once.
+ * @see rules.md §8 A8, A9 and seed 001 "Modifiers"
+ */
+export const yardPenaltyVariant: VariantDoc = {
+  key: 'yardPenalty',
+  label: 'Cascading Waits movement penalty "−1 per yard"',
+  default: 'whole-distance',
+  values: [
+    { value: 'whole-distance', label: 'every yard of the distance counts (3 yards: −3)' },
+    { value: 'beyond-step', label: 'only the yards beyond the free step count (3 yards: −2)' },
+  ],
+  source: 'rules.md §8 A8; seed 001 does not say which yards count',
+}
+
+export const belowThreeVariant: VariantDoc = {
+  key: 'belowThree',
+  label: 'Effective score below 3 in a Wait contest',
+  default: 'roll',
+  values: [
+    { value: 'roll', label: 'roll anyway; only a 3 or 4 succeeds' },
+    { value: 'forbid', label: 'the waiter may not attempt it and loses his action and his Wait' },
+  ],
+  source: 'rules.md §8 A9, §3.1 [S G1: rolls below 3 are not allowed except defenses]',
+}
