@@ -84,6 +84,16 @@ describe('quickdraw CLI', () => {
     expect(quickdraw('schema', 'nope').code).toBe(2)
   })
 
+  it('bench --only runs one benchmark at 1 and at all workers and reports its trials/s (structure, not speed)', () => {
+    const r = quickdraw('bench', '--only', 'gurps-cascade-3', '--trials', '20000', '--repeat', '1', '--json')
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.out)
+    expect(doc.benchmarks.map((b: { id: string }) => b.id)).toEqual(['gurps-cascade-3'])
+    expect(doc.benchmarks[0].results[0].workers).toBe(1)
+    expect(doc.benchmarks[0].results[0].trialsPerSecond).toBeGreaterThan(0)
+    expect(quickdraw('bench', '--only', 'nope').err).toContain('--only: no benchmark matches "nope"; benchmarks: ')
+  })
+
   it('Ctrl-C stops the workers and exits 130 without writing', async () => {
     const out = join(dir, 'interrupted.json')
     const child = spawn(process.execPath, [cliPath, 'run', triangle, '--trials', '9000000000', '--out', out], { stdio: 'pipe' })
