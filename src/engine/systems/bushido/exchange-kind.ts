@@ -48,17 +48,34 @@ export function simulateExchange(p: ExchangePlan, rng: Rng, tally: Tally): void 
   play(p, rng, tally)
 }
 
+/**
+ * `at` of each trace event: its step in the seed's "PASSE D'ARMES - SÉQUENCE COMPLÈTE" — 1 engaging,
+ * 3 Initiative, 4 dice pools, 5 secret split (and specials paid), 7 the roll and final scores,
+ * 9 comparisons, specials and Damage Rolls, 10 Activation Counters removed.
+ */
+export const EXCHANGE_STEP = { engage: 1, initiative: 3, pools: 4, split: 5, roll: 7, compare: 9, over: 10 } as const
+
+function stamp(log: TraceEvent[], from: number): void {
+  for (let k = from; k < log.length; k++) {
+    const e = log[k]
+    e.at = e.kind === 'split' ? EXCHANGE_STEP.split : e.kind === 'roll' ? EXCHANGE_STEP.roll : k === log.length - 1 ? EXCHANGE_STEP.over : EXCHANGE_STEP.compare
+  }
+}
+
 export function traceExchange(p: ExchangePlan, rng: Rng): TraceEvent[] {
   const log: TraceEvent[] = []
   const am = p.actModel
   const om = p.oppModel
   const x = p.situation
   const how = x.charge ? ' charges' : ' engages'
-  log.push({ at: 0, kind: 'note', who: [am.id, om.id], text: `${am.name}${how} ${om.name} (Passe d'armes / Melee Exchange)${x.surprise ? `; ${om.name} is Surprised (Surprise)` : ''}.` })
-  log.push({ at: 0, kind: 'note', who: [am.id], text: `${am.name}'s pool: ${describeParts(p.poolParts.act)} → ${p.act.pool} dice.` })
-  log.push({ at: 0, kind: 'note', who: [om.id], text: `${om.name}'s pool: ${describeParts(p.poolParts.opp)} → ${p.opp.pool} dice.` })
-  log.push({ at: 0, kind: 'note', who: [p.setup.first.id], text: `Initiative: ${p.setup.first.name} strikes first (${p.setup.initiativeReason}).` })
+  const S = EXCHANGE_STEP
+  log.push({ at: S.engage, kind: 'note', who: [am.id, om.id], text: `${am.name}${how} ${om.name} (Passe d'armes / Melee Exchange)${x.surprise ? `; ${om.name} is Surprised (Surprise) until this action is resolved` : ''}.` })
+  log.push({ at: S.initiative, kind: 'note', who: [p.setup.first.id], text: `Initiative: ${p.setup.first.name} strikes first (${p.setup.initiativeReason}).` })
+  log.push({ at: S.pools, kind: 'note', who: [am.id], text: `${am.name}'s pool: ${describeParts(p.poolParts.act)} → ${p.act.pool} dice.` })
+  log.push({ at: S.pools, kind: 'note', who: [om.id], text: `${om.name}'s pool: ${describeParts(p.poolParts.opp)} → ${p.opp.pool} dice.` })
+  const from = log.length
   play(p, rng, null, log)
+  stamp(log, from)
   return log
 }
 

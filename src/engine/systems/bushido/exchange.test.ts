@@ -3,6 +3,7 @@ import { createStream } from '../../core/rng'
 import type { TraceEvent } from '../../core/trace'
 import { compileExchange } from './exchange-plan'
 import { newResult, playExchange } from './exchange'
+import { traceExchange } from './exchange-kind'
 import type { Exchange } from './schema'
 import { exchange3v3 } from './test-helpers'
 
@@ -104,6 +105,15 @@ describe('the exchange sequence (seed "PASSE D\'ARMES"; rules.md §4.5)', () => 
     const plan = compiled(3, 3, { opp: { lightningReflexes: true } })
     expect(plan.actIsFirst).toBe(false)
     expect(plan.setup.first.activePlayer).toBe(false)
+  })
+  it('trace `at` is the step of the seed\'s "PASSE D\'ARMES" sequence: 1 engage, 3 Initiative, 4 pools, 5 split, 7 roll, 9 comparisons, 10 counters', () => {
+    const plan = compiled(2, 1)
+    for (let seed = 1; seed <= 20; seed++) {
+      const steps = traceExchange(plan, createStream(seed, 0)).map((e) => e.at)
+      expect(steps.slice(0, 7)).toEqual([1, 3, 4, 4, 5, 7, 7])
+      expect(steps.slice(7, -1).every((at) => at === 9)).toBe(true)
+      expect(steps[steps.length - 1]).toBe(10)
+    }
   })
   it('trace tells the split, both rolls with dice, and each comparison', () => {
     const log = trace(compiled(2, 1), 9)

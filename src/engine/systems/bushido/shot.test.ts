@@ -26,6 +26,15 @@ describe('Ranged Attack (seed "SÉQUENCE DE TIR COMPLÈTE"; rules.md §4.6)', ()
     const log = traceShot(p, rng)
     expect(log.some((e) => e.text.includes('fails automatically'))).toBe(true)
   })
+  it('trace `at` is the step of the seed\'s "SÉQUENCE DE TIR": 2 target, 6 Challenge Number, 9 roll, 11 who is hit in the melee, 12 Damage Roll', () => {
+    const p = shot({ engagedAlly: 'ronin' }, { ranged: 6 })
+    for (let seed = 1; seed <= 20; seed++) {
+      const log = traceShot(p, createStream(seed, 0))
+      const steps = log.map((e) => e.at)
+      expect(steps.slice(0, 3)).toEqual([2, 6, 9])
+      if (log[2].kind === 'hit') expect(steps.slice(3)).toEqual(log.length === 6 ? [11, 12, 12] : [11, 12])
+    }
+  })
   it('"Vérification des Munitions": with no Ammo tokens left the attack ends', () => {
     const p = shot({}, { ammo: 0 })
     expect(shotExactView(p).success).toBe(0)

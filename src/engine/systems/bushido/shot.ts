@@ -69,34 +69,40 @@ export function shotShape(p: ShotPlan): TallyShape {
   return { counters: 5, bins: 2 * p.woundBins }
 }
 
-function say(log: TraceEvent[] | undefined, who: Model[], text: string, kind = 'note'): void {
-  if (log) log.push({ at: 0, kind, who: who.map((m) => m.id), text })
+/**
+ * `at` of each trace event: its step in the seed's "SÉQUENCE DE TIR COMPLÈTE" (2 target chosen,
+ * 3 range measured, 6 Challenge Number, 7 Ammo, 9 roll, 11 who is hit in a melee, 12 Damage Roll).
+ */
+const STEP = { target: 2, range: 3, number: 6, ammo: 7, roll: 9, melee: 11, damage: 12 } as const
+
+function say(log: TraceEvent[] | undefined, at: number, who: Model[], text: string, kind = 'note'): void {
+  if (log) log.push({ at, kind, who: who.map((m) => m.id), text })
 }
 
 function play(p: ShotPlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]): void {
   const { shooter, target, ally } = p
-  if (log) say(log, [shooter, target], `${shooter.name} shoots at ${target.name} (Tir / Ranged Attack).`)
+  if (log) say(log, STEP.target, [shooter, target], `${shooter.name} shoots at ${target.name} (Tir / Ranged Attack).`)
   if (p.cn === null || p.outOfAmmo) {
-    if (log) say(log, [shooter], p.outOfAmmo ? 'No Ammo tokens left (Munitions): the attack ends.' : 'Beyond Long range: the attack fails automatically.', 'miss')
+    if (log) say(log, p.outOfAmmo ? STEP.ammo : STEP.range, [shooter], p.outOfAmmo ? 'No Ammo tokens left (Munitions): the attack ends.' : 'Beyond Long range: the attack fails automatically.', 'miss')
     return
   }
-  if (log) say(log, [shooter], `Difficulté du Tir / Challenge Number: ${describeParts(p.cnParts)} = ${p.cn}.`)
+  if (log) say(log, STEP.number, [shooter], `Difficulté du Tir / Challenge Number: ${describeParts(p.cnParts)} = ${p.cn}.`)
   const dice: number[] | undefined = log ? [] : undefined
   const final = codeFinal(rollGroup(rng, p.pool, dice))
   const hit = final >= p.cn
   const sl = final - p.cn
-  if (log) say(log, [shooter], `${shooter.name} rolls ${p.pool} dice [${dice?.join(', ')}] = ${final} against ${p.cn}: ${hit ? `success, SL ${sl}` : 'miss'}.`, hit ? 'hit' : 'miss')
+  if (log) say(log, STEP.roll, [shooter], `${shooter.name} rolls ${p.pool} dice [${dice?.join(', ')}] = ${final} against ${p.cn}: ${hit ? `success, SL ${sl}` : 'miss'}.`, hit ? 'hit' : 'miss')
   if (!hit) return
   let victim = target
   let table = p.damageTarget
   if (ally) {
     if (p.intoMelee === null) {
-      if (log) say(log, [target], `${target.name} is Huge (Cible Énorme): no Ranged Challenge needed to hit it in the melee.`)
+      if (log) say(log, STEP.melee, [target], `${target.name} is Huge (Cible Énorme): no Ranged Challenge needed to hit it in the melee.`)
     } else {
       const check: number[] | undefined = log ? [] : undefined
       const f = codeFinal(rollGroup(rng, p.pool, check))
       const ok = f >= p.intoMelee.number
-      if (log) say(log, [shooter, target, ally], `Target in base contact (CSS) with ${ally.name}: Défi de Tir / Ranged Challenge ${describeParts(p.intoMelee.parts)} = ${p.intoMelee.number}; rolls [${check?.join(', ')}] = ${f}: ${ok ? `${target.name} is hit` : `the shot hits ${ally.name} instead`}.`)
+      if (log) say(log, STEP.melee, [shooter, target, ally], `Target in base contact (CSS) with ${ally.name}: Défi de Tir / Ranged Challenge ${describeParts(p.intoMelee.parts)} = ${p.intoMelee.number}; rolls [${check?.join(', ')}] = ${f}: ${ok ? `${target.name} is hit` : `the shot hits ${ally.name} instead`}.`)
       if (!ok) {
         victim = ally
         table = p.damageAlly as DamageTable
@@ -104,8 +110,9 @@ function play(p: ShotPlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]): v
     }
   }
   const w = damageRoll(rng, table, sl, log, [shooter.id, victim.id], victim.name)
+  if (log) log[log.length - 1].at = STEP.damage
   const left = victim.wounds - victim.woundsTaken
-  if (log && w >= left) say(log, [victim], `${victim.name} is removed.`, 'remove')
+  if (log && w >= left) say(log, STEP.damage, [victim], `${victim.name} is removed.`, 'remove')
   if (!tally) return
   const isTarget = victim === target
   tally.counts[0]++
