@@ -10,7 +10,8 @@ export interface MenuDeps {
 
 /**
  * The application menu as data (type-only electron import, so tests can read it): File, Edit, Run,
- * View, Help. Every command goes to the renderer, which owns the scenario and the run.
+ * View, Help. Every command goes to the renderer, which owns the scenario and the run. Run also
+ * opens the analysis views (Sweep, Compare); File › Export also writes the HTML report.
  * Keyboard: Ctrl/Cmd+Enter runs, Esc cancels, Ctrl/Cmd+S saves.
  */
 export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
@@ -33,7 +34,14 @@ export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
         item('Save', { command: 'save' }, 'CmdOrCtrl+S'),
         item('Save As…', { command: 'save-as' }, 'CmdOrCtrl+Shift+S'),
         { type: 'separator' },
-        { label: 'Export', submenu: [item('Results as CSV…', { command: 'export', kind: 'csv' }), item('Results as JSON…', { command: 'export', kind: 'json' })] },
+        {
+          label: 'Export',
+          submenu: [
+            item('Results as CSV…', { command: 'export', kind: 'csv' }),
+            item('Results as JSON…', { command: 'export', kind: 'json' }),
+            item('Report (HTML)…', { command: 'export', kind: 'report' }, 'CmdOrCtrl+Shift+E'),
+          ],
+        },
         { type: 'separator' },
         d.isMac ? { role: 'close' } : { role: 'quit' },
       ],
@@ -51,7 +59,17 @@ export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
         { role: 'selectAll' },
       ],
     },
-    { label: 'Run', submenu: [item('Run', { command: 'run' }, 'CmdOrCtrl+Enter'), item('Cancel', { command: 'cancel' }, 'Escape')] },
+    {
+      label: 'Run',
+      submenu: [
+        item('Run', { command: 'run' }, 'CmdOrCtrl+Enter'),
+        item('Cancel', { command: 'cancel' }, 'Escape'),
+        { type: 'separator' },
+        item('Results', { command: 'show', view: 'results' }, 'CmdOrCtrl+1'),
+        item('Sweep…', { command: 'show', view: 'sweep' }, 'CmdOrCtrl+2'),
+        item('Compare…', { command: 'show', view: 'compare' }, 'CmdOrCtrl+3'),
+      ],
+    },
     { label: 'View', submenu: [{ role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }] },
     { label: 'Help', submenu: [{ label: 'About Quickdraw', click: () => d.about() }] },
   ]

@@ -103,6 +103,9 @@ export interface InvokeContract {
   'export:save': { args: [file: ExportArgs]; result: boolean }
 }
 
+/** The views below the run bar: the last run's results, a parameter sweep, a comparison. */
+export type AppView = 'results' | 'sweep' | 'compare'
+
 /** What the application menu asks the renderer to do. */
 export type MenuCommand =
   | { command: 'new-from-example' }
@@ -110,7 +113,8 @@ export type MenuCommand =
   | { command: 'open-recent'; path: string }
   | { command: 'save' }
   | { command: 'save-as' }
-  | { command: 'export'; kind: 'csv' | 'json' }
+  | { command: 'export'; kind: 'csv' | 'json' | 'report' }
+  | { command: 'show'; view: AppView }
   | { command: 'run' }
   | { command: 'cancel' }
   | { command: 'undo' }

@@ -44,6 +44,26 @@ describe('application menu', () => {
     expect(abouts).toBe(1)
   })
 
+  it('Run opens the Sweep and Compare views, and File › Export writes the HTML report', () => {
+    sent.length = 0
+    click(find(menu, 'Sweep…'))
+    click(find(menu, 'Compare…'))
+    click(find(menu, 'Results'))
+    click(find(menu, 'Report (HTML)…'))
+    expect(sent).toEqual([
+      { command: 'show', view: 'sweep' },
+      { command: 'show', view: 'compare' },
+      { command: 'show', view: 'results' },
+      { command: 'export', kind: 'report' },
+    ])
+    const run = (find(menu, 'Run').submenu as MenuItemConstructorOptions[]).map((i) => i.label ?? i.type)
+    expect(run).toEqual(['Run', 'Cancel', 'separator', 'Results', 'Sweep…', 'Compare…'])
+    const exports = (find(menu, 'Export').submenu as MenuItemConstructorOptions[]).map((i) => i.label)
+    expect(exports).toEqual(['Results as CSV…', 'Results as JSON…', 'Report (HTML)…'])
+    const keys = [find(menu, 'Sweep…'), find(menu, 'Compare…'), find(menu, 'Report (HTML)…'), find(menu, 'Save')].map((i) => i.accelerator)
+    expect(new Set(keys).size).toBe(keys.length)
+  })
+
   it('shows a disabled placeholder when there are no recent files', () => {
     const empty = menuTemplate({ isMac: true, recent: [], send: () => undefined, about: () => undefined })
     expect(find(empty, 'No recent files').enabled).toBe(false)

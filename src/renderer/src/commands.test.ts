@@ -1,6 +1,10 @@
 // @vitest-environment happy-dom
+import { createPinia, setActivePinia } from 'pinia'
 import { describe, expect, it } from 'vitest'
-import { commandForKey } from './commands'
+import type { AppView } from '../../shared/ipc-contract'
+import { commandForKey, runCommand } from './commands'
+import { useBackendForTests } from './stores/backend'
+import { testBackend } from './stores/test-backend'
 
 function key(k: string, opts: KeyboardEventInit = {}, target?: HTMLElement): KeyboardEvent {
   const e = new KeyboardEvent('keydown', { key: k, ...opts })
@@ -31,5 +35,20 @@ describe('keyboard shortcuts', () => {
     expect(commandForKey(key('Escape'), 'electron')).toBeNull()
     expect(commandForKey(key('s', { ctrlKey: true }), 'electron')).toBeNull()
     expect(commandForKey(key('z', { ctrlKey: true }, document.createElement('button')), 'electron')).toEqual({ command: 'undo' })
+  })
+})
+
+describe('menu commands', () => {
+  it('Sweep and Compare switch the view; Export › Report shows the results and exports the report', async () => {
+    setActivePinia(createPinia())
+    useBackendForTests(testBackend({}))
+    const shown: AppView[] = []
+    const exported: string[] = []
+    const ui = { show: (v: AppView) => void shown.push(v), exportResults: async (k: string) => void exported.push(k) }
+    await runCommand({ command: 'show', view: 'sweep' }, ui)
+    await runCommand({ command: 'show', view: 'compare' }, ui)
+    await runCommand({ command: 'export', kind: 'report' }, ui)
+    expect(shown).toEqual(['sweep', 'compare', 'results'])
+    expect(exported).toEqual(['report'])
   })
 })

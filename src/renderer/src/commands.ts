@@ -1,10 +1,16 @@
-import type { MenuCommand } from '../../shared/ipc-contract'
+import type { AppView, MenuCommand } from '../../shared/ipc-contract'
 import { useEditorStore } from './stores/editor'
 import { useLibraryStore } from './stores/library'
 import { useSimulationStore } from './stores/simulation'
 
+/** What commands need from the page besides the stores: the results' exports and the view switch. */
+export interface CommandUi {
+  exportResults: (kind: 'csv' | 'json' | 'report') => Promise<void>
+  show: (view: AppView) => void
+}
+
 /** Runs one menu or keyboard command against the stores. */
-export async function runCommand(c: MenuCommand, exportResults: (kind: 'csv' | 'json') => Promise<void>): Promise<void> {
+export async function runCommand(c: MenuCommand, ui: CommandUi): Promise<void> {
   const editor = useEditorStore()
   const library = useLibraryStore()
   const sim = useSimulationStore()
@@ -23,7 +29,10 @@ export async function runCommand(c: MenuCommand, exportResults: (kind: 'csv' | '
       await editor.save(true)
       return library.refreshRecent()
     case 'export':
-      return exportResults(c.kind)
+      ui.show('results')
+      return ui.exportResults(c.kind)
+    case 'show':
+      return ui.show(c.view)
     case 'run':
       return sim.run()
     case 'cancel':
