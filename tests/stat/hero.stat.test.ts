@@ -9,6 +9,14 @@ import { example, withinStandardErrors } from '../helpers'
  * summaries the user sees: interrupt odds (DEX Roll / Fast Draw contest), tandem rolls, and the STUN
  * and BODY of each hit (dice, STUN Multiplier and defences enumerated).
  */
+/** Metrics each example must carry exact values for (interrupt/tandem odds and per-hit damage of each attacker). */
+const MIN_EXACT: Record<string, number> = {
+  'hero-gunfighters.json': 5,
+  'hero-coordinated-tandem.json': 5,
+  'hero-abort-dodge.json': 4,
+  'hero-brick-vs-speedster.json': 4,
+}
+
 describe('HERO sampled vs exact (fixed seed, 4 standard errors)', () => {
   it.each(['hero-gunfighters.json', 'hero-coordinated-tandem.json', 'hero-abort-dodge.json', 'hero-brick-vs-speedster.json'])('%s', (file) => {
     const scenario = example(file)
@@ -26,9 +34,12 @@ describe('HERO sampled vs exact (fixed seed, 4 standard errors)', () => {
           const count = m.bins.find((b) => b.value === value)?.count ?? 0
           expect(withinStandardErrors(count, m.n, p), `${m.id} = ${value}: ${count}/${m.n} vs ${p}`).toBe(true)
         }
+        // and nothing was sampled that the exact distribution calls impossible
+        const possible = new Set(m.exact.p.filter((x) => x.p > 0).map((x) => x.value))
+        expect(m.bins.filter((b) => !possible.has(b.value)), `${m.id}: impossible values sampled`).toEqual([])
         checked++
       }
     }
-    expect(checked).toBeGreaterThan(0)
+    expect(checked, 'metrics with exact values').toBeGreaterThanOrEqual(MIN_EXACT[file])
   })
 })
