@@ -9,6 +9,7 @@ import type { TraceEvent } from '../../src/engine/core/trace'
 import type { SweepDocument } from '../../src/renderer/src/analysis/sweep-plan'
 import { cliPath, examplesDir, requireBuild, root } from '../helpers'
 import { launchChromium, serveRenderer } from './browser'
+import { bandShare } from './page-scripts'
 
 /**
  * The analysis views in real Chromium over the browser backend: a sweep, a comparison and a found fight,
@@ -79,6 +80,8 @@ describe('Quickdraw analysis in Chromium (browser backend)', () => {
     expect(browser.scenario).toEqual(ref.scenario)
     expect(browser.points.map((p) => [p.at, p.document.metrics])).toEqual(ref.points.map((p) => [p.at, p.document.metrics]))
     await page.waitForTimeout(200) // charts are drawn one per task
+    // The 95% band is drawn and readable: a visible share of the chart, not a hairline.
+    expect(await page.evaluate<number>(bandShare('[data-chart="sweep"] canvas'))).toBeGreaterThan(0.01)
     await page.locator('[data-testid="sweep-panel"]').screenshot({ path: join(shots, '8-sweep.png') })
   })
 

@@ -38,3 +38,15 @@ export const inkedPixels = `[...document.querySelectorAll('[data-chart] canvas')
 })`
 
 export const newestRecentText = `JSON.parse(localStorage.getItem('quickdraw.recent') || '[]')[0].text`
+
+/**
+ * Share of the first matching canvas covered by the sweep's 95% band: pixels of its blue drawn at the
+ * band's partial opacity (35%), which the opaque line, the text and the grid never have.
+ */
+export const bandShare = (selector: string): string => `(() => {
+  const c = document.querySelector(${JSON.stringify(selector)})
+  const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height)
+  let n = 0
+  for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 70 && data[i + 3] < 110 && data[i + 2] > data[i] + 100) n++
+  return n / (c.width * c.height)
+})()`

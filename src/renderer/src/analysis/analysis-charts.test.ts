@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { distributionMetric, probabilityMetric } from '../../../engine/core/metrics'
 import type { ResultDocument } from '../../../engine/run/result'
-import { overlaidDistributionSpec, sweepLineSpec } from './analysis-charts'
+import { BAND, overlaidDistributionSpec, sweepLineSpec } from './analysis-charts'
 import type { SweepDocument } from './sweep-plan'
 
 describe('analysis charts', () => {
@@ -18,6 +18,23 @@ describe('analysis charts', () => {
       expect(hi.data[i]).toBeGreaterThan(est.data[i] as number)
     }
     expect([spec.x, spec.y, spec.unit]).toEqual(['a.b', 'Chance (%)', '%'])
+  })
+
+  it('the 95% interval is readable at small trial counts: a visible fill, dashed edges and a whisker at each point', () => {
+    const point = (at: number, count: number | null) => ({
+      at: [at],
+      document: { metrics: count === null ? [] : [probabilityMetric({ id: 'p', metric: 'p', label: 'Hits' }, count, 40)] } as unknown as ResultDocument,
+    })
+    const sweep: SweepDocument = { format: 'quickdraw-sweep/1', scenario: { name: 'x', hash: 'h' }, params: [{ path: 'a.b', values: [1, 2, 3] }], points: [point(1, 10), point(2, null), point(3, 30)] }
+    const [hi, lo, est] = sweepLineSpec(sweep, { key: 'p', label: 'Hits', percent: true }).datasets
+    const alpha = Number(/rgba\([^)]*,\s*([\d.]+)\)/.exec(BAND)?.[1])
+    expect(alpha).toBeGreaterThanOrEqual(0.3)
+    expect(hi.type === 'line' && [hi.backgroundColor, hi.borderWidth, hi.borderDash]).toEqual([BAND, 1, [4, 3]])
+    expect(lo.type === 'line' && lo.borderWidth).toBe(1)
+    const whiskers = est.type === 'line' ? est.whiskers : undefined
+    expect(whiskers?.[0]).toEqual([lo.data[0], hi.data[0]])
+    expect(whiskers?.[1]).toBeNull()
+    expect(whiskers?.[2]).toEqual([lo.data[2], hi.data[2]])
   })
 
   it('overlaid distributions share one value axis covering both', () => {

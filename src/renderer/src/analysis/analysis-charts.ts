@@ -3,11 +3,13 @@ import { PALETTE, type ChartSpec } from '../charts/datasets'
 import { sweepCurve, type SeriesKey } from './sweep-series'
 import type { SweepDocument } from './sweep-plan'
 
-const BAND = 'rgba(49, 130, 206, 0.2)'
+/** The band's fill: strong enough to read when the interval is narrow next to the axis range. */
+export const BAND = 'rgba(49, 130, 206, 0.35)'
 
 /**
- * A one-parameter sweep of one curve: the estimate at each swept value as a line, and its 95% interval as
- * a shaded band (the upper bound filled down to the lower one). Missing points break the line.
+ * A one-parameter sweep of one curve: the estimate at each swept value as a line with a whisker of its
+ * 95% interval at each point, and the interval between points as a shaded band (the upper bound filled
+ * down to the lower one, both edges dashed). Missing points break the line.
  */
 export function sweepLineSpec(sweep: SweepDocument, series: SeriesKey): ChartSpec {
   const { x, y } = sweepCurve(sweep, series.key)
@@ -17,9 +19,9 @@ export function sweepLineSpec(sweep: SweepDocument, series: SeriesKey): ChartSpe
     title: series.label,
     labels: x.map(String),
     datasets: [
-      line('95% interval', y.map((e) => e?.hi ?? null), { fill: '+1', borderWidth: 0, order: 3 }),
-      line('', y.map((e) => e?.lo ?? null), { fill: false, borderWidth: 0, order: 2 }),
-      line('Estimate', y.map((e) => e?.v ?? null), { fill: false, pointRadius: 3, backgroundColor: PALETTE[0], order: 1 }),
+      line('95% interval', y.map((e) => e?.hi ?? null), { fill: '+1', borderWidth: 1, borderDash: [4, 3], order: 3 }),
+      line('', y.map((e) => e?.lo ?? null), { fill: false, borderWidth: 1, borderDash: [4, 3], order: 2 }),
+      line('Estimate', y.map((e) => e?.v ?? null), { fill: false, pointRadius: 3, backgroundColor: PALETTE[0], order: 1, whiskers: y.map((e): [number, number] | null => (e ? [e.lo, e.hi] : null)) }),
     ],
     x: sweep.params[0].path,
     y: series.percent ? 'Chance (%)' : 'Value',

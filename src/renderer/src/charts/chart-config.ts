@@ -14,7 +14,13 @@ export function chartConfig(spec: ChartSpec): ChartConfiguration {
   const ink = css('--chart-ink', '#1a202c')
   const grid = css('--chart-grid', '#e2e8f0')
   const axis = (title: string, extra: object = {}) => ({ title: { display: title !== '', text: title, color: ink }, ticks: { color: ink }, grid: { color: grid }, ...extra })
-  const valueAxis = spec.kind === 'order' ? axis(spec.x, { stacked: true, min: 0, max: 100 }) : axis(spec.y, { beginAtZero: true, suggestedMax: spec.kind === 'probability' ? 100 : undefined })
+  // A sweep's axis follows its curve (with a margin), so a narrow 95% band is not squashed against 0–100%.
+  const valueAxis =
+    spec.kind === 'order'
+      ? axis(spec.x, { stacked: true, min: 0, max: 100 })
+      : spec.kind === 'sweep'
+        ? axis(spec.y, { beginAtZero: false, grace: '10%' })
+        : axis(spec.y, { beginAtZero: true, suggestedMax: spec.kind === 'probability' ? 100 : undefined })
   const scales: Record<string, object> = spec.horizontal ? { x: valueAxis, y: axis(spec.y, { stacked: spec.stacked }) } : { x: axis(spec.x, { stacked: spec.stacked }), y: valueAxis }
   if (spec.y2) scales.y2 = axis(spec.y2, { position: 'right', min: 0, max: 100, grid: { drawOnChartArea: false, color: grid } })
   return {

@@ -32,6 +32,9 @@ export interface LineDataset {
   /** Fill to another dataset (`'+1'`: down to the next one), for interval bands. */
   fill?: string | false
   borderWidth?: number
+  borderDash?: number[]
+  /** 95% interval whiskers at each point, [low, high] in the value axis' units (see whisker-plugin). */
+  whiskers?: ([number, number] | null)[]
 }
 
 export interface ChartSpec {

@@ -1,8 +1,9 @@
 import type { Chart, Plugin } from 'chart.js'
 
 /**
- * Draws 95% interval whiskers on bar datasets that carry a `whiskers` array ([low, high] per bar, in the
- * value axis' units). A few lines of canvas instead of another dependency.
+ * Draws 95% interval whiskers on bar datasets, and at the points of line datasets (a sweep's estimate),
+ * that carry a `whiskers` array ([low, high] per bar or point, in the value axis' units). A few lines of
+ * canvas instead of another dependency.
  */
 export const whiskerPlugin: Plugin<'bar'> = {
   id: 'quickdrawWhiskers',
@@ -10,9 +11,9 @@ export const whiskerPlugin: Plugin<'bar'> = {
     const ctx = chart.ctx
     const horizontal = chart.options.indexAxis === 'y'
     chart.data.datasets.forEach((ds, di) => {
-      const whiskers = (ds as { whiskers?: [number, number][] }).whiskers
+      const whiskers = (ds as { whiskers?: ([number, number] | null)[] }).whiskers
       const meta = chart.getDatasetMeta(di)
-      if (!whiskers || meta.hidden || meta.type !== 'bar') return
+      if (!whiskers || meta.hidden || (meta.type !== 'bar' && meta.type !== 'line')) return
       const scale = horizontal ? chart.scales[meta.xAxisID ?? 'x'] : chart.scales[meta.yAxisID ?? 'y']
       ctx.save()
       ctx.strokeStyle = getComputedStyle(chart.canvas).getPropertyValue('--chart-ink').trim() || '#1a202c'
