@@ -52,6 +52,7 @@ describe('Bushido sampler vs exact (fixed seed, 4 standard errors)', () => {
     'bushido-surprised.json',
     'bushido-shoot-into-melee.json',
     'bushido-special-attacks.json',
+    'bushido-ki-boost.json',
   ])('%s: every probability, wound bin and split frequency', (file) => {
     expect(checkAll(sampled(file, 400_000))).toBeGreaterThan(5)
   })

@@ -1,10 +1,11 @@
-import { distributionMetric, orderMetric, probabilityMetric, type Metric } from '../../core/metrics'
+import { distributionMetric, meanMetric, orderMetric, probabilityMetric, type Metric } from '../../core/metrics'
 import type { Rng } from '../../core/rng'
 import type { Tally, TallyShape } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { playExchange, type Fighter } from './exchange'
 import { marginals, mixPairs, type PairExact } from './exchange-exact'
 import type { ExchangePlan } from './exchange-plan'
+import { usesKi } from './ki'
 import { labelOf } from './metrics'
 import { describeParts } from './modifiers'
 import { optionKey, optionLabel } from './specials'
@@ -13,10 +14,11 @@ import { optionKey, optionLabel } from './specials'
  * The "exchange" situation: one trial is one Melee Exchange between the Activating model and its
  * opponent. Counters: 0 act strike lands, 1 opp strike lands, 2 opp wins its comparison, 3 act wins
  * (more wounds dealt than taken), 4 opp wins, 5 opp removed, 6 act removed, 7 act's special triggers,
- * 8 opp's special triggers. Bins: wounds to opp, wounds to act, act option, opp option (split × special).
+ * 8 opp's special triggers, 9/10 act's Σ Ki spent and Σ Ki spent², 11/12 the opponent's. Bins: wounds to
+ * opp, wounds to act, act option, opp option (split × special).
  */
 export function exchangeShape(p: ExchangePlan): TallyShape {
-  return { counters: 9, bins: 2 * p.woundBins + p.act.options.count + p.opp.options.count }
+  return { counters: 13, bins: 2 * p.woundBins + p.act.options.count + p.opp.options.count }
 }
 
 function play(p: ExchangePlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]): void {
@@ -36,6 +38,11 @@ function play(p: ExchangePlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]
   if (toAct >= p.act.woundsLeft) c[6]++
   if (first ? r.specialFirst : r.specialSecond) c[7]++
   if (first ? r.specialSecond : r.specialFirst) c[8]++
+  const [ka, ko] = p.kiSpent
+  c[9] += ka
+  c[10] += ka * ka
+  c[11] += ko
+  c[12] += ko * ko
   const b = tally.bins
   const w = p.woundBins
   b[toOpp]++
@@ -62,6 +69,15 @@ function stamp(log: TraceEvent[], from: number): void {
   }
 }
 
+/** The Ki Boosts declared, the opponent first (rules.md §4.2 declaration order), or '' when neither boosts. */
+function kiLine(p: ExchangePlan): string {
+  if (p.kiSpent[0] + p.kiSpent[1] === 0) return ''
+  const one = (m: ExchangePlan['actModel'], boosts: number, spent: number): string =>
+    boosts ? `${m.name} spends ${spent} Ki for +${boosts} ${boosts === 1 ? 'die' : 'dice'} (Ki ${m.kiTokens} → ${m.kiTokens - spent})` : `${m.name} does not boost`
+  const surprised = p.situation.surprise ? ` (${p.oppModel.name} is Surprised: no Ki Boosts)` : ''
+  return `Boosts Ki / Ki Boosts, the opponent declaring first: ${one(p.oppModel, p.boosts[1], p.kiSpent[1])}; then ${one(p.actModel, p.boosts[0], p.kiSpent[0])}${surprised}.`
+}
+
 export function traceExchange(p: ExchangePlan, rng: Rng): TraceEvent[] {
   const log: TraceEvent[] = []
   const am = p.actModel
@@ -73,6 +89,8 @@ export function traceExchange(p: ExchangePlan, rng: Rng): TraceEvent[] {
   log.push({ at: S.initiative, kind: 'note', who: [p.setup.first.id], text: `Initiative: ${p.setup.first.name} strikes first (${p.setup.initiativeReason}).` })
   log.push({ at: S.pools, kind: 'note', who: [am.id], text: `${am.name}'s pool: ${describeParts(p.poolParts.act)} → ${p.act.pool} dice.` })
   log.push({ at: S.pools, kind: 'note', who: [om.id], text: `${om.name}'s pool: ${describeParts(p.poolParts.opp)} → ${p.opp.pool} dice.` })
+  const ki = kiLine(p)
+  if (ki) log.push({ at: S.pools, kind: 'note', who: [om.id, am.id], text: ki })
   const from = log.length
   play(p, rng, null, log)
   stamp(log, from)
@@ -170,7 +188,16 @@ export function summarizeExchange(p: ExchangePlan, tally: Tally): Metric[] {
     orderMetric(head('split', a), splitOutcomes(a, (k) => tally.bins[2 * w + k]), n),
     orderMetric(head('split', o), splitOutcomes(o, (k) => tally.bins[2 * w + a.options.count + k]), n),
     ...specialMetrics(p, c, n, e),
+    ...kiMetrics(p, c, n),
   ]
+}
+
+/** Ki spent on Boosts by each model whose card has Ki: a fixed amount in a single exchange, so exact. */
+function kiMetrics(p: ExchangePlan, c: Float64Array, n: number): Metric[] {
+  const out: Metric[] = []
+  if (usesKi(p.actModel)) out.push(meanMetric(head('ki-spent', p.actModel), n, c[9], c[10], p.kiSpent[0]))
+  if (usesKi(p.oppModel)) out.push(meanMetric(head('ki-spent', p.oppModel), n, c[11], c[12], p.kiSpent[1]))
+  return out
 }
 
 /** P(the model's Special Attack / Defence triggers), for models that have specials on their card. */

@@ -1,7 +1,7 @@
-import { opposedPools } from '../../dice/bushido-d6'
 import { newResult, type ExchangeResult, type ExchangeSetup, type Fighter } from './exchange'
 import { fighterOf, meleeDamage, strategyOf } from './fighters'
-import { initiative, meleePool, type Part } from './modifiers'
+import { exchangePools } from './exchange-pools'
+import { initiative, type Part } from './modifiers'
 import type { BushidoScenario } from './scenario'
 import { choiceOf, type Exchange, type Model } from './schema'
 import { splitMatrix, type SplitMatrix } from './split-matrix'
@@ -17,6 +17,9 @@ export interface ExchangePlan {
   oppModel: Model
   situation: Exchange
   poolParts: { act: Part[]; opp: Part[] }
+  /** Ki Boosts declared (dice added) and Ki spent on them, by the Activating model and its opponent. */
+  boosts: [number, number]
+  kiSpent: [number, number]
   matrix: SplitMatrix
   /** Bins per wound histogram (0..maxWounds). */
   woundBins: number
@@ -31,9 +34,9 @@ function modelById(s: BushidoScenario, id: string): Model {
 export function compileExchange(s: BushidoScenario, x: Exchange): ExchangePlan {
   const am = modelById(s, x.activating)
   const om = modelById(s, x.opponent)
-  const ap = meleePool(am, { exhausted: am.exhausted, surprised: false })
-  const op = meleePool(om, { exhausted: om.exhausted, surprised: x.surprise })
-  const [pa, po] = opposedPools(ap.pool, op.pool)
+  const planOf = (id: string) => s.plans.find((p) => p.model === id)
+  const pools = exchangePools(am, om, x.surprise, planOf(am.id)?.kiBoost, planOf(om.id)?.kiBoost)
+  const [pa, po] = [pools.act, pools.opp]
   const slRule = s.rules.slAboveTen as 'formula' | 'clamp'
   const act = fighterOf(am, pa, meleeDamage(am, om, x.charge, slRule), am.wounds - am.woundsTaken, true, (k) => meleeDamage(am, om, x.charge, slRule, k))
   const opp = fighterOf(om, po, meleeDamage(om, am, false, slRule), om.wounds - om.woundsTaken, false, (k) => meleeDamage(om, am, false, slRule, k))
@@ -46,10 +49,9 @@ export function compileExchange(s: BushidoScenario, x: Exchange): ExchangePlan {
     initiativeReason: ini.reason,
   }
   const matrix = splitMatrix(setup, actIsFirst)
-  const planOf = (id: string) => choiceOf(s.plans.find((p) => p.model === id))
-  act.strategy = strategyOf(planOf(am.id), act.options, pa, { wounded: am.woundsTaken > 0 }, { wounded: om.woundsTaken > 0 }, matrix.mix.row)
-  opp.strategy = strategyOf(planOf(om.id), opp.options, po, { wounded: om.woundsTaken > 0 }, { wounded: am.woundsTaken > 0 }, matrix.mix.col)
+  act.strategy = strategyOf(choiceOf(planOf(am.id)), act.options, pa, { wounded: am.woundsTaken > 0 }, { wounded: om.woundsTaken > 0 }, matrix.mix.row)
+  opp.strategy = strategyOf(choiceOf(planOf(om.id)), opp.options, po, { wounded: om.woundsTaken > 0 }, { wounded: am.woundsTaken > 0 }, matrix.mix.col)
   const most = (f: typeof act): number => Math.max(...[f.damage, ...f.specialDamage].map((t) => (t ? Math.max(...t.wounds) : 0)))
   const woundBins = 1 + Math.max(most(act), most(opp))
-  return { kind: 'exchange', setup, actIsFirst, act, opp, actModel: am, oppModel: om, situation: x, poolParts: { act: ap.parts, opp: op.parts }, matrix, woundBins, result: newResult() }
+  return { kind: 'exchange', setup, actIsFirst, act, opp, actModel: am, oppModel: om, situation: x, poolParts: pools.parts, boosts: pools.boosts, kiSpent: [pools.boosts[0] * am.kiBoostCost, pools.boosts[1] * om.kiBoostCost], matrix, woundBins, result: newResult() }
 }

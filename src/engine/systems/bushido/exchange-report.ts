@@ -1,6 +1,7 @@
 import type { ExactMetric } from '../rule-system'
 import { exactView } from './exchange-kind'
 import type { ExchangePlan } from './exchange-plan'
+import { usesKi } from './ki'
 
 /**
  * Exact values of the "exchange" situation: the headline probabilities for the plans in force, then the
@@ -21,6 +22,10 @@ export function exchangeExact(p: ExchangePlan): ExactMetric[] {
     { id: `wounds-dealt:${a.id}`, label: `Wounds dealt: ${a.name}`, kind: 'distribution', mean: mean(e.toOpp), p: e.toOpp.map((p, value) => ({ value, p })) },
     { id: `wounds-dealt:${o.id}`, label: `Wounds dealt: ${o.name}`, kind: 'distribution', mean: mean(e.toAct), p: e.toAct.map((p, value) => ({ value, p })) },
   ]
+  p.kiSpent.forEach((spent, k) => {
+    const m = k === 0 ? a : o
+    if (usesKi(m)) out.push({ id: `ki-spent:${m.id}`, label: `Ki spent on Boosts: ${m.name} (+${p.boosts[k]} ${p.boosts[k] === 1 ? 'die' : 'dice'})`, kind: 'mean', mean: spent })
+  })
   return [...out, ...matrixMetrics(p)]
 }
 

@@ -4,6 +4,7 @@ import { challengePool, codeFinal } from '../../dice/bushido-d6'
 import { damageRoll, mixedStrategy, MIX_TOTAL, playExchange, rollGroup, type Fighter, type Strategy } from './exchange'
 import { ruleAttack } from './fighters'
 import { AUTOMATIC, initiativeCell, type GamePlan } from './game-plan'
+import { spendBoosts } from './game-ki'
 import { applySpecials } from './game-states'
 import { splitMatrix } from './split-matrix'
 import { quantize } from './zero-sum'
@@ -96,6 +97,11 @@ export const STAND_UP = 4
 function pools(p: GamePlan, a: number, b: number, how: number, out: Int32Array): void {
   let pa = p.basePool[a] - assists(p, a, b) - p.prone[a] - p.held[a] - ((how & STAND_UP) !== 0 ? 1 : 0)
   let pb = p.basePool[b] - (p.counters[b] === 0 ? 1 : 0) - assists(p, b, a) - p.prone[b] - p.held[b] - ((how & SURPRISE) !== 0 ? 1 : 0)
+  // Ki Boosts: the opponent declares first, then the activating model (rules.md §4.2)
+  BOOSTS[1] = spendBoosts(p, b, pb, (how & SURPRISE) !== 0)
+  BOOSTS[0] = spendBoosts(p, a, pa, false)
+  pa += BOOSTS[0]
+  pb += BOOSTS[1]
   const add = Math.max(0, 1 - Math.min(pa, pb))
   pa += add
   pb += add
@@ -103,6 +109,8 @@ function pools(p: GamePlan, a: number, b: number, how: number, out: Int32Array):
   out[1] = pb
 }
 
+/** Ki Boosts (dice added) of the activating model and its opponent in the current exchange. */
+const BOOSTS = new Int32Array(2)
 const POOLS = new Int32Array(2)
 
 function poolNotes(p: GamePlan, a: number, b: number, how: number): string {
@@ -117,6 +125,7 @@ function poolNotes(p: GamePlan, a: number, b: number, how: number): string {
   for (const i of [a, b]) if (p.held[i]) notes.push(`${m[i].name} Paralysée / Held −1`)
   if (how & SURPRISE) notes.push(`${m[b].name} Surprise / Surprised −1`)
   if (how & STAND_UP) notes.push(`${m[a].name} Se Relever / Stand Up −1`)
+  for (const [k, i] of [[1, b], [0, a]]) if (BOOSTS[k]) notes.push(`${m[i].name} Boost Ki / Ki Boost +${BOOSTS[k]} for ${BOOSTS[k] * m[i].kiBoostCost} Ki, ${p.kiHeld[i]} left`)
   return notes.map((t) => ` (${t})`).join('')
 }
 

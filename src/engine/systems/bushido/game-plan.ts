@@ -3,6 +3,7 @@ import { fixedStrategy, newResult, type ExchangeResult, type ExchangeSetup, type
 import { meleeDamage, rangedDamage } from './fighters'
 import { optionIndex, plainOptions, specialDamage, SPECIALS, splitOptions, type SplitOptions } from './specials'
 import { challengeNumber, initiative, intoMeleeNumber, meleePool } from './modifiers'
+import type { BoostWish } from './ki'
 import type { BushidoScenario } from './scenario'
 import { choiceOf, type Game, type Model, type SplitChoice, type Tactic } from './schema'
 
@@ -63,6 +64,12 @@ export interface GamePlan {
   /** Models whose "first" Surprise is spent (they have been seen). */
   revealed: Uint8Array
   shot: Uint8Array
+  /** Ki Boosts each model's plan asks for in every exchange (a number or "all"). */
+  kiWish: BoostWish[]
+  /** Ki held now, and Ki spent on Boosts and gained (Ki Generation, Focus) so far this trial. */
+  kiHeld: Int32Array
+  kiSpent: Int32Array
+  kiGained: Int32Array
   woundsThisTurn: Int32Array
   fighters: [Fighter, Fighter]
   setup: ExchangeSetup
@@ -190,6 +197,10 @@ export function compileGame(s: BushidoScenario, g: Game): GamePlan {
     held: new Uint8Array(n),
     revealed: new Uint8Array(n),
     shot: new Uint8Array(n),
+    kiWish: models.map((m) => s.plans.find((p) => p.model === m.id)?.kiBoost ?? 0),
+    kiHeld: new Int32Array(n),
+    kiSpent: new Int32Array(n),
+    kiGained: new Int32Array(n),
     woundsThisTurn: new Int32Array(n),
     fighters,
     setup: { first: fighters[0], second: fighters[1], zeroAttackCanHit: s.rules.zeroAttack === 'tie-can-hit', initiativeReason: '' },

@@ -1,10 +1,11 @@
-import { distributionMetric, orderMetric, probabilityMetric, type Metric } from '../../core/metrics'
+import { distributionMetric, meanMetric, orderMetric, probabilityMetric, type Metric } from '../../core/metrics'
 import type { Rng } from '../../core/rng'
 import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { CODE_COUNT, codeDistribution, codeFinal, codeNonOnes } from '../../dice/bushido-d6'
 import type { ExactMetric } from '../rule-system'
-import { EXCHANGE_BINS, playGame, REMOVED_AT } from './game'
+import { EXCHANGE_BINS, kiAt, playGame, REMOVED_AT } from './game'
+import { usesKi } from './ki'
 import type { GamePlan } from './game-plan'
 import { labelOf } from './metrics'
 
@@ -72,6 +73,20 @@ export function summarizeGame(p: GamePlan, tally: Tally): Metric[] {
   for (let t = 0; t < p.turns; t++) {
     out.push(distributionMetric({ id: `exchanges-in-turn:t${t + 1}`, metric: 'exchanges-in-turn', label: `Melee Exchanges in turn ${t + 1}` }, tally.bins, 0, p.n * p.turns * p.maxBins + t * EXCHANGE_BINS, EXCHANGE_BINS))
   }
+  return [...out, ...gameKiMetrics(p, tally)]
+}
+
+/** Ki spent on Boosts and Ki generated over the game, for each model whose card has Ki. */
+function gameKiMetrics(p: GamePlan, tally: Tally): Metric[] {
+  const out: Metric[] = []
+  const c = tally.counts
+  const k = kiAt(p)
+  p.models.forEach((m, i) => {
+    if (!usesKi(m)) return
+    const subjects = [m.id]
+    out.push(meanMetric({ id: `ki-spent:${m.id}`, metric: 'ki-spent', label: `Ki spent on Boosts over the game: ${m.name}`, subjects }, tally.trials, c[k + 4 * i], c[k + 4 * i + 1]))
+    out.push(meanMetric({ id: `ki-generated:${m.id}`, metric: 'ki-generated', label: `Ki generated over the game: ${m.name}`, subjects }, tally.trials, c[k + 4 * i + 2], c[k + 4 * i + 3]))
+  })
   return out
 }
 

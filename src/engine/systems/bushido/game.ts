@@ -4,6 +4,7 @@ import type { TraceEvent } from '../../core/trace'
 import { codeFinal, codeNonOnes } from '../../dice/bushido-d6'
 import { rollGroup } from './exchange'
 import { CHARGE, fight, shoot, STAND_UP, SURPRISE, targetOf } from './game-actions'
+import { focus, kiGeneration, resetKi, wantsFocus } from './game-ki'
 import { contactOf, endPhaseStates, surprises } from './game-states'
 import type { GamePlan } from './game-plan'
 
@@ -21,7 +22,12 @@ export const EXCHANGE_BINS = 33
 export const REMOVED_AT = 4
 
 export function gameShape(p: GamePlan): TallyShape {
-  return { counters: REMOVED_AT + p.n * p.turns, bins: p.n * p.turns * p.maxBins + p.turns * EXCHANGE_BINS }
+  return { counters: kiAt(p) + 4 * p.n, bins: p.n * p.turns * p.maxBins + p.turns * EXCHANGE_BINS }
+}
+
+/** First of the Ki counters (4 per model) in the tally. */
+export function kiAt(p: GamePlan): number {
+  return REMOVED_AT + p.n * p.turns
 }
 
 function say(log: TraceEvent[] | undefined, at: number, who: string[], text: string, kind = 'note'): void {
@@ -97,6 +103,10 @@ function activate(p: GamePlan, rng: Rng, i: number, at: number, log?: TraceEvent
   const t = p.tactic[i]
   if (p.prone[i]) return standUp(p, rng, i, at, log)
   const foe = contactOf(p, i)
+  if (foe < 0 && wantsFocus(p, i)) {
+    focus(p, i, at, log)
+    return 0
+  }
   if (foe >= 0) {
     p.counters[i]--
     if (log) say(log, at, [m.id], `${m.name} activates: Mêlée / Melee action against ${p.models[foe].name} (in base contact).`, 'act')
@@ -159,6 +169,7 @@ function reset(p: GamePlan): void {
     p.held[i] = m.states.includes('held') ? 1 : 0
     p.revealed[i] = 0
   }
+  resetKi(p)
 }
 
 export function playGame(p: GamePlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]): void {
@@ -172,7 +183,9 @@ export function playGame(p: GamePlan, rng: Rng, tally: Tally | null, log?: Trace
     }
     let exchanges = 0
     if (living(p, 0) > 0 && living(p, 1) > 0) {
-      if (log) say(log, at, [], `Tour ${at} / Game Turn ${at} — Phase Initiale: every model gains 2 Activation Counters.`)
+      if (log) say(log, at, [], `Tour ${at} / Game Turn ${at} — Phase Initiale.`)
+      kiGeneration(p, at, log)
+      if (log) say(log, at, [], 'Every model gains 2 Activation Counters (compteurs d\'Activation).')
       const first = tacticalTest(p, rng, at, log)
       if (t === 0 && first === 0 && tally) tally.counts[3]++
       exchanges = mainPhase(p, rng, first, at, log)
@@ -187,6 +200,13 @@ export function playGame(p: GamePlan, rng: Rng, tally: Tally | null, log?: Trace
     tally.bins[p.n * p.turns * p.maxBins + t * EXCHANGE_BINS + (exchanges < EXCHANGE_BINS ? exchanges : EXCHANGE_BINS - 1)]++
   }
   if (!tally) return
+  const k = kiAt(p)
+  for (let i = 0; i < p.n; i++) {
+    tally.counts[k + 4 * i] += p.kiSpent[i]
+    tally.counts[k + 4 * i + 1] += p.kiSpent[i] * p.kiSpent[i]
+    tally.counts[k + 4 * i + 2] += p.kiGained[i]
+    tally.counts[k + 4 * i + 3] += p.kiGained[i] * p.kiGained[i]
+  }
   const a = living(p, 0) === 0
   const b = living(p, 1) === 0
   tally.counts[a ? 0 : b ? 1 : 2]++

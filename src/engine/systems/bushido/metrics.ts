@@ -14,6 +14,8 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'wounds-in-turn', label: 'Wounds taken in turn N', kind: 'distribution', per: 'combatant', description: 'Wounds the model takes during Game Turn N (0 once removed).' },
   { id: 'exchanges-in-turn', label: 'Melee Exchanges per turn', kind: 'distribution', per: 'scenario', description: 'Melee Exchanges fought during each Game Turn.' },
   { id: 'side-wins', label: 'Warband wiped out', kind: 'order', per: 'scenario', description: 'Which warband is left standing at the end of the game.' },
+  { id: 'ki-spent', label: 'Ki spent', kind: 'mean', per: 'combatant', description: 'Ki tokens the model spends on Ki Boosts (Boosts Ki, +1 Melee die each) in the exchange, or over the whole game.' },
+  { id: 'ki-generated', label: 'Ki generated', kind: 'mean', per: 'combatant', description: 'Ki tokens the model gains over the game by Ki Generation (Génération de Ki) in each Starting Phase and by the Focus action (Concentration), after the cap Y of its Ki X/Y.' },
   { id: 'tactical-test', label: 'Wins the Tactical Test', kind: 'probability', per: 'scenario', description: 'Side A wins the Tactical Test (Test de Tactique) of the first turn.' },
 ]
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { envelope, rulesSchema } from '../../core/scenario'
-import { opposedPools } from '../../dice/bushido-d6'
+import { exchangePools } from './exchange-pools'
+import { boostLimit } from './ki'
 import { meleePool } from './modifiers'
 import { MAX_MODELS, modelSchema, planSchema, situationSchema, SYSTEM_ID, variants, type Model, type SplitPlan } from './schema'
 import { SPECIALS } from './specials'
@@ -8,11 +9,13 @@ import { SPECIALS } from './specials'
 type Ctx = z.RefinementCtx
 type Path = (string | number)[]
 
-/** The Melee Pools two models roll against each other in an exchange (opposed fix applied). */
-export function exchangePools(act: Model, opp: Model, surprise: boolean): [number, number] {
-  const a = meleePool(act, { exhausted: act.exhausted, surprised: false }).pool
-  const b = meleePool(opp, { exhausted: opp.exhausted, surprised: surprise }).pool
-  return opposedPools(a, b)
+/** Ki X/Y: it holds at most Y, so neither X nor the starting tokens may exceed it. @see rules.md §4.8 */
+function checkKi(m: Model, i: number, ctx: Ctx): void {
+  const over = (key: 'ki' | 'kiTokens', what: string): void => {
+    if (m[key] > m.kiMax) ctx.addIssue({ code: 'custom', path: ['models', i, key], message: `must be 0–${m.kiMax} (${what} cannot exceed ${m.name}'s Ki maximum kiMax ${m.kiMax}, the Y of its Ki X/Y)`, input: m[key] })
+  }
+  over('ki', 'the Ki gained per turn')
+  over('kiTokens', 'the Ki held')
 }
 
 function checkRefs(s: BushidoScenario, ctx: Ctx): Map<string, Model> {
@@ -24,6 +27,7 @@ function checkRefs(s: BushidoScenario, ctx: Ctx): Map<string, Model> {
     abilities.forEach((a, k) => {
       if (abilities.indexOf(a) !== k) ctx.addIssue({ code: 'custom', path: ['models', i, 'specials', k, 'ability'], message: `must be unique, "${a}" is listed twice`, input: a })
     })
+    checkKi(m, i, ctx)
     if (m.woundsTaken >= m.wounds) ctx.addIssue({ code: 'custom', path: ['models', i, 'woundsTaken'], message: `must be 0–${m.wounds - 1} (below Wounds ${m.wounds})`, input: m.woundsTaken })
   })
   return byId
@@ -71,12 +75,13 @@ function checkSituation(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx):
 function checkPlans(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx): void {
   const f = s.situation
   const pools = new Map<string, number>()
+  const wish = (id: string) => s.plans.find((p) => p.model === id)?.kiBoost ?? 0
   if (f.kind === 'exchange') {
     const a = byId.get(f.activating)
     const b = byId.get(f.opponent)
     if (a && b) {
-      const [pa, pb] = exchangePools(a, b, f.surprise)
-      pools.set(a.id, pa).set(b.id, pb)
+      const x = exchangePools(a, b, f.surprise, wish(a.id), wish(b.id))
+      pools.set(a.id, x.act).set(b.id, x.opp)
     }
   }
   const seen = new Set<string>()
@@ -85,6 +90,7 @@ function checkPlans(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx): voi
     if (seen.has(plan.model)) ctx.addIssue({ code: 'custom', path: ['plans', i, 'model'], message: 'must name each model once', input: plan.model })
     seen.add(plan.model)
     if (!m) return
+    if (f.kind === 'exchange' && checkBoost(m, plan, f.surprise && m.id === f.opponent, ['plans', i, 'kiBoost'], ctx) < 0) return
     if (plan.special !== undefined && plan.split === undefined) ctx.addIssue({ code: 'custom', path: ['plans', i, 'special'], message: 'needs a fixed split (the "recommended" mix weighs the specials itself; split rules declare none)', input: plan.special })
     if (plan.split === undefined) return
     const full = pools.get(m.id) ?? Math.max(1, m.melee)
@@ -98,6 +104,25 @@ function checkPlans(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx): voi
       ctx.addIssue({ code: 'custom', path: ['plans', i, 'split', 'defence'], message: `must be ${pool - plan.split.attack} so that attack + defence uses the whole pool (${what})`, input: plan.split.defence })
     }
   })
+}
+
+/**
+ * A fixed number of Ki Boosts in a single exchange must be paid for and stay within double the Melee
+ * statistic; a Surprised model cannot boost at all. Returns −1 after reporting an issue.
+ * @see rules.md §4.5 step 4, §4.8; seed 002 "SURPRISE"
+ */
+function checkBoost(m: Model, plan: SplitPlan, surprised: boolean, at: Path, ctx: Ctx): number {
+  if (plan.kiBoost === 'all' || plan.kiBoost === 0) return 0
+  if (surprised) {
+    ctx.addIssue({ code: 'custom', path: at, message: `must be 0 or "all": ${m.name} is Surprised and cannot use Ki Boosts (seed "SURPRISE")`, input: plan.kiBoost })
+    return -1
+  }
+  const pool = meleePool(m, { exhausted: m.exhausted, surprised: false }).pool
+  const most = boostLimit(m, pool, false)
+  if (plan.kiBoost <= most) return 0
+  const why = `${m.name} holds ${m.kiTokens} Ki at ${m.kiBoostCost} per boost and its pool of ${pool} may rise to at most ${m.melee === 0 ? 1 : 2 * m.melee}`
+  ctx.addIssue({ code: 'custom', path: at, message: `must be 0–${most} or "all" (${why})`, input: plan.kiBoost })
+  return -1
 }
 
 /**

@@ -98,6 +98,15 @@ export const modelSchema = z.strictObject({
   /** Reload (X): Reloading markers gained per shot. */
   reload: int(0, 3).default(0),
   tactician: int(0, 3).default(0),
+  /**
+   * Ki statistic X/Y (rules.md §4.8): `ki` = X, the Ki gained in each Starting Phase (Génération de Ki)
+   * and by the Focus action; `kiMax` = Y, the most Ki tokens it can hold; `kiBoostCost` = the boost
+   * cost printed by the Melee Pool (Ki per +1 die); `kiTokens` = Ki it holds when the scenario starts.
+   */
+  ki: int(0, MAX_STAT).default(0),
+  kiMax: int(0, 20).default(0),
+  kiBoostCost: int(1, 4).default(1),
+  kiTokens: int(0, 20).default(0),
   states: z.array(oneOf(STATES), { error: 'must be a list of states' }).default([]),
   /** Situation flags: ran this turn (a couru), exhausted (Épuisée), declared Stand Up (Se Relever). */
   ran: flag().default(false),
@@ -116,6 +125,12 @@ export const planSchema = z.strictObject({
   special: oneOf(SPECIAL_KEYS).optional(),
   /** "recommended" (the equilibrium mix of the split matrix) or a split rule. */
   rule: oneOf(['recommended', ...splitRules]).default('recommended'),
+  /**
+   * Ki Boosts (Boosts Ki) on the Melee Pool in each exchange: a number of boosts (+1 die each, paying
+   * `kiBoostCost` Ki per die) or "all" — as many as its Ki pays for — never above double the Melee
+   * statistic. @see rules.md §4.5 step 4, §4.8
+   */
+  kiBoost: z.union([int(0, 2 * MAX_STAT), z.literal('all')], { error: `must be a whole number 0–${2 * MAX_STAT} or "all"` }).default(0),
 })
 export type SplitPlan = z.output<typeof planSchema>
 /** What a plan amounts to: a fixed split, the recommended mix, or a rule. */
@@ -167,6 +182,12 @@ export const tacticSchema = z.strictObject({
    * line of sight (behind it), so every such action Surprises.
    */
   surprise: oneOf(['never', 'first', 'every']).default('never'),
+  /**
+   * Concentration / Focus (Complex, not in base contact): at an activation with both counters, out of
+   * base contact and holding less Ki than this, the model Focuses (gains its Ki statistic) instead of
+   * acting. 0 = never. @see seed 002 "ACTIONS" (Concentration, Complexe, CSS: Non); rules.md §4.4, §4.8
+   */
+  focusBelow: int(0, 20).default(0),
 })
 export type Tactic = z.output<typeof tacticSchema>
 

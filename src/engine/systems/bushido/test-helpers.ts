@@ -13,14 +13,14 @@ export function bushidoScenario(models: Doc[], situation: Doc, plans: Doc[] = []
 }
 
 /** A 3 vs 3 exchange with fixed splits (attack dice for the Activating model and its opponent). */
-export function exchange3v3(actAttack: number | 'recommended', oppAttack: number | 'recommended', extra: { act?: Doc; opp?: Doc; situation?: Doc; rules?: Doc } = {}): BushidoScenario {
+export function exchange3v3(actAttack: number | 'recommended', oppAttack: number | 'recommended', extra: { act?: Doc; opp?: Doc; situation?: Doc; rules?: Doc; actPlan?: Doc; oppPlan?: Doc } = {}): BushidoScenario {
   const split = (a: number | 'recommended') => (a === 'recommended' ? { rule: 'recommended' } : { split: { attack: a } })
   return bushidoScenario(
     [model('ronin', 'a', extra.act), model('bandit', 'b', extra.opp)],
     { kind: 'exchange', activating: 'ronin', opponent: 'bandit', ...extra.situation },
     [
-      { model: 'ronin', ...split(actAttack) },
-      { model: 'bandit', ...split(oppAttack) },
+      { model: 'ronin', ...split(actAttack), ...extra.actPlan },
+      { model: 'bandit', ...split(oppAttack), ...extra.oppPlan },
     ],
     extra.rules,
   )
