@@ -53,6 +53,7 @@ describe('Bushido sampler vs exact (fixed seed, 4 standard errors)', () => {
     'bushido-shoot-into-melee.json',
     'bushido-special-attacks.json',
     'bushido-ki-boost.json',
+    'bushido-unblockable.json',
   ])('%s: every probability, wound bin and split frequency', (file) => {
     expect(checkAll(sampled(file, 400_000))).toBeGreaterThan(5)
   })

@@ -1,4 +1,5 @@
 import { CODE_COUNT, codeDistribution, codeFinal, codeNonOnes, opposedAWins } from '../../dice/bushido-d6'
+import { removeTopDistribution } from '../../dice/bushido-unblockable'
 import { woundWays, type DamageTable } from './damage'
 import type { ExchangeSetup, Fighter } from './exchange'
 import { SPECIALS, type SpecialEffect } from './specials'
@@ -21,17 +22,21 @@ export interface SideOutcome {
 
 const sideMemo = new Map<number, readonly SideOutcome[]>()
 
-/** Every distinct (Attack, Defence, non-1 count) a side can roll with a split, memoised (the result is never mutated). */
-export function sideOutcomes(pool: number, attack: number, brutal: number, parry = 0): readonly SideOutcome[] {
-  const key = ((pool * 32 + attack) * 8 + brutal) * 8 + parry
+/**
+ * Every distinct (Attack, Defence, non-1 count) a side can roll with a split, memoised (the result is
+ * never mutated). `removed` Defence dice (the enemy's Unblockable) go from the top, through the exact
+ * sorted-multiset enumeration; with none left the Defence is 0.
+ */
+export function sideOutcomes(pool: number, attack: number, brutal: number, parry = 0, removed = 0): readonly SideOutcome[] {
+  const key = (((pool * 32 + attack) * 8 + brutal) * 8 + parry) * 8 + removed
   let hit = sideMemo.get(key)
-  if (!hit) sideMemo.set(key, (hit = computeSideOutcomes(pool, attack, brutal, parry)))
+  if (!hit) sideMemo.set(key, (hit = computeSideOutcomes(pool, attack, brutal, parry, removed)))
   return hit
 }
 
-function computeSideOutcomes(pool: number, attack: number, brutal: number, parry: number): SideOutcome[] {
+function computeSideOutcomes(pool: number, attack: number, brutal: number, parry: number, removed: number): SideOutcome[] {
   const da = codeDistribution(attack)
-  const dd = codeDistribution(pool - attack)
+  const dd = removed > 0 ? removeTopDistribution(pool - attack, removed) : codeDistribution(pool - attack)
   const ta = 6 ** attack
   const td = 6 ** (pool - attack)
   const merged = new Map<number, SideOutcome>()
@@ -41,7 +46,7 @@ function computeSideOutcomes(pool: number, attack: number, brutal: number, parry
       if (dd[cd] === 0) continue
       const o: SideOutcome = {
         att: attack > 0 ? codeFinal(ca) + brutal : 0,
-        def: pool > attack ? codeFinal(cd) + parry : 0,
+        def: pool - attack > removed ? codeFinal(cd) + parry : 0,
         n: codeNonOnes(ca) + codeNonOnes(cd),
         attNonOnes: codeNonOnes(ca) > 0 ? 1 : 0,
         p: (da[ca] / ta) * (dd[cd] / td),
@@ -99,8 +104,10 @@ function strikeTable(ex: ExchangeSetup, of: number, og: number): Map<number, num
   const af = f.options.attack[of]
   const ag = g.options.attack[og]
   const cells = new Map<number, number>()
-  for (const x of sideOutcomes(f.pool - f.options.cost[of], af, f.brutal, f.parry)) {
-    for (const y of sideOutcomes(g.pool - g.options.cost[og], ag, g.brutal, g.parry)) {
+  const xs = sideOutcomes(f.pool - f.options.cost[of], af, f.brutal, f.parry, ag > 0 ? g.unblockable : 0)
+  const ys = sideOutcomes(g.pool - g.options.cost[og], ag, g.brutal, g.parry, af > 0 ? f.unblockable : 0)
+  for (const x of xs) {
+    for (const y of ys) {
       const s1 = hits(x, y, af, f.activePlayer, ex.zeroAttackCanHit) ? Math.max(0, x.att - y.def) : -1
       const s2 = hits(y, x, ag, g.activePlayer, ex.zeroAttackCanHit) ? Math.max(0, y.att - x.def) : -1
       const key = (s1 + 1) * 64 + (s2 + 1)

@@ -1,6 +1,7 @@
 import type { Rng } from '../../core/rng'
 import type { TraceEvent } from '../../core/trace'
 import { CHUNK, CHUNK_CODES, codeFinal, codeNonOnes, codeOfDice, diceOfIndex, joinCodes, opposedAWins } from '../../dice/bushido-d6'
+import { rollRemovingTop } from '../../dice/bushido-unblockable'
 import { damageDice, damageTotal, type DamageTable } from './damage'
 import { plainOptions, SPECIALS, type SpecialEffect, type SplitOptions } from './specials'
 
@@ -46,6 +47,8 @@ export interface Fighter {
   brutal: number
   /** Parry (X): added to the final Defence when it has Defence dice. @see rules.md §4.5 step 8 */
   parry: number
+  /** Unblockable (X): with Attack dice, the enemy removes its X highest Defence dice. @see rules.md §4.5 step 7 */
+  unblockable: number
   /** This fighter's Damage Rolls against the other. */
   damage: DamageTable
   /** Wounds it can still take before it is removed. */
@@ -162,6 +165,16 @@ export function rollBoth(rng: Rng, pf: number, af: number, pg: number, ag: numbe
   out[1] = rollSide(rng, pg, ag, dice, 2)
 }
 
+/**
+ * The sorted-dice path, only when an Unblockable (X) model put dice in Attack: each side's Attack dice as
+ * usual, its Defence dice one by one less the `xf` / `xg` highest the enemy's Unblockable removes.
+ * `removed` collects the removed dice per side for the log.
+ */
+export function rollUnblockable(rng: Rng, pf: number, af: number, xf: number, pg: number, ag: number, xg: number, out: Int32Array, dice?: number[][], removed?: number[][]): void {
+  out[0] = rollGroup(rng, af, dice?.[0]) | (rollRemovingTop(rng, pf - af, xf, dice?.[1], removed?.[0]) << 8)
+  out[1] = rollGroup(rng, ag, dice?.[2]) | (rollRemovingTop(rng, pg - ag, xg, dice?.[3], removed?.[1]) << 8)
+}
+
 /** Rolls one side's Attack and Defence dice: returns Attack code | Defence code << 8; logs [attack, defence] dice. */
 export function rollSide(rng: Rng, pool: number, attack: number, dice?: number[][], slot = 0): number {
   if (pool <= JOINT_MAX) {
@@ -232,13 +245,18 @@ export function playExchange(ex: ExchangeSetup, rng: Rng, out: ExchangeResult, l
   const pf = f.pool - f.options.cost[of]
   const pg = g.pool - g.options.cost[og]
   const dice: number[][] | undefined = log ? [[], [], [], []] : undefined
-  rollBoth(rng, pf, af, pg, ag, SCRATCH, dice)
+  // Unblockable (X) of the enemy, when it attacks: that many of this side's highest Defence dice go
+  const xf = ag > 0 ? g.unblockable : 0
+  const xg = af > 0 ? f.unblockable : 0
+  const removed: number[][] | undefined = log ? [[], []] : undefined
+  if (xf + xg > 0) rollUnblockable(rng, pf, af, xf, pg, ag, xg, SCRATCH, dice, removed)
+  else rollBoth(rng, pf, af, pg, ag, SCRATCH, dice)
   const fs = SCRATCH[0]
   const gs = SCRATCH[1]
   const fA = af > 0 ? codeFinal(fs & 255) + f.brutal : 0
   const gA = ag > 0 ? codeFinal(gs & 255) + g.brutal : 0
-  const fD = pf > af ? codeFinal(fs >> 8) + f.parry : 0
-  const gD = pg > ag ? codeFinal(gs >> 8) + g.parry : 0
+  const fD = pf - af > xf ? codeFinal(fs >> 8) + f.parry : 0
+  const gD = pg - ag > xg ? codeFinal(gs >> 8) + g.parry : 0
   const fN = codeNonOnes(fs & 255) + codeNonOnes(fs >> 8)
   const gN = codeNonOnes(gs & 255) + codeNonOnes(gs >> 8)
   out.hitFirst = af > 0 && (ex.zeroAttackCanHit || codeNonOnes(fs & 255) > 0) && opposedAWins(fA, gD, fN, gN, f.activePlayer)
@@ -251,7 +269,7 @@ export function playExchange(ex: ExchangeSetup, rng: Rng, out: ExchangeResult, l
   out.specialFirst = out.hitFirst && sf !== null && sf.type === 'attack'
   out.specialSecond = !out.hitFirst && af > 0 && sg !== null && sg.type === 'defence' && pg > ag
   const ends = (out.specialFirst && sf !== null && sf.endsContact) || (out.specialSecond && sg !== null && sg.endsContact)
-  if (log && dice) logOpening(log, f, g, of, og, dice, [fA, fD, fN, gA, gD, gN], out)
+  if (log && dice) logOpening(log, f, g, of, og, dice, [fA, fD, fN, gA, gD, gN], out, removed)
   if (log && out.specialFirst) logSpecial(log, f, g, sf)
   if (log && out.specialSecond) logSpecial(log, g, f, sg)
   const t1 = out.hitFirst ? strikeDamage(f, of) : null
@@ -284,13 +302,16 @@ function splitText(x: Fighter, o: number): string {
 }
 
 /** Split, both rolls and the first comparison. `v` = first's Attack, Defence, non-1s, then second's. */
-function logOpening(log: TraceEvent[], f: Fighter, g: Fighter, of: number, og: number, dice: number[][], v: number[], out: ExchangeResult): void {
+function logOpening(log: TraceEvent[], f: Fighter, g: Fighter, of: number, og: number, dice: number[][], v: number[], out: ExchangeResult, removed?: number[][]): void {
   const [fA, fD, fN, gA, gD, gN] = v
   const af = f.options.attack[of]
   const ag = g.options.attack[og]
   log.push({ at: 0, kind: 'split', who: [f.id, g.id], text: `Répartition secrète / secret split: ${splitText(f, of)}; ${splitText(g, og)}.` })
   log.push({ at: 0, kind: 'roll', who: [f.id], text: `${f.name} rolls Attack [${s(dice[0])}] = ${fA}${f.brutal && af ? ` (Brutal +${f.brutal})` : ''}, Defence [${s(dice[1])}] = ${fD}${f.parry && dice[1].length ? ` (Parry +${f.parry})` : ''}; ${notOnes(fN)}.` })
   log.push({ at: 0, kind: 'roll', who: [g.id], text: `${g.name} rolls Attack [${s(dice[2])}] = ${gA}${g.brutal && ag ? ` (Brutal +${g.brutal})` : ''}, Defence [${s(dice[3])}] = ${gD}${g.parry && dice[3].length ? ` (Parry +${g.parry})` : ''}; ${notOnes(gN)}.` })
+  for (const [x, y, r] of [[g, f, removed?.[0]], [f, g, removed?.[1]]] as const) {
+    if (r && r.length) log.push({ at: 0, kind: 'roll', who: [x.id, y.id], text: `Imparable / Unblockable (${x.unblockable}): ${y.name} removes its highest Defence ${r.length === 1 ? 'die' : 'dice'} [${r.join(', ')}]; its Defence and its dice not 1 count without ${r.length === 1 ? 'it' : 'them'}.` })
+  }
   log.push(compareEvent(f, g, af, fA, gD, out.hitFirst, out.slFirst, fN, gN))
 }
 

@@ -68,5 +68,5 @@ export function strategyOf(split: SplitChoice, o: SplitOptions, pool: number, se
 export function fighterOf(m: Model, pool: number, damage: DamageTable, woundsLeft: number, activePlayer: boolean, withBonus: (bonus: number) => DamageTable = () => damage): Fighter {
   const options = splitOptions(pool, m.specials)
   const special = m.specials.map((sp) => specialDamage(SPECIALS[sp.ability], damage, withBonus))
-  return { id: m.id, name: m.name, pool, brutal: m.brutal, parry: m.parry, damage, woundsLeft, activePlayer, strategy: fixedStrategy(options.count, 0), options, specialDamage: special }
+  return { id: m.id, name: m.name, pool, brutal: m.brutal, parry: m.parry, unblockable: m.unblockable, damage, woundsLeft, activePlayer, strategy: fixedStrategy(options.count, 0), options, specialDamage: special }
 }

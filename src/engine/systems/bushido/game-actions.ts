@@ -49,6 +49,7 @@ function fill(p: GamePlan, f: Fighter, i: number, pool: number, damage: number, 
   f.specialDamage = p.meleeSpecial[damage]
   f.brutal = m.brutal
   f.parry = m.parry
+  f.unblockable = m.unblockable
   f.damage = p.melee[damage]
   f.woundsLeft = p.woundsLeft[i]
   f.activePlayer = active

@@ -152,7 +152,7 @@ function optionTables(models: Model[], split: SplitChoice[]) {
 }
 
 function blankFighter(): Fighter {
-  return { id: '', name: '', pool: 1, brutal: 0, parry: 0, damage: null as unknown as DamageTable, woundsLeft: 1, activePlayer: true, strategy: fixedStrategy(2, 0), options: plainOptions(1), specialDamage: [] }
+  return { id: '', name: '', pool: 1, brutal: 0, parry: 0, unblockable: 0, damage: null as unknown as DamageTable, woundsLeft: 1, activePlayer: true, strategy: fixedStrategy(2, 0), options: plainOptions(1), specialDamage: [] }
 }
 
 export function compileGame(s: BushidoScenario, g: Game): GamePlan {

@@ -88,6 +88,8 @@ export const modelSchema = z.strictObject({
   /** Parry (X): +X to the final Defence (on the highest Defence die) if any dice went to Defence. */
   parry: int(0, 3).default(0),
   reach: flag().default(false),
+  /** Unblockable (X): when it puts dice in Attack, the enemy removes its X highest Defence dice after the roll. */
+  unblockable: int(0, 3).default(0),
   /** Special Attacks / Defences (Techniques Martiales Spéciales) of its melee weapon. */
   specials: z.array(specialSchema, { error: 'must be a list of { ability, cost }' }).max(4, { error: 'must list at most 4 specials' }).default([]),
   lightningReflexes: flag().default(false),
