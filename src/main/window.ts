@@ -1,9 +1,12 @@
-import { BrowserWindow, session, shell } from 'electron'
+import { app, BrowserWindow, session, shell } from 'electron'
 import { join } from 'node:path'
-import { trustedUrlCheck } from './ipc/sender'
+import { devServerUrl, trustedUrlCheck } from './ipc/sender'
+
+/** The dev server in development (on this machine only); never in a packaged app. */
+const devUrl = devServerUrl(app.isPackaged, process.env)
 
 /** Which page URLs are ours (the dev server in development, else the packaged renderer file). */
-export const isTrustedUrl: (url: string) => boolean = trustedUrlCheck(process.env.ELECTRON_RENDERER_URL)
+export const isTrustedUrl: (url: string) => boolean = trustedUrlCheck(devUrl)
 
 /** The hardened main window: isolated, sandboxed, no Node, no navigation, no new windows, no permissions. */
 export function createMainWindow(): BrowserWindow {
@@ -26,6 +29,7 @@ export function createMainWindow(): BrowserWindow {
     },
   })
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
+  session.defaultSession.setPermissionCheckHandler(() => false)
   win.once('ready-to-show', () => win.show())
   win.webContents.setWindowOpenHandler(({ url }) => {
     if (url.startsWith('https://')) void shell.openExternal(url)
@@ -33,7 +37,7 @@ export function createMainWindow(): BrowserWindow {
   })
   win.webContents.on('will-navigate', (e) => e.preventDefault())
   win.webContents.on('will-attach-webview', (e) => e.preventDefault())
-  if (process.env.ELECTRON_RENDERER_URL) void win.loadURL(process.env.ELECTRON_RENDERER_URL)
+  if (devUrl) void win.loadURL(devUrl)
   else void win.loadFile(join(__dirname, '../renderer/index.html'))
   return win
 }
