@@ -1,5 +1,4 @@
 import { app, BrowserWindow, dialog, Menu } from 'electron'
-import { promises as fs } from 'node:fs'
 import { join } from 'node:path'
 import { ENGINE_VERSION } from '../engine/version'
 import type { EventContract } from '../shared/ipc-contract'
@@ -20,11 +19,6 @@ let window: BrowserWindow | null = null
 
 function emit<E extends keyof EventContract>(channel: E, payload: EventContract[E]): void {
   if (window && !window.isDestroyed()) window.webContents.send(channel, payload)
-}
-
-async function writeExport(path: string, data: string | Uint8Array): Promise<void> {
-  if (typeof data === 'string') await writeFileAtomic(path, data)
-  else await fs.writeFile(path, data)
 }
 
 app.whenReady().then(() => {
@@ -49,7 +43,8 @@ app.whenReady().then(() => {
       recent,
       drafts: new AutosaveStore(join(dataDir, 'autosave')),
       dialogs: electronDialogs(() => window),
-      writeExport,
+      // Exports (text or PNG bytes) are written atomically too: a crash never leaves half a file.
+      writeExport: writeFileAtomic,
       onRecentChanged: rebuildMenu,
     }),
     isTrustedUrl,

@@ -1,7 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { writeFileAtomic } from '../../src/main/services/atomic-write'
 import { AutosaveStore } from '../../src/main/services/autosave'
 import { FileService } from '../../src/main/services/files'
 import { MAX_RECENT, RecentFiles } from '../../src/main/services/recent'
@@ -51,6 +52,27 @@ describe('file service', () => {
     const files = new FileService()
     expect(await files.save(path, 'draft')).toEqual({ status: 'conflict', path })
     expect(readFileSync(path, 'utf8')).toBe('edited elsewhere after the crash')
+  })
+
+  it('an export of bytes (a PNG) is written whole, byte for byte, with no temporary file left', async () => {
+    const path = join(dir, 'chart.png')
+    writeFileSync(path, 'an older chart')
+    const bytes = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff])
+    await writeFileAtomic(path, bytes)
+    expect([...readFileSync(path)]).toEqual([...bytes])
+    expect(readdirSync(dir)).toEqual(['chart.png'])
+  })
+
+  it('a write that fails leaves the old file as it was and no temporary file', async () => {
+    const path = join(dir, 'duel.json')
+    writeFileSync(path, 'v1')
+    // Renaming a file over a non-empty folder fails after the temporary file was written.
+    const folder = join(dir, 'folder')
+    mkdirSync(folder)
+    writeFileSync(join(folder, 'inside'), 'x')
+    await expect(writeFileAtomic(folder, 'v2')).rejects.toThrow()
+    expect(readFileSync(path, 'utf8')).toBe('v1')
+    expect(readdirSync(dir).sort()).toEqual(['duel.json', 'folder'])
   })
 
   it('refuses a folder and names what is wrong', async () => {

@@ -4,13 +4,14 @@ import { basename, dirname, join } from 'node:path'
 
 /**
  * Writes a file so that a crash never leaves half of it: the data goes to a temporary file in the same
- * folder, is flushed, and is renamed over the target (rename is atomic on one file system).
+ * folder, is flushed, and is renamed over the target (rename is atomic on one file system). Text is
+ * written as UTF-8, bytes (a PNG export) as they are.
  */
-export async function writeFileAtomic(target: string, data: string): Promise<void> {
+export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
   const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`)
   const handle = await fs.open(tmp, 'w')
   try {
-    await handle.writeFile(data, 'utf8')
+    await (typeof data === 'string' ? handle.writeFile(data, 'utf8') : handle.writeFile(data))
     await handle.sync()
   } catch (e) {
     await handle.close()
