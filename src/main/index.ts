@@ -4,6 +4,7 @@ import { ENGINE_VERSION } from '../engine/version'
 import type { EventContract } from '../shared/ipc-contract'
 import { electronDialogs } from './dialogs'
 import { createHandlers } from './ipc/handlers'
+import { JobRegistry } from './ipc/jobs'
 import { registerHandlers } from './ipc/register'
 import { menuTemplate } from './menu-template'
 import { writeFileAtomic } from './services/atomic-write'
@@ -15,10 +16,26 @@ import { createMainWindow, isTrustedUrl } from './window'
 
 /** Electron main: one window, the services, the IPC handlers and the menu; the pool is destroyed on quit. */
 const simulation = new SimulationService({ workerPath: join(__dirname, 'worker.js') })
+const jobs = new JobRegistry()
 let window: BrowserWindow | null = null
 
 function emit<E extends keyof EventContract>(channel: E, payload: EventContract[E]): void {
   if (window && !window.isDestroyed()) window.webContents.send(channel, payload)
+}
+
+/**
+ * Opens the main window. A page that goes away (closed, reloaded, crashed) takes its runs and searches
+ * with it: nobody is left to see their results, so they are cancelled and the worker pool is freed.
+ */
+function openWindow(): void {
+  const win = createMainWindow()
+  const cancelJobs = (): void => void jobs.cancelAll()
+  win.webContents.on('render-process-gone', cancelJobs)
+  win.webContents.on('did-start-navigation', (details) => {
+    if (details.isMainFrame && !details.isSameDocument) cancelJobs()
+  })
+  win.on('closed', cancelJobs)
+  window = win
 }
 
 app.whenReady().then(() => {
@@ -38,6 +55,7 @@ app.whenReady().then(() => {
       appVersion: app.getVersion(),
       examplesDir: join(resources, 'examples'),
       simulation,
+      jobs,
       emit,
       files: new FileService(),
       recent,
@@ -50,9 +68,9 @@ app.whenReady().then(() => {
     isTrustedUrl,
   )
   rebuildMenu()
-  window = createMainWindow()
+  openWindow()
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) window = createMainWindow()
+    if (BrowserWindow.getAllWindows().length === 0) openWindow()
   })
 })
 
@@ -61,5 +79,6 @@ app.on('window-all-closed', () => {
 })
 
 app.on('will-quit', () => {
+  jobs.cancelAll()
   void simulation.shutdown()
 })

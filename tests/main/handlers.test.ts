@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Dialogs } from '../../src/main/ipc/file-handlers'
 import { createHandlers, type Handlers } from '../../src/main/ipc/handlers'
+import { JobRegistry } from '../../src/main/ipc/jobs'
 import { findTrial } from '../../src/engine/run/find'
 import { AutosaveStore } from '../../src/main/services/autosave'
 import { FileService } from '../../src/main/services/files'
@@ -43,6 +44,7 @@ let simulation: SimulationService
 let dir = ''
 let dialogs: FakeDialogs
 let handlers: Handlers
+let jobs: JobRegistry
 let events: { channel: string; payload: unknown }[]
 const exported: { path: string; data: string | Uint8Array }[] = []
 
@@ -55,10 +57,12 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'quickdraw-ipc-'))
   dialogs = new FakeDialogs()
   events = []
+  jobs = new JobRegistry()
   handlers = createHandlers({
     appVersion: '9.9.9',
     examplesDir,
     simulation,
+    jobs,
     emit: <E extends keyof EventContract>(channel: E, payload: EventContract[E]) => events.push({ channel, payload }),
     files: new FileService(),
     recent: new RecentFiles(join(dir, 'recent.json')),
@@ -130,6 +134,31 @@ describe('IPC find handler ("find a fight where…")', () => {
     await new Promise((r) => setTimeout(r, 50))
     expect(await handlers['sim:cancel']('find-slow')).toBe(true)
     expect(await slow).toBeNull()
+  })
+})
+
+describe('IPC jobs when the page goes away', () => {
+  it('closing or reloading the window cancels its runs and searches, freeing the pool', async () => {
+    const run = handlers['sim:run']({ jobId: 'long-run', scenario: standoff, trials: 500_000_000, seed: 1, workers: 1 })
+    const search = handlers['sim:find']({ jobId: 'long-find', scenario: standoff, seed: 7, trials: 50_000_000, chunkSize: 50_000, metric: 'loses-action:kid' })
+    await expect.poll(() => events.length, { timeout: 20_000 }).toBeGreaterThan(0)
+    expect(jobs.size).toBe(2)
+    expect(jobs.cancelAll()).toBe(2)
+    const doc = await run
+    expect(doc.status).toBe('aborted')
+    expect(doc.run.trialsDone).toBeLessThan(500_000_000)
+    expect(await search).toBeNull()
+    expect(jobs.size).toBe(0)
+    // The pool is free again: a short run right after finishes.
+    expect((await handlers['sim:run']({ jobId: 'after', scenario: standoff, trials: 20_000, seed: 1, workers: 1 })).status).toBe('done')
+  })
+
+  it('refuses a second job under an id that is still running, and cancel names whether there was one', async () => {
+    const run = handlers['sim:run']({ jobId: 'twice', scenario: standoff, trials: 500_000_000, seed: 1, workers: 1 })
+    await expect(handlers['sim:run']({ jobId: 'twice', scenario: standoff, trials: 10, workers: 1 })).rejects.toThrow(/run: job twice is already running/)
+    expect(await handlers['sim:cancel']('twice')).toBe(true)
+    expect((await run).status).toBe('aborted')
+    expect(await handlers['sim:cancel']('twice')).toBe(false)
   })
 })
 

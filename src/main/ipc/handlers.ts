@@ -11,6 +11,7 @@ import { ENGINE_VERSION } from '../../engine/version'
 import type { EventContract, InvokeContract, InvokeChannel } from '../../shared/ipc-contract'
 import { MAX_WORKERS, type SimulationService } from '../services/simulation'
 import { createFileHandlers, type FileHandlerDeps } from './file-handlers'
+import { JobRegistry } from './jobs'
 import { arg, exampleFile, jobId } from './validate'
 
 /**
@@ -22,6 +23,8 @@ export interface HandlerDeps extends FileHandlerDeps {
   examplesDir: string
   simulation: SimulationService
   emit: <E extends keyof EventContract>(channel: E, payload: EventContract[E]) => void
+  /** The jobs in flight; main passes its own so it can cancel them all when the window goes. */
+  jobs?: JobRegistry
 }
 
 export type Handlers = { [C in InvokeChannel]: (...args: unknown[]) => Promise<InvokeContract[C]['result']> }
@@ -45,7 +48,7 @@ const findArgs = z.strictObject({
 })
 
 export function createHandlers(deps: HandlerDeps): Handlers {
-  const jobs = new Map<string, AbortController>()
+  const jobs = deps.jobs ?? new JobRegistry()
   return {
     ...createFileHandlers(deps),
     'app:info': async () => ({
@@ -65,41 +68,29 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'sim:run': async (raw: unknown) => {
       const run = arg(runArgs, raw, 'run')
       parseScenarioOrThrow(run.scenario)
-      if (jobs.has(run.jobId)) throw new Error(`run: job ${run.jobId} is already running`)
-      const controller = new AbortController()
-      jobs.set(run.jobId, controller)
-      try {
-        return await deps.simulation.run({
+      return jobs.track(run.jobId, 'run', (signal) =>
+        deps.simulation.run({
           scenario: run.scenario,
           trials: run.trials,
           seed: run.seed,
           workers: run.workers,
-          signal: controller.signal,
+          signal,
           onProgress: (progress) => deps.emit('sim:progress', { jobId: run.jobId, progress }),
-        })
-      } finally {
-        jobs.delete(run.jobId)
-      }
+        }),
+      )
     },
     'sim:find': async (raw: unknown) => {
       const req = arg(findArgs, raw, 'find')
       parseScenarioOrThrow(req.scenario)
-      if (jobs.has(req.jobId)) throw new Error(`find: job ${req.jobId} is already running`)
-      const controller = new AbortController()
-      jobs.set(req.jobId, controller)
-      try {
-        return await deps.simulation.find(req, controller.signal)
-      } catch (e) {
-        if (controller.signal.aborted) return null
-        throw new Error(`find: ${e instanceof Error ? e.message : String(e)}`, { cause: e })
-      } finally {
-        jobs.delete(req.jobId)
-      }
+      return jobs.track(req.jobId, 'find', async (signal) => {
+        try {
+          return await deps.simulation.find(req, signal)
+        } catch (e) {
+          if (signal.aborted) return null
+          throw new Error(`find: ${e instanceof Error ? e.message : String(e)}`, { cause: e })
+        }
+      })
     },
-    'sim:cancel': async (id: unknown) => {
-      const controller = jobs.get(arg(jobId, id, 'cancel'))
-      controller?.abort()
-      return controller !== undefined
-    },
+    'sim:cancel': async (id: unknown) => jobs.cancel(arg(jobId, id, 'cancel')),
   }
 }
