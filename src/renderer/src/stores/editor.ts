@@ -134,9 +134,11 @@ export const useEditorStore = defineStore('editor', () => {
     draftTimer = setTimeout(() => void writeDraft(), AUTOSAVE_MS)
   }
 
+  /** Writes the unsaved edits to the autosave store now (a clean scenario's draft is dropped instead). */
   async function writeDraft(): Promise<void> {
+    if (draftTimer) clearTimeout(draftTimer)
     draftTimer = null
-    if (!dirty.value) return void backend().clearDraft(draftKey.value)
+    if (!dirty.value) return backend().clearDraft(draftKey.value)
     await backend().writeDraft({ key: draftKey.value, path: path.value, name: name.value, text: text.value })
   }
 
@@ -152,8 +154,9 @@ export const useEditorStore = defineStore('editor', () => {
     path.value = out.file.path
     name.value = out.file.name
     savedText.value = out.file.text
-    if (draftTimer) clearTimeout(draftTimer)
-    await backend().clearDraft(draftKey.value)
+    // Drops the draft, unless edits were made while the save was in flight (the dialog open): they are not
+    // in the file, so their draft stays.
+    await writeDraft()
     message.value = `Saved ${out.file.name}`
     return true
   }
@@ -175,8 +178,9 @@ export const useEditorStore = defineStore('editor', () => {
   async function restoreDraft(d: DraftEntry): Promise<void> {
     openText({ path: d.path, name: d.name, text: d.text })
     savedText.value = ''
+    // The restored edits are in the store under this session's key before the old draft goes.
+    await writeDraft()
     await discardDraft(d)
-    scheduleDraft()
   }
 
   async function discardDraft(d: DraftEntry): Promise<void> {
