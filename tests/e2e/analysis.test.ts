@@ -79,9 +79,8 @@ describe('Quickdraw analysis in Chromium (browser backend)', () => {
     expect(browser.params).toEqual(ref.params)
     expect(browser.scenario).toEqual(ref.scenario)
     expect(browser.points.map((p) => [p.at, p.document.metrics])).toEqual(ref.points.map((p) => [p.at, p.document.metrics]))
-    await page.waitForTimeout(200) // charts are drawn one per task
-    // The 95% band is drawn and readable: a visible share of the chart, not a hairline.
-    expect(await page.evaluate<number>(bandShare('[data-chart="sweep"] canvas'))).toBeGreaterThan(0.01)
+    // The 95% band is drawn (charts are drawn one per task) and readable: a visible share of the chart, not a hairline.
+    await expect.poll(() => page.evaluate<number>(bandShare('[data-chart="sweep"] canvas')), { timeout: 10_000 }).toBeGreaterThan(0.01)
     await page.locator('[data-testid="sweep-panel"]').screenshot({ path: join(shots, '8-sweep.png') })
   })
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ResultDocument } from '../../src/engine/run/result'
 import { cliPath, requireBuild, root } from '../helpers'
 import { launchChromium, serveRenderer } from './browser'
-import { armLatency, inkedPixels, longTasksSince, newestRecentText, readLatency, recordLongTasks } from './page-scripts'
+import { armLatency, canvasPrints, inkedPixels, longTasksSince, newestRecentText, readLatency, recordLongTasks } from './page-scripts'
 
 /**
  * The renderer in real Chromium over the browser backend (Web Workers running the engine chunks), served
@@ -41,6 +41,21 @@ async function latency(selector: string, act: () => Promise<void>): Promise<numb
   await act()
   await page.waitForSelector(selector, { timeout: 120_000 })
   return page.evaluate<number>(readLatency)
+}
+
+/** The charts' fingerprints once they stop changing (the chart queue draws one chart per task). */
+async function settledCharts(): Promise<number[]> {
+  let last = ''
+  let prints: number[] = []
+  const settled = async (): Promise<boolean> => {
+    prints = await page.evaluate<number[]>(canvasPrints)
+    const now = JSON.stringify(prints)
+    const same = now === last
+    last = now
+    return same
+  }
+  await expect.poll(settled, { timeout: 10_000 }).toBe(true)
+  return prints
 }
 
 async function trialsShown(): Promise<number> {
@@ -103,12 +118,11 @@ describe('Quickdraw in Chromium (browser backend)', () => {
     const t0 = await page.evaluate(() => performance.now())
     const firstChartMs = await latency('[data-chart] canvas', () => page.click('[data-testid="run"]'))
     const a = await trialsShown()
-    await page.waitForTimeout(300)
-    const b = await trialsShown()
+    // Progress moves on while the run goes: the count shown grows past the first one read.
+    await expect.poll(trialsShown, { timeout: 60_000 }).toBeGreaterThan(a)
     await page.waitForSelector('[data-testid="result-summary"] .status-done', { timeout: 120_000 })
     const longTasks = await page.evaluate<{ start: number; duration: number }[]>(longTasksSince(t0))
     expect(firstChartMs).toBeLessThan(300)
-    expect(b).toBeGreaterThan(a)
     expect(longTasks.filter((t) => t.duration > 50)).toEqual([])
   })
 
@@ -189,10 +203,14 @@ describe('Quickdraw in Chromium (browser backend)', () => {
   })
 
   it('follows a dark system theme', async () => {
+    const light = await settledCharts()
+    expect(light.length).toBeGreaterThan(0)
     await page.emulateMedia({ colorScheme: 'dark' })
     const bg = await page.evaluate<string>('getComputedStyle(document.documentElement).backgroundColor')
     expect(bg).toBe('rgb(20, 24, 31)')
-    await page.waitForTimeout(300) // charts redraw one per task in the new colours
+    // Charts redraw one per task in the new colours: wait until every one of them has changed.
+    await expect.poll(async () => (await page.evaluate<number[]>(canvasPrints)).filter((p, i) => p === light[i]).length, { timeout: 10_000 }).toBe(0)
+    await settledCharts()
     await shot('7-dark-theme')
     await page.locator('.charts').screenshot({ path: join(shots, '7-dark-theme-charts.png') })
     await page.emulateMedia({ colorScheme: 'light' })

@@ -37,6 +37,14 @@ export const inkedPixels = `[...document.querySelectorAll('[data-chart] canvas')
   return n
 })`
 
+/** A fingerprint (FNV-1a over the RGBA pixels) of each chart canvas, to see that every chart was redrawn. */
+export const canvasPrints = `[...document.querySelectorAll('[data-chart] canvas')].map((c) => {
+  const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height)
+  let h = 2166136261
+  for (let i = 0; i < data.length; i++) h = Math.imul(h ^ data[i], 16777619)
+  return h >>> 0
+})`
+
 export const newestRecentText = `JSON.parse(localStorage.getItem('quickdraw.recent') || '[]')[0].text`
 
 /**
