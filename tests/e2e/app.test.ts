@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ResultDocument } from '../../src/engine/run/result'
 import { cliPath, requireBuild, root } from '../helpers'
 import { launchChromium, serveRenderer } from './browser'
-import { armLatency, canvasPrints, inkedPixels, longTasksSince, newestRecentText, readLatency, recordLongTasks } from './page-scripts'
+import { armLatency, canvasPrints, inkedPixels, longTasksSince, newestRecentText, readLatency, recordCspViolations, recordLongTasks } from './page-scripts'
 
 /**
  * The renderer in real Chromium over the browser backend (Web Workers running the engine chunks), served
@@ -85,6 +85,7 @@ describe('Quickdraw in Chromium (browser backend)', () => {
     const context = await chromium.browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true })
     // Long main-thread tasks are recorded from page start; the test looks at the ones during a run.
     await context.addInitScript(recordLongTasks)
+    await context.addInitScript(recordCspViolations)
     page = await context.newPage()
     await page.goto(server.url)
     await page.waitForSelector('[data-testid="library"] [data-example]')
@@ -214,5 +215,9 @@ describe('Quickdraw in Chromium (browser backend)', () => {
     await shot('7-dark-theme')
     await page.locator('.charts').screenshot({ path: join(shots, '7-dark-theme-charts.png') })
     await page.emulateMedia({ colorScheme: 'light' })
+  })
+
+  it('everything above ran within the page\'s Content-Security-Policy (workers, charts, downloads)', async () => {
+    expect(await page.evaluate<string[]>('window.__cspViolations')).toEqual([])
   })
 })

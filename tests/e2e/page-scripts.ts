@@ -11,6 +11,14 @@ export const recordLongTasks = `
   }).observe({ type: 'longtask', buffered: true })
 `
 
+/** Records every Content-Security-Policy violation of the page in `window.__cspViolations`. */
+export const recordCspViolations = `
+  window.__cspViolations = []
+  document.addEventListener('securitypolicyviolation', (e) => {
+    window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI)
+  })
+`
+
 /** Long tasks that started at or after `from` (ms on the page clock). */
 export const longTasksSince = (from: number): string => `window.__longTasks.filter((t) => t.start >= ${from})`
 

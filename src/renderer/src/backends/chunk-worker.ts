@@ -1,3 +1,4 @@
+import '../zod-jitless'
 import { findTrial } from '../../../engine/run/find'
 import { runChunk, type ChunkTask } from '../../../engine/run/run-chunk'
 import type { FindArgs } from '../../../shared/ipc-contract'
