@@ -67,6 +67,16 @@ describe('simulation service on the Piscina pool (built worker)', () => {
     expect(next.run.trialsDone).toBe(100_000)
   })
 
+  it('a run asking for another worker count does not break a run already going on the old pool', async () => {
+    const long = service.run({ scenario: triangle, trials: 6_000_000, seed: 3, workers: 2, chunkSize: 50_000 })
+    await new Promise((r) => setTimeout(r, 100))
+    const other = await service.run({ scenario: triangle, trials: 100_000, seed: 3, workers: 1 })
+    const first = await long
+    expect(other.status).toBe('done')
+    expect(first.status).toBe('done')
+    expect(first.run.trialsDone).toBe(6_000_000)
+  })
+
   it('rejects an invalid scenario before starting, naming the path', async () => {
     await expect(service.run({ scenario: { ...(triangle as object), combatants: [] } })).rejects.toThrow(/combatants: must list 2–6 combatants/)
   })

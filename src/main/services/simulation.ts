@@ -36,6 +36,9 @@ export interface SimulationServiceOptions {
 export class SimulationService {
   private pool: Piscina<ChunkTask, ChunkResult> | null = null
   private poolThreads = 0
+  /** Jobs running on each pool, and pools replaced while jobs still ran on them. */
+  private readonly busy = new Map<Piscina<ChunkTask, ChunkResult>, number>()
+  private readonly retiring = new Set<Piscina<ChunkTask, ChunkResult>>()
   private readonly workerPath: string
   readonly defaultWorkers: number
 
@@ -51,7 +54,12 @@ export class SimulationService {
 
   private poolFor(workers: number): Piscina<ChunkTask, ChunkResult> {
     if (this.pool && this.poolThreads === workers) return this.pool
-    if (this.pool) void this.pool.destroy()
+    // A pool still running jobs for another worker count is retired, not destroyed under them: it goes
+    // when its last job settles.
+    if (this.pool) {
+      if ((this.busy.get(this.pool) ?? 0) > 0) this.retiring.add(this.pool)
+      else void this.pool.destroy()
+    }
     this.pool = new Piscina<ChunkTask, ChunkResult>({
       filename: this.workerPath,
       minThreads: workers,
@@ -63,6 +71,21 @@ export class SimulationService {
     return this.pool
   }
 
+  /** Marks `pool` busy for the duration of `work`, destroying it afterwards if it was retired meanwhile. */
+  private async leased<T>(pool: Piscina<ChunkTask, ChunkResult>, work: () => Promise<T>): Promise<T> {
+    this.busy.set(pool, (this.busy.get(pool) ?? 0) + 1)
+    try {
+      return await work()
+    } finally {
+      const left = (this.busy.get(pool) ?? 1) - 1
+      if (left > 0) this.busy.set(pool, left)
+      else {
+        this.busy.delete(pool)
+        if (this.retiring.delete(pool)) void pool.destroy()
+      }
+    }
+  }
+
   /** Throws a `ScenarioError` for an invalid scenario before any work starts; otherwise always resolves. */
   async run(req: RunRequest): Promise<ResultDocument> {
     return (await this.runWithTally(req)).document
@@ -72,20 +95,22 @@ export class SimulationService {
   async runWithTally(req: RunRequest): Promise<JobOutcome> {
     const workers = clampWorkers(req.workers ?? this.defaultWorkers)
     const pool = this.poolFor(workers)
-    return runJobWithTally({
-      scenario: req.scenario,
-      trials: req.trials,
-      seed: req.seed,
-      chunkSize: req.chunkSize,
-      shard: req.shard,
-      // Two chunks per worker in flight, so a worker never idles while main merges.
-      concurrency: workers * 2,
-      workers,
-      execute: (task, signal) => pool.run(task, { signal }),
-      signal: req.signal,
-      onProgress: req.onProgress,
-      now: () => performance.now(),
-    })
+    return this.leased(pool, () =>
+      runJobWithTally({
+        scenario: req.scenario,
+        trials: req.trials,
+        seed: req.seed,
+        chunkSize: req.chunkSize,
+        shard: req.shard,
+        // Two chunks per worker in flight, so a worker never idles while main merges.
+        concurrency: workers * 2,
+        workers,
+        execute: (task, signal) => pool.run(task, { signal }),
+        signal: req.signal,
+        onProgress: req.onProgress,
+        now: () => performance.now(),
+      }),
+    )
   }
 
   /**
@@ -93,15 +118,16 @@ export class SimulationService {
    * blocks; `signal` ends the search by ending that thread.
    */
   async find(req: FindArgs, signal?: AbortSignal): Promise<number | null> {
-    const pool = this.poolFor(this.poolThreads || this.defaultWorkers) as unknown as Piscina<FindArgs, number | null>
-    return pool.run(req, { name: 'find', signal })
+    const pool = this.poolFor(this.poolThreads || this.defaultWorkers)
+    return this.leased(pool, () => (pool as unknown as Piscina<FindArgs, number | null>).run(req, { name: 'find', signal }))
   }
 
   async shutdown(): Promise<void> {
-    const pool = this.pool
+    const pools = [...this.retiring, ...(this.pool ? [this.pool] : [])]
     this.pool = null
     this.poolThreads = 0
-    if (pool) await pool.destroy()
+    this.retiring.clear()
+    await Promise.all(pools.map((p) => p.destroy()))
   }
 }
 
