@@ -1,6 +1,19 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
+import type { Plugin } from 'vite'
+
+/**
+ * The built page allows no inline styles. Only the dev server, which injects its CSS as <style> tags,
+ * gets 'unsafe-inline' for styles.
+ */
+function devInlineStyles(): Plugin {
+  return {
+    name: 'quickdraw-dev-inline-styles',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace("style-src 'self';", "style-src 'self' 'unsafe-inline';"),
+  }
+}
 
 /**
  * Three builds: main (Electron main + the simulation worker + the headless CLI, all CommonJS so the
@@ -34,6 +47,6 @@ export default defineConfig({
         input: { index: resolve(__dirname, 'src/renderer/index.html') },
       },
     },
-    plugins: [vue()],
+    plugins: [vue(), devInlineStyles()],
   },
 })
