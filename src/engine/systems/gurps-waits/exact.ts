@@ -1,5 +1,56 @@
 import { rankCode, type Plan } from './plan'
 
+/** A partial competition ranking: who is placed (bit mask), their ranks, and its weight. */
+interface State {
+  mask: number
+  ranks: number[]
+  w: number
+}
+
+/** For each roller, how many of the 216 ordered 3d6 triples give each contest key. */
+function waysPerKey(plan: Plan): Map<number, number>[] {
+  const out: Map<number, number>[] = []
+  for (let r = 0; r < plan.rollers.length; r++) {
+    const m = new Map<number, number>()
+    for (let i = 0; i < 216; i++) {
+      const k = plan.keyTable[r * 216 + i]
+      m.set(k, (m.get(k) ?? 0) + 1)
+    }
+    out.push(m)
+  }
+  return out
+}
+
+/**
+ * One key level: from every state, any subset of the unplaced rollers that can roll this key takes it
+ * (rank = number already placed, weight × their ways), the others stay unplaced for a lower level.
+ */
+function placeLevel(states: Map<string, State>, ways: Map<number, number>[], level: number): Map<string, State> {
+  const next = new Map<string, State>()
+  const here: number[] = []
+  for (let r = 0; r < ways.length; r++) if (ways[r].has(level)) here.push(r)
+  for (const st of states.values()) {
+    const placed = popcount(st.mask)
+    const free = here.filter((r) => (st.mask & (1 << r)) === 0)
+    for (let sub = 0; sub < 1 << free.length; sub++) {
+      let w = st.w
+      let mask = st.mask
+      const ranks = st.ranks.slice()
+      for (let b = 0; b < free.length; b++) {
+        if ((sub & (1 << b)) === 0) continue
+        w *= ways[free[b]].get(level) as number
+        mask |= 1 << free[b]
+        ranks[free[b]] = placed
+      }
+      const key = `${mask}:${ranks.join(',')}`
+      const cur = next.get(key)
+      if (cur) cur.w += w
+      else next.set(key, { mask, ranks, w })
+    }
+  }
+  return next
+}
+
 /**
  * Exact probability of every outcome, by dynamic programming over key levels instead of sampling.
  *
@@ -17,55 +68,13 @@ export function exactOutcomeWeights(plan: Plan): { weights: Float64Array; total:
     weights[0] = 1
     return { weights, total: 1 }
   }
-  // ways[r]: key -> ways out of 216
-  const ways: Map<number, number>[] = []
-  const levels = new Set<number>()
-  for (let r = 0; r < n; r++) {
-    const m = new Map<number, number>()
-    for (let i = 0; i < 216; i++) {
-      const k = plan.keyTable[r * 216 + i]
-      m.set(k, (m.get(k) ?? 0) + 1)
-      levels.add(k)
-    }
-    ways.push(m)
-  }
-  const sortedLevels = [...levels].sort((a, b) => b - a)
+  const ways = waysPerKey(plan)
+  const levels = [...new Set(ways.flatMap((m) => [...m.keys()]))].sort((a, b) => b - a)
+  let states = new Map<string, State>([['0:', { mask: 0, ranks: new Array<number>(n).fill(0), w: 1 }]])
+  for (const level of levels) states = placeLevel(states, ways, level)
   const full = (1 << n) - 1
-  // state: mask of placed rollers + their ranks; encoded as `${mask}:${ranks}`
-  let states = new Map<string, { mask: number; ranks: number[]; w: number }>([['0:', { mask: 0, ranks: new Array(n).fill(0), w: 1 }]])
-  for (const level of sortedLevels) {
-    const next = new Map<string, { mask: number; ranks: number[]; w: number }>()
-    const add = (mask: number, ranks: number[], w: number): void => {
-      const key = `${mask}:${ranks.join(',')}`
-      const cur = next.get(key)
-      if (cur) cur.w += w
-      else next.set(key, { mask, ranks, w })
-    }
-    const here: number[] = []
-    for (let r = 0; r < n; r++) if (ways[r].has(level)) here.push(r)
-    for (const st of states.values()) {
-      const placed = popcount(st.mask)
-      const free = here.filter((r) => (st.mask & (1 << r)) === 0)
-      // every subset of the free rollers that have this key level (including none)
-      for (let sub = 0; sub < 1 << free.length; sub++) {
-        let w = st.w
-        let mask = st.mask
-        const ranks = st.ranks.slice()
-        for (let b = 0; b < free.length; b++) {
-          if ((sub & (1 << b)) === 0) continue
-          const r = free[b]
-          w *= ways[r].get(level) as number
-          mask |= 1 << r
-          ranks[r] = placed
-        }
-        add(mask, ranks, w)
-      }
-    }
-    states = next
-  }
   for (const st of states.values()) {
-    if (st.mask !== full) continue
-    weights[plan.outcomeOfCode[rankCode(st.ranks, n)]] += st.w
+    if (st.mask === full) weights[plan.outcomeOfCode[rankCode(st.ranks, n)]] += st.w
   }
   return { weights, total: 216 ** n }
 }
