@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { distributionMetric, orderMetric, probabilityMetric } from '../../../engine/core/metrics'
-import { chartSpecs, distributionSpec, orderSpec, probabilitySpec } from './datasets'
+import { chartSpecs, distributionSpec, orderSpec, probabilitySpec, subjectLabel, wrapWords } from './datasets'
 
 describe('chart datasets', () => {
   it('probabilities become percentage bars with Wilson 95% whiskers and exact markers', () => {
@@ -47,5 +47,16 @@ describe('chart datasets', () => {
     const about: Record<string, string> = { a: 'He acts before everyone else.' }
     const specs = chartSpecs([p('a:x', 'a'), p('b:x', 'b'), p('a:y', 'a')], (id) => id, (id) => about[id])
     expect(specs.map((s) => s.description)).toEqual(['He acts before everyone else.', undefined])
+  })
+})
+
+describe('chart labels', () => {
+  it('wraps a long pair label into lines of about 24 characters and drops a trailing parenthesis', () => {
+    const label = subjectLabel({ id: 'x', metric: 'x', label: 'The Kid and The Marshal strike simultaneously (no parry with the attacking weapon)', kind: 'probability', count: 1, n: 2, p: 0.5, ci: [0.1, 0.9] })
+    expect(label).toEqual(['The Kid and The Marshal', 'strike simultaneously'])
+  })
+  it('keeps a short subject after the last ": " on one line', () => {
+    expect(subjectLabel({ id: 'x', metric: 'x', label: 'Acts first alone: The Kid', kind: 'probability', count: 1, n: 2, p: 0.5, ci: [0.1, 0.9] })).toBe('The Kid')
+    expect(wrapWords('a'.repeat(30), 24)).toEqual(['a'.repeat(30)])
   })
 })

@@ -40,7 +40,7 @@ export interface LineDataset {
 export interface ChartSpec {
   kind: 'probability' | 'distribution' | 'order' | 'sweep'
   title: string
-  labels: string[]
+  labels: (string | string[])[]
   datasets: (BarDataset | LineDataset)[]
   /** Axis captions. */
   x: string
@@ -56,10 +56,30 @@ export interface ChartSpec {
 
 const pct = (p: number): number => Math.round(p * 1e6) / 1e4
 
-/** A short label for one metric among its siblings: its subjects if any, else its own label. */
-function subjectLabel(m: Metric): string {
+/**
+ * A short label for one metric among its siblings: what follows its last ": " if any, else its own
+ * label without a trailing parenthesis, wrapped into lines of about 24 characters so long pair labels
+ * ("The Kid and The Marshal strike simultaneously") stay readable under a narrow bar.
+ */
+export function subjectLabel(m: Metric): string | string[] {
   const colon = m.label.lastIndexOf(': ')
-  return colon >= 0 ? m.label.slice(colon + 2) : m.label
+  const text = colon >= 0 ? m.label.slice(colon + 2) : m.label.replace(/\s*\([^)]*\)\s*$/, '')
+  return wrapWords(text, 24)
+}
+
+/** Splits text at spaces into lines of at most `width` characters (a longer word keeps its own line). */
+export function wrapWords(text: string, width: number): string | string[] {
+  if (text.length <= width) return text
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else line = line === '' ? word : `${line} ${word}`
+  }
+  if (line !== '') lines.push(line)
+  return lines
 }
 
 /** Probabilities of one catalogue metric (one bar per subject) with Wilson 95% whiskers and exact dots. */
