@@ -1,15 +1,38 @@
 /**
  * The Critical Injury table (d100 + 10 per existing injury + 10 per extra trigger) and the few results
  * that change a fight: strain, Setback or a harder next check, staggered, knocked prone, bleeding out,
- * a delayed or outright death. Other rows only name the injury (they touch checks this simulator does
- * not make, e.g. Intellect or Presence checks, or healing).
+ * a delayed or outright death, and the rows that limit maneuvers (no free maneuver next turn or until
+ * healed, no strain for maneuvers, at most one maneuver a turn). Other rows only name the injury (they
+ * touch checks this simulator does not make, e.g. Intellect or Presence checks, or healing).
  * @see rules.md §5.6 (roll, +10 stacking, 151+ dead). The row ranges and effects are the EotE core
  * Table 6-10 / Genesys Table I.6-10 as a GM recalls them [A]: the project's sources name the roll but
  * not the rows, so the whole table is behind the `criticalEffects` variant ('severity-only' keeps the
  * previous reading: only death counts).
  */
 
-export type CritEffect = 'none' | 'minor-nick' | 'off-balance' | 'stunned' | 'stinger' | 'bowled-over' | 'knocked-senseless' | 'bleeding-out' | 'end-is-nigh' | 'dead'
+/**
+ * The maneuver rows [A], as a GM recalls EotE Table 6-10 / Genesys Table I.6-10: Distracted (16–20) "cannot
+ * perform a free maneuver during his next turn"; Hamstrung (71–75) "loses his free maneuver until healed";
+ * Winded (81–85) "cannot voluntarily suffer strain to activate abilities or gain additional maneuvers until
+ * healed"; Temporarily Lame (111–115) "cannot perform more than one maneuver during his turn until healed".
+ * Without the free maneuver every maneuver must be bought, with the idle action or 2 strain (the price of a
+ * second maneuver), still at most two a turn: the rows take the free one away, not the right to pay.
+ */
+export type CritEffect =
+  | 'none'
+  | 'minor-nick'
+  | 'distracted'
+  | 'off-balance'
+  | 'stunned'
+  | 'stinger'
+  | 'bowled-over'
+  | 'hamstrung'
+  | 'winded'
+  | 'temporarily-lame'
+  | 'knocked-senseless'
+  | 'bleeding-out'
+  | 'end-is-nigh'
+  | 'dead'
 
 export interface CritRow {
   /** Lowest result of the row (the row runs to the next row's `from` − 1). */
@@ -23,7 +46,7 @@ export const CRIT_TABLE: readonly CritRow[] = [
   { from: 1, name: 'Minor Nick', effect: 'minor-nick' },
   { from: 6, name: 'Slowed Down', effect: 'none' },
   { from: 11, name: 'Sudden Jolt', effect: 'none' },
-  { from: 16, name: 'Distracted', effect: 'none' },
+  { from: 16, name: 'Distracted', effect: 'distracted' },
   { from: 21, name: 'Off-Balance', effect: 'off-balance' },
   { from: 26, name: 'Discouraging Wound', effect: 'none' },
   { from: 31, name: 'Stunned', effect: 'stunned' },
@@ -34,15 +57,15 @@ export const CRIT_TABLE: readonly CritRow[] = [
   { from: 56, name: 'Agonizing Wound', effect: 'none' },
   { from: 61, name: 'Slightly Dazed', effect: 'none' },
   { from: 66, name: 'Scattered Senses', effect: 'none' },
-  { from: 71, name: 'Hamstrung', effect: 'none' },
+  { from: 71, name: 'Hamstrung', effect: 'hamstrung' },
   { from: 76, name: 'Overpowered', effect: 'none' },
-  { from: 81, name: 'Winded', effect: 'none' },
+  { from: 81, name: 'Winded', effect: 'winded' },
   { from: 86, name: 'Compromised', effect: 'none' },
   { from: 91, name: 'At the Brink', effect: 'none' },
   { from: 96, name: 'Crippled', effect: 'none' },
   { from: 101, name: 'Maimed', effect: 'none' },
   { from: 106, name: 'Horrific Injury', effect: 'none' },
-  { from: 111, name: 'Temporarily Lame', effect: 'none' },
+  { from: 111, name: 'Temporarily Lame', effect: 'temporarily-lame' },
   { from: 116, name: 'Blinded', effect: 'none' },
   { from: 121, name: 'Knocked Senseless', effect: 'knocked-senseless' },
   { from: 126, name: 'Gruesome Injury', effect: 'none' },
@@ -64,5 +87,6 @@ export function critEffectOf(result: number, tableEffects: boolean): CritEffect 
   return tableEffects || e === 'dead' ? e : 'none'
 }
 
-/** Staggered "until healed" (Knocked Senseless): longer than any fight. */
+/** "Until healed" (Knocked Senseless staggered, Hamstrung without a free maneuver): longer than any fight. */
 export const STAGGERED_FOR_GOOD = 1 << 20
+

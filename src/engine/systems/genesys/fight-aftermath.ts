@@ -5,9 +5,8 @@ import { isMelee } from './combat-check'
 import { critEffectOf, critRow, STAGGERED_FOR_GOOD } from './crit-effects'
 import { critRoll } from './damage'
 import { standingAlly } from './fight-geometry'
-import { maneuver } from './fight-maneuver'
+import { maneuver, maneuverCap } from './fight-maneuver'
 import { COUNTERS_PER_FIGHTER, FC, type FightPlan } from './fight-plan'
-import { MAX_MANEUVERS } from './maneuvers'
 
 /**
  * What follows a roll: the Critical Injury and its effect, then advantage and threat spent.
@@ -49,11 +48,32 @@ export function criticalInjury(plan: FightPlan, rng: Rng, tally: Tally, f: numbe
   } else if (effect === 'end-is-nigh') {
     if (s.doom[t] === 0) s.doom[t] = round + 1
     what = `dies after the last slot of round ${s.doom[t]}`
+  } else if (effect === 'distracted' || effect === 'hamstrung' || effect === 'winded' || effect === 'temporarily-lame') {
+    what = maneuverInjury(plan, t, effect)
   } else if (effect === 'dead') {
     s.wounds[t] = Math.max(s.wounds[t], tn.woundThreshold + 1)
     what = 'dead'
   }
   if (log) log.push({ at: round, kind: 'crit', who: [tn.id], text: `Critical Injury on ${tn.name}: rolls ${roll}, ${critRow(roll).name}${what ? ` — ${what}` : ''}.` })
+}
+
+/** The rows that limit his maneuvers (crit-effects.ts); returns what the trace says. */
+function maneuverInjury(plan: FightPlan, t: number, effect: 'distracted' | 'hamstrung' | 'winded' | 'temporarily-lame'): string {
+  const s = plan.state
+  if (effect === 'distracted') {
+    s.noFree[t] = Math.max(s.noFree[t], 1)
+    return 'no free maneuver on his next turn'
+  }
+  if (effect === 'hamstrung') {
+    s.noFree[t] = STAGGERED_FOR_GOOD
+    return 'no free maneuver for the rest of the fight'
+  }
+  if (effect === 'winded') {
+    s.winded[t] = 1
+    return 'cannot suffer strain for maneuvers for the rest of the fight'
+  }
+  s.lame[t] = 1
+  return 'at most one maneuver a turn for the rest of the fight'
 }
 
 /**
@@ -70,7 +90,7 @@ export function spendAdvantage(plan: FightPlan, f: number, t: number, adv: numbe
     if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${-adv} threat: ${fp.c.name} suffers ${-adv} strain (${s.strain[f]}/${fp.c.strainThreshold}).` })
     return
   }
-  if (adv >= 2 && fp.plan.advantage === 'free-maneuver' && s.turnManeuvers[f] < MAX_MANEUVERS) {
+  if (adv >= 2 && fp.plan.advantage === 'free-maneuver' && s.turnManeuvers[f] < maneuverCap(plan, f)) {
     adv -= 2
     if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `2 advantage: ${fp.c.name} takes a free maneuver.` })
     maneuver(plan, f, t, !isMelee(fp.c.weapon.skill) && s.cover[f] === 0 ? 'take-cover' : 'aim', at, log)

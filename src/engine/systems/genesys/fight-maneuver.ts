@@ -1,7 +1,7 @@
 import type { TraceEvent } from '../../core/trace'
 import { distance, standingAlly } from './fight-geometry'
 import type { FightPlan } from './fight-plan'
-import type { Maneuver } from './maneuvers'
+import { MAX_MANEUVERS, type Maneuver } from './maneuvers'
 
 /**
  * One maneuver's effect in a fight. Anything but Aim spends the aim already taken (rules.md §5.5
@@ -39,4 +39,9 @@ function maneuverText(plan: FightPlan, f: number, t: number, m: Maneuver): strin
 /** A planned Move toward a target he is already engaged with does nothing: it is not spent at all. */
 export function pointlessMove(plan: FightPlan, f: number, t: number, m: Maneuver): boolean {
   return m === 'move' && t >= 0 && distance(plan, f, t) === 0
+}
+
+/** The most maneuvers f may perform this turn: two, or one when Temporarily Lame (crit-effects.ts). */
+export function maneuverCap(plan: FightPlan, f: number): number {
+  return plan.state.lame[f] === 1 ? 1 : MAX_MANEUVERS
 }

@@ -56,6 +56,12 @@ export interface FightState {
   knockedDown: Uint8Array
   /** Out of ammunition after a Despair: a Manage Gear maneuver reloads. */
   noAmmo: Uint8Array
+  /** Turns left without his free maneuver: Distracted (his next turn), Hamstrung (for good). */
+  noFree: Int32Array
+  /** Winded: he cannot suffer strain to gain maneuvers. */
+  winded: Uint8Array
+  /** Temporarily Lame: at most one maneuver a turn. */
+  lame: Uint8Array
   /** Maneuvers performed in his current turn (the cap of 2 also bounds a free maneuver bought with advantage). */
   turnManeuvers: Int32Array
 }
@@ -132,6 +138,9 @@ function stateOf(n: number): FightState {
     knockedDown: new Uint8Array(n),
     noAmmo: new Uint8Array(n),
     turnManeuvers: new Int32Array(n),
+    noFree: new Int32Array(n),
+    winded: new Uint8Array(n),
+    lame: new Uint8Array(n),
   }
 }
 

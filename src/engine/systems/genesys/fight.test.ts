@@ -132,7 +132,11 @@ describe('property tests', () => {
           const paid = tally.counts[3 + f.index * COUNTERS_PER_FIGHTER + FC.SecondManeuvers]
           expect(plan.state.strainSpent[f.index]).toBe(2 * paid)
           const exchanged = f.turns.every((t) => t.maneuvers.length < 2 || t.action === 'exchange')
-          if (exchanged) expect(paid).toBe(0)
+          // Distracted or Hamstrung take the free maneuver away: then even one maneuver may cost strain
+          const lostFree = log.some((e) => e.kind === 'crit' && e.who[0] === f.c.id && /Distracted|Hamstrung/.test(e.text))
+          if (exchanged && !lostFree) expect(paid).toBe(0)
+          // strain buys at most one maneuver a turn
+          expect(paid).toBeLessThanOrEqual(tally.counts[3 + f.index * COUNTERS_PER_FIGHTER + FC.Turns])
         })
       }),
       { numRuns: 80, seed: 6 },

@@ -5,9 +5,9 @@ import { packedAdv, packedNet } from '../../dice/narrative-dice'
 import { rollPool } from '../../dice/narrative-roll'
 import { attack, attackPossible, checkDefeat } from './fight-attack'
 import { distance } from './fight-geometry'
-import { maneuver, pointlessMove } from './fight-maneuver'
+import { maneuver, maneuverCap, pointlessMove } from './fight-maneuver'
 import { COUNTERS_PER_FIGHTER, FC, STRAIN_BINS, type FightPlan, type FighterPlan } from './fight-plan'
-import { MAX_MANEUVERS, SECOND_MANEUVER_STRAIN, secondManeuverCost, type Maneuver } from './maneuvers'
+import { SECOND_MANEUVER_STRAIN, secondManeuverCost, type Maneuver } from './maneuvers'
 
 type PlannedTurn = FighterPlan['turns'][number]
 
@@ -18,7 +18,7 @@ type PlannedTurn = FighterPlan['turns'][number]
  * @see seed 003 (turns, maneuvers, actions); rules.md §5.5; rules-combat.md §C4.1
  */
 
-const RESET = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers'] as const
+const RESET = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame'] as const
 
 function reset(plan: FightPlan): void {
   const s = plan.state
@@ -94,35 +94,45 @@ function bleed(plan: FightPlan, tally: Tally, f: number, at: number, log?: Trace
   return s.down[f] === 1
 }
 
-/** His maneuvers: one free, a second paid by the unused action or 2 strain, never more than two; a Move toward a foe he is already engaged with is skipped. Returns whether the action is still free. */
+/**
+ * His maneuvers: one free (none when Distracted or Hamstrung), then one paid by the unused action and one
+ * by 2 strain (not when Winded), never more than two (one when Temporarily Lame); a Move toward a foe he is
+ * already engaged with is skipped. Returns whether the action is still free.
+ */
 function maneuvers(plan: FightPlan, tally: Tally, f: number, t: number, turn: PlannedTurn, at: number, log?: TraceEvent[]): boolean {
   const s = plan.state
   const fp = plan.fighters[f]
   let actionFree = s.staggered[f] === 0 && turn.action !== 'attack'
   const stand = s.knockedDown[f]
   const reload = s.noAmmo[f] === 1 && turn.action === 'attack' ? 1 : 0
+  const free = s.noFree[f] > 0 ? 0 : 1
+  const cap = maneuverCap(plan, f)
+  let mayStrain = s.winded[f] === 0
   s.knockedDown[f] = 0
-  for (let i = 0; i < stand + reload + turn.maneuvers.length && s.turnManeuvers[f] < MAX_MANEUVERS; i++) {
+  for (let i = 0; i < stand + reload + turn.maneuvers.length && s.turnManeuvers[f] < cap; i++) {
     const m = nthManeuver(turn, stand, reload, i)
     if (pointlessMove(plan, f, t, m)) continue
-    if (s.turnManeuvers[f] === 1) {
-      const cost = secondManeuverCost(actionFree, s.strain[f], fp.c.strainThreshold)
+    if (s.turnManeuvers[f] >= free) {
+      const cost = secondManeuverCost(actionFree, s.strain[f], fp.c.strainThreshold, mayStrain)
       if (cost === null) break
       if (cost === 'action') actionFree = false
-      else payStrain(plan, tally, f, at, log)
+      else {
+        payStrain(plan, tally, f, free === 1, at, log)
+        mayStrain = false
+      }
     }
     maneuver(plan, f, t, m, at, log)
   }
   return actionFree
 }
 
-function payStrain(plan: FightPlan, tally: Tally, f: number, at: number, log?: TraceEvent[]): void {
+function payStrain(plan: FightPlan, tally: Tally, f: number, second: boolean, at: number, log?: TraceEvent[]): void {
   const s = plan.state
   const fp = plan.fighters[f]
   s.strain[f] += SECOND_MANEUVER_STRAIN
   s.strainSpent[f] += SECOND_MANEUVER_STRAIN
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.SecondManeuvers]++
-  if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} suffers 2 strain for a second maneuver (${s.strain[f]}/${fp.c.strainThreshold}).` })
+  if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} suffers 2 strain for ${second ? 'a second maneuver' : 'a maneuver (he has no free maneuver)'} (${s.strain[f]}/${fp.c.strainThreshold}).` })
 }
 
 /** One turn of f: his maneuvers, then his action (an attack, or a maneuver in exchange when he cannot attack yet). */
@@ -140,10 +150,11 @@ function takeTurn(plan: FightPlan, rng: Rng, tally: Tally, f: number, at: number
     if (s.staggered[f] > 0) {
       if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} is staggered: no action this turn.` })
     } else if (s.noAmmo[f] === 0 && attackPossible(plan, f, t)) attack(plan, rng, tally, f, t, at, log)
-    else if (s.turnManeuvers[f] < MAX_MANEUVERS) maneuver(plan, f, t, s.noAmmo[f] === 1 ? 'manage-gear' : distance(plan, f, t) === 0 ? 'retreat' : 'move', at, log)
+    else if (s.turnManeuvers[f] < maneuverCap(plan, f)) maneuver(plan, f, t, s.noAmmo[f] === 1 ? 'manage-gear' : distance(plan, f, t) === 0 ? 'retreat' : 'move', at, log)
   }
   if (s.guarded[f] > 0) s.guarded[f]--
   if (s.staggered[f] > 0) s.staggered[f]--
+  if (s.noFree[f] > 0) s.noFree[f]--
   if (plan.aimSameTurn) s.aims[f] = 0
   checkDefeat(plan, f, tally, at, log)
 }

@@ -25,27 +25,49 @@ export interface TurnBudget {
 }
 
 /**
- * How the second maneuver of a turn is paid: with the action when it is not used for an attack
- * ('exchange', or 'none': no one suffers strain while his action sits idle), otherwise with 2 strain, and
- * then only if the strain would not take him past his threshold (no one knocks himself out for a
- * maneuver). null: no second maneuver. A staggered character cannot exchange his action.
+ * What a character's Critical Injuries leave of the turn economy [A] (crit-effects.ts): `free` is 1, or 0
+ * when Distracted (next turn) or Hamstrung; `max` is 2, or 1 when Temporarily Lame; `strain` is false when
+ * Winded (he cannot suffer strain to gain maneuvers).
  */
-export function secondManeuverCost(actionFree: boolean, strain: number, strainThreshold: number): 'action' | 'strain' | null {
+export interface ManeuverLimits {
+  free: 0 | 1
+  max: 1 | 2
+  strain: boolean
+}
+
+/** The unhurt turn economy: one free maneuver, two at most, the second may be bought with strain. */
+export const UNHURT: ManeuverLimits = { free: 1, max: 2, strain: true }
+
+/**
+ * How a maneuver beyond the free one is paid: with the action when it is not used for an attack
+ * ('exchange', or 'none': no one suffers strain while his action sits idle), otherwise with 2 strain, and
+ * then only if he may still suffer strain for one (`mayStrain`: once a turn — it buys "a second maneuver" —
+ * and not when Winded) and the strain would not take him past his threshold (no one knocks himself out
+ * for a maneuver). null: no such maneuver. A staggered character cannot exchange his action.
+ */
+export function secondManeuverCost(actionFree: boolean, strain: number, strainThreshold: number, mayStrain = true): 'action' | 'strain' | null {
   if (actionFree) return 'action'
-  return strain + SECOND_MANEUVER_STRAIN > strainThreshold ? null : 'strain'
+  return !mayStrain || strain + SECOND_MANEUVER_STRAIN > strainThreshold ? null : 'strain'
 }
 
 /**
- * How many of the planned maneuvers a character performs and what they cost. The first is free; the
- * second as `secondManeuverCost` says; never more than two.
+ * How many of the planned maneuvers a character performs and what they cost: the free one (if he has it),
+ * then the idle action and once 2 strain, as `secondManeuverCost` says; never more than `limits.max` (two).
+ * Without the free maneuver he is one maneuver short, not barred from paying for one.
  */
-export function turnBudget(planned: number, action: ActionChoice, strain: number, strainThreshold: number): TurnBudget {
-  const wanted = Math.min(planned, MAX_MANEUVERS)
-  if (wanted < 2) return { maneuvers: wanted, strain: 0, actionLeft: action === 'attack' }
-  const cost = secondManeuverCost(action !== 'attack', strain, strainThreshold)
-  if (cost === 'action') return { maneuvers: 2, strain: 0, actionLeft: false }
-  if (cost === null) return { maneuvers: 1, strain: 0, actionLeft: action === 'attack' }
-  return { maneuvers: 2, strain: SECOND_MANEUVER_STRAIN, actionLeft: true }
+export function turnBudget(planned: number, action: ActionChoice, strain: number, strainThreshold: number, limits: ManeuverLimits = UNHURT): TurnBudget {
+  const wanted = Math.min(planned, limits.max, MAX_MANEUVERS)
+  let actionIdle = action !== 'attack'
+  let paid = 0
+  let done = Math.min(wanted, limits.free)
+  while (done < wanted) {
+    const cost = secondManeuverCost(actionIdle, strain, strainThreshold, limits.strain && paid === 0)
+    if (cost === null) break
+    if (cost === 'action') actionIdle = false
+    else paid = SECOND_MANEUVER_STRAIN
+    done++
+  }
+  return { maneuvers: done, strain: paid, actionLeft: action === 'attack' }
 }
 
 /**
