@@ -2,7 +2,7 @@ import { gurpsCritical, gurpsSucceeds } from '../../dice/three-d6'
 import { Aod, Defense } from './codes'
 import { basicDamage, Crit, CRIT_TEXT, injuryAgainst, rollCritical } from './damage'
 import { bestDefense, rollDefense, type DefenseChoice } from './defense'
-import { applyInjury } from './injury'
+import { applyInjury, consciousnessRoll } from './injury'
 import { rangePenalty } from './range'
 import { F } from './layout'
 import { nameOf, roll3, rollText, say } from './log'
@@ -61,6 +61,11 @@ function noteHit(st: FightState, a: number): void {
 function defends(plan: Plan, st: FightState, a: number, d: number): boolean {
   bestDefense(plan, st, d, a, Defense.None, choice)
   if (choice.kind === Defense.None) return false
+  // his Do Nothing turn skipped the consciousness roll at 0 HP or less; a defence roll calls for it now
+  if (st.koRollPending[d]) {
+    st.koRollPending[d] = 0
+    if (!consciousnessRoll(plan, st, d)) return false
+  }
   const counts = st.tally.counts
   const D = plan.layout.fighter[d]
   counts[D + F.DefenseRolls]++

@@ -6,6 +6,7 @@ import { injuryDistribution, landsExact } from './exact'
 import { applyInjury, consciousnessRoll } from './injury'
 import { F } from './layout'
 import { d3, freshState, planOf, ScriptedRng } from './test-helpers'
+import { takeTurn } from './turn'
 
 const choice = (): DefenseChoice => ({ kind: Defense.None, score: 0, retreat: false })
 
@@ -91,11 +92,22 @@ describe('active defences (rules-combat.md §C2.2)', () => {
     expect(c.score).toBe(11 - 4)
   })
   it('bullets cannot be parried or blocked: only Dodge, and the shield DB does not count "against firearms"', () => {
-    const plan = planOf([{ id: 'a', ranged: true }, { id: 'b', skill: 18, basicSpeed: 4, shield: { skill: 16, db: 2 } }], noRetreat)
+    const plan = planOf([{ id: 'a', ranged: 'firearm' }, { id: 'b', skill: 18, basicSpeed: 4, shield: { skill: 16, db: 2 } }], noRetreat)
     const st = freshState(plan, new ScriptedRng([]))
     const c = choice()
     bestDefense(plan, st, 1, 0, Defense.None, c)
     expect([c.kind, c.score]).toEqual([Defense.Dodge, 7])
+  })
+  it('the shield\'s DB counts against bows and thrown weapons ("muscle-powered"), not firearms; only Dodge either way', () => {
+    const dodge = (ranged: 'firearm' | 'muscle-powered'): [Defense, number] => {
+      const plan = planOf([{ id: 'a', ranged }, { id: 'b', skill: 18, basicSpeed: 4, shield: { skill: 16, db: 2 } }], noRetreat)
+      const st = freshState(plan, new ScriptedRng([]))
+      const c = choice()
+      bestDefense(plan, st, 1, 0, Defense.None, c)
+      return [c.kind, c.score]
+    }
+    expect(dodge('firearm')).toEqual([Defense.Dodge, 7])
+    expect(dodge('muscle-powered')).toEqual([Defense.Dodge, 7 + 2])
   })
 })
 
@@ -189,6 +201,39 @@ describe('injury (§C2.4)', () => {
     expect(consciousnessRoll(plan, st, 1)).toBe(true)
     expect(consciousnessRoll(plan, st, 1)).toBe(false)
     expect(st.cond[1]).toBe(Cond.Unconscious)
+  })
+  it('at 0 HP or less, a turn of Do Nothing (stunned) with no defence roll needs no consciousness roll', () => {
+    const plan = planOf([{ id: 'a' }, { id: 'b', hp: 10, ht: 12 }])
+    // the only draw is the end-of-turn HT roll to shake off the stun (13: still stunned)
+    const rng = new ScriptedRng(d3(13))
+    const st = freshState(plan, rng)
+    st.hp[1] = -3
+    st.stunned[1] = 1
+    takeTurn(plan, st, 1)
+    expect([st.cond[1], st.stunned[1], rng.left]).toEqual([Cond.Ok, 1, 0])
+  })
+  it('a defence roll after such a turn calls for the consciousness roll first; failing it, he passes out and gets no defence', () => {
+    const plan = planOf([{ id: 'a' }, { id: 'b', hp: 10, ht: 12, dr: 100 }])
+    // end-of-turn stun roll 13; attack 10 hits; consciousness 13 fails (HT 12); damage die, stopped by DR 100
+    const rng = new ScriptedRng([...d3(13, 10, 13), { raw: 0 }])
+    const st = freshState(plan, rng)
+    st.hp[1] = -3
+    st.stunned[1] = 1
+    takeTurn(plan, st, 1)
+    expect(attack(plan, st, 0, 1, Mode.Normal, false, false)).toBe(true)
+    expect([st.cond[1], st.tally.counts[plan.layout.fighter[1] + F.DefenseRolls], rng.left]).toEqual([Cond.Unconscious, 0, 0])
+  })
+  it('passing that consciousness roll, he defends (stunned, −4); the roll is not asked again before his next turn', () => {
+    const plan = planOf([{ id: 'a' }, { id: 'b', hp: 10, ht: 12 }])
+    // stun roll 13; attack 10; consciousness 12 made; Parry 9 − 4 = 5: 5 parries; attack 10; Dodge 8 − 4 = 4 now beats a second parry: 3
+    const rng = new ScriptedRng(d3(13, 10, 12, 5, 10, 3))
+    const st = freshState(plan, rng)
+    st.hp[1] = -3
+    st.stunned[1] = 1
+    takeTurn(plan, st, 1)
+    expect(attack(plan, st, 0, 1, Mode.Normal, false, false)).toBe(false)
+    expect(attack(plan, st, 0, 1, Mode.Normal, false, false)).toBe(false)
+    expect([st.cond[1], rng.left]).toEqual([Cond.Ok, 0])
   })
   it('death checks at each −k×HP crossed; automatic death at −5×HP', () => {
     const plan = planOf([{ id: 'a' }, { id: 'b', hp: 10, ht: 12 }, { id: 'c', side: 'b', hp: 10, ht: 12 }])

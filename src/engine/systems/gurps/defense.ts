@@ -35,9 +35,9 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
   if (st.cond[d] !== Cond.Ok || st.noDefense[d]) return
   const f = plan.fighters[d]
   const ranged = plan.fighters[a].ranged
-  // a shield's DB helps against melee and muscle-powered missiles, not firearms; `ranged` weapons here
-  // are firearm-like (no parry, no block), so they get no DB either [S G12 "DB", G14]
-  let common = f.cr + (ranged ? 0 : f.db)
+  // a shield's DB counts "not against firearms": it does against melee blows, bows and thrown weapons
+  // [S G12 "DB", G14]. Against any missile only Dodge is modelled: the sources state no Parry or Block of missiles
+  let common = f.cr + (plan.fighters[a].firearm ? 0 : f.db)
   if (st.stunned[d]) common -= 4
   if (st.prone[d]) common -= 3
   if (st.feintOn[a] === d) common -= st.feintMargin[a]
@@ -85,7 +85,10 @@ const NAMES = ['dodges', 'parries', 'blocks']
 export function rollDefense(plan: Plan, st: FightState, d: number, a: number, c: DefenseChoice): boolean {
   const r = roll3(st)
   const ok = gurpsSucceeds(r, c.score)
-  if (c.kind === Defense.Parry) st.parries[d]++
+  if (c.kind === Defense.Parry) {
+    st.parries[d]++
+    if (plan.fighters[d].unbalanced) st.parriedUnbalanced[d] = 1
+  }
   else if (c.kind === Defense.Block) st.blocks[d]++
   if (c.retreat && !st.retreated[d]) {
     st.retreated[d] = 1

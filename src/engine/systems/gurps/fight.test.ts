@@ -76,8 +76,8 @@ describe('Waits in the fight (rules.md §3.5, seed 001)', () => {
   })
   it('Cascading Waits: two waiters set off together are ordered by the exact Quick Contest (skill + CR + ⌊Basic Speed⌋ + 2)', () => {
     const specs: Spec[] = [
-      { id: 'kid', skill: 14, basicSpeed: 6, combatReflexes: true, ranged: true, distance: 10, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }, { maneuver: 'attack' }] },
-      { id: 'marshal', skill: 15, basicSpeed: 5.5, ranged: true, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }, { maneuver: 'attack' }] },
+      { id: 'kid', skill: 14, basicSpeed: 6, combatReflexes: true, ranged: 'firearm', distance: 10, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }, { maneuver: 'attack' }] },
+      { id: 'marshal', skill: 15, basicSpeed: 5.5, ranged: 'firearm', maneuvers: [{ maneuver: 'wait', trigger: 'signal' }, { maneuver: 'attack' }] },
     ]
     const plan = planOf(specs, { signalTurn: 2 })
     const tally = createTally(plan.layout.shape)

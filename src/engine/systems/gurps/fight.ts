@@ -44,6 +44,8 @@ export function resetFight(plan: Plan, st: FightState): void {
   st.noDefense.fill(0)
   st.noParry.fill(0)
   st.noRetreat.fill(0)
+  st.parriedUnbalanced.fill(0)
+  st.koRollPending.fill(0)
   st.waiting.fill(0)
   st.engaged.fill(0)
   st.waitFired.fill(0)

@@ -39,7 +39,10 @@ export interface FighterStats {
   halves: number
   minDamage: number
   reach: number
+  /** A missile weapon of either kind: only Dodge defends against it, range penalties apply. */
   ranged: boolean
+  /** A firearm: the target's shield DB does not count against it (it does against bows and thrown weapons). */
+  firearm: boolean
   canParry: boolean
   fencing: boolean
   unbalanced: boolean
@@ -75,6 +78,7 @@ function compileStep(s: Step, idIndex: Map<string, number>): CompiledStep {
 function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIndex: Map<string, number>): FighterStats {
   const basicSpeed = c.basicSpeed ?? (c.dx + c.ht) / 4
   const w = c.weapon
+  const ranged = w.ranged !== 'no'
   const dmg = parseDamage(w.damage, c.st)
   const halves = WOUNDING_HALVES[w.type]
   // ×3 critical on maximum dice, All-Out Attack (Strong) included
@@ -102,16 +106,17 @@ function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIn
     type: w.type,
     halves,
     minDamage: minimumDamage(w.type),
-    reach: w.ranged ? 1000 : w.reach,
-    ranged: w.ranged,
-    canParry: w.canParry && !w.ranged,
+    reach: ranged ? 1000 : w.reach,
+    ranged,
+    firearm: w.ranged === 'firearm',
+    canParry: w.canParry && !ranged,
     fencing: w.fencing,
     unbalanced: w.unbalanced,
     startsReady: w.ready,
     barehanded: BAREHANDED.indexOf(w.barehanded),
     thrusting: w.damage.startsWith('thr'),
     dodge: Math.floor(basicSpeed) + 3,
-    parry: w.canParry && !w.ranged ? 3 + Math.floor(w.skill / 2) + w.parry : -1,
+    parry: w.canParry && !ranged ? 3 + Math.floor(w.skill / 2) + w.parry : -1,
     block: c.shield ? 3 + Math.floor(c.shield.skill / 2) : -1,
     db: c.shield?.db ?? 0,
     steps: tactic.maneuvers.map((s) => compileStep(s, idIndex)),

@@ -92,6 +92,14 @@ export function moveToward(plan: Plan, st: FightState, f: number, t: number, yar
   return true
 }
 
+/**
+ * Under "both-ways" (B269 "or vice versa"), a parry with an unbalanced weapon since his turn began bars
+ * attacking with it until his next turn. @see variants.ts unbalancedWeapon
+ */
+export function parriedUnbalanced(plan: Plan, st: FightState, f: number): boolean {
+  return plan.rules.unbalancedBothWays && st.parriedUnbalanced[f] === 1
+}
+
 /** One blow: the target's "enemy attacks" Wait may interrupt first. */
 function strike(plan: Plan, st: FightState, f: number, t: number, mode: Mode, strong: boolean, fromWait: boolean): void {
   interrupt(plan, st, Ev.Attack, f, t)
@@ -100,6 +108,10 @@ function strike(plan: Plan, st: FightState, f: number, t: number, mode: Mode, st
   if (need > 0 && need <= st.moveLeft[f]) moveToward(plan, st, f, t, need)
   if (!able(st, f) || !up(st, t) || gap(plan, st, f, t) > 0) {
     if (st.log && up(st, f)) say(st, 'lose', [f], plan, `${nameOf(plan, f)}'s attack is no longer possible.`)
+    return
+  }
+  if (parriedUnbalanced(plan, st, f)) {
+    if (st.log) say(st, 'lose', [f], plan, `${nameOf(plan, f)} parried with the unbalanced ${plan.fighters[f].weapon} this turn and cannot attack with it.`)
     return
   }
   attack(plan, st, f, t, mode, strong, fromWait)

@@ -8,3 +8,9 @@ export const RESPONSES = ['attack', 'all-out-attack', 'ready', 'feint'] as const
 export const TARGET_RULES = ['sticky-first', 'weakest', 'most-injured', 'nearest'] as const
 /** A barehanded "weapon" (punch, kick): "yes" parries weapons at −3, "judo-karate" without that penalty (B376). */
 export const BAREHANDED = ['no', 'yes', 'judo-karate'] as const
+/**
+ * What kind of missile a weapon throws: "no" for melee; "firearm" (guns, beams) gets no shield DB;
+ * "muscle-powered" (bows, crossbows, slings, thrown weapons) lets the shield's DB count (B-reading of
+ * "DB … not against firearms", rules-combat.md §C2.2).
+ */
+export const RANGED = ['no', 'firearm', 'muscle-powered'] as const

@@ -17,7 +17,7 @@ describe('sampled attack and defence odds vs exact (fixed seed, 4 standard error
     ['Broadsword 13 vs a dodging, retreating target', [{ id: 'a', skill: 13 }, { id: 'b', basicSpeed: 5.5, parry: -5 }]],
     ['skill 16 vs Parry 10 with a shield (Block 9 + DB 1)', [{ id: 'a', skill: 16 }, { id: 'b', skill: 14, basicSpeed: 4, shield: { skill: 12, db: 1 } }]],
     ['skill 10 vs a Combat Reflexes fencer', [{ id: 'a', skill: 10 }, { id: 'b', skill: 15, fencing: true, combatReflexes: true, basicSpeed: 5 }]],
-    ['Guns 15 at 7 yards (−3) vs a Dodge 9', [{ id: 'a', skill: 15, ranged: true, damage: '2d', type: 'pi', distance: 7 }, { id: 'b', basicSpeed: 6 }]],
+    ['Guns 15 at 7 yards (−3) vs a Dodge 9', [{ id: 'a', skill: 15, ranged: 'firearm', damage: '2d', type: 'pi', distance: 7 }, { id: 'b', basicSpeed: 6 }]],
     ['Broadsword 12 vs a barehanded Brawling 16 parry (12 − 3 + 1 retreat)', [{ id: 'a', skill: 12 }, { id: 'b', skill: 16, damage: 'thr-1', type: 'cr', barehanded: 'yes', basicSpeed: 4 }]],
   ]
   it.each(cases)('%s', (_label, specs) => {

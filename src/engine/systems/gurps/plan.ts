@@ -15,6 +15,8 @@ export interface Rules {
   shockOnDefense: boolean
   capMostHealth: boolean
   rangePenalties: boolean
+  /** Unbalanced weapons: a parry also bars attacking with it until his next turn. */
+  unbalancedBothWays: boolean
 }
 
 export interface Plan {
@@ -46,6 +48,7 @@ function rulesOf(r: Record<string, string>): Rules {
     shockOnDefense: r.shockOnDefense === 'yes',
     capMostHealth: r.onCap === 'most-health',
     rangePenalties: r.rangePenalties !== 'none',
+    unbalancedBothWays: r.unbalancedWeapon === 'both-ways',
   }
 }
 

@@ -32,8 +32,9 @@ const fighterArb = (id: string): fc.Arbitrary<Spec> =>
     reach: fc.integer({ min: 0, max: 2 }),
     enhancedTimeSense: fc.boolean(),
     distance: fc.integer({ min: 0, max: 4 }),
-    ranged: fc.boolean(),
+    ranged: fc.constantFrom('no' as const, 'firearm' as const, 'muscle-powered' as const),
     barehanded: fc.constantFrom('no', 'yes', 'judo-karate'),
+    unbalanced: fc.boolean(),
     targetRule: fc.constantFrom('sticky-first', 'weakest', 'most-injured', 'nearest'),
     maneuvers: fc.array(stepArb, { minLength: 1, maxLength: 4 }),
   })
@@ -43,8 +44,8 @@ const scenarioArb = fc
   .chain((n) => fc.tuple(...['a', 'b', 'c', 'd'].slice(0, n).map(fighterArb)))
   .filter((specs) => new Set(specs.map((s) => s.side)).size > 1)
 
-function traced(specs: Spec[], seed: number): { events: TraceEvent[]; hpMax: Map<string, number> } {
-  const plan = planOf(specs, { signalTurn: 2, turnCap: 30 })
+function traced(specs: Spec[], seed: number, rules: Record<string, string> = {}): { events: TraceEvent[]; hpMax: Map<string, number> } {
+  const plan = planOf(specs, { signalTurn: 2, turnCap: 30, rules })
   return { events: gurps.trace(plan, createStream(seed, 0)), hpMax: new Map(plan.fighters.map((f) => [f.id, f.hpMax])) }
 }
 
@@ -83,6 +84,31 @@ describe('fight invariants (fast-check)', () => {
           if (m && Number(m[1]) <= -5 * (hpMax.get(who) as number)) {
             const rest = events.slice(events.indexOf(e))
             expect(rest.some((x) => x.kind === 'out' && x.who[0] === who && x.text.includes('dies'))).toBe(true)
+          }
+        }
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  it('an unbalanced weapon never attacks and parries between two of its wielder\'s turns (the reverse only under "both-ways")', () => {
+    fc.assert(
+      fc.property(scenarioArb, fc.integer({ min: 0, max: 1000 }), fc.constantFrom('no-parry-after-attack', 'both-ways'), (specs, seed, rule) => {
+        const { events } = traced(specs as Spec[], seed, { unbalancedWeapon: rule })
+        const attacked = new Set<string>()
+        const parried = new Set<string>()
+        for (const e of events) {
+          const who = e.who[0]
+          if (!(specs as Spec[]).find((f) => f.id === who)?.unbalanced) continue
+          if (e.kind === 'turn') {
+            attacked.delete(who)
+            parried.delete(who)
+          } else if (e.kind === 'roll' && e.text.startsWith(`${who.toUpperCase()} attacks `)) {
+            if (rule === 'both-ways') expect(parried.has(who), e.text).toBe(false)
+            attacked.add(who)
+          } else if (e.kind === 'roll' && e.text.startsWith(`${who.toUpperCase()} parries`)) {
+            expect(attacked.has(who), e.text).toBe(false)
+            parried.add(who)
           }
         }
       }),

@@ -72,8 +72,24 @@ describe('invalid input is rejected with the path and the allowed values', () =>
       failedDeathCheck: 'dead',
       shockOnDefense: 'no',
       rangePenalties: 'table',
+      unbalancedWeapon: 'no-parry-after-attack',
       onCap: 'draw',
     })
+  })
+  it('a ranged kind outside "no", "firearm", "muscle-powered" (an old true included) names the allowed values', () => {
+    const doc = scenarioDoc([{ id: 'a' }, { id: 'b' }])
+    const weapons = (doc.combatants as { weapon: Record<string, unknown> }[]).map((c) => c.weapon)
+    weapons[0].ranged = 'bow'
+    weapons[1].ranged = true
+    expect(problems(doc)).toEqual([
+      'combatants[0].weapon.ranged: must be one of "no", "firearm", "muscle-powered", got "bow"',
+      'combatants[1].weapon.ranged: must be one of "no", "firearm", "muscle-powered", got true',
+    ])
+  })
+  it('an unbalanced-weapon rule outside its values names the allowed ones', () => {
+    expect(problems({ ...scenarioDoc([{ id: 'a' }, { id: 'b' }]), rules: { unbalancedWeapon: 'never' } })).toEqual([
+      'rules.unbalancedWeapon: must be one of "no-parry-after-attack", "both-ways", got "never"',
+    ])
   })
   it('an unknown target rule or barehanded kind names the allowed values', () => {
     const doc = scenarioDoc([{ id: 'a', targetRule: 'strongest' }, { id: 'b', barehanded: 'boxing' }])

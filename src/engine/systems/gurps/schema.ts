@@ -4,7 +4,7 @@ import { flag, ident, int, oneOf, stepped, text } from '../../core/schema'
 import { DAMAGE_TYPES, MAX_TABLE_ST } from '../gurps-common/basic-damage'
 import { variants } from './variants'
 import { checkScenario } from './schema-checks'
-import { AOA_OPTIONS, AOD_OPTIONS, BAREHANDED, MANEUVERS, RESPONSES, TARGET_RULES, TRIGGERS } from './names'
+import { AOA_OPTIONS, AOD_OPTIONS, BAREHANDED, MANEUVERS, RANGED, RESPONSES, TARGET_RULES, TRIGGERS } from './names'
 
 /**
  * Scenario schema for whole GURPS fights: fighters, weapons, and each fighter's plan of maneuvers.
@@ -24,8 +24,12 @@ export const weaponSchema = z.strictObject({
   type: oneOf(DAMAGE_TYPES),
   /** Longest reach in yards (0 = C, close combat). */
   reach: int(0, 10).default(1),
-  /** Firearm-like missile weapon: only Dodge defends (no Parry, Block, shield DB or retreat bonus); range penalties apply. */
-  ranged: flag().default(false),
+  /**
+   * Missile weapon kind: "no" (melee), "firearm" or "muscle-powered" (bow, thrown). Against either, only
+   * Dodge defends (no Parry, Block or retreat bonus) and range penalties apply; a shield's DB counts
+   * against muscle-powered missiles, not against firearms. @see rules-combat.md §C2.2 [S G12]
+   */
+  ranged: oneOf(RANGED).default('no'),
   parry: int(-5, 5).default(0),
   canParry: flag().default(true),
   /** "U": cannot parry on a turn in which it attacked. */

@@ -26,6 +26,13 @@ export class FightState {
   /** Cannot parry until his next turn (unbalanced weapon used, Move and Attack). */
   readonly noParry: Uint8Array
   readonly noRetreat: Uint8Array
+  /** Parried with his unbalanced weapon since his turn began: no attack with it before his next turn ("both-ways"). */
+  readonly parriedUnbalanced: Uint8Array
+  /**
+   * At 0 HP or less on a Do Nothing turn: the consciousness roll is skipped unless he makes a defence
+   * roll before his next turn, when it is rolled first.
+   */
+  readonly koRollPending: Uint8Array
   /** Yards the maneuver under way still lets him move (a step, half Move, Move). */
   readonly moveLeft: Int32Array
   readonly waiting: Uint8Array
@@ -106,6 +113,8 @@ export class FightState {
     this.blocks = new Int32Array(n)
     this.noParry = new Uint8Array(n)
     this.noRetreat = new Uint8Array(n)
+    this.parriedUnbalanced = new Uint8Array(n)
+    this.koRollPending = new Uint8Array(n)
     this.moveLeft = new Int32Array(n)
     this.waiting = new Uint8Array(n)
     this.waitStep = new Int32Array(n)

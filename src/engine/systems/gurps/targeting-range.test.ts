@@ -6,7 +6,7 @@ import { allowance, moveNow, pickTarget } from './maneuver'
 import { Defense, Maneuver } from './codes'
 import { takeTurn } from './turn'
 import { rangePenalty } from './range'
-import { d3, freshState, planOf, ScriptedRng } from './test-helpers'
+import { d3, freshState, planOf, ScriptedRng, type Spec } from './test-helpers'
 
 const choice = (): DefenseChoice => ({ kind: Defense.None, score: 0, retreat: false })
 
@@ -15,25 +15,25 @@ describe('range penalties (Size and Speed/Range Table)', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 15, 20, 30, 50, 70, 100, 101].map(rangePenalty)).toEqual([0, 0, 0, -1, -2, -2, -3, -3, -4, -4, -5, -5, -6, -7, -8, -9, -10, -11])
   })
   it('a pistol shot at 10 yards rolls against skill −4; a melee blow takes no range penalty', () => {
-    const plan = planOf([{ id: 'gun', skill: 14, ranged: true, distance: 10 }, { id: 'b' }])
+    const plan = planOf([{ id: 'gun', skill: 14, ranged: 'firearm', distance: 10 }, { id: 'b' }])
     const st = freshState(plan, new ScriptedRng([]))
     expect(effectiveSkill(plan, st, 0, 1, Mode.Normal)).toBe(10)
     expect(effectiveSkill(plan, st, 0, 1, Mode.Determined)).toBe(11)
     expect(effectiveSkill(plan, st, 1, 0, Mode.Normal)).toBe(12)
   })
   it('the attack roll uses the range penalty: 11 hits at skill 14 point-blank but misses at 10 yards', () => {
-    const plan = planOf([{ id: 'gun', skill: 14, ranged: true, distance: 10 }, { id: 'b', basicSpeed: 1 }], { rules: { retreat: 'never' } })
+    const plan = planOf([{ id: 'gun', skill: 14, ranged: 'firearm', distance: 10 }, { id: 'b', basicSpeed: 1 }], { rules: { retreat: 'never' } })
     const st = freshState(plan, new ScriptedRng(d3(11)))
     expect(attack(plan, st, 0, 1, Mode.Normal, false, false)).toBe(false)
   })
   it('Move and Attack with a ranged weapon is at −2 with no cap of 9 (B365); in melee −4 and at most 9', () => {
-    const plan = planOf([{ id: 'gun', skill: 16, ranged: true, distance: 2 }, { id: 'b', skill: 16 }])
+    const plan = planOf([{ id: 'gun', skill: 16, ranged: 'firearm', distance: 2 }, { id: 'b', skill: 16 }])
     const st = freshState(plan, new ScriptedRng([]))
     expect(effectiveSkill(plan, st, 0, 1, Mode.MoveAndAttack)).toBe(14)
     expect(effectiveSkill(plan, st, 1, 0, Mode.MoveAndAttack)).toBe(9)
   })
   it('"rangePenalties": "none" ignores range; the exact opening odds use the same skill', () => {
-    const specs = [{ id: 'gun', skill: 14, ranged: true, distance: 10 }, { id: 'b' }]
+    const specs: Spec[] = [{ id: 'gun', skill: 14, ranged: 'firearm', distance: 10 }, { id: 'b' }]
     const plan = planOf(specs, { rules: { rangePenalties: 'none' } })
     expect(effectiveSkill(plan, freshState(plan, new ScriptedRng([])), 0, 1, Mode.Normal)).toBe(14)
     expect(openingOdds(plan)[0].skill).toBe(14)

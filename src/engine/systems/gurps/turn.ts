@@ -10,8 +10,9 @@ import { Ev, interrupt } from './waits'
 
 /**
  * One fighter's turn: what expires, the rolls that come first, what he is forced to do, and the
- * maneuver his plan chooses (the plan's k-th entry on his k-th turn; the last one repeats).
- * @see rules-combat.md §C4.3, §C2.4; rules.md §3.5
+ * maneuver his plan chooses (the plan's k-th entry on his k-th turn; the last one repeats). At 0 HP or
+ * less a stunned fighter (forced to Do Nothing) skips the consciousness roll unless he defends.
+ * @see rules-combat.md §C4.3, §C2.4 [S G12, G15]; rules.md §3.5
  */
 export function takeTurn(plan: Plan, st: FightState, f: number): void {
   if (st.cond[f] !== Cond.Ok) return
@@ -33,6 +34,8 @@ export function takeTurn(plan: Plan, st: FightState, f: number): void {
   st.blocks[f] = 0
   st.noParry[f] = 0
   st.noRetreat[f] = 0
+  st.parriedUnbalanced[f] = 0
+  st.koRollPending[f] = 0
   body(plan, st, f)
   // shock lasts through his next turn; what he took during this one carries on
   st.shock[f] = st.shockCarry[f]
@@ -42,7 +45,11 @@ export function takeTurn(plan: Plan, st: FightState, f: number): void {
 }
 
 function body(plan: Plan, st: FightState, f: number): void {
-  if (!consciousnessRoll(plan, st, f)) return
+  if (st.stunned[f] && st.hp[f] <= 0) {
+    // a Do Nothing turn with no defence roll needs no consciousness roll; a defence roll calls for it first
+    st.koRollPending[f] = 1
+    if (st.log) say(st, 'note', [f], plan, `${nameOf(plan, f)} is at ${st.hp[f]} HP but must Do Nothing: no roll to stay conscious unless he defends before his next turn.`)
+  } else if (!consciousnessRoll(plan, st, f)) return
   if (st.stunned[f]) return stunnedTurn(plan, st, f)
   if (st.prone[f]) {
     if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} gets back on his feet (Change Posture).`)

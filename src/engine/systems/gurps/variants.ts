@@ -76,6 +76,19 @@ export const variants: readonly VariantDoc[] = [
     source: 'rules-combat.md §C5 A36',
   },
   {
+    key: 'unbalancedWeapon',
+    label: 'Unbalanced ("U") weapons',
+    default: 'no-parry-after-attack',
+    values: [
+      { value: 'no-parry-after-attack', label: 'cannot parry on a turn in which it attacked' },
+      {
+        value: 'both-ways',
+        label: 'also the reverse (B269 "or vice versa"): after a parry with it, no attack with it until his next turn, so a Wait cannot turn into an attack',
+      },
+    ],
+    source: 'rules-combat.md §C2.3 [A, standard B-reading]; both-ways: B269, Martial Arts "Unbalanced Parries"',
+  },
+  {
     key: 'rangePenalties',
     label: 'Range penalties for ranged attacks',
     default: 'table',

@@ -7,7 +7,7 @@ import { Cond, Maneuver, Response, Trigger } from './codes'
 import type { CompiledStep } from './fighter'
 import { F } from './layout'
 import { nameOf, roll3, rollText, say, signed } from './log'
-import { able, allowance, gap, perform, pickTarget, up } from './maneuver'
+import { able, allowance, gap, parriedUnbalanced, perform, pickTarget, up } from './maneuver'
 import type { Plan } from './plan'
 import type { FightState } from './state'
 
@@ -38,7 +38,7 @@ function stepOf(plan: Plan, st: FightState, w: number): CompiledStep {
 function canRespond(plan: Plan, st: FightState, w: number, target: number, step: CompiledStep): boolean {
   if (st.cond[w] !== Cond.Ok || st.stunned[w] || target < 0 || !up(st, target)) return false
   if (step.response === Response.Ready) return st.ready[w] === 0
-  if (!able(st, w)) return false
+  if (!able(st, w) || (step.response !== Response.Feint && parriedUnbalanced(plan, st, w))) return false
   return gap(plan, st, w, target) <= allowance(plan, st, w, step.response === Response.AllOutAttack ? Maneuver.AllOutAttack : Maneuver.Attack)
 }
 
