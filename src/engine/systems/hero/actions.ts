@@ -62,13 +62,18 @@ export function addEntry(st: FightState, who: number, dex: number, kind: number,
  * he may Abort it to defense (seed 000 "regardless of who goes first"), and then it is gone.
  */
 export function attackWithTriggers(p: Plan, st: FightState, rng: Rng, x: number, origin: number, haymaker: boolean): void {
-  if (chooseTarget(p, st, x) < 0) return
+  const victim = chooseTarget(p, st, x)
+  if (victim < 0) return
   st.current[x] = origin
   let before = 0
   let together = 0
   let after = 0
   for (let h = 0; h < p.n; h++) {
     if (st.pending[h] !== Pending.Hold || p.holdEvent[h] !== x || !canAct(st, h) || st.stunned[h]) continue
+    if (h === victim && p.holdDefendIfTargeted[h]) {
+      keepForDefense(p, st, h, `${name(p, x)} moves to attack him`)
+      continue
+    }
     const r = holderReaction(p, st, rng, h, x)
     if (r === BEFORE) before |= 1 << h
     else if (r === TOGETHER) together |= 1 << h
@@ -107,6 +112,17 @@ function strike(p: Plan, st: FightState, rng: Rng, x: number, haymaker: boolean)
     st.skipReason[x] = Skip.Haymaker
   }
   if (st.log) say(p, st, 'act', [x, d], `${name(p, x)} winds up a Haymaker at ${name(p, d)} (−5 DCV; it lands at the end of the next Segment).`)
+}
+
+/**
+ * Seed 000: "If you decide to take no action when the anticipated event occurs, you will hold your
+ * action for defense" (and a delayed action may likewise become one). The action stays unspent: it is
+ * used for the next defense (see defense.ts) or expires like any hold.
+ */
+export function keepForDefense(p: Plan, st: FightState, h: number, why: string): void {
+  st.pending[h] = Pending.HoldDefense
+  count(p, st, h, C.keptForDefense)
+  if (st.log) say(p, st, 'hold', [h], `${why}: ${name(p, h)} takes no action and keeps it as a hold for defense.`)
 }
 
 /** Decides when holder h acts relative to mover x, rolling as the hold requires. */

@@ -53,6 +53,8 @@ export function nextPhaseAbs(p: Plan, st: FightState, i: number): number {
 export function spendAction(p: Plan, st: FightState, i: number, origin: number): void {
   count(p, st, i, C.actions)
   st.actedAbs[i] = st.abs
+  // Taking another action ends a run of Blocks (a Block made with this action starts a new one after it).
+  st.blockChain[i] = 0
   st.turnActions[i * st.turnSlots + turnOf(st.abs)]++
   if (st.originUses.length > 0) {
     st.originUses[i * st.absSlots + origin]++
@@ -84,22 +86,24 @@ export function hasCommittedPhase(st: FightState, i: number): boolean {
   return s > st.abs || (s === st.abs && st.phaseDoneAbs[i] !== st.abs)
 }
 
-/** The target rule: sticky first living enemy in roster order, the weakest (least STUN), or a named enemy. */
-export function chooseTarget(p: Plan, st: FightState, i: number): number {
+/**
+ * Whom he would attack now, without fixing a sticky target: the same answer `chooseTarget` gives at
+ * this moment. Used to judge who is threatened.
+ */
+export function peekTarget(p: Plan, st: FightState, i: number): number {
   const rule = p.targetRule[i]
   if (rule >= 0 && !defeated(st, rule)) return rule
-  if (rule === TARGET_WEAKEST) {
-    let best = -1
-    for (let j = 0; j < p.n; j++) if (p.side[j] !== p.side[i] && !defeated(st, j) && (best < 0 || st.stun[j] < st.stun[best])) best = j
-    return best
-  }
   const sticky = st.target[i]
   if (rule === TARGET_FIRST && sticky >= 0 && !defeated(st, sticky)) return sticky
-  for (let j = 0; j < p.n; j++) {
-    if (p.side[j] !== p.side[i] && !defeated(st, j)) {
-      st.target[i] = j
-      return j
-    }
-  }
-  return -1
+  if (rule !== TARGET_WEAKEST) for (let j = 0; j < p.n; j++) if (p.side[j] !== p.side[i] && !defeated(st, j)) return j
+  let best = -1
+  for (let j = 0; j < p.n; j++) if (p.side[j] !== p.side[i] && !defeated(st, j) && (best < 0 || st.stun[j] < st.stun[best])) best = j
+  return best
+}
+
+/** The target rule: sticky first living enemy in roster order, the weakest (least STUN), or a named enemy. */
+export function chooseTarget(p: Plan, st: FightState, i: number): number {
+  const t = peekTarget(p, st, i)
+  if (t >= 0 && p.targetRule[i] !== TARGET_WEAKEST) st.target[i] = t
+  return t
 }

@@ -31,7 +31,10 @@ function canAbort(st: FightState, d: number): boolean {
  */
 export function react(p: Plan, st: FightState, rng: Rng, a: number, d: number): Defended {
   let how: string
-  if (st.pending[d] === Pending.HoldDefense && canAct(st, d) && st.stunned[d] === 0) {
+  if (keepsBlocking(p, st, a, d)) {
+    count(p, st, d, C.chainedBlocks)
+    how = 'keeps Blocking (no further action)'
+  } else if (st.pending[d] === Pending.HoldDefense && canAct(st, d) && st.stunned[d] === 0) {
     const origin = consumePending(p, st, d)
     count(p, st, d, C.holdsUsed)
     spendAction(p, st, d, origin)
@@ -63,13 +66,22 @@ export function react(p: Plan, st: FightState, rng: Rng, a: number, d: number): 
   return defend(p, st, rng, a, d, how)
 }
 
+/**
+ * Multiple Blocks (rules-combat.md C1.7 [S H10]): having Blocked in this Segment, and succeeded every
+ * time, he may Block a further hand-to-hand attack without spending another action, at a cumulative
+ * −2 per Block after the first. A failed Block ends it; so does being Stunned or out.
+ */
+function keepsBlocking(p: Plan, st: FightState, a: number, d: number): boolean {
+  return p.rules.blockContinues && st.blockAbs[d] === st.abs && st.blockChain[d] === 1 && p.block[d] === 1 && p.ranged[a] === 0 && canAct(st, d) && st.stunned[d] === 0
+}
+
 /** The first absolute Segment after `abs` in which both have a Phase (0 if their SPDs share none). */
 function nextSharedPhase(p: Plan, abs: number, d: number, a: number): number {
   for (let t = abs + 1; t <= abs + 12; t++) if (hasPhase(p.spd[d], segmentOf(t)) && hasPhase(p.spd[a], segmentOf(t))) return t
   return 0
 }
 
-/** Dodge: +3 DCV until his next Phase that is not already spent. Block: 11 + OCV − attacker OCV, −2 per earlier Block this Segment. */
+/** Dodge: +3 DCV until his next Phase that is not already spent. Block: 11 + OCV − attacker OCV, −2 per earlier Block this Segment (C1.8). */
 function defend(p: Plan, st: FightState, rng: Rng, a: number, d: number, how: string): Defended {
   if (!p.block[d] || p.ranged[a]) {
     let until = nextPhaseAbs(p, st, d)
@@ -86,6 +98,7 @@ function defend(p: Plan, st: FightState, rng: Rng, a: number, d: number, how: st
   st.blockCount[d]++
   const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
   const ok = heroSucceeds(roll, target)
+  st.blockChain[d] = ok ? 1 : 0
   if (st.log) say(p, st, 'defend', [d, a], `${name(p, d)} ${how} to Block ${name(p, a)}: rolls ${roll} against ${target}- — ${ok ? 'blocked' : 'the Block fails'}.`)
   if (ok && p.rules.blockFirst) {
     st.blockFirstOver[d] = a

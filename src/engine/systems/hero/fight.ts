@@ -1,10 +1,10 @@
 import type { Rng } from '../../core/rng'
-import { attackWithTriggers, addEntry, takeAction } from './actions'
+import { attackWithTriggers, addEntry, keepForDefense, takeAction } from './actions'
 import { knockOut, resolveAttack } from './attack'
-import { chooseTarget, consumePending, count, defeated, isDown, name, say, when } from './common'
+import { chooseTarget, consumePending, count, defeated, isDown, name, peekTarget, say, when } from './common'
 import { C } from './layout'
 import { orderTies, rollFixedRanks } from './order'
-import type { Plan } from './plan'
+import { Arrival, OnPhase, type Plan } from './plan'
 import { COMBAT_START, segmentOf } from './speed-chart'
 import { Pending, Skip, type FightState } from './state'
 
@@ -49,7 +49,7 @@ function reset(p: Plan, st: FightState): void {
     st.ko[i] = st.dead[i] = st.stunned[i] = st.pending[i] = st.skipReason[i] = 0
     st.current[i] = 0
     st.stunBlockedAbs[i] = st.skipPhaseAbs[i] = st.phaseDoneAbs[i] = st.actedAbs[i] = st.dodgeUntil[i] = 0
-    st.hayLandAbs[i] = st.blockAbs[i] = st.blockFirstAbs[i] = st.stunTaken[i] = st.bodyTaken[i] = st.lostPhases[i] = 0
+    st.hayLandAbs[i] = st.blockAbs[i] = st.blockChain[i] = st.blockFirstAbs[i] = st.stunTaken[i] = st.bodyTaken[i] = st.lostPhases[i] = 0
     st.lostToAbort[i] = st.lostToHold[i] = 0
   }
   st.turnActions.fill(0)
@@ -134,13 +134,29 @@ function delayedEntry(p: Plan, st: FightState, rng: Rng, i: number): void {
     expire(p, st, i, 'because he is Stunned')
     return
   }
+  if (st.log && st.skipPhaseAbs[i] === st.abs && st.skipReason[i] === Skip.DelayReplaces) say(p, st, 'lose', [i], `${name(p, i)}'s Phase was replaced by his delayed action.`)
+  const arrival = p.delayArrival[i]
+  if (arrival === Arrival.Defend || (arrival === Arrival.DefendIfThreatened && threatened(p, st, i))) {
+    keepForDefense(p, st, i, `DEX ${p.delayDex[i]}, the moment ${name(p, i)} delayed to${arrival === Arrival.Defend ? '' : ', with an enemy still to attack him this Segment'}`)
+    return
+  }
   const origin = consumePending(p, st, i)
   count(p, st, i, C.holdsUsed)
   if (st.log) {
-    if (st.skipPhaseAbs[i] === st.abs && st.skipReason[i] === Skip.DelayReplaces) say(p, st, 'lose', [i], `${name(p, i)}'s Phase was replaced by his delayed action.`)
     say(p, st, 'act', [i], `${name(p, i)} acts on his delayed action at DEX ${p.delayDex[i]}.`)
   }
   attackWithTriggers(p, st, rng, i, origin, false)
+}
+
+/** An enemy whose target he is still has an attack to come in this Segment (a Phase or delayed action not yet taken). */
+function threatened(p: Plan, st: FightState, i: number): boolean {
+  for (let k = 0; k < st.eCount; k++) {
+    const j = st.eWho[k]
+    if (st.eDone[k] !== 0 || p.side[j] === p.side[i] || defeated(st, j) || st.stunned[j]) continue
+    const attacks = st.eKind[k] === 1 || ((p.onPhase[j] === OnPhase.Attack || p.onPhase[j] === OnPhase.Haymaker) && st.skipPhaseAbs[j] !== st.abs)
+    if (attacks && peekTarget(p, st, j) === i) return true
+  }
+  return false
 }
 
 function phaseEntry(p: Plan, st: FightState, rng: Rng, i: number): void {

@@ -24,8 +24,12 @@ export const C = {
   tandemRolls: 16,
   tandemMade: 17,
   phasesLostToAbort: 18,
+  /** A held or delayed action kept as a hold for defense when its event or moment came (seed 000). */
+  keptForDefense: 19,
+  /** Blocks made without a further action: continuing to Block in the same Segment (rules-combat.md C1.7). */
+  chainedBlocks: 20,
 } as const
-export const PER_COMBATANT = 19
+export const PER_COMBATANT = 21
 
 /** Scenario counters: side A wins, side B wins, draw (mutual), draw at the Turn cap. */
 export const WIN_A = 0

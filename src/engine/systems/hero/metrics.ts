@@ -13,6 +13,7 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'phases-lost-hold', label: 'Phases lost to expired holds', kind: 'distribution', per: 'combatant', description: 'Held or delayed actions per fight lost unused: the event never came before his next Phase (A4), the Turn ended (A5 "cancel"), or a tandem roll failed (A6 "lose").' },
   { id: 'abort-costs-phase', label: 'Abort costs the next Phase', kind: 'probability', per: 'combatant', description: 'Per Abort: it used up his next Phase (otherwise it used a held or delayed action).' },
   { id: 'hold-used', label: 'Held action used', kind: 'probability', per: 'combatant', description: 'Per hold or delay taken: the held action was used (rather than expiring or being lost).' },
+  { id: 'kept-for-defense', label: 'Held action kept for defense', kind: 'probability', per: 'combatant', description: 'Per hold or delay taken: when its event or moment came he took no action and kept it as a hold for defense (plan hold.onEvent / delay.onArrival; seed 000).' },
   { id: 'hit-rate', label: 'Attacks that hit', kind: 'probability', per: 'combatant', description: 'Per attack made: it hit (Blocked attacks count as misses).' },
   { id: 'stun-per-hit', label: 'STUN dealt per hit', kind: 'distribution', per: 'combatant', description: 'STUN the target takes from one hit after defences. Exact when the attacker has a single possible target and no Haymaker.' },
   { id: 'body-per-hit', label: 'BODY dealt per hit', kind: 'distribution', per: 'combatant', description: 'BODY the target takes from one hit after defences.' },

@@ -20,6 +20,13 @@ export const enum HoldMode {
   Tandem = 2,
 }
 
+/** What a delayed action does when its DEX and Segment come (seed 000: act, or hold for defense). */
+export const enum Arrival {
+  Act = 0,
+  Defend = 1,
+  DefendIfThreatened = 2,
+}
+
 /** Target rule codes (≥ 0: a named enemy's index). */
 export const TARGET_FIRST = -1
 export const TARGET_WEAKEST = -2
@@ -68,6 +75,10 @@ export interface Plan {
   delaySegs: Int32Array
   delayDex: Int32Array
   holdEvent: Int32Array
+  /** hold.onEvent "defend-if-targeted": when the mover attacks him, keep the action as a hold for defense. */
+  holdDefendIfTargeted: Uint8Array
+  /** delay.onArrival as an `Arrival` code. */
+  delayArrival: Uint8Array
   holdMode: Uint8Array
   /** Roll target for the hold's contest or tandem roll (DEX Roll, Fast Draw or Teamwork with A7). */
   holdRoll: Int32Array
@@ -100,6 +111,7 @@ export function compile(s: HeroScenario, audit = false): Plan {
   const u8 = (f: (c: HeroCombatant) => boolean): Uint8Array => Uint8Array.from(cs, (c) => (f(c) ? 1 : 0))
   const dice = cs.map((c) => parseHeroDice(c.attack.dice) as HeroDice)
   const onPhaseCodes = { attack: OnPhase.Attack, haymaker: OnPhase.Haymaker, delay: OnPhase.Delay, hold: OnPhase.Hold, 'hold-defense': OnPhase.HoldDefense }
+  const arrivalCodes = { act: Arrival.Act, defend: Arrival.Defend, 'defend-if-threatened': Arrival.DefendIfThreatened }
   const modeCodes = { interrupt: HoldMode.Interrupt, after: HoldMode.After, tandem: HoldMode.Tandem }
   const endAbs = s.turnCap * 12
   const turnSlots = s.turnCap + 3
@@ -137,6 +149,8 @@ export function compile(s: HeroScenario, audit = false): Plan {
     delaySegs: i32((c) => c.plan.delay?.segments ?? 0),
     delayDex: i32((c) => c.plan.delay?.dex ?? 0),
     holdEvent: i32((c) => (c.plan.hold ? idx(c.plan.hold.event) : -1)),
+    holdDefendIfTargeted: u8((c) => c.plan.hold?.onEvent === 'defend-if-targeted'),
+    delayArrival: Uint8Array.from(cs, (c) => arrivalCodes[c.plan.delay?.onArrival ?? 'act']),
     holdMode: Uint8Array.from(cs, (c) => (c.plan.hold ? modeCodes[c.plan.hold.mode] : 0)),
     holdRoll: i32((c) => holdRollTarget(c, rules)),
     abortWhenAttacked: u8((c) => c.plan.abort === 'when-attacked'),

@@ -11,8 +11,14 @@ const planArb = fc.oneof(
   fc.constant({ onPhase: 'attack' }),
   fc.constant({ onPhase: 'haymaker' }),
   fc.constant({ onPhase: 'hold-defense' }),
-  fc.record({ onPhase: fc.constant('delay'), delay: fc.record({ segments: fc.integer({ min: 1, max: 6 }), dex: fc.integer({ min: 0, max: 30 }) }) }),
-  fc.record({ onPhase: fc.constant('hold'), hold: fc.record({ event: fc.constantFrom('c0', 'c1', 'c2', 'c3'), mode: fc.constantFrom('interrupt', 'after', 'tandem') }) }),
+  fc.record({
+    onPhase: fc.constant('delay'),
+    delay: fc.record({ segments: fc.integer({ min: 1, max: 6 }), dex: fc.integer({ min: 0, max: 30 }), onArrival: fc.constantFrom('act', 'defend', 'defend-if-threatened') }),
+  }),
+  fc.record({
+    onPhase: fc.constant('hold'),
+    hold: fc.record({ event: fc.constantFrom('c0', 'c1', 'c2', 'c3'), mode: fc.constantFrom('interrupt', 'after', 'tandem'), onEvent: fc.constantFrom('act', 'defend-if-targeted') }),
+  }),
 )
 
 const fighterArb = fc.record({
@@ -31,6 +37,7 @@ const rulesArb = fc.record({
   contestTie: fc.constantFrom('reroll', 'simultaneous'),
   holdAcrossTurn: fc.constantFrom('persist', 'cancel'),
   blockFirst: fc.constantFrom('off', 'on'),
+  multipleBlocks: fc.constantFrom('continue', 'one'),
 })
 
 /** Random 4-combatant fights under random rules; holds that name themselves are redirected. */

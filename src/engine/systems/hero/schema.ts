@@ -34,12 +34,25 @@ export const holdSchema = z.strictObject({
   roll: oneOf(['dex', 'fast-draw', 'teamwork']).default('dex'),
   /** Has trained with the partner (tandem): otherwise the A7 Teamwork penalty applies. */
   trained: flag().default(true),
+  /**
+   * What he does when the event comes (seed 000: "If you decide to take no action when the anticipated
+   * event occurs, you will hold your action for defense"): always act as declared, or act unless the
+   * mover is attacking him, in which case he keeps the action as a hold for defense (used before that
+   * attack, or for a later Abort to defense until it expires).
+   */
+  onEvent: oneOf(['act', 'defend-if-targeted']).default('act'),
 })
 
 export const delaySchema = z.strictObject({
   /** 0 = later in this Segment, 1 = the next Segment, ... */
   segments: int(0, 11).default(0),
   dex: int(0, 99),
+  /**
+   * At the chosen DEX and Segment he "must either act, or hold [his] action for defense" (seed 000):
+   * always act, always hold for defense, or hold for defense only when an enemy whose target he is
+   * still has an attack to come this Segment (a Phase or delayed action not yet taken), else act.
+   */
+  onArrival: oneOf(['act', 'defend', 'defend-if-threatened']).default('act'),
 })
 
 export const planSchema = z.strictObject({

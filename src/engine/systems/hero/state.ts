@@ -61,6 +61,8 @@ export class FightState {
   readonly blockFirstOver: Int32Array
   readonly blockFirstAbs: Int32Array
   readonly blockCount: Int32Array
+  /** 1 while his Blocks of Segment `blockAbs` have all succeeded: he may keep Blocking in it. */
+  readonly blockChain: Uint8Array
   readonly hitSlot: Int32Array
   readonly slotStun: Int32Array
   readonly target: Int32Array
@@ -121,6 +123,7 @@ export class FightState {
     this.blockFirstOver = i32()
     this.blockFirstAbs = i32()
     this.blockCount = i32()
+    this.blockChain = u8()
     this.hitSlot = i32()
     this.slotStun = i32()
     this.target = i32()

@@ -15,7 +15,7 @@ import {
   WIN_B,
 } from './layout'
 import { metricDocs } from './metrics'
-import { HoldMode, OnPhase, type Plan } from './plan'
+import { Arrival, HoldMode, OnPhase, type Plan } from './plan'
 
 const label = (id: string): string => metricDocs.find((d) => d.id === id)?.label ?? id
 const dist = (ps: number[]): { value: number; p: number }[] => ps.flatMap((p, value) => (p > 0 ? [{ value, p }] : []))
@@ -62,6 +62,7 @@ function combatantMetrics(p: Plan, tally: Tally, i: number): Metric[] {
     out.push(probabilityMetric(head('tandem-success', `${c.name} acts in tandem with ${p.combatants[p.holdEvent[i]].name}`), at(C.tandemMade), at(C.tandemRolls), tandemExact(p, i)))
   }
   if (p.onPhase[i] !== OnPhase.Attack && p.onPhase[i] !== OnPhase.Haymaker) out.push(probabilityMetric(head('hold-used'), at(C.holdsUsed), at(C.holdsTaken)))
+  if (p.holdDefendIfTargeted[i] || p.delayArrival[i] !== Arrival.Act) out.push(probabilityMetric(head('kept-for-defense'), at(C.keptForDefense), at(C.holdsTaken)))
   if (p.abortWhenAttacked[i]) out.push(probabilityMetric(head('abort-costs-phase'), at(C.abortCostPhase), at(C.aborts)))
   const hit = perHitExact(p, i)
   out.push(

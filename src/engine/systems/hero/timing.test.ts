@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { withinStandardErrors } from '../../../../tests/helpers'
-import { C } from './layout'
+import { C, PER_COMBATANT } from './layout'
 import { heroPlan, playLogged, playMany, segmentsOf, UNHURT } from './test-helpers'
 
 /** Harmless attacks so the clock can be watched for many Turns. */
@@ -76,7 +76,7 @@ describe('same-DEX ties (A1), decided afresh every Segment', () => {
   })
   it('GM alternative "fast-draw": a character with Fast Draw goes first', () => {
     const t = playMany(twins({ tieRule: 'fast-draw' }, {}, { fastDraw: 0 }), 200)
-    expect(t.counts[4 + 19 + C.firstActor]).toBe(200)
+    expect(t.counts[4 + PER_COMBATANT + C.firstActor]).toBe(200)
   })
   it('"fixed": one roll-off per combat, the same winner in every Segment of that fight', () => {
     const plan = heroPlan([{ id: 'a', side: 'A', dex: 15, ...PASSIVE }, { id: 'b', side: 'B', dex: 15, ...PASSIVE }], { tieRule: 'fixed' }, { turnCap: 3 })

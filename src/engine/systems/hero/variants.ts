@@ -2,7 +2,8 @@ import type { VariantDoc } from '../../core/scenario'
 
 /**
  * Rule variants of the HERO system: the rule set (6e book vs the seed's campaign house rules) and
- * every open question of rules.md §8 A1–A7, plus the STUN Multiplier edition (rules-combat.md C1.3).
+ * every open question of rules.md §8 A1–A7, plus the STUN Multiplier edition (rules-combat.md C1.3) and
+ * whether a Block carries on against further attacks in the Segment (C1.7).
  * Where a variant defaults to "ruleset", the rule set decides: the book's contested DEX Roll and
  * "lost at the start of that Segment", or the seed's 1d6 roll-off and "lost at the holder's DEX".
  */
@@ -105,6 +106,16 @@ export const variants: readonly VariantDoc[] = [
     source: 'rules.md §2.3 item 5 [I H2 citing 6E2 p.60], rules-combat.md C1.7',
   },
   {
+    key: 'multipleBlocks',
+    label: 'Blocking several attacks in one Segment',
+    default: 'continue',
+    values: [
+      { value: 'continue', label: 'after a Block he keeps Blocking further HTH attacks that Segment while his Blocks succeed, at a cumulative −2 per Block after the first, with no further action' },
+      { value: 'one', label: 'one Block per action: a further attack needs another held action or Abort (none is left that Segment)' },
+    ],
+    source: 'rules-combat.md C1.7, C1.8 [S H10: "can continue to Block as long as they continue succeeding, but with a cumulative −2 penalty for each attempted Block after the first"]',
+  },
+  {
     key: 'stunMultiplier',
     label: 'Killing attack STUN Multiplier',
     default: '6e-half-d6',
@@ -127,6 +138,8 @@ export interface ResolvedRules {
   tandemFailLoses: boolean
   teamworkPenalty: number
   blockFirst: boolean
+  /** multipleBlocks "continue": further Blocks in the same Segment at −2 each, no further action. */
+  blockContinues: boolean
   stunMultiplier: '6e-half-d6' | '5e-d6-minus-1'
 }
 
@@ -142,6 +155,7 @@ export function resolveRules(r: Record<string, string>): ResolvedRules {
     tandemFailLoses: r.tandemFail === 'lose',
     teamworkPenalty: r.teamworkPenalty === 'minus-2' ? 2 : r.teamworkPenalty === 'minus-4' ? 4 : 0,
     blockFirst: r.blockFirst === 'on',
+    blockContinues: r.multipleBlocks !== 'one',
     stunMultiplier: r.stunMultiplier as ResolvedRules['stunMultiplier'],
   }
 }
