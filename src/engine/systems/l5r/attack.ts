@@ -5,7 +5,7 @@ import { checkEnd, inflict, isDefeated, nameOf, penaltyOf, say, type Fight } fro
 import { SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_VOID } from './plan'
 import { STANCES } from './schema'
 import { ATTACK_BINS, binBase, COUNTER, counterIndex, PER_ATTACK_OFFSET } from './tally-layout'
-import { soakWithVoid, voidOnAttack } from './void'
+import { plansVoidDamage, soakWithVoid, voidOnAttack, voidOnDamage } from './void'
 
 /** The target's Armor TN right now: stance, Defense Mastery and a Void Point's +10 for the Round. */
 export function currentArmorTn(f: Fight, j: number): number {
@@ -64,8 +64,8 @@ export function rollFullDefense(f: Fight, i: number, staying = false): void {
 /**
  * One attack (rules-combat.md §C3.4): TN = target's Armor TN + 5 per Raise + the attacker's own wound
  * penalty; roll (trait + skill) k trait, +2k1 in Full Attack, +1k1+Void once after Center Stance;
- * missing the raised TN misses outright; damage (Strength + weapon + Raises) k weapon kept, minus
- * Reduction.
+ * missing the raised TN misses outright; damage (Strength + weapon + Raises) k weapon kept, +1k1
+ * with a Void Point on a katana, minus Reduction.
  */
 export function attack(f: Fight, i: number, j: number): void {
   const s = f.s
@@ -73,16 +73,17 @@ export function attack(f: Fight, i: number, j: number): void {
   const armor = currentArmorTn(f, j)
   const plain = armor + penaltyOf(f, i)
   const bits = (s.stance[i] === FULL_ATTACK ? SPEC_FULL_ATTACK : 0) | (takeCenterBonus(f, i) ? SPEC_CENTER : 0) | (voidOnAttack(f, i) ? SPEC_VOID : 0)
-  const raises = a.raiseTable && a.bestRaisesOf[f.round] === 1 ? bestRaisesAt(a.raiseTable, bits, f.plan.fighters[j].reductionIndex, plain) : a.raisesOf[f.round]
+  const raises = raisesFor(f, i, j, bits, plain)
   const tn = plain + 5 * raises
   const spec = a.attack[bits]
   const total = rollSpec(f.dice, spec, a.attackExplodes, s.top)
   let wounds = 0
   if (total >= tn) {
-    const dspec = a.damage[raises]
+    const boosted = voidOnDamage(f, i)
+    const dspec = (boosted ? a.damageVoid : a.damage)[raises]
     const dmg = rollSpec(f.dice, dspec, f.plan.damageExplodes, s.top)
     wounds = Math.max(0, dmg - f.plan.fighters[j].reduction)
-    if (f.log) say(f, 'hit', [i, j], `${a.c.name} hits ${nameOf(f, j)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, bits)}. Damage ${formatRoll(dspec)} = ${dmg}${f.plan.fighters[j].reduction ? ` − Reduction ${f.plan.fighters[j].reduction}` : ''} → ${wounds} wounds.`)
+    if (f.log) say(f, 'hit', [i, j], `${a.c.name} hits ${nameOf(f, j)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, bits)}. Damage ${formatRoll(dspec)}${boosted ? ` (a Void Point adds +1k1 to the katana's damage, ${s.voidLeft[i]} left)` : ''} = ${dmg}${f.plan.fighters[j].reduction ? ` − Reduction ${f.plan.fighters[j].reduction}` : ''} → ${wounds} wounds.`)
     wounds = soakWithVoid(f, j, wounds)
   } else if (f.log) say(f, 'miss', [i, j], `${a.c.name} misses ${nameOf(f, j)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, bits)}.`)
   s.dealt[i] += wounds
@@ -90,6 +91,14 @@ export function attack(f: Fight, i: number, j: number): void {
   notePayoff(f, i, j, total >= tn)
   inflict(f, j, wounds)
   checkEnd(f)
+}
+
+/** Raises to call: the Round's fixed number, or A38 best Raises (with the Void +1k1 damage table when he will spend it). */
+function raisesFor(f: Fight, i: number, j: number, bits: number, tn: number): number {
+  const a = f.plan.fighters[i]
+  if (!a.raiseTable || a.bestRaisesOf[f.round] !== 1) return a.raisesOf[f.round]
+  const table = a.raiseTableVoid && plansVoidDamage(f, i) ? a.raiseTableVoid : a.raiseTable
+  return bestRaisesAt(table, bits, f.plan.fighters[j].reductionIndex, tn)
 }
 
 function countAttack(f: Fight, i: number, j: number, total: number, tn: number, bits: number, wounds: number): void {

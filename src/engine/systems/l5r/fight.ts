@@ -3,7 +3,7 @@ import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import type { D10Stream } from '../../dice/roll-and-keep'
 import type { Plan, State } from './plan'
-import { DOWN, OUT, RANK_NAMES, RANK_PENALTY, rankOf } from './wounds'
+import { DOWN, RANK_NAMES, RANK_PENALTY, rankOf } from './wounds'
 
 /** Winner codes. */
 export const SIDE_A = 0
@@ -45,14 +45,28 @@ export function nameOf(f: Fight, i: number): string {
   return f.plan.fighters[i].c.name
 }
 
-/** Down counts as defeated by default (A37); Out and dead always do. */
+/**
+ * Down counts as defeated by default (A37); under "void-to-act" only once he has no Void Point left
+ * to act with. Out and dead always do.
+ */
 export function isDefeated(f: Fight, i: number): boolean {
-  return f.s.rank[i] >= (f.plan.downIsDefeated ? DOWN : OUT)
+  const r = f.s.rank[i]
+  if (r !== DOWN) return r > DOWN
+  return f.plan.downIsDefeated || (f.plan.downActsWithVoid && f.s.voidLeft[i] === 0)
 }
 
-/** Down characters have Free actions only, so no Turns that matter; Out and dead none at all. */
+/** He may spend a Void Point now: one left, and (variant voidPerRound "one") none spent this Round. */
+export function canSpendVoid(f: Fight, i: number): boolean {
+  return f.s.voidLeft[i] > 0 && (!f.plan.voidOnePerRound || f.s.voidThisRound[i] === 0)
+}
+
+/**
+ * Down characters have Free actions only: no Turns that matter, except under "void-to-act" where a
+ * Turn costs a Void Point (rules-combat.md §C3.3). Out and dead have none at all.
+ */
 export function canAct(f: Fight, i: number): boolean {
-  return f.s.rank[i] < DOWN
+  const r = f.s.rank[i]
+  return r < DOWN || (r === DOWN && f.plan.downActsWithVoid && canSpendVoid(f, i))
 }
 
 export function penaltyOf(f: Fight, i: number): number {

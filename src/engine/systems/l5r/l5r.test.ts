@@ -11,7 +11,7 @@ import { skirmish } from './test-helpers'
 
 const examples = join(__dirname, '..', '..', '..', '..', 'resources', 'examples')
 const example = (file: string): Record<string, unknown> => JSON.parse(readFileSync(join(examples, file), 'utf8'))
-const FILES = ['l5r-fast-vs-strong.json', 'l5r-full-attack-vs-full-defense.json', 'l5r-delay-plan.json', 'l5r-bench-skirmish.json', 'l5r-void-duel.json']
+const FILES = ['l5r-fast-vs-strong.json', 'l5r-full-attack-vs-full-defense.json', 'l5r-delay-plan.json', 'l5r-bench-skirmish.json', 'l5r-void-duel.json', 'l5r-void-katana.json']
 
 function issues(doc: unknown): string[] {
   const r = parseScenario(doc)
@@ -43,7 +43,7 @@ describe('invalid input names the path and the allowed values', () => {
     expect(issues(edit((d) => (d.tactics[1].rounds[0].raises = 3)))).toEqual(['tactics[1].rounds[0].raises: must be an integer 0–2 (at most Void Ring 2 Raises per roll), got 3'])
   })
   it('an unknown Void use and too many Void Points', () => {
-    expect(issues(edit((d) => (d.tactics[0].rounds[0].void = 'initiative')))).toEqual(['tactics[0].rounds[0].void: must be one of "none", "attack", "armor", "wounds", got "initiative"'])
+    expect(issues(edit((d) => (d.tactics[0].rounds[0].void = 'swap')))).toEqual(['tactics[0].rounds[0].void: must be one of "none", "attack", "armor", "wounds", "damage", "initiative", got "swap"'])
     expect(issues(edit((d) => (d.combatants[0].voidPoints = 11)))).toEqual(['combatants[0].voidPoints: must be an integer 0–10, got 11'])
   })
   it('an unknown variant value lists the allowed ones', () => {

@@ -1,8 +1,8 @@
 import { distributionMetric, meanMetric, probabilityMetric, type Metric, type MetricDoc } from '../../core/metrics'
 import type { Tally } from '../../core/tally'
 import type { ExactMetric } from '../rule-system'
-import { VOID_ARMOR, VOID_ATTACK, VOID_WOUNDS, type Plan } from './plan'
-import { ATTACK_BINS, binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_ATTACK_OFFSET, PER_FIGHT_OFFSET, VOID_BINS, voidOffset } from './tally-layout'
+import { VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_INITIATIVE, VOID_WOUNDS, type Plan } from './plan'
+import { ATTACK_BINS, binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_ATTACK_OFFSET, PER_FIGHT_OFFSET, VOID_BINS, VOID_USE_COUNTERS, voidOffset } from './tally-layout'
 
 /** The metrics this system reports; per-combatant ones get `:<combatant id>` appended. */
 export const metricDocs: readonly MetricDoc[] = [
@@ -21,6 +21,12 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'void-attack-hit-rate', label: 'Void-boosted attacks that hit', kind: 'probability', per: 'combatant', description: 'Share of his attacks with a Void Point (+1k1) that hit; compare with "Attacks that hit".' },
   { id: 'void-armor-saves', label: 'Attacks turned aside by Void +10 Armor TN', kind: 'probability', per: 'combatant', description: 'Of the attacks made on him while his Void +10 Armor TN was up, the share that missed only because of the +10.' },
   { id: 'void-wounds-prevented', label: 'Wounds prevented by Void', kind: 'mean', per: 'combatant', description: 'Wounds per skirmish his Void Points took off hits (10 per Point).' },
+  { id: 'void-on-attack', label: 'Void Points spent on attack rolls (+1k1)', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent for +1k1 on his attack roll.' },
+  { id: 'void-on-armor', label: 'Void Points spent on +10 Armor TN', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent at Round start for +10 Armor TN that Round.' },
+  { id: 'void-on-wounds', label: 'Void Points spent to reduce wounds', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent to take 10 fewer wounds from a hit.' },
+  { id: 'void-on-damage', label: 'Void Points spent on katana damage (+1k1)', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent for +1k1 on a katana damage roll after a hit.' },
+  { id: 'void-on-initiative', label: 'Void Points spent on +10 Initiative', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent for +10 Initiative for the rest of the skirmish (at most 1).' },
+  { id: 'void-to-act-down', label: 'Void Points spent to act while Down', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent to act at Down (variant down "void-to-act": Free actions only, no attacks).' },
   { id: 'delay-payoff', label: 'Delay pays off', kind: 'probability', per: 'combatant', description: 'He delayed, acted after his target, and the next Round hit that target again before it could act: two blows in a row.' },
 ]
 
@@ -55,7 +61,7 @@ export function summarizeSkirmish(plan: Plan, tally: Tally, exact?: ExactMetric[
     out.push(distributionMetric(head('wounds-per-fight'), tally.bins, 0, base + PER_FIGHT_OFFSET, FIGHT_BINS))
     out.push(probabilityMetric(head('defeated'), c[counterIndex(i, COUNTER.defeated)], n))
     out.push(distributionMetric(head('rounds-to-defeat'), tally.bins, 1, base + DEFEAT_ROUND_OFFSET, plan.cap))
-    if (d.voidOf.some((x) => x !== 0)) out.push(...voidMetrics(plan, tally, i, head))
+    if (d.voidOf.some((x) => x !== 0) || plan.downActsWithVoid) out.push(...voidMetrics(plan, tally, i, head))
     if (d.delayOf.some((x) => x !== 0)) {
       out.push(probabilityMetric(head('delays'), c[counterIndex(i, COUNTER.delayedTrials)], n))
       out.push(probabilityMetric(head('delay-payoff'), c[counterIndex(i, COUNTER.payoff)], n))
@@ -66,12 +72,25 @@ export function summarizeSkirmish(plan: Plan, tally: Tally, exact?: ExactMetric[
 
 type Head = (metric: string) => { id: string; metric: string; label: string; subjects: string[] }
 
-/** Void spent and its payoff: hit rate with +1k1, attacks the +10 Armor TN turned into misses, wounds prevented. */
+/** Metric id of the Points spent on each use code (plan.ts VOID_*). */
+const PER_USE: readonly [number, string][] = [
+  [VOID_ATTACK, 'void-on-attack'],
+  [VOID_ARMOR, 'void-on-armor'],
+  [VOID_WOUNDS, 'void-on-wounds'],
+  [VOID_DAMAGE, 'void-on-damage'],
+  [VOID_INITIATIVE, 'void-on-initiative'],
+  [VOID_DOWN, 'void-to-act-down'],
+]
+
+/** Void spent (in all and per use) and its payoff: hit rate with +1k1, attacks the +10 Armor TN turned into misses, wounds prevented. */
 function voidMetrics(plan: Plan, tally: Tally, i: number, head: Head): Metric[] {
   const c = tally.counts
   const at = (k: number): number => c[counterIndex(i, k)]
   const uses = plan.fighters[i].voidOf
   const out: Metric[] = [distributionMetric(head('void-spent'), tally.bins, 0, binBase(plan, i) + voidOffset(plan), VOID_BINS)]
+  for (const [use, id] of PER_USE) {
+    if (use === VOID_DOWN ? plan.downActsWithVoid : uses.includes(use)) out.push(meanMetric(head(id), tally.trials, at(VOID_USE_COUNTERS + 2 * use), at(VOID_USE_COUNTERS + 2 * use + 1)))
+  }
   if (uses.includes(VOID_ATTACK)) out.push(probabilityMetric(head('void-attack-hit-rate'), at(COUNTER.voidAttackHits), at(COUNTER.voidAttacks)))
   if (uses.includes(VOID_ARMOR)) out.push(probabilityMetric(head('void-armor-saves'), at(COUNTER.voidArmorSaves), at(COUNTER.voidArmorFaced)))
   if (uses.includes(VOID_WOUNDS)) out.push(meanMetric(head('void-wounds-prevented'), tally.trials, at(COUNTER.woundsPrevented), at(COUNTER.woundsPreventedSq)))

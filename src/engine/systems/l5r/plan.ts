@@ -16,6 +16,11 @@ export const VOID_NONE = 0
 export const VOID_ATTACK = 1
 export const VOID_ARMOR = 2
 export const VOID_WOUNDS = 3
+export const VOID_DAMAGE = 4
+export const VOID_INITIATIVE = 5
+/** Not a plan choice: a Down character's Void Point to act (variant down "void-to-act"); counted per use. */
+export const VOID_DOWN = 6
+export const VOID_USE_CODES = 7
 
 /** Attack spec index bits: Full Attack +2k1, Center bonus +1k1+Void, Void Point +1k1. */
 export const SPEC_FULL_ATTACK = 1
@@ -52,6 +57,8 @@ export interface Fighter {
   attackKept: number
   /** Damage roll by number of Raises: (Strength + weapon rolled + Raises) k weapon kept. */
   damage: RollSpec[]
+  /** The same with a Void Point's +1k1 (katana only, rules.md §6.1). */
+  damageVoid: RollSpec[]
   thresholds: Int32Array
   /** Per round (0-based, up to the cap): stance code, delay code, Raises. */
   stanceOf: Int8Array
@@ -60,6 +67,8 @@ export interface Fighter {
   /** Per round: 1 when Raises follow the A38 best-Raises policy; its table (only when used). */
   bestRaisesOf: Int8Array
   raiseTable: RaiseTable | undefined
+  /** Best-Raises table with the Void +1k1 damage, when a Round both uses best Raises and Void on damage. */
+  raiseTableVoid: RaiseTable | undefined
   /** Index of his armour's Reduction in every attacker's raise table. */
   reductionIndex: number
   /** Per round: Void use code; Void Points for the skirmish. */
@@ -102,6 +111,10 @@ export interface State {
   voidSpent: Int32Array
   voidArmor: Uint8Array
   woundsPrevented: Int32Array
+  /** Void Points spent this skirmish per use: index i * VOID_USE_CODES + use code. */
+  voidByUse: Int32Array
+  /** +10 when he bought Void +10 Initiative for the skirmish. */
+  initBonus: Int32Array
 }
 
 export interface Plan {
@@ -114,6 +127,8 @@ export interface Plan {
   simultaneousTies: boolean
   roundEndsWhenAllDelay: boolean
   downIsDefeated: boolean
+  /** Variant down "void-to-act" (A37 alternative): a Down character spends a Void Point per Turn to act. */
+  downActsWithVoid: boolean
   /** Variant voidPerRound "one": at most one Void Point per character per Round. */
   voidOnePerRound: boolean
   mostHealthOnCap: boolean
@@ -127,30 +142,33 @@ function perRound<T>(list: readonly T[], cap: number, code: (x: T) => number): I
   return out
 }
 
-function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOptions): Fighter {
-  const t = s.tactics.find((x) => x.combatant === c.id) as Tactic
-  const armor = ARMOR_STATS[c.armor]
+/** Attack roll by spec bits SPEC_FULL_ATTACK | SPEC_CENTER | SPEC_VOID: +2k1, +1k1 + Void, +1k1. */
+function attackSpecs(c: Combatant, opts: TenDiceOptions): RollSpec[] {
   const trait = c.attackTrait ?? c.agility
   const rolled = trait + c.attackSkill
-  const attack = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => {
+  return [0, 1, 2, 3, 4, 5, 6, 7].map((k) => {
     const fa = k & SPEC_FULL_ATTACK ? 1 : 0
     const center = k & SPEC_CENTER ? 1 : 0
     const vp = k & SPEC_VOID ? 1 : 0
     return tenDiceRule(rolled + 2 * fa + center + vp, trait + fa + center + vp, opts, center ? c.void : 0)
   })
-  const damage: RollSpec[] = []
-  for (let raises = 0; raises <= c.void; raises++) damage.push(tenDiceRule(c.strength + c.weapon.rolled + raises, c.weapon.kept, opts))
+}
+
+/** Damage roll per Raise count 0..Void: (Strength + weapon rolled + Raises + extra) k (weapon kept + extra). */
+function damageSpecs(c: Combatant, opts: TenDiceOptions, extra: number): RollSpec[] {
+  const out: RollSpec[] = []
+  for (let raises = 0; raises <= c.void; raises++) out.push(tenDiceRule(c.strength + c.weapon.rolled + raises + extra, c.weapon.kept + extra, opts))
+  return out
+}
+
+type DefenseFields = Pick<Fighter, 'baseArmorTn' | 'reduction' | 'defenseAdd' | 'masteryTn' | 'keepsFullDefense' | 'fullDefense' | 'fullDefenseCentered' | 'fullDefenseMean' | 'fullDefenseExplodes'>
+
+/** Armor TN, Reduction, the Defense Stance bonus, Defense Mastery and the Full Defense rolls. */
+function defenseOf(s: L5rScenario, c: Combatant, opts: TenDiceOptions): DefenseFields {
+  const armor = ARMOR_STATS[c.armor]
   const mastery = s.rules.defenseMastery === 'yes'
   const fullDefense = tenDiceRule(c.defenseSkill + c.agility, c.agility, opts)
-  const bestRaisesOf = perRound(t.rounds, s.roundCap, (r) => (r.bestRaises ? 1 : 0))
-  const reductions = [...new Set(s.combatants.map((x) => ARMOR_STATS[x.armor].reduction))]
   return {
-    index,
-    c,
-    t,
-    side: c.side === 'A' ? 0 : 1,
-    init: tenDiceRule(c.agility + c.classRank, c.agility, opts),
-    traitKey: c.agility * 16 + c.classRank,
     baseArmorTn: 5 * c.agility + 5 + armor.tn,
     reduction: armor.reduction,
     defenseAdd: c.air + c.defenseSkill,
@@ -160,18 +178,51 @@ function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOpt
     fullDefenseCentered: tenDiceRule(c.defenseSkill + c.agility + 1, c.agility + 1, opts, c.void),
     fullDefenseMean: exactRoll(fullDefense, c.defenseSkill > 0).mean,
     fullDefenseExplodes: c.defenseSkill > 0,
-    attack,
-    attackExplodes: c.attackSkill > 0,
-    attackKept: trait,
-    damage,
-    thresholds: woundThresholds(c.earth, s.woundMultiplier),
+  }
+}
+
+/**
+ * The A38 decision tables, only when some Round uses best Raises: one with plain damage and, when
+ * some Round spends Void on damage, one with the katana's +1k1 (the Point is known before rolling).
+ */
+function raiseTables(s: L5rScenario, c: Combatant, f: Pick<Fighter, 'attack' | 'damage' | 'damageVoid' | 'bestRaisesOf' | 'voidOf'>): Pick<Fighter, 'raiseTable' | 'raiseTableVoid'> {
+  if (!f.bestRaisesOf.some((x) => x === 1)) return { raiseTable: undefined, raiseTableVoid: undefined }
+  const reductions = reductionsOf(s)
+  const explodes = s.rules.damageExplodes === 'yes'
+  const table = (damage: RollSpec[]): RaiseTable => raiseTable(f.attack, c.attackSkill > 0, damage, explodes, reductions)
+  return { raiseTable: table(f.damage), raiseTableVoid: f.voidOf.some((x) => x === VOID_DAMAGE) ? table(f.damageVoid) : undefined }
+}
+
+function reductionsOf(s: L5rScenario): number[] {
+  return [...new Set(s.combatants.map((x) => ARMOR_STATS[x.armor].reduction))]
+}
+
+function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOptions): Fighter {
+  const t = s.tactics.find((x) => x.combatant === c.id) as Tactic
+  const rounds = {
+    attack: attackSpecs(c, opts),
+    damage: damageSpecs(c, opts, 0),
+    damageVoid: damageSpecs(c, opts, 1),
     stanceOf: perRound(t.rounds, s.roundCap, (r) => STANCES.indexOf(r.stance)),
     delayOf: perRound(t.rounds, s.roundCap, (r) => DELAYS.indexOf(r.delay)),
     raisesOf: perRound(t.rounds, s.roundCap, (r) => r.raises),
-    bestRaisesOf,
-    raiseTable: bestRaisesOf.some((x) => x === 1) ? raiseTable(attack, c.attackSkill > 0, damage, s.rules.damageExplodes === 'yes', reductions) : undefined,
+    bestRaisesOf: perRound(t.rounds, s.roundCap, (r) => (r.bestRaises ? 1 : 0)),
     voidOf: perRound(t.rounds, s.roundCap, (r) => VOID_USES.indexOf(r.void)),
-    reductionIndex: reductions.indexOf(armor.reduction),
+  }
+  return {
+    index,
+    c,
+    t,
+    side: c.side === 'A' ? 0 : 1,
+    init: tenDiceRule(c.agility + c.classRank, c.agility, opts),
+    traitKey: c.agility * 16 + c.classRank,
+    ...defenseOf(s, c, opts),
+    ...rounds,
+    attackExplodes: c.attackSkill > 0,
+    attackKept: c.attackTrait ?? c.agility,
+    thresholds: woundThresholds(c.earth, s.woundMultiplier),
+    ...raiseTables(s, c, rounds),
+    reductionIndex: reductionsOf(s).indexOf(ARMOR_STATS[c.armor].reduction),
     voidPoints: c.voidPoints ?? c.void,
   }
 }
@@ -185,6 +236,7 @@ function stateFor(n: number): State {
     pending: i32(), dealt: i32(), defeatedIn: i32(), afterTargetRound: i32(), afterTargetWho: i32(), paidOff: u8(), delayedEver: u8(),
     top: new Int32Array(10), candidates: i32(), fullDefenseTotal: i32(),
     voidLeft: i32(), voidThisRound: i32(), voidSpent: i32(), voidArmor: u8(), woundsPrevented: i32(),
+    voidByUse: new Int32Array(n * VOID_USE_CODES), initBonus: i32(),
   }
 }
 
@@ -207,6 +259,7 @@ export function compile(s: L5rScenario): Plan {
     simultaneousTies: s.rules.initiativeTies === 'simultaneous',
     roundEndsWhenAllDelay: s.rules.everyoneDelays === 'round-ends',
     downIsDefeated: s.rules.down === 'defeated',
+    downActsWithVoid: s.rules.down === 'void-to-act',
     voidOnePerRound: s.rules.voidPerRound === 'one',
     mostHealthOnCap: s.onCap === 'most-health',
     state: stateFor(fighters.length),

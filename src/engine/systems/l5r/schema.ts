@@ -26,9 +26,12 @@ export const ARMORS = ['none', 'ashigaru', 'light', 'heavy', 'riding'] as const
 /**
  * When to spend a Void Point this Round (rules.md §6.1): none; attack: +1k1 on his attack roll
  * (declared before rolling); armor: +10 Armor TN for the Round (declared at Round start, expires in
- * the Reaction stage); wounds: reduce the wounds of the first hit of 10 or more by 10.
+ * the Reaction stage); wounds: reduce the wounds of the first hit of 10 or more by 10; damage: +1k1
+ * on the damage roll of his first hit this Round (katana only: "not damage rolls", except "Katana: a
+ * Void Point may add +1k1 to its damage"); initiative: +10 Initiative for the rest of the skirmish,
+ * declared at Round start, bought once (the bonus is "for the skirmish"; later Rounds planning it spend nothing).
  */
-export const VOID_USES = ['none', 'attack', 'armor', 'wounds'] as const
+export const VOID_USES = ['none', 'attack', 'armor', 'wounds', 'damage', 'initiative'] as const
 export type VoidUse = (typeof VOID_USES)[number]
 export type Armor = (typeof ARMORS)[number]
 
@@ -110,6 +113,7 @@ export const variants: readonly VariantDoc[] = [
     values: [
       { value: 'defeated', label: 'counts as defeated: his side may lose, and nobody attacks him further' },
       { value: 'fights-on', label: 'still in the fight (Free actions only, so no attacks) until Out; foes keep attacking him' },
+      { value: 'void-to-act', label: 'may act by spending a Void Point per Turn (Free actions only, so no attacks); in the fight while he has Void Points left, defeated when they run out' },
     ],
     source: 'rules-combat.md §C5 A37, §C3.3',
   },
@@ -119,7 +123,14 @@ const weaponSchema = z.strictObject({
   name: text(1, 40).default('katana'),
   rolled: int(0, 10),
   kept: int(1, 10),
+  /** A Void Point may add +1k1 to its damage (the katana's property, rules.md §6.1); defaults to yes when named "katana". */
+  voidDamage: flag().optional(),
 })
+
+/** Whether Void may go on this weapon's damage: its flag, else whether it is named katana. */
+export function weaponTakesVoid(w: { name: string; voidDamage?: boolean }): boolean {
+  return w.voidDamage ?? w.name.trim().toLowerCase() === 'katana'
+}
 
 export const combatantSchema = z.strictObject({
   id: ident(),
@@ -209,6 +220,10 @@ function crossChecks(s: z.output<typeof baseSchema>, ctx: z.RefinementCtx): void
     const voidRing = s.combatants[c].void
     t.rounds.forEach((r, k) => {
       if (r.raises > voidRing) ctx.addIssue({ code: 'custom', path: ['tactics', i, 'rounds', k, 'raises'], message: `must be an integer 0–${voidRing} (at most Void Ring ${voidRing} Raises per roll)`, input: r.raises })
+      if (r.void === 'damage' && !weaponTakesVoid(s.combatants[c].weapon)) {
+        const allowed = VOID_USES.filter((u) => u !== 'damage').map((u) => `"${u}"`).join(', ')
+        ctx.addIssue({ code: 'custom', path: ['tactics', i, 'rounds', k, 'void'], message: `must be one of ${allowed}: Void adds to damage only with a katana (weapon "${s.combatants[c].weapon.name}"; set weapon.voidDamage for a katana by another name)`, input: r.void })
+      }
     })
   })
   for (const id of ids.keys()) {

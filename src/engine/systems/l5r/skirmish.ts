@@ -9,8 +9,8 @@ import type { Plan } from './plan'
 import { STANCES } from './schema'
 import { binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_FIGHT_OFFSET, VOID_BINS, voidOffset } from './tally-layout'
 import { playTurns } from './turns'
-import { declareVoidArmor, expireVoidArmor, recordVoid, resetVoid } from './void'
-import { OUT } from './wounds'
+import { declareVoidArmor, declareVoidInitiative, expireVoidArmor, recordVoid, resetVoid } from './void'
+import { DOWN, OUT } from './wounds'
 
 const TIE_RANDOM = 1 << 20
 
@@ -87,12 +87,16 @@ function initiative(f: Fight): void {
   for (let i = 0; i < plan.n; i++) if (s.stance[i] === FULL_DEFENSE) rollFullDefense(f, i)
 }
 
-/** Scores for this Round (Initiative + 10 after Center Stance) and the order: score, tie rule, roster. */
+/**
+ * Round start: Void +10 Initiative declared, then this Round's scores (Initiative, + 10 bought with
+ * Void, + 10 after Center Stance) and the order: score, tie rule, roster; then Void +10 Armor TN.
+ */
 function startRound(f: Fight): void {
   const s = f.s
   const n = f.plan.n
+  declareVoidInitiative(f, (i) => s.rank[i] < DOWN)
   for (let i = 0; i < n; i++) {
-    s.score[i] = s.initiative[i] + (s.centered[i] ? 10 : 0)
+    s.score[i] = s.initiative[i] + s.initBonus[i] + (s.centered[i] ? 10 : 0)
     s.tookTurn[i] = 0
     s.delayedThisRound[i] = 0
     s.centerUsed[i] = 0
@@ -112,11 +116,11 @@ function startRound(f: Fight): void {
     for (let k = 0; k < n; k++) {
       const i = s.order[k]
       if (!canAct(f, i)) continue
-      parts.push(`${nameOf(f, i)} ${s.score[i]}${s.centered[i] ? ' (+10 Center)' : ''}`)
+      parts.push(`${nameOf(f, i)} ${s.score[i]}${s.initBonus[i] ? ' (+10 Void)' : ''}${s.centered[i] ? ' (+10 Center)' : ''}`)
     }
     say(f, 'round', [], `Round ${f.round + 1} — Turn order: ${parts.join(', ')}.`)
   }
-  declareVoidArmor(f, (i) => canAct(f, i))
+  declareVoidArmor(f, (i) => s.rank[i] < DOWN)
 }
 
 function before(f: Fight, x: number, y: number): boolean {
@@ -135,7 +139,7 @@ function before(f: Fight, x: number, y: number): boolean {
 function reactions(f: Fight): void {
   const s = f.s
   for (let i = 0; i < f.plan.n; i++) {
-    const grant = s.tookTurn[i] === 1 && s.stance[i] === CENTER && canAct(f, i) ? 1 : 0
+    const grant = s.tookTurn[i] === 1 && s.stance[i] === CENTER && s.rank[i] < DOWN ? 1 : 0
     if (f.log && s.centered[i] === 1) say(f, 'reaction', [i], `Reactions: ${nameOf(f, i)}'s Center Stance bonus ends${s.centerUsed[i] ? '' : ' unused'}.`)
     if (f.log && grant) say(f, 'reaction', [i], `Reactions: ${nameOf(f, i)}'s Center Stance gives +10 Initiative and +1k1+${f.plan.fighters[i].c.void} on his next attack roll next Round.`)
     s.centered[i] = grant

@@ -1,5 +1,5 @@
 import type { TallyShape } from '../../core/tally'
-import type { Plan } from './plan'
+import { VOID_USE_CODES, type Plan } from './plan'
 
 /**
  * Where each count lives in the tally. Counters: per combatant a block of COUNTER_STRIDE, then the
@@ -22,7 +22,9 @@ export const COUNTER = {
   woundsPrevented: 12,
   woundsPreventedSq: 13,
 } as const
-export const COUNTER_STRIDE = 14
+/** Void Points spent per use: use code u (plan.ts VOID_*) at VOID_USE_COUNTERS + 2u (sum) and + 2u + 1 (sum of squares). */
+export const VOID_USE_COUNTERS = 14
+export const COUNTER_STRIDE = VOID_USE_COUNTERS + 2 * VOID_USE_CODES
 
 export const INIT_BINS = 256
 export const ATTACK_BINS = 128

@@ -4,6 +4,8 @@ import { canAct, flush, nameOf, NONE, say, type Fight } from './fight'
 import { AFTER_TARGET, NEVER, ONCE } from './plan'
 import { STANCES } from './schema'
 import { COUNTER, counterIndex } from './tally-layout'
+import { actWhileDown } from './void'
+import { DOWN } from './wounds'
 
 /**
  * Stage 2, Turns: highest Initiative Score first. A character may delay and let the next-highest act;
@@ -137,6 +139,11 @@ function takeTurn(f: Fight, c: number, inSlot: boolean): void {
   s.tookTurn[c] = 1
   f.turnsThisRound++
   if (f.tally) f.tally.counts[counterIndex(c, COUNTER.turns)]++
+  if (s.rank[c] === DOWN) {
+    actWhileDown(f, c)
+    if (!inSlot) flush(f)
+    return
+  }
   if (f.round > 0) declareStance(f, c)
   const stance = s.stance[c]
   if (canAttackIn(stance)) {

@@ -1,14 +1,16 @@
 import type { Fight } from './fight'
-import { nameOf, say } from './fight'
-import { VOID_ARMOR, VOID_ATTACK, VOID_WOUNDS } from './plan'
-import { COUNTER, counterIndex } from './tally-layout'
+import { canSpendVoid, checkEnd, isDefeated, nameOf, say } from './fight'
+import { VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_INITIATIVE, VOID_USE_CODES, VOID_WOUNDS } from './plan'
+import { COUNTER, counterIndex, VOID_USE_COUNTERS } from './tally-layout'
 
 /**
  * Void Points (rules.md §6.1): a character has Void Ring points for the skirmish and normally spends
  * one per Round (variant `voidPerRound`). Uses modelled, each chosen per Round in his plan: +1k1 on his
  * attack roll (declared before rolling), +10 Armor TN for the Round (declared at Round start, ends in
- * the Reaction stage with the other expiring effects), or −10 wounds from one hit.
- * @see rules.md §6.1; rules-combat.md §C3.1 step 3, §C3.2
+ * the Reaction stage with the other expiring effects), −10 wounds from one hit, +1k1 on a katana's
+ * damage roll, or +10 Initiative for the skirmish (declared at Round start). Under the A37
+ * alternative a Down character spends one per Turn to act (Free actions only).
+ * @see rules.md §6.1, §6.5; rules-combat.md §C3.1 step 3, §C3.2, §C3.3, §C5 A37
  */
 
 export function resetVoid(f: Fight): void {
@@ -18,25 +20,40 @@ export function resetVoid(f: Fight): void {
   s.voidSpent.fill(0)
   s.voidArmor.fill(0)
   s.woundsPrevented.fill(0)
+  s.voidByUse.fill(0)
+  s.initBonus.fill(0)
 }
 
-function canSpend(f: Fight, i: number): boolean {
-  return f.s.voidLeft[i] > 0 && (!f.plan.voidOnePerRound || f.s.voidThisRound[i] === 0)
-}
+const canSpend = canSpendVoid
 
-function spend(f: Fight, i: number): void {
+function spend(f: Fight, i: number, use: number): void {
   f.s.voidLeft[i]--
   f.s.voidThisRound[i]++
   f.s.voidSpent[i]++
+  f.s.voidByUse[i * VOID_USE_CODES + use]++
 }
 
-/** Start of a Round: everyone whose plan says "armor" declares +10 Armor TN for this Round. */
-export function declareVoidArmor(f: Fight, able: (i: number) => boolean): void {
+/**
+ * Start of a Round, before the Turn order: the Round's Void count restarts, and whoever plans
+ * "initiative" and has not bought it yet takes +10 Initiative for the rest of the skirmish.
+ */
+export function declareVoidInitiative(f: Fight, able: (i: number) => boolean): void {
   const s = f.s
   for (let i = 0; i < f.plan.n; i++) {
     s.voidThisRound[i] = 0
+    if (f.plan.fighters[i].voidOf[f.round] !== VOID_INITIATIVE || s.initBonus[i] !== 0 || !able(i) || !canSpend(f, i)) continue
+    spend(f, i, VOID_INITIATIVE)
+    s.initBonus[i] = 10
+    if (f.log) say(f, 'void', [i], `${nameOf(f, i)} spends a Void Point: +10 Initiative for the skirmish (${s.initiative[i]} → ${s.initiative[i] + 10}; ${s.voidLeft[i]} left).`)
+  }
+}
+
+/** Start of a Round, after the Turn order: everyone whose plan says "armor" declares +10 Armor TN for this Round. */
+export function declareVoidArmor(f: Fight, able: (i: number) => boolean): void {
+  const s = f.s
+  for (let i = 0; i < f.plan.n; i++) {
     if (f.plan.fighters[i].voidOf[f.round] !== VOID_ARMOR || !able(i) || !canSpend(f, i)) continue
-    spend(f, i)
+    spend(f, i, VOID_ARMOR)
     s.voidArmor[i] = 1
     if (f.log) say(f, 'void', [i], `${nameOf(f, i)} spends a Void Point: +10 Armor TN this Round (${s.voidLeft[i]} left).`)
   }
@@ -52,8 +69,33 @@ export function expireVoidArmor(f: Fight, i: number): void {
 /** Before an attack roll: +1k1 if his plan spends Void on attacks this Round and he may. */
 export function voidOnAttack(f: Fight, i: number): boolean {
   if (f.plan.fighters[i].voidOf[f.round] !== VOID_ATTACK || !canSpend(f, i)) return false
-  spend(f, i)
+  spend(f, i, VOID_ATTACK)
   return true
+}
+
+/** Before rolling: will his damage roll take the katana's Void +1k1 if he hits (plan and Points allow)? */
+export function plansVoidDamage(f: Fight, i: number): boolean {
+  return f.plan.fighters[i].voidOf[f.round] === VOID_DAMAGE && canSpend(f, i)
+}
+
+/** After a hit, before the damage roll: spends the Point for +1k1 damage when plansVoidDamage says so. */
+export function voidOnDamage(f: Fight, i: number): boolean {
+  if (!plansVoidDamage(f, i)) return false
+  spend(f, i, VOID_DAMAGE)
+  return true
+}
+
+/**
+ * A37 alternative: a Down character's Turn costs a Void Point and allows Free actions only, so no
+ * attack. With his last Point spent he can no longer act and counts as defeated.
+ */
+export function actWhileDown(f: Fight, i: number): void {
+  spend(f, i, VOID_DOWN)
+  if (f.log) say(f, 'act', [i], `${nameOf(f, i)} is Down: he spends a Void Point to act, Free actions only, no attack (${f.s.voidLeft[i]} left).`)
+  if (!isDefeated(f, i)) return
+  f.s.defeatedIn[i] = f.round + 1
+  if (f.log) say(f, 'wound', [i], `${nameOf(f, i)} has no Void Point left to act with: he is out of the fight.`)
+  checkEnd(f)
 }
 
 /**
@@ -62,15 +104,21 @@ export function voidOnAttack(f: Fight, i: number): boolean {
  */
 export function soakWithVoid(f: Fight, j: number, wounds: number): number {
   if (wounds < 10 || f.plan.fighters[j].voidOf[f.round] !== VOID_WOUNDS || !canSpend(f, j)) return wounds
-  spend(f, j)
+  spend(f, j, VOID_WOUNDS)
   f.s.woundsPrevented[j] += 10
   if (f.log) say(f, 'void', [j], `${nameOf(f, j)} spends a Void Point: 10 fewer wounds (${wounds} → ${wounds - 10}; ${f.s.voidLeft[j]} left).`)
   return wounds - 10
 }
 
-/** Per-skirmish Void tallies. */
+/** Per-skirmish Void tallies: wounds prevented, and Points spent per use (sum and sum of squares). */
 export function recordVoid(f: Fight, c: Float64Array, i: number): void {
   const w = f.s.woundsPrevented[i]
   c[counterIndex(i, COUNTER.woundsPrevented)] += w
   c[counterIndex(i, COUNTER.woundsPreventedSq)] += w * w
+  for (let u = 1; u < VOID_USE_CODES; u++) {
+    const k = f.s.voidByUse[i * VOID_USE_CODES + u]
+    if (k === 0) continue
+    c[counterIndex(i, VOID_USE_COUNTERS + 2 * u)] += k
+    c[counterIndex(i, VOID_USE_COUNTERS + 2 * u + 1)] += k * k
+  }
 }
