@@ -51,7 +51,8 @@ export function nameOf(f: Fight, i: number): string {
  */
 export function isDefeated(f: Fight, i: number): boolean {
   const r = f.s.rank[i]
-  if (r !== DOWN) return r > DOWN
+  if (r < DOWN) return false
+  if (r > DOWN) return true
   return f.plan.downIsDefeated || (f.plan.downActsWithVoid && f.s.voidLeft[i] === 0)
 }
 

@@ -94,7 +94,7 @@ function initiative(f: Fight): void {
 function startRound(f: Fight): void {
   const s = f.s
   const n = f.plan.n
-  declareVoidInitiative(f, (i) => s.rank[i] < DOWN)
+  declareVoidInitiative(f)
   for (let i = 0; i < n; i++) {
     s.score[i] = s.initiative[i] + s.initBonus[i] + (s.centered[i] ? 10 : 0)
     s.tookTurn[i] = 0
@@ -120,7 +120,7 @@ function startRound(f: Fight): void {
     }
     say(f, 'round', [], `Round ${f.round + 1} — Turn order: ${parts.join(', ')}.`)
   }
-  declareVoidArmor(f, (i) => s.rank[i] < DOWN)
+  declareVoidArmor(f)
 }
 
 function before(f: Fight, x: number, y: number): boolean {

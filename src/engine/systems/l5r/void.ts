@@ -2,6 +2,7 @@ import type { Fight } from './fight'
 import { canSpendVoid, checkEnd, isDefeated, nameOf, say } from './fight'
 import { VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_INITIATIVE, VOID_USE_CODES, VOID_WOUNDS } from './plan'
 import { COUNTER, counterIndex, VOID_USE_COUNTERS } from './tally-layout'
+import { DOWN } from './wounds'
 
 /**
  * Void Points (rules.md §6.1): a character has Void Ring points for the skirmish and normally spends
@@ -34,25 +35,25 @@ function spend(f: Fight, i: number, use: number): void {
 }
 
 /**
- * Start of a Round, before the Turn order: the Round's Void count restarts, and whoever plans
+ * Start of a Round, before the Turn order: the Round's Void count restarts, and whoever is not Down, plans
  * "initiative" and has not bought it yet takes +10 Initiative for the rest of the skirmish.
  */
-export function declareVoidInitiative(f: Fight, able: (i: number) => boolean): void {
+export function declareVoidInitiative(f: Fight): void {
   const s = f.s
   for (let i = 0; i < f.plan.n; i++) {
     s.voidThisRound[i] = 0
-    if (f.plan.fighters[i].voidOf[f.round] !== VOID_INITIATIVE || s.initBonus[i] !== 0 || !able(i) || !canSpend(f, i)) continue
+    if (f.plan.fighters[i].voidOf[f.round] !== VOID_INITIATIVE || s.initBonus[i] !== 0 || s.rank[i] >= DOWN || !canSpend(f, i)) continue
     spend(f, i, VOID_INITIATIVE)
     s.initBonus[i] = 10
     if (f.log) say(f, 'void', [i], `${nameOf(f, i)} spends a Void Point: +10 Initiative for the skirmish (${s.initiative[i]} → ${s.initiative[i] + 10}; ${s.voidLeft[i]} left).`)
   }
 }
 
-/** Start of a Round, after the Turn order: everyone whose plan says "armor" declares +10 Armor TN for this Round. */
-export function declareVoidArmor(f: Fight, able: (i: number) => boolean): void {
+/** Start of a Round, after the Turn order: everyone not Down whose plan says "armor" declares +10 Armor TN for this Round. */
+export function declareVoidArmor(f: Fight): void {
   const s = f.s
   for (let i = 0; i < f.plan.n; i++) {
-    if (f.plan.fighters[i].voidOf[f.round] !== VOID_ARMOR || !able(i) || !canSpend(f, i)) continue
+    if (f.plan.fighters[i].voidOf[f.round] !== VOID_ARMOR || s.rank[i] >= DOWN || !canSpend(f, i)) continue
     spend(f, i, VOID_ARMOR)
     s.voidArmor[i] = 1
     if (f.log) say(f, 'void', [i], `${nameOf(f, i)} spends a Void Point: +10 Armor TN this Round (${s.voidLeft[i]} left).`)
