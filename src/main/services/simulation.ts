@@ -6,6 +6,7 @@ import type { ResultDocument } from '../../engine/run/result'
 import type { Shard } from '../../engine/run/shard'
 import type { ChunkResult, ChunkTask } from '../../engine/run/run-chunk'
 import type { FindArgs } from '../../shared/ipc-contract'
+import { useSynchronousOptimization } from './v8-workarounds'
 
 export interface RunRequest {
   scenario: unknown
@@ -43,6 +44,8 @@ export class SimulationService {
   readonly defaultWorkers: number
 
   constructor(options: SimulationServiceOptions) {
+    // Before any worker isolate exists: see v8-workarounds.ts (Node 20 aborts on some worker teardowns).
+    useSynchronousOptimization()
     this.workerPath = options.workerPath
     this.defaultWorkers = clampWorkers(options.defaultWorkers ?? availableParallelism())
   }
