@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Node 20 can abort a process whose isolate goes away while V8 optimizes in the background; the
+    // simulation service guards its workers (src/main/services/v8-workarounds.ts), this guards the forks.
+    execArgv: ['--no-concurrent-recompilation'],
   },
 })
