@@ -76,6 +76,11 @@ describe('Initiative (rules.md §4.5; seed "SURPRISE")', () => {
     expect(ini({ reach: true }, { lightningReflexes: true }, false, false)).toBe('opponent')
     expect(ini({ lightningReflexes: true }, { lightningReflexes: true })).toBe('activating')
   })
+  it('"If both models ... have this trait, then neither gains the benefit": Reach then decides as if neither had Lightning Reflexes', () => {
+    expect(ini({ lightningReflexes: true }, { lightningReflexes: true, reach: true }, false, false)).toBe('opponent')
+    expect(ini({ lightningReflexes: true, reach: true }, { lightningReflexes: true }, false, false)).toBe('activating')
+    expect(ini({ lightningReflexes: true }, { lightningReflexes: true, reach: true }, false, true)).toBe('activating')
+  })
   it('"Une figurine Surprise est toujours le second Attaquant", even with Lightning Reflexes', () => {
     expect(ini({}, { lightningReflexes: true }, true)).toBe('activating')
   })

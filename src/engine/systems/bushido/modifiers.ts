@@ -43,7 +43,8 @@ export type Who = 'activating' | 'opponent'
  * Who has the Initiative (strikes first): the Activating model by default; Lightning Reflexes (when
  * only one has it) beats Reach; Reach (only one has it) counts if the two were not in base contact at
  * the start of the activation; a Surprised or Prone model is always second and cannot benefit from
- * Initiative effects. @see rules.md §4.5 Initiative [S B1]; seed "SURPRISE" (toujours le second Attaquant)
+ * Initiative effects. When both have Lightning Reflexes neither benefits, so Reach decides as if neither
+ * had it. @see rules.md §4.5 Initiative [S B1]; seed "SURPRISE" (toujours le second Attaquant)
  */
 export function initiative(act: Model, opp: Model, surprised: boolean, engagedAtStart: boolean): { first: Who; reason: string } {
   const actDown = act.states.includes('prone')
@@ -53,7 +54,8 @@ export function initiative(act: Model, opp: Model, surprised: boolean, engagedAt
   const actLr = act.lightningReflexes && !actDown
   const oppLr = opp.lightningReflexes && !oppDown
   if (actLr !== oppLr) return { first: actLr ? 'activating' : 'opponent', reason: 'Lightning Reflexes' }
-  if (!actLr && !engagedAtStart && act.reach !== opp.reach && !(opp.reach ? oppDown : actDown)) {
+  // both with Lightning Reflexes: "neither gains the benefit", so it no longer beats Reach (B1 Lightning Reflexes)
+  if (!engagedAtStart && act.reach !== opp.reach && !(opp.reach ? oppDown : actDown)) {
     return { first: act.reach ? 'activating' : 'opponent', reason: 'Reach (not in base contact at the start of the activation)' }
   }
   return { first: 'activating', reason: 'the Activating model (figurine Active) has the Initiative' }
