@@ -1,4 +1,5 @@
 import { dialog, type BrowserWindow } from 'electron'
+import type { CloseChoice } from './close-guard'
 import type { Dialogs } from './ipc/file-handlers'
 
 const scenarioFilters = [{ name: 'Quickdraw scenario', extensions: ['json'] }]
@@ -41,4 +42,18 @@ export function electronDialogs(window: () => BrowserWindow | null): Dialogs {
         return r.canceled || !r.filePath ? null : r.filePath
       }),
   }
+}
+
+/** Save, Don't Save or Cancel, before a window with unsaved edits closes. */
+export async function askUnsavedChanges(window: BrowserWindow | null, name: string): Promise<CloseChoice> {
+  const options = {
+    type: 'warning' as const,
+    buttons: ['Save', "Don't Save", 'Cancel'],
+    defaultId: 0,
+    cancelId: 2,
+    message: `Save the changes to ${name || 'this scenario'} before closing?`,
+    detail: "Your changes are lost if you don't save them.",
+  }
+  const r = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options)
+  return (['save', 'discard', 'cancel'] as const)[r.response] ?? 'cancel'
 }

@@ -2,7 +2,8 @@ import { app, BrowserWindow, dialog, Menu } from 'electron'
 import { join } from 'node:path'
 import { ENGINE_VERSION } from '../engine/version'
 import type { EventContract } from '../shared/ipc-contract'
-import { electronDialogs } from './dialogs'
+import { CloseGuard } from './close-guard'
+import { askUnsavedChanges, electronDialogs } from './dialogs'
 import { createHandlers } from './ipc/handlers'
 import { JobRegistry } from './ipc/jobs'
 import { registerHandlers } from './ipc/register'
@@ -18,6 +19,12 @@ import { createMainWindow, isTrustedUrl } from './window'
 const simulation = new SimulationService({ workerPath: join(__dirname, 'worker.js') })
 const jobs = new JobRegistry()
 let window: BrowserWindow | null = null
+/** Closing (or quitting) with unsaved edits asks Save / Don't Save / Cancel first. */
+const closeGuard = new CloseGuard({
+  ask: (name) => askUnsavedChanges(window, name),
+  send: (command) => emit('menu:command', command),
+  close: (quitting) => (quitting ? app.quit() : window?.close()),
+})
 
 function emit<E extends keyof EventContract>(channel: E, payload: EventContract[E]): void {
   if (window && !window.isDestroyed()) window.webContents.send(channel, payload)
@@ -29,10 +36,14 @@ function emit<E extends keyof EventContract>(channel: E, payload: EventContract[
  */
 function openWindow(): void {
   const win = createMainWindow()
+  closeGuard.windowOpened()
   const cancelJobs = (): void => void jobs.cancelAll()
   win.webContents.on('render-process-gone', cancelJobs)
   win.webContents.on('did-start-navigation', (details) => {
     if (details.isMainFrame && !details.isSameDocument) cancelJobs()
+  })
+  win.on('close', (e) => {
+    if (closeGuard.onClose()) e.preventDefault()
   })
   win.on('closed', cancelJobs)
   window = win
@@ -64,6 +75,7 @@ app.whenReady().then(() => {
       // Exports (text or PNG bytes) are written atomically too: a crash never leaves half a file.
       writeExport: writeFileAtomic,
       onRecentChanged: rebuildMenu,
+      closeGuard,
     }),
     isTrustedUrl,
   )
@@ -73,6 +85,8 @@ app.whenReady().then(() => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow()
   })
 })
+
+app.on('before-quit', () => closeGuard.quitRequested())
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()

@@ -86,6 +86,12 @@ export interface FindArgs {
   outcome?: string
 }
 
+/** What the window's close button needs to know: are there unsaved edits, and in which scenario. */
+export interface WindowState {
+  dirty: boolean
+  name: string
+}
+
 export interface InvokeContract {
   'app:info': { args: []; result: AppInfo }
   'examples:list': { args: []; result: ExampleSummary[] }
@@ -101,6 +107,9 @@ export interface InvokeContract {
   'draft:list': { args: []; result: DraftEntry[] }
   'draft:clear': { args: [key: string]; result: void }
   'export:save': { args: [file: ExportArgs]; result: boolean }
+  'window:state': { args: [state: WindowState]; result: void }
+  /** The page has saved or discarded its edits after a close request: close (or quit) now. */
+  'window:close': { args: []; result: void }
 }
 
 /** The views below the run bar: the last run's results, a parameter sweep, a comparison. */
@@ -119,6 +128,8 @@ export type MenuCommand =
   | { command: 'cancel' }
   | { command: 'undo' }
   | { command: 'redo' }
+  /** Closing with unsaved edits, after the user chose to save them or to throw them away. */
+  | { command: 'close'; choice: 'save' | 'discard' }
 
 export interface EventContract {
   'sim:progress': { jobId: string; progress: JobProgress }
@@ -143,6 +154,8 @@ export const invokeChannels: readonly InvokeChannel[] = [
   'draft:list',
   'draft:clear',
   'export:save',
+  'window:state',
+  'window:close',
 ]
 export const eventChannels: readonly EventChannel[] = ['sim:progress', 'menu:command']
 

@@ -75,6 +75,29 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
+describe('window close handlers', () => {
+  it('window:state checks its fields and reaches the close guard; window:close approves the close', async () => {
+    const calls: string[] = []
+    const guarded = createHandlers({
+      appVersion: '9.9.9',
+      examplesDir,
+      simulation,
+      emit: () => undefined,
+      files: new FileService(),
+      recent: new RecentFiles(join(dir, 'recent.json')),
+      drafts: new AutosaveStore(join(dir, 'autosave')),
+      dialogs,
+      writeExport: async () => undefined,
+      closeGuard: { setState: (s) => void calls.push(`state ${s.dirty} ${s.name}`), approve: () => void calls.push('approve') },
+    })
+    await expect(guarded['window:state']({ dirty: 'yes', name: 'duel.json' })).rejects.toThrow('window state: dirty must be true or false')
+    await expect(guarded['window:state']({ dirty: true, name: 'duel.json', extra: 1 })).rejects.toThrow(/window state: .*extra/)
+    await guarded['window:state']({ dirty: true, name: 'duel.json' })
+    await guarded['window:close']()
+    expect(calls).toEqual(['state true duel.json', 'approve'])
+  })
+})
+
 describe('IPC handlers validate every input', () => {
   it('refuses example names that try to leave the examples folder', async () => {
     await expect(handlers['examples:load']('../../package.json')).rejects.toThrow(/file name of a shipped example/)

@@ -9,6 +9,7 @@ import { parseScenarioOrThrow } from '../../engine/run/parse'
 import { systems } from '../../engine/systems/registry'
 import { ENGINE_VERSION } from '../../engine/version'
 import type { EventContract, InvokeContract, InvokeChannel } from '../../shared/ipc-contract'
+import type { CloseGuard } from '../close-guard'
 import { MAX_WORKERS, type SimulationService } from '../services/simulation'
 import { createFileHandlers, type FileHandlerDeps } from './file-handlers'
 import { JobRegistry } from './jobs'
@@ -25,6 +26,8 @@ export interface HandlerDeps extends FileHandlerDeps {
   emit: <E extends keyof EventContract>(channel: E, payload: EventContract[E]) => void
   /** The jobs in flight; main passes its own so it can cancel them all when the window goes. */
   jobs?: JobRegistry
+  /** Asks before a window with unsaved edits closes (absent where there is no window, as in tests). */
+  closeGuard?: Pick<CloseGuard, 'setState' | 'approve'>
 }
 
 export type Handlers = { [C in InvokeChannel]: (...args: unknown[]) => Promise<InvokeContract[C]['result']> }
@@ -45,6 +48,11 @@ const findArgs = z.strictObject({
   chunkSize: int(1, MAX_CHUNK_SIZE),
   metric: z.string().min(1, { error: 'must be a metric id of the result, like first:kid' }).max(200, { error: 'must be a metric id of at most 200 characters' }),
   outcome: z.string().max(500, { error: 'must be an ordering outcome key of at most 500 characters' }).optional(),
+})
+
+const windowState = z.strictObject({
+  dirty: z.boolean({ error: 'must be true or false' }),
+  name: z.string({ error: 'must be text' }).max(300, { error: 'must be at most 300 characters' }),
 })
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -92,5 +100,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       })
     },
     'sim:cancel': async (id: unknown) => jobs.cancel(arg(jobId, id, 'cancel')),
+    'window:state': async (raw: unknown) => deps.closeGuard?.setState(arg(windowState, raw, 'window state')),
+    'window:close': async () => deps.closeGuard?.approve(),
   }
 }

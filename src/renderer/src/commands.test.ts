@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { createPinia, setActivePinia } from 'pinia'
 import { describe, expect, it } from 'vitest'
 import type { AppView } from '../../shared/ipc-contract'
 import { commandForKey, runCommand } from './commands'
 import { useBackendForTests } from './stores/backend'
+import { useEditorStore } from './stores/editor'
+import { useLibraryStore } from './stores/library'
 import { testBackend } from './stores/test-backend'
 
 function key(k: string, opts: KeyboardEventInit = {}, target?: HTMLElement): KeyboardEvent {
@@ -50,5 +54,51 @@ describe('menu commands', () => {
     await runCommand({ command: 'export', kind: 'report' }, ui)
     expect(shown).toEqual(['sweep', 'compare', 'results'])
     expect(exported).toEqual(['report'])
+  })
+})
+
+describe('closing the desktop window with unsaved edits', () => {
+  const examplesDir = join(__dirname, '../../../resources/examples')
+  const standoff = JSON.parse(readFileSync(join(examplesDir, 'gurps-waits-standoff.json'), 'utf8')) as unknown
+  const ui = { show: () => undefined, exportResults: async () => undefined }
+
+  async function editedStandoff() {
+    setActivePinia(createPinia())
+    const backend = testBackend({ 'gurps-waits-standoff.json': standoff })
+    useBackendForTests(backend)
+    await useLibraryStore().openExample('gurps-waits-standoff.json')
+    const editor = useEditorStore()
+    editor.edit(['combatants', 0, 'name'], 'Billy')
+    await editor.writeDraft()
+    return { backend, editor }
+  }
+
+  it('Save writes the file, drops the draft, then closes the window', async () => {
+    const { backend, editor } = await editedStandoff()
+    await runCommand({ command: 'close', choice: 'save' }, ui)
+    expect(backend.saved.map((f) => JSON.parse(f.text).combatants[0].name)).toEqual(['Billy'])
+    expect(editor.dirty).toBe(false)
+    expect(backend.draftStore.size).toBe(0)
+    expect(backend.closed).toBe(1)
+  })
+
+  it('Save of a scenario with errors keeps the window open and says why', async () => {
+    const { backend, editor } = await editedStandoff()
+    editor.edit(['combatants', 0, 'skill'], 99)
+    await runCommand({ command: 'close', choice: 'save' }, ui)
+    expect(backend.saved).toEqual([])
+    expect(backend.closed).toBe(0)
+    expect(editor.message).toMatch(/Fix the problems/)
+  })
+
+  it("Don't Save drops the draft and closes; nothing writes the edits back afterwards", async () => {
+    const { backend, editor } = await editedStandoff()
+    expect(backend.draftStore.size).toBe(1)
+    await runCommand({ command: 'close', choice: 'discard' }, ui)
+    expect(backend.draftStore.size).toBe(0)
+    expect(backend.closed).toBe(1)
+    await editor.writeDraft() // what the page's unload does
+    expect(backend.draftStore.size).toBe(0)
+    expect(backend.saved).toEqual([])
   })
 })

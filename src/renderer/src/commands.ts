@@ -1,4 +1,5 @@
 import type { AppView, MenuCommand } from '../../shared/ipc-contract'
+import { backend } from './stores/backend'
 import { useEditorStore } from './stores/editor'
 import { useLibraryStore } from './stores/library'
 import { useSimulationStore } from './stores/simulation'
@@ -41,7 +42,21 @@ export async function runCommand(c: MenuCommand, ui: CommandUi): Promise<void> {
       return editor.undo()
     case 'redo':
       return editor.redo()
+    case 'close':
+      return closeWindow(c.choice)
   }
+}
+
+/**
+ * The window is closing with unsaved edits and the user chose: save them first (a cancelled Save As or
+ * a scenario with errors keeps the window open, with the editor's message), or throw them away.
+ */
+async function closeWindow(choice: 'save' | 'discard'): Promise<void> {
+  const editor = useEditorStore()
+  if (choice === 'save') {
+    if (!(await editor.save())) return
+  } else await editor.discardEdits()
+  await backend().closeWindow()
 }
 
 function inTextField(target: EventTarget | null): boolean {

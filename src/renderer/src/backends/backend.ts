@@ -1,6 +1,6 @@
 import type { JobProgress } from '../../../engine/run/job'
 import type { ResultDocument } from '../../../engine/run/result'
-import type { AppInfo, DraftArgs, DraftEntry, ExampleSummary, ExportArgs, FindArgs, MenuCommand, RecentEntry, SaveArgs, SaveOutcome, ScenarioFile } from '../../../shared/ipc-contract'
+import type { AppInfo, DraftArgs, DraftEntry, ExampleSummary, ExportArgs, FindArgs, MenuCommand, RecentEntry, SaveArgs, SaveOutcome, ScenarioFile, WindowState } from '../../../shared/ipc-contract'
 
 /** What the renderer needs from wherever it runs: the Electron main process or a plain browser. */
 export interface Backend {
@@ -25,4 +25,8 @@ export interface Backend {
   exportFile(file: ExportArgs): Promise<boolean>
   /** Commands from the application menu (Electron only; the browser has none). */
   onMenu(listener: (c: MenuCommand) => void): () => void
+  /** Tells the window whether closing it would lose edits (Electron asks Save / Don't Save / Cancel). */
+  reportWindowState(state: WindowState): void
+  /** After a close request: the edits are saved or discarded, close the window now. */
+  closeWindow(): Promise<void>
 }

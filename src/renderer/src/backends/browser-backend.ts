@@ -72,6 +72,9 @@ export function browserBackend(): Backend {
   return {
     ...browserFiles(window.localStorage),
     onMenu: () => () => undefined,
+    // A browser tab asks through `beforeunload` itself and never sends a close command.
+    reportWindowState: () => undefined,
+    closeWindow: async () => undefined,
     kind: 'browser',
     defaultWorkers,
     info: async () => ({ appVersion: ENGINE_VERSION, engineVersion: ENGINE_VERSION, systems: systems.map((s) => ({ id: s.id, label: s.label, version: s.version })) }),

@@ -32,5 +32,7 @@ export function electronBackend(api: Api): Backend {
     clearDraft: (key) => api['draft:clear'](key),
     exportFile: (f) => api['export:save'](f),
     onMenu: (listener) => api.on('menu:command', listener),
+    reportWindowState: (state) => void api['window:state'](state),
+    closeWindow: () => api['window:close'](),
   }
 }

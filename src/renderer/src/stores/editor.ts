@@ -38,6 +38,8 @@ export const useEditorStore = defineStore('editor', () => {
   const session = ref(0)
   const history = new EditHistory<unknown>()
   let draftTimer: ReturnType<typeof setTimeout> | null = null
+  /** Set once the user chose "Don't Save" while closing: from then on no draft is written. */
+  let discarding = false
 
   const validation = computed(() => (doc.value === null ? null : parseScenario(doc.value)))
   const issues = computed<ScenarioIssue[]>(() => (validation.value && !validation.value.ok ? validation.value.issues : []))
@@ -138,6 +140,7 @@ export const useEditorStore = defineStore('editor', () => {
   async function writeDraft(): Promise<void> {
     if (draftTimer) clearTimeout(draftTimer)
     draftTimer = null
+    if (discarding) return
     if (!dirty.value) return backend().clearDraft(draftKey.value)
     await backend().writeDraft({ key: draftKey.value, path: path.value, name: name.value, text: text.value })
   }
@@ -183,6 +186,14 @@ export const useEditorStore = defineStore('editor', () => {
     await discardDraft(d)
   }
 
+  /** Closing with "Don't Save": the edits are thrown away on purpose, so their draft goes too. */
+  async function discardEdits(): Promise<void> {
+    discarding = true
+    if (draftTimer) clearTimeout(draftTimer)
+    draftTimer = null
+    await backend().clearDraft(draftKey.value)
+  }
+
   async function discardDraft(d: DraftEntry): Promise<void> {
     await backend().clearDraft(d.key)
     recoverable.value = recoverable.value.filter((x) => x.key !== d.key)
@@ -191,6 +202,7 @@ export const useEditorStore = defineStore('editor', () => {
   return {
     doc, text, jsonError, path, name, recoverable, session, message, issues, issuesByPath, valid, systemId, dirty, canUndo, canRedo,
     load, edit, choicesAt, setText, undo, redo, save, openText, checkDrafts, restoreDraft, discardDraft, writeDraft,
+    discardEdits,
   }
 })
 

@@ -1,19 +1,24 @@
 import { findTrial } from '../../../engine/run/find'
 import { runJob } from '../../../engine/run/job'
 import { runChunk } from '../../../engine/run/run-chunk'
-import type { DraftEntry, ScenarioFile } from '../../../shared/ipc-contract'
+import type { DraftEntry, ScenarioFile, WindowState } from '../../../shared/ipc-contract'
 import type { Backend } from '../backends/backend'
 
 /** An in-process backend for store and component tests: real engine chunks, files in memory. */
-export function testBackend(examples: Record<string, unknown>): Backend & { saved: ScenarioFile[]; draftStore: Map<string, DraftEntry> } {
+export function testBackend(
+  examples: Record<string, unknown>,
+): Backend & { saved: ScenarioFile[]; draftStore: Map<string, DraftEntry>; windowStates: WindowState[]; closed: number } {
   const jobs = new Map<string, AbortController>()
   const saved: ScenarioFile[] = []
   const draftStore = new Map<string, DraftEntry>()
+  const windowStates: WindowState[] = []
   return {
     kind: 'browser',
     defaultWorkers: 1,
     saved,
     draftStore,
+    windowStates,
+    closed: 0,
     info: async () => ({ appVersion: 'test', engineVersion: 'test', systems: [] }),
     examples: async () => Object.keys(examples).map((file) => ({ file, name: file, system: 'gurps-waits', description: '' })),
     loadExample: async (file) => structuredClone(examples[file]),
@@ -48,5 +53,9 @@ export function testBackend(examples: Record<string, unknown>): Backend & { save
     clearDraft: async (key) => void draftStore.delete(key),
     exportFile: async () => true,
     onMenu: () => () => undefined,
+    reportWindowState: (state) => void windowStates.push({ ...state }),
+    async closeWindow() {
+      this.closed++
+    },
   }
 }
