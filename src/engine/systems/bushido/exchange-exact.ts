@@ -1,7 +1,7 @@
 import { CODE_COUNT, codeDistribution, codeFinal, codeNonOnes, opposedAWins } from '../../dice/bushido-d6'
 import { removeTopDistribution } from '../../dice/bushido-unblockable'
 import { woundWays, type DamageTable } from './damage'
-import type { ExchangeSetup, Fighter } from './exchange'
+import { withMod, type ExchangeSetup, type Fighter } from './exchange'
 import { SPECIALS, type SpecialEffect } from './specials'
 
 /**
@@ -27,14 +27,14 @@ const sideMemo = new Map<number, readonly SideOutcome[]>()
  * never mutated). `removed` Defence dice (the enemy's Unblockable) go from the top, through the exact
  * sorted-multiset enumeration; with none left the Defence is 0.
  */
-export function sideOutcomes(pool: number, attack: number, brutal: number, parry = 0, removed = 0): readonly SideOutcome[] {
-  const key = (((pool * 32 + attack) * 8 + brutal) * 8 + parry) * 8 + removed
+export function sideOutcomes(pool: number, attack: number, brutal: number, parry = 0, removed = 0, modsOnAllOnes = false): readonly SideOutcome[] {
+  const key = ((((pool * 32 + attack) * 8 + brutal) * 8 + parry) * 8 + removed) * 2 + (modsOnAllOnes ? 1 : 0)
   let hit = sideMemo.get(key)
-  if (!hit) sideMemo.set(key, (hit = computeSideOutcomes(pool, attack, brutal, parry, removed)))
+  if (!hit) sideMemo.set(key, (hit = computeSideOutcomes(pool, attack, brutal, parry, removed, modsOnAllOnes)))
   return hit
 }
 
-function computeSideOutcomes(pool: number, attack: number, brutal: number, parry: number, removed: number): SideOutcome[] {
+function computeSideOutcomes(pool: number, attack: number, brutal: number, parry: number, removed: number, onOnes: boolean): SideOutcome[] {
   const da = codeDistribution(attack)
   const dd = removed > 0 ? removeTopDistribution(pool - attack, removed) : codeDistribution(pool - attack)
   const ta = 6 ** attack
@@ -45,8 +45,8 @@ function computeSideOutcomes(pool: number, attack: number, brutal: number, parry
     for (let cd = 0; cd < CODE_COUNT; cd++) {
       if (dd[cd] === 0) continue
       const o: SideOutcome = {
-        att: attack > 0 ? codeFinal(ca) + brutal : 0,
-        def: pool - attack > removed ? codeFinal(cd) + parry : 0,
+        att: attack > 0 ? withMod(codeFinal(ca), brutal, onOnes) : 0,
+        def: pool - attack > removed ? withMod(codeFinal(cd), parry, onOnes) : 0,
         n: codeNonOnes(ca) + codeNonOnes(cd),
         attNonOnes: codeNonOnes(ca) > 0 ? 1 : 0,
         p: (da[ca] / ta) * (dd[cd] / td),
@@ -104,8 +104,8 @@ function strikeTable(ex: ExchangeSetup, of: number, og: number): Map<number, num
   const af = f.options.attack[of]
   const ag = g.options.attack[og]
   const cells = new Map<number, number>()
-  const xs = sideOutcomes(f.pool - f.options.cost[of], af, f.brutal, f.parry, ag > 0 ? g.unblockable : 0)
-  const ys = sideOutcomes(g.pool - g.options.cost[og], ag, g.brutal, g.parry, af > 0 ? f.unblockable : 0)
+  const xs = sideOutcomes(f.pool - f.options.cost[of], af, f.brutal, f.parry, ag > 0 ? g.unblockable : 0, ex.modsOnAllOnes)
+  const ys = sideOutcomes(g.pool - g.options.cost[og], ag, g.brutal, g.parry, af > 0 ? f.unblockable : 0, ex.modsOnAllOnes)
   for (const x of xs) {
     for (const y of ys) {
       const s1 = hits(x, y, af, f.activePlayer, ex.zeroAttackCanHit) ? Math.max(0, x.att - y.def) : -1

@@ -46,6 +46,7 @@ export function compileExchange(s: BushidoScenario, x: Exchange): ExchangePlan {
     first: actIsFirst ? act : opp,
     second: actIsFirst ? opp : act,
     zeroAttackCanHit: s.rules.zeroAttack === 'tie-can-hit',
+    modsOnAllOnes: s.rules.allOnes === 'modifiers',
     initiativeReason: ini.reason,
   }
   const matrix = splitMatrix(setup, actIsFirst)

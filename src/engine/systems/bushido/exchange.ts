@@ -72,6 +72,11 @@ export interface ExchangeSetup {
   second: Fighter
   /** rules.md §8 A11: an Attack of 0 (all Attack dice rolled 1) can still win a tie. */
   zeroAttackCanHit: boolean
+  /**
+   * Brutal / Parry still add when every die of that type rolled 1 (variant `allOnes: 'modifiers'`); by
+   * default such a final result is 0 (rules.md §4.2: the modifiers apply to the highest die, and none is left).
+   */
+  modsOnAllOnes: boolean
   /** Why `first` has the Initiative, for the log. */
   initiativeReason: string
 }
@@ -212,6 +217,14 @@ export function damageRoll(rng: Rng, table: DamageTable, sl: number, log?: Trace
   return w
 }
 
+/**
+ * A final result with its Brutal / Parry modifier: added to the highest die; when every die rolled 1 the
+ * result stays 0 unless `onAllOnes` (variant `allOnes`). @see rules.md §4.2, §4.5 step 8
+ */
+export function withMod(final: number, mod: number, onAllOnes: boolean): number {
+  return final > 0 || onAllOnes ? final + mod : 0
+}
+
 /** Scratch for the two sides' codes (module-level: the engine is single-threaded per worker). */
 const SCRATCH = new Int32Array(2)
 
@@ -253,10 +266,10 @@ export function playExchange(ex: ExchangeSetup, rng: Rng, out: ExchangeResult, l
   else rollBoth(rng, pf, af, pg, ag, SCRATCH, dice)
   const fs = SCRATCH[0]
   const gs = SCRATCH[1]
-  const fA = af > 0 ? codeFinal(fs & 255) + f.brutal : 0
-  const gA = ag > 0 ? codeFinal(gs & 255) + g.brutal : 0
-  const fD = pf - af > xf ? codeFinal(fs >> 8) + f.parry : 0
-  const gD = pg - ag > xg ? codeFinal(gs >> 8) + g.parry : 0
+  const fA = af > 0 ? withMod(codeFinal(fs & 255), f.brutal, ex.modsOnAllOnes) : 0
+  const gA = ag > 0 ? withMod(codeFinal(gs & 255), g.brutal, ex.modsOnAllOnes) : 0
+  const fD = pf - af > xf ? withMod(codeFinal(fs >> 8), f.parry, ex.modsOnAllOnes) : 0
+  const gD = pg - ag > xg ? withMod(codeFinal(gs >> 8), g.parry, ex.modsOnAllOnes) : 0
   const fN = codeNonOnes(fs & 255) + codeNonOnes(fs >> 8)
   const gN = codeNonOnes(gs & 255) + codeNonOnes(gs >> 8)
   out.hitFirst = af > 0 && (ex.zeroAttackCanHit || codeNonOnes(fs & 255) > 0) && opposedAWins(fA, gD, fN, gN, f.activePlayer)
@@ -307,8 +320,8 @@ function logOpening(log: TraceEvent[], f: Fighter, g: Fighter, of: number, og: n
   const af = f.options.attack[of]
   const ag = g.options.attack[og]
   log.push({ at: 0, kind: 'split', who: [f.id, g.id], text: `Répartition secrète / secret split: ${splitText(f, of)}; ${splitText(g, og)}.` })
-  log.push({ at: 0, kind: 'roll', who: [f.id], text: `${f.name} rolls Attack [${s(dice[0])}] = ${fA}${f.brutal && af ? ` (Brutal +${f.brutal})` : ''}, Defence [${s(dice[1])}] = ${fD}${f.parry && dice[1].length ? ` (Parry +${f.parry})` : ''}; ${notOnes(fN)}.` })
-  log.push({ at: 0, kind: 'roll', who: [g.id], text: `${g.name} rolls Attack [${s(dice[2])}] = ${gA}${g.brutal && ag ? ` (Brutal +${g.brutal})` : ''}, Defence [${s(dice[3])}] = ${gD}${g.parry && dice[3].length ? ` (Parry +${g.parry})` : ''}; ${notOnes(gN)}.` })
+  log.push({ at: 0, kind: 'roll', who: [f.id], text: `${f.name} rolls Attack [${s(dice[0])}] = ${fA}${f.brutal && af && fA > 0 ? ` (Brutal +${f.brutal})` : ''}, Defence [${s(dice[1])}] = ${fD}${f.parry && dice[1].length && fD > 0 ? ` (Parry +${f.parry})` : ''}; ${notOnes(fN)}.` })
+  log.push({ at: 0, kind: 'roll', who: [g.id], text: `${g.name} rolls Attack [${s(dice[2])}] = ${gA}${g.brutal && ag && gA > 0 ? ` (Brutal +${g.brutal})` : ''}, Defence [${s(dice[3])}] = ${gD}${g.parry && dice[3].length && gD > 0 ? ` (Parry +${g.parry})` : ''}; ${notOnes(gN)}.` })
   for (const [x, y, r] of [[g, f, removed?.[0]], [f, g, removed?.[1]]] as const) {
     if (r && r.length) log.push({ at: 0, kind: 'roll', who: [x.id, y.id], text: `Imparable / Unblockable (${x.unblockable}): ${y.name} removes its highest Defence ${r.length === 1 ? 'die' : 'dice'} [${r.join(', ')}]; its Defence and its dice not 1 count without ${r.length === 1 ? 'it' : 'them'}.` })
   }

@@ -203,7 +203,7 @@ export function compileGame(s: BushidoScenario, g: Game): GamePlan {
     kiGained: new Int32Array(n),
     woundsThisTurn: new Int32Array(n),
     fighters,
-    setup: { first: fighters[0], second: fighters[1], zeroAttackCanHit: s.rules.zeroAttack === 'tie-can-hit', initiativeReason: '' },
+    setup: { first: fighters[0], second: fighters[1], zeroAttackCanHit: s.rules.zeroAttack === 'tie-can-hit', modsOnAllOnes: s.rules.allOnes === 'modifiers', initiativeReason: '' },
     result: newResult(),
   }
 }

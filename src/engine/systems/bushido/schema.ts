@@ -27,6 +27,16 @@ export const variants: readonly VariantDoc[] = [
     source: 'rules.md §8 A11, §7.5 caveat [S B1 literal reading]',
   },
   {
+    key: 'allOnes',
+    label: 'Brutal (X) / Parry (X) when every Attack (Defence) die rolled 1',
+    default: 'zero',
+    values: [
+      { value: 'zero', label: 'the final result is 0: the modifiers apply to the highest die and none is left (rules.md §4.2)' },
+      { value: 'modifiers', label: 'the modifiers still add X, since dice were allocated to that type' },
+    ],
+    source: 'rules.md §4.2 "if every die rolled 1, final = 0", §4.5 step 8; B1 Tests "If all dice rolled result in 1s, then the final result is considered 0" [A for the alternative]',
+  },
+  {
     key: 'slAboveTen',
     label: 'Success Level above 10 on the Wound Table',
     default: 'formula',

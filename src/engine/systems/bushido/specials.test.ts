@@ -12,6 +12,7 @@ import { bushidoScenario, model } from './test-helpers'
 import type { Exchange } from './schema'
 import { payoff } from './zero-sum'
 import { createStream } from '../../core/rng'
+import { withinStandardErrors } from '../../../../tests/helpers'
 
 type Doc = Record<string, unknown>
 
@@ -211,20 +212,76 @@ describe('Special validation (path and allowed values)', () => {
 })
 
 describe('Parry (X): +X on the highest Defence die (rules.md §4.2, §4.5 step 8)', () => {
-  it('Parry 1 adds 1 to the final Defence when Defence dice were allocated, not when every die went to Attack (exact = explicit dice)', () => {
-    const s = bushidoScenario([model('ronin', 'a'), model('bandit', 'b', { parry: 1 })], { kind: 'exchange', activating: 'ronin', opponent: 'bandit' }, [{ model: 'ronin', split: { attack: 2 } }, { model: 'bandit', split: { attack: 1 } }])
-    const p = compileExchange(s, s.situation as Exchange)
-    const r = pairExact(p.setup, 2, 1)
+  const parried = (allOnes: string) => {
+    const s = bushidoScenario([model('ronin', 'a'), model('bandit', 'b', { parry: 1 })], { kind: 'exchange', activating: 'ronin', opponent: 'bandit' }, [{ model: 'ronin', split: { attack: 2 } }, { model: 'bandit', split: { attack: 1 } }], { allOnes })
+    return compileExchange(s, s.situation as Exchange)
+  }
+  /** P(ronin's 2 Attack dice hit the bandit's 2 Defence dice with Parry 1), every roll of the 6 dice written out. */
+  const explicitHit = (parryOnAllOnes: boolean): number => {
     let pHit = 0
     for (let i = 0; i < 6 ** 6; i++) {
       const d = diceOfIndex(i, 6)
       const att = finalOfDice(d.slice(0, 2))
-      const def = finalOfDice(d.slice(4, 6)) + 1
+      const raw = finalOfDice(d.slice(4, 6))
+      const def = raw > 0 || parryOnAllOnes ? raw + 1 : 0
       const nf = d.slice(0, 3).filter((x) => x > 1).length
       const ng = d.slice(3).filter((x) => x > 1).length
       if (att > def || (att === def && nf >= ng)) pHit += 6 ** -6
     }
-    expect(r.pHitFirst).toBeCloseTo(pHit, 12)
-    expect(pairExact(p.setup, 2, 3).pHitFirst).toBeGreaterThan(r.pHitFirst)
+    return pHit
+  }
+  it('Parry 1 adds 1 to the final Defence when Defence dice were allocated, not when every die went to Attack (exact = explicit dice)', () => {
+    const p = parried('zero')
+    expect(pairExact(p.setup, 2, 1).pHitFirst).toBeCloseTo(explicitHit(false), 12)
+    expect(pairExact(p.setup, 2, 3).pHitFirst).toBeGreaterThan(pairExact(p.setup, 2, 1).pHitFirst)
+  })
+  it('"if every die rolled 1, final = 0" (rules.md §4.2): Defence dice 1, 1 with Parry 1 is a Defence of 0, not 1', () => {
+    expect(explicitHit(false)).not.toBeCloseTo(explicitHit(true), 6)
+    expect(pairExact(parried('zero').setup, 2, 1).pHitFirst).toBeCloseTo(explicitHit(false), 12)
+  })
+  it('variant allOnes "modifiers": Parry still adds 1 to a Defence whose dice all rolled 1', () => {
+    expect(pairExact(parried('modifiers').setup, 2, 1).pHitFirst).toBeCloseTo(explicitHit(true), 12)
+  })
+})
+
+describe('Brutal (X) when every Attack die rolled 1 (rules.md §4.2; variant allOnes)', () => {
+  const brutal = (allOnes: string) => {
+    const s = bushidoScenario([model('ronin', 'a', { melee: 1, brutal: 3 }), model('bandit', 'b')], { kind: 'exchange', activating: 'ronin', opponent: 'bandit' }, [{ model: 'ronin', split: { attack: 1 } }, { model: 'bandit', split: { attack: 0 } }], { allOnes })
+    return compileExchange(s, s.situation as Exchange)
+  }
+  /** Ronin's single Attack die with Brutal 3 against 3 Defence dice, every roll written out. */
+  const explicitHit = (brutalOnAllOnes: boolean): number => {
+    let pHit = 0
+    for (let i = 0; i < 6 ** 4; i++) {
+      const d = diceOfIndex(i, 4)
+      const raw = finalOfDice(d.slice(0, 1))
+      const att = raw > 0 || brutalOnAllOnes ? raw + 3 : 0
+      const def = finalOfDice(d.slice(1))
+      const nf = d.slice(0, 1).filter((x) => x > 1).length
+      const ng = d.slice(1).filter((x) => x > 1).length
+      if (att > def || (att === def && nf >= ng)) pHit += 6 ** -4
+    }
+    return pHit
+  }
+  it('default "zero": an Attack die that rolled 1 gives Attack 0 even with Brutal 3 (exact = explicit dice)', () => {
+    expect(pairExact(brutal('zero').setup, 1, 0).pHitFirst).toBeCloseTo(explicitHit(false), 12)
+  })
+  it('"modifiers": Brutal 3 makes that Attack 3, which beats a Defence of 2 (one Defence die 2, the others 1)', () => {
+    expect(pairExact(brutal('modifiers').setup, 1, 0).pHitFirst).toBeCloseTo(explicitHit(true), 12)
+    expect(explicitHit(true)).toBeGreaterThan(explicitHit(false))
+  })
+  it('sampled exchanges agree with the exact value under each reading (fixed seed, 4 standard errors)', () => {
+    for (const v of ['zero', 'modifiers']) {
+      const p = brutal(v)
+      const rng = createStream(7, 0)
+      const out = newResult()
+      const n = 40000
+      let hits = 0
+      for (let t = 0; t < n; t++) {
+        playExchange(p.setup, rng, out)
+        if (out.hitFirst) hits++
+      }
+      expect(withinStandardErrors(hits, n, pairExact(p.setup, 1, 0).pHitFirst, 4)).toBe(true)
+    }
   })
 })
