@@ -55,6 +55,18 @@ describe('combat check difficulty (seed 003, rules.md §5.4)', () => {
     expect(built({ band: 'medium', targetEngagedWithAlly: true })).toEqual(pool({ ability: 2, difficulty: 1, challenge: 1 }))
     expect(built({ combatSkill: 'melee', band: 'engaged', targetEngagedWithAlly: true })).toEqual(pool({ ability: 2, difficulty: 2 }))
   })
+  it('"Ranged at Engaged: Easy + weapon modifier": a target at Engaged range means the shooter is engaged, flag or not', () => {
+    expect(built({ band: 'engaged' })).toEqual(pool({ ability: 2, difficulty: 2 }))
+    expect(built({ combatSkill: 'ranged-heavy', band: 'engaged' })).toEqual(pool({ ability: 2, difficulty: 3 }))
+    expect(canAttack({ combatSkill: 'gunnery', band: 'engaged', shooterEngaged: false })).toBe(false)
+  })
+  it('a check scenario at range "engaged" with a pistol is Easy + 1 (2 Difficulty dice) without shooterEngaged', () => {
+    expect(compileCheck(checkScenario({ characteristic: 3, skill: 1, range: 'engaged', weapon: blaster })).pool).toEqual(pool({ ability: 2, proficiency: 1, difficulty: 2 }))
+  })
+  it('a check scenario without a range: Engaged for a melee weapon, Medium for a ranged one', () => {
+    expect(compileCheck(checkScenario({ characteristic: 3, skill: 1, weapon: { skill: 'brawl', damage: 1, crit: 5, addsBrawn: true } })).pool).toEqual(pool({ ability: 2, proficiency: 1, difficulty: 2 }))
+    expect(compileCheck(checkScenario({ characteristic: 3, skill: 1, weapon: blaster })).pool).toEqual(pool({ ability: 2, proficiency: 1, difficulty: 2 }))
+  })
   it('a melee attack needs an engaged target', () => {
     expect(canAttack({ combatSkill: 'melee', band: 'short', shooterEngaged: false })).toBe(false)
   })
@@ -155,6 +167,25 @@ describe('invalid input names the path and the allowed values', () => {
   it('a pool and characteristic/skill together, or neither', () => {
     expect(issuesOf({ mode: 'check', check: { pool: {}, characteristic: 2, skill: 1, weapon: blaster } })[0]).toMatch(/^check\.pool: must not be given together/)
     expect(issuesOf({ mode: 'check', check: { skill: 1, weapon: blaster } })).toEqual(['check.characteristic: is required unless the dice are given as check.pool'])
+  })
+  it('a melee check at a range other than Engaged', () => {
+    expect(issuesOf({ mode: 'check', check: { characteristic: 2, skill: 1, range: 'medium', weapon: { skill: 'melee', damage: 2, crit: 3 } } })).toEqual([
+      'check.range: must be "engaged" for a melee weapon (a melee attack needs an engaged target), got "medium"',
+    ])
+  })
+  it('a ranged check beyond the weapon\'s range', () => {
+    expect(issuesOf({ mode: 'check', check: { characteristic: 2, skill: 1, range: 'long', weapon: blaster } })).toEqual([
+      'check.range: must be within the weapon\'s range "medium": one of "engaged", "short", "medium", got "long"',
+    ])
+  })
+  it('a Gunnery check while engaged', () => {
+    const cannon = { skill: 'gunnery', damage: 10, crit: 3 }
+    expect(issuesOf({ mode: 'check', check: { characteristic: 2, skill: 1, range: 'engaged', weapon: cannon } })).toEqual([
+      'check.range: must be one of "short", "medium", "long", "extreme" for a gunnery weapon (Gunnery cannot fire while engaged), got "engaged"',
+    ])
+    expect(issuesOf({ mode: 'check', check: { characteristic: 2, skill: 1, range: 'short', shooterEngaged: true, weapon: cannon } })).toEqual([
+      'check.shooterEngaged: must be false for a gunnery weapon (Gunnery cannot fire while engaged), got true',
+    ])
   })
   it('a check scenario without its check', () => {
     expect(issuesOf({ mode: 'check' })).toEqual(['check: is required when mode is "check"'])

@@ -66,10 +66,19 @@ export interface AttackSituation {
   targetEngagedWithAlly?: boolean
 }
 
+/**
+ * Whether the shooter counts as engaged: flagged so, or his target is in the Engaged band (a target at
+ * Engaged range is engaged with him, so rules.md §5.4 "Ranged at Engaged: Easy (1) + weapon modifier"
+ * applies whether or not the flag was set).
+ */
+export function shooterIsEngaged(s: Pick<AttackSituation, 'band' | 'shooterEngaged'>): boolean {
+  return s.shooterEngaged || s.band === 'engaged'
+}
+
 /** Whether the attack is possible at all: Melee/Brawl need an engaged target, Gunnery cannot fire while engaged. */
 export function canAttack(s: Pick<AttackSituation, 'combatSkill' | 'band' | 'shooterEngaged'>): boolean {
   if (isMelee(s.combatSkill)) return s.band === 'engaged'
-  return !(s.shooterEngaged && ENGAGED_INCREASE[s.combatSkill] === null)
+  return !(shooterIsEngaged(s) && ENGAGED_INCREASE[s.combatSkill] === null)
 }
 
 /** Setback dice the target's situation adds, and Boost dice a prone target gives melee attackers. */
@@ -90,7 +99,7 @@ export function defenseDice(s: AttackSituation, stacking: DefenseStacking): { se
 export function attackPool(s: AttackSituation, stacking: DefenseStacking, order: ModifierOrder): Pool {
   const melee = isMelee(s.combatSkill)
   const difficulty = melee ? MELEE_DIFFICULTY : RANGED_DIFFICULTY[s.band]
-  const increase = (!melee && s.shooterEngaged ? (ENGAGED_INCREASE[s.combatSkill] ?? 0) : 0) + (s.extraIncrease ?? 0)
+  const increase = (!melee && shooterIsEngaged(s) ? (ENGAGED_INCREASE[s.combatSkill] ?? 0) : 0) + (s.extraIncrease ?? 0)
   const intoMelee = !melee && s.targetEngagedWithAlly === true ? 1 : 0
   const def = defenseDice(s, stacking)
   return buildPool(

@@ -78,8 +78,8 @@ function maneuverInjury(plan: FightPlan, t: number, effect: 'distracted' | 'hams
 
 /**
  * Advantage left after the critical, by plan: 'free-maneuver' spends 2 for a maneuver within the cap of
- * two a turn (take cover if a shooter is out of it, else Aim for the next shot); 'boost-ally' gives one
- * Boost die to the next ally's check; the rest recovers 1 strain each. Net threat: the GM makes the
+ * two a turn (take cover if a shooter is out of it, else Aim for the next shot); 'boost-ally' adds one
+ * Boost die to the next ally's check (on top of any Assist dice); the rest recovers 1 strain each. Net threat: the GM makes the
  * attacker suffer 1 strain per threat.
  */
 export function spendAdvantage(plan: FightPlan, f: number, t: number, adv: number, at: number, log?: TraceEvent[]): void {
@@ -98,7 +98,8 @@ export function spendAdvantage(plan: FightPlan, f: number, t: number, adv: numbe
   if (adv > 0 && fp.plan.advantage === 'boost-ally') {
     const ally = standingAlly(plan, f, false)
     if (ally >= 0) {
-      s.boost[ally] = 1
+      // adds to the Boost dice he already has from Assist (it used to overwrite them with 1)
+      s.boost[ally]++
       adv--
       if (log) log.push({ at, kind: 'note', who: [fp.c.id, plan.fighters[ally].c.id], text: `1 advantage: Boost die to ${plan.fighters[ally].c.name}'s next check.` })
     }

@@ -7,8 +7,7 @@ import { attackPool, canAttack, isMelee, RANGE_BANDS } from './combat-check'
 import { advantageAfterCrit, critTriggers, hitDamage, isHit, woundsAfterSoak } from './damage'
 import { criticalInjury, spendAdvantage } from './fight-aftermath'
 import { COUNTERS_PER_FIGHTER, FC, WOUND_BINS, type FightPlan } from './fight-plan'
-import { bandAt } from './maneuvers'
-import { allyEngagedWith, distance, engagedWithEnemy } from './fight-geometry'
+import { allyEngagedWith, bandBetween, distance, engagedWithEnemy } from './fight-geometry'
 
 /**
  * One attack inside a fight: the situation, the pool (compiled once per situation), the roll, damage
@@ -19,7 +18,7 @@ import { allyEngagedWith, distance, engagedWithEnemy } from './fight-geometry'
 /** Whether f can attack t now: weapon reach, melee engaged, Gunnery not while engaged. */
 export function attackPossible(plan: FightPlan, f: number, t: number): boolean {
   const w = plan.fighters[f].c.weapon
-  const band = bandAt(distance(plan, f, t))
+  const band = bandBetween(plan, f, t)
   if (RANGE_BANDS.indexOf(band) > RANGE_BANDS.indexOf(w.range) && !isMelee(w.skill)) return false
   return canAttack({ combatSkill: w.skill, band, shooterEngaged: engagedWithEnemy(plan, f) })
 }
@@ -31,7 +30,7 @@ function intoMelee(plan: FightPlan, f: number, t: number): boolean {
 
 function situationKey(plan: FightPlan, f: number, t: number): number {
   const s = plan.state
-  const band = RANGE_BANDS.indexOf(bandAt(distance(plan, f, t)))
+  const band = RANGE_BANDS.indexOf(bandBetween(plan, f, t))
   const bits = [engagedWithEnemy(plan, f) ? 1 : 0, s.guarded[f] > 0 ? 1 : 0, s.cover[t], s.prone[t], s.guarded[t] > 0 ? 1 : 0, s.nextSetback[f], s.nextIncrease[f], intoMelee(plan, f, t) ? 1 : 0]
   let k = ((f * 8 + t) * 8 + band) * 3 + Math.min(2, s.aims[f])
   for (const b of bits) k = k * 2 + b
@@ -52,7 +51,7 @@ function poolFor(plan: FightPlan, f: number, t: number): CompiledPool {
       characteristic: a.attack.characteristic,
       skill: a.attack.skill,
       combatSkill: a.weapon.skill,
-      band: bandAt(distance(plan, f, t)),
+      band: bandBetween(plan, f, t),
       shooterEngaged: engagedWithEnemy(plan, f),
       aims: s.aims[f],
       ownGuarded: s.guarded[f] > 0,
@@ -112,7 +111,7 @@ export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: nu
   if (log && drawn) {
     const faces = facesRolled(cp, drawn).map((x) => `${x.kind} ${x.label}`)
     const into = ally >= 0 ? `, engaged with ${plan.fighters[ally].c.name}` : ''
-    log.push({ at, kind: 'roll', who: [fp.c.id, plan.fighters[t].c.id], text: `${fp.c.name} ${isMelee(fp.c.weapon.skill) ? 'attacks' : 'fires'} with ${fp.c.weapon.name} at ${plan.fighters[t].c.name} (${bandAt(distance(plan, f, t))}${into}): ${poolLabel(cp.pool)} → ${faces.join(', ')}; net ${net} success, ${packedAdv(v)} advantage${packedTriumphs(v) ? `, ${packedTriumphs(v)} Triumph` : ''}${de ? `, ${de} Despair` : ''}.` })
+    log.push({ at, kind: 'roll', who: [fp.c.id, plan.fighters[t].c.id], text: `${fp.c.name} ${isMelee(fp.c.weapon.skill) ? 'attacks' : 'fires'} with ${fp.c.weapon.name} at ${plan.fighters[t].c.name} (${bandBetween(plan, f, t)}${into}): ${poolLabel(cp.pool)} → ${faces.join(', ')}; net ${net} success, ${packedAdv(v)} advantage${packedTriumphs(v) ? `, ${packedTriumphs(v)} Triumph` : ''}${de ? `, ${de} Despair` : ''}.` })
   }
   const victim = isHit(net) && de > 0 && ally >= 0 ? ally : t
   if (victim !== t && log) log.push({ at, kind: 'note', who: [fp.c.id, plan.fighters[victim].c.id], text: `Despair: the shot hits ${plan.fighters[victim].c.name} instead.` })

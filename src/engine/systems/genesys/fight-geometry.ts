@@ -1,9 +1,29 @@
+import { RANGE_BANDS, type RangeBand } from './combat-check'
 import type { FightPlan } from './fight-plan'
+import { bandAfterStep } from './maneuvers'
 
 /**
  * Where fighters stand: one line between the two sides, each fighter's advance in maneuver units from his
  * side's starting point (rules.md §5.5 movement costs).
  */
+
+/** The range band between two opponents (tracked by `settleBands`, so a half-finished long move does not count yet). */
+export function bandBetween(plan: FightPlan, a: number, b: number): RangeBand {
+  return RANGE_BANDS[plan.state.band[a * plan.fighters.length + b]]
+}
+
+/** After f moved one maneuver: the band between f and each opponent, from the band they were in. */
+export function settleBands(plan: FightPlan, f: number): void {
+  const s = plan.state
+  const n = plan.fighters.length
+  const side = plan.fighters[f].side
+  for (const o of plan.fighters) {
+    if (o.side === side) continue
+    const b = bandAfterStep(s.band[f * n + o.index], distance(plan, f, o.index))
+    s.band[f * n + o.index] = b
+    s.band[o.index * n + f] = b
+  }
+}
 
 /** Distance in maneuver units between two opponents (0 = engaged). */
 export function distance(plan: FightPlan, a: number, b: number): number {

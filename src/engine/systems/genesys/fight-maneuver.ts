@@ -1,5 +1,5 @@
 import type { TraceEvent } from '../../core/trace'
-import { distance, standingAlly } from './fight-geometry'
+import { distance, settleBands, standingAlly } from './fight-geometry'
 import type { FightPlan } from './fight-plan'
 import { MAX_MANEUVERS, type Maneuver } from './maneuvers'
 
@@ -21,6 +21,7 @@ export function maneuver(plan: FightPlan, f: number, t: number, m: Maneuver, at:
   else if ((m === 'move' && t >= 0 && distance(plan, f, t) > 0) || m === 'retreat') {
     s.advance[f] += m === 'move' ? 1 : -1
     s.cover[f] = 0
+    settleBands(plan, f)
   } else if (m === 'assist') {
     const ally = standingAlly(plan, f, true)
     if (ally >= 0) s.boost[ally]++

@@ -2,9 +2,9 @@ import type { CompiledPool } from '../../dice/narrative-roll'
 import { compilePool } from '../../dice/narrative-roll'
 import { emptyPool } from '../../dice/narrative-dice'
 import { positiveDice } from '../../dice/narrative-pool'
-import type { DefenseStacking } from './combat-check'
+import { RANGE_BANDS, type DefenseStacking } from './combat-check'
 import type { ModifierOrder } from '../../dice/narrative-pool'
-import { BAND_UNITS, MANEUVERS, type ActionChoice, type Maneuver } from './maneuvers'
+import { BAND_UNITS, bandAt, MANEUVERS, type ActionChoice, type Maneuver } from './maneuvers'
 import type { Combatant, GenesysScenario, PlanConfig } from './schema'
 
 /**
@@ -62,6 +62,8 @@ export interface FightState {
   winded: Uint8Array
   /** Temporarily Lame: at most one maneuver a turn. */
   lame: Uint8Array
+  /** Range band index (RANGE_BANDS order) between fighters a and b at [a·n + b], kept by fight-geometry `settleBands`. */
+  band: Int8Array
   /** Maneuvers performed in his current turn (the cap of 2 also bounds a free maneuver bought with advantage). */
   turnManeuvers: Int32Array
 }
@@ -71,6 +73,8 @@ export interface FightPlan {
   scenario: GenesysScenario
   fighters: FighterPlan[]
   startUnits: number
+  /** Band index (RANGE_BANDS order) every pair of opponents starts in. */
+  startBand: number
   maxRounds: number
   stacking: DefenseStacking
   order: ModifierOrder
@@ -141,6 +145,7 @@ function stateOf(n: number): FightState {
     noFree: new Int32Array(n),
     winded: new Uint8Array(n),
     lame: new Uint8Array(n),
+    band: new Int8Array(n * n),
   }
 }
 
@@ -158,7 +163,7 @@ export function compileFight(s: GenesysScenario): FightPlan {
       turns: plan.turns.map((t) => ({ maneuvers: t.maneuvers.filter((m) => MANEUVERS.includes(m)), action: t.action })),
     }
   })
-  return {
+  const plan: FightPlan = {
     mode: 'fight',
     scenario: s,
     fighters,
@@ -172,7 +177,10 @@ export function compileFight(s: GenesysScenario): FightPlan {
     critTable: s.rules.criticalEffects === 'table',
     despairAmmo: s.rules.despair === 'out-of-ammo',
     pools: new Map(),
+    startBand: RANGE_BANDS.indexOf(bandAt(BAND_UNITS[s.range])),
     state: stateOf(fighters.length),
     layout: layoutOf(fighters.length, s.maxRounds),
   }
+  plan.state.band.fill(plan.startBand)
+  return plan
 }

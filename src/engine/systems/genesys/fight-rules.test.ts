@@ -183,6 +183,12 @@ describe('spending advantage (rules.md §5.6)', () => {
     spendAdvantage(p, 0, 1, 3, 1)
     expect(p.state.aims[0]).toBe(1)
   })
+  it('1 advantage adds a Boost die to the next ally\'s check on top of the Assist dice he already has (it used to reset them to 1)', () => {
+    const p = fightPlan(load('genesys-squad-cover.json'))
+    p.state.boost[1] = 2
+    spendAdvantage(p, 0, 3, 1, 1)
+    expect(p.state.boost[1]).toBe(3)
+  })
   it('the free maneuver stays within the cap of two maneuvers a turn; the advantage then recovers strain', () => {
     const p = plan()
     p.state.turnManeuvers[0] = 2

@@ -24,6 +24,7 @@ function reset(plan: FightPlan): void {
   const s = plan.state
   for (const k of RESET) s[k].fill(0)
   s.target.fill(-1)
+  s.band.fill(plan.startBand)
 }
 
 /**

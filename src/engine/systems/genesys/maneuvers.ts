@@ -77,9 +77,9 @@ export function turnBudget(planned: number, action: ActionChoice, strain: number
 export const BAND_UNITS = { engaged: 0, short: 1, medium: 2, long: 4, extreme: 6 } as const
 
 /**
- * The band at a distance in maneuver units: 0 engaged, 1 short, 2 medium, 3–4 long, 5+ extreme. Halfway
- * through a two-maneuver move (3 or 5 units) the pair still counts as the farther band, which is exact
- * for closing in (the usual move); someone backing away counts as farther one maneuver early.
+ * The band at a distance in maneuver units reached fresh: 0 engaged, 1 short, 2 medium, 3–4 long, 5+
+ * extreme. 3 and 5 are halfway through a two-maneuver move; `bandAfterStep` reads them from the band
+ * the pair came from.
  */
 export function bandAt(units: number): 'engaged' | 'short' | 'medium' | 'long' | 'extreme' {
   if (units <= 0) return 'engaged'
@@ -88,3 +88,16 @@ export function bandAt(units: number): 'engaged' | 'short' | 'medium' | 'long' |
   if (units <= 4) return 'long'
   return 'extreme'
 }
+
+/**
+ * The band after one maneuver brings a pair to `units`, given the band index (RANGE_BANDS order) they
+ * were in: halfway through a two-maneuver move (3 or 5 units) they stay in the band they left, whether
+ * closing in or backing away (seed 003: "the character is not considered to be in the new range
+ * increment until all required maneuvers have been spent"). Returns a band index.
+ */
+export function bandAfterStep(previous: number, units: number): number {
+  if (units === 3 || units === 5) return previous
+  return BAND_INDEX[bandAt(units)]
+}
+
+const BAND_INDEX = { engaged: 0, short: 1, medium: 2, long: 3, extreme: 4 } as const
