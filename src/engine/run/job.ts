@@ -6,6 +6,7 @@ import { parseScenarioOrThrow } from './parse'
 import { resultDocument, type ResultDocument } from './result'
 import { AbortError, scheduleChunks, type ChunkExecutor } from './schedule'
 import { shardRange, type Shard } from './shard'
+import type { ChunkTask } from './run-chunk'
 
 export type { ChunkExecutor } from './schedule'
 
@@ -58,11 +59,10 @@ export async function runJobWithTally(o: JobOptions): Promise<JobOutcome> {
   const seed = o.seed ?? scenario.run.seed
   const chunkSize = o.chunkSize ?? DEFAULT_CHUNK_SIZE
   const plan = system.compile(scenario)
-  const range = o.shard ? shardRange(chunkCount(trials, chunkSize), o.shard) : { first: 0, end: chunkCount(trials, chunkSize) }
+  const range = chunkRange(trials, chunkSize, o.shard)
   const merge = new OrderedMerge(system.shape(plan), range.first)
-  const shardTrials = range.end > range.first ? (range.end - range.first - 1) * chunkSize + chunkAt(trials, chunkSize, range.end - 1).trials : 0
   const started = o.now()
-  const progress = progressReporter(o, started, shardTrials, () => merge.tally, () => system.summarize(plan, merge.tally))
+  const progress = progressReporter(o, started, range.trials, () => merge.tally, () => system.summarize(plan, merge.tally))
 
   const finish = (status: 'done' | 'aborted' | 'error', error?: string): JobOutcome => ({
     tally: merge.tally,
@@ -82,24 +82,14 @@ export async function runJobWithTally(o: JobOptions): Promise<JobOutcome> {
     }),
   })
 
-  const inner = new AbortController()
-  const onOuterAbort = (): void => inner.abort()
-  o.signal?.addEventListener('abort', onOuterAbort)
-  if (o.signal?.aborted) inner.abort()
+  const inner = linkedAbort(o.signal)
   const runScenario = { ...scenario, run: { trials, seed } }
+  const task = (chunk: number): ChunkTask => ({ scenario: runScenario, seed, chunk, trials: chunkAt(trials, chunkSize, chunk).trials })
   try {
-    await scheduleChunks(
-      range.first,
-      range.end,
-      o.concurrency,
-      (chunk) => ({ scenario: runScenario, seed, chunk, trials: chunkAt(trials, chunkSize, chunk).trials }),
-      o.execute,
-      inner.signal,
-      (r) => {
-        merge.accept(r)
-        progress(false)
-      },
-    )
+    await scheduleChunks(range.first, range.end, o.concurrency, task, o.execute, inner.signal, (r) => {
+      merge.accept(r)
+      progress(false)
+    })
     progress(true)
     return finish('done')
   } catch (e) {
@@ -107,8 +97,24 @@ export async function runJobWithTally(o: JobOptions): Promise<JobOutcome> {
     inner.abort()
     return finish('error', e instanceof Error ? e.message : String(e))
   } finally {
-    o.signal?.removeEventListener('abort', onOuterAbort)
+    inner.dispose()
   }
+}
+
+/** The chunks this run (or this shard of it) executes, `[first, end)`, and how many trials they hold. */
+function chunkRange(trials: number, chunkSize: number, shard: Shard | undefined): { first: number; end: number; trials: number } {
+  const count = chunkCount(trials, chunkSize)
+  const { first, end } = shard ? shardRange(count, shard) : { first: 0, end: count }
+  return { first, end, trials: end > first ? (end - first - 1) * chunkSize + chunkAt(trials, chunkSize, end - 1).trials : 0 }
+}
+
+/** An abort controller of the job's own that follows the caller's signal (and can abort alone, on error). */
+function linkedAbort(outer: AbortSignal | undefined): AbortController & { dispose(): void } {
+  const inner = new AbortController()
+  const follow = (): void => inner.abort()
+  outer?.addEventListener('abort', follow)
+  if (outer?.aborted) inner.abort()
+  return Object.assign(inner, { dispose: () => outer?.removeEventListener('abort', follow) })
 }
 
 export async function runJob(o: JobOptions): Promise<ResultDocument> {
