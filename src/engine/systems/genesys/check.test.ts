@@ -67,6 +67,10 @@ describe('combat check difficulty (seed 003, rules.md §5.4)', () => {
     expect(compileCheck(checkScenario({ characteristic: 3, skill: 1, weapon: { skill: 'brawl', damage: 1, crit: 5, addsBrawn: true } })).pool).toEqual(pool({ ability: 2, proficiency: 1, difficulty: 2 }))
     expect(compileCheck(checkScenario({ characteristic: 3, skill: 1, weapon: blaster })).pool).toEqual(pool({ ability: 2, proficiency: 1, difficulty: 2 }))
   })
+  it('a target with Adversary 2: Average becomes 2 Challenge dice; with one more upgrade from elsewhere a Difficulty die is added', () => {
+    expect(compileCheck(checkScenario({ characteristic: 3, skill: 1, weapon: blaster, target: { adversary: 2 } })).pool).toEqual(pool({ ability: 2, proficiency: 1, challenge: 2 }))
+    expect(compileCheck(checkScenario({ characteristic: 3, skill: 1, weapon: blaster, upgradeDifficulty: 1, target: { adversary: 2 } })).pool).toEqual(pool({ ability: 2, proficiency: 1, challenge: 2, difficulty: 1 }))
+  })
   it('a melee attack needs an engaged target', () => {
     expect(canAttack({ combatSkill: 'melee', band: 'short', shooterEngaged: false })).toBe(false)
   })

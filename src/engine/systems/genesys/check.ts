@@ -55,7 +55,7 @@ export function checkPool(c: CheckConfig, rules: Record<string, string>): Pool {
       extraBoost: c.boost,
       extraSetback: c.setback,
       upgradeAbility: c.upgradeAbility,
-      upgradeDifficulty: c.upgradeDifficulty,
+      upgradeDifficulty: c.upgradeDifficulty + c.target.adversary,
       downgradeAbility: c.downgradeAbility,
       downgradeDifficulty: c.downgradeDifficulty,
     },

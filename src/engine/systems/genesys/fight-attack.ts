@@ -64,7 +64,7 @@ function poolFor(plan: FightPlan, f: number, t: number): CompiledPool {
       extraIncrease: s.nextIncrease[f],
       targetEngagedWithAlly: intoMelee(plan, f, t),
       upgradeAbility: 0,
-      upgradeDifficulty: 0,
+      upgradeDifficulty: d.adversary,
       downgradeAbility: 0,
       downgradeDifficulty: 0,
     },

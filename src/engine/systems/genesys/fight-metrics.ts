@@ -62,7 +62,7 @@ export function exactFight(plan: FightPlan): ExactMetric[] {
     const band = bandAt(plan.startUnits)
     if (melee && band !== 'engaged') return []
     const pool = attackPool(
-      { characteristic: f.c.attack.characteristic, skill: f.c.attack.skill, combatSkill: f.c.weapon.skill, band, shooterEngaged: band === 'engaged', aims: 0, ownGuarded: false, targetCover: false, targetProne: false, targetGuarded: false, targetDefense: melee ? t.c.meleeDefense : t.c.rangedDefense, extraBoost: 0, extraSetback: 0, upgradeAbility: 0, upgradeDifficulty: 0, downgradeAbility: 0, downgradeDifficulty: 0 },
+      { characteristic: f.c.attack.characteristic, skill: f.c.attack.skill, combatSkill: f.c.weapon.skill, band, shooterEngaged: band === 'engaged', aims: 0, ownGuarded: false, targetCover: false, targetProne: false, targetGuarded: false, targetDefense: melee ? t.c.meleeDefense : t.c.rangedDefense, extraBoost: 0, extraSetback: 0, upgradeAbility: 0, upgradeDifficulty: t.c.adversary, downgradeAbility: 0, downgradeDifficulty: 0 },
       plan.stacking,
       plan.order,
     )

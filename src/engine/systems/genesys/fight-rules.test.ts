@@ -6,6 +6,8 @@ import { createStream } from '../../core/rng'
 import { createTally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { parseScenarioOrThrow } from '../../run/parse'
+import { emptyPool } from '../../dice/narrative-dice'
+import { exactCheck, summarizeCheck } from '../../dice/narrative-exact'
 import { critEffectOf, critRow } from './crit-effects'
 import { playFight } from './fight'
 import { criticalInjury, spendAdvantage } from './fight-aftermath'
@@ -94,6 +96,31 @@ describe('shooting into an engagement (rules.md §5.4, F2 p.219)', () => {
       seen++
     }
     expect(seen).toBeGreaterThan(0)
+  })
+})
+
+describe('Adversary talent (rules.md §5.3)', () => {
+  const hunterWith = (adversary: number): Record<string, unknown> => ({
+    ...duel,
+    combatants: (duel.combatants as Record<string, unknown>[]).map((c) => (c.id === 'hunter' ? { ...c, adversary } : c)),
+  })
+  it('Adversary 2: every shot at him has its difficulty upgraded twice (2Y 1G vs 2P becomes 2Y 1G vs 2R)', () => {
+    const shots = traces(fightPlan(hunterWith(2)), 10).flat().filter((e) => e.text.startsWith('Smuggler fires'))
+    expect(shots.length).toBeGreaterThan(0)
+    for (const e of shots) expect(e.text).toContain(': 2Y 1G vs 2R →')
+    const back = traces(fightPlan(hunterWith(2)), 10).flat().filter((e) => e.text.startsWith('Bounty hunter fires'))
+    for (const e of back) expect(e.text).toContain(': 1Y 2G vs 2P →')
+  })
+  it('Adversary 3 on an Average shot adds a Difficulty die after both are upgraded, and the exact opening P(hit) uses it', () => {
+    const exact = genesys.exact(fightPlan(hunterWith(3)) as never)
+    const opening = exact.find((m) => m.id === 'opening-hit:smuggler')
+    const p = summarizeCheck(exactCheck({ ...emptyPool(), proficiency: 2, ability: 1, challenge: 2, difficulty: 1 })).success
+    expect(opening?.kind === 'probability' ? opening.p : NaN).toBeCloseTo(p, 12)
+    const shots = traces(fightPlan(hunterWith(3)), 5).flat().filter((e) => e.text.startsWith('Smuggler fires'))
+    for (const e of shots) expect(e.text).toContain(': 2Y 1G vs 2R 1P →')
+  })
+  it('Adversary above 5 is rejected with the allowed range', () => {
+    expect(() => fightPlan(hunterWith(6))).toThrow(/combatants\[1\]\.adversary: .*0.*5/)
   })
 })
 

@@ -65,8 +65,10 @@ export const checkSchema = z.strictObject({
       cover: flag().default(false),
       prone: flag().default(false),
       guardedStance: flag().default(false),
+      /** Adversary talent rank of the target: the difficulty is upgraded this many times (rules.md §5.3). */
+      adversary: int(0, 5).default(0),
     })
-    .default({ soak: 0, defense: 0, cover: false, prone: false, guardedStance: false }),
+    .default({ soak: 0, defense: 0, cover: false, prone: false, guardedStance: false, adversary: 0 }),
 })
 
 export const combatantSchema = z.strictObject({
@@ -85,6 +87,8 @@ export const combatantSchema = z.strictObject({
   rangedDefense: int(0, 4).default(0),
   woundThreshold: int(1, 60),
   strainThreshold: int(1, 60),
+  /** Adversary talent rank: combat checks against him upgrade their difficulty this many times (rules.md §5.3). */
+  adversary: int(0, 5).default(0),
 })
 
 export const turnSchema = z.strictObject({
