@@ -58,6 +58,16 @@ async function dispatch(argv: string[]): Promise<number> {
     return command === undefined ? EXIT_USAGE : EXIT_OK
   }
   if (!(command in allowed)) throw new UsageError(`unknown command ${JSON.stringify(command)}; commands: ${Object.keys(allowed).join(', ')}`)
+  const { values, positionals } = commandLine(command, rest)
+  if (values.help) {
+    process.stdout.write(USAGE)
+    return EXIT_OK
+  }
+  return runCommand(command, positionals, values)
+}
+
+/** The options and files of one command; an option the command does not take is a usage error. */
+function commandLine(command: string, rest: string[]): { values: Options; positionals: string[] } {
   let parsed
   try {
     parsed = parseArgs({ args: rest, options: optionSpec, allowPositionals: true, strict: true })
@@ -65,14 +75,13 @@ async function dispatch(argv: string[]): Promise<number> {
     throw new UsageError(`${command}: ${(e as Error).message}`)
   }
   const values = parsed.values as Options
-  if (values.help) {
-    process.stdout.write(USAGE)
-    return EXIT_OK
-  }
   for (const key of Object.keys(values)) {
-    if (!allowed[command].includes(key)) throw new UsageError(`${command}: option --${key} does not apply; allowed: ${allowed[command].map((k) => `--${k}`).join(' ') || 'none'}`)
+    if (key !== 'help' && !allowed[command].includes(key)) throw new UsageError(`${command}: option --${key} does not apply; allowed: ${allowed[command].map((k) => `--${k}`).join(' ') || 'none'}`)
   }
-  const p = parsed.positionals
+  return { values, positionals: parsed.positionals }
+}
+
+function runCommand(command: string, p: string[], values: Options): Promise<number> | number {
   switch (command) {
     case 'run':
       return cmdRun(needFile(command, p), values)
