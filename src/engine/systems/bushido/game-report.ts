@@ -4,7 +4,7 @@ import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { CODE_COUNT, codeDistribution, codeFinal, codeNonOnes } from '../../dice/bushido-d6'
 import type { ExactMetric } from '../rule-system'
-import { EXCHANGE_BINS, kiAt, playGame, REMOVED_AT } from './game'
+import { EXCHANGE_BINS, kiAt, lengthAt, playGame, REMOVED_AT } from './game'
 import { usesKi } from './ki'
 import type { GamePlan } from './game-plan'
 import { labelOf } from './metrics'
@@ -72,6 +72,9 @@ export function summarizeGame(p: GamePlan, tally: Tally): Metric[] {
   })
   for (let t = 0; t < p.turns; t++) {
     out.push(distributionMetric({ id: `exchanges-in-turn:t${t + 1}`, metric: 'exchanges-in-turn', label: `Melee Exchanges in turn ${t + 1}` }, tally.bins, 0, p.n * p.turns * p.maxBins + t * EXCHANGE_BINS, EXCHANGE_BINS))
+  }
+  if (p.game.variableFrom !== undefined) {
+    out.push(distributionMetric({ id: 'game-length', metric: 'game-length', label: `${labelOf('game-length')}, Variable (${p.game.variableFrom})` }, tally.bins, 0, lengthAt(p), p.turns + 1))
   }
   return [...out, ...gameKiMetrics(p, tally)]
 }

@@ -5,6 +5,7 @@ import { codeFinal, codeNonOnes } from '../../dice/bushido-d6'
 import { rollGroup } from './exchange'
 import { CHARGE, fight, shoot, STAND_UP, SURPRISE, targetOf } from './game-actions'
 import { focus, kiGeneration, resetKi, wantsFocus } from './game-ki'
+import { lastTurnRoll, VARIABLE_ENDS_ON, VARIABLE_LAST } from './game-length'
 import { contactOf, endPhaseStates, surprises } from './game-states'
 import type { GamePlan } from './game-plan'
 
@@ -22,7 +23,22 @@ export const EXCHANGE_BINS = 33
 export const REMOVED_AT = 4
 
 export function gameShape(p: GamePlan): TallyShape {
-  return { counters: kiAt(p) + 4 * p.n, bins: p.n * p.turns * p.maxBins + p.turns * EXCHANGE_BINS }
+  return { counters: kiAt(p) + 4 * p.n, bins: lengthAt(p) + (p.game.variableFrom !== undefined ? p.turns + 1 : 0) }
+}
+
+/** First bin of the game-length histogram (Turns played, 0..turns), kept only for Variable (X) games. */
+export function lengthAt(p: GamePlan): number {
+  return p.n * p.turns * p.maxBins + p.turns * EXCHANGE_BINS
+}
+
+/** Starting Phase step 1: the Variable (X) game-length roll, if the scenario has one. Returns true on the last Turn. */
+function variableRoll(p: GamePlan, rng: Rng, at: number, log?: TraceEvent[]): boolean {
+  const from = p.game.variableFrom
+  const r = lastTurnRoll(rng, at, from)
+  if (log && from !== undefined && at >= from) {
+    say(log, at, [], r.die === 0 ? `Durée Variable / Variable (${from}): Turn ${at} is the last — the game always finishes after Turn ${VARIABLE_LAST}.` : `Test pour la Durée Variable / Roll for Variable Turns: D6 = ${r.die}${r.last ? ` (${VARIABLE_ENDS_ON}+): the game finishes at the end of this Turn` : ` (below ${VARIABLE_ENDS_ON}): the game goes on`}.`)
+  }
+  return r.last
 }
 
 /** First of the Ki counters (4 per model) in the tally. */
@@ -174,6 +190,8 @@ function reset(p: GamePlan): void {
 
 export function playGame(p: GamePlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]): void {
   reset(p)
+  let over = false
+  let played = 0
   for (let t = 0; t < p.turns; t++) {
     const at = t + 1
     for (let i = 0; i < p.n; i++) {
@@ -182,8 +200,10 @@ export function playGame(p: GamePlan, rng: Rng, tally: Tally | null, log?: Trace
       p.woundsThisTurn[i] = 0
     }
     let exchanges = 0
-    if (living(p, 0) > 0 && living(p, 1) > 0) {
+    if (!over && living(p, 0) > 0 && living(p, 1) > 0) {
       if (log) say(log, at, [], `Tour ${at} / Game Turn ${at} — Phase Initiale.`)
+      over = variableRoll(p, rng, at, log)
+      played = at
       kiGeneration(p, at, log)
       if (log) say(log, at, [], 'Every model gains 2 Activation Counters (compteurs d\'Activation).')
       const first = tacticalTest(p, rng, at, log)
@@ -200,6 +220,7 @@ export function playGame(p: GamePlan, rng: Rng, tally: Tally | null, log?: Trace
     tally.bins[p.n * p.turns * p.maxBins + t * EXCHANGE_BINS + (exchanges < EXCHANGE_BINS ? exchanges : EXCHANGE_BINS - 1)]++
   }
   if (!tally) return
+  if (p.game.variableFrom !== undefined) tally.bins[lengthAt(p) + played]++
   const k = kiAt(p)
   for (let i = 0; i < p.n; i++) {
     tally.counts[k + 4 * i] += p.kiSpent[i]

@@ -16,6 +16,7 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'side-wins', label: 'Warband wiped out', kind: 'order', per: 'scenario', description: 'Which warband is left standing at the end of the game.' },
   { id: 'ki-spent', label: 'Ki spent', kind: 'mean', per: 'combatant', description: 'Ki tokens the model spends on Ki Boosts (Boosts Ki, +1 Melee die each) in the exchange, or over the whole game.' },
   { id: 'ki-generated', label: 'Ki generated', kind: 'mean', per: 'combatant', description: 'Ki tokens the model gains over the game by Ki Generation (Génération de Ki) in each Starting Phase and by the Focus action (Concentration), after the cap Y of its Ki X/Y.' },
+  { id: 'game-length', label: 'Game length (Turns played)', kind: 'distribution', per: 'scenario', description: 'Turns played in a Variable (X) game (Durée Variable): it finishes on a D6 of 4+ from Turn X, after Turn 7 at the latest, or once a warband is wiped out.' },
   { id: 'tactical-test', label: 'Wins the Tactical Test', kind: 'probability', per: 'scenario', description: 'Side A wins the Tactical Test (Test de Tactique) of the first turn.' },
 ]
 

@@ -3,6 +3,7 @@ import { envelope, rulesSchema } from '../../core/scenario'
 import { exchangePools } from './exchange-pools'
 import { boostLimit } from './ki'
 import { meleePool } from './modifiers'
+import { VARIABLE_LAST } from './game-length'
 import { MAX_MODELS, modelSchema, planSchema, situationSchema, SYSTEM_ID, variants, type Model, type SplitPlan } from './schema'
 import { SPECIALS } from './specials'
 
@@ -60,6 +61,7 @@ function checkSituation(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx):
     if (a && ally && (ally.side !== a.side || ally.id === a.id)) ctx.addIssue({ code: 'custom', path: p('engagedAlly'), message: `must be another model on the shooter's side (${a.side})`, input: ally.id })
   } else {
     f.engaged.forEach(([x, y], i) => enemies(ctx, refer(byId, ctx, x, ['situation', 'engaged', i, 0]), refer(byId, ctx, y, ['situation', 'engaged', i, 1]), ['situation', 'engaged', i, 1]))
+    if (f.variableFrom !== undefined && f.turns !== VARIABLE_LAST) ctx.addIssue({ code: 'custom', path: p('turns'), message: `must be ${VARIABLE_LAST} when variableFrom is set (a Variable (X) game always finishes after the End Phase of Turn ${VARIABLE_LAST})`, input: f.turns })
     const seen = new Set<string>()
     f.tactics.forEach((t, i) => {
       const m = refer(byId, ctx, t.model, ['situation', 'tactics', i, 'model'])

@@ -206,6 +206,13 @@ export type Tactic = z.output<typeof tacticSchema>
 export const gameSchema = z.strictObject({
   kind: z.literal('game', { error: 'must be "exchange", "shot" or "game"' }),
   turns: int(1, 8),
+  /**
+   * Variable (X) game length (Test pour la Durée Variable des Scénarios): from the Starting Phase of Turn X
+   * on, a D6 is rolled each turn; on 4+ the game finishes at the end of that Turn; it always finishes after
+   * the seventh Turn, so `turns` must then be 7. Omitted: a Fixed game of `turns` Turns.
+   * @see seed 002 "PHASE INITIALE"; rules.md §4.3 step 1; B1 Game Length / Variable (X)
+   */
+  variableFrom: int(1, 7).optional(),
   /** Pairs of models in base contact when the game starts. */
   engaged: z.array(z.tuple([ident(), ident()]), { error: 'must be a list of [id, id] pairs' }).default([]),
   tactics: z.array(tacticSchema, { error: 'must be a list of tactics' }).default([]),

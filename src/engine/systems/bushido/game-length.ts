@@ -1,0 +1,37 @@
+import type { Rng } from '../../core/rng'
+
+/**
+ * Variable (X) game length (Test pour la Durée Variable des Scénarios): in the Starting Phase of Turn X
+ * and of every later Turn, one D6; on 4 or more the game finishes at the end of that Turn; it always
+ * finishes after the End Phase of the seventh Turn. (A game also ends once a warband is wiped out.)
+ * @see ../shared/seeds/002_11de1dfa6a3af03c.txt "PHASE INITIALE"; rules.md §4.3 step 1;
+ * B1 (GCT-Studios/JwarRef) Game Length, Variable (X)
+ */
+
+/** The Turn after which a Variable game always finishes. */
+export const VARIABLE_LAST = 7
+/** Lowest D6 that makes the current Turn the last. */
+export const VARIABLE_ENDS_ON = 4
+
+/** Rolls the Variable-length D6 for Turn `turn` (1-based): true when this Turn is the last. No draw before Turn X. */
+export function lastTurnRoll(rng: Rng, turn: number, from: number | undefined): { last: boolean; die: number } {
+  if (from === undefined || turn < from) return { last: false, die: 0 }
+  if (turn >= VARIABLE_LAST) return { last: true, die: 0 }
+  const die = rng.die(6)
+  return { last: die >= VARIABLE_ENDS_ON, die }
+}
+
+/**
+ * Exact P(the game lasts exactly L Turns), index L = 0..7, when no warband is wiped out: Turns 1..X−1
+ * always; each Turn from X on finishes the game with P 1/2; Turn 7 always finishes it.
+ */
+export function variableLengthExact(from: number): number[] {
+  const out = new Array<number>(VARIABLE_LAST + 1).fill(0)
+  let going = 1
+  for (let t = from; t < VARIABLE_LAST; t++) {
+    out[t] = going * ((7 - VARIABLE_ENDS_ON) / 6)
+    going -= out[t]
+  }
+  out[VARIABLE_LAST] = going
+  return out
+}
