@@ -168,6 +168,23 @@ describe('exact P(XkY ≥ TN) (rules.md §7.4 tails)', () => {
   })
 })
 
+describe('rules-combat.md §C3.5: katana (Strength 3, 6k2 + 1k0 per Raise), P(hit); E[wounds] at Reduction 0; at Reduction 3', () => {
+  const cells: [number, number, number, number, number, number][] = [
+    [5, 15, 0, 0.932, 18.9, 16.1], [5, 15, 1, 0.718, 15.35, 13.2], [5, 15, 2, 0.417, 9.31, 8.06],
+    [5, 20, 0, 0.718, 14.56, 12.4], [5, 20, 1, 0.417, 8.91, 7.66], [5, 20, 2, 0.237, 5.29, 4.58],
+    [6, 20, 0, 0.82, 16.63, 14.17], [6, 20, 1, 0.516, 11.03, 9.48], [6, 20, 2, 0.309, 6.91, 5.99],
+    [6, 25, 0, 0.516, 10.46, 8.91], [6, 25, 1, 0.309, 6.61, 5.69], [6, 25, 2, 0.155, 3.47, 3.01],
+  ]
+  it.each(cells)('%ik3 vs TN %i with %i Raises: %f; %f; %f', (x, tn, raises, hit, w0, w3) => {
+    const p = probabilityAtLeast(exactRoll(spec(x, 3), true), tn + 5 * raises)
+    const damage = exactRoll(spec(6 + raises, 2), true)
+    // printed with three decimals (P) and two (E): within half a unit
+    expect(Math.abs(p - hit)).toBeLessThanOrEqual(0.0005 + 1e-12)
+    expect(Math.abs(p * expectedAbove(damage, 0) - w0)).toBeLessThanOrEqual(0.005 + 1e-12)
+    expect(Math.abs(p * expectedAbove(damage, 3) - w3)).toBeLessThanOrEqual(0.005 + 1e-12)
+  })
+})
+
 describe('sampler vs exact (fixed seed, 4 standard errors)', () => {
   it.each([
     [6, 3, true],

@@ -1,7 +1,8 @@
 import { exactRoll, expectedAbove, formatRoll, probabilityAtLeast, tenDiceRule, type ExactRoll } from '../../dice/roll-and-keep'
 import type { ExactMetric } from '../rule-system'
 import { FULL_ATTACK, FULL_DEFENSE, armorTn, canAttackIn } from './armor'
-import type { Plan } from './plan'
+import { bestRaisesAt } from './best-raises'
+import { SPEC_FULL_ATTACK, SPEC_VOID, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_INITIATIVE, VOID_WOUNDS, type Fighter, type Plan } from './plan'
 import { parseRoll } from './schema'
 
 /** Probabilities below the truncation error bound carry no information; lists leave them out. */
@@ -25,7 +26,8 @@ function atMost(roll: ExactRoll, v: number): number {
 }
 
 /**
- * P(each character has the highest Initiative in Round 1), exactly: default tie rule (A19) is higher
+ * P(each character leads the Round 1 order), exactly, from the Round 1 scores (`round1Initiative`):
+ * default tie rule (A19) is higher
  * Agility, then Class Rank, then a uniform random order (1/(k+1) among k+1 still tied); under
  * "simultaneous" every character with the top score counts as first. (Equal random draws, chance
  * 2^−20 per tie, are ignored.)
@@ -54,10 +56,36 @@ export function initiativeFirstExact(plan: Plan, rolls: ExactRoll[]): number[] {
   })
 }
 
+/** Void Points planned for Round 1 are spent there: at Round start or on the first roll (he has one). */
+function plansVoidInRound1(d: Fighter, use: number): boolean {
+  return d.voidPoints > 0 && d.voidOf[0] === use
+}
+
+/** Round 1 Initiative as it orders the Round: the rolled score, +10 when he buys Void Initiative at Round 1 start. */
+export function round1Initiative(d: Fighter, roll: ExactRoll): ExactRoll {
+  return plansVoidInRound1(d, VOID_INITIATIVE) ? { min: roll.min + 10, p: roll.p, mean: roll.mean + 10 } : roll
+}
+
+/**
+ * The target's Armor TN in Round 1 with its probability: his Stance, Defense Mastery +3, a Void Point's
+ * +10 declared at Round start; in Full Defense, one TN per total of his Defense roll.
+ */
+function round1ArmorTns(d: Fighter): { tn: number; p: number }[] {
+  const voidArmor = plansVoidInRound1(d, VOID_ARMOR) ? 10 : 0
+  const stance = d.stanceOf[0]
+  const tnAt = (fullDefenseAdd: number): number => armorTn(d.baseArmorTn, stance, d.defenseAdd, fullDefenseAdd, d.masteryTn) + voidArmor
+  if (stance !== FULL_DEFENSE) return [{ tn: tnAt(0), p: 1 }]
+  const fd = exactRoll(d.fullDefense, d.fullDefenseExplodes)
+  return Array.from(fd.p, (p, k) => ({ tn: tnAt(Math.ceil((fd.min + k) / 2)), p }))
+}
+
 /**
  * His first attack of the skirmish against his first target ("sticky-first"), both Healthy and in
- * their Round 1 Stances: P(hit) and expected wounds per attack (rules-combat.md §C3.5). A Full Defense
- * target's TN is averaged over his Defense roll.
+ * their Round 1 Stances, with the Round 1 Void Points both plan (+1k1 attack, katana +1k1 damage, the
+ * target's +10 Armor TN) and his Raises (fixed, or A38 best Raises at the TN he faces): P(hit) and
+ * expected wounds per attack (rules-combat.md §C3.5). A Full Defense target's TN is averaged over his
+ * Defense roll. None when the target plans Void against wounds: that Point goes on the first hit of
+ * 10 or more, which depends on the attacks before.
  */
 function openingAttack(plan: Plan, i: number): { target: number; hit: number; wounds: number } | undefined {
   const a = plan.fighters[i]
@@ -65,25 +93,30 @@ function openingAttack(plan: Plan, i: number): { target: number; hit: number; wo
   const j = plan.fighters.findIndex((d) => d.side !== a.side)
   if (!canAttackIn(stance) || j < 0 || a.t.target !== 'sticky-first') return undefined
   const d = plan.fighters[j]
-  const raises = a.raisesOf[0]
-  const atk = exactRoll(a.attack[stance === FULL_ATTACK ? 1 : 0], a.attackExplodes)
-  const dStance = d.stanceOf[0]
+  if (plansVoidInRound1(d, VOID_WOUNDS)) return undefined
+  const bits = (stance === FULL_ATTACK ? SPEC_FULL_ATTACK : 0) | (plansVoidInRound1(a, VOID_ATTACK) ? SPEC_VOID : 0)
+  const boosted = plansVoidInRound1(a, VOID_DAMAGE)
+  const atk = exactRoll(a.attack[bits], a.attackExplodes)
+  const damage = boosted ? a.damageVoid : a.damage
+  const table = boosted && a.raiseTableVoid ? a.raiseTableVoid : a.raiseTable
+  const perHit = new Map<number, number>()
   let hit = 0
-  if (dStance === FULL_DEFENSE) {
-    const fd = exactRoll(d.fullDefense, d.fullDefenseExplodes)
-    fd.p.forEach((p, k) => {
-      hit += p * probabilityAtLeast(atk, armorTn(d.baseArmorTn, dStance, d.defenseAdd, Math.ceil((fd.min + k) / 2)) + 5 * raises)
-    })
-  } else hit = probabilityAtLeast(atk, armorTn(d.baseArmorTn, dStance, d.defenseAdd, 0) + 5 * raises)
-  const dmg = exactRoll(a.damage[raises], plan.damageExplodes)
-  return { target: j, hit, wounds: hit * expectedAbove(dmg, d.reduction) }
+  let wounds = 0
+  for (const { tn, p } of round1ArmorTns(d)) {
+    const raises = table && a.bestRaisesOf[0] === 1 ? bestRaisesAt(table, bits, d.reductionIndex, tn) : a.raisesOf[0]
+    if (!perHit.has(raises)) perHit.set(raises, expectedAbove(exactRoll(damage[raises], plan.damageExplodes), d.reduction))
+    const ph = p * probabilityAtLeast(atk, tn + 5 * raises)
+    hit += ph
+    wounds += ph * (perHit.get(raises) as number)
+  }
+  return { target: j, hit, wounds }
 }
 
 /** Everything `quickdraw exact` reports for a skirmish, plus the scenario's own `exactRolls`. */
 export function exactMetrics(plan: Plan): ExactMetric[] {
   const out: ExactMetric[] = []
   const rolls = plan.fighters.map((d) => exactRoll(d.init, true))
-  const first = initiativeFirstExact(plan, rolls)
+  const first = initiativeFirstExact(plan, rolls.map((r, i) => round1Initiative(plan.fighters[i], r)))
   plan.fighters.forEach((d, i) => {
     out.push({ id: `initiative:${d.c.id}`, label: `Initiative Score: ${d.c.name}`, kind: 'distribution', mean: rolls[i].mean, p: distributionPoints(rolls[i]) })
     out.push({ id: `initiative-first:${d.c.id}`, label: `Highest Initiative in Round 1: ${d.c.name}`, kind: 'probability', p: first[i] })

@@ -10,7 +10,7 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'draw', label: 'Draw', kind: 'probability', per: 'scenario', description: 'Both sides fall together (simultaneous ties) or the Round cap is reached under "draw".' },
   { id: 'rounds', label: 'Rounds fought', kind: 'distribution', per: 'scenario', description: 'Round in which the skirmish ended (the cap when nobody won).' },
   { id: 'initiative', label: 'Initiative Score', kind: 'distribution', per: 'combatant', description: '(Agility + Class Rank) k Agility, rolled once per skirmish; exact by the order-statistic DP (values of 255+ share the last bin).' },
-  { id: 'initiative-first', label: 'Highest Initiative', kind: 'probability', per: 'combatant', description: 'First in the Round 1 order (he acts first unless he delays); exact.' },
+  { id: 'initiative-first', label: 'Highest Initiative', kind: 'probability', per: 'combatant', description: 'First in the Round 1 order: Initiative Score plus a Void +10 bought at Round 1 start, then the tie rule (he acts first unless he delays); exact.' },
   { id: 'hit-rate', label: 'Attacks that hit', kind: 'probability', per: 'combatant', description: 'Share of his attacks that met the (raised) TN, over all attacks in all skirmishes.' },
   { id: 'wounds-per-attack', label: 'Wounds per attack', kind: 'distribution', per: 'combatant', description: 'Wounds dealt by one attack after Reduction; a miss counts 0 (127+ share the last bin).' },
   { id: 'wounds-per-fight', label: 'Wounds dealt per skirmish', kind: 'distribution', per: 'combatant', description: 'All wounds he dealt in one skirmish (255+ share the last bin).' },

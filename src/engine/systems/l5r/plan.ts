@@ -115,6 +115,9 @@ export interface State {
   voidByUse: Int32Array
   /** +10 when he bought Void +10 Initiative for the skirmish. */
   initBonus: Int32Array
+  /** Round 1 scores and who led the Round 1 order (metric initiative-first). */
+  firstScore: Int32Array
+  firstLead: number
 }
 
 export interface Plan {
@@ -236,7 +239,7 @@ function stateFor(n: number): State {
     pending: i32(), dealt: i32(), defeatedIn: i32(), afterTargetRound: i32(), afterTargetWho: i32(), paidOff: u8(), delayedEver: u8(),
     top: new Int32Array(10), candidates: i32(), fullDefenseTotal: i32(),
     voidLeft: i32(), voidThisRound: i32(), voidSpent: i32(), voidArmor: u8(), woundsPrevented: i32(),
-    voidByUse: new Int32Array(n * VOID_USE_CODES), initBonus: i32(),
+    voidByUse: new Int32Array(n * VOID_USE_CODES), initBonus: i32(), firstScore: i32(), firstLead: 0,
   }
 }
 

@@ -120,6 +120,10 @@ function startRound(f: Fight): void {
     }
     say(f, 'round', [], `Round ${f.round + 1} — Turn order: ${parts.join(', ')}.`)
   }
+  if (f.round === 0) {
+    s.firstLead = s.order[0]
+    s.firstScore.set(s.score)
+  }
   declareVoidArmor(f)
 }
 
@@ -193,12 +197,14 @@ function record(f: Fight, tally: Tally, rounds: number): void {
   recordFirst(f, c)
 }
 
-/** Highest Initiative in Round 1 (with the tie rule; under "simultaneous" every top-scorer counts). */
+/**
+ * Leads the Round 1 order: its score (Initiative plus a Void +10 bought at Round 1 start), then the tie
+ * rule; under "simultaneous" every character with the top Round 1 score counts.
+ */
 function recordFirst(f: Fight, c: Float64Array): void {
   const s = f.s
-  let best = -1
-  for (let i = 0; i < f.plan.n; i++) if (best < 0 || s.initiative[i] > s.initiative[best] || (s.initiative[i] === s.initiative[best] && s.tiebreak[i] > s.tiebreak[best])) best = i
+  const lead = s.firstLead
   for (let i = 0; i < f.plan.n; i++) {
-    if (i === best || (f.plan.simultaneousTies && s.initiative[i] === s.initiative[best])) c[counterIndex(i, COUNTER.initiativeFirst)]++
+    if (i === lead || (f.plan.simultaneousTies && s.firstScore[i] === s.firstScore[lead])) c[counterIndex(i, COUNTER.initiativeFirst)]++
   }
 }
