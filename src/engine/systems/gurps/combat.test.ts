@@ -91,6 +91,27 @@ describe('active defences (rules-combat.md §C2.2)', () => {
     bestDefense(plan, st, 1, 0, Defense.Dodge, c)
     expect(c.score).toBe(11 - 4)
   })
+  it('one Block per turn by default; under "multipleBlocks": "martial-arts" (A34) each further Block is at a cumulative −5', () => {
+    const shield = { id: 'b', skill: 3, parry: -5, basicSpeed: 1, shield: { skill: 14, db: 1 } }
+    const c = choice()
+    const book = planOf([{ id: 'a' }, shield], noRetreat)
+    const st = freshState(book, new ScriptedRng([]))
+    st.blocks[1] = 1
+    bestDefense(book, st, 1, 0, Defense.None, c)
+    expect(c.kind).not.toBe(Defense.Block)
+    const ma = planOf([{ id: 'a' }, shield], { rules: { retreat: 'never', multipleBlocks: 'martial-arts' } })
+    const st2 = freshState(ma, new ScriptedRng([]))
+    bestDefense(ma, st2, 1, 0, Defense.None, c)
+    expect([c.kind, c.score]).toEqual([Defense.Block, 10 + 1])
+    st2.blocks[1] = 1
+    bestDefense(ma, st2, 1, 0, Defense.None, c)
+    expect([c.kind, c.score]).toEqual([Defense.Block, 10 + 1 - 5])
+    st2.blocks[1] = 2
+    bestDefense(ma, st2, 1, 0, Defense.Block, c)
+    expect(c.kind).toBe(Defense.Dodge)
+    bestDefense(ma, st2, 1, 0, Defense.Dodge, c)
+    expect([c.kind, c.score]).toEqual([Defense.Block, 10 + 1 - 10])
+  })
   it('bullets cannot be parried or blocked: only Dodge, and the shield DB does not count "against firearms"', () => {
     const plan = planOf([{ id: 'a', ranged: 'firearm' }, { id: 'b', skill: 18, basicSpeed: 4, shield: { skill: 16, db: 2 } }], noRetreat)
     const st = freshState(plan, new ScriptedRng([]))

@@ -59,8 +59,10 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
     const score = f.parry + barehandedParry(f, plan.fighters[a]) + common + (aod === Aod.IncreasedParry ? 2 : 0) - repeated + (retreat ? (f.fencing ? 3 : 1) : 0)
     if (score > out.score) set(out, Defense.Parry, score, retreat)
   }
-  if (exclude !== Defense.Block && f.block >= 0 && !ranged && st.blocks[d] === 0) {
-    const score = f.block + common + (aod === Aod.IncreasedBlock ? 2 : 0) + (retreat ? 1 : 0)
+  // one Block a turn (Basic Set); A34 "martial-arts": each further one at a cumulative −5
+  const blocks = st.blocks[d]
+  if (exclude !== Defense.Block && f.block >= 0 && !ranged && (blocks === 0 || plan.rules.multipleBlocks)) {
+    const score = f.block + common + (aod === Aod.IncreasedBlock ? 2 : 0) + (retreat ? 1 : 0) - 5 * blocks
     if (score > out.score) set(out, Defense.Block, score, retreat)
   }
 }

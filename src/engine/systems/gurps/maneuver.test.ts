@@ -34,8 +34,8 @@ describe('maneuvers (rules.md §3.5, B365–B366)', () => {
     takeTurn(plan, st, 0)
     expect(st.hp[1]).toBe(25)
   })
-  it('All-Out Attack (Double): two attacks on the same foe', () => {
-    const plan = planOf([{ id: 'a', maneuvers: [{ maneuver: 'all-out-attack', option: 'double' }] }, { id: 'b' }])
+  it('All-Out Attack (Double): two attacks on the same foe with two ready weapons (a pair, or two fists)', () => {
+    const plan = planOf([{ id: 'a', pair: true, maneuvers: [{ maneuver: 'all-out-attack', option: 'double' }] }, { id: 'b' }])
     const rng = new ScriptedRng(d3(18, 18))
     takeTurn(plan, freshState(plan, rng), 0)
     expect(rng.left).toBe(0)

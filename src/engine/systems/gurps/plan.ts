@@ -17,6 +17,8 @@ export interface Rules {
   rangePenalties: boolean
   /** Unbalanced weapons: a parry also bars attacking with it until his next turn. */
   unbalancedBothWays: boolean
+  /** A34 "martial-arts": more than one Block a turn, each further one at a cumulative −5. */
+  multipleBlocks: boolean
 }
 
 export interface Plan {
@@ -49,6 +51,7 @@ function rulesOf(r: Record<string, string>): Rules {
     capMostHealth: r.onCap === 'most-health',
     rangePenalties: r.rangePenalties !== 'none',
     unbalancedBothWays: r.unbalancedWeapon === 'both-ways',
+    multipleBlocks: r.multipleBlocks === 'martial-arts',
   }
 }
 

@@ -36,8 +36,20 @@ const fighterArb = (id: string): fc.Arbitrary<Spec> =>
     barehanded: fc.constantFrom('no', 'yes', 'judo-karate'),
     unbalanced: fc.boolean(),
     targetRule: fc.constantFrom('sticky-first', 'weakest', 'most-injured', 'nearest'),
+    pair: fc.boolean(),
     maneuvers: fc.array(stepArb, { minLength: 1, maxLength: 4 }),
+  }).map(fitOptions)
+
+/** All-Out Attack options his weapon allows (rules.md §3.5): ranged only Determined; Double needs two weapons. */
+function fitOptions(spec: Spec): Spec {
+  const twoWeapons = spec.pair === true || spec.barehanded !== 'no'
+  const fits = (o: unknown): boolean => (spec.ranged !== 'no' ? o === 'determined' : o !== 'double' || twoWeapons)
+  const maneuvers = (spec.maneuvers ?? []).map((m) => {
+    const aoa = m.maneuver === 'all-out-attack' || m.response === 'all-out-attack'
+    return aoa && !fits(m.option) ? { ...m, option: 'determined' } : m
   })
+  return { ...spec, maneuvers }
+}
 
 const scenarioArb = fc
   .integer({ min: 2, max: 4 })

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { AOA_OPTIONS, AOD_OPTIONS, TRIGGERS } from './names'
-import type { GurpsScenario, Step } from './schema'
+import type { Combatant, GurpsScenario, Step } from './schema'
 
 type Ctx = z.core.$RefinementCtx<GurpsScenario>
 type Path = (string | number)[]
@@ -11,11 +11,26 @@ function issue(ctx: Ctx, path: Path, message: string, input: unknown): void {
   ctx.addIssue({ code: 'custom', path, message, input })
 }
 
-/** Cross-field checks of one maneuver: options match the maneuver, Waits have a trigger, named triggers name an enemy. */
-function checkStep(s: Step, path: Path, ids: Map<string, number>, ctx: Ctx): void {
+/**
+ * All-Out Attack options the fighter's weapon allows: Double needs "two ready weapons"; a ranged All-Out
+ * Attack is Determined (Suppression Fire is not modelled), Strong, Double and Feint being melee options.
+ * @see rules.md §3.5
+ */
+function checkAoaOption(option: string, weapon: Combatant['weapon'] | undefined, path: Path, ctx: Ctx): void {
+  if (!weapon) return
+  if (weapon.ranged !== 'no' && option !== 'determined') {
+    issue(ctx, [...path, 'option'], 'must be "determined" for an All-Out Attack with a ranged weapon (Strong, Double and Feint are melee options)', option)
+  } else if (option === 'double' && !weapon.pair && weapon.barehanded === 'no') {
+    issue(ctx, [...path, 'option'], '"double" needs two ready weapons: set weapon.pair to true (a second weapon of the same kind in the other hand) or fight barehanded', option)
+  }
+}
+
+/** Cross-field checks of one maneuver: options match the maneuver and the weapon, Waits have a trigger, named triggers name an enemy. */
+function checkStep(s: Step, path: Path, ids: Map<string, number>, weapon: Combatant['weapon'] | undefined, ctx: Ctx): void {
   const aoa = s.maneuver === 'all-out-attack' || (s.maneuver === 'wait' && s.response === 'all-out-attack')
   if (s.option !== undefined) {
     if (aoa && !(AOA_OPTIONS as readonly string[]).includes(s.option)) issue(ctx, [...path, 'option'], `must be one of ${list(AOA_OPTIONS)} for an All-Out Attack`, s.option)
+    else if (aoa) checkAoaOption(s.option, weapon, path, ctx)
     else if (s.maneuver === 'all-out-defense' && !(AOD_OPTIONS as readonly string[]).includes(s.option)) issue(ctx, [...path, 'option'], `must be one of ${list(AOD_OPTIONS)} for an All-Out Defense`, s.option)
     else if (!aoa && s.maneuver !== 'all-out-defense') issue(ctx, [...path, 'option'], 'only applies to an All-Out Attack, an All-Out Defense, or a Wait whose response is an All-Out Attack', s.option)
   }
@@ -45,8 +60,8 @@ export function checkScenario(s: GurpsScenario, ctx: Ctx): void {
     else if (seen.has(t.combatant)) issue(ctx, ['tactics', i, 'combatant'], 'must name each combatant once (this one already has a tactic)', t.combatant)
     seen.add(t.combatant)
     if (t.target !== undefined && !ids.has(t.target)) issue(ctx, ['tactics', i, 'target'], `must be one of the combatant ids ${list([...ids.keys()])}`, t.target)
-    t.maneuvers.forEach((step, j) => checkStep(step, ['tactics', i, 'maneuvers', j], ids, ctx))
     const me = s.combatants[ids.get(t.combatant) ?? -1]
+    t.maneuvers.forEach((step, j) => checkStep(step, ['tactics', i, 'maneuvers', j], ids, me?.weapon, ctx))
     if (me && t.target !== undefined) {
       const other = s.combatants[ids.get(t.target) ?? -1]
       if (other && (other.side ?? other.id) === (me.side ?? me.id)) issue(ctx, ['tactics', i, 'target'], 'must be an enemy (a combatant on another side)', t.target)

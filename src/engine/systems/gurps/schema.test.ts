@@ -73,6 +73,7 @@ describe('invalid input is rejected with the path and the allowed values', () =>
       shockOnDefense: 'no',
       rangePenalties: 'table',
       unbalancedWeapon: 'no-parry-after-attack',
+      multipleBlocks: 'one-per-turn',
       onCap: 'draw',
     })
   })
@@ -90,6 +91,22 @@ describe('invalid input is rejected with the path and the allowed values', () =>
     expect(problems({ ...scenarioDoc([{ id: 'a' }, { id: 'b' }]), rules: { unbalancedWeapon: 'never' } })).toEqual([
       'rules.unbalancedWeapon: must be one of "no-parry-after-attack", "both-ways", got "never"',
     ])
+  })
+  it('All-Out Attack (Double) needs "two ready weapons" (rules.md §3.5): a single sword is rejected, a pair or bare hands are not', () => {
+    const double = [{ maneuver: 'all-out-attack', option: 'double' }]
+    const waitDouble = [{ maneuver: 'wait', trigger: 'enemy-acts', response: 'all-out-attack', option: 'double' }]
+    expect(problems(scenarioDoc([{ id: 'a', maneuvers: double }, { id: 'b', maneuvers: waitDouble }]))).toEqual([
+      'tactics[0].maneuvers[0].option: "double" needs two ready weapons: set weapon.pair to true (a second weapon of the same kind in the other hand) or fight barehanded, got "double"',
+      'tactics[1].maneuvers[0].option: "double" needs two ready weapons: set weapon.pair to true (a second weapon of the same kind in the other hand) or fight barehanded, got "double"',
+    ])
+    expect(problems(scenarioDoc([{ id: 'a', pair: true, maneuvers: double }, { id: 'b', barehanded: 'yes', damage: 'thr-1', type: 'cr', maneuvers: double }]))).toEqual([])
+  })
+  it('a ranged All-Out Attack has only the Determined option (rules.md §3.5: Strong, Double and Feint are melee options)', () => {
+    const doc = scenarioDoc([
+      { id: 'a', ranged: 'firearm', damage: '2d', type: 'pi', maneuvers: [{ maneuver: 'all-out-attack', option: 'strong' }] },
+      { id: 'b', ranged: 'muscle-powered', damage: 'thr+1', type: 'imp', maneuvers: [{ maneuver: 'all-out-attack', option: 'determined' }] },
+    ])
+    expect(problems(doc)).toEqual(['tactics[0].maneuvers[0].option: must be "determined" for an All-Out Attack with a ranged weapon (Strong, Double and Feint are melee options), got "strong"'])
   })
   it('an unknown target rule or barehanded kind names the allowed values', () => {
     const doc = scenarioDoc([{ id: 'a', targetRule: 'strongest' }, { id: 'b', barehanded: 'boxing' }])

@@ -43,6 +43,11 @@ export const weaponSchema = z.strictObject({
    * "judo-karate" parries weapons without that penalty. @see rules-combat.md §C2.2 [S G12, G13]
    */
   barehanded: oneOf(BAREHANDED).default('no'),
+  /**
+   * A second weapon of the same kind ready in the other hand (two knives, two pistols): the "two ready
+   * weapons" All-Out Attack (Double) needs. A barehanded fighter always has two. @see rules.md §3.5
+   */
+  pair: flag().default(false),
 })
 
 export const combatantSchema = z.strictObject({

@@ -31,6 +31,7 @@ export interface Spec {
   shield?: { skill: number; db: number }
   distance?: number
   barehanded?: string
+  pair?: boolean
   target?: string
   targetRule?: string
   maneuvers?: Record<string, unknown>[]
@@ -49,7 +50,7 @@ export function scenarioDoc(specs: Spec[], extra: Record<string, unknown> = {}):
         st: f.st ?? 10,
         dx: f.dx ?? 10,
         ht: f.ht ?? 10,
-        weapon: { name: 'sword', skill: f.skill ?? 12, damage: f.damage ?? 'sw+1', type: f.type ?? 'cut', reach: f.reach ?? 1, ranged: f.ranged ?? 'no', parry: f.parry ?? 0, fencing: f.fencing ?? false, unbalanced: f.unbalanced ?? false, barehanded: f.barehanded ?? 'no' },
+        weapon: { name: 'sword', skill: f.skill ?? 12, damage: f.damage ?? 'sw+1', type: f.type ?? 'cut', reach: f.reach ?? 1, ranged: f.ranged ?? 'no', parry: f.parry ?? 0, fencing: f.fencing ?? false, unbalanced: f.unbalanced ?? false, barehanded: f.barehanded ?? 'no', ...(f.pair !== undefined ? { pair: f.pair } : {}) },
       }
       for (const k of ['side', 'hp', 'basicSpeed', 'dr', 'combatReflexes', 'enhancedTimeSense', 'highPainThreshold', 'shield', 'distance'] as const) if (f[k] !== undefined) c[k] = f[k]
       return c

@@ -89,6 +89,16 @@ export const variants: readonly VariantDoc[] = [
     source: 'rules-combat.md §C2.3 [A, standard B-reading]; both-ways: B269, Martial Arts "Unbalanced Parries"',
   },
   {
+    key: 'multipleBlocks',
+    label: 'Several Blocks in one turn',
+    default: 'one-per-turn',
+    values: [
+      { value: 'one-per-turn', label: 'one Block per turn (Basic Set); parries −4 cumulative, dodges unlimited' },
+      { value: 'martial-arts', label: 'further Blocks at a cumulative −5 each (Martial Arts optional rule)' },
+    ],
+    source: 'rules-combat.md §C5 A34, §C2.2 [A; MA text via selfdefenseguides]',
+  },
+  {
     key: 'rangePenalties',
     label: 'Range penalties for ranged attacks',
     default: 'table',
