@@ -20,6 +20,13 @@ describe('Genesys check sampler vs exact (fixed seed, 4 standard errors)', () =>
         expect(withinStandardErrors(m.count, m.n, m.exact), `${m.id}: ${m.p} vs ${m.exact}`).toBe(true)
         checked++
       }
+      if (m.kind === 'order') {
+        for (const o of m.outcomes) {
+          if (o.exact === undefined) continue
+          expect(withinStandardErrors(o.count, m.n, o.exact), `${m.id} = ${o.key}: ${o.count} vs ${o.exact * m.n}`).toBe(true)
+          checked++
+        }
+      }
       if (m.kind === 'distribution' && m.exact) {
         for (const e of m.exact.p) {
           const seen = m.bins.find((b) => b.value === e.value)?.count ?? 0
@@ -28,6 +35,6 @@ describe('Genesys check sampler vs exact (fixed seed, 4 standard errors)', () =>
         }
       }
     }
-    expect(checked).toBeGreaterThan(40)
+    expect(checked).toBeGreaterThan(50)
   })
 })

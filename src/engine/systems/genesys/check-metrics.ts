@@ -1,4 +1,4 @@
-import { distributionMetric, probabilityMetric, type Metric, type MetricDoc } from '../../core/metrics'
+import { distributionMetric, orderMetric, probabilityMetric, type Metric, type MetricDoc } from '../../core/metrics'
 import type { ExactMetric } from '../rule-system'
 import { checkOutcome, type CheckPlan } from './check'
 
@@ -12,7 +12,36 @@ export const checkMetricDocs: readonly MetricDoc[] = [
   { id: 'advantage', label: 'Net advantage', kind: 'distribution', per: 'scenario', description: 'Advantages minus threats (negative: net threats).' },
   { id: 'damage', label: 'Damage per check', kind: 'distribution', per: 'scenario', description: 'Weapon damage + net successes on a hit, 0 on a miss.' },
   { id: 'wounds', label: 'Wounds per check', kind: 'distribution', per: 'scenario', description: 'Damage past soak on a hit, 0 on a miss.' },
+  { id: 'triumphs', label: 'Triumphs', kind: 'distribution', per: 'scenario', description: 'Number of Triumphs rolled (never cancelled).' },
+  { id: 'despairs', label: 'Despairs', kind: 'distribution', per: 'scenario', description: 'Number of Despairs rolled (never cancelled).' },
+  { id: 'outcome', label: 'Success × advantage', kind: 'order', per: 'scenario', description: 'The joint read of net successes and net advantage a GM narrates: success or failure, with advantage, neither, or threat.' },
 ]
+
+/**
+ * The six narrative outcomes (success or failure × net advantage, none, or net threat), the coarse
+ * joint of the two axes a GM reads first (rules.md §5.2). Index = (success ? 0 : 3) + (adv > 0 ? 0 : adv === 0 ? 1 : 2).
+ */
+const OUTCOMES: readonly { key: string; label: string }[] = [
+  { key: 'success-advantage', label: 'Success with advantage' },
+  { key: 'success', label: 'Success, no net advantage or threat' },
+  { key: 'success-threat', label: 'Success with threat' },
+  { key: 'failure-advantage', label: 'Failure with advantage' },
+  { key: 'failure', label: 'Failure, no net advantage or threat' },
+  { key: 'failure-threat', label: 'Failure with threat' },
+]
+
+function outcomeIndex(net: number, adv: number): number {
+  return (net >= 1 ? 0 : 3) + (adv > 0 ? 0 : adv === 0 ? 1 : 2)
+}
+
+/** Counts of each of the six outcomes in a joint histogram (sampled bins or exact counts). */
+function outcomeCounts(plan: CheckPlan, counts: ArrayLike<number>): number[] {
+  const out = [0, 0, 0, 0, 0, 0]
+  forIndexed(plan, (index, net, adv) => {
+    out[outcomeIndex(net, adv)] += counts[index]
+  })
+  return out
+}
 
 interface Field {
   id: string
@@ -28,6 +57,8 @@ function fields(plan: CheckPlan): { dists: Field[]; probs: Field[] } {
       { id: 'advantage', value: (_n, adv) => adv },
       { id: 'damage', value: (net, adv, tr) => out(net, adv, tr).damage },
       { id: 'wounds', value: (net, adv, tr) => out(net, adv, tr).wounds },
+      { id: 'triumphs', value: (_n, _a, tr) => tr },
+      { id: 'despairs', value: (_n, _a, _t, de) => de },
     ],
     probs: [
       { id: 'hit', value: (net) => (net >= 1 ? 1 : 0) },
@@ -85,6 +116,10 @@ export function summarizeCheckTally(plan: CheckPlan, bins: ArrayLike<number>, tr
     const exact = ex?.kind === 'distribution' ? { mean: ex.mean, p: ex.p } : undefined
     metrics.push(distributionMetric({ id: f.id, metric: f.id, label: label(f.id) }, h.bins, h.min, 0, h.bins.length, exact))
   }
+  const seen = outcomeCounts(plan, bins)
+  const ex = outcomeCounts(plan, plan.dist.counts)
+  const counted = OUTCOMES.map((o, i) => ({ ...o, count: seen[i], exact: ex[i] / plan.dist.total }))
+  metrics.push(orderMetric({ id: 'outcome', metric: 'outcome', label: label('outcome') }, counted, trials))
   return metrics
 }
 
@@ -97,5 +132,7 @@ export function exactCheckMetrics(plan: CheckPlan): ExactMetric[] {
     const p = [...histogramOf(plan, plan.dist.counts, f).entries()].sort((a, b) => a[0] - b[0]).map(([value, c]) => ({ value, p: c / total }))
     out.push({ id: f.id, label: label(f.id), kind: 'distribution', mean: p.reduce((s, x) => s + x.value * x.p, 0), p })
   }
+  const ex = outcomeCounts(plan, plan.dist.counts)
+  out.push({ id: 'outcome', label: label('outcome'), kind: 'order', outcomes: OUTCOMES.map((o, i) => ({ ...o, p: ex[i] / total })) })
   return out
 }

@@ -122,6 +122,25 @@ describe('damage, soak and criticals (seed 003 step 3, rules.md §5.6)', () => {
 })
 
 describe('check scenarios', () => {
+  it('exact outcome of 2G1B vs 2P (one Aim, §7.3): the successes sum to 0.5281, the advantages to 0.4681, all six to 1', () => {
+    const exact = exactCheckMetrics(compileCheck(checkScenario({ pool: { ability: 2, boost: 1, difficulty: 2 }, weapon: blaster })))
+    const o = exact.find((m) => m.id === 'outcome')
+    if (o?.kind !== 'order') throw new Error('no outcome')
+    const p = (key: string): number => o.outcomes.find((x) => x.key === key)?.p ?? NaN
+    expect(p('success-advantage') + p('success') + p('success-threat')).toBeCloseTo(0.5281, 4)
+    expect(p('success-advantage') + p('failure-advantage')).toBeCloseTo(0.4681, 4)
+    expect(o.outcomes.reduce((s, x) => s + x.p, 0)).toBeCloseTo(1, 12)
+  })
+  it('Triumph and Despair counts: 2Y vs 1R has P(2 Triumphs) = 1/144 and P(1 Despair) = 1/12', () => {
+    const exact = exactCheckMetrics(compileCheck(checkScenario({ pool: { proficiency: 2, challenge: 1 }, weapon: blaster })))
+    const at = (id: string, v: number): number => {
+      const m = exact.find((x) => x.id === id)
+      return m?.kind === 'distribution' ? (m.p.find((x) => x.value === v)?.p ?? 0) : NaN
+    }
+    expect(at('triumphs', 2)).toBeCloseTo(1 / 144, 14)
+    expect(at('triumphs', 1)).toBeCloseTo(22 / 144, 14)
+    expect(at('despairs', 1)).toBeCloseTo(1 / 12, 14)
+  })
   it('builds the pool from characteristic and skill: Agility 3, Ranged (Light) 1 at medium → 1Y 2G vs 2P', () => {
     const plan = compileCheck(checkScenario({ characteristic: 3, skill: 1, weapon: blaster }))
     expect(plan.pool).toEqual(pool({ proficiency: 1, ability: 2, difficulty: 2 }))
