@@ -43,10 +43,14 @@ export function addShock(plan: Plan, st: FightState, v: number, injury: number, 
   if (st.current === v) st.shockCarry[v] = Math.min(cap, st.shockCarry[v] + s)
 }
 
-/** Major Wound HT roll (+3 with High Pain Threshold): failure stuns and knocks down; failure by 5+ or a critical failure knocks out. */
+/**
+ * Major Wound HT roll: failure stuns and knocks down; failure by 5+ or a critical failure knocks out.
+ * High Pain Threshold gives +3 and Low Pain Threshold −4 to this roll: our sources give only their shock
+ * effects (§C2.4), so this follows the Basic Set trait texts a GM applies, both ways alike.
+ */
 export function knockdownRoll(plan: Plan, st: FightState, v: number): void {
   const f = plan.fighters[v]
-  const target = f.ht + (f.highPain ? 3 : 0)
+  const target = f.ht + (f.highPain ? 3 : f.lowPain ? -4 : 0)
   const r = roll3(st)
   const ok = gurpsSucceeds(r, target)
   if (st.log) say(st, 'roll', [v], plan, `Major wound! ${nameOf(plan, v)} ${rollText(r, target, ok)} on HT to stay up.`)
