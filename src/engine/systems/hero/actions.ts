@@ -3,6 +3,7 @@ import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
 import { resolveAttack } from './attack'
 import { canAct, chooseTarget, consumePending, count, name, say, spendAction } from './common'
 import { contestRound } from './contest'
+import { mustRecoverInstead, payEnd, recoverInstead } from './endurance'
 import { C } from './layout'
 import { HoldMode, OnPhase, type Plan } from './plan'
 import { hasPhase, segmentOf } from './speed-chart'
@@ -64,14 +65,18 @@ export function addEntry(st: FightState, who: number, dex: number, kind: number,
 export function attackWithTriggers(p: Plan, st: FightState, rng: Rng, x: number, origin: number, haymaker: boolean): void {
   const victim = chooseTarget(p, st, x)
   if (victim < 0) return
+  if (mustRecoverInstead(p, st, x)) {
+    recoverInstead(p, st, x, origin)
+    return
+  }
   st.current[x] = origin
   let before = 0
   let together = 0
   let after = 0
   for (let h = 0; h < p.n; h++) {
     if (st.pending[h] !== Pending.Hold || p.holdEvent[h] !== x || !canAct(st, h) || st.stunned[h]) continue
-    if (h === victim && p.holdDefendIfTargeted[h]) {
-      keepForDefense(p, st, h, `${name(p, x)} moves to attack him`)
+    if ((h === victim || p.protect[h] === victim) && p.holdDefendIfTargeted[h]) {
+      keepForDefense(p, st, h, `${name(p, x)} moves to attack ${h === victim ? 'him' : name(p, victim)}`)
       continue
     }
     const r = holderReaction(p, st, rng, h, x)
@@ -91,7 +96,7 @@ export function attackWithTriggers(p: Plan, st: FightState, rng: Rng, x: number,
   } else {
     st.current[x] = 0
     spendAction(p, st, x, origin)
-    strike(p, st, rng, x, haymaker)
+    if (payEnd(p, st, rng, x)) strike(p, st, rng, x, haymaker)
   }
   if (together !== 0) for (let h = 0; h < p.n; h++) if (together & (1 << h)) useHeld(p, st, rng, h, false)
   if (after !== 0) for (let h = 0; h < p.n; h++) if (after & (1 << h)) useHeld(p, st, rng, h, true)

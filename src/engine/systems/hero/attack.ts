@@ -12,14 +12,14 @@ import { Pending, Skip, type FightState } from './state'
  * @see ../shared/rules-combat.md §C1.2–C1.5, §C1.8
  */
 
-/** DCV now: +3 while Dodging, −5 while winding up a Haymaker, halved (rounded up, A26) when Stunned, 0 when out. */
+/** DCV now: +3 while Dodging, −5 while winding up a Haymaker, halved (rounded up by default, A26) when Stunned, 0 when out. */
 export function currentDcv(p: Plan, st: FightState, d: number): number {
   if (st.ko[d]) return 0
   let dcv = p.dcv[d]
   if (st.dodgeUntil[d] !== 0) dcv += 3
   if (st.hayLandAbs[d] !== 0) dcv -= 5
   if (dcv < 0) dcv = 0
-  return st.stunned[d] ? (dcv + 1) >> 1 : dcv
+  return st.stunned[d] ? (dcv + p.rules.stunnedDcvRoundUp) >> 1 : dcv
 }
 
 function attackName(p: Plan, a: number, haymaker: boolean): string {
@@ -53,7 +53,7 @@ export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: n
   const stopBody = p.killing[a] ? (p.energy[a] ? p.red[d] : p.rpd[d]) : total
   const bodyT = body > stopBody ? body - stopBody : 0
   let stunT = stun > total ? stun - total : 0
-  if (stunT < bodyT) stunT = bodyT
+  if (stunT < bodyT && p.rules.minStunEqualsBody) stunT = bodyT
   if (st.log) {
     const rolled = p.killing[a] ? `${body} BODY ×${mult} = ${stun} STUN` : `${stun} STUN, ${body} BODY`
     say(p, st, 'hit', [a, d], `${name(p, a)} attacks ${name(p, d)} with ${attackName(p, a, haymaker)}: rolls ${roll} against ${target}- — hits for ${formatHeroDice(dice)}: ${rolled}; after defences ${stunT} STUN, ${bodyT} BODY.`)
@@ -108,8 +108,11 @@ export function knockOut(p: Plan, st: FightState, d: number): void {
   st.ko[d] = 1
   st.stunned[d] = 0
   st.statusSlot[d] = st.slot
-  st.koAbs[d] = st.abs
+  if (st.koAbs[d] < 0) st.koAbs[d] = st.abs
+  st.koMinuteAbs[d] = st.abs
   st.hayLandAbs[d] = 0
+  st.recoverAbs[d] = 0
+  st.dodgeUntil[d] = 0
   if (st.pending[d] !== Pending.None) st.pending[d] = Pending.None
   count(p, st, d, C.ko)
   if (st.log) say(p, st, 'status', [d], `${name(p, d)} is Knocked Out (STUN ${st.stun[d]}).`)

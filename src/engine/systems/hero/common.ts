@@ -5,9 +5,9 @@ import { Pending, Skip, type FightState } from './state'
 
 /** Small helpers shared by the fight loop, the attack and the held actions. */
 
-export function count(p: Plan, st: FightState, i: number, c: number): void {
+export function count(p: Plan, st: FightState, i: number, c: number, by = 1): void {
   const t = st.tally
-  if (t) t.counts[p.layout.counter(i, c)]++
+  if (t) t.counts[p.layout.counter(i, c)] += by
 }
 
 export function say(p: Plan, st: FightState, kind: string, who: number[], text: string): void {

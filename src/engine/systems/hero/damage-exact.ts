@@ -3,7 +3,7 @@ import { killingBodyExact, normalDamageExact, stunMultiplierExact, type HeroDice
 /**
  * Exact damage of one hit after defences, by enumerating the dice (rules-combat.md §C1.3–C1.5):
  * normal damage loses total defence from STUN and BODY; killing BODY loses resistant defence and its
- * STUN (BODY × multiplier) loses total defence; STUN taken is never below BODY taken (A22).
+ * STUN (BODY × multiplier) loses total defence; STUN taken is never below BODY taken unless A22 is "off".
  */
 export interface HitExact {
   /** `stun[v]`, `body[v]`: probability of taking exactly v. */
@@ -23,6 +23,8 @@ export interface HitSpec {
   total: number
   resistant: number
   con: number
+  /** A22 (default true): STUN taken is raised to the BODY taken. */
+  minStunEqualsBody?: boolean
 }
 
 export function hitExact(h: HitSpec): HitExact {
@@ -31,7 +33,7 @@ export function hitExact(h: HitSpec): HitExact {
   let stunned = 0
   const add = (stunRaw: number, bodyRaw: number, p: number): void => {
     const bodyT = Math.max(0, bodyRaw - (h.killing ? h.resistant : h.total))
-    const stunT = Math.max(bodyT, stunRaw - h.total, 0)
+    const stunT = Math.max(h.minStunEqualsBody === false ? 0 : bodyT, stunRaw - h.total, 0)
     stun[stunT] = (stun[stunT] ?? 0) + p
     body[bodyT] = (body[bodyT] ?? 0) + p
     if (stunT > h.con) stunned += p

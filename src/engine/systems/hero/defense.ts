@@ -30,11 +30,12 @@ function canAbort(st: FightState, d: number): boolean {
  * (rules.md §2.7), never more than one action.
  */
 export function react(p: Plan, st: FightState, rng: Rng, a: number, d: number): Defended {
+  if (p.guarded[d] && p.ranged[a] === 0 && guardBlocks(p, st, rng, a, d) === Defended.Blocked) return Defended.Blocked
   let how: string
   if (keepsBlocking(p, st, a, d)) {
     count(p, st, d, C.chainedBlocks)
     how = 'keeps Blocking (no further action)'
-  } else if (st.pending[d] === Pending.HoldDefense && canAct(st, d) && st.stunned[d] === 0) {
+  } else if (holdsDefense(st, d)) {
     const origin = consumePending(p, st, d)
     count(p, st, d, C.holdsUsed)
     spendAction(p, st, d, origin)
@@ -75,6 +76,37 @@ function keepsBlocking(p: Plan, st: FightState, a: number, d: number): boolean {
   return p.rules.blockContinues && st.blockAbs[d] === st.abs && st.blockChain[d] === 1 && p.block[d] === 1 && p.ranged[a] === 0 && canAct(st, d) && st.stunned[d] === 0
 }
 
+/** He can Block now with his held action for defense (or a run of Blocks this Segment). */
+function holdsDefense(st: FightState, g: number): boolean {
+  return st.pending[g] === Pending.HoldDefense && canAct(st, g) && st.stunned[g] === 0
+}
+
+/**
+ * Seed 000: "You may also use your held action to defend someone else if you wish (and have the ability
+ * to do so)". An ally guarding `d` (plan.protect) Blocks a hand-to-hand attack on him with his held
+ * action for defense — or without one while his Blocks of this Segment keep succeeding (C1.7) — before
+ * `d`'s own reaction; the Block roll is the guard's: 11 + his OCV − the attacker's OCV.
+ */
+function guardBlocks(p: Plan, st: FightState, rng: Rng, a: number, d: number): Defended {
+  for (let g = 0; g < p.n; g++) {
+    if (p.protect[g] !== d) continue
+    let how: string
+    if (keepsBlocking(p, st, a, g)) {
+      count(p, st, g, C.chainedBlocks)
+      how = 'keeps Blocking (no further action)'
+    } else if (holdsDefense(st, g)) {
+      const origin = consumePending(p, st, g)
+      count(p, st, g, C.holdsUsed)
+      spendAction(p, st, g, origin)
+      how = 'uses his held action'
+    } else continue
+    count(p, st, g, C.guardBlocks)
+    st.guardUsed[g]++
+    return defend(p, st, rng, a, g, how, d)
+  }
+  return Defended.No
+}
+
 /** The first absolute Segment after `abs` in which both have a Phase (0 if their SPDs share none). */
 function nextSharedPhase(p: Plan, abs: number, d: number, a: number): number {
   for (let t = abs + 1; t <= abs + 12; t++) if (hasPhase(p.spd[d], segmentOf(t)) && hasPhase(p.spd[a], segmentOf(t))) return t
@@ -82,7 +114,7 @@ function nextSharedPhase(p: Plan, abs: number, d: number, a: number): number {
 }
 
 /** Dodge: +3 DCV until his next Phase that is not already spent. Block: 11 + OCV − attacker OCV, −2 per earlier Block this Segment (C1.8). */
-function defend(p: Plan, st: FightState, rng: Rng, a: number, d: number, how: string): Defended {
+function defend(p: Plan, st: FightState, rng: Rng, a: number, d: number, how: string, ward = -1): Defended {
   if (!p.block[d] || p.ranged[a]) {
     let until = nextPhaseAbs(p, st, d)
     if (st.skipPhaseAbs[d] === until) until = nextPhaseAfter(p.spd[d], until)
@@ -99,7 +131,8 @@ function defend(p: Plan, st: FightState, rng: Rng, a: number, d: number, how: st
   const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
   const ok = heroSucceeds(roll, target)
   st.blockChain[d] = ok ? 1 : 0
-  if (st.log) say(p, st, 'defend', [d, a], `${name(p, d)} ${how} to Block ${name(p, a)}: rolls ${roll} against ${target}- — ${ok ? 'blocked' : 'the Block fails'}.`)
+  const blocked = ward < 0 ? name(p, a) : `${name(p, a)}'s attack on ${name(p, ward)}`
+  if (st.log) say(p, st, 'defend', [d, a], `${name(p, d)} ${how} to Block ${blocked}: rolls ${roll} against ${target}- — ${ok ? 'blocked' : 'the Block fails'}.`)
   if (ok && p.rules.blockFirst) {
     st.blockFirstOver[d] = a
     st.blockFirstAbs[d] = nextSharedPhase(p, st.abs, d, a)

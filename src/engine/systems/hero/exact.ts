@@ -45,6 +45,7 @@ export function perHitExact(p: Plan, a: number): ReturnType<typeof hitExact> | u
     dice: p.dice[a],
     killing: p.killing[a] === 1,
     multiplier: p.rules.stunMultiplier,
+    minStunEqualsBody: p.rules.minStunEqualsBody,
     total: energy ? p.ed[d] : p.pd[d],
     resistant: energy ? p.red[d] : p.rpd[d],
     con: p.con[d],

@@ -1,11 +1,12 @@
 import type { Rng } from '../../core/rng'
 import { attackWithTriggers, addEntry, keepForDefense, takeAction } from './actions'
-import { knockOut, resolveAttack } from './attack'
+import { resolveAttack } from './attack'
 import { chooseTarget, consumePending, count, defeated, isDown, name, peekTarget, say, when } from './common'
 import { C } from './layout'
 import { orderTies, rollFixedRanks } from './order'
 import { Arrival, OnPhase, type Plan } from './plan'
 import { COMBAT_START, segmentOf } from './speed-chart'
+import { expire, postSegment12, segmentRecoveries } from './recovery'
 import { Pending, Skip, type FightState } from './state'
 
 /**
@@ -40,6 +41,7 @@ function reset(p: Plan, st: FightState): void {
   for (let i = 0; i < p.n; i++) {
     st.stun[i] = p.stunMax[i]
     st.body[i] = p.bodyMax[i]
+    st.end[i] = p.endMax[i]
     st.target[i] = -1
     st.koAbs[i] = -1
     st.hitSlot[i] = -1
@@ -51,6 +53,7 @@ function reset(p: Plan, st: FightState): void {
     st.stunBlockedAbs[i] = st.skipPhaseAbs[i] = st.phaseDoneAbs[i] = st.actedAbs[i] = st.dodgeUntil[i] = 0
     st.hayLandAbs[i] = st.blockAbs[i] = st.blockChain[i] = st.blockFirstAbs[i] = st.stunTaken[i] = st.bodyTaken[i] = st.lostPhases[i] = 0
     st.lostToAbort[i] = st.lostToHold[i] = 0
+    st.endUsed[i] = st.recoverAbs[i] = st.koMinuteAbs[i] = st.wakes[i] = st.stunPaid[i] = st.guardUsed[i] = 0
   }
   st.turnActions.fill(0)
   if (st.originTurnActions.length > 0) st.originTurnActions.fill(0)
@@ -117,14 +120,6 @@ function addPhaseEntry(p: Plan, st: FightState, i: number): void {
     st.blockFirstAbs[i] = -st.abs
     addEntry(st, i, p.orderDex[a], 0, 1)
   } else addEntry(st, i, p.orderDex[i], 0)
-}
-
-function expire(p: Plan, st: FightState, i: number, why: string): void {
-  st.pending[i] = Pending.None
-  st.lostPhases[i]++
-  st.lostToHold[i]++
-  count(p, st, i, C.holdsExpired)
-  if (st.log) say(p, st, 'lose', [i], `${name(p, i)}'s held action is lost ${why}.`)
 }
 
 /** A delayed action comes due: act now (seed 000: act or hold for defense, never delay again). */
@@ -206,26 +201,6 @@ function endOfSegment(p: Plan, st: FightState, rng: Rng, seg: number): void {
     if (d >= 0) resolveAttack(p, st, rng, i, d, true)
     st.hayLandAbs[i] = 0
   }
+  segmentRecoveries(p, st, p.segmentMask[seg])
   if (seg === 12) postSegment12(p, st)
-}
-
-/**
- * Post-Segment 12 Recovery: everyone conscious (Stunned included) regains REC STUN; characters at
- * BODY ≤ 0 bleed 1 BODY (A25). Knocked-out characters stay out (A24 default: KO = defeated).
- */
-function postSegment12(p: Plan, st: FightState): void {
-  for (let i = 0; i < p.n; i++) {
-    if (st.dead[i]) continue
-    if (!st.ko[i]) st.stun[i] = Math.min(p.stunMax[i], st.stun[i] + p.rec[i])
-    if (st.body[i] <= 0) {
-      st.body[i]--
-      if (st.body[i] <= -p.bodyMax[i]) {
-        st.dead[i] = 1
-        count(p, st, i, C.dead)
-        if (!st.ko[i]) knockOut(p, st, i)
-      }
-    }
-    if (p.rules.cancelAtTurnEnd && st.pending[i] !== Pending.None) expire(p, st, i, 'at the end of the Turn (A5 "cancel")')
-  }
-  if (st.log) say(p, st, 'recovery', [], `Post-Segment 12 Recovery: ${p.combatants.map((c, i) => `${c.name} ${st.ko[i] ? 'out' : `${st.stun[i]}/${p.stunMax[i]} STUN`}`).join(', ')}.`)
 }

@@ -36,7 +36,7 @@ describe('Held action (seed 000)', () => {
     expect(interruptExact(fd, 0)).toBeCloseTo(0.6951, 4)
   })
   it('interrupt: "if the other character is still capable, he may then perform his action" — a knocked-out mover loses his', () => {
-    const plan = standoff('interrupt', HOUSE, { ocv: 30, attack: { dice: '60d6' } }, { stun: 5, pd: 0, ed: 0, con: 1 })
+    const plan = standoff('interrupt', HOUSE, { ocv: 30, end: 300, attack: { dice: '60d6' } }, { stun: 5, pd: 0, ed: 0, con: 1 })
     let seen = 0
     for (let seed = 1; seed <= 40; seed++) {
       const { events } = playLogged(plan, seed)

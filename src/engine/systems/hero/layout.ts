@@ -28,8 +28,24 @@ export const C = {
   keptForDefense: 19,
   /** Blocks made without a further action: continuing to Block in the same Segment (rules-combat.md C1.7). */
   chainedBlocks: 20,
+  /** END paid for attacks (sum over fights), and STUN paid for END he lacked (C1.6). */
+  endSpent: 21,
+  stunForEnd: 22,
+  /** Recoveries taken instead of an attack he had no END for (A29). */
+  endRecoveries: 23,
+  /** Times he woke from a knockout and rejoined (A24 "bands"). */
+  wokeUp: 24,
+  /** Fights he ends Knocked Out or dead. */
+  endsOut: 25,
+  /** Blocks he made for the ally he protects (seed 000 "defend someone else"). */
+  guardBlocks: 26,
+  /** Sums of squares of the per-fight END spent and wakes (for their spread). */
+  endSpentSq: 27,
+  wokeUpSq: 28,
+  stunForEndSq: 29,
+  guardBlocksSq: 30,
 } as const
-export const PER_COMBATANT = 21
+export const PER_COMBATANT = 31
 
 /** Scenario counters: side A wins, side B wins, draw (mutual), draw at the Turn cap. */
 export const WIN_A = 0

@@ -20,5 +20,10 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'stun-taken', label: 'STUN taken per fight', kind: 'distribution', per: 'combatant', description: 'Total STUN taken in the fight.' },
   { id: 'body-taken', label: 'BODY taken per fight', kind: 'distribution', per: 'combatant', description: 'Total BODY taken in the fight.' },
   { id: 'knocked-out', label: 'Knocked out', kind: 'probability', per: 'combatant', description: 'He ends the fight Knocked Out (STUN ≤ 0) or dead.' },
-  { id: 'time-to-knockout', label: 'Time to knockout (Segments)', kind: 'distribution', per: 'combatant', description: 'Segments from the start (opening Segment = 1) to his knockout, in fights where he is knocked out.' },
+  { id: 'end-spent', label: 'END spent per fight', kind: 'mean', per: 'combatant', description: 'END paid for attacks: 1 per 10 Active Points, minimum 1 (rules-combat.md C1.6). Not shown when END is off.' },
+  { id: 'end-recoveries', label: 'Attacks replaced by a Recovery (out of END)', kind: 'probability', per: 'combatant', description: 'Per attack attempt: he had too little END and took a Recovery instead (A29 "recover").' },
+  { id: 'stun-for-end', label: 'STUN paid for END per fight', kind: 'mean', per: 'combatant', description: 'STUN paid for the END he lacked, 1d6 per 2 END (A29 "stun-for-end").' },
+  { id: 'wakes', label: 'Times he came to per fight', kind: 'mean', per: 'combatant', description: 'Knocked out, then back in the fight by the Recovery bands of rules.md §2.1 (A24 "bands").' },
+  { id: 'guard-blocks', label: 'Blocks made for a protected ally per fight', kind: 'mean', per: 'combatant', description: 'Blocks he made with a held action for defense (or continuing a run of Blocks) against attacks on the ally he protects (seed 000).' },
+  { id: 'time-to-knockout', label: 'Time to knockout (Segments)', kind: 'distribution', per: 'combatant', description: 'Segments from the start (opening Segment = 1) to his first knockout, in fights where he is knocked out.' },
 ]

@@ -1,5 +1,6 @@
 import { parseHeroDice, type HeroDice } from '../../dice/hero-damage'
 import { characteristicTarget, skillTarget } from './characteristic-roll'
+import { activePointsOf, endCostOf } from './end-cost'
 import { layoutOf, type Layout } from './layout'
 import type { HeroCombatant, HeroScenario } from './schema'
 import { COMBAT_START, hasPhase } from './speed-chart'
@@ -61,6 +62,13 @@ export interface Plan {
   stunMax: Int32Array
   bodyMax: Int32Array
   rec: Int32Array
+  endMax: Int32Array
+  /** END per attack (C1.6): the scenario's `attack.endCost`, else from its Active Points. */
+  endCost: Int32Array
+  /** The ally whose attackers he Blocks with a held action (seed 000 "defend someone else"); −1 none. */
+  protect: Int32Array
+  /** 1 when some ally protects him. */
+  guarded: Uint8Array
   pd: Int32Array
   rpd: Int32Array
   ed: Int32Array
@@ -135,6 +143,10 @@ export function compile(s: HeroScenario, audit = false): Plan {
     stunMax: i32((c) => c.stun),
     bodyMax: i32((c) => c.body),
     rec: i32((c) => c.rec),
+    endMax: i32((c) => c.end),
+    endCost: Int32Array.from(cs, (c, i) => c.attack.endCost ?? endCostOf(c.attack.activePoints ?? activePointsOf(dice[i], c.attack.kind === 'killing'))),
+    protect: i32((c) => (c.plan.protect ? idx(c.plan.protect) : -1)),
+    guarded: u8((c) => cs.some((g) => g.plan.protect === c.id)),
     pd: i32((c) => c.pd),
     rpd: i32((c) => c.rpd),
     ed: i32((c) => c.ed),

@@ -25,6 +25,7 @@ const fighterArb = fc.record({
   dex: fc.integer({ min: 5, max: 25 }),
   spd: fc.integer({ min: 1, max: 12 }),
   stun: fc.integer({ min: 10, max: 60 }),
+  end: fc.integer({ min: 0, max: 30 }),
   con: fc.integer({ min: 5, max: 25 }),
   plan: planArb,
   abort: fc.constantFrom('never', 'when-attacked'),
@@ -38,6 +39,8 @@ const rulesArb = fc.record({
   holdAcrossTurn: fc.constantFrom('persist', 'cancel'),
   blockFirst: fc.constantFrom('off', 'on'),
   multipleBlocks: fc.constantFrom('continue', 'one'),
+  endurance: fc.constantFrom('recover', 'stun-for-end', 'off'),
+  koRecovery: fc.constantFrom('stay-out', 'bands'),
 })
 
 /** Random 4-combatant fights under random rules; holds that name themselves are redirected. */
@@ -46,7 +49,7 @@ const scenarioArb = fc.record({ fighters: fc.array(fighterArb, { minLength: 4, m
     const plan: Record<string, unknown> = { ...f.plan, abort: f.abort, defense: f.defense }
     const hold = plan.hold as { event: string } | undefined
     if (hold && hold.event === `c${i}`) hold.event = `c${(i + 1) % 4}`
-    return { id: `c${i}`, side: i % 2 === 0 ? 'A' : 'B', dex: f.dex, spd: f.spd, stun: f.stun, con: f.con, plan }
+    return { id: `c${i}`, side: i % 2 === 0 ? 'A' : 'B', dex: f.dex, spd: f.spd, stun: f.stun, end: f.end, con: f.con, plan }
   })
   return { plan: heroPlan(specs, rules, { turnCap: 4 }), seed }
 })

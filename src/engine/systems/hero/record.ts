@@ -1,7 +1,7 @@
 import type { Tally } from '../../core/tally'
 import { name, say } from './common'
 import { sideDown } from './fight'
-import { ACTIONS_BINS, BODY_FIGHT_BINS, DRAW_CAP, DRAW_MUTUAL, LOST_BINS, STUN_FIGHT_BINS, WIN_A, WIN_B } from './layout'
+import { ACTIONS_BINS, C, BODY_FIGHT_BINS, DRAW_CAP, DRAW_MUTUAL, LOST_BINS, STUN_FIGHT_BINS, WIN_A, WIN_B } from './layout'
 import type { Plan } from './plan'
 import { COMBAT_START, describeSegment } from './speed-chart'
 
@@ -9,7 +9,7 @@ const clampBin = (v: number, bins: number): number => (v < bins ? v : bins - 1)
 
 /**
  * Adds one finished fight to the tally: the winner, its length, and per combatant the damage taken,
- * the Segment of knockout, Phases lost (all, to Aborts, to expired holds), and actions in each complete
+ * the Segment of the first knockout, whether he ends it out, END spent, Phases lost (all, to Aborts, to expired holds), and actions in each complete
  * Turn (counted in the Turn they are taken, so a hold from Segment 12 used in Segment 1 counts there).
  */
 export function recordFight(p: Plan, tally: Tally, last: number): void {
@@ -27,6 +27,13 @@ export function recordFight(p: Plan, tally: Tally, last: number): void {
     tally.bins[L.lostToAbortPerFight(i) + clampBin(st.lostToAbort[i], LOST_BINS)]++
     tally.bins[L.lostToHoldPerFight(i) + clampBin(st.lostToHold[i], LOST_BINS)]++
     if (st.koAbs[i] >= 0) tally.bins[L.koTime(i) + st.koAbs[i] - COMBAT_START]++
+    const k = tally.counts
+    if (st.ko[i] | st.dead[i]) k[L.counter(i, C.endsOut)]++
+    k[L.counter(i, C.endSpent)] += st.endUsed[i]
+    k[L.counter(i, C.endSpentSq)] += st.endUsed[i] * st.endUsed[i]
+    k[L.counter(i, C.wokeUpSq)] += st.wakes[i] * st.wakes[i]
+    k[L.counter(i, C.stunForEndSq)] += st.stunPaid[i] * st.stunPaid[i]
+    k[L.counter(i, C.guardBlocksSq)] += st.guardUsed[i] * st.guardUsed[i]
     for (let t = 2; t <= fullTurns; t++) {
       if (st.koAbs[i] >= 0 && st.koAbs[i] <= 12 * (t - 1)) break
       tally.bins[L.actionsPerTurn(i) + clampBin(st.turnActions[i * st.turnSlots + t], ACTIONS_BINS)]++

@@ -24,6 +24,10 @@ export const attackSchema = z.strictObject({
   range: oneOf(['hth', 'ranged']).default('hth'),
   /** OCV modifier of this attack (weapon, maneuver, range). */
   ocv: int(-10, 10).default(0),
+  /** Active Points, for END (1 END per 10, rules-combat.md C1.6); absent: 5 per Damage Class of the dice. */
+  activePoints: int(1, 999).optional(),
+  /** END per use, overriding the Active Points rule (0 for an attack with Charges). */
+  endCost: int(0, 99).optional(),
 })
 
 export const holdSchema = z.strictObject({
@@ -64,6 +68,11 @@ export const planSchema = z.strictObject({
   defense: oneOf(['dodge', 'block']).default('dodge'),
   /** "first" (sticky, roster order), "weakest" (least STUN left) or an enemy's id. */
   target: ident().default('first'),
+  /**
+   * An ally he guards: his held action for defense may Block an attack on that ally (seed 000 "You may
+   * also use your held action to defend someone else"). Needs defense "block".
+   */
+  protect: ident().optional(),
 })
 
 export const combatantSchema = z.strictObject({
@@ -85,6 +94,8 @@ export const combatantSchema = z.strictObject({
   stun: int(1, 300).default(20),
   body: int(1, 100).default(10),
   rec: int(0, 99).default(4),
+  /** Endurance (6e base 20, rules-combat.md C1.1). */
+  end: int(0, 300).default(20),
   pd: int(0, 100).default(2),
   rpd: int(0, 100).default(0),
   ed: int(0, 100).default(2),
@@ -138,6 +149,12 @@ function checkCombatant(c: Combatant, i: number, byId: Map<string, Combatant>, c
     if (p.hold.roll === 'teamwork' && c.teamwork === undefined) issue(at('plan', 'hold', 'roll'), 'needs the combatant to have teamwork', p.hold.roll)
     if (p.hold.roll === 'fast-draw' && p.hold.mode !== 'interrupt') issue(at('plan', 'hold', 'roll'), 'Fast Draw only replaces the DEX Roll when interrupting', p.hold.roll)
     if (p.hold.roll === 'teamwork' && p.hold.mode !== 'tandem') issue(at('plan', 'hold', 'roll'), 'Teamwork only replaces the DEX Roll when acting in tandem', p.hold.roll)
+  }
+  if (p.protect !== undefined) {
+    const allies = [...byId.values()].filter((e) => e.side === c.side && e.id !== c.id).map((e) => JSON.stringify(e.id))
+    const ally = byId.get(p.protect)
+    if (!ally || ally.side !== c.side || ally.id === c.id) issue(at('plan', 'protect'), allies.length ? `must be the id of an ally: ${allies.join(', ')}` : 'must be the id of an ally, and he has none', p.protect)
+    if (p.defense !== 'block') issue(at('plan', 'defense'), 'must be "block" to protect an ally (a Dodge only covers himself)', p.defense)
   }
   const enemies = [...byId.values()].filter((e) => e.side !== c.side).map((e) => e.id)
   if (p.target !== 'first' && p.target !== 'weakest' && !enemies.includes(p.target)) {

@@ -35,6 +35,18 @@ export class FightState {
   firstActor = -1
   readonly stun: Int32Array
   readonly body: Int32Array
+  readonly end: Int32Array
+  /** END paid for attacks in this fight. */
+  readonly endUsed: Int32Array
+  /** A Recovery action resolving at the end of this absolute Segment; 0 = none. */
+  readonly recoverAbs: Int32Array
+  /** Knocked out at −21 to −30 STUN: the Segment of his last Recovery (once a minute, A24 "bands"). */
+  readonly koMinuteAbs: Int32Array
+  /** Times he woke from a knockout in this fight. */
+  readonly wakes: Int32Array
+  /** STUN paid for END, and Blocks made for a protected ally, in this fight. */
+  readonly stunPaid: Int32Array
+  readonly guardUsed: Int32Array
   readonly ko: Uint8Array
   readonly dead: Uint8Array
   readonly stunned: Uint8Array
@@ -105,6 +117,13 @@ export class FightState {
     const u8 = (): Uint8Array => new Uint8Array(n)
     this.stun = i32()
     this.body = i32()
+    this.end = i32()
+    this.endUsed = i32()
+    this.recoverAbs = i32()
+    this.koMinuteAbs = i32()
+    this.wakes = i32()
+    this.stunPaid = i32()
+    this.guardUsed = i32()
     this.ko = u8()
     this.dead = u8()
     this.stunned = u8()

@@ -1,4 +1,4 @@
-import { distributionMetric, orderMetric, probabilityMetric, type Metric } from '../../core/metrics'
+import { distributionMetric, meanMetric, orderMetric, probabilityMetric, type Metric } from '../../core/metrics'
 import type { Tally } from '../../core/tally'
 import { interruptExact, perHitExact, tandemExact } from './exact'
 import {
@@ -15,6 +15,7 @@ import {
   WIN_B,
 } from './layout'
 import { metricDocs } from './metrics'
+import { Endurance } from './variants'
 import { Arrival, HoldMode, OnPhase, type Plan } from './plan'
 
 const label = (id: string): string => metricDocs.find((d) => d.id === id)?.label ?? id
@@ -63,6 +64,13 @@ function combatantMetrics(p: Plan, tally: Tally, i: number): Metric[] {
   }
   if (p.onPhase[i] !== OnPhase.Attack && p.onPhase[i] !== OnPhase.Haymaker) out.push(probabilityMetric(head('hold-used'), at(C.holdsUsed), at(C.holdsTaken)))
   if (p.holdDefendIfTargeted[i] || p.delayArrival[i] !== Arrival.Act) out.push(probabilityMetric(head('kept-for-defense'), at(C.keptForDefense), at(C.holdsTaken)))
+  if (p.rules.endurance !== Endurance.Off) {
+    out.push(meanMetric(head('end-spent'), tally.trials, at(C.endSpent), at(C.endSpentSq)))
+    if (p.rules.endurance === Endurance.Recover) out.push(probabilityMetric(head('end-recoveries'), at(C.endRecoveries), at(C.endRecoveries) + at(C.attacks)))
+    else out.push(meanMetric(head('stun-for-end'), tally.trials, at(C.stunForEnd), at(C.stunForEndSq)))
+  }
+  if (p.rules.koWakes) out.push(meanMetric(head('wakes'), tally.trials, at(C.wokeUp), at(C.wokeUpSq)))
+  if (p.protect[i] >= 0) out.push(meanMetric(head('guard-blocks', `Blocks made for ${p.combatants[p.protect[i]].name} per fight: ${c.name}`), tally.trials, at(C.guardBlocks), at(C.guardBlocksSq)))
   if (p.abortWhenAttacked[i]) out.push(probabilityMetric(head('abort-costs-phase'), at(C.abortCostPhase), at(C.aborts)))
   const hit = perHitExact(p, i)
   out.push(
@@ -75,7 +83,7 @@ function combatantMetrics(p: Plan, tally: Tally, i: number): Metric[] {
     distributionMetric(head('body-per-hit'), tally.bins, 0, L.bodyPerHit(i), BODY_HIT_BINS, hit && { mean: hit.meanBody, p: dist(hit.body) }),
     distributionMetric(head('stun-taken'), tally.bins, 0, L.stunPerFight(i), STUN_FIGHT_BINS),
     distributionMetric(head('body-taken'), tally.bins, 0, L.bodyPerFight(i), BODY_FIGHT_BINS),
-    probabilityMetric(head('knocked-out'), at(C.ko), tally.trials),
+    probabilityMetric(head('knocked-out'), at(C.endsOut), tally.trials),
     distributionMetric(head('time-to-knockout'), tally.bins, 1, L.koTime(i), L.segments),
   )
   return out

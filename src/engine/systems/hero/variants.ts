@@ -2,8 +2,10 @@ import type { VariantDoc } from '../../core/scenario'
 
 /**
  * Rule variants of the HERO system: the rule set (6e book vs the seed's campaign house rules) and
- * every open question of rules.md §8 A1–A7, plus the STUN Multiplier edition (rules-combat.md C1.3) and
- * whether a Block carries on against further attacks in the Segment (C1.7).
+ * every open question of rules.md §8 A1–A7, plus the STUN Multiplier edition (rules-combat.md C1.3),
+ * whether a Block carries on against further attacks in the Segment (C1.7), and the HERO rows of the
+ * rules-combat.md C5 register that change a fight: END (A29), waking from a knockout (A24), the
+ * minimum-damage rule (A22) and the rounding of a Stunned DCV (A26).
  * Where a variant defaults to "ruleset", the rule set decides: the book's contested DEX Roll and
  * "lost at the start of that Segment", or the seed's 1d6 roll-off and "lost at the holder's DEX".
  */
@@ -125,6 +127,47 @@ export const variants: readonly VariantDoc[] = [
     ],
     source: 'rules-combat.md §C1.3 [S H7 6E2 p.98; S H9]',
   },
+  {
+    key: 'endurance',
+    label: 'END for attacks, and running short of it (A29)',
+    default: 'recover',
+    values: [
+      { value: 'recover', label: 'each attack costs 1 END per 10 Active Points (minimum 1); short of END, he takes a Recovery instead' },
+      { value: 'stun-for-end', label: 'the same cost; the END he lacks is paid with STUN, 1d6 per 2 END (rounded up)' },
+      { value: 'off', label: 'END not tracked (a simplification, not a rule)' },
+    ],
+    source: 'rules-combat.md §C1.6 [I H1 getBaseEndCost, STUN for END], C1.8 payEnd, C4.2, C5 A29',
+  },
+  {
+    key: 'koRecovery',
+    label: 'Knocked-out characters wake up (A24)',
+    default: 'stay-out',
+    values: [
+      { value: 'stay-out', label: 'no: Knocked Out means out of the fight' },
+      { value: 'bands', label: 'yes, by the rules.md §2.1 bands: 0 to −10 STUN a Recovery every Phase and Post-12; −11 to −20 Post-12 only; −21 to −30 once a minute (5 Turns); below that not within a fight' },
+    ],
+    source: 'rules-combat.md C5 A24, C1.5; rules.md §2.1 Post-Segment 12 [I H1 combat-single.mjs]',
+  },
+  {
+    key: 'minStunEqualsBody',
+    label: 'STUN taken is never less than BODY taken (A22)',
+    default: 'on',
+    values: [
+      { value: 'on', label: 'on: STUN taken is raised to the BODY taken (H1)' },
+      { value: 'off', label: 'off: STUN and BODY are reduced separately' },
+    ],
+    source: 'rules-combat.md §C1.4, C5 A22 [I H1]',
+  },
+  {
+    key: 'stunnedDcv',
+    label: 'Halving DCV when Stunned (A26)',
+    default: 'round-up',
+    values: [
+      { value: 'round-up', label: 'x.5 rounds up, in the defender\'s favour' },
+      { value: 'round-down', label: 'x.5 rounds down' },
+    ],
+    source: 'rules-combat.md §C1.5, C5 A26 (rounding unstated)',
+  },
 ]
 
 /** The tie rule and hold expiry actually in force once "ruleset" is resolved. */
@@ -141,6 +184,20 @@ export interface ResolvedRules {
   /** multipleBlocks "continue": further Blocks in the same Segment at −2 each, no further action. */
   blockContinues: boolean
   stunMultiplier: '6e-half-d6' | '5e-d6-minus-1'
+  /** A29: END paid per attack; what happens when short. */
+  endurance: Endurance
+  /** A24 "bands": knocked-out characters recover by the §2.1 schedule and rejoin when STUN is above 0. */
+  koWakes: boolean
+  /** A22 */
+  minStunEqualsBody: boolean
+  /** A26: 1 to round a halved DCV up, 0 to round it down. */
+  stunnedDcvRoundUp: number
+}
+
+export const enum Endurance {
+  Off = 0,
+  Recover = 1,
+  StunForEnd = 2,
 }
 
 export function resolveRules(r: Record<string, string>): ResolvedRules {
@@ -157,5 +214,9 @@ export function resolveRules(r: Record<string, string>): ResolvedRules {
     blockFirst: r.blockFirst === 'on',
     blockContinues: r.multipleBlocks !== 'one',
     stunMultiplier: r.stunMultiplier as ResolvedRules['stunMultiplier'],
+    endurance: r.endurance === 'off' ? Endurance.Off : r.endurance === 'stun-for-end' ? Endurance.StunForEnd : Endurance.Recover,
+    koWakes: r.koRecovery === 'bands',
+    minStunEqualsBody: r.minStunEqualsBody !== 'off',
+    stunnedDcvRoundUp: r.stunnedDcv === 'round-down' ? 0 : 1,
   }
 }

@@ -1,0 +1,91 @@
+import { knockOut } from './attack'
+import { count, name, say } from './common'
+import { C } from './layout'
+import type { Plan } from './plan'
+import { Pending, type FightState } from './state'
+import { Endurance } from './variants'
+
+/**
+ * Recoveries: the Recovery action (taken instead of an attack he has no END for, A29), Post-Segment 12
+ * Recovery, and — under A24 "bands" — the Recoveries of a knocked-out character by how far below 0 STUN
+ * he is (rules.md §2.1): 0 to −10 every Phase and Post-12; −11 to −20 Post-12 only; −21 to −30 once a
+ * minute; worse, not within a fight ("a long time", at the GM's discretion).
+ * @see ../shared/rules.md §2.1; rules-combat.md §C1.5, C1.6, C4.2, C5 A24, A25, A29
+ */
+
+/** One minute is five 12-second Turns (rules.md §2.1). */
+const MINUTE = 60
+
+/** REC to STUN and END, up to their maxima (C1.5); a knocked-out character whose STUN comes above 0 wakes. */
+export function recover(p: Plan, st: FightState, i: number): void {
+  st.stun[i] = Math.min(p.stunMax[i], st.stun[i] + p.rec[i])
+  st.end[i] = Math.min(p.endMax[i], st.end[i] + p.rec[i])
+  if (st.ko[i] && st.stun[i] > 0) {
+    st.ko[i] = 0
+    st.wakes[i]++
+    count(p, st, i, C.wokeUp)
+    if (st.log) say(p, st, 'status', [i], `${name(p, i)} comes to (STUN ${st.stun[i]}) and rejoins the fight.`)
+  }
+}
+
+function status(p: Plan, st: FightState, i: number): string {
+  const end = p.rules.endurance === Endurance.Off ? '' : `, ${st.end[i]}/${p.endMax[i]} END`
+  return `${st.stun[i]}/${p.stunMax[i]} STUN${end}`
+}
+
+/**
+ * End of the Segment: Recovery actions taken this Segment resolve (C1.5); under A24 "bands" a knocked-out
+ * character at 0 to −10 STUN whose Phase came up this Segment (and was not used before the knockout) recovers.
+ */
+export function segmentRecoveries(p: Plan, st: FightState, mask: number): void {
+  for (let i = 0; i < p.n; i++) {
+    if (st.recoverAbs[i] === st.abs) {
+      st.recoverAbs[i] = 0
+      if (st.ko[i] | st.dead[i]) continue
+      recover(p, st, i)
+      if (st.log) say(p, st, 'recovery', [i], `${name(p, i)}'s Recovery: ${status(p, st, i)}.`)
+    } else if (p.rules.koWakes && st.ko[i] && !st.dead[i] && (mask & (1 << i)) !== 0 && st.phaseDoneAbs[i] !== st.abs && st.stun[i] >= -10) {
+      if (st.log) say(p, st, 'recovery', [i], `${name(p, i)} is Knocked Out at STUN ${st.stun[i]} (0 to −10): he takes a Recovery in his Phase.`)
+      recover(p, st, i)
+    }
+  }
+}
+
+/** Under A24 "bands": may a knocked-out character take the Post-Segment 12 Recovery now? */
+function koRecoversPost12(p: Plan, st: FightState, i: number): boolean {
+  if (!p.rules.koWakes) return false
+  if (st.stun[i] >= -20) return true
+  if (st.stun[i] < -30 || st.abs - st.koMinuteAbs[i] < MINUTE) return false
+  st.koMinuteAbs[i] = st.abs
+  return true
+}
+
+/**
+ * Post-Segment 12 Recovery: everyone conscious (Stunned included) regains REC STUN and END; knocked-out
+ * characters only by the A24 bands; characters at BODY ≤ 0 bleed 1 BODY (A25).
+ */
+export function postSegment12(p: Plan, st: FightState): void {
+  for (let i = 0; i < p.n; i++) {
+    if (st.dead[i]) continue
+    if (!st.ko[i] || koRecoversPost12(p, st, i)) recover(p, st, i)
+    if (st.body[i] <= 0) {
+      st.body[i]--
+      if (st.body[i] <= -p.bodyMax[i]) {
+        st.dead[i] = 1
+        count(p, st, i, C.dead)
+        if (!st.ko[i]) knockOut(p, st, i)
+      }
+    }
+    if (p.rules.cancelAtTurnEnd && st.pending[i] !== Pending.None) expire(p, st, i, 'at the end of the Turn (A5 "cancel")')
+  }
+  if (st.log) say(p, st, 'recovery', [], `Post-Segment 12 Recovery: ${p.combatants.map((c, i) => `${c.name} ${st.dead[i] ? 'dead' : st.ko[i] ? `out (STUN ${st.stun[i]})` : status(p, st, i)}`).join(', ')}.`)
+}
+
+/** An unused held or delayed action is lost. */
+export function expire(p: Plan, st: FightState, i: number, why: string): void {
+  st.pending[i] = Pending.None
+  st.lostPhases[i]++
+  st.lostToHold[i]++
+  count(p, st, i, C.holdsExpired)
+  if (st.log) say(p, st, 'lose', [i], `${name(p, i)}'s held action is lost ${why}.`)
+}
