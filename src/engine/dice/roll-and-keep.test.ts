@@ -9,6 +9,7 @@ import {
   rollAndKeep,
   rollAndKeepExact,
   rollDie,
+  rollDieRerollingOnes,
   tenDiceRule,
   truncationErrorBound,
   type RollSpec,
@@ -182,6 +183,55 @@ describe('rules-combat.md §C3.5: katana (Strength 3, 6k2 + 1k0 per Raise), P(hi
     expect(Math.abs(p - hit)).toBeLessThanOrEqual(0.0005 + 1e-12)
     expect(Math.abs(p * expectedAbove(damage, 0) - w0)).toBeLessThanOrEqual(0.005 + 1e-12)
     expect(Math.abs(p * expectedAbove(damage, 3) - w3)).toBeLessThanOrEqual(0.005 + 1e-12)
+  })
+})
+
+describe('Emphasis: reroll 1s once (rules.md §6.1, optional)', () => {
+  it('a 1 is rolled again once and the new face stands: 1 then 7 gives 7; 1 then 1 gives 1', () => {
+    expect(rollDieRerollingOnes(facesStream([1, 7]), true)).toBe(7)
+    expect(rollDieRerollingOnes(facesStream([1, 1]), true)).toBe(1)
+  })
+  it('a rerolled 10 explodes: 1, 10, 4 gives 14; a 1 on the explosion die is kept: 10, 1 gives 11', () => {
+    expect(rollDieRerollingOnes(facesStream([1, 10, 4]), true)).toBe(14)
+    expect(rollDieRerollingOnes(facesStream([10, 1, 9]), true)).toBe(11)
+  })
+  it('5k2 with an Emphasis on 1, 1, 3, 9, 2 then rerolls 8, 1: keeps 9 + 8 = 17', () => {
+    expect(rollAndKeep(facesStream([1, 8, 1, 1, 3, 9, 2]), 5, 2, true, new Int32Array(10), true)).toBe(17)
+  })
+  it('exact 1k1: P(1) = 1/100, every other face 11/100; means 5.95 unskilled and 0.01 + 0.11 × (44 + 10 + 55/9) exploding', () => {
+    const plain = rollAndKeepExact(1, 1, false, 12, true)
+    expect(plain[1]).toBeCloseTo(0.01, 14)
+    expect(plain[7]).toBeCloseTo(0.11, 14)
+    expect(exactRoll(spec(1, 1), false, 12, true).mean).toBeCloseTo(5.95, 12)
+    expect(exactRoll(spec(1, 1), true, 12, true).mean).toBeCloseTo(0.01 + 0.11 * (44 + 10 + 55 / 9), 10)
+  })
+  it('exact 6k3 sums to 1 and beats the plain roll in every tail', () => {
+    const e = exactRoll(spec(6, 3), true, 12, true)
+    expect(e.p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12)
+    const plain = exactRoll(spec(6, 3), true)
+    for (const tn of [10, 20, 30, 40]) expect(probabilityAtLeast(e, tn)).toBeGreaterThan(probabilityAtLeast(plain, tn))
+  })
+  it.each([
+    [6, 3, true],
+    [3, 3, false],
+  ])('sampler %ik%i (explode %s) within 4 standard errors of exact on every total', (x, y, explode) => {
+    const dice = new D10Stream(createStream(9753, x * 10 + y))
+    const top = new Int32Array(10)
+    const n = 200_000
+    const seen = new Map<number, number>()
+    for (let i = 0; i < n; i++) {
+      const v = rollAndKeep(dice, x, y, explode, top, true)
+      seen.set(v, (seen.get(v) ?? 0) + 1)
+    }
+    const exact = exactRoll(spec(x, y), explode, 12, true)
+    let checked = 0
+    exact.p.forEach((p, i) => {
+      if (p < 1e-6) return
+      const c = seen.get(exact.min + i) ?? 0
+      expect(Math.abs(c - n * p), `total ${exact.min + i}`).toBeLessThanOrEqual(4 * Math.sqrt(n * p * (1 - p)))
+      checked++
+    })
+    expect(checked).toBeGreaterThan(20)
   })
 })
 

@@ -119,14 +119,27 @@ export function rollDie(dice: D10Stream, explode: boolean): number {
 }
 
 /**
- * XkY: rolls `rolled` dice (each exploded first), keeps the `kept` highest in `top` (scratch of
- * length ≥ kept, left sorted high to low) and returns their sum. Expects 1 ≤ kept ≤ rolled ≤ 10 (use
- * `tenDiceRule` first); allocates nothing.
+ * One d10 with an Emphasis: a die whose roll shows 1 is rolled again, once, and the new face stands
+ * (it may be a 1 again, or a 10 that explodes). Only the die's own roll counts as "a die that rolls a
+ * 1": a 1 on the extra die of an explosion adds to a total of 11 or more and is kept.
+ * @see rules.md §6.1 ("Emphases (reroll 1s once) exist but are optional")
  */
-export function rollAndKeep(dice: D10Stream, rolled: number, kept: number, explode: boolean, top: Int32Array): number {
+export function rollDieRerollingOnes(dice: D10Stream, explode: boolean): number {
+  let face = dice.next()
+  if (face === 1) face = dice.next()
+  if (face !== 10 || !explode) return face
+  return 10 + rollDie(dice, true)
+}
+
+/**
+ * XkY: rolls `rolled` dice (each exploded first; with `rerollOnes`, an Emphasis rerolls 1s once), keeps
+ * the `kept` highest in `top` (scratch of length ≥ kept, left sorted high to low) and returns their sum.
+ * Expects 1 ≤ kept ≤ rolled ≤ 10 (use `tenDiceRule` first); allocates nothing.
+ */
+export function rollAndKeep(dice: D10Stream, rolled: number, kept: number, explode: boolean, top: Int32Array, rerollOnes = false): number {
   let held = 0
   for (let i = 0; i < rolled; i++) {
-    const v = rollDie(dice, explode)
+    const v = rerollOnes ? rollDieRerollingOnes(dice, explode) : rollDie(dice, explode)
     if (held === kept && v <= top[kept - 1]) continue
     let j = held < kept ? held++ : kept - 1
     while (j > 0 && top[j - 1] < v) {
@@ -141,8 +154,8 @@ export function rollAndKeep(dice: D10Stream, rolled: number, kept: number, explo
 }
 
 /** A rolled spec (after the Ten Dice Rule), bonus included. */
-export function rollSpec(dice: D10Stream, spec: RollSpec, explode: boolean, top: Int32Array): number {
-  return rollAndKeep(dice, spec.rolled, spec.kept, explode, top) + spec.bonus
+export function rollSpec(dice: D10Stream, spec: RollSpec, explode: boolean, top: Int32Array, rerollOnes = false): number {
+  return rollAndKeep(dice, spec.rolled, spec.kept, explode, top, rerollOnes) + spec.bonus
 }
 
 /**
@@ -152,24 +165,29 @@ export function rollSpec(dice: D10Stream, spec: RollSpec, explode: boolean, top:
  */
 export const EXPLOSION_LIMIT = 12
 
-/** Bound on |exact − computed| for any probability of an X-dice roll (total-variation distance). */
+/** Bound on |exact − computed| for any probability of an X-dice roll (total-variation distance); 1.1× that with an Emphasis. */
 export function truncationErrorBound(rolled: number, limit = EXPLOSION_LIMIT): number {
   return rolled * 10 ** -(limit + 1)
 }
 
-/** Distribution of one die, values ascending: 1..10 plain, or 10m + r (r = 1..9) when exploding. */
-function dieFaces(explode: boolean, limit: number): { value: number[]; p: number[] } {
-  if (!explode) return { value: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], p: new Array<number>(10).fill(0.1) }
+/**
+ * Distribution of one die, values ascending: 1..10 plain, or 10m + r (r = 1..9) when exploding. With
+ * `rerollOnes` (Emphasis) the die's own roll shows 1 with chance 1/100 and each other face 11/100; the
+ * dice of an explosion are plain d10s.
+ */
+function dieFaces(explode: boolean, limit: number, rerollOnes = false): { value: number[]; p: number[] } {
+  const first = (face: number): number => (rerollOnes ? (face === 1 ? 0.01 : 0.11) : 0.1)
+  if (!explode) return { value: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], p: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(first) }
   const value: number[] = []
   const p: number[] = []
   for (let m = 0; m <= limit; m++) {
     for (let r = 1; r <= 9; r++) {
       value.push(10 * m + r)
-      p.push(10 ** -(m + 1))
+      p.push(m === 0 ? first(r) : first(10) * 10 ** -m)
     }
   }
   value.push(10 * (limit + 1))
-  p.push(10 ** -(limit + 1))
+  p.push(first(10) * 10 ** -limit)
   return { value, p }
 }
 
@@ -196,8 +214,8 @@ function binomials(n: number): number[][] {
  * dice are placed, the rest cannot change the kept sum. Explosions are truncated (EXPLOSION_LIMIT).
  * @see rules.md §9 (order-statistic DP), §7.4 (reference means and tails)
  */
-export function rollAndKeepExact(rolled: number, kept: number, explode: boolean, limit = EXPLOSION_LIMIT): Float64Array {
-  const faces = dieFaces(explode, limit)
+export function rollAndKeepExact(rolled: number, kept: number, explode: boolean, limit = EXPLOSION_LIMIT, rerollOnes = false): Float64Array {
+  const faces = dieFaces(explode, limit, rerollOnes)
   const top = faces.value[faces.value.length - 1]
   const maxSum = kept * top
   const result = new Float64Array(maxSum + 1)
@@ -232,9 +250,9 @@ export function rollAndKeepExact(rolled: number, kept: number, explode: boolean,
   return result
 }
 
-/** Exact distribution of a roll after the Ten Dice Rule, bonus included. */
-export function exactRoll(spec: RollSpec, explode: boolean, limit = EXPLOSION_LIMIT): ExactRoll {
-  const raw = rollAndKeepExact(spec.rolled, spec.kept, explode, limit)
+/** Exact distribution of a roll after the Ten Dice Rule, bonus included (`rerollOnes`: an Emphasis). */
+export function exactRoll(spec: RollSpec, explode: boolean, limit = EXPLOSION_LIMIT, rerollOnes = false): ExactRoll {
+  const raw = rollAndKeepExact(spec.rolled, spec.kept, explode, limit, rerollOnes)
   let last = raw.length - 1
   while (last > 0 && raw[last] < 1e-300) last--
   const first = spec.kept

@@ -76,7 +76,7 @@ export function attack(f: Fight, i: number, j: number): void {
   const raises = raisesFor(f, i, j, bits, plain)
   const tn = plain + 5 * raises
   const spec = a.attack[bits]
-  const total = rollSpec(f.dice, spec, a.attackExplodes, s.top)
+  const total = rollSpec(f.dice, spec, a.attackExplodes, s.top, a.attackRerolls)
   let wounds = 0
   if (total >= tn) {
     const boosted = voidOnDamage(f, i)

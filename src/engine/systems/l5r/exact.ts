@@ -2,7 +2,7 @@ import { exactRoll, expectedAbove, formatRoll, probabilityAtLeast, tenDiceRule, 
 import type { ExactMetric } from '../rule-system'
 import { FULL_ATTACK, FULL_DEFENSE, armorTn, canAttackIn } from './armor'
 import { bestRaisesAt } from './best-raises'
-import { SPEC_FULL_ATTACK, SPEC_VOID, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_INITIATIVE, VOID_WOUNDS, type Fighter, type Plan } from './plan'
+import { SPEC_FULL_ATTACK, SPEC_VOID, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_INITIATIVE, VOID_SWAP, VOID_WOUNDS, type Fighter, type Plan } from './plan'
 import { parseRoll } from './schema'
 
 /** Probabilities below the truncation error bound carry no information; lists leave them out. */
@@ -61,9 +61,20 @@ function plansVoidInRound1(d: Fighter, use: number): boolean {
   return d.voidPoints > 0 && d.voidOf[0] === use
 }
 
-/** Round 1 Initiative as it orders the Round: the rolled score, +10 when he buys Void Initiative at Round 1 start. */
-export function round1Initiative(d: Fighter, roll: ExactRoll): ExactRoll {
-  return plansVoidInRound1(d, VOID_INITIATIVE) ? { min: roll.min + 10, p: roll.p, mean: roll.mean + 10 } : roll
+/**
+ * Round 1 Initiative as it orders the Round: the rolled scores, exchanged by Void swaps declared at
+ * Round 1 start (roster order, as the sampler), +10 for whoever buys Void Initiative then.
+ */
+export function round1Initiative(plan: Plan, rolls: ExactRoll[]): ExactRoll[] {
+  const out = [...rolls]
+  plan.fighters.forEach((d, i) => {
+    const p = d.swapWithOf[0]
+    if (p < 0 || !plansVoidInRound1(d, VOID_SWAP)) return
+    const t = out[i]
+    out[i] = out[p]
+    out[p] = t
+  })
+  return out.map((roll, i) => (plansVoidInRound1(plan.fighters[i], VOID_INITIATIVE) ? { min: roll.min + 10, p: roll.p, mean: roll.mean + 10 } : roll))
 }
 
 /**
@@ -96,7 +107,7 @@ function openingAttack(plan: Plan, i: number): { target: number; hit: number; wo
   if (plansVoidInRound1(d, VOID_WOUNDS)) return undefined
   const bits = (stance === FULL_ATTACK ? SPEC_FULL_ATTACK : 0) | (plansVoidInRound1(a, VOID_ATTACK) ? SPEC_VOID : 0)
   const boosted = plansVoidInRound1(a, VOID_DAMAGE)
-  const atk = exactRoll(a.attack[bits], a.attackExplodes)
+  const atk = exactRoll(a.attack[bits], a.attackExplodes, undefined, a.attackRerolls)
   const damage = boosted ? a.damageVoid : a.damage
   const table = boosted && a.raiseTableVoid ? a.raiseTableVoid : a.raiseTable
   const perHit = new Map<number, number>()
@@ -116,7 +127,7 @@ function openingAttack(plan: Plan, i: number): { target: number; hit: number; wo
 export function exactMetrics(plan: Plan): ExactMetric[] {
   const out: ExactMetric[] = []
   const rolls = plan.fighters.map((d) => exactRoll(d.init, true))
-  const first = initiativeFirstExact(plan, rolls.map((r, i) => round1Initiative(plan.fighters[i], r)))
+  const first = initiativeFirstExact(plan, round1Initiative(plan, rolls))
   plan.fighters.forEach((d, i) => {
     out.push({ id: `initiative:${d.c.id}`, label: `Initiative Score: ${d.c.name}`, kind: 'distribution', mean: rolls[i].mean, p: distributionPoints(rolls[i]) })
     out.push({ id: `initiative-first:${d.c.id}`, label: `Highest Initiative in Round 1: ${d.c.name}`, kind: 'probability', p: first[i] })

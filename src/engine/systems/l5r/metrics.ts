@@ -1,7 +1,7 @@
 import { distributionMetric, meanMetric, probabilityMetric, type Metric, type MetricDoc } from '../../core/metrics'
 import type { Tally } from '../../core/tally'
 import type { ExactMetric } from '../rule-system'
-import { VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_INITIATIVE, VOID_WOUNDS, type Plan } from './plan'
+import { VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_INITIATIVE, VOID_SWAP, VOID_WOUNDS, type Plan } from './plan'
 import { ATTACK_BINS, binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_ATTACK_OFFSET, PER_FIGHT_OFFSET, VOID_BINS, VOID_USE_COUNTERS, voidOffset } from './tally-layout'
 
 /** The metrics this system reports; per-combatant ones get `:<combatant id>` appended. */
@@ -26,6 +26,7 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'void-on-wounds', label: 'Void Points spent to reduce wounds', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent to take 10 fewer wounds from a hit.' },
   { id: 'void-on-damage', label: 'Void Points spent on katana damage (+1k1)', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent for +1k1 on a katana damage roll after a hit.' },
   { id: 'void-on-initiative', label: 'Void Points spent on +10 Initiative', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent for +10 Initiative for the rest of the skirmish (at most 1).' },
+  { id: 'void-on-swap', label: 'Void Points spent to swap Initiative', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent at Round start to exchange Initiative Scores with a willing ally (variant initiativeSwap).' },
   { id: 'void-to-act-down', label: 'Void Points spent to act while Down', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent to act at Down (variant down "void-to-act": Free actions only, no attacks).' },
   { id: 'delay-payoff', label: 'Delay pays off', kind: 'probability', per: 'combatant', description: 'He delayed, acted after his target, and the next Round hit that target again before it could act: two blows in a row.' },
 ]
@@ -79,6 +80,7 @@ const PER_USE: readonly [number, string][] = [
   [VOID_WOUNDS, 'void-on-wounds'],
   [VOID_DAMAGE, 'void-on-damage'],
   [VOID_INITIATIVE, 'void-on-initiative'],
+  [VOID_SWAP, 'void-on-swap'],
   [VOID_DOWN, 'void-to-act-down'],
 ]
 

@@ -18,9 +18,10 @@ export const VOID_ARMOR = 2
 export const VOID_WOUNDS = 3
 export const VOID_DAMAGE = 4
 export const VOID_INITIATIVE = 5
+export const VOID_SWAP = 6
 /** Not a plan choice: a Down character's Void Point to act (variant down "void-to-act"); counted per use. */
-export const VOID_DOWN = 6
-export const VOID_USE_CODES = 7
+export const VOID_DOWN = 7
+export const VOID_USE_CODES = 8
 
 /** Attack spec index bits: Full Attack +2k1, Center bonus +1k1+Void, Void Point +1k1. */
 export const SPEC_FULL_ATTACK = 1
@@ -54,6 +55,8 @@ export interface Fighter {
   /** Attack roll by spec bits SPEC_FULL_ATTACK | SPEC_CENTER | SPEC_VOID: +2k1, +1k1+Void, +1k1. */
   attack: RollSpec[]
   attackExplodes: boolean
+  /** An Emphasis in his weapon skill: attack rolls reroll 1s once. */
+  attackRerolls: boolean
   attackKept: number
   /** Damage roll by number of Raises: (Strength + weapon rolled + Raises) k weapon kept. */
   damage: RollSpec[]
@@ -74,6 +77,8 @@ export interface Fighter {
   /** Per round: Void use code; Void Points for the skirmish. */
   voidOf: Int8Array
   voidPoints: number
+  /** Per round: the ally he swaps Initiative with under Void "swap-initiative" (−1 otherwise). */
+  swapWithOf: Int8Array
 }
 
 /** Per-trial state, reused between trials (no allocation in the hot loop). */
@@ -115,6 +120,10 @@ export interface State {
   voidByUse: Int32Array
   /** +10 when he bought Void +10 Initiative for the skirmish. */
   initBonus: Int32Array
+  /** Initiative Scores after skirmish-long swaps; this Round's after a Round-only swap; swap bought. */
+  held: Int32Array
+  roundHeld: Int32Array
+  swapped: Uint8Array
   /** Round 1 scores and who led the Round 1 order (metric initiative-first). */
   firstScore: Int32Array
   firstLead: number
@@ -132,6 +141,8 @@ export interface Plan {
   downIsDefeated: boolean
   /** Variant down "void-to-act" (A37 alternative): a Down character spends a Void Point per Turn to act. */
   downActsWithVoid: boolean
+  /** Variant initiativeSwap "skirmish": a Void swap of Initiative Scores lasts for the skirmish. */
+  swapForSkirmish: boolean
   /** Variant voidPerRound "one": at most one Void Point per character per Round. */
   voidOnePerRound: boolean
   mostHealthOnCap: boolean
@@ -145,9 +156,24 @@ function perRound<T>(list: readonly T[], cap: number, code: (x: T) => number): I
   return out
 }
 
+/** Trait kept on his attack roll: a bow keeps Agility (the seed's name for 4e Reflexes), melee `attackTrait` or Agility. */
+function attackTraitOf(c: Combatant): number {
+  return c.weapon.kind === 'bow' ? c.agility : (c.attackTrait ?? c.agility)
+}
+
+/**
+ * Strength's rolled dice in his damage roll: Strength (A39 default), the lower of bow strength and
+ * Strength for a bow, none under A39 "weapon-only".
+ * @see rules.md §6.5; rules-combat.md §C3.2, §C5 A39
+ */
+function damageStrength(s: L5rScenario, c: Combatant): number {
+  if (s.rules.strengthInDamage === 'weapon-only') return 0
+  return c.weapon.kind === 'bow' ? Math.min(c.weapon.bowStrength ?? c.strength, c.strength) : c.strength
+}
+
 /** Attack roll by spec bits SPEC_FULL_ATTACK | SPEC_CENTER | SPEC_VOID: +2k1, +1k1 + Void, +1k1. */
 function attackSpecs(c: Combatant, opts: TenDiceOptions): RollSpec[] {
-  const trait = c.attackTrait ?? c.agility
+  const trait = attackTraitOf(c)
   const rolled = trait + c.attackSkill
   return [0, 1, 2, 3, 4, 5, 6, 7].map((k) => {
     const fa = k & SPEC_FULL_ATTACK ? 1 : 0
@@ -158,9 +184,9 @@ function attackSpecs(c: Combatant, opts: TenDiceOptions): RollSpec[] {
 }
 
 /** Damage roll per Raise count 0..Void: (Strength + weapon rolled + Raises + extra) k (weapon kept + extra). */
-function damageSpecs(c: Combatant, opts: TenDiceOptions, extra: number): RollSpec[] {
+function damageSpecs(strength: number, c: Combatant, opts: TenDiceOptions, extra: number): RollSpec[] {
   const out: RollSpec[] = []
-  for (let raises = 0; raises <= c.void; raises++) out.push(tenDiceRule(c.strength + c.weapon.rolled + raises + extra, c.weapon.kept + extra, opts))
+  for (let raises = 0; raises <= c.void; raises++) out.push(tenDiceRule(strength + c.weapon.rolled + raises + extra, c.weapon.kept + extra, opts))
   return out
 }
 
@@ -192,7 +218,7 @@ function raiseTables(s: L5rScenario, c: Combatant, f: Pick<Fighter, 'attack' | '
   if (!f.bestRaisesOf.some((x) => x === 1)) return { raiseTable: undefined, raiseTableVoid: undefined }
   const reductions = reductionsOf(s)
   const explodes = s.rules.damageExplodes === 'yes'
-  const table = (damage: RollSpec[]): RaiseTable => raiseTable(f.attack, c.attackSkill > 0, damage, explodes, reductions)
+  const table = (damage: RollSpec[]): RaiseTable => raiseTable(f.attack, c.attackSkill > 0, damage, explodes, reductions, c.emphasis)
   return { raiseTable: table(f.damage), raiseTableVoid: f.voidOf.some((x) => x === VOID_DAMAGE) ? table(f.damageVoid) : undefined }
 }
 
@@ -204,13 +230,14 @@ function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOpt
   const t = s.tactics.find((x) => x.combatant === c.id) as Tactic
   const rounds = {
     attack: attackSpecs(c, opts),
-    damage: damageSpecs(c, opts, 0),
-    damageVoid: damageSpecs(c, opts, 1),
+    damage: damageSpecs(damageStrength(s, c), c, opts, 0),
+    damageVoid: damageSpecs(damageStrength(s, c), c, opts, 1),
     stanceOf: perRound(t.rounds, s.roundCap, (r) => STANCES.indexOf(r.stance)),
     delayOf: perRound(t.rounds, s.roundCap, (r) => DELAYS.indexOf(r.delay)),
     raisesOf: perRound(t.rounds, s.roundCap, (r) => r.raises),
     bestRaisesOf: perRound(t.rounds, s.roundCap, (r) => (r.bestRaises ? 1 : 0)),
     voidOf: perRound(t.rounds, s.roundCap, (r) => VOID_USES.indexOf(r.void)),
+    swapWithOf: perRound(t.rounds, s.roundCap, (r) => (r.void === 'swap-initiative' ? s.combatants.findIndex((x) => x.id === r.swapWith) : -1)),
   }
   return {
     index,
@@ -222,7 +249,8 @@ function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOpt
     ...defenseOf(s, c, opts),
     ...rounds,
     attackExplodes: c.attackSkill > 0,
-    attackKept: c.attackTrait ?? c.agility,
+    attackRerolls: c.emphasis,
+    attackKept: attackTraitOf(c),
     thresholds: woundThresholds(c.earth, s.woundMultiplier),
     ...raiseTables(s, c, rounds),
     reductionIndex: reductionsOf(s).indexOf(ARMOR_STATS[c.armor].reduction),
@@ -239,7 +267,7 @@ function stateFor(n: number): State {
     pending: i32(), dealt: i32(), defeatedIn: i32(), afterTargetRound: i32(), afterTargetWho: i32(), paidOff: u8(), delayedEver: u8(),
     top: new Int32Array(10), candidates: i32(), fullDefenseTotal: i32(),
     voidLeft: i32(), voidThisRound: i32(), voidSpent: i32(), voidArmor: u8(), woundsPrevented: i32(),
-    voidByUse: new Int32Array(n * VOID_USE_CODES), initBonus: i32(), firstScore: i32(), firstLead: 0,
+    voidByUse: new Int32Array(n * VOID_USE_CODES), initBonus: i32(), firstScore: i32(), firstLead: 0, held: i32(), roundHeld: i32(), swapped: u8(),
   }
 }
 
@@ -264,6 +292,7 @@ export function compile(s: L5rScenario): Plan {
     downIsDefeated: s.rules.down === 'defeated',
     downActsWithVoid: s.rules.down === 'void-to-act',
     voidOnePerRound: s.rules.voidPerRound === 'one',
+    swapForSkirmish: s.rules.initiativeSwap === 'skirmish',
     mostHealthOnCap: s.onCap === 'most-health',
     state: stateFor(fighters.length),
     dice: new D10Stream(NO_RNG),

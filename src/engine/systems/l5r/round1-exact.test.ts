@@ -54,6 +54,7 @@ describe('exact opening attack sees what the sampled one faces', () => {
     ['Defense Mastery 5 in Full Defense', {}, { defenseSkill: 5, rounds: [{ stance: 'full-defense' }] }],
     ['the target\'s Void +10 Armor TN for Round 1', {}, { rounds: [{ stance: 'defense', void: 'armor' }] }],
     ['the attacker\'s Void +1k1 on the attack roll', { rounds: [{ void: 'attack' }] }, { rounds: [{ stance: 'defense' }] }],
+    ['an Emphasis (reroll 1s once) on his attack roll', { emphasis: true }, { rounds: [{ stance: 'defense' }] }],
     ['best Raises (A38) against an easy TN', { rounds: [{ bestRaises: true }] }, { agility: 1, rounds: [{ stance: 'full-attack' }] }],
   ])('%s', (_what, a, b) => {
     const { exact, m } = rate(vs(a as Partial<FighterSpec>, b as Partial<FighterSpec>))

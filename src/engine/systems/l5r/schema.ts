@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { envelope, rulesSchema, type VariantDoc } from '../../core/scenario'
+import { envelope, rulesSchema } from '../../core/scenario'
+import { variants } from './variants'
 import { flag, ident, int, oneOf, text } from '../../core/schema'
 
 /**
@@ -29,106 +30,37 @@ export const ARMORS = ['none', 'ashigaru', 'light', 'heavy', 'riding'] as const
  * the Reaction stage); wounds: reduce the wounds of the first hit of 10 or more by 10; damage: +1k1
  * on the damage roll of his first hit this Round (katana only: "not damage rolls", except "Katana: a
  * Void Point may add +1k1 to its damage"); initiative: +10 Initiative for the rest of the skirmish,
- * declared at Round start, bought once (the bonus is "for the skirmish"; later Rounds planning it spend nothing).
+ * declared at Round start, bought once (the bonus is "for the skirmish"; later Rounds planning it spend nothing);
+ * swap-initiative: "swap Initiative with a willing character" (at Round start) — he and the ally named in
+ * `swapWith` exchange Initiative Scores (variant initiativeSwap says for how long).
  */
-export const VOID_USES = ['none', 'attack', 'armor', 'wounds', 'damage', 'initiative'] as const
+export const VOID_USES = ['none', 'attack', 'armor', 'wounds', 'damage', 'initiative', 'swap-initiative'] as const
 export type VoidUse = (typeof VOID_USES)[number]
 export type Armor = (typeof ARMORS)[number]
 
-export const variants: readonly VariantDoc[] = [
-  {
-    key: 'oddExcessRolled',
-    label: 'Ten Dice Rule: a single leftover rolled die while kept < 10 (11k4)',
-    default: 'discard',
-    values: [
-      { value: 'discard', label: 'the die is lost (11k4 → 10k4), as the quoted 4e text reads' },
-      { value: 'plus2', label: 'the die is worth +2 (11k4 → 10k4 +2), as several implementations do' },
-    ],
-    source: 'rules.md §8 A17, §6.2 [S L2 text; L2 code and salt-and-iron summary give +2]',
-  },
-  {
-    key: 'keptOverRolled',
-    label: 'More kept than rolled dice (3k4)',
-    default: 'cap',
-    values: [
-      { value: 'cap', label: 'keep what was rolled (3k4 → 3k3)' },
-      { value: 'move-to-rolled', label: 'excess kept dice become rolled dice (3k4 → 4k3, 3e habit)' },
-    ],
-    source: 'rules.md §8 A18, §6.2',
-  },
-  {
-    key: 'initiativeTies',
-    label: 'Equal Initiative Scores',
-    default: 'traits-then-random',
-    values: [
-      { value: 'traits-then-random', label: 'higher initiative trait first, then higher rank, then a random order kept for the skirmish' },
-      { value: 'simultaneous', label: 'tied characters act at once: their attacks land together at the end of the tie' },
-    ],
-    source: 'rules.md §8 A19, §6.3 (no source gives a tie rule)',
-  },
-  {
-    key: 'damageExplodes',
-    label: 'Damage dice explode on 10s',
-    default: 'yes',
-    values: [
-      { value: 'yes', label: 'yes: every roll but an unskilled one explodes' },
-      { value: 'no', label: 'no: damage dice never explode' },
-    ],
-    source: 'rules.md §8 A20, rules-combat.md §C3.2 [I L6, S L8]',
-  },
-  {
-    key: 'everyoneDelays',
-    label: 'When every participant delays',
-    default: 'round-ends',
-    values: [
-      { value: 'round-ends', label: 'the lowest must act, then the Round ends: the others lose their Turns (seed text)' },
-      { value: 'delayers-act', label: 'the lowest must act, then the delayers get their chance again' },
-    ],
-    source: 'seed 004 Stage 2 ("he must take his Turn, then the Round ends"); rules.md §6.3',
-  },
-  {
-    key: 'voidPerRound',
-    label: 'Void Points a character may spend in one Round',
-    default: 'one',
-    values: [
-      { value: 'one', label: 'one per Round (rules.md §6.1 "normally one per Round"; rules-combat.md §C3.1 "once per Round")' },
-      { value: 'one-per-effect', label: 'one per roll or per source of wounds, any number per Round (the limit is read as per effect)' },
-    ],
-    source: 'rules.md §6.1, rules-combat.md §C3.1, §C3.2',
-  },
-  {
-    key: 'defenseMastery',
-    label: 'Defense skill Mastery Abilities in the defensive Stances',
-    default: 'yes',
-    values: [
-      { value: 'yes', label: 'Defense 3: may keep the last Full Defense roll while staying in Full Defense (kept when at least average); Defense 5: +3 Armor TN in Defense and Full Defense' },
-      { value: 'no', label: 'no Mastery Abilities' },
-    ],
-    source: 'rules.md §6.4 (Full Defense row) [S L3 stance guide]',
-  },
-  {
-    key: 'down',
-    label: 'A character at Down',
-    default: 'defeated',
-    values: [
-      { value: 'defeated', label: 'counts as defeated: his side may lose, and nobody attacks him further' },
-      { value: 'fights-on', label: 'still in the fight (Free actions only, so no attacks) until Out; foes keep attacking him' },
-      { value: 'void-to-act', label: 'may act by spending a Void Point per Turn (Free actions only, so no attacks); in the fight while he has Void Points left, defeated when they run out' },
-    ],
-    source: 'rules-combat.md §C5 A37, §C3.3',
-  },
-]
+export { variants } from './variants'
+
+export const WEAPON_KINDS = ['melee', 'bow'] as const
 
 const weaponSchema = z.strictObject({
   name: text(1, 40).default('katana'),
+  /**
+   * melee: damage (Strength + rolled) k kept. bow: a ranged attack, (Agility + skill) k Agility (the
+   * seed's Agility is 4e Reflexes), damage (min(bowStrength, Strength) + arrow rolled) k arrow kept,
+   * and never in Full Attack ("melee only"). Range and movement are not modelled.
+   */
+  kind: oneOf(WEAPON_KINDS).default('melee'),
+  /** The bow's strength rating: the archer adds min(bowStrength, Strength) rolled dice (rules.md §6.5). */
+  bowStrength: int(1, 10).optional(),
   rolled: int(0, 10),
   kept: int(1, 10),
   /** A Void Point may add +1k1 to its damage (the katana's property, rules.md §6.1); defaults to yes when named "katana". */
   voidDamage: flag().optional(),
 })
 
-/** Whether Void may go on this weapon's damage: its flag, else whether it is named katana. */
-export function weaponTakesVoid(w: { name: string; voidDamage?: boolean }): boolean {
+/** Whether Void may go on this weapon's damage: never a bow; else its flag, else whether it is named katana. */
+export function weaponTakesVoid(w: { name: string; kind?: string; voidDamage?: boolean }): boolean {
+  if (w.kind === 'bow') return false
   return w.voidDamage ?? w.name.trim().toLowerCase() === 'katana'
 }
 
@@ -149,12 +81,14 @@ export const combatantSchema = z.strictObject({
   defenseSkill: int(0, 10).default(0),
   earth: int(1, 10),
   void: int(1, 10).default(2),
-  weapon: weaponSchema.default({ name: 'katana', rolled: 3, kept: 2 }),
+  weapon: weaponSchema.default({ name: 'katana', kind: 'melee', rolled: 3, kept: 2 }),
   armor: oneOf(ARMORS).default('none'),
   /** Void Points for the skirmish; defaults to the Void Ring (rules.md §6.1). */
   voidPoints: int(0, 10).optional(),
   /** Attacks per Turn: 2 for school techniques that make attacks Simple actions (rules-combat.md §C3.1). */
   attacksPerTurn: int(1, 2).default(1),
+  /** An Emphasis in his weapon skill: his attack rolls reroll 1s once (rules.md §6.1, optional). */
+  emphasis: flag().default(false),
 })
 
 export const roundPlanSchema = z.strictObject({
@@ -166,6 +100,8 @@ export const roundPlanSchema = z.strictObject({
   bestRaises: flag().default(false),
   /** When to spend a Void Point this Round (rules.md §6.1). */
   void: oneOf(VOID_USES).default('none'),
+  /** With void "swap-initiative": the willing ally whose Initiative Score he takes in exchange for his own. */
+  swapWith: ident().optional(),
 })
 
 export const tacticSchema = z.strictObject({
@@ -200,40 +136,69 @@ export function parseRoll(roll: string): { rolled: number; kept: number; bonus: 
   return { rolled: Number(m[1]), kept: Number(m[2]), bonus: m[3] ? Number(m[3]) : 0 }
 }
 
-function crossChecks(s: z.output<typeof baseSchema>, ctx: z.RefinementCtx): void {
+type Ctx = z.RefinementCtx
+type Scenario = z.output<typeof baseSchema>
+
+function issue(ctx: Ctx, path: (string | number)[], message: string, input: unknown): void {
+  ctx.addIssue({ code: 'custom', path, message, input })
+}
+
+/** Bows (rules.md §6.5): a strength rating, Agility kept (4e Reflexes), no attackTrait; an Emphasis needs a skill rank. */
+function combatantChecks(s: Scenario, ctx: Ctx): Map<string, number> {
   const ids = new Map<string, number>()
   s.combatants.forEach((c, i) => {
-    if (ids.has(c.id)) ctx.addIssue({ code: 'custom', path: ['combatants', i, 'id'], message: `must be unique, "${c.id}" is used twice`, input: c.id })
+    if (ids.has(c.id)) issue(ctx, ['combatants', i, 'id'], `must be unique, "${c.id}" is used twice`, c.id)
     ids.set(c.id, i)
+    const bow = c.weapon.kind === 'bow'
+    if (bow && c.weapon.bowStrength === undefined) issue(ctx, ['combatants', i, 'weapon', 'bowStrength'], 'must be an integer 1–10 for a bow (its strength rating; damage adds min(bowStrength, Strength) dice)', undefined)
+    if (!bow && c.weapon.bowStrength !== undefined) issue(ctx, ['combatants', i, 'weapon', 'bowStrength'], 'must be omitted unless weapon.kind is "bow"', c.weapon.bowStrength)
+    if (bow && c.attackTrait !== undefined) issue(ctx, ['combatants', i, 'attackTrait'], 'must be omitted with a bow: a ranged attack rolls (Agility + skill) k Agility (4e Reflexes)', c.attackTrait)
+    if (c.emphasis && c.attackSkill === 0) issue(ctx, ['combatants', i, 'emphasis'], 'must be false when attackSkill is 0 (an Emphasis belongs to a skill he has)', c.emphasis)
   })
   for (const side of ['A', 'B']) {
-    if (!s.combatants.some((c) => c.side === side)) ctx.addIssue({ code: 'custom', path: ['combatants'], message: `must have at least one combatant on side "${side}"`, input: undefined })
+    if (!s.combatants.some((c) => c.side === side)) issue(ctx, ['combatants'], `must have at least one combatant on side "${side}"`, undefined)
   }
+  return ids
+}
+
+function roundChecks(s: Scenario, ctx: Ctx, i: number, c: Combatant, ids: Map<string, number>): void {
+  const allies = s.combatants.filter((x) => x.side === c.side && x.id !== c.id).map((x) => JSON.stringify(x.id))
+  s.tactics[i].rounds.forEach((r, k) => {
+    const at = ['tactics', i, 'rounds', k]
+    if (r.raises > c.void) issue(ctx, [...at, 'raises'], `must be an integer 0–${c.void} (at most Void Ring ${c.void} Raises per roll)`, r.raises)
+    if (r.void === 'damage' && !weaponTakesVoid(c.weapon)) {
+      const allowed = VOID_USES.filter((u) => u !== 'damage').map((u) => `"${u}"`).join(', ')
+      issue(ctx, [...at, 'void'], `must be one of ${allowed}: Void adds to damage only with a katana (weapon "${c.weapon.name}"; set weapon.voidDamage for a katana by another name)`, r.void)
+    }
+    if (r.stance === 'full-attack' && c.weapon.kind === 'bow') {
+      const allowed = STANCES.filter((x) => x !== 'full-attack').map((x) => `"${x}"`).join(', ')
+      issue(ctx, [...at, 'stance'], `must be one of ${allowed}: Full Attack allows melee attacks only (weapon "${c.weapon.name}" is a bow)`, r.stance)
+    }
+    const partner = r.swapWith === undefined ? undefined : ids.get(r.swapWith)
+    if (r.void === 'swap-initiative' && (partner === undefined || s.combatants[partner].side !== c.side || r.swapWith === c.id)) {
+      issue(ctx, [...at, 'swapWith'], allies.length ? `must be one of his allies ${allies.join(', ')} (a willing character to swap Initiative with)` : 'must name an ally, but he has none on his side', r.swapWith)
+    }
+    if (r.void !== 'swap-initiative' && r.swapWith !== undefined) issue(ctx, [...at, 'swapWith'], 'must be omitted unless void is "swap-initiative"', r.swapWith)
+  })
+}
+
+function crossChecks(s: Scenario, ctx: Ctx): void {
+  const ids = combatantChecks(s, ctx)
   const known = [...ids.keys()].map((k) => JSON.stringify(k)).join(', ')
   const seen = new Set<string>()
   s.tactics.forEach((t, i) => {
     const c = ids.get(t.combatant)
-    if (c === undefined) ctx.addIssue({ code: 'custom', path: ['tactics', i, 'combatant'], message: `must be one of the combatant ids ${known}`, input: t.combatant })
-    if (seen.has(t.combatant)) ctx.addIssue({ code: 'custom', path: ['tactics', i, 'combatant'], message: 'must name each combatant once (this one already has a tactic)', input: t.combatant })
+    if (c === undefined) issue(ctx, ['tactics', i, 'combatant'], `must be one of the combatant ids ${known}`, t.combatant)
+    if (seen.has(t.combatant)) issue(ctx, ['tactics', i, 'combatant'], 'must name each combatant once (this one already has a tactic)', t.combatant)
     seen.add(t.combatant)
-    if (c === undefined) return
-    const voidRing = s.combatants[c].void
-    t.rounds.forEach((r, k) => {
-      if (r.raises > voidRing) ctx.addIssue({ code: 'custom', path: ['tactics', i, 'rounds', k, 'raises'], message: `must be an integer 0–${voidRing} (at most Void Ring ${voidRing} Raises per roll)`, input: r.raises })
-      if (r.void === 'damage' && !weaponTakesVoid(s.combatants[c].weapon)) {
-        const allowed = VOID_USES.filter((u) => u !== 'damage').map((u) => `"${u}"`).join(', ')
-        ctx.addIssue({ code: 'custom', path: ['tactics', i, 'rounds', k, 'void'], message: `must be one of ${allowed}: Void adds to damage only with a katana (weapon "${s.combatants[c].weapon.name}"; set weapon.voidDamage for a katana by another name)`, input: r.void })
-      }
-    })
+    if (c !== undefined) roundChecks(s, ctx, i, s.combatants[c], ids)
   })
   for (const id of ids.keys()) {
-    if (!seen.has(id)) ctx.addIssue({ code: 'custom', path: ['tactics'], message: `must give combatant "${id}" a tactic`, input: undefined })
+    if (!seen.has(id)) issue(ctx, ['tactics'], `must give combatant "${id}" a tactic`, undefined)
   }
   s.exactRolls.forEach((r, i) => {
     const { rolled, kept } = parseRoll(r.roll)
-    if (rolled < 1 || rolled > 40 || kept < 1 || kept > 40) {
-      ctx.addIssue({ code: 'custom', path: ['exactRolls', i, 'roll'], message: 'must roll 1–40 dice and keep 1–40 dice (the Ten Dice Rule brings them to 10)', input: r.roll })
-    }
+    if (rolled < 1 || rolled > 40 || kept < 1 || kept > 40) issue(ctx, ['exactRolls', i, 'roll'], 'must roll 1–40 dice and keep 1–40 dice (the Ten Dice Rule brings them to 10)', r.roll)
   })
 }
 

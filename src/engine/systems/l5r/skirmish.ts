@@ -9,7 +9,7 @@ import type { Plan } from './plan'
 import { STANCES } from './schema'
 import { binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_FIGHT_OFFSET, VOID_BINS, voidOffset } from './tally-layout'
 import { playTurns } from './turns'
-import { declareVoidArmor, declareVoidInitiative, expireVoidArmor, recordVoid, resetVoid } from './void'
+import { declareVoidArmor, declareVoidInitiative, declareVoidSwaps, expireVoidArmor, recordVoid, resetVoid } from './void'
 import { DOWN, OUT } from './wounds'
 
 const TIE_RANDOM = 1 << 20
@@ -79,6 +79,7 @@ function initiative(f: Fight): void {
     const d = plan.fighters[i]
     s.stance[i] = d.stanceOf[0]
     s.initiative[i] = rollSpec(f.dice, d.init, true, s.top)
+    s.held[i] = s.initiative[i]
     s.tiebreak[i] = plan.simultaneousTies ? 0 : d.traitKey * TIE_RANDOM + f.rng.below(TIE_RANDOM)
     if (f.log) {
       say(f, 'roll', [i], `${d.c.name} takes ${STANCE_LABELS[STANCES[s.stance[i]]]} and rolls Initiative ${formatRoll(d.init)} (${names.initiative} ${d.c.agility} + ${names.rank} ${d.c.classRank}, keep ${names.initiative}): ${s.initiative[i]}.`)
@@ -88,15 +89,16 @@ function initiative(f: Fight): void {
 }
 
 /**
- * Round start: Void +10 Initiative declared, then this Round's scores (Initiative, + 10 bought with
- * Void, + 10 after Center Stance) and the order: score, tie rule, roster; then Void +10 Armor TN.
+ * Round start: Void +10 Initiative and Void swaps declared, then this Round's scores (Initiative after
+ * swaps, + 10 bought with Void, + 10 after Center Stance) and the order: score, tie rule, roster; then Void +10 Armor TN.
  */
 function startRound(f: Fight): void {
   const s = f.s
   const n = f.plan.n
   declareVoidInitiative(f)
+  declareVoidSwaps(f)
   for (let i = 0; i < n; i++) {
-    s.score[i] = s.initiative[i] + s.initBonus[i] + (s.centered[i] ? 10 : 0)
+    s.score[i] = s.roundHeld[i] + s.initBonus[i] + (s.centered[i] ? 10 : 0)
     s.tookTurn[i] = 0
     s.delayedThisRound[i] = 0
     s.centerUsed[i] = 0

@@ -18,7 +18,10 @@ export type FighterSpec = {
   armor?: string
   attacksPerTurn?: number
   voidPoints?: number
-  rounds?: { stance?: string; delay?: string; raises?: number; bestRaises?: boolean; void?: string }[]
+  emphasis?: boolean
+  attackTrait?: number
+  weapon?: { name?: string; kind?: string; bowStrength?: number; rolled: number; kept: number }
+  rounds?: { stance?: string; delay?: string; raises?: number; bestRaises?: boolean; void?: string; swapWith?: string }[]
 }
 
 /** Builds a valid skirmish from short fighter specs (tests only). */
@@ -42,6 +45,9 @@ export function skirmish(fighters: FighterSpec[], extra: Record<string, unknown>
       armor: f.armor ?? 'none',
       attacksPerTurn: f.attacksPerTurn ?? 1,
       ...(f.voidPoints === undefined ? {} : { voidPoints: f.voidPoints }),
+      ...(f.emphasis === undefined ? {} : { emphasis: f.emphasis }),
+      ...(f.attackTrait === undefined ? {} : { attackTrait: f.attackTrait }),
+      ...(f.weapon === undefined ? {} : { weapon: f.weapon }),
     })),
     tactics: fighters.map((f) => ({ combatant: f.id, rounds: f.rounds ?? [{ stance: 'attack' }] })),
     ...extra,

@@ -34,7 +34,7 @@ describe('Void on the damage roll: "Katana: a Void Point may add +1k1 to its dam
     const r = scenarioSchema.safeParse(doc)
     expect(r.success).toBe(false)
     expect(r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
-      'tactics.0.rounds.0.void: must be one of "none", "attack", "armor", "wounds", "initiative": Void adds to damage only with a katana (weapon "no-dachi"; set weapon.voidDamage for a katana by another name)',
+      'tactics.0.rounds.0.void: must be one of "none", "attack", "armor", "wounds", "initiative", "swap-initiative": Void adds to damage only with a katana (weapon "no-dachi"; set weapon.voidDamage for a katana by another name)',
     ])
     doc.combatants[0].weapon = { name: 'daisho blade', rolled: 3, kept: 2, voidDamage: true } as never
     expect(scenarioSchema.safeParse(doc).success).toBe(true)

@@ -1,6 +1,6 @@
 import type { Fight } from './fight'
 import { canSpendVoid, checkEnd, isDefeated, nameOf, say } from './fight'
-import { VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_INITIATIVE, VOID_USE_CODES, VOID_WOUNDS } from './plan'
+import { VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_INITIATIVE, VOID_SWAP, VOID_USE_CODES, VOID_WOUNDS } from './plan'
 import { COUNTER, counterIndex, VOID_USE_COUNTERS } from './tally-layout'
 import { DOWN } from './wounds'
 
@@ -23,6 +23,7 @@ export function resetVoid(f: Fight): void {
   s.woundsPrevented.fill(0)
   s.voidByUse.fill(0)
   s.initBonus.fill(0)
+  s.swapped.fill(0)
 }
 
 const canSpend = canSpendVoid
@@ -47,6 +48,34 @@ export function declareVoidInitiative(f: Fight): void {
     s.initBonus[i] = 10
     if (f.log) say(f, 'void', [i], `${nameOf(f, i)} spends a Void Point: +10 Initiative for the skirmish (${s.initiative[i]} → ${s.initiative[i] + 10}; ${s.voidLeft[i]} left).`)
   }
+}
+
+/**
+ * Start of a Round, before the Turn order: "swap Initiative with a willing character". Whoever is not
+ * Down and plans it, with his ally still able to take Turns, spends a Point and the two exchange
+ * Initiative Scores (the rolled and already swapped scores; Void +10 and Center +10 stay with their
+ * owner). Variant initiativeSwap "skirmish" (default): for the rest of the skirmish, bought once;
+ * "round": for this Round only (`roundHeld`), spent in every Round that plans it. Roster order.
+ */
+export function declareVoidSwaps(f: Fight): void {
+  const s = f.s
+  s.roundHeld.set(s.held)
+  for (let i = 0; i < f.plan.n; i++) {
+    const p = f.plan.fighters[i].swapWithOf[f.round]
+    if (p < 0 || s.rank[i] >= DOWN || s.rank[p] >= DOWN || (f.plan.swapForSkirmish && s.swapped[i] !== 0) || !canSpend(f, i)) continue
+    spend(f, i, VOID_SWAP)
+    if (f.log) say(f, 'void', [i, p], `${nameOf(f, i)} spends a Void Point to swap Initiative with ${nameOf(f, p)} (${s.roundHeld[i]} ↔ ${s.roundHeld[p]}, ${f.plan.swapForSkirmish ? 'for the skirmish' : 'this Round'}; ${s.voidLeft[i]} left).`)
+    exchange(s.roundHeld, i, p)
+    if (!f.plan.swapForSkirmish) continue
+    exchange(s.held, i, p)
+    s.swapped[i] = 1
+  }
+}
+
+function exchange(a: Int32Array, i: number, j: number): void {
+  const t = a[i]
+  a[i] = a[j]
+  a[j] = t
 }
 
 /** Start of a Round, after the Turn order: everyone not Down whose plan says "armor" declares +10 Armor TN for this Round. */
