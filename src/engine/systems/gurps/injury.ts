@@ -30,8 +30,10 @@ export function takeOut(plan: Plan, st: FightState, v: number, cond: Cond): void
 
 /**
  * Shock: −1 per HP of injury (per ⌊HP/10⌋ HP at 20+ HP), at most −4 (−8 with a doubled-shock critical
- * or Low Pain Threshold, which doubles it); none with High Pain Threshold. It lasts until the end of his
- * next turn; injury taken during his own turn also penalises the rest of that turn and the next.
+ * or Low Pain Threshold, which doubles it); none with High Pain Threshold. It builds up for his next turn
+ * (`shockCarry`, the source's shockNext) and is in force through that turn, which lasts from choosing
+ * its maneuver until he chooses the next one, so a Wait chosen then is penalised when it fires.
+ * @see rules-combat.md §C2.4, §C2.6 (shockNext), §C4.3 (shockNow = shockNext at the start of his turn); rules.md §3.3
  */
 export function addShock(plan: Plan, st: FightState, v: number, injury: number, doubled: boolean): void {
   const f = plan.fighters[v]
@@ -39,8 +41,7 @@ export function addShock(plan: Plan, st: FightState, v: number, injury: number, 
   let s = Math.floor(injury / Math.max(1, Math.floor(f.hpMax / 10)))
   if (f.lowPain || doubled) s *= 2
   const cap = f.lowPain || doubled ? 8 : 4
-  st.shock[v] = Math.min(cap, st.shock[v] + s)
-  if (st.current === v) st.shockCarry[v] = Math.min(cap, st.shockCarry[v] + s)
+  st.shockCarry[v] = Math.min(cap, st.shockCarry[v] + s)
 }
 
 /**

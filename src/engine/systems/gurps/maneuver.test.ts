@@ -9,6 +9,7 @@ import { C_CAP, C_DRAW } from './layout'
 import { gurps } from './index'
 import { d3, freshState, planOf, ScriptedRng } from './test-helpers'
 import { takeTurn } from './turn'
+import { applyInjury } from './injury'
 import { Ev, interrupt } from './waits'
 
 const choice = (): DefenseChoice => ({ kind: Defense.None, score: 0, retreat: false })
@@ -104,12 +105,35 @@ describe('maneuvers (rules.md §3.5, B365–B366)', () => {
     takeTurn(plan, st, 0)
     expect(st.tally.counts[plan.layout.fighter[0]]).toBe(1)
   })
-  it('shock lasts through his next turn only', () => {
+  it('shock lasts through his next turn only: from choosing that maneuver until he chooses the next (rules.md §3.3, §C4.3)', () => {
     const plan = planOf([{ id: 'a', maneuvers: [{ maneuver: 'all-out-defense' }] }, { id: 'b' }])
     const st = freshState(plan, new ScriptedRng([]))
-    st.shock[0] = 3
+    applyInjury(plan, st, 1, 0, 3, false, false)
+    expect(st.shock[0]).toBe(0)
+    takeTurn(plan, st, 0)
+    expect(st.shock[0]).toBe(3)
     takeTurn(plan, st, 0)
     expect(st.shock[0]).toBe(0)
+  })
+  it('shock taken before his turn also penalises the Wait he chose on it when it fires later (his turn lasts until his next choice)', () => {
+    const plan = planOf([{ id: 'a', skill: 12, maneuvers: [{ maneuver: 'wait', trigger: 'enemy-attacks', response: 'attack' }] }, { id: 'b' }])
+    const log: TraceEvent[] = []
+    // b's hit of 2 injury before a's turn; a's Wait then fires on b's attack: a rolls 18 (a miss) at 12 − 2
+    const st = freshState(plan, new ScriptedRng(d3(18)), log)
+    applyInjury(plan, st, 1, 0, 2, false, false)
+    takeTurn(plan, st, 0)
+    interrupt(plan, st, Ev.Attack, 1, 0)
+    expect(log.some((e) => e.text.startsWith("A's turn (HP 8/10, shock −2)"))).toBe(true)
+    expect(log.some((e) => e.text.startsWith('A attacks B with the sword (skill 10)')), log.map((e) => e.text).join('\n')).toBe(true)
+  })
+  it('injury takes effect as shock on his next turn, not in the middle of the present one (rules-combat.md §C2.6 shockNext)', () => {
+    const plan = planOf([{ id: 'a', skill: 12 }, { id: 'b', hp: 20, ht: 18 }])
+    const log: TraceEvent[] = []
+    const st = freshState(plan, new ScriptedRng(d3(18, 18)), log)
+    attack(plan, st, 1, 0, Mode.Normal, false, false)
+    applyInjury(plan, st, 1, 0, 3, false, false)
+    attack(plan, st, 0, 1, Mode.Normal, false, false)
+    expect(log.some((e) => e.text.startsWith('A attacks B with the sword (skill 12)'))).toBe(true)
   })
   it('"if a faster fighter\'s action renders that of a slower fighter impossible, the slower one loses his action (and his Wait)"', () => {
     const plan = planOf([

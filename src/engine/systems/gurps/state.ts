@@ -14,7 +14,7 @@ export class FightState {
   readonly stunned: Uint8Array
   readonly prone: Uint8Array
   readonly ready: Uint8Array
-  /** Shock penalty in force now, and the part taken during his own turn that carries into the next. */
+  /** Shock in force during his present turn (the source's shockNow), and what builds up for his next one (shockNext). */
   readonly shock: Int32Array
   readonly shockCarry: Int32Array
   readonly retreated: Uint8Array

@@ -18,6 +18,9 @@ export function takeTurn(plan: Plan, st: FightState, f: number): void {
   if (st.cond[f] !== Cond.Ok) return
   st.current = f
   st.ownTurns[f]++
+  // shock taken since his last turn is in force from now until he next chooses a maneuver (§C4.3)
+  st.shock[f] = st.shockCarry[f]
+  st.shockCarry[f] = 0
   if (st.log) say(st, 'turn', [f], plan, `${nameOf(plan, f)}'s turn (HP ${st.hp[f]}/${plan.fighters[f].hpMax}${st.shock[f] ? `, shock −${st.shock[f]}` : ''}).`)
   if (st.waiting[f]) {
     // A10: a Wait that never fired wasted the turn; a fresh maneuver is chosen now
@@ -37,9 +40,6 @@ export function takeTurn(plan: Plan, st: FightState, f: number): void {
   st.parriedUnbalanced[f] = 0
   st.koRollPending[f] = 0
   body(plan, st, f)
-  // shock lasts through his next turn; what he took during this one carries on
-  st.shock[f] = st.shockCarry[f]
-  st.shockCarry[f] = 0
   if (st.feintOn[f] >= 0 && st.ownTurns[f] > st.feintTurn[f]) st.feintOn[f] = -1
   st.current = -1
 }
