@@ -21,6 +21,15 @@
 export type CritEffect =
   | 'none'
   | 'minor-nick'
+  | 'slowed-down'
+  | 'sudden-jolt'
+  | 'agonizing-wound'
+  | 'slightly-dazed'
+  | 'scattered-senses'
+  | 'overpowered'
+  | 'compromised'
+  | 'at-the-brink'
+  | 'blinded'
   | 'distracted'
   | 'off-balance'
   | 'stunned'
@@ -41,11 +50,27 @@ export interface CritRow {
   effect: CritEffect
 }
 
+/**
+ * The rows that touch every later check or the turn [A], as a GM recalls the same tables: Slowed Down
+ * (6–10) "can only act during the last allied Initiative slot on his next turn"; Sudden Jolt (11–15)
+ * "drops whatever is in hand" (seed 003 lists grabbing a stray blaster under Interact, so one Interact
+ * maneuver picks it up); Agonizing Wound (56–60) "increase the difficulty of all Brawn and Agility checks by
+ * one until healed" (every combat skill here runs on Brawn or Agility); Slightly Dazed (61–65)
+ * "disoriented until healed" (one Setback on every check); Scattered Senses (66–70) "removes all Boost dice
+ * from all skill checks until healed"; Overpowered (76–80) "the attacker may immediately attempt another free
+ * attack against him, using the exact same pool"; Compromised (86–90) "increase the difficulty of all skill
+ * checks by one until healed"; At the Brink (91–95) "suffers 1 strain each time he performs an action" (his
+ * attacks; an action exchanged for a maneuver is not performed as an action); Blinded (116–120) "upgrade the
+ * difficulty of all checks twice". Crippled, Maimed, Horrific and Gruesome Injury need a limb or a
+ * characteristic the scenario does not model, and Discouraging Wound, Head Ringer and Fearsome Wound touch
+ * no check a fight makes: they stay name-only.
+ */
+
 /** Rows in ascending order. */
 export const CRIT_TABLE: readonly CritRow[] = [
   { from: 1, name: 'Minor Nick', effect: 'minor-nick' },
-  { from: 6, name: 'Slowed Down', effect: 'none' },
-  { from: 11, name: 'Sudden Jolt', effect: 'none' },
+  { from: 6, name: 'Slowed Down', effect: 'slowed-down' },
+  { from: 11, name: 'Sudden Jolt', effect: 'sudden-jolt' },
   { from: 16, name: 'Distracted', effect: 'distracted' },
   { from: 21, name: 'Off-Balance', effect: 'off-balance' },
   { from: 26, name: 'Discouraging Wound', effect: 'none' },
@@ -54,19 +79,19 @@ export const CRIT_TABLE: readonly CritRow[] = [
   { from: 41, name: 'Bowled Over', effect: 'bowled-over' },
   { from: 46, name: 'Head Ringer', effect: 'none' },
   { from: 51, name: 'Fearsome Wound', effect: 'none' },
-  { from: 56, name: 'Agonizing Wound', effect: 'none' },
-  { from: 61, name: 'Slightly Dazed', effect: 'none' },
-  { from: 66, name: 'Scattered Senses', effect: 'none' },
+  { from: 56, name: 'Agonizing Wound', effect: 'agonizing-wound' },
+  { from: 61, name: 'Slightly Dazed', effect: 'slightly-dazed' },
+  { from: 66, name: 'Scattered Senses', effect: 'scattered-senses' },
   { from: 71, name: 'Hamstrung', effect: 'hamstrung' },
-  { from: 76, name: 'Overpowered', effect: 'none' },
+  { from: 76, name: 'Overpowered', effect: 'overpowered' },
   { from: 81, name: 'Winded', effect: 'winded' },
-  { from: 86, name: 'Compromised', effect: 'none' },
-  { from: 91, name: 'At the Brink', effect: 'none' },
+  { from: 86, name: 'Compromised', effect: 'compromised' },
+  { from: 91, name: 'At the Brink', effect: 'at-the-brink' },
   { from: 96, name: 'Crippled', effect: 'none' },
   { from: 101, name: 'Maimed', effect: 'none' },
   { from: 106, name: 'Horrific Injury', effect: 'none' },
   { from: 111, name: 'Temporarily Lame', effect: 'temporarily-lame' },
-  { from: 116, name: 'Blinded', effect: 'none' },
+  { from: 116, name: 'Blinded', effect: 'blinded' },
   { from: 121, name: 'Knocked Senseless', effect: 'knocked-senseless' },
   { from: 126, name: 'Gruesome Injury', effect: 'none' },
   { from: 131, name: 'Bleeding Out', effect: 'bleeding-out' },

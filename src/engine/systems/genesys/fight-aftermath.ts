@@ -50,11 +50,40 @@ export function criticalInjury(plan: FightPlan, rng: Rng, tally: Tally, f: numbe
     what = `dies after the last slot of round ${s.doom[t]}`
   } else if (effect === 'distracted' || effect === 'hamstrung' || effect === 'winded' || effect === 'temporarily-lame') {
     what = maneuverInjury(plan, t, effect)
+  } else if (effect in LASTING) {
+    what = lastingInjury(plan, f, t, effect as keyof typeof LASTING)
   } else if (effect === 'dead') {
     s.wounds[t] = Math.max(s.wounds[t], tn.woundThreshold + 1)
     what = 'dead'
   }
   if (log) log.push({ at: round, kind: 'crit', who: [tn.id], text: `Critical Injury on ${tn.name}: rolls ${roll}, ${critRow(roll).name}${what ? ` — ${what}` : ''}.` })
+}
+
+/** The rows that touch his later checks or turns (crit-effects.ts), with what the trace says. */
+const LASTING = {
+  'slowed-down': 'acts only in his side\'s last initiative slot on his next turn',
+  'sudden-jolt': 'drops his weapon (an Interact maneuver picks it up)',
+  'agonizing-wound': 'his combat checks are one Difficulty die harder until healed',
+  'slightly-dazed': 'disoriented: a Setback die on his checks until healed',
+  'scattered-senses': 'no Boost dice on his checks until healed',
+  overpowered: 'left open: the attacker makes another free attack with the same pool',
+  compromised: 'his checks are one Difficulty die harder until healed',
+  'at-the-brink': '1 strain each time he performs an action',
+  blinded: 'the difficulty of his checks is upgraded twice until healed',
+} as const
+
+function lastingInjury(plan: FightPlan, f: number, t: number, effect: keyof typeof LASTING): string {
+  const s = plan.state
+  if (effect === 'slowed-down') s.slowed[t] = 1
+  else if (effect === 'sudden-jolt') s.noAmmo[t] = 2
+  else if (effect === 'agonizing-wound' || effect === 'compromised') s.hurtIncrease[t]++
+  else if (effect === 'slightly-dazed') s.hurtSetback[t] = 1
+  else if (effect === 'scattered-senses') s.noBoost[t] = 1
+  else if (effect === 'at-the-brink') s.brink[t] = 1
+  else if (effect === 'blinded') s.hurtUpgrade[t] = 2
+  // only against an enemy (not an ally hit by a Despair in an engagement)
+  else if (effect === 'overpowered' && plan.fighters[f].side !== plan.fighters[t].side) s.freeAttack[f] = 1
+  return LASTING[effect]
 }
 
 /** The rows that limit his maneuvers (crit-effects.ts); returns what the trace says. */

@@ -34,7 +34,10 @@ function situationKey(plan: FightPlan, f: number, t: number): number {
   const bits = [engagedWithEnemy(plan, f) ? 1 : 0, s.guarded[f] > 0 ? 1 : 0, s.cover[t], s.prone[t], s.guarded[t] > 0 ? 1 : 0, s.nextSetback[f], s.nextIncrease[f], intoMelee(plan, f, t) ? 1 : 0]
   let k = ((f * 8 + t) * 8 + band) * 3 + Math.min(2, s.aims[f])
   for (const b of bits) k = k * 2 + b
-  return k * 8 + Math.min(7, s.boost[f])
+  k = k * 8 + Math.min(7, s.boost[f])
+  // lasting Critical Injuries of the attacker: Difficulty dice, Setback, upgrades, no Boost
+  k = ((k * 8 + Math.min(7, s.hurtIncrease[f])) * 2 + s.hurtSetback[f]) * 4 + s.hurtUpgrade[f]
+  return k * 2 + s.noBoost[f]
 }
 
 /** The compiled pool for this attacker, target and situation (built once, then reused). */
@@ -60,17 +63,19 @@ function poolFor(plan: FightPlan, f: number, t: number): CompiledPool {
       targetGuarded: s.guarded[t] > 0,
       targetDefense: melee ? d.meleeDefense : d.rangedDefense,
       extraBoost: Math.min(7, s.boost[f]),
-      extraSetback: s.nextSetback[f],
-      extraIncrease: s.nextIncrease[f],
+      extraSetback: s.nextSetback[f] + s.hurtSetback[f],
+      extraIncrease: s.nextIncrease[f] + Math.min(7, s.hurtIncrease[f]),
       targetEngagedWithAlly: intoMelee(plan, f, t),
       upgradeAbility: 0,
-      upgradeDifficulty: d.adversary,
+      upgradeDifficulty: d.adversary + s.hurtUpgrade[f],
       downgradeAbility: 0,
       downgradeDifficulty: 0,
     },
     plan.stacking,
     plan.order,
   )
+  // Scattered Senses: all Boost dice removed from his checks
+  if (s.noBoost[f] === 1) pool.boost = 0
   cp = compilePool(pool)
   plan.pools.set(key, cp)
   return cp
@@ -94,10 +99,11 @@ export function checkDefeat(plan: FightPlan, f: number, tally: Tally, at: number
  * ('out-of-ammo'); a shot into an engagement with an ally that succeeds with a Despair hits that ally
  * instead (rules.md §5.4 [S F2 p.219]).
  */
-export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: number, at: number, log?: TraceEvent[]): void {
+export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: number, at: number, log?: TraceEvent[], same?: CompiledPool): void {
   const s = plan.state
   const fp = plan.fighters[f]
-  const cp = poolFor(plan, f, t)
+  const cp = same ?? poolFor(plan, f, t)
+  if (!same && s.brink[f] === 1) brinkStrain(plan, f, at, log)
   const drawn: number[] | undefined = log ? [] : undefined
   const v = rollPool(rng, cp, drawn)
   const net = packedNet(v)
@@ -128,6 +134,21 @@ export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: nu
   spendAdvantage(plan, f, t, adv, at, log)
   checkDefeat(plan, victim, tally, at, log)
   checkDefeat(plan, f, tally, at, log)
+  if (s.freeAttack[f] === 1) {
+    s.freeAttack[f] = 0
+    if (s.down[t] === 0 && s.down[f] === 0) {
+      if (log) log.push({ at, kind: 'note', who: [fp.c.id, plan.fighters[t].c.id], text: `Overpowered: ${fp.c.name} attacks ${plan.fighters[t].c.name} again with the same dice.` })
+      attack(plan, rng, tally, f, t, at, log, cp)
+    }
+  }
+}
+
+/** At the Brink: 1 strain for each action he performs (his attack; a free attack is no action). */
+function brinkStrain(plan: FightPlan, f: number, at: number, log?: TraceEvent[]): void {
+  const s = plan.state
+  const c = plan.fighters[f].c
+  s.strain[f]++
+  if (log) log.push({ at, kind: 'note', who: [c.id], text: `At the Brink: ${c.name} suffers 1 strain for his action (${s.strain[f]}/${c.strainThreshold}).` })
 }
 
 /** Damage past soak on the victim, then the Critical Injury; returns the advantage left to spend. */

@@ -108,7 +108,9 @@ describe('maneuver rows in a fight', () => {
       const i = log.findIndex((e) => e.kind === 'crit' && e.text.includes(row))
       if (i < 0) continue
       const who = log[i].who[0]
-      const turns = log.slice(i + 1).filter((e) => e.who[0] === who && (e.kind === 'maneuver' || e.kind === 'roll' || e.text.includes('2 strain for')))
+      // up to his next Critical Injury: a later row (e.g. Sudden Jolt: an Interact first) changes his turns too
+      const j = log.findIndex((e, k) => k > i && e.kind === 'crit' && e.who[0] === who)
+      const turns = log.slice(i + 1, j < 0 ? undefined : j).filter((e) => e.who[0] === who && (e.kind === 'maneuver' || e.kind === 'roll' || e.text.includes('2 strain for')))
       const mine = turns.map((e) => e.text)
       const first = mine.findIndex((t) => t.includes(' fires '))
       if (first < 0 || first === mine.length - 1) continue

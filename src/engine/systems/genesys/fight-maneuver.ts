@@ -5,7 +5,8 @@ import { MAX_MANEUVERS, type Maneuver } from './maneuvers'
 
 /**
  * One maneuver's effect in a fight. Anything but Aim spends the aim already taken (rules.md §5.5
- * [S F2 p.210]); moving leaves cover; Manage Gear reloads a weapon emptied by a Despair.
+ * [S F2 p.210]); moving leaves cover; Manage Gear reloads a weapon emptied by a Despair; Interact picks up a
+ * weapon dropped after a Sudden Jolt (seed 003: "grabbing a stray blaster off the ground").
  * @see ../shared/seeds/003_d9879017bb664d48.txt "Types of maneuvers"
  */
 export function maneuver(plan: FightPlan, f: number, t: number, m: Maneuver, at: number, log?: TraceEvent[]): void {
@@ -17,7 +18,8 @@ export function maneuver(plan: FightPlan, f: number, t: number, m: Maneuver, at:
   else if (m === 'take-cover') s.cover[f] = 1
   else if (m === 'drop-prone') s.prone[f] = 1
   else if (m === 'stand') s.prone[f] = 0
-  else if (m === 'manage-gear') s.noAmmo[f] = 0
+  else if (m === 'manage-gear' && s.noAmmo[f] === 1) s.noAmmo[f] = 0
+  else if (m === 'interact' && s.noAmmo[f] === 2) s.noAmmo[f] = 0
   else if ((m === 'move' && t >= 0 && distance(plan, f, t) > 0) || m === 'retreat') {
     s.advance[f] += m === 'move' ? 1 : -1
     s.cover[f] = 0
@@ -33,6 +35,7 @@ function maneuverText(plan: FightPlan, f: number, t: number, m: Maneuver): strin
   const s = plan.state
   if (m === 'aim') return `aim (${s.aims[f]} Boost)`
   if (m === 'manage-gear') return 'manage gear (reloads)'
+  if (m === 'interact' && s.noAmmo[f] === 0) return 'interact (picks up his weapon)'
   if (m === 'move' && t >= 0) return distance(plan, f, t) === 0 ? `move (engages ${plan.fighters[t].c.name})` : `move (closes on ${plan.fighters[t].c.name})`
   return m
 }

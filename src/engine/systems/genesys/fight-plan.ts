@@ -54,7 +54,7 @@ export interface FightState {
   doom: Int32Array
   /** Bowled Over: he stands up with his first maneuver next turn (unless his plan keeps him prone). */
   knockedDown: Uint8Array
-  /** Out of ammunition after a Despair: a Manage Gear maneuver reloads. */
+  /** 1: out of ammunition after a Despair (a Manage Gear maneuver reloads); 2: weapon dropped (Sudden Jolt; an Interact maneuver picks it up). */
   noAmmo: Uint8Array
   /** Turns left without his free maneuver: Distracted (his next turn), Hamstrung (for good). */
   noFree: Int32Array
@@ -62,6 +62,19 @@ export interface FightState {
   winded: Uint8Array
   /** Temporarily Lame: at most one maneuver a turn. */
   lame: Uint8Array
+  /** Slowed Down: he acts only in his side's last initiative slot on his next turn. */
+  slowed: Uint8Array
+  /** Until healed: Difficulty dice added (Agonizing Wound, Compromised), Setback dice (Slightly Dazed), difficulty upgrades (Blinded). */
+  hurtIncrease: Int32Array
+  hurtSetback: Int32Array
+  hurtUpgrade: Int32Array
+  /** Scattered Senses: no Boost dice on his checks. At the Brink: 1 strain for each action he performs. */
+  noBoost: Uint8Array
+  brink: Uint8Array
+  /** Overpowered: f may make one free attack with the same pool right after this one. */
+  freeAttack: Uint8Array
+  /** The last initiative slot of each side (0 A, 1 B) in this fight's order. */
+  lastSlot: Int32Array
   /** Range band index (RANGE_BANDS order) between fighters a and b at [a·n + b], kept by fight-geometry `settleBands`. */
   band: Int8Array
   /** Maneuvers performed in his current turn (the cap of 2 also bounds a free maneuver bought with advantage). */
@@ -146,6 +159,14 @@ function stateOf(n: number): FightState {
     winded: new Uint8Array(n),
     lame: new Uint8Array(n),
     band: new Int8Array(n * n),
+    slowed: new Uint8Array(n),
+    hurtIncrease: new Int32Array(n),
+    hurtSetback: new Int32Array(n),
+    hurtUpgrade: new Int32Array(n),
+    noBoost: new Uint8Array(n),
+    brink: new Uint8Array(n),
+    freeAttack: new Uint8Array(n),
+    lastSlot: new Int32Array(2),
   }
 }
 

@@ -100,8 +100,10 @@ describe('shooting into an engagement (rules.md §5.4, F2 p.219)', () => {
 })
 
 describe('Adversary talent (rules.md §5.3)', () => {
+  // criticals only kill here, so no lasting injury adds dice of its own
   const hunterWith = (adversary: number): Record<string, unknown> => ({
     ...duel,
+    rules: { criticalEffects: 'severity-only' },
     combatants: (duel.combatants as Record<string, unknown>[]).map((c) => (c.id === 'hunter' ? { ...c, adversary } : c)),
   })
   it('Adversary 2: every shot at him has its difficulty upgraded twice (2Y 1G vs 2P becomes 2Y 1G vs 2R)', () => {

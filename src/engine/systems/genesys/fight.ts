@@ -18,7 +18,7 @@ type PlannedTurn = FighterPlan['turns'][number]
  * @see seed 003 (turns, maneuvers, actions); rules.md §5.5; rules-combat.md §C4.1
  */
 
-const RESET = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame'] as const
+const RESET = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack'] as const
 
 function reset(plan: FightPlan): void {
   const s = plan.state
@@ -51,6 +51,7 @@ function rollInitiative(plan: FightPlan, rng: Rng, log?: TraceEvent[]): void {
     }
     s.order[j + 1] = x
   }
+  for (let k = 0; k < n; k++) s.lastSlot[plan.fighters[s.order[k]].side] = k
   if (log) log.push({ at: 0, kind: 'note', who: [], text: `Initiative slots: ${Array.from(s.order, (i) => (plan.sideSlots ? `side ${plan.fighters[i].c.side}` : plan.fighters[i].c.name)).join(', ')}.` })
 }
 
@@ -75,13 +76,18 @@ function chooseTarget(plan: FightPlan, f: number): number {
 }
 
 /**
- * The i-th maneuver of his turn: standing up after Bowled Over (`stand` 1) and reloading an emptied
- * weapon (`reload` 1) come before the plan's.
+ * The i-th maneuver of his turn: standing up after Bowled Over (`stand` 1) and getting his weapon back
+ * (`reload` 1: `rearm` is Manage Gear to reload, or Interact to pick it up) come before the plan's.
  */
-function nthManeuver(turn: PlannedTurn, stand: number, reload: number, i: number): Maneuver {
+function nthManeuver(turn: PlannedTurn, stand: number, reload: number, rearm: Maneuver, i: number): Maneuver {
   if (i < stand) return 'stand'
-  if (i < stand + reload) return 'manage-gear'
+  if (i < stand + reload) return rearm
   return turn.maneuvers[i - stand - reload]
+}
+
+/** The maneuver that gets his weapon back: Manage Gear reloads (1), Interact picks it up (2). */
+function rearmManeuver(noAmmo: number): Maneuver {
+  return noAmmo === 2 ? 'interact' : 'manage-gear'
 }
 
 /** Bleeding Out at the start of his turn; true if it takes him out. */
@@ -105,13 +111,14 @@ function maneuvers(plan: FightPlan, tally: Tally, f: number, t: number, turn: Pl
   const fp = plan.fighters[f]
   let actionFree = s.staggered[f] === 0 && turn.action !== 'attack'
   const stand = s.knockedDown[f]
-  const reload = s.noAmmo[f] === 1 && turn.action === 'attack' ? 1 : 0
+  const reload = s.noAmmo[f] !== 0 && turn.action === 'attack' ? 1 : 0
+  const rearm = rearmManeuver(s.noAmmo[f])
   const free = s.noFree[f] > 0 ? 0 : 1
   const cap = maneuverCap(plan, f)
   let mayStrain = s.winded[f] === 0
   s.knockedDown[f] = 0
   for (let i = 0; i < stand + reload + turn.maneuvers.length && s.turnManeuvers[f] < cap; i++) {
-    const m = nthManeuver(turn, stand, reload, i)
+    const m = nthManeuver(turn, stand, reload, rearm, i)
     if (pointlessMove(plan, f, t, m)) continue
     if (s.turnManeuvers[f] >= free) {
       const cost = secondManeuverCost(actionFree, s.strain[f], fp.c.strainThreshold, mayStrain)
@@ -144,6 +151,7 @@ function takeTurn(plan: FightPlan, rng: Rng, tally: Tally, f: number, at: number
   s.turnsTaken[f]++
   s.turnManeuvers[f] = 0
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Turns]++
+  if (log && s.slowed[f] === 1) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} is slowed down: he acts in his side's last slot.` })
   if (bleed(plan, tally, f, at, log)) return
   const t = chooseTarget(plan, f)
   maneuvers(plan, tally, f, t, turn, at, log)
@@ -151,11 +159,12 @@ function takeTurn(plan: FightPlan, rng: Rng, tally: Tally, f: number, at: number
     if (s.staggered[f] > 0) {
       if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} is staggered: no action this turn.` })
     } else if (s.noAmmo[f] === 0 && attackPossible(plan, f, t)) attack(plan, rng, tally, f, t, at, log)
-    else if (s.turnManeuvers[f] < maneuverCap(plan, f)) maneuver(plan, f, t, s.noAmmo[f] === 1 ? 'manage-gear' : distance(plan, f, t) === 0 ? 'retreat' : 'move', at, log)
+    else if (s.turnManeuvers[f] < maneuverCap(plan, f)) maneuver(plan, f, t, s.noAmmo[f] !== 0 ? rearmManeuver(s.noAmmo[f]) : distance(plan, f, t) === 0 ? 'retreat' : 'move', at, log)
   }
   if (s.guarded[f] > 0) s.guarded[f]--
   if (s.staggered[f] > 0) s.staggered[f]--
   if (s.noFree[f] > 0) s.noFree[f]--
+  s.slowed[f] = 0
   if (plan.aimSameTurn) s.aims[f] = 0
   checkDefeat(plan, f, tally, at, log)
 }
@@ -172,17 +181,65 @@ function endOfRound(plan: FightPlan, tally: Tally, round: number, log?: TraceEve
   }
 }
 
-/** The fighter who fills this slot: by side (the next ready member of that side) or the slot's own fighter. */
+/**
+ * The fighter who fills this slot: by side (the next ready member of that side) or the slot's own fighter.
+ * A Slowed Down fighter is ready only in his side's last slot.
+ */
 function slotFighter(plan: FightPlan, slot: number): number {
   const s = plan.state
   const owner = s.order[slot]
-  if (!plan.sideSlots) return s.down[owner] === 0 && s.acted[owner] === 0 ? owner : -1
   const side = plan.fighters[owner].side
+  const last = s.lastSlot[side] === slot
+  if (!plan.sideSlots) return s.down[owner] === 0 && s.acted[owner] === 0 && (s.slowed[owner] === 0 || last) ? owner : -1
   for (let k = 0; k < s.order.length; k++) {
     const f = s.order[k]
-    if (plan.fighters[f].side === side && s.down[f] === 0 && s.acted[f] === 0) return f
+    if (plan.fighters[f].side === side && s.down[f] === 0 && s.acted[f] === 0 && (s.slowed[f] === 0 || last)) return f
   }
   return -1
+}
+
+/** −1 while both sides stand; else the winner (0 A, 1 B, 2 a draw: both sides down in the same resolution). */
+function result(plan: FightPlan): number {
+  const a = standing(plan, 0)
+  const b = standing(plan, 1)
+  return a && b ? -1 : a ? 0 : b ? 1 : 2
+}
+
+/** f's turn in this round; returns `result` after it. */
+function turnOf(plan: FightPlan, rng: Rng, tally: Tally, f: number, round: number, log?: TraceEvent[]): number {
+  plan.state.acted[f] = 1
+  takeTurn(plan, rng, tally, f, round, log)
+  return result(plan)
+}
+
+/** After his side's last slot, every Slowed Down member of the side who has not acted yet takes his turn. */
+function slowedTurns(plan: FightPlan, rng: Rng, tally: Tally, side: number, round: number, log?: TraceEvent[]): number {
+  const s = plan.state
+  for (const fp of plan.fighters) {
+    const f = fp.index
+    if (fp.side !== side || s.slowed[f] === 0 || s.down[f] === 1 || s.acted[f] === 1) continue
+    const r = turnOf(plan, rng, tally, f, round, log)
+    if (r >= 0) return r
+  }
+  return -1
+}
+
+/** One round, slot by slot, then the end of the round; returns `result`. */
+function playRound(plan: FightPlan, rng: Rng, tally: Tally, round: number, log?: TraceEvent[]): number {
+  const s = plan.state
+  s.acted.fill(0)
+  for (let slot = 0; slot < plan.fighters.length; slot++) {
+    const f = slotFighter(plan, slot)
+    const r = f >= 0 ? turnOf(plan, rng, tally, f, round, log) : -1
+    if (r >= 0) return r
+    const side = plan.fighters[s.order[slot]].side
+    if (s.lastSlot[side] === slot) {
+      const r2 = slowedTurns(plan, rng, tally, side, round, log)
+      if (r2 >= 0) return r2
+    }
+  }
+  endOfRound(plan, tally, round, log)
+  return result(plan)
 }
 
 /** One whole fight into the tally; returns the winner (0 A, 1 B, 2 draw). */
@@ -190,30 +247,10 @@ export function playFight(plan: FightPlan, rng: Rng, tally: Tally, log?: TraceEv
   reset(plan)
   rollInitiative(plan, rng, log)
   let round = 0
-  let winner = 2
-  let over = false
-  while (!over && round < plan.maxRounds) {
-    round++
-    plan.state.acted.fill(0)
-    for (let slot = 0; slot < plan.fighters.length && !over; slot++) {
-      const f = slotFighter(plan, slot)
-      if (f < 0) continue
-      plan.state.acted[f] = 1
-      takeTurn(plan, rng, tally, f, round, log)
-      const a = standing(plan, 0)
-      const b = standing(plan, 1)
-      over = !a || !b
-      // both sides down in the same resolution (e.g. the attacker's own strain): a draw
-      if (over) winner = a ? 0 : b ? 1 : 2
-    }
-    if (!over) {
-      endOfRound(plan, tally, round, log)
-      const a = standing(plan, 0)
-      const b = standing(plan, 1)
-      over = !a || !b
-      if (over) winner = a ? 0 : b ? 1 : 2
-    }
-  }
+  let r = -1
+  while (r < 0 && round < plan.maxRounds) r = playRound(plan, rng, tally, ++round, log)
+  const over = r >= 0
+  const winner = over ? r : 2
   const rounds = round
   tally.counts[winner]++
   tally.bins[plan.layout.roundsOffset + rounds]++

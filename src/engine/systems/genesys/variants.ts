@@ -60,7 +60,7 @@ export const variants: readonly VariantDoc[] = [
     label: 'Critical Injury results in a fight',
     default: 'table',
     values: [
-      { value: 'table', label: 'apply the table rows that matter in a fight (Minor Nick, Distracted, Off-Balance, Stunned, Stinger, Bowled Over, Hamstrung, Winded, Temporarily Lame, Knocked Senseless, Bleeding Out, The End is Nigh, Dead)' },
+      { value: 'table', label: 'apply the table rows that matter in a fight (Minor Nick, Slowed Down, Sudden Jolt, Distracted, Off-Balance, Stunned, Stinger, Bowled Over, Agonizing Wound, Slightly Dazed, Scattered Senses, Hamstrung, Overpowered, Winded, Compromised, At the Brink, Temporarily Lame, Blinded, Knocked Senseless, Bleeding Out, The End is Nigh, Dead)' },
       { value: 'severity-only', label: 'only a result of 151+ (Dead) changes the fight' },
     ],
     source: 'rules.md §5.6 (d100 +10 per injury, 151+ dead); rows recalled from EotE Table 6-10 / Genesys Table I.6-10 [A]',

@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { Rng } from '../../core/rng'
+import { createStream } from '../../core/rng'
+import { createTally } from '../../core/tally'
+import type { TraceEvent } from '../../core/trace'
+import { parseScenarioOrThrow } from '../../run/parse'
+import { critEffectOf, critRow } from './crit-effects'
+import { playFight } from './fight'
+import { criticalInjury } from './fight-aftermath'
+import { attack } from './fight-attack'
+import type { FightPlan } from './fight-plan'
+import { genesys } from './index'
+
+/** Critical Injury rows that last past the hit [A] (crit-effects.ts): slots, dropped weapons, check penalties, free attacks. */
+const examples = join(__dirname, '..', '..', '..', '..', 'resources', 'examples')
+const load = (file: string): Record<string, unknown> => JSON.parse(readFileSync(join(examples, file), 'utf8')) as Record<string, unknown>
+const fightPlan = (doc: Record<string, unknown>): FightPlan => genesys.compile(parseScenarioOrThrow(doc).scenario as never) as FightPlan
+const duel = load('genesys-blaster-duel.json')
+const fixedD100 = (d100: number): Rng => ({ u32: () => 0, below: () => 0, die: () => d100 })
+const tallyOf = (p: FightPlan) => createTally({ counters: p.layout.counters, bins: p.layout.bins })
+
+/** The duel with the d100 of one Critical Injury on the hunter (index 1) by the smuggler (index 0). */
+function crit(d100: number, plan = fightPlan(duel)): FightPlan {
+  criticalInjury(plan, fixedD100(d100), tallyOf(plan), 0, 1, 1, 2)
+  return plan
+}
+
+/** The hunter's attack on the smuggler as the trace tells it (the roll line first). */
+function hunterShot(plan: FightPlan, seed = 1): TraceEvent[] {
+  const log: TraceEvent[] = []
+  attack(plan, createStream(seed, 0), tallyOf(plan), 1, 0, 1, log)
+  return log
+}
+
+describe('lasting Critical Injury rows [A]', () => {
+  it('rows: 6–10 Slowed Down, 11–15 Sudden Jolt, 56–60 Agonizing Wound, 61–65 Slightly Dazed, 66–70 Scattered Senses, 76–80 Overpowered, 86–90 Compromised, 91–95 At the Brink, 116–120 Blinded', () => {
+    const rows = [6, 10, 11, 15, 56, 60, 61, 65, 66, 70, 76, 80, 86, 90, 91, 95, 116, 120].map((r) => critRow(r).effect)
+    expect(rows).toEqual(['slowed-down', 'slowed-down', 'sudden-jolt', 'sudden-jolt', 'agonizing-wound', 'agonizing-wound', 'slightly-dazed', 'slightly-dazed', 'scattered-senses', 'scattered-senses', 'overpowered', 'overpowered', 'compromised', 'compromised', 'at-the-brink', 'at-the-brink', 'blinded', 'blinded'])
+  })
+  it('"severity-only" ignores them', () => {
+    for (const r of [8, 13, 58, 63, 68, 78, 88, 93, 118]) expect(critEffectOf(r, false)).toBe('none')
+  })
+  it('Agonizing Wound and Compromised: each adds a Difficulty die to his combat checks (1Y 2G vs 2P becomes vs 4P)', () => {
+    // the second roll: 78 + 10 for the injury he already has = 88
+    const p = crit(78, crit(58))
+    expect(p.state.hurtIncrease[1]).toBe(2)
+    expect(hunterShot(p)[0].text).toContain(': 1Y 2G vs 4P →')
+  })
+  it('Slightly Dazed: a Setback die on his checks; Blinded: his difficulty upgraded twice', () => {
+    expect(hunterShot(crit(63))[0].text).toContain(': 1Y 2G vs 2P 1K →')
+    expect(hunterShot(crit(118))[0].text).toContain(': 1Y 2G vs 2R →')
+  })
+  it('Scattered Senses: his Aim and an ally\'s Boost die are removed from the pool', () => {
+    const p = crit(68)
+    p.state.aims[1] = 2
+    p.state.boost[1] = 1
+    expect(hunterShot(p)[0].text).toContain(': 1Y 2G vs 2P →')
+  })
+  it('At the Brink: 1 strain each time he attacks', () => {
+    const p = crit(93)
+    const log = hunterShot(p)
+    expect(log[0].text).toBe('At the Brink: Bounty hunter suffers 1 strain for his action (1/12).')
+    expect(p.state.strain[1]).toBeGreaterThanOrEqual(1)
+  })
+  it('Sudden Jolt: he drops his weapon and his next turn starts with an Interact maneuver to pick it up before he fires', () => {
+    let seen = 0
+    for (let seed = 0; seed < 600 && seen < 5; seed++) {
+      const log: TraceEvent[] = []
+      playFight(fightPlan(duel), createStream(seed, 0), createTally({ counters: 3 + 12, bins: 10000 }), log)
+      const i = log.findIndex((e) => e.kind === 'crit' && e.text.includes('Sudden Jolt'))
+      if (i < 0) continue
+      const who = log[i].who[0]
+      const next = log.slice(i + 1).filter((e) => e.who[0] === who && (e.kind === 'maneuver' || e.kind === 'roll'))
+      if (next.length < 2) continue
+      expect(next[0].text).toMatch(/interact \(picks up his weapon\)/)
+      expect(next[1].text).toMatch(/ fires /)
+      seen++
+    }
+    expect(seen).toBeGreaterThan(0)
+  })
+  it('Overpowered: the attacker fires again at once with the exact same dice (a free attack, no At the Brink strain)', () => {
+    const p = fightPlan(duel)
+    p.state.freeAttack[1] = 1
+    p.state.brink[1] = 1
+    const log = hunterShot(p)
+    const shots = log.filter((e) => e.text.startsWith('Bounty hunter fires'))
+    expect(shots.length).toBeGreaterThanOrEqual(2)
+    expect(shots[1].text).toContain(': 1Y 2G vs 2P →')
+    expect(log.filter((e) => e.text.startsWith('At the Brink')).length).toBe(1)
+    expect(log.some((e) => e.text === 'Overpowered: Bounty hunter attacks Smuggler again with the same dice.')).toBe(true)
+  })
+  it('Overpowered is set for the attacker by the row; no free attack on a target already out', () => {
+    expect(crit(78).state.freeAttack[0]).toBe(1)
+    const p = fightPlan(duel)
+    p.state.freeAttack[1] = 1
+    p.state.down[0] = 1
+    expect(hunterShot(p).filter((e) => e.text.startsWith('Bounty hunter fires')).length).toBe(1)
+  })
+})
+
+describe('Slowed Down: he acts only in his side\'s last initiative slot on his next turn [A]', () => {
+  const squad = load('genesys-squad-cover.json')
+  for (const slots of ['side-slots', 'individual']) {
+    it(`${slots}: after the note, no one of his side acts later in that round, and he is slowed one turn per Slowed Down`, () => {
+      let seen = 0
+      for (let seed = 0; seed < 400; seed++) {
+        const log: TraceEvent[] = []
+        const plan = fightPlan({ ...squad, rules: { initiativeSlots: slots } })
+        playFight(plan, createStream(seed, 0), tallyOf(plan), log)
+        const i = log.findIndex((e) => e.text.includes('is slowed down'))
+        if (i < 0) continue
+        const who = log[i].who[0]
+        const side = plan.fighters.find((f) => f.c.id === who)?.side
+        const mates = new Set(plan.fighters.filter((f) => f.side === side && f.c.id !== who).map((f) => f.c.id))
+        const laterSameRound = log.slice(i + 1).filter((e) => e.at === log[i].at && e.kind === 'roll' && mates.has(e.who[0]))
+        expect(laterSameRound).toEqual([])
+        // slowed for one turn per Slowed Down, not for good
+        expect(log.filter((e) => e.text.includes('is slowed down') && e.who[0] === who).length).toBeLessThanOrEqual(log.filter((e) => e.kind === 'crit' && e.who[0] === who && e.text.includes('Slowed Down')).length)
+        seen++
+      }
+      expect(seen).toBeGreaterThan(0)
+    })
+  }
+})
