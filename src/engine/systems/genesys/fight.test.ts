@@ -54,7 +54,7 @@ describe('turn economy (seed 003)', () => {
 })
 
 describe('range bands (seed 003 "Change range increment")', () => {
-  it('Short↔Medium one maneuver, Medium↔Long two, Long↔Extreme two; halfway still counts as the farther band', () => {
+  it('Short↔Medium one maneuver, Medium↔Long two, Long↔Extreme two; read fresh, halfway (3, 5) is the farther band (during a move the pair keeps the band it left: fight-range-bands.test.ts)', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(bandAt)).toEqual(['engaged', 'short', 'medium', 'long', 'long', 'extreme', 'extreme'])
   })
 })
