@@ -2,7 +2,7 @@ import { formatRoll, rollSpec } from '../../dice/roll-and-keep'
 import { armorTn, FULL_ATTACK, STANCE_LABELS } from './armor'
 import { bestRaisesAt } from './best-raises'
 import { checkEnd, inflict, isDefeated, nameOf, penaltyOf, say, type Fight } from './fight'
-import { SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_VOID } from './plan'
+import { SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_VOID, type Fighter } from './plan'
 import { STANCES } from './schema'
 import { ATTACK_BINS, binBase, COUNTER, counterIndex, PER_ATTACK_OFFSET } from './tally-layout'
 import { plansVoidDamage, soakWithVoid, voidOnAttack, voidOnDamage } from './void'
@@ -83,7 +83,7 @@ export function attack(f: Fight, i: number, j: number): void {
     const dspec = (boosted ? a.damageVoid : a.damage)[raises]
     const dmg = rollSpec(f.dice, dspec, f.plan.damageExplodes, s.top)
     wounds = Math.max(0, dmg - f.plan.fighters[j].reduction)
-    if (f.log) say(f, 'hit', [i, j], `${a.c.name} hits ${nameOf(f, j)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, bits)}. Damage ${formatRoll(dspec)}${boosted ? ` (a Void Point adds +1k1 to the katana's damage, ${s.voidLeft[i]} left)` : ''} = ${dmg}${f.plan.fighters[j].reduction ? ` − Reduction ${f.plan.fighters[j].reduction}` : ''} → ${wounds} wounds.`)
+    if (f.log) say(f, 'hit', [i, j], `${a.c.name} hits ${nameOf(f, j)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, bits)}. Damage ${formatRoll(dspec)}${bowNote(a)}${boosted ? ` (a Void Point adds +1k1 to the katana's damage, ${s.voidLeft[i]} left)` : ''} = ${dmg}${f.plan.fighters[j].reduction ? ` − Reduction ${f.plan.fighters[j].reduction}` : ''} → ${wounds} wounds.`)
     wounds = soakWithVoid(f, j, wounds)
   } else if (f.log) say(f, 'miss', [i, j], `${a.c.name} misses ${nameOf(f, j)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, bits)}.`)
   s.dealt[i] += wounds
@@ -122,9 +122,17 @@ function tnParts(f: Fight, i: number, j: number, armor: number, raises: number, 
   if (raises) parts.push(`${raises} Raise${raises > 1 ? 's' : ''} +${5 * raises}${f.plan.fighters[i].bestRaisesOf[f.round] ? ' (best Raises)' : ''}`)
   const p = penaltyOf(f, i)
   if (p) parts.push(`own wounds +${p}`)
+  if (f.plan.fighters[i].attackRerolls) parts.push('Emphasis: 1s rerolled once')
   if (bits & SPEC_CENTER) parts.push(`roll includes the Center Stance bonus +1k1+${f.plan.fighters[i].c.void}`)
   if (bits & SPEC_VOID) parts.push(`a Void Point adds +1k1, ${f.s.voidLeft[i]} left`)
   return ` (${parts.join(', ')})`
+}
+
+/** Trace note on bow damage when the bow's strength limits the archer's Strength (rules.md §6.5). */
+function bowNote(a: Fighter): string {
+  const w = a.c.weapon
+  if (w.kind !== 'bow' || w.bowStrength === undefined || w.bowStrength >= a.c.strength || a.strengthInDamage === 0) return ''
+  return ` (${w.name}: bow strength ${w.bowStrength} limits Strength ${a.c.strength})`
 }
 
 /**

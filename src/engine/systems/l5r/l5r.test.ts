@@ -11,7 +11,7 @@ import { skirmish } from './test-helpers'
 
 const examples = join(__dirname, '..', '..', '..', '..', 'resources', 'examples')
 const example = (file: string): Record<string, unknown> => JSON.parse(readFileSync(join(examples, file), 'utf8'))
-const FILES = ['l5r-fast-vs-strong.json', 'l5r-full-attack-vs-full-defense.json', 'l5r-delay-plan.json', 'l5r-bench-skirmish.json', 'l5r-void-duel.json', 'l5r-void-katana.json']
+const FILES = ['l5r-fast-vs-strong.json', 'l5r-full-attack-vs-full-defense.json', 'l5r-delay-plan.json', 'l5r-bench-skirmish.json', 'l5r-void-duel.json', 'l5r-void-katana.json', 'l5r-archer.json', 'l5r-initiative-swap.json']
 
 function issues(doc: unknown): string[] {
   const r = parseScenario(doc)

@@ -55,6 +55,8 @@ export interface Fighter {
   /** Attack roll by spec bits SPEC_FULL_ATTACK | SPEC_CENTER | SPEC_VOID: +2k1, +1k1+Void, +1k1. */
   attack: RollSpec[]
   attackExplodes: boolean
+  /** Rolled dice Strength adds to his damage (A39; a bow's strength caps it). */
+  strengthInDamage: number
   /** An Emphasis in his weapon skill: attack rolls reroll 1s once. */
   attackRerolls: boolean
   attackKept: number
@@ -250,6 +252,7 @@ function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOpt
     ...rounds,
     attackExplodes: c.attackSkill > 0,
     attackRerolls: c.emphasis,
+    strengthInDamage: damageStrength(s, c),
     attackKept: attackTraitOf(c),
     thresholds: woundThresholds(c.earth, s.woundMultiplier),
     ...raiseTables(s, c, rounds),
