@@ -2,7 +2,7 @@ import { formatRoll, rollSpec } from '../../dice/roll-and-keep'
 import { armorTn, FULL_ATTACK, STANCE_LABELS } from './armor'
 import { bestRaisesAt } from './best-raises'
 import { checkEnd, inflict, isDefeated, nameOf, penaltyOf, say, type Fight } from './fight'
-import { SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_VOID, type Fighter } from './plan'
+import { attackExplodesWith, SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, type Fighter } from './plan'
 import { STANCES } from './schema'
 import { ATTACK_BINS, binBase, COUNTER, counterIndex, PER_ATTACK_OFFSET } from './tally-layout'
 import { plansVoidDamage, soakWithVoid, voidOnAttack, voidOnDamage } from './void'
@@ -72,11 +72,11 @@ export function attack(f: Fight, i: number, j: number): void {
   const a = f.plan.fighters[i]
   const armor = currentArmorTn(f, j)
   const plain = armor + penaltyOf(f, i)
-  const bits = (s.stance[i] === FULL_ATTACK ? SPEC_FULL_ATTACK : 0) | (takeCenterBonus(f, i) ? SPEC_CENTER : 0) | (voidOnAttack(f, i) ? SPEC_VOID : 0)
+  const bits = (s.stance[i] === FULL_ATTACK ? SPEC_FULL_ATTACK : 0) | (takeCenterBonus(f, i) ? SPEC_CENTER : 0) | voidOnAttack(f, i)
   const raises = raisesFor(f, i, j, bits, plain)
   const tn = plain + 5 * raises
   const spec = a.attack[bits]
-  const total = rollSpec(f.dice, spec, a.attackExplodes, s.top, a.attackRerolls)
+  const total = rollSpec(f.dice, spec, attackExplodesWith(a, bits), s.top, a.attackRerolls)
   let wounds = 0
   if (total >= tn) {
     const boosted = voidOnDamage(f, i)
@@ -106,7 +106,7 @@ function countAttack(f: Fight, i: number, j: number, total: number, tn: number, 
   const hit = total >= tn
   c[counterIndex(i, COUNTER.attacks)]++
   if (hit) c[counterIndex(i, COUNTER.hits)]++
-  if (bits & SPEC_VOID) {
+  if (bits & (SPEC_VOID | SPEC_SKILL)) {
     c[counterIndex(i, COUNTER.voidAttacks)]++
     if (hit) c[counterIndex(i, COUNTER.voidAttackHits)]++
   }
@@ -125,6 +125,7 @@ function tnParts(f: Fight, i: number, j: number, armor: number, raises: number, 
   if (f.plan.fighters[i].attackRerolls) parts.push('Emphasis: 1s rerolled once')
   if (bits & SPEC_CENTER) parts.push(`roll includes the Center Stance bonus +1k1+${f.plan.fighters[i].c.void}`)
   if (bits & SPEC_VOID) parts.push(`a Void Point adds +1k1, ${f.s.voidLeft[i]} left`)
+  if (bits & SPEC_SKILL) parts.push(`a Void Point gives him skill 1 for this roll (+1k0, tens explode), ${f.s.voidLeft[i]} left`)
   return ` (${parts.join(', ')})`
 }
 

@@ -39,12 +39,12 @@ export function bestRaises(attack: ExactRoll, damage: ExactRoll[], reduction: nu
 }
 
 /** The whole table for one attacker: every attack spec × target Reduction × TN 0..RAISE_TN_MAX. */
-export function raiseTable(attacks: RollSpec[], attackExplodes: boolean, damage: RollSpec[], damageExplodes: boolean, reductions: number[], emphasis = false): RaiseTable {
+export function raiseTable(attacks: RollSpec[], attackExplodes: (spec: number) => boolean, damage: RollSpec[], damageExplodes: boolean, reductions: number[], emphasis = false): RaiseTable {
   const width = RAISE_TN_MAX + 1
   const table = new Int8Array(attacks.length * reductions.length * width)
   const dmg = damage.map((d) => exactRoll(d, damageExplodes, TABLE_LIMIT))
   attacks.forEach((spec, a) => {
-    const atk = exactRoll(spec, attackExplodes, TABLE_LIMIT, emphasis)
+    const atk = exactRoll(spec, attackExplodes(a), TABLE_LIMIT, emphasis)
     reductions.forEach((red, r) => {
       for (let tn = 0; tn <= RAISE_TN_MAX; tn++) table[(a * reductions.length + r) * width + tn] = bestRaises(atk, dmg, red, tn)
     })

@@ -2,7 +2,7 @@ import { exactRoll, expectedAbove, formatRoll, probabilityAtLeast, tenDiceRule, 
 import type { ExactMetric } from '../rule-system'
 import { FULL_ATTACK, FULL_DEFENSE, armorTn, canAttackIn } from './armor'
 import { bestRaisesAt } from './best-raises'
-import { SPEC_FULL_ATTACK, SPEC_VOID, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_INITIATIVE, VOID_SWAP, VOID_WOUNDS, type Fighter, type Plan } from './plan'
+import { attackExplodesWith, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_INITIATIVE, VOID_SKILL, VOID_SWAP, VOID_WOUNDS, type Fighter, type Plan } from './plan'
 import { parseRoll } from './schema'
 
 /** Probabilities below the truncation error bound carry no information; lists leave them out. */
@@ -105,9 +105,9 @@ function openingAttack(plan: Plan, i: number): { target: number; hit: number; wo
   if (!canAttackIn(stance) || j < 0 || a.t.target !== 'sticky-first') return undefined
   const d = plan.fighters[j]
   if (plansVoidInRound1(d, VOID_WOUNDS)) return undefined
-  const bits = (stance === FULL_ATTACK ? SPEC_FULL_ATTACK : 0) | (plansVoidInRound1(a, VOID_ATTACK) ? SPEC_VOID : 0)
+  const bits = (stance === FULL_ATTACK ? SPEC_FULL_ATTACK : 0) | (plansVoidInRound1(a, VOID_ATTACK) ? SPEC_VOID : 0) | (plansVoidInRound1(a, VOID_SKILL) ? SPEC_SKILL : 0)
   const boosted = plansVoidInRound1(a, VOID_DAMAGE)
-  const atk = exactRoll(a.attack[bits], a.attackExplodes, undefined, a.attackRerolls)
+  const atk = exactRoll(a.attack[bits], attackExplodesWith(a, bits), undefined, a.attackRerolls)
   const damage = boosted ? a.damageVoid : a.damage
   const table = boosted && a.raiseTableVoid ? a.raiseTableVoid : a.raiseTable
   const perHit = new Map<number, number>()

@@ -1,7 +1,7 @@
 import { distributionMetric, meanMetric, probabilityMetric, type Metric, type MetricDoc } from '../../core/metrics'
 import type { Tally } from '../../core/tally'
 import type { ExactMetric } from '../rule-system'
-import { VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_INITIATIVE, VOID_SWAP, VOID_WOUNDS, type Plan } from './plan'
+import { VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_INITIATIVE, VOID_SKILL, VOID_SWAP, VOID_WOUNDS, type Plan } from './plan'
 import { ATTACK_BINS, binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_ATTACK_OFFSET, PER_FIGHT_OFFSET, VOID_BINS, VOID_USE_COUNTERS, voidOffset } from './tally-layout'
 
 /** The metrics this system reports; per-combatant ones get `:<combatant id>` appended. */
@@ -18,7 +18,7 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'rounds-to-defeat', label: 'Round of defeat', kind: 'distribution', per: 'combatant', description: 'Round in which he was defeated, over the skirmishes where he was.' },
   { id: 'delays', label: 'Delays', kind: 'probability', per: 'combatant', description: 'Skirmishes in which he delayed his Turn at least once.' },
   { id: 'void-spent', label: 'Void Points spent', kind: 'distribution', per: 'combatant', description: 'Void Points he spent in one skirmish (at most his Void Ring, normally one per Round); shown for characters whose plan spends Void.' },
-  { id: 'void-attack-hit-rate', label: 'Void-boosted attacks that hit', kind: 'probability', per: 'combatant', description: 'Share of his attacks with a Void Point (+1k1) that hit; compare with "Attacks that hit".' },
+  { id: 'void-attack-hit-rate', label: 'Void-boosted attacks that hit', kind: 'probability', per: 'combatant', description: 'Share of his attacks with a Void Point (+1k1, or skill 1 when unskilled) that hit; compare with "Attacks that hit".' },
   { id: 'void-armor-saves', label: 'Attacks turned aside by Void +10 Armor TN', kind: 'probability', per: 'combatant', description: 'Of the attacks made on him while his Void +10 Armor TN was up, the share that missed only because of the +10.' },
   { id: 'void-wounds-prevented', label: 'Wounds prevented by Void', kind: 'mean', per: 'combatant', description: 'Wounds per skirmish his Void Points took off hits (10 per Point).' },
   { id: 'void-on-attack', label: 'Void Points spent on attack rolls (+1k1)', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent for +1k1 on his attack roll.' },
@@ -26,6 +26,7 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'void-on-wounds', label: 'Void Points spent to reduce wounds', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent to take 10 fewer wounds from a hit.' },
   { id: 'void-on-damage', label: 'Void Points spent on katana damage (+1k1)', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent for +1k1 on a katana damage roll after a hit.' },
   { id: 'void-on-initiative', label: 'Void Points spent on +10 Initiative', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent for +10 Initiative for the rest of the skirmish (at most 1).' },
+  { id: 'void-on-skill', label: 'Void Points spent for skill 1 on an unskilled attack', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish an unskilled attacker spent to roll as with skill 1 (+1k0, tens explode).' },
   { id: 'void-on-swap', label: 'Void Points spent to swap Initiative', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent at Round start to exchange Initiative Scores with a willing ally (variant initiativeSwap).' },
   { id: 'void-to-act-down', label: 'Void Points spent to act while Down', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent to act at Down (variant down "void-to-act": Free actions only, no attacks).' },
   { id: 'delay-payoff', label: 'Delay pays off', kind: 'probability', per: 'combatant', description: 'He delayed, acted after his target, and the next Round hit that target again before it could act: two blows in a row.' },
@@ -81,6 +82,7 @@ const PER_USE: readonly [number, string][] = [
   [VOID_DAMAGE, 'void-on-damage'],
   [VOID_INITIATIVE, 'void-on-initiative'],
   [VOID_SWAP, 'void-on-swap'],
+  [VOID_SKILL, 'void-on-skill'],
   [VOID_DOWN, 'void-to-act-down'],
 ]
 
@@ -93,7 +95,7 @@ function voidMetrics(plan: Plan, tally: Tally, i: number, head: Head): Metric[] 
   for (const [use, id] of PER_USE) {
     if (use === VOID_DOWN ? plan.downActsWithVoid : uses.includes(use)) out.push(meanMetric(head(id), tally.trials, at(VOID_USE_COUNTERS + 2 * use), at(VOID_USE_COUNTERS + 2 * use + 1)))
   }
-  if (uses.includes(VOID_ATTACK)) out.push(probabilityMetric(head('void-attack-hit-rate'), at(COUNTER.voidAttackHits), at(COUNTER.voidAttacks)))
+  if (uses.includes(VOID_ATTACK) || uses.includes(VOID_SKILL)) out.push(probabilityMetric(head('void-attack-hit-rate'), at(COUNTER.voidAttackHits), at(COUNTER.voidAttacks)))
   if (uses.includes(VOID_ARMOR)) out.push(probabilityMetric(head('void-armor-saves'), at(COUNTER.voidArmorSaves), at(COUNTER.voidArmorFaced)))
   if (uses.includes(VOID_WOUNDS)) out.push(meanMetric(head('void-wounds-prevented'), tally.trials, at(COUNTER.woundsPrevented), at(COUNTER.woundsPreventedSq)))
   return out

@@ -3,6 +3,7 @@ import type { Rng } from '../../core/rng'
 import { ARMOR_STATS } from './armor'
 import { raiseTable, type RaiseTable } from './best-raises'
 import { DELAYS, STANCES, VOID_USES, type Combatant, type L5rScenario, type Tactic } from './schema'
+import { attackSpecs, attackTraitOf, damageSpecs, damageStrength, SPEC_SKILL } from './specs'
 import { woundThresholds } from './wounds'
 
 /** Delay codes (index into DELAYS). */
@@ -19,14 +20,12 @@ export const VOID_WOUNDS = 3
 export const VOID_DAMAGE = 4
 export const VOID_INITIATIVE = 5
 export const VOID_SWAP = 6
+export const VOID_SKILL = 7
 /** Not a plan choice: a Down character's Void Point to act (variant down "void-to-act"); counted per use. */
-export const VOID_DOWN = 7
-export const VOID_USE_CODES = 8
+export const VOID_DOWN = 8
+export const VOID_USE_CODES = 9
 
-/** Attack spec index bits: Full Attack +2k1, Center bonus +1k1+Void, Void Point +1k1. */
-export const SPEC_FULL_ATTACK = 1
-export const SPEC_CENTER = 2
-export const SPEC_VOID = 4
+export { ATTACK_SPECS, attackExplodesWith, SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID } from './specs'
 
 export interface Fighter {
   index: number
@@ -52,8 +51,9 @@ export interface Fighter {
   /** Exact mean of the plain Full Defense roll: the Mastery 3 policy keeps a roll at least this good. */
   fullDefenseMean: number
   fullDefenseExplodes: boolean
-  /** Attack roll by spec bits SPEC_FULL_ATTACK | SPEC_CENTER | SPEC_VOID: +2k1, +1k1+Void, +1k1. */
+  /** Attack roll by spec bits SPEC_FULL_ATTACK | SPEC_CENTER | SPEC_VOID | SPEC_SKILL: +2k1, +1k1+Void, +1k1, skill 0→1. */
   attack: RollSpec[]
+  /** Whether his tens explode without a Void skill (skill ≥ 1); with SPEC_SKILL they always do. */
   attackExplodes: boolean
   /** Rolled dice Strength adds to his damage (A39; a bow's strength caps it). */
   strengthInDamage: number
@@ -158,40 +158,6 @@ function perRound<T>(list: readonly T[], cap: number, code: (x: T) => number): I
   return out
 }
 
-/** Trait kept on his attack roll: a bow keeps Agility (the seed's name for 4e Reflexes), melee `attackTrait` or Agility. */
-function attackTraitOf(c: Combatant): number {
-  return c.weapon.kind === 'bow' ? c.agility : (c.attackTrait ?? c.agility)
-}
-
-/**
- * Strength's rolled dice in his damage roll: Strength (A39 default), the lower of bow strength and
- * Strength for a bow, none under A39 "weapon-only".
- * @see rules.md §6.5; rules-combat.md §C3.2, §C5 A39
- */
-function damageStrength(s: L5rScenario, c: Combatant): number {
-  if (s.rules.strengthInDamage === 'weapon-only') return 0
-  return c.weapon.kind === 'bow' ? Math.min(c.weapon.bowStrength ?? c.strength, c.strength) : c.strength
-}
-
-/** Attack roll by spec bits SPEC_FULL_ATTACK | SPEC_CENTER | SPEC_VOID: +2k1, +1k1 + Void, +1k1. */
-function attackSpecs(c: Combatant, opts: TenDiceOptions): RollSpec[] {
-  const trait = attackTraitOf(c)
-  const rolled = trait + c.attackSkill
-  return [0, 1, 2, 3, 4, 5, 6, 7].map((k) => {
-    const fa = k & SPEC_FULL_ATTACK ? 1 : 0
-    const center = k & SPEC_CENTER ? 1 : 0
-    const vp = k & SPEC_VOID ? 1 : 0
-    return tenDiceRule(rolled + 2 * fa + center + vp, trait + fa + center + vp, opts, center ? c.void : 0)
-  })
-}
-
-/** Damage roll per Raise count 0..Void: (Strength + weapon rolled + Raises + extra) k (weapon kept + extra). */
-function damageSpecs(strength: number, c: Combatant, opts: TenDiceOptions, extra: number): RollSpec[] {
-  const out: RollSpec[] = []
-  for (let raises = 0; raises <= c.void; raises++) out.push(tenDiceRule(strength + c.weapon.rolled + raises + extra, c.weapon.kept + extra, opts))
-  return out
-}
-
 type DefenseFields = Pick<Fighter, 'baseArmorTn' | 'reduction' | 'defenseAdd' | 'masteryTn' | 'keepsFullDefense' | 'fullDefense' | 'fullDefenseCentered' | 'fullDefenseMean' | 'fullDefenseExplodes'>
 
 /** Armor TN, Reduction, the Defense Stance bonus, Defense Mastery and the Full Defense rolls. */
@@ -220,7 +186,7 @@ function raiseTables(s: L5rScenario, c: Combatant, f: Pick<Fighter, 'attack' | '
   if (!f.bestRaisesOf.some((x) => x === 1)) return { raiseTable: undefined, raiseTableVoid: undefined }
   const reductions = reductionsOf(s)
   const explodes = s.rules.damageExplodes === 'yes'
-  const table = (damage: RollSpec[]): RaiseTable => raiseTable(f.attack, c.attackSkill > 0, damage, explodes, reductions, c.emphasis)
+  const table = (damage: RollSpec[]): RaiseTable => raiseTable(f.attack, (bits) => c.attackSkill > 0 || (bits & SPEC_SKILL) !== 0, damage, explodes, reductions, c.emphasis)
   return { raiseTable: table(f.damage), raiseTableVoid: f.voidOf.some((x) => x === VOID_DAMAGE) ? table(f.damageVoid) : undefined }
 }
 

@@ -56,6 +56,7 @@ describe('exact opening attack sees what the sampled one faces', () => {
     ['the attacker\'s Void +1k1 on the attack roll', { rounds: [{ void: 'attack' }] }, { rounds: [{ stance: 'defense' }] }],
     ['an Emphasis (reroll 1s once) on his attack roll', { emphasis: true }, { rounds: [{ stance: 'defense' }] }],
     ['a bow with an Emphasis and a Raise (bow strength 2 under Strength 3)', { emphasis: true, weapon: { name: 'yumi', kind: 'bow', bowStrength: 2, rolled: 2, kept: 2 }, rounds: [{ raises: 1 }] }, { rounds: [{ stance: 'defense' }] }],
+    ['an unskilled attacker spending Void for skill 1', { attackSkill: 0, rounds: [{ void: 'skill' }] }, { agility: 2, rounds: [{ stance: 'defense' }] }],
     ['best Raises (A38) against an easy TN', { rounds: [{ bestRaises: true }] }, { agility: 1, rounds: [{ stance: 'full-attack' }] }],
   ])('%s', (_what, a, b) => {
     const { exact, m } = rate(vs(a as Partial<FighterSpec>, b as Partial<FighterSpec>))

@@ -32,9 +32,11 @@ export const ARMORS = ['none', 'ashigaru', 'light', 'heavy', 'riding'] as const
  * Void Point may add +1k1 to its damage"); initiative: +10 Initiative for the rest of the skirmish,
  * declared at Round start, bought once (the bonus is "for the skirmish"; later Rounds planning it spend nothing);
  * swap-initiative: "swap Initiative with a willing character" (at Round start) — he and the ally named in
- * `swapWith` exchange Initiative Scores (variant initiativeSwap says for how long).
+ * `swapWith` exchange Initiative Scores (variant initiativeSwap says for how long); skill: "raise a skill
+ * 0→1 for the roll" — an unskilled attacker's first attack roll of the Round counts skill 1 (one more
+ * rolled die, and its tens explode).
  */
-export const VOID_USES = ['none', 'attack', 'armor', 'wounds', 'damage', 'initiative', 'swap-initiative'] as const
+export const VOID_USES = ['none', 'attack', 'armor', 'wounds', 'damage', 'initiative', 'swap-initiative', 'skill'] as const
 export type VoidUse = (typeof VOID_USES)[number]
 export type Armor = (typeof ARMORS)[number]
 
@@ -169,6 +171,10 @@ function roundChecks(s: Scenario, ctx: Ctx, i: number, c: Combatant, ids: Map<st
     if (r.void === 'damage' && !weaponTakesVoid(c.weapon)) {
       const allowed = VOID_USES.filter((u) => u !== 'damage').map((u) => `"${u}"`).join(', ')
       issue(ctx, [...at, 'void'], `must be one of ${allowed}: Void adds to damage only with a katana (weapon "${c.weapon.name}"; set weapon.voidDamage for a katana by another name)`, r.void)
+    }
+    if (r.void === 'skill' && c.attackSkill > 0) {
+      const allowed = VOID_USES.filter((u) => u !== 'skill').map((u) => `"${u}"`).join(', ')
+      issue(ctx, [...at, 'void'], `must be one of ${allowed}: Void raises a skill from 0 to 1, and his attackSkill is ${c.attackSkill}`, r.void)
     }
     if (r.stance === 'full-attack' && c.weapon.kind === 'bow') {
       const allowed = STANCES.filter((x) => x !== 'full-attack').map((x) => `"${x}"`).join(', ')

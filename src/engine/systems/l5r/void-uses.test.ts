@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createTally } from '../../core/tally'
 import { l5r } from './index'
-import { compile } from './plan'
+import { compile, VOID_SKILL, VOID_USE_CODES } from './plan'
 import { scenarioSchema } from './schema'
 import { facesRng, skirmish, traceOf, type FighterSpec } from './test-helpers'
 
@@ -34,7 +34,7 @@ describe('Void on the damage roll: "Katana: a Void Point may add +1k1 to its dam
     const r = scenarioSchema.safeParse(doc)
     expect(r.success).toBe(false)
     expect(r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
-      'tactics.0.rounds.0.void: must be one of "none", "attack", "armor", "wounds", "initiative", "swap-initiative": Void adds to damage only with a katana (weapon "no-dachi"; set weapon.voidDamage for a katana by another name)',
+      'tactics.0.rounds.0.void: must be one of "none", "attack", "armor", "wounds", "initiative", "swap-initiative", "skill": Void adds to damage only with a katana (weapon "no-dachi"; set weapon.voidDamage for a katana by another name)',
     ])
     doc.combatants[0].weapon = { name: 'daisho blade', rolled: 3, kept: 2, voidDamage: true } as never
     expect(scenarioSchema.safeParse(doc).success).toBe(true)
@@ -109,5 +109,28 @@ describe('A37 alternative: "Down: must spend Void to act", Free actions only (ru
     expect(m.find((x) => x.id === 'void-to-act-down:b')).toMatchObject({ mean: 2 })
     expect(m.find((x) => x.id === 'void-spent:b')).toMatchObject({ mean: 2 })
     expect(m.find((x) => x.id === 'void-to-act-down:a')).toMatchObject({ mean: 0 })
+  })
+})
+
+describe('Void "raise a skill 0→1 for the roll" (rules.md §6.1)', () => {
+  // a: Agility 3, unskilled; b: Armor TN 21 in Defense Stance. Initiative takes 8 dice of 5s (a first on the tie).
+  const unskilled = (rounds: FighterSpec['rounds']) => duel({ attackSkill: 0, rounds }, {}, { roundCap: 1 })
+  const attackText = (plan: ReturnType<typeof duel>) => traceOf(plan, facesRng([5, 5, 5, 5, 5, 5, 5, 5, 10, 4, 5, 6], 5)).find((e) => e.kind === 'hit' || e.kind === 'miss')?.text
+  it('unskilled, 3k3 does not explode: 10, 4, 5 keeps 19 and misses TN 21', () => {
+    expect(attackText(unskilled([{}]))).toMatch(/^A misses B: 3k3 = 19 vs TN 21/)
+  })
+  it('with the Void Point he rolls 4k3 and tens explode: 10+4, 5, 6 keeps 25 and hits', () => {
+    const plan = unskilled([{ void: 'skill' }])
+    expect(attackText(plan)).toMatch(/^A hits B: 4k3 = 25 vs TN 21 \(.*a Void Point gives him skill 1 for this roll \(\+1k0, tens explode\), 1 left\)/)
+    expect(plan.state.voidByUse[0 * VOID_USE_CODES + VOID_SKILL]).toBe(1)
+  })
+  it('only an unskilled attacker may: with attackSkill 3 it is rejected with the allowed uses', () => {
+    const r = scenarioSchema.safeParse({ schemaVersion: 1, name: 't', system: 'l5r', combatants: [
+      { id: 'a', name: 'A', side: 'A', agility: 3, classRank: 1, attackSkill: 3, strength: 3, earth: 2 },
+      { id: 'b', name: 'B', side: 'B', agility: 3, classRank: 1, attackSkill: 3, strength: 3, earth: 2 },
+    ], tactics: [{ combatant: 'a', rounds: [{ void: 'skill' }] }, { combatant: 'b', rounds: [{}] }] })
+    expect(r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      'tactics.0.rounds.0.void: must be one of "none", "attack", "armor", "wounds", "damage", "initiative", "swap-initiative": Void raises a skill from 0 to 1, and his attackSkill is 3',
+    ])
   })
 })

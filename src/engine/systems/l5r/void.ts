@@ -1,6 +1,6 @@
 import type { Fight } from './fight'
 import { canSpendVoid, checkEnd, isDefeated, nameOf, say } from './fight'
-import { VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_INITIATIVE, VOID_SWAP, VOID_USE_CODES, VOID_WOUNDS } from './plan'
+import { SPEC_SKILL, SPEC_VOID, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_INITIATIVE, VOID_SKILL, VOID_SWAP, VOID_USE_CODES, VOID_WOUNDS } from './plan'
 import { COUNTER, counterIndex, VOID_USE_COUNTERS } from './tally-layout'
 import { DOWN } from './wounds'
 
@@ -96,11 +96,15 @@ export function expireVoidArmor(f: Fight, i: number): void {
   if (f.log) say(f, 'reaction', [i], `Reactions: ${nameOf(f, i)}'s Void +10 Armor TN ends.`)
 }
 
-/** Before an attack roll: +1k1 if his plan spends Void on attacks this Round and he may. */
-export function voidOnAttack(f: Fight, i: number): boolean {
-  if (f.plan.fighters[i].voidOf[f.round] !== VOID_ATTACK || !canSpend(f, i)) return false
-  spend(f, i, VOID_ATTACK)
-  return true
+/**
+ * Before an attack roll: the spec bit of the Void Point his plan spends on it this Round, if he may —
+ * SPEC_VOID (+1k1) or SPEC_SKILL (an unskilled attacker rolls as with skill 1) — else 0.
+ */
+export function voidOnAttack(f: Fight, i: number): number {
+  const use = f.plan.fighters[i].voidOf[f.round]
+  if ((use !== VOID_ATTACK && use !== VOID_SKILL) || !canSpend(f, i)) return 0
+  spend(f, i, use)
+  return use === VOID_ATTACK ? SPEC_VOID : SPEC_SKILL
 }
 
 /** Before rolling: will his damage roll take the katana's Void +1k1 if he hits (plan and Points allow)? */
