@@ -144,10 +144,11 @@ export function exactMetrics(plan: Plan): ExactMetric[] {
 function exactQuery(plan: Plan, q: Plan['scenario']['exactRolls'][number]): ExactMetric[] {
   const r = parseRoll(q.roll)
   const spec = tenDiceRule(r.rolled, r.kept, plan.tenDice, r.bonus)
-  const roll = exactRoll(spec, q.explode)
+  const roll = exactRoll(spec, q.explode, undefined, q.emphasis)
   const shown = formatRoll(spec)
-  const how = `${shown === q.roll ? '' : ` (${shown} by the Ten Dice Rule)`}${q.explode ? '' : ' (unskilled: no explosions)'}`
-  const out: ExactMetric[] = [{ id: `roll:${q.roll}`, label: `${q.roll}${how}`, kind: 'distribution', mean: roll.mean, p: distributionPoints(roll) }]
-  for (const tn of q.tns) out.push({ id: `roll:${q.roll}:tn${tn}`, label: `P(${q.roll} ≥ ${tn})${how}`, kind: 'probability', p: probabilityAtLeast(roll, tn) })
+  const how = `${shown === q.roll ? '' : ` (${shown} by the Ten Dice Rule)`}${q.explode ? '' : ' (unskilled: no explosions)'}${q.emphasis ? ' (Emphasis: 1s rerolled once)' : ''}`
+  const id = `roll:${q.roll}${q.explode ? '' : ':unskilled'}${q.emphasis ? ':emphasis' : ''}`
+  const out: ExactMetric[] = [{ id, label: `${q.roll}${how}`, kind: 'distribution', mean: roll.mean, p: distributionPoints(roll) }]
+  for (const tn of q.tns) out.push({ id: `${id}:tn${tn}`, label: `P(${q.roll} ≥ ${tn})${how}`, kind: 'probability', p: probabilityAtLeast(roll, tn) })
   return out
 }

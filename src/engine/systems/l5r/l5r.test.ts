@@ -140,6 +140,23 @@ describe('exact', () => {
   })
 })
 
+describe('exactRolls with an Emphasis and unskilled', () => {
+  it('the same roll listed exploding, unskilled and with an Emphasis gets three distinct ids and three distributions', () => {
+    const plan = compile(skirmish([{ id: 'a' }, { id: 'b' }], { exactRolls: [{ roll: '3k3', tns: [15] }, { roll: '3k3', explode: false, tns: [15] }, { roll: '3k3', emphasis: true, tns: [15] }] }))
+    const ex = l5r.exact(plan).filter((m) => m.id.startsWith('roll:'))
+    expect(ex.map((m) => m.id)).toEqual(['roll:3k3', 'roll:3k3:tn15', 'roll:3k3:unskilled', 'roll:3k3:unskilled:tn15', 'roll:3k3:emphasis', 'roll:3k3:emphasis:tn15'])
+    const mean = (id: string) => {
+      const m = ex.find((x) => x.id === id)
+      return m?.kind === 'distribution' ? m.mean : NaN
+    }
+    expect(mean('roll:3k3')).toBeCloseTo((3 * 55) / 9, 9)
+    expect(mean('roll:3k3:unskilled')).toBeCloseTo(16.5, 9)
+    // each die: 0.01 × 1 + 0.11 × (2 + … + 9) + 0.11 × (10 + 55/9)
+    expect(mean('roll:3k3:emphasis')).toBeCloseTo(3 * (0.01 + 0.11 * 44 + 0.11 * (10 + 55 / 9)), 9)
+    expect(ex.find((m) => m.id === 'roll:3k3:emphasis')?.label).toBe('3k3 (Emphasis: 1s rerolled once)')
+  })
+})
+
 function parseScenarioOk(doc: unknown) {
   const r = parseScenario(doc)
   if (!r.ok) throw new Error(r.issues.map((i) => `${i.path}: ${i.message}`).join('\n'))

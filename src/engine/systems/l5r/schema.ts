@@ -116,6 +116,8 @@ export const tacticSchema = z.strictObject({
 export const exactRollSchema = z.strictObject({
   roll: z.string({ error: 'must be a roll such as "6k3" or "12k4+5"' }).regex(/^(0|[1-9]\d?)k(0|[1-9]\d?)([+-]\d{1,2})?$/, { error: 'must be a roll such as "6k3" or "12k4+5"' }),
   explode: flag().default(true),
+  /** An Emphasis: 1s rerolled once (rules.md §6.1). */
+  emphasis: flag().default(false),
   tns: z.array(int(1, 200), { error: 'must be a list of TNs' }).max(20, { error: 'must list at most 20 TNs' }).default([]),
 })
 
