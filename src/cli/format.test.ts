@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatExact, pct, progressLine, rate } from './format'
+import { formatExact, jointTable, pct, progressLine, rate } from './format'
 
 describe('terminal formatting', () => {
   it('percentages, rates and the progress bar', () => {
@@ -12,5 +12,26 @@ describe('terminal formatting', () => {
     const text = formatExact('2d6', [{ id: 'd', label: 'Sum', kind: 'distribution', mean: 7, p: Array.from({ length: 11 }, (_, i) => ({ value: i + 2, p: (6 - Math.abs(i - 5)) / 36 })) }])
     expect(text).toMatch(/ {2}7\s+16\.67%\s+58\.33%/)
     expect(text).toMatch(/ {2}12\s+2\.78%\s+2\.78%/)
+  })
+  it('an exact joint is a grid: a row per x value, a column per y value, empty rows and columns left out', () => {
+    const text = jointTable({
+      id: 'j',
+      label: 'Net successes × net advantage',
+      kind: 'joint',
+      x: { label: 'Net successes', values: [0, 1, 2, 3] },
+      y: { label: 'Net advantage', values: [-1, 0, 1] },
+      p: [
+        [0, 0.125, 0.25],
+        [0, 0.25, 0.125],
+        [0, 0.25, 0.00004],
+        [0, 0, 0],
+      ],
+    })
+    const lines = text.split('\n')
+    expect(lines[0]).toBe('Net successes × net advantage (% of checks)')
+    expect(lines[1]).toMatch(/Net successes ↓ \/ Net advantage →\s+0\s+1$/)
+    expect(lines[2]).toMatch(/^ {2}0\s+12\.5\s+25\.0$/)
+    expect(lines[4]).toMatch(/^ {2}2\s+25\.0\s+<\.01$/)
+    expect(lines).toHaveLength(5)
   })
 })

@@ -73,6 +73,7 @@ export function formatExact(label: string, exact: ExactMetric[]): string {
       rows.push([m.label, `mean ${m.mean.toFixed(4)}`])
       orders.push(distributionTable(m))
     }
+    else if (m.kind === 'joint') orders.push(jointTable(m))
     else orders.push(table([[m.label, 'Exact'], ...m.outcomes.map((o) => [`  ${o.label}`, pct(o.p)])]))
   }
   return `${label}\n\n${[table(rows), ...orders].join('\n\n')}\n`
@@ -87,6 +88,19 @@ function distributionTable(m: Extract<ExactMetric, { kind: 'distribution' }>): s
     tail -= p
   }
   return table(rows)
+}
+
+/**
+ * A joint distribution as a grid: a row per x value, a column per y value, cells in percent of trials.
+ * Rows and columns whose total is under 0.01% are left out, so the grid stays readable.
+ */
+export function jointTable(m: Extract<ExactMetric, { kind: 'joint' }>): string {
+  const seen = 1e-4
+  const rows = m.x.values.map((_, i) => i).filter((i) => m.p[i].reduce((a, b) => a + b, 0) >= seen)
+  const cols = m.y.values.map((_, j) => j).filter((j) => m.p.reduce((a, row) => a + row[j], 0) >= seen)
+  const cell = (p: number): string => (p === 0 ? '·' : p < 0.0001 ? '<.01' : (p * 100).toFixed(p < 0.001 ? 2 : 1)).padStart(5)
+  const head = [`${m.x.label} ↓ / ${m.y.label} →`, ...cols.map((j) => String(m.y.values[j]).padStart(5))]
+  return `${m.label} (% of checks)\n${table([head, ...rows.map((i) => [`  ${m.x.values[i]}`, ...cols.map((j) => cell(m.p[i][j]))])])}`
 }
 
 /** A one-line progress bar for stderr. */

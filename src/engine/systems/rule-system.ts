@@ -11,6 +11,17 @@ export type ExactMetric =
   | { id: string; label: string; kind: 'order'; outcomes: { key: string; label: string; p: number }[] }
   | { id: string; label: string; kind: 'distribution'; mean: number; p: { value: number; p: number }[] }
   | { id: string; label: string; kind: 'mean'; mean: number }
+  | JointExactMetric
+
+/** Two values read together (e.g. net successes × net advantage): `p[i][j]` = P(x = x.values[i], y = y.values[j]). */
+export interface JointExactMetric {
+  id: string
+  label: string
+  kind: 'joint'
+  x: { label: string; values: number[] }
+  y: { label: string; values: number[] }
+  p: number[][]
+}
 
 /**
  * The contract every rule system implements (architecture.md §3). `compile` turns a validated

@@ -4,6 +4,7 @@ import type { Tally, TallyShape } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import type { ExactMetric, RuleSystem } from '../rule-system'
 import { checkShape, compileCheck, simulateCheck, traceCheck, type CheckPlan } from './check'
+import { netByAdvantage } from './check-joint'
 import { checkMetricDocs, exactCheckMetrics, summarizeCheckTally } from './check-metrics'
 import { playFight } from './fight'
 import { exactFight, fightMetricDocs, fightShape, summarizeFight } from './fight-metrics'
@@ -40,7 +41,7 @@ function trace(plan: GenesysPlan, rng: Rng): TraceEvent[] {
 }
 
 function exact(plan: GenesysPlan): ExactMetric[] {
-  return plan.mode === 'check' ? exactCheckMetrics(plan) : exactFight(plan)
+  return plan.mode === 'check' ? [...exactCheckMetrics(plan), netByAdvantage(plan.dist)] : exactFight(plan)
 }
 
 /**
