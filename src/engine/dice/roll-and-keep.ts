@@ -132,22 +132,37 @@ export function rollDieRerollingOnes(dice: D10Stream, explode: boolean): number 
 }
 
 /**
- * XkY: rolls `rolled` dice (each exploded first; with `rerollOnes`, an Emphasis rerolls 1s once), keeps
- * the `kept` highest in `top` (scratch of length ≥ kept, left sorted high to low) and returns their sum.
- * Expects 1 ≤ kept ≤ rolled ≤ 10 (use `tenDiceRule` first); allocates nothing.
+ * XkY: rolls `rolled` dice (each exploded first), keeps the `kept` highest in `top` (scratch of
+ * length ≥ kept, left sorted high to low) and returns their sum. Expects 1 ≤ kept ≤ rolled ≤ 10 (use
+ * `tenDiceRule` first); allocates nothing. With `rerollOnes` (an Emphasis) 1s are rerolled once.
  */
 export function rollAndKeep(dice: D10Stream, rolled: number, kept: number, explode: boolean, top: Int32Array, rerollOnes = false): number {
+  if (rerollOnes) return rollAndKeepRerolling(dice, rolled, kept, explode, top)
   let held = 0
-  for (let i = 0; i < rolled; i++) {
-    const v = rerollOnes ? rollDieRerollingOnes(dice, explode) : rollDie(dice, explode)
-    if (held === kept && v <= top[kept - 1]) continue
-    let j = held < kept ? held++ : kept - 1
-    while (j > 0 && top[j - 1] < v) {
-      top[j] = top[j - 1]
-      j--
-    }
-    top[j] = v
+  for (let i = 0; i < rolled; i++) held = keepHighest(top, held, kept, rollDie(dice, explode))
+  return sumTop(top, kept)
+}
+
+/** rollAndKeep with an Emphasis; a separate loop keeps the common roll free of the extra test per die. */
+function rollAndKeepRerolling(dice: D10Stream, rolled: number, kept: number, explode: boolean, top: Int32Array): number {
+  let held = 0
+  for (let i = 0; i < rolled; i++) held = keepHighest(top, held, kept, rollDieRerollingOnes(dice, explode))
+  return sumTop(top, kept)
+}
+
+/** Inserts v among the `held` highest so far (at most `kept`, sorted high to low); returns the new count. */
+function keepHighest(top: Int32Array, held: number, kept: number, v: number): number {
+  if (held === kept && v <= top[kept - 1]) return held
+  let j = held < kept ? held++ : kept - 1
+  while (j > 0 && top[j - 1] < v) {
+    top[j] = top[j - 1]
+    j--
   }
+  top[j] = v
+  return held
+}
+
+function sumTop(top: Int32Array, kept: number): number {
   let sum = 0
   for (let i = 0; i < kept; i++) sum += top[i]
   return sum

@@ -2,7 +2,7 @@ import { formatRoll, rollSpec } from '../../dice/roll-and-keep'
 import { armorTn, FULL_ATTACK, STANCE_LABELS } from './armor'
 import { bestRaisesAt } from './best-raises'
 import { checkEnd, inflict, isDefeated, nameOf, penaltyOf, say, type Fight } from './fight'
-import { attackExplodesWith, SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, type Fighter } from './plan'
+import { SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, type Fighter } from './plan'
 import { STANCES } from './schema'
 import { ATTACK_BINS, binBase, COUNTER, counterIndex, PER_ATTACK_OFFSET } from './tally-layout'
 import { plansVoidDamage, soakWithVoid, voidOnAttack, voidOnDamage } from './void'
@@ -76,7 +76,8 @@ export function attack(f: Fight, i: number, j: number): void {
   const raises = raisesFor(f, i, j, bits, plain)
   const tn = plain + 5 * raises
   const spec = a.attack[bits]
-  const total = rollSpec(f.dice, spec, attackExplodesWith(a, bits), s.top, a.attackRerolls)
+  // attackExplodesWith, inlined for the hot loop: skilled, or a Void skill 0→1 for this roll
+  const total = rollSpec(f.dice, spec, a.attackExplodes || (bits & SPEC_SKILL) !== 0, s.top, a.attackRerolls)
   let wounds = 0
   if (total >= tn) {
     const boosted = voidOnDamage(f, i)

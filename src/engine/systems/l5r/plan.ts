@@ -145,6 +145,8 @@ export interface Plan {
   downActsWithVoid: boolean
   /** Variant initiativeSwap "skirmish": a Void swap of Initiative Scores lasts for the skirmish. */
   swapForSkirmish: boolean
+  /** Someone plans a Void swap of Initiative in some Round (else Round starts skip the swap step). */
+  anySwap: boolean
   /** Variant voidPerRound "one": at most one Void Point per character per Round. */
   voidOnePerRound: boolean
   mostHealthOnCap: boolean
@@ -262,6 +264,7 @@ export function compile(s: L5rScenario): Plan {
     downActsWithVoid: s.rules.down === 'void-to-act',
     voidOnePerRound: s.rules.voidPerRound === 'one',
     swapForSkirmish: s.rules.initiativeSwap === 'skirmish',
+    anySwap: fighters.some((d) => d.swapWithOf.some((x) => x >= 0)),
     mostHealthOnCap: s.onCap === 'most-health',
     state: stateFor(fighters.length),
     dice: new D10Stream(NO_RNG),

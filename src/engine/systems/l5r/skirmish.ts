@@ -98,7 +98,7 @@ function startRound(f: Fight): void {
   declareVoidInitiative(f)
   declareVoidSwaps(f)
   for (let i = 0; i < n; i++) {
-    s.score[i] = s.roundHeld[i] + s.initBonus[i] + (s.centered[i] ? 10 : 0)
+    s.score[i] = (f.plan.anySwap ? s.roundHeld[i] : s.held[i]) + s.initBonus[i] + (s.centered[i] ? 10 : 0)
     s.tookTurn[i] = 0
     s.delayedThisRound[i] = 0
     s.centerUsed[i] = 0

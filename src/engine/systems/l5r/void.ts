@@ -55,10 +55,12 @@ export function declareVoidInitiative(f: Fight): void {
  * Down and plans it, with his ally still able to take Turns, spends a Point and the two exchange
  * Initiative Scores (the rolled and already swapped scores; Void +10 and Center +10 stay with their
  * owner). Variant initiativeSwap "skirmish" (default): for the rest of the skirmish, bought once;
- * "round": for this Round only (`roundHeld`), spent in every Round that plans it. Roster order.
+ * "round": for this Round only (`roundHeld`), spent in every Round that plans it. Roster order. Skirmishes
+ * without any swap planned skip this and order by `held`.
  */
 export function declareVoidSwaps(f: Fight): void {
   const s = f.s
+  if (!f.plan.anySwap) return
   s.roundHeld.set(s.held)
   for (let i = 0; i < f.plan.n; i++) {
     const p = f.plan.fighters[i].swapWithOf[f.round]
