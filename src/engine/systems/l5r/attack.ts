@@ -1,7 +1,7 @@
 import { formatRoll, rollSpec } from '../../dice/roll-and-keep'
 import { armorTn, FULL_ATTACK, STANCE_LABELS } from './armor'
 import { bestRaisesAt } from './best-raises'
-import { checkEnd, inflict, isDefeated, nameOf, penaltyOf, say, type Fight } from './fight'
+import { checkEnd, inflict, isDefeated, nameOf, noteFirstBlood, penaltyOf, say, type Fight } from './fight'
 import { SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, type Fighter } from './plan'
 import { STANCES } from './schema'
 import { ATTACK_BINS, binBase, COUNTER, counterIndex, PER_ATTACK_OFFSET } from './tally-layout'
@@ -88,6 +88,7 @@ export function attack(f: Fight, i: number, j: number): void {
     wounds = soakWithVoid(f, j, wounds)
   } else if (f.log) say(f, 'miss', [i, j], `${a.c.name} misses ${nameOf(f, j)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, bits)}.`)
   s.dealt[i] += wounds
+  if (wounds > 0) noteFirstBlood(f, i)
   if (f.tally) countAttack(f, i, j, total, tn, bits, wounds)
   notePayoff(f, i, j, total >= tn)
   inflict(f, j, wounds)

@@ -57,3 +57,26 @@ describe('target choice (rules-combat.md §C4.1, A40)', () => {
     expect([...firsts].sort()).toEqual(['b', 'c'])
   })
 })
+
+describe('first blood and deaths (rules-combat.md §C4.1 per-trial record)', () => {
+  const summary = (plan: ReturnType<typeof compile>, face: number) => {
+    const t = createTally(l5r.shape(plan))
+    l5r.simulate(plan, facesRng([], face), t)
+    t.trials = 1
+    const m = l5r.summarize(plan, t)
+    return (id: string) => (m.find((x) => x.id === id) as { count: number }).count
+  }
+  it('the first attack dealing 1+ wounds draws first blood: a, first on the tie, hits for 14 on 7s', () => {
+    const at = summary(compile(skirmish([{ id: 'a', earth: 10 }, { id: 'b', earth: 10 }], { roundCap: 1 })), 7)
+    expect([at('first-blood:a'), at('first-blood:b')]).toEqual([1, 0])
+  })
+  it('"simultaneous" ties: two blows landing together draw first blood for nobody alone', () => {
+    const at = summary(compile(skirmish([{ id: 'a', earth: 10 }, { id: 'b', earth: 10 }], { roundCap: 1, rules: { initiativeTies: 'simultaneous' } })), 7)
+    expect([at('first-blood:a'), at('first-blood:b')]).toEqual([0, 0])
+  })
+  it('"past Out = dead": a tetsubo 6k3 of 7s (21) kills an Earth 1 target (Out ends at 19); killed counts it', () => {
+    const plan = compile(skirmish([{ id: 'a', weapon: { name: 'tetsubo', rolled: 3, kept: 3 } }, { id: 'b', agility: 2, earth: 1, rounds: [{ stance: 'defense' }] }], { roundCap: 1 }))
+    const at = summary(plan, 7)
+    expect([at('killed:a'), at('killed:b'), at('defeated:b')]).toEqual([0, 1, 1])
+  })
+})

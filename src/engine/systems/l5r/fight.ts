@@ -29,11 +29,17 @@ export interface Fight {
   /** Simultaneous ties (A19 alternative): wounds of a tie group land together when the group ends. */
   batchOpen: boolean
   batchScore: number
+  /** Counts the tie groups opened this skirmish: first blood shared inside one group is nobody's alone. */
+  batchSerial: number
+  /** First blood (rules-combat.md §C4.1): who first dealt 1+ wounds (−1 nobody yet), in which tie group, shared. */
+  firstBloodBy: number
+  firstBloodBatch: number
+  firstBloodShared: boolean
   turnsThisRound: number
 }
 
 export function newFight(plan: Plan, rng: Rng, log: TraceEvent[] | undefined, tally: Tally | undefined): Fight {
-  return { plan, s: plan.state, rng, dice: plan.dice, log, tally, round: 0, winner: NONE, batchOpen: false, batchScore: 0, turnsThisRound: 0 }
+  return { plan, s: plan.state, rng, dice: plan.dice, log, tally, round: 0, winner: NONE, batchOpen: false, batchScore: 0, batchSerial: 0, firstBloodBy: -1, firstBloodBatch: -1, firstBloodShared: false, turnsThisRound: 0 }
 }
 
 export function say(f: Fight, kind: string, who: number[], text: string): void {
@@ -72,6 +78,18 @@ export function canAct(f: Fight, i: number): boolean {
 
 export function penaltyOf(f: Fight, i: number): number {
   return RANK_PENALTY[f.s.rank[i]]
+}
+
+/**
+ * First blood: the first attack of the skirmish dealing 1 or more wounds. Attacks of one simultaneous
+ * tie group (A19 alternative) land together, so a second one in the group that first drew blood shares it.
+ */
+export function noteFirstBlood(f: Fight, attacker: number): void {
+  const batch = f.batchOpen ? f.batchSerial : -1
+  if (f.firstBloodBy < 0) {
+    f.firstBloodBy = attacker
+    f.firstBloodBatch = batch
+  } else if (batch >= 0 && batch === f.firstBloodBatch && attacker !== f.firstBloodBy) f.firstBloodShared = true
 }
 
 /** Adds wounds now, or into the tie group's pending wounds when a simultaneous group is open. */

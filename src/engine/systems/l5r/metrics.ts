@@ -14,6 +14,8 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'hit-rate', label: 'Attacks that hit', kind: 'probability', per: 'combatant', description: 'Share of his attacks that met the (raised) TN, over all attacks in all skirmishes.' },
   { id: 'wounds-per-attack', label: 'Wounds per attack', kind: 'distribution', per: 'combatant', description: 'Wounds dealt by one attack after Reduction; a miss counts 0 (127+ share the last bin).' },
   { id: 'wounds-per-fight', label: 'Wounds dealt per skirmish', kind: 'distribution', per: 'combatant', description: 'All wounds he dealt in one skirmish (255+ share the last bin).' },
+  { id: 'first-blood', label: 'Draws first blood', kind: 'probability', per: 'combatant', description: 'His attack is the first of the skirmish to deal 1 or more wounds, alone (not within a simultaneous tie group that drew blood together).' },
+  { id: 'killed', label: 'Killed', kind: 'probability', per: 'combatant', description: 'He ends the skirmish dead: more wounds than his Out rank holds.' },
   { id: 'defeated', label: 'Defeated', kind: 'probability', per: 'combatant', description: 'He ends the skirmish defeated (Down by default, Out or dead).' },
   { id: 'rounds-to-defeat', label: 'Round of defeat', kind: 'distribution', per: 'combatant', description: 'Round in which he was defeated, over the skirmishes where he was.' },
   { id: 'delays', label: 'Delays', kind: 'probability', per: 'combatant', description: 'Skirmishes in which he delayed his Turn at least once.' },
@@ -61,7 +63,9 @@ export function summarizeSkirmish(plan: Plan, tally: Tally, exact?: ExactMetric[
     out.push(probabilityMetric(head('hit-rate'), c[counterIndex(i, COUNTER.hits)], c[counterIndex(i, COUNTER.attacks)]))
     out.push(distributionMetric(head('wounds-per-attack'), tally.bins, 0, base + PER_ATTACK_OFFSET, ATTACK_BINS))
     out.push(distributionMetric(head('wounds-per-fight'), tally.bins, 0, base + PER_FIGHT_OFFSET, FIGHT_BINS))
+    out.push(probabilityMetric(head('first-blood'), c[counterIndex(i, COUNTER.firstBlood)], n))
     out.push(probabilityMetric(head('defeated'), c[counterIndex(i, COUNTER.defeated)], n))
+    out.push(probabilityMetric(head('killed'), c[counterIndex(i, COUNTER.dead)], n))
     out.push(distributionMetric(head('rounds-to-defeat'), tally.bins, 1, base + DEFEAT_ROUND_OFFSET, plan.cap))
     if (d.voidOf.some((x) => x !== 0) || plan.downActsWithVoid) out.push(...voidMetrics(plan, tally, i, head))
     if (d.delayOf.some((x) => x !== 0)) {

@@ -10,7 +10,7 @@ import { STANCES } from './schema'
 import { binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_FIGHT_OFFSET, VOID_BINS, voidOffset } from './tally-layout'
 import { playTurns } from './turns'
 import { declareVoidArmor, declareVoidInitiative, declareVoidSwaps, expireVoidArmor, recordVoid, resetVoid } from './void'
-import { DOWN, OUT } from './wounds'
+import { DEAD, DOWN, OUT } from './wounds'
 
 const TIE_RANDOM = 1 << 20
 
@@ -27,6 +27,10 @@ export function playSkirmish(plan: Plan, rng: Rng, tally: Tally | undefined, log
   f.tally = tally
   f.winner = NONE
   f.batchOpen = false
+  f.batchSerial = 0
+  f.firstBloodBy = -1
+  f.firstBloodBatch = -1
+  f.firstBloodShared = false
   f.round = 0
   plan.dice.use(rng)
   resetState(f)
@@ -192,11 +196,13 @@ function record(f: Fight, tally: Tally, rounds: number): void {
       bins[base + DEFEAT_ROUND_OFFSET + s.defeatedIn[i] - 1]++
     }
     if (s.delayedEver[i]) c[counterIndex(i, COUNTER.delayedTrials)]++
+    if (s.rank[i] === DEAD) c[counterIndex(i, COUNTER.dead)]++
     if (s.paidOff[i]) c[counterIndex(i, COUNTER.payoff)]++
     bins[base + voidOffset(plan) + Math.min(s.voidSpent[i], VOID_BINS - 1)]++
     recordVoid(f, c, i)
   }
   recordFirst(f, c)
+  if (f.firstBloodBy >= 0 && !f.firstBloodShared) c[counterIndex(f.firstBloodBy, COUNTER.firstBlood)]++
 }
 
 /**

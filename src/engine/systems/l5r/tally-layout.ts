@@ -21,9 +21,11 @@ export const COUNTER = {
   voidArmorSaves: 11,
   woundsPrevented: 12,
   woundsPreventedSq: 13,
+  firstBlood: 14,
+  dead: 15,
 } as const
 /** Void Points spent per use: use code u (plan.ts VOID_*) at VOID_USE_COUNTERS + 2u (sum) and + 2u + 1 (sum of squares). */
-export const VOID_USE_COUNTERS = 14
+export const VOID_USE_COUNTERS = 16
 export const COUNTER_STRIDE = VOID_USE_COUNTERS + 2 * VOID_USE_CODES
 
 export const INIT_BINS = 256

@@ -169,6 +169,7 @@ function groupTies(f: Fight, c: number, inSlot: boolean): void {
   flush(f)
   if (f.plan.simultaneousTies && inSlot) {
     f.batchOpen = true
+    f.batchSerial++
     f.batchScore = f.s.score[c]
   }
 }
