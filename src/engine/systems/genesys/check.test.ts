@@ -67,6 +67,16 @@ describe('combat check difficulty (seed 003, rules.md §5.4)', () => {
     expect(compileCheck(checkScenario({ characteristic: 3, skill: 1, weapon: { skill: 'brawl', damage: 1, crit: 5, addsBrawn: true } })).pool).toEqual(pool({ ability: 2, proficiency: 1, difficulty: 2 }))
     expect(compileCheck(checkScenario({ characteristic: 3, skill: 1, weapon: blaster })).pool).toEqual(pool({ ability: 2, proficiency: 1, difficulty: 2 }))
   })
+  it('without a range, a ranged weapon that reaches only Short fires at Short (Easy), never beyond its range', () => {
+    const knife = { name: 'throwing knife', skill: 'ranged-light', damage: 3, crit: 3, range: 'short' }
+    expect(compileCheck(checkScenario({ characteristic: 3, skill: 1, weapon: knife })).pool).toEqual(pool({ ability: 2, proficiency: 1, difficulty: 1 }))
+    expect(issuesOf({ mode: 'check', check: { characteristic: 3, skill: 1, weapon: knife } })).toEqual([])
+  })
+  it('without a range, a Gunnery weapon that reaches only Engaged is rejected (Gunnery cannot fire while engaged)', () => {
+    expect(issuesOf({ mode: 'check', check: { characteristic: 3, skill: 1, weapon: { skill: 'gunnery', damage: 10, crit: 3, range: 'engaged' } } })).toEqual([
+      'check.range: must be one of "short", "medium", "long", "extreme" for a gunnery weapon (Gunnery cannot fire while engaged), got "engaged"',
+    ])
+  })
   it('a target with Adversary 2: Average becomes 2 Challenge dice; with one more upgrade from elsewhere a Difficulty die is added', () => {
     expect(compileCheck(checkScenario({ characteristic: 3, skill: 1, weapon: blaster, target: { adversary: 2 } })).pool).toEqual(pool({ ability: 2, proficiency: 1, challenge: 2 }))
     expect(compileCheck(checkScenario({ characteristic: 3, skill: 1, weapon: blaster, upgradeDifficulty: 1, target: { adversary: 2 } })).pool).toEqual(pool({ ability: 2, proficiency: 1, challenge: 2, difficulty: 1 }))

@@ -5,7 +5,7 @@ import type { Pool } from '../../dice/narrative-dice'
 import { exactCheck, jointStridesOf, resultAt, type CheckDistribution } from '../../dice/narrative-exact'
 import type { ModifierOrder } from '../../dice/narrative-pool'
 import { compilePool, facesRolled, jointTables, rollJoint, type CompiledPool } from '../../dice/narrative-roll'
-import { attackPool, isMelee, type DefenseStacking } from './combat-check'
+import { attackPool, checkBand, type DefenseStacking } from './combat-check'
 import { critTriggers, hitDamage, isHit, woundsAfterSoak } from './damage'
 import type { CheckConfig, GenesysScenario } from './schema'
 
@@ -44,7 +44,7 @@ export function checkPool(c: CheckConfig, rules: Record<string, string>): Pool {
       characteristic: c.characteristic ?? 1,
       skill: c.skill ?? 0,
       combatSkill: c.weapon.skill,
-      band: c.range ?? (isMelee(c.weapon.skill) ? 'engaged' : 'medium'),
+      band: checkBand(c.range, c.weapon),
       shooterEngaged: c.shooterEngaged,
       aims: c.aims,
       ownGuarded: c.guardedStance,

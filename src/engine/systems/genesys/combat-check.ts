@@ -17,6 +17,17 @@ export function isMelee(skill: CombatSkill): boolean {
   return skill === 'melee' || skill === 'brawl'
 }
 
+/**
+ * The band a check scenario fires at: `check.range` when given; else Engaged for Melee/Brawl, and for a
+ * ranged weapon Medium or the weapon's own range if that is shorter (a default never puts the target
+ * beyond the weapon's reach; rules.md §5.4).
+ */
+export function checkBand(range: RangeBand | undefined, weapon: { skill: CombatSkill; range: RangeBand }): RangeBand {
+  if (range !== undefined) return range
+  if (isMelee(weapon.skill)) return 'engaged'
+  return RANGE_BANDS[Math.min(RANGE_BANDS.indexOf('medium'), RANGE_BANDS.indexOf(weapon.range))]
+}
+
 /** Ranged difficulty by the band the target occupies: Engaged and Short Easy, Medium Average, Long Hard, Extreme Daunting. */
 export const RANGED_DIFFICULTY: Readonly<Record<RangeBand, number>> = { engaged: 1, short: 1, medium: 2, long: 3, extreme: 4 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { envelope, rulesSchema } from '../../core/scenario'
 import { flag, ident, int, oneOf, text } from '../../core/schema'
 import { MAX_DICE_PER_KIND } from '../../dice/narrative-dice'
-import { COMBAT_SKILLS, isMelee, RANGE_BANDS } from './combat-check'
+import { checkBand, COMBAT_SKILLS, isMelee, RANGE_BANDS } from './combat-check'
 import { MANEUVERS } from './maneuvers'
 import { variants } from './variants'
 
@@ -50,7 +50,7 @@ export const checkSchema = z.strictObject({
   pool: poolSchema.optional(),
   characteristic: int(1, 7).optional(),
   skill: int(0, 5).optional(),
-  /** Band of the target; when omitted, "engaged" for a Melee/Brawl weapon and "medium" for a ranged one. */
+  /** Band of the target; when omitted, "engaged" for a Melee/Brawl weapon, "medium" (or the weapon's range if shorter) for a ranged one. */
   range: oneOf(RANGE_BANDS).optional(),
   shooterEngaged: flag().default(false),
   aims: int(0, 2).default(0),
@@ -144,13 +144,14 @@ const quoted = (xs: readonly string[]): string => xs.map((x) => `"${x}"`).join('
  */
 function refineSituation(c: z.output<typeof checkSchema>, ctx: Ctx): void {
   const w = c.weapon
-  const band = c.range
+  // the band the check fires at, defaulted as checkPool defaults it, so a default is checked too
+  const band = checkBand(c.range, w)
   if (isMelee(w.skill)) {
-    if (band !== undefined && band !== 'engaged') ctx.addIssue({ code: 'custom', path: ['check', 'range'], message: `must be "engaged" for a ${w.skill} weapon (a melee attack needs an engaged target)`, input: band })
+    if (band !== 'engaged') ctx.addIssue({ code: 'custom', path: ['check', 'range'], message: `must be "engaged" for a ${w.skill} weapon (a melee attack needs an engaged target)`, input: band })
     return
   }
   const reach = RANGE_BANDS.slice(0, RANGE_BANDS.indexOf(w.range) + 1)
-  if (band !== undefined && !reach.includes(band)) ctx.addIssue({ code: 'custom', path: ['check', 'range'], message: `must be within the weapon's range "${w.range}": one of ${quoted(reach)}`, input: band })
+  if (!reach.includes(band)) ctx.addIssue({ code: 'custom', path: ['check', 'range'], message: `must be within the weapon's range "${w.range}": one of ${quoted(reach)}`, input: band })
   if (w.skill !== 'gunnery') return
   if (band === 'engaged') ctx.addIssue({ code: 'custom', path: ['check', 'range'], message: `must be one of ${quoted(RANGE_BANDS.slice(1))} for a gunnery weapon (Gunnery cannot fire while engaged)`, input: band })
   else if (c.shooterEngaged) ctx.addIssue({ code: 'custom', path: ['check', 'shooterEngaged'], message: 'must be false for a gunnery weapon (Gunnery cannot fire while engaged)', input: true })
