@@ -54,7 +54,7 @@ export interface CritRow {
  * The rows that touch every later check or the turn [A], as a GM recalls the same tables: Slowed Down
  * (6–10) "can only act during the last allied Initiative slot on his next turn"; Sudden Jolt (11–15)
  * "drops whatever is in hand" (seed 003 lists grabbing a stray blaster under Interact, so one Interact
- * maneuver picks it up); Agonizing Wound (56–60) "increase the difficulty of all Brawn and Agility checks by
+ * maneuver picks it up; a Brawl fighter's fists are not dropped, and a weapon a Despair emptied stays empty); Agonizing Wound (56–60) "increase the difficulty of all Brawn and Agility checks by
  * one until healed" (every combat skill here runs on Brawn or Agility); Slightly Dazed (61–65)
  * "disoriented until healed" (one Setback on every check); Scattered Senses (66–70) "removes all Boost dice
  * from all skill checks until healed"; Overpowered (76–80) "the attacker may immediately attempt another free

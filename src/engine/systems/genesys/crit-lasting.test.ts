@@ -7,9 +7,10 @@ import { createTally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { parseScenarioOrThrow } from '../../run/parse'
 import { critEffectOf, critRow } from './crit-effects'
-import { playFight } from './fight'
+import { playFight, takeTurn } from './fight'
 import { criticalInjury } from './fight-aftermath'
 import { attack } from './fight-attack'
+import { maneuver } from './fight-maneuver'
 import type { FightPlan } from './fight-plan'
 import { genesys } from './index'
 
@@ -79,6 +80,32 @@ describe('lasting Critical Injury rows [A]', () => {
       seen++
     }
     expect(seen).toBeGreaterThan(0)
+  })
+  it('Sudden Jolt on a Brawl fighter: fists are not dropped, so he needs no Interact and can still attack', () => {
+    const brawler = { ...duel, range: 'engaged', combatants: (duel.combatants as Record<string, unknown>[]).map((c) => (c.id === 'hunter' ? { ...c, weapon: { name: 'fists', skill: 'brawl', damage: 1, crit: 5, addsBrawn: true } } : c)) }
+    const p = crit(13, fightPlan(brawler))
+    expect(p.state.noAmmo[1]).toBe(0)
+    expect(hunterShot(p)[0].text).toMatch(/^Bounty hunter attacks with fists at Smuggler/)
+  })
+  it('Sudden Jolt on a weapon a Despair emptied: picking it up (Interact) does not reload it, a Manage Gear still does', () => {
+    const p = fightPlan(duel)
+    p.state.noAmmo[1] = 1
+    crit(13, p)
+    maneuver(p, 1, 0, 'interact', 2)
+    expect(p.state.noAmmo[1]).not.toBe(0)
+    maneuver(p, 1, 0, 'manage-gear', 2)
+    expect(p.state.noAmmo[1]).toBe(0)
+  })
+  it('a dropped and emptied weapon: his next turn starts with Interact, then Manage Gear, then he fires', () => {
+    const p = fightPlan(duel)
+    p.state.noAmmo[1] = 1
+    crit(13, p)
+    const log: TraceEvent[] = []
+    takeTurn(p, createStream(1, 0), tallyOf(p), 1, 2, log)
+    const mine = log.filter((e) => e.who[0] === 'hunter' && (e.kind === 'maneuver' || e.kind === 'roll')).map((e) => e.text)
+    expect(mine[0]).toBe('Bounty hunter: interact (picks up his weapon).')
+    expect(mine[1]).toBe('Bounty hunter: manage gear (reloads).')
+    expect(mine[2]).toMatch(/^Bounty hunter fires /)
   })
   it('Overpowered: the attacker fires again at once with the exact same dice (a free attack, no At the Brink strain)', () => {
     const p = fightPlan(duel)

@@ -6,7 +6,7 @@ import { critEffectOf, critRow, STAGGERED_FOR_GOOD } from './crit-effects'
 import { critRoll } from './damage'
 import { standingAlly } from './fight-geometry'
 import { maneuver, maneuverCap } from './fight-maneuver'
-import { COUNTERS_PER_FIGHTER, FC, type FightPlan } from './fight-plan'
+import { COUNTERS_PER_FIGHTER, DROPPED, FC, type FightPlan } from './fight-plan'
 
 /**
  * What follows a roll: the Critical Injury and its effect, then advantage and threat spent.
@@ -75,7 +75,11 @@ const LASTING = {
 function lastingInjury(plan: FightPlan, f: number, t: number, effect: keyof typeof LASTING): string {
   const s = plan.state
   if (effect === 'slowed-down') s.slowed[t] = 1
-  else if (effect === 'sudden-jolt') s.noAmmo[t] = 2
+  else if (effect === 'sudden-jolt') {
+    // "drops whatever is in hand": a Brawl fighter's fists are not dropped [A]; an emptied weapon stays empty
+    if (plan.fighters[t].c.weapon.skill === 'brawl') return 'nothing in hand to drop (Brawl)'
+    s.noAmmo[t] |= DROPPED
+  }
   else if (effect === 'agonizing-wound' || effect === 'compromised') s.hurtIncrease[t]++
   else if (effect === 'slightly-dazed') s.hurtSetback[t] = 1
   else if (effect === 'scattered-senses') s.noBoost[t] = 1

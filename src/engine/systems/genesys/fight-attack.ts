@@ -6,7 +6,7 @@ import { compilePool, facesRolled, rollPool, type CompiledPool } from '../../dic
 import { attackPool, canAttack, isMelee, RANGE_BANDS } from './combat-check'
 import { advantageAfterCrit, critTriggers, hitDamage, isHit, woundsAfterSoak } from './damage'
 import { criticalInjury, spendAdvantage } from './fight-aftermath'
-import { COUNTERS_PER_FIGHTER, FC, WOUND_BINS, type FightPlan } from './fight-plan'
+import { COUNTERS_PER_FIGHTER, EMPTY, FC, WOUND_BINS, type FightPlan } from './fight-plan'
 import { allyEngagedWith, bandBetween, distance, engagedWithEnemy } from './fight-geometry'
 
 /**
@@ -128,7 +128,7 @@ export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: nu
     if (log) log.push({ at, kind: 'miss', who: [fp.c.id, plan.fighters[t].c.id], text: `${fp.c.name} misses.` })
   }
   if (de > (victim !== t ? 1 : 0) && plan.despairAmmo && !isMelee(fp.c.weapon.skill)) {
-    s.noAmmo[f] = 1
+    s.noAmmo[f] |= EMPTY
     if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `Despair: ${fp.c.name}'s ${fp.c.weapon.name} runs out of ammunition.` })
   }
   spendAdvantage(plan, f, t, adv, at, log)

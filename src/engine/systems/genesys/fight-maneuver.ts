@@ -1,6 +1,6 @@
 import type { TraceEvent } from '../../core/trace'
 import { distance, settleBands, standingAlly } from './fight-geometry'
-import type { FightPlan } from './fight-plan'
+import { DROPPED, EMPTY, type FightPlan } from './fight-plan'
 import { MAX_MANEUVERS, type Maneuver } from './maneuvers'
 
 /**
@@ -11,6 +11,7 @@ import { MAX_MANEUVERS, type Maneuver } from './maneuvers'
  */
 export function maneuver(plan: FightPlan, f: number, t: number, m: Maneuver, at: number, log?: TraceEvent[]): void {
   const s = plan.state
+  const pickUp = m === 'interact' && (s.noAmmo[f] & DROPPED) !== 0
   s.turnManeuvers[f]++
   if (m === 'aim') s.aims[f] = Math.min(2, s.aims[f] + 1)
   else s.aims[f] = 0
@@ -18,8 +19,9 @@ export function maneuver(plan: FightPlan, f: number, t: number, m: Maneuver, at:
   else if (m === 'take-cover') s.cover[f] = 1
   else if (m === 'drop-prone') s.prone[f] = 1
   else if (m === 'stand') s.prone[f] = 0
-  else if (m === 'manage-gear' && s.noAmmo[f] === 1) s.noAmmo[f] = 0
-  else if (m === 'interact' && s.noAmmo[f] === 2) s.noAmmo[f] = 0
+  // a dropped weapon is picked up first; picking it up does not reload it
+  else if (m === 'manage-gear' && s.noAmmo[f] === EMPTY) s.noAmmo[f] = 0
+  else if (pickUp) s.noAmmo[f] &= EMPTY
   else if ((m === 'move' && t >= 0 && distance(plan, f, t) > 0) || m === 'retreat') {
     s.advance[f] += m === 'move' ? 1 : -1
     s.cover[f] = 0
@@ -28,14 +30,13 @@ export function maneuver(plan: FightPlan, f: number, t: number, m: Maneuver, at:
     const ally = standingAlly(plan, f, true)
     if (ally >= 0) s.boost[ally]++
   }
-  if (log) log.push({ at, kind: 'maneuver', who: [plan.fighters[f].c.id], text: `${plan.fighters[f].c.name}: ${maneuverText(plan, f, t, m)}.` })
+  if (log) log.push({ at, kind: 'maneuver', who: [plan.fighters[f].c.id], text: `${plan.fighters[f].c.name}: ${pickUp ? 'interact (picks up his weapon)' : maneuverText(plan, f, t, m)}.` })
 }
 
 function maneuverText(plan: FightPlan, f: number, t: number, m: Maneuver): string {
   const s = plan.state
   if (m === 'aim') return `aim (${s.aims[f]} Boost)`
   if (m === 'manage-gear') return 'manage gear (reloads)'
-  if (m === 'interact' && s.noAmmo[f] === 0) return 'interact (picks up his weapon)'
   if (m === 'move' && t >= 0) return distance(plan, f, t) === 0 ? `move (engages ${plan.fighters[t].c.name})` : `move (closes on ${plan.fighters[t].c.name})`
   return m
 }

@@ -26,6 +26,10 @@ export interface FighterPlan {
   turns: { maneuvers: Maneuver[]; action: ActionChoice }[]
 }
 
+/** `noAmmo` bits: the weapon is empty (a Despair); the weapon is dropped (Sudden Jolt). Both can hold at once. */
+export const EMPTY = 1
+export const DROPPED = 2
+
 export interface FightState {
   wounds: Int32Array
   strain: Int32Array
@@ -54,7 +58,7 @@ export interface FightState {
   doom: Int32Array
   /** Bowled Over: he stands up with his first maneuver next turn (unless his plan keeps him prone). */
   knockedDown: Uint8Array
-  /** 1: out of ammunition after a Despair (a Manage Gear maneuver reloads); 2: weapon dropped (Sudden Jolt; an Interact maneuver picks it up). */
+  /** Bits: EMPTY, out of ammunition after a Despair (Manage Gear reloads); DROPPED, weapon on the ground after a Sudden Jolt (Interact picks it up). 0: ready to attack. */
   noAmmo: Uint8Array
   /** Turns left without his free maneuver: Distracted (his next turn), Hamstrung (for good). */
   noFree: Int32Array

@@ -6,7 +6,7 @@ import { rollPool } from '../../dice/narrative-roll'
 import { attack, attackPossible, checkDefeat } from './fight-attack'
 import { distance } from './fight-geometry'
 import { maneuver, maneuverCap, pointlessMove } from './fight-maneuver'
-import { COUNTERS_PER_FIGHTER, FC, STRAIN_BINS, type FightPlan, type FighterPlan } from './fight-plan'
+import { COUNTERS_PER_FIGHTER, DROPPED, EMPTY, FC, STRAIN_BINS, type FightPlan, type FighterPlan } from './fight-plan'
 import { SECOND_MANEUVER_STRAIN, secondManeuverCost, type Maneuver } from './maneuvers'
 
 type PlannedTurn = FighterPlan['turns'][number]
@@ -77,7 +77,7 @@ function chooseTarget(plan: FightPlan, f: number): number {
 
 /**
  * The i-th maneuver of his turn: standing up after Bowled Over (`stand` 1) and getting his weapon back
- * (`reload` 1: `rearm` is Manage Gear to reload, or Interact to pick it up) come before the plan's.
+ * (`reload` 1 or 2: `rearm` is Interact to pick it up, then Manage Gear to reload) come before the plan's.
  */
 function nthManeuver(turn: PlannedTurn, stand: number, reload: number, rearm: Maneuver, i: number): Maneuver {
   if (i < stand) return 'stand'
@@ -85,9 +85,9 @@ function nthManeuver(turn: PlannedTurn, stand: number, reload: number, rearm: Ma
   return turn.maneuvers[i - stand - reload]
 }
 
-/** The maneuver that gets his weapon back: Manage Gear reloads (1), Interact picks it up (2). */
+/** The next maneuver that gets his weapon back: Interact picks it up if dropped, then Manage Gear reloads it if empty. */
 function rearmManeuver(noAmmo: number): Maneuver {
-  return noAmmo === 2 ? 'interact' : 'manage-gear'
+  return (noAmmo & DROPPED) !== 0 ? 'interact' : 'manage-gear'
 }
 
 /** Bleeding Out at the start of his turn; true if it takes him out. */
@@ -111,14 +111,14 @@ function maneuvers(plan: FightPlan, tally: Tally, f: number, t: number, turn: Pl
   const fp = plan.fighters[f]
   let actionFree = s.staggered[f] === 0 && turn.action !== 'attack'
   const stand = s.knockedDown[f]
-  const reload = s.noAmmo[f] !== 0 && turn.action === 'attack' ? 1 : 0
-  const rearm = rearmManeuver(s.noAmmo[f])
+  // one maneuver per problem with his weapon: pick it up (dropped), reload it (empty)
+  const reload = turn.action === 'attack' ? (s.noAmmo[f] & DROPPED ? 1 : 0) + (s.noAmmo[f] & EMPTY ? 1 : 0) : 0
   const free = s.noFree[f] > 0 ? 0 : 1
   const cap = maneuverCap(plan, f)
   let mayStrain = s.winded[f] === 0
   s.knockedDown[f] = 0
   for (let i = 0; i < stand + reload + turn.maneuvers.length && s.turnManeuvers[f] < cap; i++) {
-    const m = nthManeuver(turn, stand, reload, rearm, i)
+    const m = nthManeuver(turn, stand, reload, rearmManeuver(s.noAmmo[f]), i)
     if (pointlessMove(plan, f, t, m)) continue
     if (s.turnManeuvers[f] >= free) {
       const cost = secondManeuverCost(actionFree, s.strain[f], fp.c.strainThreshold, mayStrain)
@@ -144,7 +144,7 @@ function payStrain(plan: FightPlan, tally: Tally, f: number, second: boolean, at
 }
 
 /** One turn of f: his maneuvers, then his action (an attack, or a maneuver in exchange when he cannot attack yet). */
-function takeTurn(plan: FightPlan, rng: Rng, tally: Tally, f: number, at: number, log?: TraceEvent[]): void {
+export function takeTurn(plan: FightPlan, rng: Rng, tally: Tally, f: number, at: number, log?: TraceEvent[]): void {
   const s = plan.state
   const fp = plan.fighters[f]
   const turn = fp.turns[Math.min(s.turnsTaken[f], fp.turns.length - 1)]
