@@ -28,7 +28,7 @@ describe('terminal formatting', () => {
       ],
     })
     const lines = text.split('\n')
-    expect(lines[0]).toBe('Net successes × net advantage (% of checks)')
+    expect(lines[0]).toBe('Net successes × net advantage, in percent')
     expect(lines[1]).toMatch(/Net successes ↓ \/ Net advantage →\s+0\s+1$/)
     expect(lines[2]).toMatch(/^ {2}0\s+12\.5\s+25\.0$/)
     expect(lines[4]).toMatch(/^ {2}2\s+25\.0\s+<\.01$/)

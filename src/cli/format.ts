@@ -1,6 +1,7 @@
 import type { Metric } from '../engine/core/metrics'
 import type { ResultDocument } from '../engine/run/result'
 import type { ExactMetric } from '../engine/systems/rule-system'
+import { jointCell, jointGrid } from '../shared/joint-grid'
 
 /** Plain-text tables for the terminal. Pure functions, so they are tested without a terminal. */
 
@@ -90,17 +91,11 @@ function distributionTable(m: Extract<ExactMetric, { kind: 'distribution' }>): s
   return table(rows)
 }
 
-/**
- * A joint distribution as a grid: a row per x value, a column per y value, cells in percent of trials.
- * Rows and columns whose total is under 0.01% are left out, so the grid stays readable.
- */
+/** A joint distribution as a grid: a row per x value, a column per y value, cells in percent of trials. */
 export function jointTable(m: Extract<ExactMetric, { kind: 'joint' }>): string {
-  const seen = 1e-4
-  const rows = m.x.values.map((_, i) => i).filter((i) => m.p[i].reduce((a, b) => a + b, 0) >= seen)
-  const cols = m.y.values.map((_, j) => j).filter((j) => m.p.reduce((a, row) => a + row[j], 0) >= seen)
-  const cell = (p: number): string => (p === 0 ? '·' : p < 0.0001 ? '<.01' : (p * 100).toFixed(p < 0.001 ? 2 : 1)).padStart(5)
-  const head = [`${m.x.label} ↓ / ${m.y.label} →`, ...cols.map((j) => String(m.y.values[j]).padStart(5))]
-  return `${m.label} (% of checks)\n${table([head, ...rows.map((i) => [`  ${m.x.values[i]}`, ...cols.map((j) => cell(m.p[i][j]))])])}`
+  const g = jointGrid(m)
+  const head = [`${m.x.label} ↓ / ${m.y.label} →`, ...g.cols.map((v) => String(v).padStart(5))]
+  return `${m.label}, in percent\n${table([head, ...g.rows.map((x, r) => [`  ${x}`, ...g.cells[r].map((p) => jointCell(p).padStart(5))])])}`
 }
 
 /** A one-line progress bar for stderr. */

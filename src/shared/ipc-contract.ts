@@ -1,5 +1,6 @@
 import type { JobProgress } from '../engine/run/job'
 import type { ResultDocument } from '../engine/run/result'
+import type { ExactMetric } from '../engine/systems/rule-system'
 
 /**
  * The one IPC contract between renderer and main. Preload, main handlers and the renderer api are all
@@ -15,7 +16,8 @@ export interface ExampleSummary {
 export interface AppInfo {
   appVersion: string
   engineVersion: string
-  systems: { id: string; label: string; version: string }[]
+  /** `exact`: the system computes exact values, which the editor shows as the scenario is edited. */
+  systems: { id: string; label: string; version: string; exact: boolean }[]
 }
 
 export interface RunArgs {
@@ -92,6 +94,12 @@ export interface WindowState {
   name: string
 }
 
+/** The exact values of a scenario (cancellable by job id, like a run). */
+export interface ExactArgs {
+  jobId: string
+  scenario: unknown
+}
+
 export interface InvokeContract {
   'app:info': { args: []; result: AppInfo }
   'examples:list': { args: []; result: ExampleSummary[] }
@@ -99,6 +107,7 @@ export interface InvokeContract {
   'sim:run': { args: [run: RunArgs]; result: ResultDocument }
   'sim:cancel': { args: [jobId: string]; result: boolean }
   'sim:find': { args: [find: FindArgs]; result: number | null }
+  'sim:exact': { args: [exact: ExactArgs]; result: ExactMetric[] | null }
   'file:open': { args: []; result: ScenarioFile | null }
   'file:open-recent': { args: [path: string]; result: ScenarioFile }
   'file:save': { args: [save: SaveArgs]; result: SaveOutcome }
@@ -146,6 +155,7 @@ export const invokeChannels: readonly InvokeChannel[] = [
   'sim:run',
   'sim:cancel',
   'sim:find',
+  'sim:exact',
   'file:open',
   'file:open-recent',
   'file:save',

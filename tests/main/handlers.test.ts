@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Dialogs } from '../../src/main/ipc/file-handlers'
 import { createHandlers, type Handlers } from '../../src/main/ipc/handlers'
 import { JobRegistry } from '../../src/main/ipc/jobs'
+import { exactOf } from '../../src/engine/run/exact'
 import { findTrial } from '../../src/engine/run/find'
 import { AutosaveStore } from '../../src/main/services/autosave'
 import { FileService } from '../../src/main/services/files'
@@ -157,6 +158,24 @@ describe('IPC find handler ("find a fight where…")', () => {
     await new Promise((r) => setTimeout(r, 50))
     expect(await handlers['sim:cancel']('find-slow')).toBe(true)
     expect(await slow).toBeNull()
+  })
+})
+
+describe('IPC exact handler (the editor\'s exact answer)', () => {
+  it('computes, in a worker thread, exactly what the engine computes in-process', async () => {
+    expect(await handlers['sim:exact']({ jobId: 'exact-1', scenario: standoff })).toEqual(exactOf(standoff))
+  })
+
+  it('refuses a malformed request or an invalid scenario, naming the field', async () => {
+    await expect(handlers['sim:exact']({ jobId: 'no spaces', scenario: standoff })).rejects.toThrow(/exact: jobId must be a job id/)
+    await expect(handlers['sim:exact']({ jobId: 'exact-2', scenario: standoff, extra: 1 })).rejects.toThrow(/exact: .*extra/)
+    await expect(handlers['sim:exact']({ jobId: 'exact-3', scenario: { ...(standoff as object), combatants: [] } })).rejects.toThrow(/combatants/)
+  })
+
+  it('app:info says which systems have exact values', async () => {
+    const info = await handlers['app:info']()
+    expect(info.systems.find((s) => s.id === 'gurps-waits')?.exact).toBe(true)
+    expect(info.systems.every((s) => typeof s.exact === 'boolean')).toBe(true)
   })
 })
 

@@ -6,9 +6,9 @@ import { MAX_TRIALS } from '../../engine/core/scenario'
 import { MAX_CHUNK_SIZE } from '../../engine/run/chunks'
 import { int } from '../../engine/core/schema'
 import { parseScenarioOrThrow } from '../../engine/run/parse'
-import { systems } from '../../engine/systems/registry'
 import { ENGINE_VERSION } from '../../engine/version'
 import type { EventContract, InvokeContract, InvokeChannel } from '../../shared/ipc-contract'
+import { systemInfo } from '../../shared/system-info'
 import type { CloseGuard } from '../close-guard'
 import { MAX_WORKERS, type SimulationService } from '../services/simulation'
 import { createFileHandlers, type FileHandlerDeps } from './file-handlers'
@@ -50,6 +50,8 @@ const findArgs = z.strictObject({
   outcome: z.string().max(500, { error: 'must be an ordering outcome key of at most 500 characters' }).optional(),
 })
 
+const exactArgs = z.strictObject({ jobId, scenario: z.unknown() })
+
 const windowState = z.strictObject({
   dirty: z.boolean({ error: 'must be true or false' }),
   name: z.string({ error: 'must be text' }).max(300, { error: 'must be at most 300 characters' }),
@@ -62,7 +64,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'app:info': async () => ({
       appVersion: deps.appVersion,
       engineVersion: ENGINE_VERSION,
-      systems: systems.map((s) => ({ id: s.id, label: s.label, version: s.version })),
+      systems: systemInfo(),
     }),
     'examples:list': async () =>
       readdirSync(deps.examplesDir)
@@ -96,6 +98,18 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         } catch (e) {
           if (signal.aborted) return null
           throw new Error(`find: ${e instanceof Error ? e.message : String(e)}`, { cause: e })
+        }
+      })
+    },
+    'sim:exact': async (raw: unknown) => {
+      const req = arg(exactArgs, raw, 'exact')
+      parseScenarioOrThrow(req.scenario)
+      return jobs.track(req.jobId, 'exact', async (signal) => {
+        try {
+          return await deps.simulation.exact(req.scenario, signal)
+        } catch (e) {
+          if (signal.aborted) return null
+          throw new Error(`exact: ${e instanceof Error ? e.message : String(e)}`, { cause: e })
         }
       })
     },

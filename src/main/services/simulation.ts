@@ -5,6 +5,7 @@ import { runJobWithTally, type JobOutcome, type JobProgress } from '../../engine
 import type { ResultDocument } from '../../engine/run/result'
 import type { Shard } from '../../engine/run/shard'
 import type { ChunkResult, ChunkTask } from '../../engine/run/run-chunk'
+import type { ExactMetric } from '../../engine/systems/rule-system'
 import type { FindArgs } from '../../shared/ipc-contract'
 import { useSynchronousOptimization } from './v8-workarounds'
 
@@ -123,6 +124,12 @@ export class SimulationService {
   async find(req: FindArgs, signal?: AbortSignal): Promise<number | null> {
     const pool = this.poolFor(this.poolThreads || this.defaultWorkers)
     return this.leased(pool, () => (pool as unknown as Piscina<FindArgs, number | null>).run(req, { name: 'find', signal }))
+  }
+
+  /** The exact values of a scenario, computed in a worker thread (so main never blocks); null when none. */
+  async exact(scenario: unknown, signal?: AbortSignal): Promise<ExactMetric[] | null> {
+    const pool = this.poolFor(this.poolThreads || this.defaultWorkers)
+    return this.leased(pool, () => (pool as unknown as Piscina<{ scenario: unknown }, ExactMetric[] | null>).run({ scenario }, { name: 'exact', signal }))
   }
 
   async shutdown(): Promise<void> {

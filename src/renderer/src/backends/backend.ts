@@ -1,5 +1,6 @@
 import type { JobProgress } from '../../../engine/run/job'
 import type { ResultDocument } from '../../../engine/run/result'
+import type { ExactMetric } from '../../../engine/systems/rule-system'
 import type { AppInfo, DraftArgs, DraftEntry, ExampleSummary, ExportArgs, FindArgs, MenuCommand, RecentEntry, SaveArgs, SaveOutcome, ScenarioFile, WindowState } from '../../../shared/ipc-contract'
 
 /** What the renderer needs from wherever it runs: the Electron main process or a plain browser. */
@@ -13,6 +14,8 @@ export interface Backend {
   cancel(jobId: string): Promise<void>
   /** The first trial of a run matching a query (engine `findTrial`, off the page's thread); null if none or cancelled. */
   findTrial(req: FindArgs): Promise<number | null>
+  /** A scenario's exact values, off the page's thread; null if its system has none or the job was cancelled. */
+  exact(req: { jobId: string; scenario: unknown }): Promise<ExactMetric[] | null>
   /** Worker count used when a run names none. */
   defaultWorkers: number
   openFile(): Promise<ScenarioFile | null>

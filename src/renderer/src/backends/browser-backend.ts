@@ -1,6 +1,7 @@
 import { runJob } from '../../../engine/run/job'
 import type { ChunkResult, ChunkTask } from '../../../engine/run/run-chunk'
-import { systems } from '../../../engine/systems/registry'
+import type { ExactMetric } from '../../../engine/systems/rule-system'
+import { systemInfo } from '../../../shared/system-info'
 import { ENGINE_VERSION } from '../../../engine/version'
 import type { Backend } from './backend'
 import { browserFiles } from './browser-files'
@@ -32,6 +33,10 @@ class WebWorkerPool {
 
   find(req: FindArgs, signal: AbortSignal): Promise<number | null> {
     return this.post<number | null>((id) => ({ id, find: req }), signal)
+  }
+
+  exact(scenario: unknown, signal: AbortSignal): Promise<ExactMetric[] | null> {
+    return this.post<ExactMetric[] | null>((id) => ({ id, exact: scenario }), signal)
   }
 
   private post<T>(request: (id: number) => WorkerRequest, signal: AbortSignal): Promise<T> {
@@ -69,6 +74,19 @@ export function browserBackend(): Backend {
   // One core is left to the page so it stays responsive while the workers run flat out.
   const defaultWorkers = Math.max(1, (navigator.hardwareConcurrency || 2) - 1)
   setTimeout(() => pool.warm(defaultWorkers), 0)
+  /** A search or an exact computation as job `jobId`: cancelling it answers null. */
+  async function cancellable<T>(jobId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T | null> {
+    const controller = new AbortController()
+    jobs.set(jobId, controller)
+    try {
+      return await work(controller.signal)
+    } catch (e) {
+      if (controller.signal.aborted) return null
+      throw e
+    } finally {
+      jobs.delete(jobId)
+    }
+  }
   return {
     ...browserFiles(window.localStorage),
     onMenu: () => () => undefined,
@@ -77,7 +95,7 @@ export function browserBackend(): Backend {
     closeWindow: async () => undefined,
     kind: 'browser',
     defaultWorkers,
-    info: async () => ({ appVersion: ENGINE_VERSION, engineVersion: ENGINE_VERSION, systems: systems.map((s) => ({ id: s.id, label: s.label, version: s.version })) }),
+    info: async () => ({ appVersion: ENGINE_VERSION, engineVersion: ENGINE_VERSION, systems: systemInfo() }),
     examples: async () => examples.map(({ file, doc }) => ({ file, name: doc.name, system: doc.system, description: doc.description ?? '' })),
     loadExample: async (file) => {
       const hit = examples.find((e) => e.file === file)
@@ -104,18 +122,8 @@ export function browserBackend(): Backend {
         jobs.delete(req.jobId)
       }
     },
-    async findTrial(req) {
-      const controller = new AbortController()
-      jobs.set(req.jobId, controller)
-      try {
-        return await pool.find(req, controller.signal)
-      } catch (e) {
-        if (controller.signal.aborted) return null
-        throw e
-      } finally {
-        jobs.delete(req.jobId)
-      }
-    },
+    findTrial: (req) => cancellable(req.jobId, (signal) => pool.find(req, signal)),
+    exact: (req) => cancellable(req.jobId, (signal) => pool.exact(req.scenario, signal)),
     async cancel(jobId) {
       jobs.get(jobId)?.abort()
     },

@@ -1,10 +1,11 @@
 import '../zod-jitless'
+import { exactOf } from '../../../engine/run/exact'
 import { findTrial } from '../../../engine/run/find'
 import { runChunk, type ChunkTask } from '../../../engine/run/run-chunk'
 import type { FindArgs } from '../../../shared/ipc-contract'
 
-/** A message to the worker: one engine chunk to run, or one "find a fight where…" search. */
-export type WorkerRequest = { id: number; task: ChunkTask } | { id: number; find: FindArgs }
+/** A message to the worker: one engine chunk to run, one "find a fight where…" search, or a scenario's exact values. */
+export type WorkerRequest = { id: number; task: ChunkTask } | { id: number; find: FindArgs } | { id: number; exact: unknown }
 
 /** Browser Web Worker: runs the very same engine chunks (and trial searches) as the Piscina workers. */
 self.onmessage = (e: MessageEvent<WorkerRequest>) => {
@@ -13,6 +14,10 @@ self.onmessage = (e: MessageEvent<WorkerRequest>) => {
     if ('find' in e.data) {
       const f = e.data.find
       post({ id: e.data.id, ok: true, result: findTrial(f.scenario, f.seed, f.trials, f.chunkSize, { metric: f.metric, outcome: f.outcome }) })
+      return
+    }
+    if ('exact' in e.data) {
+      post({ id: e.data.id, ok: true, result: exactOf(e.data.exact) })
       return
     }
     const r = runChunk(e.data.task)

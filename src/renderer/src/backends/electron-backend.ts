@@ -20,6 +20,7 @@ export function electronBackend(api: Api): Backend {
       }
     },
     findTrial: (req) => api['sim:find'](req),
+    exact: (req) => api['sim:exact'](req),
     async cancel(jobId) {
       await api['sim:cancel'](jobId)
     },

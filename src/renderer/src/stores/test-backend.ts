@@ -1,3 +1,4 @@
+import { exactOf } from '../../../engine/run/exact'
 import { findTrial } from '../../../engine/run/find'
 import { runJob } from '../../../engine/run/job'
 import { runChunk } from '../../../engine/run/run-chunk'
@@ -37,6 +38,7 @@ export function testBackend(
     async cancel(jobId) {
       jobs.get(jobId)?.abort()
     },
+    exact: async (req) => exactOf(req.scenario),
     findTrial: async (f) => findTrial(f.scenario, f.seed, f.trials, f.chunkSize, { metric: f.metric, outcome: f.outcome }),
     openFile: async () => null,
     openRecent: async () => {
