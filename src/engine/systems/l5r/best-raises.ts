@@ -38,16 +38,39 @@ export function bestRaises(attack: ExactRoll, damage: ExactRoll[], reduction: nu
   return best
 }
 
-/** The whole table for one attacker: every attack spec × target Reduction × TN 0..RAISE_TN_MAX. */
+/** The whole table for one attacker: every attack spec × target Reduction × TN 0..RAISE_TN_MAX (same choices as `bestRaises`). */
 export function raiseTable(attacks: RollSpec[], attackExplodes: (spec: number) => boolean, damage: RollSpec[], damageExplodes: boolean, reductions: number[], emphasis = false): RaiseTable {
   const width = RAISE_TN_MAX + 1
   const table = new Int8Array(attacks.length * reductions.length * width)
   const dmg = damage.map((d) => exactRoll(d, damageExplodes, TABLE_LIMIT))
+  // E[wounds | hit] per Raise count and Reduction, computed once
+  const perHit = reductions.map((red) => dmg.map((d) => expectedAbove(d, red)))
   attacks.forEach((spec, a) => {
-    const atk = exactRoll(spec, attackExplodes(a), TABLE_LIMIT, emphasis)
-    reductions.forEach((red, r) => {
-      for (let tn = 0; tn <= RAISE_TN_MAX; tn++) table[(a * reductions.length + r) * width + tn] = bestRaises(atk, dmg, red, tn)
+    const atTleast = tailOf(exactRoll(spec, attackExplodes(a), TABLE_LIMIT, emphasis))
+    reductions.forEach((_, r) => {
+      for (let tn = 0; tn <= RAISE_TN_MAX; tn++) {
+        let best = 0
+        let value = -1
+        for (let k = 0; k < dmg.length; k++) {
+          const v = atTleast(tn + 5 * k) * perHit[r][k]
+          if (v > value + 1e-12) {
+            value = v
+            best = k
+          }
+        }
+        table[(a * reductions.length + r) * width + tn] = best
+      }
     })
   })
   return { reductions, table }
+}
+
+/** P(total ≥ t) for any t, from suffix sums (what `probabilityAtLeast` gives, in constant time). */
+function tailOf(roll: ExactRoll): (t: number) => number {
+  const tail = new Float64Array(roll.p.length + 1)
+  for (let i = roll.p.length - 1; i >= 0; i--) tail[i] = tail[i + 1] + roll.p[i]
+  return (t) => {
+    const i = t - roll.min
+    return i <= 0 ? Math.min(1, tail[0]) : i >= roll.p.length ? 0 : Math.min(1, tail[i])
+  }
 }

@@ -43,7 +43,7 @@ const scenarioArb = fc
         if (ally) uses.push('swap-initiative')
         const use = uses[pick(uses.length)]
         const stances = c.weapon.kind === 'bow' ? STANCE.filter((s) => s !== 'full-attack') : STANCE
-        return { stance: stances[pick(stances.length)], delay: DELAY[pick(4)], raises: pick(c.void + 1), bestRaises: pick(6) === 0, void: use, ...(use === 'swap-initiative' ? { swapWith: ally?.id } : {}) }
+        return { stance: stances[pick(stances.length)], delay: DELAY[pick(4)], raises: pick(c.void + 1), bestRaises: pick(10) === 0, void: use, ...(use === 'swap-initiative' ? { swapWith: ally?.id } : {}) }
       }),
     }))
     return { schemaVersion: 1, name: 'fuzz', system: 'l5r', roundCap, rules, combatants, tactics }

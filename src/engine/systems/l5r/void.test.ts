@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createTally } from '../../core/tally'
 import { exactRoll, type RollSpec } from '../../dice/roll-and-keep'
-import { bestRaises } from './best-raises'
+import { bestRaises, bestRaisesAt, RAISE_TN_MAX, raiseTable } from './best-raises'
 import { l5r } from './index'
 import { compile } from './plan'
 import { COUNTER, counterIndex } from './tally-layout'
@@ -79,6 +79,24 @@ describe('best Raises (rules-combat.md §C5 A38)', () => {
   it('against an easy TN they do: 6k3 with a katana calls 2 Raises at TN 5, 1 at TN 10, none at TN 15', () => {
     const atk = exactRoll(spec(6, 3), true)
     expect([5, 10, 15].map((tn) => bestRaises(atk, katana, 0, tn))).toEqual([2, 1, 0])
+  })
+  it('the precomputed table picks what bestRaises picks, at every TN, spec and Reduction', () => {
+    const attacks = [spec(6, 3), spec(8, 4), spec(4, 2)]
+    const damage = [spec(6, 2), spec(7, 2), spec(8, 2)]
+    const t = raiseTable(attacks, () => true, damage, true, [0, 3, 5])
+    const dmg = damage.map((d) => exactRoll(d, true, 6))
+    let raised = 0
+    attacks.forEach((a, k) => {
+      const atk = exactRoll(a, true, 6)
+      ;[0, 3, 5].forEach((red, r) => {
+        for (let tn = 0; tn <= RAISE_TN_MAX; tn++) {
+          const want = bestRaises(atk, dmg, red, tn)
+          raised += want
+          expect(bestRaisesAt(t, k, r, tn), `spec ${k}, Reduction ${red}, TN ${tn}`).toBe(want)
+        }
+      })
+    })
+    expect(raised).toBeGreaterThan(0)
   })
   it('in a skirmish: against a Full Attack target with Agility 1 (Armor TN 0) he calls 2 Raises; against Armor TN 20 none', () => {
     const easy = hitsAndMisses(duel({ rounds: [{ bestRaises: true }] }, { agility: 1, rounds: [{ stance: 'full-attack' }] }, { roundCap: 1 }), 5)
