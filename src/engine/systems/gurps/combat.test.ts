@@ -209,13 +209,25 @@ describe('injury (§C2.4)', () => {
     applyInjury(plan, st2, 0, 1, 6, false, false)
     expect([st2.stunned[1], st2.prone[1], st2.ready[1], st2.cond[1]]).toEqual([1, 1, 0, Cond.Ok])
   })
-  it('the major-wound HT roll is at +3 with High Pain Threshold and −4 with Low Pain Threshold (Basic Set pain thresholds)', () => {
+  it('[A] painThresholdRolls "basic-set" (default): the major-wound HT roll is at +3 with High Pain Threshold and −4 with Low Pain Threshold (B59, B142; not in our sources)', () => {
     const plan = planOf([{ id: 'a' }, { id: 'b', hp: 10, ht: 10, highPainThreshold: true }, { id: 'c', side: 'b', hp: 10, ht: 10, lowPainThreshold: true }])
     const st = freshState(plan, new ScriptedRng(d3(13, 7)))
     applyInjury(plan, st, 0, 1, 6, false, false)
     expect(st.stunned[1]).toBe(0)
     applyInjury(plan, st, 0, 2, 6, false, false)
     expect([st.stunned[2], st.prone[2]]).toEqual([1, 1])
+  })
+  it('painThresholdRolls "shock-only": our sources give the pain thresholds only their shock effects (§C2.4), so the major-wound HT roll is plain HT', () => {
+    const specs = [{ id: 'a' }, { id: 'b', hp: 10, ht: 10, highPainThreshold: true }, { id: 'c', side: 'b', hp: 10, ht: 10, lowPainThreshold: true }]
+    const plan = planOf(specs, { rules: { painThresholdRolls: 'shock-only' } })
+    // 12 fails HT 10 (it would pass at 13 with +3); 8 passes HT 10 (it would fail at 6 with −4)
+    const st = freshState(plan, new ScriptedRng(d3(12, 8)))
+    applyInjury(plan, st, 0, 1, 6, false, false)
+    expect([st.stunned[1], st.prone[1]]).toEqual([1, 1])
+    applyInjury(plan, st, 0, 2, 6, false, false)
+    expect([st.stunned[2], st.prone[2]]).toEqual([0, 0])
+    expect(st.shockCarry[1]).toBe(0)
+    expect(st.shockCarry[2]).toBe(8)
   })
   it('failing the major-wound roll by 5 or more knocks him out', () => {
     const plan = planOf([{ id: 'a' }, { id: 'b', hp: 10, ht: 10 }, { id: 'c', side: 'a' }])

@@ -46,12 +46,13 @@ export function addShock(plan: Plan, st: FightState, v: number, injury: number, 
 
 /**
  * Major Wound HT roll: failure stuns and knocks down; failure by 5+ or a critical failure knocks out.
- * High Pain Threshold gives +3 and Low Pain Threshold −4 to this roll: our sources give only their shock
- * effects (§C2.4), so this follows the Basic Set trait texts a GM applies, both ways alike.
+ * Under the [A] variant painThresholdRolls "basic-set" (default) High Pain Threshold gives +3 and Low
+ * Pain Threshold −4 to this roll (Basic Set B59, B142); our sources give the traits only their shock
+ * effects (§C2.4), which "shock-only" keeps to.
  */
 export function knockdownRoll(plan: Plan, st: FightState, v: number): void {
   const f = plan.fighters[v]
-  const target = f.ht + (f.highPain ? 3 : f.lowPain ? -4 : 0)
+  const target = f.ht + (plan.rules.painThresholdRolls ? (f.highPain ? 3 : f.lowPain ? -4 : 0) : 0)
   const r = roll3(st)
   const ok = gurpsSucceeds(r, target)
   if (st.log) say(st, 'roll', [v], plan, `Major wound! ${nameOf(plan, v)} ${rollText(r, target, ok)} on HT to stay up.`)

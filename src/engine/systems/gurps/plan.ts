@@ -19,6 +19,8 @@ export interface Rules {
   unbalancedBothWays: boolean
   /** A34 "martial-arts": more than one Block a turn, each further one at a cumulative −5. */
   multipleBlocks: boolean
+  /** [A] "basic-set": High Pain Threshold +3 and Low Pain Threshold −4 on the major-wound HT roll (B59, B142). */
+  painThresholdRolls: boolean
 }
 
 export interface Plan {
@@ -52,6 +54,7 @@ function rulesOf(r: Record<string, string>): Rules {
     rangePenalties: r.rangePenalties !== 'none',
     unbalancedBothWays: r.unbalancedWeapon === 'both-ways',
     multipleBlocks: r.multipleBlocks === 'martial-arts',
+    painThresholdRolls: r.painThresholdRolls !== 'shock-only',
   }
 }
 

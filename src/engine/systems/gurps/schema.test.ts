@@ -74,6 +74,7 @@ describe('invalid input is rejected with the path and the allowed values', () =>
       rangePenalties: 'table',
       unbalancedWeapon: 'no-parry-after-attack',
       multipleBlocks: 'one-per-turn',
+      painThresholdRolls: 'basic-set',
       onCap: 'draw',
     })
   })

@@ -64,7 +64,15 @@ export const combatantSchema = z.strictObject({
   dr: int(0, 100).default(0),
   combatReflexes: flag().default(false),
   enhancedTimeSense: flag().default(false),
+  /**
+   * High Pain Threshold: no shock (rules-combat.md §C2.4); +3 on the major-wound HT roll only under the
+   * [A] variant painThresholdRolls "basic-set" (B59, not in our sources).
+   */
   highPainThreshold: flag().default(false),
+  /**
+   * Low Pain Threshold: shock doubled, at most −8 (§C2.4); −4 on the major-wound HT roll only under the
+   * [A] variant painThresholdRolls "basic-set" (B142, not in our sources).
+   */
   lowPainThreshold: flag().default(false),
   weapon: weaponSchema,
   shield: z.strictObject({ skill: int(3, 30), db: int(0, 3).default(1) }).optional(),

@@ -3,7 +3,7 @@ import { belowThreeVariant, yardPenaltyVariant } from '../gurps-common/wait-vari
 
 /**
  * Every open question of rules.md §8 (A8–A10) and the combat supplement's GURPS questions (A30–A36,
- * A40) as a rule variant with its documented default.
+ * A40) as a rule variant with its documented default, plus Basic Set rules our sources lack, marked [A].
  */
 export const variants: readonly VariantDoc[] = [
   yardPenaltyVariant,
@@ -97,6 +97,16 @@ export const variants: readonly VariantDoc[] = [
       { value: 'martial-arts', label: 'further Blocks at a cumulative −5 each (Martial Arts optional rule)' },
     ],
     source: 'rules-combat.md §C5 A34, §C2.2 [A; MA text via selfdefenseguides]',
+  },
+  {
+    key: 'painThresholdRolls',
+    label: 'Pain Threshold on the major-wound HT roll',
+    default: 'basic-set',
+    values: [
+      { value: 'basic-set', label: 'High Pain Threshold +3, Low Pain Threshold −4 to the HT roll against knockdown and stunning (Basic Set trait texts)' },
+      { value: 'shock-only', label: 'no modifier: the traits change shock only, as our sources give them' },
+    ],
+    source: 'rules-combat.md §C2.4 gives only the shock effects (HPT ignores shock, LPT doubles it); the HT-roll modifiers are [A] from Basic Set B59 and B142, not in our sources',
   },
   {
     key: 'rangePenalties',
