@@ -4,7 +4,7 @@ import { createStream } from '../../core/rng'
 import { createTally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { gameShape, lengthAt, playGame } from './game'
-import { lastTurnRoll, variableLengthExact } from './game-length'
+import { isLastTurn, variableDie, variableLengthExact } from './game-length'
 import { compileGame } from './game-plan'
 import { summarizeGame } from './game-report'
 import { scenarioSchema } from './scenario'
@@ -21,15 +21,22 @@ function waiting(situation: Doc) {
 
 describe('Variable (X) game length (seed 002 "Test pour la Durée Variable des Scénarios"; rules.md §4.3; B1 Variable (X))', () => {
   it('"During the Starting Phase of Turn (X) ... a single D6. If the result is 4 or more the game will finish at the end of the Turn"', () => {
-    const fixed = (die: number) => ({ die: () => die, below: () => 0, u32: () => 0 }) as unknown as Parameters<typeof lastTurnRoll>[0]
-    expect(lastTurnRoll(fixed(4), 4, 4)).toEqual({ last: true, die: 4 })
-    expect(lastTurnRoll(fixed(3), 5, 4)).toEqual({ last: false, die: 3 })
-    expect(lastTurnRoll(fixed(6), 3, 4)).toEqual({ last: false, die: 0 })
-    expect(lastTurnRoll(fixed(6), 3, undefined)).toEqual({ last: false, die: 0 })
+    const fixed = (die: number) => ({ die: () => die, below: () => 0, u32: () => 0 }) as unknown as Parameters<typeof variableDie>[0]
+    const roll = (die: number, turn: number, from: number | undefined) => {
+      const d = variableDie(fixed(die), turn, from)
+      return { last: isLastTurn(turn, from, d), die: d }
+    }
+    expect(roll(4, 4, 4)).toEqual({ last: true, die: 4 })
+    expect(roll(3, 5, 4)).toEqual({ last: false, die: 3 })
+    expect(roll(6, 3, 4)).toEqual({ last: false, die: 0 })
+    expect(roll(6, 3, undefined)).toEqual({ last: false, die: 0 })
+    expect(roll(6, 7, undefined)).toEqual({ last: false, die: 0 })
   })
   it('"The game will always finish after the End Phase of the seventh Turn"', () => {
-    const never = { die: () => 1, below: () => 0, u32: () => 0 } as unknown as Parameters<typeof lastTurnRoll>[0]
-    expect(lastTurnRoll(never, 7, 4).last).toBe(true)
+    const never = { die: () => 1, below: () => 0, u32: () => 0 } as unknown as Parameters<typeof variableDie>[0]
+    expect(variableDie(never, 7, 4)).toBe(0)
+    expect(isLastTurn(7, 4, 0)).toBe(true)
+    expect(isLastTurn(6, 4, variableDie(never, 6, 4))).toBe(false)
     expect(variableLengthExact(4)).toEqual([0, 0, 0, 0, 1 / 2, 1 / 4, 1 / 8, 1 / 8])
     expect(variableLengthExact(7)).toEqual([0, 0, 0, 0, 0, 0, 0, 1])
   })
@@ -56,6 +63,11 @@ describe('Variable (X) game length (seed 002 "Test pour la Durée Variable des S
     const exact = variableLengthExact(4)
     exact.forEach((q, len) => expect(withinStandardErrors(tally.bins[lengthAt(p) + len], n, q, 4), `length ${len}`).toBe(true))
     expect(summarizeGame(p, tally).find((m) => m.id === 'game-length')).toBeDefined()
+  })
+  it('the end-of-game outcome of a Variable game is not labelled "After 7 turns" (most games stop earlier)', () => {
+    const label = (p: ReturnType<typeof waiting>) => summarizeGame(p, createTally(gameShape(p))).find((m) => m.id === 'side-wins')?.label
+    expect(label(waiting({ variableFrom: 4 }))).toBe('At the end of the game (Variable (4), Turn 7 at the latest)')
+    expect(label(waiting({}))).toBe('After 7 turns')
   })
   it('a Fixed game keeps no length histogram and draws nothing for it', () => {
     const p = waiting({})

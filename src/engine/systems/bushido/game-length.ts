@@ -13,12 +13,19 @@ export const VARIABLE_LAST = 7
 /** Lowest D6 that makes the current Turn the last. */
 export const VARIABLE_ENDS_ON = 4
 
-/** Rolls the Variable-length D6 for Turn `turn` (1-based): true when this Turn is the last. No draw before Turn X. */
-export function lastTurnRoll(rng: Rng, turn: number, from: number | undefined): { last: boolean; die: number } {
-  if (from === undefined || turn < from) return { last: false, die: 0 }
-  if (turn >= VARIABLE_LAST) return { last: true, die: 0 }
-  const die = rng.die(6)
-  return { last: die >= VARIABLE_ENDS_ON, die }
+/**
+ * Rolls the Variable-length D6 for Turn `turn` (1-based) and returns it; 0 when no die is rolled (before
+ * Turn X, in a Fixed game, or on Turn 7, which is always the last). A number, not an object: this runs
+ * every Turn of the hot loop.
+ */
+export function variableDie(rng: Rng, turn: number, from: number | undefined): number {
+  if (from === undefined || turn < from || turn >= VARIABLE_LAST) return 0
+  return rng.die(6)
+}
+
+/** Whether Turn `turn` is the last of a Variable (X) game, given its `variableDie`. */
+export function isLastTurn(turn: number, from: number | undefined, die: number): boolean {
+  return from !== undefined && (turn >= VARIABLE_LAST || die >= VARIABLE_ENDS_ON)
 }
 
 /**

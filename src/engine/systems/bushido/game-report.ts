@@ -50,7 +50,7 @@ export function summarizeGame(p: GamePlan, tally: Tally): Metric[] {
   const out: Metric[] = [
     probabilityMetric({ id: 'tactical-test', metric: 'tactical-test', label: `${labelOf('tactical-test')} (side A, ${p.tacticalDice[0]} vs ${p.tacticalDice[1]} dice)` }, c[3], n, tacticalExact(...p.tacticalDice)),
     orderMetric(
-      { id: 'side-wins', metric: 'side-wins', label: `After ${p.turns} turn${p.turns === 1 ? '' : 's'}` },
+      { id: 'side-wins', metric: 'side-wins', label: p.game.variableFrom === undefined ? `After ${p.turns} turn${p.turns === 1 ? '' : 's'}` : `At the end of the game (Variable (${p.game.variableFrom}), Turn ${p.turns} at the latest)` },
       [
         { key: 'b-wins', label: 'side A wiped out', count: c[0] },
         { key: 'a-wins', label: 'side B wiped out', count: c[1] },

@@ -5,7 +5,7 @@ import { codeFinal, codeNonOnes } from '../../dice/bushido-d6'
 import { rollGroup } from './exchange'
 import { CHARGE, fight, shoot, STAND_UP, SURPRISE, targetOf } from './game-actions'
 import { focus, kiGeneration, resetKi, wantsFocus } from './game-ki'
-import { lastTurnRoll, VARIABLE_ENDS_ON, VARIABLE_LAST } from './game-length'
+import { isLastTurn, variableDie, VARIABLE_ENDS_ON, VARIABLE_LAST } from './game-length'
 import { contactOf, endPhaseStates, surprises } from './game-states'
 import type { GamePlan } from './game-plan'
 
@@ -34,11 +34,12 @@ export function lengthAt(p: GamePlan): number {
 /** Starting Phase step 1: the Variable (X) game-length roll, if the scenario has one. Returns true on the last Turn. */
 function variableRoll(p: GamePlan, rng: Rng, at: number, log?: TraceEvent[]): boolean {
   const from = p.game.variableFrom
-  const r = lastTurnRoll(rng, at, from)
+  const die = variableDie(rng, at, from)
+  const last = isLastTurn(at, from, die)
   if (log && from !== undefined && at >= from) {
-    say(log, at, [], r.die === 0 ? `Durée Variable / Variable (${from}): Turn ${at} is the last — the game always finishes after Turn ${VARIABLE_LAST}.` : `Test pour la Durée Variable / Roll for Variable Turns: D6 = ${r.die}${r.last ? ` (${VARIABLE_ENDS_ON}+): the game finishes at the end of this Turn` : ` (below ${VARIABLE_ENDS_ON}): the game goes on`}.`)
+    say(log, at, [], die === 0 ? `Durée Variable / Variable (${from}): Turn ${at} is the last — the game always finishes after Turn ${VARIABLE_LAST}.` : `Test pour la Durée Variable / Roll for Variable Turns: D6 = ${die}${last ? ` (${VARIABLE_ENDS_ON}+): the game finishes at the end of this Turn` : ` (below ${VARIABLE_ENDS_ON}): the game goes on`}.`)
   }
-  return r.last
+  return last
 }
 
 /** First of the Ki counters (4 per model) in the tally. */
