@@ -29,8 +29,18 @@ describe('shipped examples', () => {
     const r = parseScenario(JSON.parse(readFileSync(join(dir, 'genesys-close-the-range.json'), 'utf8')))
     if (!r.ok) throw new Error('invalid')
     const plan = genesys.compile(r.scenario as never)
-    const shots = genesys.trace(plan, createStream(12, 3)).filter((e) => e.text.startsWith('Runner fires'))
-    expect(shots[0].text).toContain('(medium): 1Y 2G vs 2P')
-    if (shots.length > 1) expect(shots[1].text).toContain('(short): 1Y 2G vs 1P')
+    let second = 0
+    for (let trial = 0; trial < 40; trial++) {
+      // by round (an Overpowered free attack can add a second shot inside a round); the band only, since a
+      // Critical Injury (Stinger, Agonizing Wound…) can change the dice
+      const shots = genesys.trace(plan, createStream(12, trial)).filter((e) => e.text.startsWith('Runner fires'))
+      const first = shots.find((e) => e.at === 1)
+      const next = shots.find((e) => e.at === 2)
+      if (first) expect(first.text).toContain('(medium): ')
+      if (!next) continue
+      expect(next.text).toContain('(short): ')
+      second++
+    }
+    expect(second).toBeGreaterThan(0)
   })
 })
