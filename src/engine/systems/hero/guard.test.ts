@@ -59,6 +59,31 @@ describe('rules-combat.md C5 A22 and A26', () => {
     const plan = heroPlan([{ id: 'a', side: 'A' }, { id: 'b', side: 'B' }], { minStunEqualsBody: 'off' })
     expect(plan.rules.minStunEqualsBody).toBe(false)
   })
+  it('A22 in the fight itself: a 2d6 KA through 20 PD / 8 rPD can log "0 STUN, n BODY" under "off", and never STUN below BODY under "on"', () => {
+    const hits = (rule: string): [number, number][] => {
+      const plan = heroPlan(
+        [
+          { id: 'a', side: 'A', spd: 12, ocv: 30, ...UNHURT, attack: { dice: '2d6', kind: 'killing' } },
+          { id: 'b', side: 'B', spd: 2, dcv: 0, stun: 300, body: 100, pd: 20, rpd: 8, con: 99, attack: { dice: '1d6' } },
+        ],
+        { minStunEqualsBody: rule, endurance: 'off' },
+        { turnCap: 2 },
+      )
+      const out: [number, number][] = []
+      for (const seed of [1, 2, 3]) {
+        for (const e of playLogged(plan, seed).events) {
+          const m = /A attacks B .* after defences (\d+) STUN, (\d+) BODY/.exec(e.text)
+          if (m) out.push([Number(m[1]), Number(m[2])])
+        }
+      }
+      return out
+    }
+    const off = hits('off')
+    const on = hits('on')
+    expect(on.length).toBeGreaterThan(30)
+    expect(on.filter(([stun, body]) => stun < body)).toEqual([])
+    expect(off.some(([stun, body]) => stun === 0 && body > 0)).toBe(true)
+  })
   it('A26: a Stunned DCV 5 halves to 3 (round-up, default) or 2 (round-down)', () => {
     for (const [rule, dcv] of [['round-up', 3], ['round-down', 2]] as const) {
       const plan = heroPlan([{ id: 'a', side: 'A', dcv: 5 }, { id: 'b', side: 'B' }], { stunnedDcv: rule })
