@@ -30,10 +30,15 @@ function intoMelee(plan: FightPlan, f: number, t: number): boolean {
 
 function situationKey(plan: FightPlan, f: number, t: number): number {
   const s = plan.state
-  const band = RANGE_BANDS.indexOf(bandBetween(plan, f, t))
-  const bits = [engagedWithEnemy(plan, f) ? 1 : 0, s.guarded[f] > 0 ? 1 : 0, s.cover[t], s.prone[t], s.guarded[t] > 0 ? 1 : 0, s.nextSetback[f], s.nextIncrease[f], intoMelee(plan, f, t) ? 1 : 0]
+  // band index as kept by settleBands; one bit each below, written out (no array: this runs every attack)
+  const band = s.band[f * plan.fighters.length + t]
   let k = ((f * 8 + t) * 8 + band) * 3 + Math.min(2, s.aims[f])
-  for (const b of bits) k = k * 2 + b
+  k = k * 2 + (engagedWithEnemy(plan, f) ? 1 : 0)
+  k = k * 2 + (s.guarded[f] > 0 ? 1 : 0)
+  k = (k * 2 + s.cover[t]) * 2 + s.prone[t]
+  k = k * 2 + (s.guarded[t] > 0 ? 1 : 0)
+  k = (k * 2 + s.nextSetback[f]) * 2 + s.nextIncrease[f]
+  k = k * 2 + (intoMelee(plan, f, t) ? 1 : 0)
   k = k * 8 + Math.min(7, s.boost[f])
   // lasting Critical Injuries of the attacker: Difficulty dice, Setback, upgrades, no Boost
   k = ((k * 8 + Math.min(7, s.hurtIncrease[f])) * 2 + s.hurtSetback[f]) * 4 + s.hurtUpgrade[f]
