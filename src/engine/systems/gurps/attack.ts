@@ -20,6 +20,11 @@ export const enum Mode {
   Determined = 1,
   /** Move and Attack: melee −4 and effective skill at most 9; ranged −2 (B365; Bulk not modelled). */
   MoveAndAttack = 2,
+  /**
+   * The second attack of an All-Out Attack (Double) made with the off hand: −4 unless Ambidextrous
+   * (FighterStats.offHandPenalty). @see variants.ts aoaDouble ([A] B365, B39)
+   */
+  OffHand = 3,
 }
 
 const choice: DefenseChoice = { kind: Defense.None, score: 0, retreat: false }
@@ -37,7 +42,16 @@ export function effectiveSkill(plan: Plan, st: FightState, a: number, d: number,
   if (f.ranged && plan.rules.rangePenalties) eff += rangePenalty(st.dist[a * st.n + d])
   if (mode === Mode.Determined) eff += f.ranged ? 1 : 4
   else if (mode === Mode.MoveAndAttack) eff = f.ranged ? eff - 2 : Math.min(eff - 4, 9)
+  else if (mode === Mode.OffHand) eff -= f.offHandPenalty
   return eff
+}
+
+/** "with the sword (skill 12" or "with the sword in his off hand (skill 8: off hand −4" for the log. */
+function weaponText(plan: Plan, a: number, mode: Mode, eff: number): string {
+  const f = plan.fighters[a]
+  if (mode !== Mode.OffHand) return `with the ${f.weapon} (skill ${eff}`
+  const note = f.offHandPenalty > 0 ? `off hand −${f.offHandPenalty}` : f.ambidextrous ? 'Ambidextrous, no off-hand penalty' : 'no off-hand penalty in rules.md §3.5'
+  return `with the ${f.weapon} in his off hand (skill ${eff}: ${note}`
 }
 
 function noteStrike(st: FightState, a: number, fromWait: boolean): void {
@@ -92,7 +106,7 @@ export function attack(plan: Plan, st: FightState, a: number, d: number, mode: M
   const r = roll3(st)
   const ok = gurpsSucceeds(r, eff)
   const crit = ok && gurpsCritical(r, eff) === 'success'
-  if (st.log) say(st, 'roll', [a, d], plan, `${nameOf(plan, a)} attacks ${nameOf(plan, d)} with the ${plan.fighters[a].weapon} (skill ${eff}): ${rollText(r, eff, ok)}${crit ? ' — a critical hit, no defence allowed' : ok ? '' : ' — a miss'}.`)
+  if (st.log) say(st, 'roll', [a, d], plan, `${nameOf(plan, a)} attacks ${nameOf(plan, d)} ${weaponText(plan, a, mode, eff)}): ${rollText(r, eff, ok)}${crit ? ' — a critical hit, no defence allowed' : ok ? '' : ' — a miss'}.`)
   const bins = st.tally.bins
   const b0 = plan.layout.attackBins[a]
   const feinted = st.feintOn[a] === d

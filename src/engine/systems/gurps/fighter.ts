@@ -47,6 +47,17 @@ export interface FighterStats {
   fencing: boolean
   unbalanced: boolean
   startsReady: boolean
+  /**
+   * The second attack of his All-Out Attack (Double) is made with the off hand: he has a pair, or fights
+   * barehanded. A single balanced weapon (aoaDouble "basic-set") makes both with the main hand.
+   */
+  doubleOffHand: boolean
+  /**
+   * Skill penalty for that off-hand attack: 4 under aoaDouble "basic-set" ([A] B39 Ambidexterity, B365),
+   * 0 if Ambidextrous; 0 under "two-weapons" (rules.md §3.5 gives none).
+   */
+  offHandPenalty: number
+  ambidextrous: boolean
   /** 0 armed, 1 barehanded (parries weapons at −3), 2 Judo or Karate (no penalty). */
   barehanded: number
   /** His attack is a thrust ("thr" damage): a barehanded parry takes no −3 against it. */
@@ -75,7 +86,12 @@ function compileStep(s: Step, idIndex: Map<string, number>): CompiledStep {
   return { maneuver, option, trigger: s.trigger ? TRIGGERS.indexOf(s.trigger) : -1, enemy: s.enemy ? (idIndex.get(s.enemy) ?? -1) : -1, response }
 }
 
-function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIndex: Map<string, number>): FighterStats {
+/** The off-hand penalty on the second attack of an All-Out Attack (Double). @see variants.ts aoaDouble */
+function offHandPenalty(c: Combatant, rules: GurpsScenario['rules']): number {
+  return rules.aoaDouble === 'two-weapons' || c.ambidextrous ? 0 : 4
+}
+
+function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIndex: Map<string, number>, rules: GurpsScenario['rules']): FighterStats {
   const basicSpeed = c.basicSpeed ?? (c.dx + c.ht) / 4
   const w = c.weapon
   const ranged = w.ranged !== 'no'
@@ -113,6 +129,9 @@ function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIn
     fencing: w.fencing,
     unbalanced: w.unbalanced,
     startsReady: w.ready,
+    doubleOffHand: w.pair || w.barehanded !== 'no',
+    offHandPenalty: offHandPenalty(c, rules),
+    ambidextrous: c.ambidextrous,
     barehanded: BAREHANDED.indexOf(w.barehanded),
     thrusting: w.damage.startsWith('thr'),
     dodge: Math.floor(basicSpeed) + 3,
@@ -133,7 +152,7 @@ export function compileFighters(s: GurpsScenario): FighterStats[] {
     const sideId = c.side ?? c.id
     if (!sides.includes(sideId)) sides.push(sideId)
     const tactic = s.tactics.find((t) => t.combatant === c.id) as Tactic
-    return statsOf(c, i, sides.indexOf(sideId), tactic, idIndex)
+    return statsOf(c, i, sides.indexOf(sideId), tactic, idIndex, s.rules)
   })
 }
 

@@ -137,8 +137,9 @@ export function perform(plan: Plan, st: FightState, f: number, t: number, m: Man
     if (able(st, f) && up(st, t)) strike(plan, st, f, t, Mode.Normal, false, fromWait)
     return
   }
+  // Double: the second attack is the off hand's with a pair or bare hands, else the balanced weapon's again
   strike(plan, st, f, t, Mode.Normal, false, fromWait)
-  if (able(st, f) && up(st, t)) strike(plan, st, f, t, Mode.Normal, false, fromWait)
+  if (able(st, f) && up(st, t)) strike(plan, st, f, t, plan.fighters[f].doubleOffHand ? Mode.OffHand : Mode.Normal, false, fromWait)
 }
 
 const VERB = ['attacks', 'makes an All-Out Attack', 'moves and attacks', 'feints', 'readies', 'goes on All-Out Defense', 'waits']

@@ -37,13 +37,17 @@ const fighterArb = (id: string): fc.Arbitrary<Spec> =>
     unbalanced: fc.boolean(),
     targetRule: fc.constantFrom('sticky-first', 'weakest', 'most-injured', 'nearest'),
     pair: fc.boolean(),
+    ambidextrous: fc.boolean(),
     maneuvers: fc.array(stepArb, { minLength: 1, maxLength: 4 }),
   }).map(fitOptions)
 
-/** All-Out Attack options his weapon allows (rules.md §3.5): ranged only Determined; Double needs two weapons. */
+/**
+ * All-Out Attack options his weapon allows (rules.md §3.5): ranged only Determined; Double (aoaDouble
+ * "basic-set", B365) needs two weapons or one balanced weapon.
+ */
 function fitOptions(spec: Spec): Spec {
-  const twoWeapons = spec.pair === true || spec.barehanded !== 'no'
-  const fits = (o: unknown): boolean => (spec.ranged !== 'no' ? o === 'determined' : o !== 'double' || twoWeapons)
+  const doubleOk = spec.pair === true || spec.barehanded !== 'no' || spec.unbalanced !== true
+  const fits = (o: unknown): boolean => (spec.ranged !== 'no' ? o === 'determined' : o !== 'double' || doubleOk)
   const maneuvers = (spec.maneuvers ?? []).map((m) => {
     const aoa = m.maneuver === 'all-out-attack' || m.response === 'all-out-attack'
     return aoa && !fits(m.option) ? { ...m, option: 'determined' } : m

@@ -12,25 +12,35 @@ function issue(ctx: Ctx, path: Path, message: string, input: unknown): void {
 }
 
 /**
- * All-Out Attack options the fighter's weapon allows: Double needs "two ready weapons"; a ranged All-Out
- * Attack is Determined (Suppression Fire is not modelled), Strong, Double and Feint being melee options.
- * @see rules.md §3.5
+ * All-Out Attack options the fighter's weapon allows; a ranged All-Out Attack is Determined (Suppression
+ * Fire is not modelled), Strong, Double and Feint being melee options (rules.md §3.5). Double under the
+ * variant aoaDouble: "two-weapons" (rules.md §3.5 "if two ready weapons") needs a pair or bare hands;
+ * "basic-set" ([A] B365 "two ready weapons or one weapon that does not have to be readied after use")
+ * refuses only one unbalanced weapon, which must be readied after an attack.
+ * @see rules.md §3.5, rules-combat.md §C2.3, variants.ts aoaDouble
  */
-function checkAoaOption(option: string, weapon: Combatant['weapon'] | undefined, path: Path, ctx: Ctx): void {
+function checkAoaOption(option: string, weapon: Combatant['weapon'] | undefined, rules: GurpsScenario['rules'], path: Path, ctx: Ctx): void {
   if (!weapon) return
+  const twoWeapons = weapon.pair || weapon.barehanded !== 'no'
   if (weapon.ranged !== 'no' && option !== 'determined') {
     issue(ctx, [...path, 'option'], 'must be "determined" for an All-Out Attack with a ranged weapon (Strong, Double and Feint are melee options)', option)
-  } else if (option === 'double' && !weapon.pair && weapon.barehanded === 'no') {
-    issue(ctx, [...path, 'option'], '"double" needs two ready weapons: set weapon.pair to true (a second weapon of the same kind in the other hand) or fight barehanded', option)
+  } else if (option === 'double' && !twoWeapons) {
+    if (rules.aoaDouble === 'two-weapons') issue(ctx, [...path, 'option'], TWO_WEAPONS_DOUBLE, option)
+    else if (weapon.unbalanced) issue(ctx, [...path, 'option'], UNBALANCED_DOUBLE, option)
   }
 }
 
+const TWO_WEAPONS_DOUBLE = '"double" needs two ready weapons: set weapon.pair to true (a second weapon of the same kind in the other hand) or fight barehanded'
+
+const UNBALANCED_DOUBLE =
+  'must not be "double" with one unbalanced weapon, which must be readied after each attack (B365: two ready weapons, or one that need not be readied after use): set weapon.pair to true (a second weapon in the other hand), fight barehanded, or use a balanced weapon'
+
 /** Cross-field checks of one maneuver: options match the maneuver and the weapon, Waits have a trigger, named triggers name an enemy. */
-function checkStep(s: Step, path: Path, ids: Map<string, number>, weapon: Combatant['weapon'] | undefined, ctx: Ctx): void {
+function checkStep(s: Step, path: Path, ids: Map<string, number>, weapon: Combatant['weapon'] | undefined, rules: GurpsScenario['rules'], ctx: Ctx): void {
   const aoa = s.maneuver === 'all-out-attack' || (s.maneuver === 'wait' && s.response === 'all-out-attack')
   if (s.option !== undefined) {
     if (aoa && !(AOA_OPTIONS as readonly string[]).includes(s.option)) issue(ctx, [...path, 'option'], `must be one of ${list(AOA_OPTIONS)} for an All-Out Attack`, s.option)
-    else if (aoa) checkAoaOption(s.option, weapon, path, ctx)
+    else if (aoa) checkAoaOption(s.option, weapon, rules, path, ctx)
     else if (s.maneuver === 'all-out-defense' && !(AOD_OPTIONS as readonly string[]).includes(s.option)) issue(ctx, [...path, 'option'], `must be one of ${list(AOD_OPTIONS)} for an All-Out Defense`, s.option)
     else if (!aoa && s.maneuver !== 'all-out-defense') issue(ctx, [...path, 'option'], 'only applies to an All-Out Attack, an All-Out Defense, or a Wait whose response is an All-Out Attack', s.option)
   }
@@ -61,7 +71,7 @@ export function checkScenario(s: GurpsScenario, ctx: Ctx): void {
     seen.add(t.combatant)
     if (t.target !== undefined && !ids.has(t.target)) issue(ctx, ['tactics', i, 'target'], `must be one of the combatant ids ${list([...ids.keys()])}`, t.target)
     const me = s.combatants[ids.get(t.combatant) ?? -1]
-    t.maneuvers.forEach((step, j) => checkStep(step, ['tactics', i, 'maneuvers', j], ids, me?.weapon, ctx))
+    t.maneuvers.forEach((step, j) => checkStep(step, ['tactics', i, 'maneuvers', j], ids, me?.weapon, s.rules, ctx))
     if (me && t.target !== undefined) {
       const other = s.combatants[ids.get(t.target) ?? -1]
       if (other && (other.side ?? other.id) === (me.side ?? me.id)) issue(ctx, ['tactics', i, 'target'], 'must be an enemy (a combatant on another side)', t.target)

@@ -73,6 +73,7 @@ describe('invalid input is rejected with the path and the allowed values', () =>
       shockOnDefense: 'no',
       rangePenalties: 'table',
       unbalancedWeapon: 'no-parry-after-attack',
+      aoaDouble: 'basic-set',
       multipleBlocks: 'one-per-turn',
       painThresholdRolls: 'basic-set',
       onCap: 'draw',
@@ -93,14 +94,15 @@ describe('invalid input is rejected with the path and the allowed values', () =>
       'rules.unbalancedWeapon: must be one of "no-parry-after-attack", "both-ways", got "never"',
     ])
   })
-  it('All-Out Attack (Double) needs "two ready weapons" (rules.md §3.5): a single sword is rejected, a pair or bare hands are not', () => {
+  it('All-Out Attack (Double) under aoaDouble "two-weapons" needs "two ready weapons" (rules.md §3.5): a single sword is rejected, a pair or bare hands are not', () => {
     const double = [{ maneuver: 'all-out-attack', option: 'double' }]
     const waitDouble = [{ maneuver: 'wait', trigger: 'enemy-acts', response: 'all-out-attack', option: 'double' }]
-    expect(problems(scenarioDoc([{ id: 'a', maneuvers: double }, { id: 'b', maneuvers: waitDouble }]))).toEqual([
+    const rules = { rules: { aoaDouble: 'two-weapons' } }
+    expect(problems(scenarioDoc([{ id: 'a', maneuvers: double }, { id: 'b', maneuvers: waitDouble }], rules))).toEqual([
       'tactics[0].maneuvers[0].option: "double" needs two ready weapons: set weapon.pair to true (a second weapon of the same kind in the other hand) or fight barehanded, got "double"',
       'tactics[1].maneuvers[0].option: "double" needs two ready weapons: set weapon.pair to true (a second weapon of the same kind in the other hand) or fight barehanded, got "double"',
     ])
-    expect(problems(scenarioDoc([{ id: 'a', pair: true, maneuvers: double }, { id: 'b', barehanded: 'yes', damage: 'thr-1', type: 'cr', maneuvers: double }]))).toEqual([])
+    expect(problems(scenarioDoc([{ id: 'a', pair: true, maneuvers: double }, { id: 'b', barehanded: 'yes', damage: 'thr-1', type: 'cr', maneuvers: double }], rules))).toEqual([])
   })
   it('a ranged All-Out Attack has only the Determined option (rules.md §3.5: Strong, Double and Feint are melee options)', () => {
     const doc = scenarioDoc([

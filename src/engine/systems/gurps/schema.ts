@@ -44,8 +44,11 @@ export const weaponSchema = z.strictObject({
    */
   barehanded: oneOf(BAREHANDED).default('no'),
   /**
-   * A second weapon of the same kind ready in the other hand (two knives, two pistols): the "two ready
-   * weapons" All-Out Attack (Double) needs. A barehanded fighter always has two. @see rules.md §3.5
+   * A second weapon of the same kind ready in the other hand (two knives, two pistols): "two ready weapons"
+   * for All-Out Attack (Double), whose second attack it makes, with the off hand. A barehanded fighter
+   * always has two hands. Under the variant aoaDouble "two-weapons" Double needs it (or bare hands); under
+   * "basic-set" a balanced weapon alone also allows Double, an unbalanced one does not.
+   * @see rules.md §3.5, variants.ts aoaDouble ([A] B365)
    */
   pair: flag().default(false),
 })
@@ -74,6 +77,11 @@ export const combatantSchema = z.strictObject({
    * [A] variant painThresholdRolls "basic-set" (B142, not in our sources).
    */
   lowPainThreshold: flag().default(false),
+  /**
+   * Ambidextrous: no −4 for an attack with the off hand (the second attack of an All-Out Attack (Double)
+   * with a pair or barehanded, under aoaDouble "basic-set"). [A] Basic Set B39, not in our sources.
+   */
+  ambidextrous: flag().default(false),
   weapon: weaponSchema,
   shield: z.strictObject({ skill: int(3, 30), db: int(0, 3).default(1) }).optional(),
   /** Yards from every enemy at the start (the larger of two fighters' values counts). */

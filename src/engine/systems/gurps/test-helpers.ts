@@ -33,6 +33,7 @@ export interface Spec {
   distance?: number
   barehanded?: string
   pair?: boolean
+  ambidextrous?: boolean
   target?: string
   targetRule?: string
   maneuvers?: Record<string, unknown>[]
@@ -53,7 +54,7 @@ export function scenarioDoc(specs: Spec[], extra: Record<string, unknown> = {}):
         ht: f.ht ?? 10,
         weapon: { name: 'sword', skill: f.skill ?? 12, damage: f.damage ?? 'sw+1', type: f.type ?? 'cut', reach: f.reach ?? 1, ranged: f.ranged ?? 'no', parry: f.parry ?? 0, fencing: f.fencing ?? false, unbalanced: f.unbalanced ?? false, barehanded: f.barehanded ?? 'no', ...(f.pair !== undefined ? { pair: f.pair } : {}) },
       }
-      for (const k of ['side', 'hp', 'basicSpeed', 'dr', 'combatReflexes', 'enhancedTimeSense', 'highPainThreshold', 'lowPainThreshold', 'shield', 'distance'] as const) if (f[k] !== undefined) c[k] = f[k]
+      for (const k of ['side', 'hp', 'basicSpeed', 'dr', 'combatReflexes', 'enhancedTimeSense', 'highPainThreshold', 'lowPainThreshold', 'shield', 'distance', 'ambidextrous'] as const) if (f[k] !== undefined) c[k] = f[k]
       return c
     }),
     tactics: specs.map((f) => ({ combatant: f.id, ...(f.target ? { target: f.target } : {}), ...(f.targetRule ? { targetRule: f.targetRule } : {}), maneuvers: f.maneuvers ?? [{ maneuver: 'attack' }] })),

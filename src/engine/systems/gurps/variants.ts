@@ -89,6 +89,21 @@ export const variants: readonly VariantDoc[] = [
     source: 'rules-combat.md §C2.3 [A, standard B-reading]; both-ways: B269, Martial Arts "Unbalanced Parries"',
   },
   {
+    key: 'aoaDouble',
+    label: 'All-Out Attack (Double): which weapons allow it',
+    default: 'basic-set',
+    values: [
+      {
+        value: 'basic-set',
+        label:
+          'two ready weapons, or one that need not be readied after use (a balanced weapon: both attacks with the main hand); with a pair or barehanded the second attack is with the off hand at −4 unless Ambidextrous; one unbalanced weapon cannot',
+      },
+      { value: 'two-weapons', label: 'only with two ready weapons (a pair, or barehanded), no off-hand penalty (rules.md §3.5 as written)' },
+    ],
+    source:
+      'rules.md §3.5 "two attacks on the same foe if two ready weapons" [S G4 partial]; basic-set is [A] from Basic Set B365 ("two ready weapons or one weapon that does not have to be readied after use") and B39 Ambidexterity (off hand −4 without it), not in our sources',
+  },
+  {
     key: 'multipleBlocks',
     label: 'Several Blocks in one turn',
     default: 'one-per-turn',
