@@ -35,20 +35,22 @@ describe('All-Out Attack (Double), Basic Set (B365, B39) [A]', () => {
     expect(skills(lines)).toEqual([12, 12])
     expect(lines.some((l) => l.includes('off hand'))).toBe(false)
   })
-  it('with a pair, the second attack is made with the off hand at −4, and the trace says so', () => {
-    const lines = doubleAttackLines({ id: 'a', pair: true })
+  it('a pair of unbalanced weapons: the main one is unready after the first attack, so the second is the off hand\'s at −4', () => {
+    const lines = doubleAttackLines({ id: 'a', pair: true, unbalanced: true })
     expect(skills(lines)).toEqual([12, 8])
-    expect(lines[1]).toContain('with the sword in his off hand (skill 8: off hand −4)')
+    expect(lines[1]).toContain('in his off hand (skill 8: off hand −4)')
   })
-  it('with a pair, an Ambidextrous fighter takes no off-hand penalty', () => {
-    const lines = doubleAttackLines({ id: 'a', pair: true, ambidextrous: true })
+  it('with an unbalanced pair, an Ambidextrous fighter takes no off-hand penalty', () => {
+    const lines = doubleAttackLines({ id: 'a', pair: true, unbalanced: true, ambidextrous: true })
     expect(skills(lines)).toEqual([12, 12])
     expect(lines[1]).toContain('in his off hand (skill 12: Ambidextrous, no off-hand penalty)')
   })
-  it('barehanded counts as two hands: the second blow is the off hand\'s, at −4 unless Ambidextrous', () => {
+  it('a pair of balanced weapons, or fists, need no readying: both attacks with the main hand at full skill', () => {
+    expect(skills(doubleAttackLines({ id: 'a', pair: true }))).toEqual([12, 12])
     const fists: Spec = { id: 'a', barehanded: 'yes', damage: 'thr-1', type: 'cr' }
-    expect(skills(doubleAttackLines(fists))).toEqual([12, 8])
-    expect(skills(doubleAttackLines({ ...fists, ambidextrous: true }))).toEqual([12, 12])
+    const lines = doubleAttackLines(fists)
+    expect(skills(lines)).toEqual([12, 12])
+    expect(lines.some((l) => l.includes('off hand'))).toBe(false)
   })
   it('a single unbalanced weapon must be readied after an attack: "double" is rejected, naming the path and what is allowed', () => {
     const doc = scenarioDoc([

@@ -48,8 +48,9 @@ export interface FighterStats {
   unbalanced: boolean
   startsReady: boolean
   /**
-   * The second attack of his All-Out Attack (Double) is made with the off hand: he has a pair, or fights
-   * barehanded. A single balanced weapon (aoaDouble "basic-set") makes both with the main hand.
+   * The second attack of his All-Out Attack (Double) is made with the off hand: his weapon is unbalanced
+   * (unready after the first attack) and he has a pair. A balanced weapon, fists included, needs no
+   * readying after use (B365), so he makes both attacks with his main hand and takes no off-hand penalty.
    */
   doubleOffHand: boolean
   /**
@@ -129,7 +130,7 @@ function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIn
     fencing: w.fencing,
     unbalanced: w.unbalanced,
     startsReady: w.ready,
-    doubleOffHand: w.pair || w.barehanded !== 'no',
+    doubleOffHand: w.pair && w.unbalanced,
     offHandPenalty: offHandPenalty(c, rules),
     ambidextrous: c.ambidextrous,
     barehanded: BAREHANDED.indexOf(w.barehanded),

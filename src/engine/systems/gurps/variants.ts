@@ -96,7 +96,7 @@ export const variants: readonly VariantDoc[] = [
       {
         value: 'basic-set',
         label:
-          'two ready weapons, or one that need not be readied after use (a balanced weapon: both attacks with the main hand); with a pair or barehanded the second attack is with the off hand at −4 unless Ambidextrous; one unbalanced weapon cannot',
+          'two ready weapons, or one that need not be readied after use: a balanced weapon (fists too) makes both attacks with the main hand; an unbalanced pair makes the second with the off hand at −4 unless Ambidextrous; one unbalanced weapon cannot',
       },
       { value: 'two-weapons', label: 'only with two ready weapons (a pair, or barehanded), no off-hand penalty (rules.md §3.5 as written)' },
     ],
