@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatExact, jointTable, pct, progressLine, rate } from './format'
+import { distributionMetric } from '../engine/core/metrics'
+import { formatExact, formatMetrics, jointTable, pct, progressLine, rate } from './format'
 
 describe('terminal formatting', () => {
   it('percentages, rates and the progress bar', () => {
@@ -33,5 +34,11 @@ describe('terminal formatting', () => {
     expect(lines[2]).toMatch(/^ {2}0\s+12\.5\s+25\.0$/)
     expect(lines[4]).toMatch(/^ {2}2\s+25\.0\s+<\.01$/)
     expect(lines).toHaveLength(5)
+  })
+  it('a distribution of something that never happened says so instead of NaN', () => {
+    const never = distributionMetric({ id: 'stun-per-hit:a', metric: 'stun-per-hit', label: 'STUN dealt per hit: A' }, new Float64Array(5), 0, 0, 5, { mean: 16, p: [{ value: 16, p: 1 }] })
+    const text = formatMetrics([never])
+    expect(text).toMatch(/STUN dealt per hit: A\s+never happened\s+mean 16\.000/)
+    expect(text).not.toMatch(/NaN/)
   })
 })

@@ -34,6 +34,8 @@ function metricRows(m: Metric): string[][] {
     case 'distribution': {
       const q = m.quantiles
       const exact = m.exact ? `mean ${m.exact.mean.toFixed(3)}` : ''
+      // Nothing to summarise when the event never happened (a fighter who never hit has no damage per hit).
+      if (m.n === 0) return [[m.label, 'never happened', '', exact]]
       return [[m.label, `mean ${m.mean.toFixed(3)}`, `sd ${m.sd.toFixed(3)} · median ${q.p50} · 5–95%: ${q.p05}–${q.p95}`, exact]]
     }
     case 'order':
