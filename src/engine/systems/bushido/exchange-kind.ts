@@ -91,6 +91,11 @@ export function traceExchange(p: ExchangePlan, rng: Rng): TraceEvent[] {
   log.push({ at: S.pools, kind: 'note', who: [om.id], text: `${om.name}'s pool: ${describeParts(p.poolParts.opp)} → ${p.opp.pool} dice.` })
   const ki = kiLine(p)
   if (ki) log.push({ at: S.pools, kind: 'note', who: [om.id, am.id], text: ki })
+  const models = [am, om]
+  for (let k = 0; k < 2; k++) {
+    const m = models[k]
+    if (p.specialsBarred[k]) log.push({ at: S.pools, kind: 'note', who: [m.id], text: `${m.name} is Au Sol / Prone: it may not use Special Abilities (variant proneSpecials "none"), so it declares no Special Attack or Defence.` })
+  }
   const from = log.length
   play(p, rng, null, log)
   stamp(log, from)

@@ -1,5 +1,5 @@
 import { newResult, type ExchangeResult, type ExchangeSetup, type Fighter } from './exchange'
-import { fighterOf, meleeDamage, strategyOf } from './fighters'
+import { fighterOf, meleeDamage, specialsBarred, strategyOf } from './fighters'
 import { exchangePools } from './exchange-pools'
 import { initiative, type Part } from './modifiers'
 import type { BushidoScenario } from './scenario'
@@ -21,6 +21,8 @@ export interface ExchangePlan {
   boosts: [number, number]
   kiSpent: [number, number]
   matrix: SplitMatrix
+  /** Activating model, opponent: Prone with specials on its card that the variant `proneSpecials` bars. */
+  specialsBarred: [boolean, boolean]
   /** Bins per wound histogram (0..maxWounds). */
   woundBins: number
   result: ExchangeResult
@@ -34,12 +36,16 @@ function modelById(s: BushidoScenario, id: string): Model {
 export function compileExchange(s: BushidoScenario, x: Exchange): ExchangePlan {
   const am = modelById(s, x.activating)
   const om = modelById(s, x.opponent)
+  const barred = (m: Model): boolean => m.specials.length > 0 && specialsBarred(m.states.includes('prone'), s.rules.proneSpecials)
+  const specialsOff: [boolean, boolean] = [barred(am), barred(om)]
+  // a barred model fights with its weapon's splits only: no special is on offer (nor in the split matrix)
+  const card = (m: Model, off: boolean): Model => (off ? { ...m, specials: [] } : m)
   const planOf = (id: string) => s.plans.find((p) => p.model === id)
   const pools = exchangePools(am, om, x.surprise, planOf(am.id)?.kiBoost, planOf(om.id)?.kiBoost)
   const [pa, po] = [pools.act, pools.opp]
   const slRule = s.rules.slAboveTen as 'formula' | 'clamp'
-  const act = fighterOf(am, pa, meleeDamage(am, om, x.charge, slRule), am.wounds - am.woundsTaken, true, (k) => meleeDamage(am, om, x.charge, slRule, k))
-  const opp = fighterOf(om, po, meleeDamage(om, am, false, slRule), om.wounds - om.woundsTaken, false, (k) => meleeDamage(om, am, false, slRule, k))
+  const act = fighterOf(card(am, specialsOff[0]), pa, meleeDamage(am, om, x.charge, slRule), am.wounds - am.woundsTaken, true, (k) => meleeDamage(am, om, x.charge, slRule, k))
+  const opp = fighterOf(card(om, specialsOff[1]), po, meleeDamage(om, am, false, slRule), om.wounds - om.woundsTaken, false, (k) => meleeDamage(om, am, false, slRule, k))
   const ini = initiative(am, om, x.surprise, x.engagedAtStart && !x.charge)
   const actIsFirst = ini.first === 'activating'
   const setup: ExchangeSetup = {
@@ -54,5 +60,5 @@ export function compileExchange(s: BushidoScenario, x: Exchange): ExchangePlan {
   opp.strategy = strategyOf(choiceOf(planOf(om.id)), opp.options, po, { wounded: om.woundsTaken > 0 }, { wounded: am.woundsTaken > 0 }, matrix.mix.col)
   const most = (f: typeof act): number => Math.max(...[f.damage, ...f.specialDamage].map((t) => (t ? Math.max(...t.wounds) : 0)))
   const woundBins = 1 + Math.max(most(act), most(opp))
-  return { kind: 'exchange', setup, actIsFirst, act, opp, actModel: am, oppModel: om, situation: x, poolParts: pools.parts, boosts: pools.boosts, kiSpent: [pools.boosts[0] * am.kiBoostCost, pools.boosts[1] * om.kiBoostCost], matrix, woundBins, result: newResult() }
+  return { kind: 'exchange', setup, actIsFirst, act, opp, actModel: am, oppModel: om, situation: x, poolParts: pools.parts, boosts: pools.boosts, kiSpent: [pools.boosts[0] * am.kiBoostCost, pools.boosts[1] * om.kiBoostCost], matrix, specialsBarred: specialsOff, woundBins, result: newResult() }
 }

@@ -32,6 +32,16 @@ export function rangedDamage(shooter: Model, target: Model, slAboveTen: SlAboveT
 }
 
 /**
+ * Are a model's Special Attacks / Defences barred now? Only while it is Prone (Au Sol) under the variant
+ * `proneSpecials: 'none'` (B1 Prone: "may not use Special Abilities"). [A] rules.md §4.5 gives a Prone
+ * model only −1 Melee Pool and the second strike, and the seed is silent, so by default it keeps them.
+ * @see rules.md §4.5 Initiative and Melee Pool modifiers; seed 002 "MODIFICATEURS DE LA STATISTIQUE MÊLÉE"
+ */
+export function specialsBarred(prone: boolean, proneSpecials: string | undefined): boolean {
+  return prone && proneSpecials === 'none'
+}
+
+/**
  * Attack dice a split rule puts in: "even" is half rounded up; "all-attack-when-enemy-wounded" is all
  * Attack against a wounded enemy, else even; "defend-when-wounded" is all Defence once wounded, else even.
  */

@@ -33,19 +33,23 @@ export function applyWounds(p: GamePlan, victim: number, w: number, at: number, 
 
 function strategyFor(p: GamePlan, self: number, enemy: number, pool: number, key: number, actIsFirst: boolean, which: 0 | 1): Strategy {
   const split = p.split[self]
-  if (typeof split === 'object') return p.planned[self][pool] as Strategy
+  // a Prone model whose specials are barred plays its fixed split without the special (options = plain splits)
+  if (typeof split === 'object') return p.proneBarsSpecials && p.prone[self] === 1 ? p.fixed[pool][split.attack < pool ? split.attack : pool] : (p.planned[self][pool] as Strategy)
   if (split === 'recommended') return mixFor(p, key, actIsFirst)[which]
   const m = p.models
   return p.fixed[pool][ruleAttack(split, pool, p.woundsLeft[self] < m[self].wounds, p.woundsLeft[enemy] < m[enemy].wounds)]
 }
 
-/** Fills a fighter for model i at this pool: its card specials are on offer, as in a single exchange. */
+/**
+ * Fills a fighter for model i at this pool: its card specials are on offer, as in a single exchange,
+ * except while it is Prone under the variant proneSpecials "none" (fighters.ts specialsBarred).
+ */
 function fill(p: GamePlan, f: Fighter, i: number, pool: number, damage: number, active: boolean): void {
   const m = p.models[i]
   f.id = m.id
   f.name = m.name
   f.pool = pool
-  f.options = p.options[i][pool]
+  f.options = p.proneBarsSpecials && p.prone[i] === 1 ? p.plain[pool] : p.options[i][pool]
   f.specialDamage = p.meleeSpecial[damage]
   f.brutal = m.brutal
   f.parry = m.parry
@@ -122,7 +126,7 @@ function poolNotes(p: GamePlan, a: number, b: number, how: number): string {
   const ab = assists(p, b, a)
   if (aa) notes.push(`Assistance en Mêlée / Melee Assist −${aa} on ${m[a].name}`)
   if (ab) notes.push(`Assistance en Mêlée / Melee Assist −${ab} on ${m[b].name}`)
-  for (const i of [a, b]) if (p.prone[i]) notes.push(`${m[i].name} Au Sol / Prone −1`)
+  for (const i of [a, b]) if (p.prone[i]) notes.push(`${m[i].name} Au Sol / Prone −1${p.proneBarsSpecials && m[i].specials.length ? ', no Special Attacks or Defences' : ''}`)
   for (const i of [a, b]) if (p.held[i]) notes.push(`${m[i].name} Paralysée / Held −1`)
   if (how & SURPRISE) notes.push(`${m[b].name} Surprise / Surprised −1`)
   if (how & STAND_UP) notes.push(`${m[a].name} Se Relever / Stand Up −1`)

@@ -1,6 +1,6 @@
 import type { DamageTable } from './damage'
 import { fixedStrategy, newResult, type ExchangeResult, type ExchangeSetup, type Fighter, type Strategy } from './exchange'
-import { meleeDamage, rangedDamage } from './fighters'
+import { meleeDamage, rangedDamage, specialsBarred } from './fighters'
 import { optionIndex, plainOptions, specialDamage, SPECIALS, splitOptions, type SplitOptions } from './specials'
 import { challengeNumber, initiative, intoMeleeNumber, meleePool } from './modifiers'
 import type { BoostWish } from './ki'
@@ -38,6 +38,10 @@ export interface GamePlan {
   shotNumber: Int32Array
   /** `options[i][pool]`: model i's splits × card specials at that pool. */
   options: SplitOptions[][]
+  /** `plain[pool]`: splits without specials, offered to a Prone model when `proneBarsSpecials`. */
+  plain: SplitOptions[]
+  /** Variant proneSpecials "none": a Prone model may not use Special Abilities (its specials are dropped while it is Prone). */
+  proneBarsSpecials: boolean
   /** `planned[i][pool]`: the fixed split (and special) of model i's plan at that pool; null if no fixed split. */
   planned: (Strategy | null)[][]
   /** Ranged Challenge (6) number to hit b when it is in contact with the shooter's friend (−99 = automatic). */
@@ -178,6 +182,8 @@ export function compileGame(s: BushidoScenario, g: Game): GamePlan {
     basePool: Int32Array.from(models.map((m) => meleePool(withProne(m, false), { exhausted: false, surprised: false }).pool)),
     ...tables,
     ...optionTables(models, split),
+    plain: Array.from({ length: MAX_POOL + 1 }, (_, pool) => plainOptions(pool)),
+    proneBarsSpecials: specialsBarred(true, s.rules.proneSpecials),
     intoMelee: Int32Array.from(models.map((m) => intoMeleeNumber(m)?.number ?? AUTO)),
     tacticalDice: [best('a'), best('b')],
     fixed,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { envelope, rulesSchema } from '../../core/scenario'
 import { exchangePools } from './exchange-pools'
+import { specialsBarred } from './fighters'
 import { boostLimit } from './ki'
 import { meleePool } from './modifiers'
 import { VARIABLE_LAST } from './game-length'
@@ -96,7 +97,8 @@ function checkPlans(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx): voi
     if (plan.special !== undefined && plan.split === undefined) ctx.addIssue({ code: 'custom', path: ['plans', i, 'special'], message: 'needs a fixed split (the "recommended" mix weighs the specials itself; split rules declare none)', input: plan.special })
     if (plan.split === undefined) return
     const full = pools.get(m.id) ?? Math.max(1, m.melee)
-    const cost = checkSpecial(m, plan, full, ['plans', i], ctx)
+    const barred = f.kind === 'exchange' && specialsBarred(m.states.includes('prone'), s.rules.proneSpecials)
+    const cost = checkSpecial(m, plan, full, ['plans', i], ctx, barred)
     if (cost < 0) return
     const pool = full - cost
     const paid = cost ? ` after paying ${cost} for ${plan.special}` : ''
@@ -129,16 +131,18 @@ function checkBoost(m: Model, plan: SplitPlan, surprised: boolean, at: Path, ctx
 
 /**
  * A declared special must be on the model's card, may not bring the pool to 0, and needs a die of its
- * type to be able to trigger. Returns its cost (0 for none), or −1 after reporting an issue.
- * @see rules.md §4.5 steps 5 and 9
+ * type to be able to trigger, and none may be declared by a model whose specials are `barred` (Prone in a
+ * single exchange under the variant proneSpecials "none"). Returns its cost (0 for none), or −1 after
+ * reporting an issue. @see rules.md §4.5 steps 5 and 9; fighters.ts specialsBarred
  */
-function checkSpecial(m: Model, plan: SplitPlan, pool: number, at: Path, ctx: Ctx): number {
+function checkSpecial(m: Model, plan: SplitPlan, pool: number, at: Path, ctx: Ctx, barred: boolean): number {
   if (plan.special === undefined || plan.split === undefined) return 0
   const card = m.specials.find((sp) => sp.ability === plan.special)
   const issue = (path: Path, message: string, input: unknown): number => {
     ctx.addIssue({ code: 'custom', path: [...at, ...path], message, input })
     return -1
   }
+  if (barred) return issue(['special'], `must be omitted: ${m.name} is Prone (Au Sol) and under the rule variant proneSpecials "none" a Prone model may not use Special Abilities (allowed values of rules.proneSpecials: "allowed", "none")`, plan.special)
   if (!card) return issue(['special'], m.specials.length ? `must be one of ${m.name}'s specials ${m.specials.map((sp) => JSON.stringify(sp.ability)).join(', ')}` : `${m.name} has no specials on its card`, plan.special)
   if (pool - card.cost < 1) return issue(['special'], `costs ${card.cost} dice: it may not reduce ${m.name}'s pool of ${pool} to 0`, plan.special)
   const attack = SPECIALS[card.ability].type === 'attack'

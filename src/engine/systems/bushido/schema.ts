@@ -56,6 +56,16 @@ export const variants: readonly VariantDoc[] = [
     ],
     source: 'rules.md §8 A13; seed 002 "FIXER LA DIFFICULTÉ D\'UN TIR" vs B1',
   },
+  {
+    key: 'proneSpecials',
+    label: 'Special Attacks / Defences of a Prone (Au Sol) model',
+    default: 'allowed',
+    values: [
+      { value: 'allowed', label: 'allowed: neither the seed nor rules.md §4 forbids them (a Prone model only loses 1 Melee die and strikes second)' },
+      { value: 'none', label: 'a Prone model may not use Special Abilities (B1 Prone, not quoted in rules.md): a declared special is rejected, and in a game it is dropped while the model is Prone' },
+    ],
+    source: 'rules.md §4.5 (Prone: −1 Melee Pool, always the second Attacker; nothing on specials), seed 002 "MODIFICATEURS" and "SURPRISE" (only a Surprised model is said to keep its Techniques Spéciales) vs B1 Prone [A]',
+  },
 ]
 
 /** States (États) that cost −1 Melee Pool each (seed: Au Sol, Aveuglée, Étourdie, Apeurée, Paralysée). */
