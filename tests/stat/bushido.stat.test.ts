@@ -87,6 +87,16 @@ describe('Bushido sampler vs exact (fixed seed, 4 standard errors)', () => {
     }
   })
 
+  it('a ranged weapon with Brutal (2) (rules.md §4.7 "ranged always"): hits, friendly fire and wounds match exact', () => {
+    const doc = example('bushido-shoot-into-melee.json') as { models: Record<string, unknown>[] }
+    doc.models[0].rangedBrutal = 2
+    const { plan } = compiledFor(doc)
+    expect((plan as { brutal: number }).brutal).toBe(2)
+    const chunks = [0, 1].map((chunk) => runChunk({ scenario: doc, seed: 13, chunk, trials: 100_000 }))
+    const tally = mergeAll(bushido.shape(plan as never), chunks.map((c) => ({ trials: c.trials, counts: c.counts, bins: c.bins })))
+    expect(checkAll(bushido.summarize(plan as never, tally))).toBeGreaterThan(5)
+  })
+
   it('pools above 5 (Attack and Defence rolled in chunks) match exact too: Melee 6 vs 7', () => {
     const doc = example('bushido-melee-3v3-2-1.json') as { models: Record<string, unknown>[]; plans: Record<string, unknown>[] }
     doc.models = doc.models.map((m, i) => ({ ...m, melee: 6 + i }))

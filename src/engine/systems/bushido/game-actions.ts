@@ -1,11 +1,12 @@
 import type { Rng } from '../../core/rng'
 import type { TraceEvent } from '../../core/trace'
 import { challengePool, codeFinal } from '../../dice/bushido-d6'
-import { damageRoll, mixedStrategy, MIX_TOTAL, playExchange, rollGroup, type Fighter, type Strategy } from './exchange'
+import { damageRoll, mixedStrategy, MIX_TOTAL, playExchange, rollGroup, withMod, type Fighter, type Strategy } from './exchange'
 import { ruleAttack } from './fighters'
 import { AUTOMATIC, initiativeCell, type GamePlan } from './game-plan'
 import { spendBoosts } from './game-ki'
 import { applySpecials } from './game-states'
+import { brutalText } from './shot'
 import { splitMatrix } from './split-matrix'
 import { quantize } from './zero-sum'
 
@@ -167,14 +168,18 @@ export function fight(p: GamePlan, rng: Rng, a: number, b: number, how: number, 
   if (log && (how & SURPRISE) !== 0 && p.woundsLeft[b] > 0) say(log, at, [p.models[b].id], `The action that Surprised ${p.models[b].name} is resolved: it is no longer Surprised.`, 'note')
 }
 
-/** A Ranged Attack by a at b (Simple action): Challenge Number, into-melee check, Damage Roll, Ammo and Reload. */
+/**
+ * A Ranged Attack by a at b (Simple action): Challenge Number, the roll plus the ranged weapon's Brutal (X)
+ * (rules.md §4.7: "ranged always"), into-melee check, Damage Roll, Ammo and Reload.
+ */
 export function shoot(p: GamePlan, rng: Rng, a: number, b: number, surprised: boolean, at: number, log?: TraceEvent[]): void {
   const m = p.models
   const cn = p.shotNumber[a * p.n + b] + p.shot[a] - p.prone[b] - (surprised ? 1 : 0)
   const pool = challengePool(m[a].ranged)
   const dice: number[] | undefined = log ? [] : undefined
-  const final = codeFinal(rollGroup(rng, pool, dice))
-  if (log) say(log, at, [m[a].id, m[b].id], `${m[a].name} shoots ${m[b].name} (Tir): [${dice?.join(', ')}] = ${final} against Challenge Number ${cn}${p.shot[a] ? ' (already shot this turn +1)' : ''}${p.prone[b] ? ' (Cible Au Sol / target Prone −1)' : ''}${surprised ? ' (Cible Surprise / target Surprised −1)' : ''}: ${final >= cn ? `success, SL ${final - cn}` : 'miss'}.`, final >= cn ? 'hit' : 'miss')
+  const rolled = codeFinal(rollGroup(rng, pool, dice))
+  const final = withMod(rolled, m[a].rangedBrutal, p.setup.modsOnAllOnes)
+  if (log) say(log, at, [m[a].id, m[b].id], `${m[a].name} shoots ${m[b].name} (Tir): [${dice?.join(', ')}] = ${rolled}${brutalText(m[a].rangedBrutal, rolled, final)} against Challenge Number ${cn}${p.shot[a] ? ' (already shot this turn +1)' : ''}${p.prone[b] ? ' (Cible Au Sol / target Prone −1)' : ''}${surprised ? ' (Cible Surprise / target Surprised −1)' : ''}: ${final >= cn ? `success, SL ${final - cn}` : 'miss'}.`, final >= cn ? 'hit' : 'miss')
   if (m[a].ammo !== undefined) p.ammo[a]--
   p.reloading[a] += m[a].reload
   p.shot[a] = 1

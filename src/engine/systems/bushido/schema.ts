@@ -115,6 +115,12 @@ export const modelSchema = z.strictObject({
   lightningReflexes: flag().default(false),
   rangedStrength: int(-3, 3).default(0),
   rangedPierce: int(0, 6).default(0),
+  /**
+   * Brutal (X) of the ranged weapon: +X to the final Ranged Attack result, always (in melee only when
+   * dice went to Attack). A weapon trait like Strength and Pierce, so the melee `brutal` does not carry
+   * over. @see rules.md §4.7 "Brutal (X) adds X to the final Attack result (melee, ...; ranged always)"
+   */
+  rangedBrutal: int(0, 3).default(0),
   /** Ammo (X): shots before the weapon is empty; omitted = unlimited. */
   ammo: int(0, 20).optional(),
   /** Reload (X): Reloading markers gained per shot. */

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createStream } from '../../core/rng'
-import { challengeExact } from '../../dice/bushido-d6'
-import type { Shot } from './schema'
-import { compileShot, shotExactView, traceShot } from './shot'
+import { challengeExact, diceOfIndex, finalOfDice } from '../../dice/bushido-d6'
+import { woundWays } from './damage'
+import type { Game, Shot } from './schema'
+import { compileShot, rangedTestExact, shotExactView, traceShot } from './shot'
 import { bushidoScenario, model } from './test-helpers'
+import type { TraceEvent } from '../../core/trace'
+import { compileGame } from './game-plan'
+import { playGame } from './game'
 
 type Doc = Record<string, unknown>
 
@@ -67,5 +71,97 @@ describe('Ranged Attack (seed "SÉQUENCE DE TIR COMPLÈTE"; rules.md §4.6)', ()
     const log = traceShot(shot({ cover: true }), createStream(2, 0))
     expect(log[1].text).toBe('Difficulté du Tir / Challenge Number: Portée Courte / Short range 4 −1 Cible Moyenne / Medium target +2 Cible à couvert / Target in Cover = 5.')
     expect(log[2].text).toMatch(/^Ryu|^Archer rolls 3 dice \[\d, \d, \d\] = \d/)
+  })
+})
+
+describe('Brutal (X) on a ranged weapon (rules.md §4.7: "adds X to the final Attack result (melee, if any dice were put in Attack; ranged always)")', () => {
+  /** P(success) and P(SL = k) by listing every roll of n dice: final + Brutal unless every die is a 1. */
+  function brute(n: number, cn: number, brutal: number, onAllOnes: boolean): { success: number; bySl: number[] } {
+    const total = 6 ** n
+    const bySl: number[] = []
+    let success = 0
+    for (let i = 0; i < total; i++) {
+      const d = diceOfIndex(i, n)
+      const allOnes = d.every((x) => x === 1)
+      const f = finalOfDice(d) + (allOnes && !onAllOnes ? 0 : brutal)
+      if (f < cn) continue
+      success += 1 / total
+      bySl[f - cn] = (bySl[f - cn] ?? 0) + 1 / total
+    }
+    return { success, bySl }
+  }
+
+  it('Brutal 1 on a 3-dice Ranged Attack at Challenge Number 3 (Short, Medium target): every roll counts one higher', () => {
+    const p = shot({}, { rangedBrutal: 1 })
+    expect(p.brutal).toBe(1)
+    const want = brute(3, 3, 1, false)
+    const e = shotExactView(p)
+    expect(e.success).toBeCloseTo(want.success, 12)
+    expect(e.success).toBeGreaterThan(shotExactView(shot({})).success)
+    const r = rangedTestExact(3, 3, 1, false)
+    want.bySl.forEach((q, sl) => expect(r.bySuccessLevel[sl] / r.total, `SL ${sl}`).toBeCloseTo(q, 12))
+  })
+
+  it('the Damage Roll reads SL = final + Brutal − Challenge Number (Brutal 2 against Long range, Medium target: 6 − 1 = 5)', () => {
+    const p = shot({ range: 'long' }, { rangedBrutal: 2 })
+    const want = brute(3, 5, 2, false)
+    const e = shotExactView(p)
+    const meanWounds = e.toTarget.reduce((s, x, k) => s + x * k, 0)
+    const fromBrute = want.bySl.reduce((s, q, sl) => s + (q ?? 0) * woundWays(p.damageTarget, sl).reduce((t, w, k) => t + w * k, 0) / p.damageTarget.faces, 0)
+    expect(meanWounds).toBeCloseTo(fromBrute, 12)
+  })
+
+  it('every die a 1: the final result is 0 and Brutal does not add (allOnes "zero"); it adds under allOnes "modifiers"', () => {
+    // Short 4, Huge target −3 = Challenge Number 1: a 1-die roll of 1 misses only because Brutal does not add
+    expect(shotExactView(shot({}, { ranged: 1, rangedBrutal: 1 }, { size: 'huge' })).success).toBeCloseTo(5 / 6, 12)
+    expect(shotExactView(shot({}, { ranged: 1, rangedBrutal: 1 }, { size: 'huge' }, { allOnes: 'modifiers' })).success).toBe(1)
+  })
+
+  it('the melee weapon\'s Brutal does not carry over to the ranged weapon', () => {
+    expect(shotExactView(shot({}, { brutal: 3 })).success).toBeCloseTo(shotExactView(shot({})).success, 12)
+  })
+
+  it('[A] the Ranged Challenge (6) to hit the right model in a melee is its own test: no Brutal there', () => {
+    const p = shot({ engagedAlly: 'ronin' }, { rangedBrutal: 2 })
+    const e = shotExactView(p)
+    expect(e.hitTarget / e.success).toBeCloseTo(challengeExact(3, 5).success / 216, 12)
+  })
+
+  it('trace: the roll, then "+ Brutal X =" the final result read against the Challenge Number', () => {
+    const p = shot({}, { rangedBrutal: 1 })
+    for (let seed = 1; seed <= 30; seed++) {
+      const line = traceShot(p, createStream(seed, 0))[2].text
+      const m = /rolls 3 dice \[(\d), (\d), (\d)\] = (\d)(?: \+ Brutal 1 = (\d))? against 3: (miss|success, SL (\d+))/.exec(line)
+      expect(m, line).not.toBeNull()
+      const dice = [m?.[1], m?.[2], m?.[3]].map(Number)
+      const final = finalOfDice(dice) + (dice.every((x) => x === 1) ? 0 : 1)
+      expect(Number(m?.[5] ?? m?.[4])).toBe(final)
+      expect(m?.[6] === 'miss').toBe(final < 3)
+      if (final >= 3) expect(Number(m?.[7])).toBe(final - 3)
+    }
+  })
+})
+
+describe('Brutal (X) on a ranged weapon in a game (rules.md §4.7)', () => {
+  it('a Shoot action adds the ranged weapon\'s Brutal to the final result and reads the SL from it', () => {
+    const s = bushidoScenario([model('archer', 'a', { ranged: 3, rangedBrutal: 2 }), model('bandit', 'b', { wounds: 20 })], { kind: 'game', turns: 1, tactics: [{ model: 'archer', action: 'shoot', target: 'bandit', range: 'long' }] })
+    const p = compileGame(s, s.situation as Game)
+    let shots = 0
+    for (let seed = 1; seed <= 20; seed++) {
+      const log: TraceEvent[] = []
+      playGame(p, createStream(seed, 0), null, log)
+      for (const e of log) {
+        const m = /shoots Bandit \(Tir\): \[(\d), (\d), (\d)\] = (\d)(?: \+ Brutal 2 = (\d+))? against Challenge Number (\d)[^:]*: (miss|success, SL (\d+))/.exec(e.text)
+        if (!m) continue
+        shots++
+        const dice = [m[1], m[2], m[3]].map(Number)
+        const final = finalOfDice(dice) + (dice.every((x) => x === 1) ? 0 : 2)
+        expect(Number(m[5] ?? m[4])).toBe(final)
+        const cn = Number(m[6])
+        expect(m[7] === 'miss').toBe(final < cn)
+        if (final >= cn) expect(Number(m[8])).toBe(final - cn)
+      }
+    }
+    expect(shots).toBeGreaterThan(20)
   })
 })

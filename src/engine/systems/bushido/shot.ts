@@ -2,10 +2,10 @@ import { distributionMetric, probabilityMetric, type Metric } from '../../core/m
 import type { Rng } from '../../core/rng'
 import type { Tally, TallyShape } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
-import { challengeExact, challengePool, codeFinal } from '../../dice/bushido-d6'
+import { challengePool, codeFinal, finalDistribution } from '../../dice/bushido-d6'
 import type { ExactMetric } from '../rule-system'
 import { woundWays, type DamageTable } from './damage'
-import { damageRoll, rollGroup } from './exchange'
+import { damageRoll, rollGroup, withMod } from './exchange'
 import { rangedDamage } from './fighters'
 import { labelOf } from './metrics'
 import { challengeNumber, describeParts, intoMeleeNumber, type Part } from './modifiers'
@@ -33,6 +33,9 @@ export interface ShotPlan {
   /** Number for the Ranged Challenge (6) into melee, or null (automatic, or no ally in contact). */
   intoMelee: { number: number; parts: Part[] } | null
   outOfAmmo: boolean
+  /** Brutal (X) of the ranged weapon, added to the final result; and whether it adds when every die rolled 1 (variant allOnes). */
+  brutal: number
+  modsOnAllOnes: boolean
   damageTarget: DamageTable
   damageAlly: DamageTable | null
   woundBins: number
@@ -58,6 +61,8 @@ export function compileShot(s: BushidoScenario, x: Shot): ShotPlan {
     cnParts: cn.parts,
     intoMelee: ally ? intoMeleeNumber(target) : null,
     outOfAmmo: shooter.ammo === 0,
+    brutal: shooter.rangedBrutal,
+    modsOnAllOnes: s.rules.allOnes === 'modifiers',
     damageTarget,
     damageAlly,
     woundBins,
@@ -79,6 +84,31 @@ function say(log: TraceEvent[] | undefined, at: number, who: Model[], text: stri
   if (log) log.push({ at, kind, who: who.map((m) => m.id), text })
 }
 
+/** " + Brutal 1 = 6" when the ranged weapon's Brutal (X) added to the roll's final result, else "". */
+export function brutalText(brutal: number, rolled: number, final: number): string {
+  return final !== rolled ? ` + Brutal ${brutal} = ${final}` : ''
+}
+
+/**
+ * Exact Ranged Attack test: the final result of `pool` dice plus Brutal (X) (not on an all-1s roll unless
+ * `onAllOnes`) against Challenge Number `cn`. Ways out of 6^n: successes, and by Success Level.
+ * @see rules.md §4.2 (final result), §4.6, §4.7 (Brutal, "ranged always")
+ */
+export function rangedTestExact(pool: number, cn: number, brutal: number, onAllOnes: boolean): { success: number; total: number; bySuccessLevel: number[] } {
+  const n = challengePool(pool)
+  const finals = finalDistribution(n)
+  const bySuccessLevel: number[] = []
+  let success = 0
+  for (let f = 0; f <= 8; f++) {
+    const total = withMod(f, brutal, onAllOnes)
+    if (total < cn || finals[f] === 0) continue
+    success += finals[f]
+    bySuccessLevel[total - cn] = (bySuccessLevel[total - cn] ?? 0) + finals[f]
+  }
+  for (let i = 0; i < bySuccessLevel.length; i++) bySuccessLevel[i] ??= 0
+  return { success, total: 6 ** n, bySuccessLevel }
+}
+
 function play(p: ShotPlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]): void {
   const { shooter, target, ally } = p
   if (log) say(log, STEP.target, [shooter, target], `${shooter.name} shoots at ${target.name} (Tir / Ranged Attack).`)
@@ -88,10 +118,11 @@ function play(p: ShotPlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]): v
   }
   if (log) say(log, STEP.number, [shooter], `Difficulté du Tir / Challenge Number: ${describeParts(p.cnParts)} = ${p.cn}.`)
   const dice: number[] | undefined = log ? [] : undefined
-  const final = codeFinal(rollGroup(rng, p.pool, dice))
+  const rolled = codeFinal(rollGroup(rng, p.pool, dice))
+  const final = withMod(rolled, p.brutal, p.modsOnAllOnes)
   const hit = final >= p.cn
   const sl = final - p.cn
-  if (log) say(log, STEP.roll, [shooter], `${shooter.name} rolls ${p.pool} dice [${dice?.join(', ')}] = ${final} against ${p.cn}: ${hit ? `success, SL ${sl}` : 'miss'}.`, hit ? 'hit' : 'miss')
+  if (log) say(log, STEP.roll, [shooter], `${shooter.name} rolls ${p.pool} dice [${dice?.join(', ')}] = ${rolled}${brutalText(p.brutal, rolled, final)} against ${p.cn}: ${hit ? `success, SL ${sl}` : 'miss'}.`, hit ? 'hit' : 'miss')
   if (!hit) return
   let victim = target
   let table = p.damageTarget
@@ -136,8 +167,9 @@ export function shotExactView(p: ShotPlan): { success: number; hitTarget: number
   const toTarget = new Array<number>(p.woundBins).fill(0)
   const toAlly = new Array<number>(p.woundBins).fill(0)
   if (p.cn === null || p.outOfAmmo) return { success: 0, hitTarget: 0, hitAlly: 0, toTarget: [1, ...toTarget.slice(1)], toAlly: [1, ...toAlly.slice(1)] }
-  const c = challengeExact(p.pool, p.cn)
-  const right = p.ally === null || p.intoMelee === null ? 1 : challengeExact(p.pool, p.intoMelee.number).success / 6 ** p.pool
+  const c = rangedTestExact(p.pool, p.cn, p.brutal, p.modsOnAllOnes)
+  // [A] the Ranged Challenge (6) to hit the right model is its own test, not the Ranged Attack result: no Brutal
+  const right = p.ally === null || p.intoMelee === null ? 1 : rangedTestExact(p.pool, p.intoMelee.number, 0, false).success / 6 ** p.pool
   let hitTarget = 0
   let hitAlly = 0
   c.bySuccessLevel.forEach((ways, sl) => {
