@@ -17,7 +17,7 @@ function run(scenario: unknown, trials: number): Metric[] {
  * Initiative total, P(highest Initiative), and — where the TN never changes — hit rate and wounds.
  */
 describe('L5R skirmish sampler vs exact (fixed seed, 4 standard errors)', () => {
-  it.each(['l5r-bench-skirmish.json', 'l5r-fast-vs-strong.json', 'l5r-initiative-swap.json'])('%s: Initiative distributions and P(highest Initiative)', (file) => {
+  it.each(['l5r-bench-skirmish.json', 'l5r-fast-vs-strong.json', 'l5r-initiative-swap.json', 'l5r-void-rolls.json'])('%s: Initiative distributions and P(highest Initiative)', (file) => {
     const metrics = run(example(file), 60_000)
     let checked = 0
     for (const m of metrics) {

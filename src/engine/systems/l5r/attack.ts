@@ -5,7 +5,7 @@ import { checkEnd, inflict, isDefeated, nameOf, noteFirstBlood, penaltyOf, say, 
 import { SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, type Fighter } from './plan'
 import { STANCES } from './schema'
 import { ATTACK_BINS, binBase, COUNTER, counterIndex, PER_ATTACK_OFFSET } from './tally-layout'
-import { plansVoidDamage, soakWithVoid, voidOnAttack, voidOnDamage } from './void'
+import { plansVoidDamage, soakWithVoid, voidOnAttack, voidOnDamage, voidOnFullDefense } from './void'
 
 /** The target's Armor TN right now: stance, Defense Mastery and a Void Point's +10 for the Round. */
 export function currentArmorTn(f: Fight, j: number): number {
@@ -43,8 +43,9 @@ export function chooseTarget(f: Fight, i: number): number {
  * rounded up, to Armor TN. Rolled at every Turn spent in the stance, and for Round 1 right after
  * Initiative. Defense Mastery 3 may keep the last roll while staying in the stance: he keeps it when
  * it was at least the average roll. The Center bonus (+1k1 + Void, "one roll of your choice") goes on
- * this roll when he has it, since a Full Defense Turn makes no other roll.
- * @see rules.md §6.4 (Full Defense and Center rows)
+ * this roll when he has it, since a Full Defense Turn makes no other roll. A Void Point planned for it
+ * ("full-defense") adds +1k1: the Defense roll is a Skill roll, declared before rolling; a kept roll spends none.
+ * @see rules.md §6.4 (Full Defense and Center rows), §6.1 (Void Point)
  */
 export function rollFullDefense(f: Fight, i: number, staying = false): void {
   const d = f.plan.fighters[i]
@@ -54,11 +55,15 @@ export function rollFullDefense(f: Fight, i: number, staying = false): void {
     return
   }
   const center = takeCenterBonus(f, i)
-  const spec = center ? d.fullDefenseCentered : d.fullDefense
+  const boosted = voidOnFullDefense(f, i)
+  const spec = center ? (boosted ? d.fullDefenseCenteredVoid : d.fullDefenseCentered) : boosted ? d.fullDefenseVoid : d.fullDefense
   const total = rollSpec(f.dice, spec, d.fullDefenseExplodes, s.top)
   s.fullDefenseTotal[i] = total
   s.fullDefenseAdd[i] = Math.ceil(total / 2)
-  if (f.log) say(f, 'roll', [i], `${d.c.name} takes Full Defense: Defense roll ${formatRoll(spec)}${center ? ' (with the Center Stance bonus)' : ''} = ${total}, Armor TN +${Math.ceil(total / 2)} → ${currentArmorTn(f, i)}.`)
+  if (f.log) {
+    const notes = `${center ? ' (with the Center Stance bonus)' : ''}${boosted ? ` (a Void Point adds +1k1, ${s.voidLeft[i]} left)` : ''}`
+    say(f, 'roll', [i], `${d.c.name} takes Full Defense: Defense roll ${formatRoll(spec)}${notes} = ${total}, Armor TN +${Math.ceil(total / 2)} → ${currentArmorTn(f, i)}.`)
+  }
 }
 
 /**

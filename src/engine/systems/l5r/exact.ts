@@ -2,7 +2,7 @@ import { exactRoll, expectedAbove, formatRoll, probabilityAtLeast, tenDiceRule, 
 import type { ExactMetric } from '../rule-system'
 import { FULL_ATTACK, FULL_DEFENSE, armorTn, canAttackIn } from './armor'
 import { bestRaisesAt } from './best-raises'
-import { attackExplodesWith, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_INITIATIVE, VOID_SKILL, VOID_SWAP, VOID_WOUNDS, type Fighter, type Plan } from './plan'
+import { attackExplodesWith, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_FULL_DEFENSE, VOID_INITIATIVE, VOID_INITIATIVE_ROLL, VOID_SKILL, VOID_SWAP, VOID_WOUNDS, type Fighter, type Plan } from './plan'
 import { parseRoll } from './schema'
 
 /** Probabilities below the truncation error bound carry no information; lists leave them out. */
@@ -61,6 +61,11 @@ function plansVoidInRound1(d: Fighter, use: number): boolean {
   return d.voidPoints > 0 && d.voidOf[0] === use
 }
 
+/** The Initiative roll he makes in Stage 1: +1k1 when his Round 1 plan spends a Void Point on it. */
+export function initiativeRollOf(d: Fighter): Fighter['init'] {
+  return plansVoidInRound1(d, VOID_INITIATIVE_ROLL) ? d.initVoid : d.init
+}
+
 /**
  * Round 1 Initiative as it orders the Round: the rolled scores, exchanged by Void swaps declared at
  * Round 1 start (roster order, as the sampler), +10 for whoever buys Void Initiative then.
@@ -79,14 +84,15 @@ export function round1Initiative(plan: Plan, rolls: ExactRoll[]): ExactRoll[] {
 
 /**
  * The target's Armor TN in Round 1 with its probability: his Stance, Defense Mastery +3, a Void Point's
- * +10 declared at Round start; in Full Defense, one TN per total of his Defense roll.
+ * +10 declared at Round start; in Full Defense, one TN per total of his Defense roll (+1k1 with a Void
+ * Point planned for it).
  */
 function round1ArmorTns(d: Fighter): { tn: number; p: number }[] {
   const voidArmor = plansVoidInRound1(d, VOID_ARMOR) ? 10 : 0
   const stance = d.stanceOf[0]
   const tnAt = (fullDefenseAdd: number): number => armorTn(d.baseArmorTn, stance, d.defenseAdd, fullDefenseAdd, d.masteryTn) + voidArmor
   if (stance !== FULL_DEFENSE) return [{ tn: tnAt(0), p: 1 }]
-  const fd = exactRoll(d.fullDefense, d.fullDefenseExplodes)
+  const fd = exactRoll(plansVoidInRound1(d, VOID_FULL_DEFENSE) ? d.fullDefenseVoid : d.fullDefense, d.fullDefenseExplodes)
   return Array.from(fd.p, (p, k) => ({ tn: tnAt(Math.ceil((fd.min + k) / 2)), p }))
 }
 
@@ -126,7 +132,7 @@ function openingAttack(plan: Plan, i: number): { target: number; hit: number; wo
 /** Everything `quickdraw exact` reports for a skirmish, plus the scenario's own `exactRolls`. */
 export function exactMetrics(plan: Plan): ExactMetric[] {
   const out: ExactMetric[] = []
-  const rolls = plan.fighters.map((d) => exactRoll(d.init, true))
+  const rolls = plan.fighters.map((d) => exactRoll(initiativeRollOf(d), true))
   const first = initiativeFirstExact(plan, round1Initiative(plan, rolls))
   plan.fighters.forEach((d, i) => {
     out.push({ id: `initiative:${d.c.id}`, label: `Initiative Score: ${d.c.name}`, kind: 'distribution', mean: rolls[i].mean, p: distributionPoints(rolls[i]) })

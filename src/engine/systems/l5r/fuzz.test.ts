@@ -35,15 +35,18 @@ const scenarioArb = fc
     const tactics = combatants.map((c, i) => ({
       combatant: c.id,
       target: pick(2) ? 'random' : 'sticky-first',
-      rounds: Array.from({ length: 1 + pick(3) }, () => {
+      rounds: Array.from({ length: 1 + pick(3) }, (_, r) => {
+        const stances = c.weapon.kind === 'bow' ? STANCE.filter((s) => s !== 'full-attack') : STANCE
+        const stance = stances[pick(stances.length)]
         const uses = ['none', 'attack', 'armor', 'wounds', 'initiative']
         if (c.weapon.name === 'katana') uses.push('damage')
         if (c.attackSkill === 0) uses.push('skill')
+        if (r === 0) uses.push('initiative-roll')
+        if (stance === 'full-defense') uses.push('full-defense')
         const ally = combatants.find((x, j) => j !== i && x.side === c.side)
         if (ally) uses.push('swap-initiative')
         const use = uses[pick(uses.length)]
-        const stances = c.weapon.kind === 'bow' ? STANCE.filter((s) => s !== 'full-attack') : STANCE
-        return { stance: stances[pick(stances.length)], delay: DELAY[pick(4)], raises: pick(c.void + 1), bestRaises: pick(10) === 0, void: use, ...(use === 'swap-initiative' ? { swapWith: ally?.id } : {}) }
+        return { stance, delay: DELAY[pick(4)], raises: pick(c.void + 1), bestRaises: pick(10) === 0, void: use, ...(use === 'swap-initiative' ? { swapWith: ally?.id } : {}) }
       }),
     }))
     return { schemaVersion: 1, name: 'fuzz', system: 'l5r', roundCap, rules, combatants, tactics }

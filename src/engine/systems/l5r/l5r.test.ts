@@ -43,7 +43,7 @@ describe('invalid input names the path and the allowed values', () => {
     expect(issues(edit((d) => (d.tactics[1].rounds[0].raises = 3)))).toEqual(['tactics[1].rounds[0].raises: must be an integer 0–2 (at most Void Ring 2 Raises per roll), got 3'])
   })
   it('an unknown Void use and too many Void Points', () => {
-    expect(issues(edit((d) => (d.tactics[0].rounds[0].void = 'swap')))).toEqual(['tactics[0].rounds[0].void: must be one of "none", "attack", "armor", "wounds", "damage", "initiative", "swap-initiative", "skill", got "swap"'])
+    expect(issues(edit((d) => (d.tactics[0].rounds[0].void = 'swap')))).toEqual(['tactics[0].rounds[0].void: must be one of "none", "attack", "armor", "wounds", "damage", "initiative", "swap-initiative", "skill", "initiative-roll", "full-defense", got "swap"'])
     expect(issues(edit((d) => (d.combatants[0].voidPoints = 11)))).toEqual(['combatants[0].voidPoints: must be an integer 0–10, got 11'])
   })
   it('an unknown variant value lists the allowed ones', () => {

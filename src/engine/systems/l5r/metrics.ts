@@ -1,7 +1,8 @@
 import { distributionMetric, meanMetric, probabilityMetric, type Metric, type MetricDoc } from '../../core/metrics'
 import type { Tally } from '../../core/tally'
 import type { ExactMetric } from '../rule-system'
-import { VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_INITIATIVE, VOID_SKILL, VOID_SWAP, VOID_WOUNDS, type Plan } from './plan'
+import { canAttackIn } from './armor'
+import { VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_FULL_DEFENSE, VOID_INITIATIVE, VOID_INITIATIVE_ROLL, VOID_SKILL, VOID_SWAP, VOID_WOUNDS, type Plan } from './plan'
 import { ATTACK_BINS, binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_ATTACK_OFFSET, PER_FIGHT_OFFSET, VOID_BINS, VOID_USE_COUNTERS, voidOffset } from './tally-layout'
 
 /** The metrics this system reports; per-combatant ones get `:<combatant id>` appended. */
@@ -9,10 +10,10 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'win', label: 'Side wins', kind: 'probability', per: 'scenario', description: 'Side A or B (":A", ":B") has a member standing when the other side is all defeated, or is healthier at the cap under "most-health".' },
   { id: 'draw', label: 'Draw', kind: 'probability', per: 'scenario', description: 'Both sides fall together (simultaneous ties) or the Round cap is reached under "draw".' },
   { id: 'rounds', label: 'Rounds fought', kind: 'distribution', per: 'scenario', description: 'Round in which the skirmish ended (the cap when nobody won).' },
-  { id: 'initiative', label: 'Initiative Score', kind: 'distribution', per: 'combatant', description: '(Agility + Class Rank) k Agility, rolled once per skirmish; exact by the order-statistic DP (values of 255+ share the last bin).' },
+  { id: 'initiative', label: 'Initiative Score', kind: 'distribution', per: 'combatant', description: '(Agility + Class Rank) k Agility (+1k1 with a Void Point), rolled once per skirmish; exact by the order-statistic DP (values of 255+ share the last bin).' },
   { id: 'initiative-first', label: 'Highest Initiative', kind: 'probability', per: 'combatant', description: 'First in the Round 1 order: Initiative Score plus a Void +10 bought at Round 1 start, then the tie rule (he acts first unless he delays); exact.' },
-  { id: 'hit-rate', label: 'Attacks that hit', kind: 'probability', per: 'combatant', description: 'Share of his attacks that met the (raised) TN, over all attacks in all skirmishes.' },
-  { id: 'wounds-per-attack', label: 'Wounds per attack', kind: 'distribution', per: 'combatant', description: 'Wounds dealt by one attack after Reduction; a miss counts 0 (127+ share the last bin).' },
+  { id: 'hit-rate', label: 'Attacks that hit', kind: 'probability', per: 'combatant', description: 'Share of his attacks that met the (raised) TN, over all attacks in all skirmishes. Only for a combatant whose plan has a Round in Attack or Full Attack Stance.' },
+  { id: 'wounds-per-attack', label: 'Wounds per attack', kind: 'distribution', per: 'combatant', description: 'Wounds dealt by one attack after Reduction; a miss counts 0 (127+ share the last bin). Counts the same attacks as "Attacks that hit"; only for a combatant whose plan has a Round in Attack or Full Attack Stance (n 0, "never happened", when he could attack but never did).' },
   { id: 'wounds-per-fight', label: 'Wounds dealt per skirmish', kind: 'distribution', per: 'combatant', description: 'All wounds he dealt in one skirmish (255+ share the last bin).' },
   { id: 'first-blood', label: 'Draws first blood', kind: 'probability', per: 'combatant', description: 'His attack is the first of the skirmish to deal 1 or more wounds, alone (not within a simultaneous tie group that drew blood together).' },
   { id: 'killed', label: 'Killed', kind: 'probability', per: 'combatant', description: 'He ends the skirmish dead: more wounds than his Out rank holds.' },
@@ -28,6 +29,8 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'void-on-wounds', label: 'Void Points spent to reduce wounds', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent to take 10 fewer wounds from a hit.' },
   { id: 'void-on-damage', label: 'Void Points spent on katana damage (+1k1)', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent for +1k1 on a katana damage roll after a hit.' },
   { id: 'void-on-initiative', label: 'Void Points spent on +10 Initiative', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent for +10 Initiative for the rest of the skirmish (at most 1).' },
+  { id: 'void-on-initiative-roll', label: 'Void Points spent on the Initiative roll (+1k1)', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent for +1k1 on his Initiative roll in Round 1 (at most 1); the Initiative metrics include it, exactly.' },
+  { id: 'void-on-full-defense', label: 'Void Points spent on Full Defense rolls (+1k1)', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent for +1k1 on his Full Defense roll (none when Defense Mastery 3 keeps the last roll).' },
   { id: 'void-on-skill', label: 'Void Points spent for skill 1 on an unskilled attack', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish an unskilled attacker spent to roll as with skill 1 (+1k0, tens explode).' },
   { id: 'void-on-swap', label: 'Void Points spent to swap Initiative', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent at Round start to exchange Initiative Scores with a willing ally (variant initiativeSwap).' },
   { id: 'void-to-act-down', label: 'Void Points spent to act while Down', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent to act at Down (variant down "void-to-act": Free actions only, no attacks).' },
@@ -60,8 +63,10 @@ export function summarizeSkirmish(plan: Plan, tally: Tally, exact?: ExactMetric[
     const first = exactFor(exact, `initiative-first:${d.c.id}`)
     out.push(distributionMetric(head('initiative'), tally.bins, 0, base + INIT_OFFSET, INIT_BINS, init?.kind === 'distribution' ? { mean: init.mean, p: init.p } : undefined))
     out.push(probabilityMetric(head('initiative-first'), c[counterIndex(i, COUNTER.initiativeFirst)], n, first?.kind === 'probability' ? first.p : undefined))
-    out.push(probabilityMetric(head('hit-rate'), c[counterIndex(i, COUNTER.hits)], c[counterIndex(i, COUNTER.attacks)]))
-    out.push(distributionMetric(head('wounds-per-attack'), tally.bins, 0, base + PER_ATTACK_OFFSET, ATTACK_BINS))
+    if (d.stanceOf.some(canAttackIn)) {
+      out.push(probabilityMetric(head('hit-rate'), c[counterIndex(i, COUNTER.hits)], c[counterIndex(i, COUNTER.attacks)]))
+      out.push(distributionMetric(head('wounds-per-attack'), tally.bins, 0, base + PER_ATTACK_OFFSET, ATTACK_BINS))
+    }
     out.push(distributionMetric(head('wounds-per-fight'), tally.bins, 0, base + PER_FIGHT_OFFSET, FIGHT_BINS))
     out.push(probabilityMetric(head('first-blood'), c[counterIndex(i, COUNTER.firstBlood)], n))
     out.push(probabilityMetric(head('defeated'), c[counterIndex(i, COUNTER.defeated)], n))
@@ -87,6 +92,8 @@ const PER_USE: readonly [number, string][] = [
   [VOID_INITIATIVE, 'void-on-initiative'],
   [VOID_SWAP, 'void-on-swap'],
   [VOID_SKILL, 'void-on-skill'],
+  [VOID_INITIATIVE_ROLL, 'void-on-initiative-roll'],
+  [VOID_FULL_DEFENSE, 'void-on-full-defense'],
   [VOID_DOWN, 'void-to-act-down'],
 ]
 

@@ -21,9 +21,11 @@ export const VOID_DAMAGE = 4
 export const VOID_INITIATIVE = 5
 export const VOID_SWAP = 6
 export const VOID_SKILL = 7
+export const VOID_INITIATIVE_ROLL = 8
+export const VOID_FULL_DEFENSE = 9
 /** Not a plan choice: a Down character's Void Point to act (variant down "void-to-act"); counted per use. */
-export const VOID_DOWN = 8
-export const VOID_USE_CODES = 9
+export const VOID_DOWN = 10
+export const VOID_USE_CODES = 11
 
 export { ATTACK_SPECS, attackExplodesWith, SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID } from './specs'
 
@@ -34,6 +36,8 @@ export interface Fighter {
   side: number
   /** (Agility + Class Rank) k Agility after the Ten Dice Rule. */
   init: RollSpec
+  /** The Initiative roll with a Void Point's +1k1 (void "initiative-roll"). */
+  initVoid: RollSpec
   /** Ordering of equal scores (A19 default): higher Agility, then higher Class Rank. */
   traitKey: number
   baseArmorTn: number
@@ -48,6 +52,9 @@ export interface Fighter {
   fullDefense: RollSpec
   /** The same roll with the Center Stance bonus +1k1 + Void. */
   fullDefenseCentered: RollSpec
+  /** The plain and the Center-boosted Full Defense roll with a Void Point's +1k1 (void "full-defense"). */
+  fullDefenseVoid: RollSpec
+  fullDefenseCenteredVoid: RollSpec
   /** Exact mean of the plain Full Defense roll: the Mastery 3 policy keeps a roll at least this good. */
   fullDefenseMean: number
   fullDefenseExplodes: boolean
@@ -160,7 +167,7 @@ function perRound<T>(list: readonly T[], cap: number, code: (x: T) => number): I
   return out
 }
 
-type DefenseFields = Pick<Fighter, 'baseArmorTn' | 'reduction' | 'defenseAdd' | 'masteryTn' | 'keepsFullDefense' | 'fullDefense' | 'fullDefenseCentered' | 'fullDefenseMean' | 'fullDefenseExplodes'>
+type DefenseFields = Pick<Fighter, 'baseArmorTn' | 'reduction' | 'defenseAdd' | 'masteryTn' | 'keepsFullDefense' | 'fullDefense' | 'fullDefenseCentered' | 'fullDefenseVoid' | 'fullDefenseCenteredVoid' | 'fullDefenseMean' | 'fullDefenseExplodes'>
 
 /** Armor TN, Reduction, the Defense Stance bonus, Defense Mastery and the Full Defense rolls. */
 function defenseOf(s: L5rScenario, c: Combatant, opts: TenDiceOptions): DefenseFields {
@@ -175,6 +182,8 @@ function defenseOf(s: L5rScenario, c: Combatant, opts: TenDiceOptions): DefenseF
     keepsFullDefense: mastery && c.defenseSkill >= 3,
     fullDefense,
     fullDefenseCentered: tenDiceRule(c.defenseSkill + c.agility + 1, c.agility + 1, opts, c.void),
+    fullDefenseVoid: tenDiceRule(c.defenseSkill + c.agility + 1, c.agility + 1, opts),
+    fullDefenseCenteredVoid: tenDiceRule(c.defenseSkill + c.agility + 2, c.agility + 2, opts, c.void),
     fullDefenseMean: exactRoll(fullDefense, c.defenseSkill > 0).mean,
     fullDefenseExplodes: c.defenseSkill > 0,
   }
@@ -215,6 +224,7 @@ function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOpt
     t,
     side: c.side === 'A' ? 0 : 1,
     init: tenDiceRule(c.agility + c.classRank, c.agility, opts),
+    initVoid: tenDiceRule(c.agility + c.classRank + 1, c.agility + 1, opts),
     traitKey: c.agility * 16 + c.classRank,
     ...defenseOf(s, c, opts),
     ...rounds,

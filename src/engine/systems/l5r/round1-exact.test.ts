@@ -40,6 +40,17 @@ describe('"Highest Initiative in Round 1" counts what orders Round 1 (rules.md Â
     const plan = pair({ rounds: [{}, { void: 'initiative' }] })
     expect(exactP(plan, 'initiative-first:b')).toBeCloseTo(0.5, 12)
   })
+  it('B spending Void for +1k1 on his Initiative roll (5k4 against 4k3) leads as often as exact says, sampled and exact', () => {
+    const plan = pair({ rounds: [{ void: 'initiative-roll' }] })
+    const exact = exactP(plan, 'initiative-first:b')
+    const a = exactRoll({ rolled: 4, kept: 3, bonus: 0 }, true)
+    const b = exactRoll({ rolled: 5, kept: 4, bonus: 0 }, true)
+    let byHand = 0
+    a.p.forEach((pa, x) => b.p.forEach((pb, y) => (byHand += pa * pb * (a.min + x < b.min + y ? 1 : a.min + x === b.min + y ? 0.5 : 0))))
+    expect(exact).toBeCloseTo(byHand, 12)
+    const m = sampled(plan, 'initiative-first:b', 20_000)
+    expect(withinStandardErrors(m.count, m.n, exact), `${m.p} vs ${exact}`).toBe(true)
+  })
   it('without Void Points the plan buys nothing: one half each', () => {
     expect(exactP(pair({ voidPoints: 0, rounds: [{ void: 'initiative' }] }), 'initiative-first:b')).toBeCloseTo(0.5, 12)
   })
@@ -53,6 +64,7 @@ describe('exact opening attack sees what the sampled one faces', () => {
     ['Defense Mastery 5 (+3 Armor TN in Defense Stance)', {}, { defenseSkill: 5, rounds: [{ stance: 'defense' }] }],
     ['Defense Mastery 5 in Full Defense', {}, { defenseSkill: 5, rounds: [{ stance: 'full-defense' }] }],
     ['the target\'s Void +10 Armor TN for Round 1', {}, { rounds: [{ stance: 'defense', void: 'armor' }] }],
+    ['the target\'s Void +1k1 on his Full Defense roll', {}, { defenseSkill: 2, rounds: [{ stance: 'full-defense', void: 'full-defense' }] }],
     ['the attacker\'s Void +1k1 on the attack roll', { rounds: [{ void: 'attack' }] }, { rounds: [{ stance: 'defense' }] }],
     ['an Emphasis (reroll 1s once) on his attack roll', { emphasis: true }, { rounds: [{ stance: 'defense' }] }],
     ['a bow with an Emphasis and a Raise (bow strength 2 under Strength 3)', { emphasis: true, weapon: { name: 'yumi', kind: 'bow', bowStrength: 2, rolled: 2, kept: 2 }, rounds: [{ raises: 1 }] }, { rounds: [{ stance: 'defense' }] }],

@@ -34,9 +34,14 @@ export const ARMORS = ['none', 'ashigaru', 'light', 'heavy', 'riding'] as const
  * swap-initiative: "swap Initiative with a willing character" (at Round start) — he and the ally named in
  * `swapWith` exchange Initiative Scores (variant initiativeSwap says for how long); skill: "raise a skill
  * 0→1 for the roll" — an unskilled attacker's first attack roll of the Round counts skill 1 (one more
- * rolled die, and its tens explode).
+ * rolled die, and its tens explode); initiative-roll: +1k1 on his Initiative roll (Stage 1 of Round 1,
+ * declared before rolling; so Round 1 plans only — later Rounds roll no Initiative and spend nothing;
+ * [A] the Initiative roll, (Rank + Agility) k Agility, counts as a Trait roll); full-defense: +1k1 on
+ * his Full Defense roll ((Defense + Agility) k Agility, a Skill roll) in a Round whose Stance is Full
+ * Defense (none spent when Defense Mastery 3 keeps the last roll). Both: rules.md §6.1 "+1k1 to a
+ * Skill, Trait, Ring … roll (declared before rolling; not damage rolls)".
  */
-export const VOID_USES = ['none', 'attack', 'armor', 'wounds', 'damage', 'initiative', 'swap-initiative', 'skill'] as const
+export const VOID_USES = ['none', 'attack', 'armor', 'wounds', 'damage', 'initiative', 'swap-initiative', 'skill', 'initiative-roll', 'full-defense'] as const
 export type VoidUse = (typeof VOID_USES)[number]
 export type Armor = (typeof ARMORS)[number]
 
@@ -165,6 +170,11 @@ function combatantChecks(s: Scenario, ctx: Ctx): Map<string, number> {
   return ids
 }
 
+/** The Void uses other than `use`, quoted, for messages that name the allowed values. */
+function allowedBut(use: VoidUse): string {
+  return VOID_USES.filter((u) => u !== use).map((u) => `"${u}"`).join(', ')
+}
+
 function roundChecks(s: Scenario, ctx: Ctx, i: number, c: Combatant, ids: Map<string, number>): void {
   const allies = s.combatants.filter((x) => x.side === c.side && x.id !== c.id).map((x) => JSON.stringify(x.id))
   s.tactics[i].rounds.forEach((r, k) => {
@@ -178,6 +188,8 @@ function roundChecks(s: Scenario, ctx: Ctx, i: number, c: Combatant, ids: Map<st
       const allowed = VOID_USES.filter((u) => u !== 'skill').map((u) => `"${u}"`).join(', ')
       issue(ctx, [...at, 'void'], `must be one of ${allowed}: Void raises a skill from 0 to 1, and his attackSkill is ${c.attackSkill}`, r.void)
     }
+    if (r.void === 'initiative-roll' && k > 0) issue(ctx, [...at, 'void'], `must be one of ${allowedBut('initiative-roll')}: the Initiative roll is made in Round 1 only (rounds[0])`, r.void)
+    if (r.void === 'full-defense' && r.stance !== 'full-defense') issue(ctx, [...at, 'void'], `must be one of ${allowedBut('full-defense')}: Void +1k1 on the Full Defense roll needs stance "full-defense" in that Round (got "${r.stance}")`, r.void)
     if (r.stance === 'full-attack' && c.weapon.kind === 'bow') {
       const allowed = STANCES.filter((x) => x !== 'full-attack').map((x) => `"${x}"`).join(', ')
       issue(ctx, [...at, 'stance'], `must be one of ${allowed}: Full Attack allows melee attacks only (weapon "${c.weapon.name}" is a bow)`, r.stance)

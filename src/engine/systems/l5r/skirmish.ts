@@ -9,7 +9,7 @@ import type { Plan } from './plan'
 import { STANCES } from './schema'
 import { binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_FIGHT_OFFSET, VOID_BINS, voidOffset } from './tally-layout'
 import { playTurns } from './turns'
-import { declareVoidArmor, declareVoidInitiative, declareVoidSwaps, expireVoidArmor, recordVoid, resetVoid } from './void'
+import { declareVoidArmor, declareVoidInitiative, declareVoidSwaps, expireVoidArmor, recordVoid, resetVoid, voidOnInitiativeRoll } from './void'
 import { DEAD, DOWN, OUT } from './wounds'
 
 const TIE_RANDOM = 1 << 20
@@ -72,7 +72,7 @@ function resetState(f: Fight): void {
 
 /**
  * Stage 1 (first Round only): each character takes his Stance, then rolls (Agility + Class Rank) k
- * Agility; the score stays for the whole skirmish. A19 default orders equal scores by Agility, then
+ * Agility, +1k1 with a Void Point planned for it (rules.md §6.1); the score stays for the whole skirmish. A19 default orders equal scores by Agility, then
  * Class Rank, then a random draw made now and kept. Full Defense rolls follow, in roster order.
  */
 function initiative(f: Fight): void {
@@ -82,11 +82,14 @@ function initiative(f: Fight): void {
   for (let i = 0; i < plan.n; i++) {
     const d = plan.fighters[i]
     s.stance[i] = d.stanceOf[0]
-    s.initiative[i] = rollSpec(f.dice, d.init, true, s.top)
+    const boosted = voidOnInitiativeRoll(f, i)
+    const spec = boosted ? d.initVoid : d.init
+    s.initiative[i] = rollSpec(f.dice, spec, true, s.top)
     s.held[i] = s.initiative[i]
     s.tiebreak[i] = plan.simultaneousTies ? 0 : d.traitKey * TIE_RANDOM + f.rng.below(TIE_RANDOM)
     if (f.log) {
-      say(f, 'roll', [i], `${d.c.name} takes ${STANCE_LABELS[STANCES[s.stance[i]]]} and rolls Initiative ${formatRoll(d.init)} (${names.initiative} ${d.c.agility} + ${names.rank} ${d.c.classRank}, keep ${names.initiative}): ${s.initiative[i]}.`)
+      const extra = boosted ? `, a Void Point adds +1k1, ${s.voidLeft[i]} left` : ''
+      say(f, 'roll', [i], `${d.c.name} takes ${STANCE_LABELS[STANCES[s.stance[i]]]} and rolls Initiative ${formatRoll(spec)} (${names.initiative} ${d.c.agility} + ${names.rank} ${d.c.classRank}, keep ${names.initiative}${extra}): ${s.initiative[i]}.`)
     }
   }
   for (let i = 0; i < plan.n; i++) if (s.stance[i] === FULL_DEFENSE) rollFullDefense(f, i)

@@ -34,7 +34,7 @@ describe('Void on the damage roll: "Katana: a Void Point may add +1k1 to its dam
     const r = scenarioSchema.safeParse(doc)
     expect(r.success).toBe(false)
     expect(r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
-      'tactics.0.rounds.0.void: must be one of "none", "attack", "armor", "wounds", "initiative", "swap-initiative", "skill": Void adds to damage only with a katana (weapon "no-dachi"; set weapon.voidDamage for a katana by another name)',
+      'tactics.0.rounds.0.void: must be one of "none", "attack", "armor", "wounds", "initiative", "swap-initiative", "skill", "initiative-roll", "full-defense": Void adds to damage only with a katana (weapon "no-dachi"; set weapon.voidDamage for a katana by another name)',
     ])
     doc.combatants[0].weapon = { name: 'daisho blade', rolled: 3, kept: 2, voidDamage: true } as never
     expect(scenarioSchema.safeParse(doc).success).toBe(true)
@@ -130,7 +130,7 @@ describe('Void "raise a skill 0→1 for the roll" (rules.md §6.1)', () => {
       { id: 'b', name: 'B', side: 'B', agility: 3, classRank: 1, attackSkill: 3, strength: 3, earth: 2 },
     ], tactics: [{ combatant: 'a', rounds: [{ void: 'skill' }] }, { combatant: 'b', rounds: [{}] }] })
     expect(r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
-      'tactics.0.rounds.0.void: must be one of "none", "attack", "armor", "wounds", "damage", "initiative", "swap-initiative": Void raises a skill from 0 to 1, and his attackSkill is 3',
+      'tactics.0.rounds.0.void: must be one of "none", "attack", "armor", "wounds", "damage", "initiative", "swap-initiative", "initiative-roll", "full-defense": Void raises a skill from 0 to 1, and his attackSkill is 3',
     ])
   })
 })

@@ -1,13 +1,13 @@
 import type { Fight } from './fight'
 import { canSpendVoid, checkEnd, isDefeated, nameOf, say } from './fight'
-import { SPEC_SKILL, SPEC_VOID, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_INITIATIVE, VOID_SKILL, VOID_SWAP, VOID_USE_CODES, VOID_WOUNDS } from './plan'
+import { SPEC_SKILL, SPEC_VOID, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_DOWN, VOID_FULL_DEFENSE, VOID_INITIATIVE, VOID_INITIATIVE_ROLL, VOID_SKILL, VOID_SWAP, VOID_USE_CODES, VOID_WOUNDS } from './plan'
 import { COUNTER, counterIndex, VOID_USE_COUNTERS } from './tally-layout'
 import { DOWN } from './wounds'
 
 /**
  * Void Points (rules.md §6.1): a character has Void Ring points for the skirmish and normally spends
  * one per Round (variant `voidPerRound`). Uses modelled, each chosen per Round in his plan: +1k1 on his
- * attack roll (declared before rolling), +10 Armor TN for the Round (declared at Round start, ends in
+ * attack roll, his Initiative roll or his Full Defense roll (declared before rolling), +10 Armor TN for the Round (declared at Round start, ends in
  * the Reaction stage with the other expiring effects), −10 wounds from one hit, +1k1 on a katana's
  * damage roll, or +10 Initiative for the skirmish (declared at Round start). Under the A37
  * alternative a Down character spends one per Turn to act (Free actions only).
@@ -36,13 +36,15 @@ function spend(f: Fight, i: number, use: number): void {
 }
 
 /**
- * Start of a Round, before the Turn order: the Round's Void count restarts, and whoever is not Down, plans
- * "initiative" and has not bought it yet takes +10 Initiative for the rest of the skirmish.
+ * Start of a Round, before the Turn order: the Round's Void count restarts (from Round 2 on: Round 1's
+ * count started with the skirmish and already holds the Points spent in Stage 1 on the Initiative and
+ * Full Defense rolls), and whoever is not Down, plans "initiative" and has not bought it yet takes +10
+ * Initiative for the rest of the skirmish.
  */
 export function declareVoidInitiative(f: Fight): void {
   const s = f.s
   for (let i = 0; i < f.plan.n; i++) {
-    s.voidThisRound[i] = 0
+    if (f.round > 0) s.voidThisRound[i] = 0
     if (f.plan.fighters[i].voidOf[f.round] !== VOID_INITIATIVE || s.initBonus[i] !== 0 || s.rank[i] >= DOWN || !canSpend(f, i)) continue
     spend(f, i, VOID_INITIATIVE)
     s.initBonus[i] = 10
@@ -107,6 +109,20 @@ export function voidOnAttack(f: Fight, i: number): number {
   if ((use !== VOID_ATTACK && use !== VOID_SKILL) || !canSpend(f, i)) return 0
   spend(f, i, use)
   return use === VOID_ATTACK ? SPEC_VOID : SPEC_SKILL
+}
+
+/** Stage 1, before his Initiative roll: spends a Point for +1k1 when his Round 1 plan is "initiative-roll". */
+export function voidOnInitiativeRoll(f: Fight, i: number): boolean {
+  if (f.plan.fighters[i].voidOf[0] !== VOID_INITIATIVE_ROLL || !canSpend(f, i)) return false
+  spend(f, i, VOID_INITIATIVE_ROLL)
+  return true
+}
+
+/** Before a Full Defense roll (one is actually made): spends a Point for +1k1 when this Round's plan is "full-defense". */
+export function voidOnFullDefense(f: Fight, i: number): boolean {
+  if (f.plan.fighters[i].voidOf[f.round] !== VOID_FULL_DEFENSE || !canSpend(f, i)) return false
+  spend(f, i, VOID_FULL_DEFENSE)
+  return true
 }
 
 /** Before rolling: will his damage roll take the katana's Void +1k1 if he hits (plan and Points allow)? */
