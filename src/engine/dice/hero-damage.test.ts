@@ -42,6 +42,33 @@ describe('normal damage (rules-combat.md C1.3)', () => {
     expect(counts.get(2001)).toBe(1)
     expect(counts.get(3001)).toBe(2)
   })
+  it('A21 "always 0": a normal half die gives ⌈v/2⌉ STUN and never any BODY', () => {
+    const { counts, total } = normalDamageExact({ whole: 0, half: true, plus: 0 }, false)
+    expect(total).toBe(6)
+    expect([...counts.entries()].sort((a, b) => a[0] - b[0])).toEqual([[1000, 2], [2000, 2], [3000, 2]])
+  })
+  it('A21 "always 0": the sampler of 2½d6 matches its exact joint distribution, with the same draws as the default (fixed seed, 4 standard errors)', () => {
+    const d = { whole: 2, half: true, plus: 0 }
+    const { counts, total } = normalDamageExact(d, false)
+    const a = createStream(5, 0)
+    const b = createStream(5, 0)
+    const n = 100_000
+    const seen = new Map<number, number>()
+    const out: DamageRoll = { stun: 0, body: 0 }
+    const withBody: DamageRoll = { stun: 0, body: 0 }
+    let extraBody = 0
+    for (let i = 0; i < n; i++) {
+      rollNormalDamage(a, d, out, false)
+      rollNormalDamage(b, d, withBody)
+      expect(withBody.stun).toBe(out.stun)
+      extraBody += withBody.body - out.body
+      seen.set(out.stun * 1000 + out.body, (seen.get(out.stun * 1000 + out.body) ?? 0) + 1)
+    }
+    for (const k of seen.keys()) expect(counts.has(k), `impossible outcome ${k}`).toBe(true)
+    for (const [k, w] of counts) expect(withinStandardErrors(seen.get(k) ?? 0, n, w / total), `${k}`).toBe(true)
+    // the default's extra BODY is exactly the half die's raw 4–6 (probability ½)
+    expect(withinStandardErrors(extraBody, n, 0.5)).toBe(true)
+  })
   it('the 4-at-a-time sampler matches the exact joint distribution of 6½d6 (fixed seed, 4 standard errors)', () => {
     const d = { whole: 6, half: true, plus: 0 }
     const { counts, total } = normalDamageExact(d)

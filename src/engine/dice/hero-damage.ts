@@ -42,13 +42,13 @@ export function normalBodyOfFace(face: number): number {
   return face === 1 ? 0 : face === 6 ? 2 : 1
 }
 
-/** Half die of normal damage: STUN ⌈v/2⌉, BODY 1 on a raw 4–6 (A21 default, H1). */
+/** Half die of normal damage: STUN ⌈v/2⌉, BODY 1 on a raw 4–6 (A21 default, H1; rules-combat.md C5 A21 alternative: always 0). */
 export function halfDieStun(face: number): number {
   return (face + 1) >> 1
 }
 
-export function halfDieNormalBody(face: number): number {
-  return face >= 4 ? 1 : 0
+export function halfDieNormalBody(face: number, halfBody = true): number {
+  return halfBody && face >= 4 ? 1 : 0
 }
 
 /** `SUM_OF[k][i]`, `BODY_OF[k][i]`: face sum and normal BODY of the k dice encoded by i in 0..6^k−1. */
@@ -80,8 +80,9 @@ export interface DamageRoll {
 /**
  * Rolls normal damage into `out`. Dice are drawn four at a time (one unbiased draw of 0..1295 stands
  * for four d6, all 1296 ordered outcomes equally likely), then the remainder, then the half die.
+ * `halfBody` false: the half die gives no BODY (A21 "always 0"); the draws are the same either way.
  */
-export function rollNormalDamage(rng: Rng, d: HeroDice, out: DamageRoll): void {
+export function rollNormalDamage(rng: Rng, d: HeroDice, out: DamageRoll, halfBody = true): void {
   let stun = 0
   let body = 0
   let left = d.whole
@@ -99,7 +100,7 @@ export function rollNormalDamage(rng: Rng, d: HeroDice, out: DamageRoll): void {
   if (d.half) {
     const f = rng.below(6) + 1
     stun += halfDieStun(f)
-    body += halfDieNormalBody(f)
+    body += halfDieNormalBody(f, halfBody)
   }
   out.stun = stun + d.plus
   out.body = body
@@ -133,8 +134,8 @@ export function stunMultiplierExact(rule: StunMultiplierRule): number[] {
   return w
 }
 
-/** Exact joint distribution of normal damage: `counts.get(stun * 1000 + body)` out of `total` = 6^dice. */
-export function normalDamageExact(d: HeroDice): { counts: Map<number, number>; total: number } {
+/** Exact joint distribution of normal damage: `counts.get(stun * 1000 + body)` out of `total` = 6^dice; `halfBody` as in the sampler. */
+export function normalDamageExact(d: HeroDice, halfBody = true): { counts: Map<number, number>; total: number } {
   let dist = new Map<number, number>([[0, 1]])
   const step = (faces: { stun: number; body: number }[]): void => {
     const next = new Map<number, number>()
@@ -143,7 +144,7 @@ export function normalDamageExact(d: HeroDice): { counts: Map<number, number>; t
   }
   const faces = [1, 2, 3, 4, 5, 6]
   for (let k = 0; k < d.whole; k++) step(faces.map((f) => ({ stun: f, body: normalBodyOfFace(f) })))
-  if (d.half) step(faces.map((f) => ({ stun: halfDieStun(f), body: halfDieNormalBody(f) })))
+  if (d.half) step(faces.map((f) => ({ stun: halfDieStun(f), body: halfDieNormalBody(f, halfBody) })))
   const counts = new Map<number, number>()
   for (const [key, w] of dist) counts.set(key + d.plus * 1000, w)
   return { counts, total: 6 ** (d.whole + (d.half ? 1 : 0)) }

@@ -29,7 +29,8 @@ function attackName(p: Plan, a: number, haymaker: boolean): string {
 export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: number, haymaker: boolean): void {
   count(p, st, a, C.attacks)
   if (react(p, st, rng, a, d) === Defended.Blocked) return
-  const target = 11 + p.ocv[a] + p.atkOcv[a] - currentDcv(p, st, d)
+  // Only an A28 "lands" Haymaker is made while Knocked Out: his OCV is then 0 (C1.5), attack modifiers still apply.
+  const target = 11 + (st.ko[a] ? 0 : p.ocv[a]) + p.atkOcv[a] - currentDcv(p, st, d)
   const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
   if (!heroSucceeds(roll, target)) {
     if (st.log) say(p, st, 'miss', [a, d], `${name(p, a)} attacks ${name(p, d)} with ${attackName(p, a, haymaker)}: rolls ${roll} against ${target}- — misses.`)
@@ -45,7 +46,7 @@ export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: n
     mult = rollStunMultiplier(rng, p.rules.stunMultiplier)
     stun = body * mult
   } else {
-    rollNormalDamage(rng, dice, st.dmg)
+    rollNormalDamage(rng, dice, st.dmg, p.rules.halfDieBody)
     stun = st.dmg.stun
     body = st.dmg.body
   }
@@ -80,7 +81,7 @@ function applyDamage(p: Plan, st: FightState, a: number, d: number, stunT: numbe
     st.stunned[d] = 1
     st.statusSlot[d] = st.slot
     if (st.log) say(p, st, 'status', [d], `${name(p, d)} is Stunned (${st.slotStun[d]} STUN in one blow against CON ${p.con[d]}).`)
-    if (st.hayLandAbs[d] !== 0) loseHaymaker(p, st, d)
+    if (st.hayLandAbs[d] !== 0 && !p.rules.haymakerLands) loseHaymaker(p, st, d)
   }
   if (!st.ko[d] && st.stun[d] <= 0) knockOut(p, st, d)
   if (!st.dead[d] && st.body[d] <= -p.bodyMax[d]) {
@@ -92,7 +93,7 @@ function applyDamage(p: Plan, st: FightState, a: number, d: number, stunT: numbe
 }
 
 /**
- * A Stunned character takes no actions, so the Haymaker he is winding up is lost at once (A28 default)
+ * A Stunned character takes no actions, so the Haymaker he is winding up is lost at once (A28 default "lost")
  * and the Phase it would have used in the landing Segment is his again (to recover from Stunned).
  */
 function loseHaymaker(p: Plan, st: FightState, d: number): void {
@@ -110,7 +111,7 @@ export function knockOut(p: Plan, st: FightState, d: number): void {
   st.statusSlot[d] = st.slot
   if (st.koAbs[d] < 0) st.koAbs[d] = st.abs
   st.koMinuteAbs[d] = st.abs
-  st.hayLandAbs[d] = 0
+  if (!p.rules.haymakerLands) st.hayLandAbs[d] = 0
   st.recoverAbs[d] = 0
   st.dodgeUntil[d] = 0
   if (st.pending[d] !== Pending.None) st.pending[d] = Pending.None

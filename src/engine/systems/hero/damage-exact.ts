@@ -25,6 +25,8 @@ export interface HitSpec {
   con: number
   /** A22 (default true): STUN taken is raised to the BODY taken. */
   minStunEqualsBody?: boolean
+  /** A21 (default true): a normal half die gives 1 BODY on a raw 4–6; false, never. */
+  halfDieBody?: boolean
 }
 
 export function hitExact(h: HitSpec): HitExact {
@@ -43,7 +45,7 @@ export function hitExact(h: HitSpec): HitExact {
     const mult = stunMultiplierExact(h.multiplier)
     counts.forEach((w, b) => mult.forEach((m, x) => (w > 0 && m > 0 ? add(b * x, b, (w / total) * (m / 6)) : undefined)))
   } else {
-    const { counts, total } = normalDamageExact(h.dice)
+    const { counts, total } = normalDamageExact(h.dice, h.halfDieBody !== false)
     for (const [key, w] of counts) add(Math.floor(key / 1000), key % 1000, w / total)
   }
   // Sums of many products can overshoot 1 by an ulp; clamp so a sure outcome reads exactly 1.

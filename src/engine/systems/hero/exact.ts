@@ -46,6 +46,7 @@ export function perHitExact(p: Plan, a: number): ReturnType<typeof hitExact> | u
     killing: p.killing[a] === 1,
     multiplier: p.rules.stunMultiplier,
     minStunEqualsBody: p.rules.minStunEqualsBody,
+    halfDieBody: p.rules.halfDieBody,
     total: energy ? p.ed[d] : p.pd[d],
     resistant: energy ? p.red[d] : p.rpd[d],
     con: p.con[d],

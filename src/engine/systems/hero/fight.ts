@@ -6,7 +6,7 @@ import { C } from './layout'
 import { orderTies, rollFixedRanks } from './order'
 import { Arrival, OnPhase, type Plan } from './plan'
 import { COMBAT_START, segmentOf } from './speed-chart'
-import { expire, postSegment12, segmentRecoveries } from './recovery'
+import { bleedAtPhase, expire, postSegment12, segmentRecoveries } from './recovery'
 import { Pending, Skip, type FightState } from './state'
 
 /**
@@ -72,8 +72,11 @@ function playSegment(p: Plan, st: FightState, rng: Rng): void {
   const mask = p.segmentMask[seg]
   st.eCount = 0
   for (let i = 0; i < p.n; i++) {
-    if (defeated(st, i)) continue
     const phase = (mask & (1 << i)) !== 0
+    if (defeated(st, i)) {
+      if (phase) bleedAtPhase(p, st, i, seg)
+      continue
+    }
     if (phase && !p.rules.expiryAtDex && st.pending[i] !== Pending.None) expire(p, st, i, 'at the start of the Segment of his next Phase')
     if (st.pending[i] === Pending.Delay && st.delayAbs[i] === st.abs) {
       addEntry(st, i, p.delayDex[i], 1)
@@ -84,6 +87,7 @@ function playSegment(p: Plan, st: FightState, rng: Rng): void {
         st.skipReason[i] = Skip.DelayReplaces
         st.phaseDoneAbs[i] = st.abs
         if (st.dodgeUntil[i] !== 0 && st.abs >= st.dodgeUntil[i]) st.dodgeUntil[i] = 0
+        bleedAtPhase(p, st, i, seg)
         continue
       }
     }
@@ -155,7 +159,7 @@ function threatened(p: Plan, st: FightState, i: number): boolean {
 }
 
 function phaseEntry(p: Plan, st: FightState, rng: Rng, i: number): void {
-  if (isDown(st, i)) return
+  if (bleedAtPhase(p, st, i, segmentOf(st.abs)) || isDown(st, i)) return
   const abs = st.abs
   st.phaseDoneAbs[i] = abs
   if (st.dodgeUntil[i] !== 0 && abs >= st.dodgeUntil[i]) st.dodgeUntil[i] = 0
@@ -191,11 +195,13 @@ function phaseEntry(p: Plan, st: FightState, rng: Rng, i: number): void {
 function endOfSegment(p: Plan, st: FightState, rng: Rng, seg: number): void {
   for (let i = 0; i < p.n; i++) {
     if (st.hayLandAbs[i] !== st.abs) continue
-    if (defeated(st, i) || st.stunned[i]) {
+    // A28: lost if he is Stunned or out by now (default), or under "lands" only if he is dead.
+    if (st.dead[i] || (!p.rules.haymakerLands && (st.ko[i] || st.stunned[i]))) {
       st.hayLandAbs[i] = 0
-      if (st.log) say(p, st, 'lose', [i], `${name(p, i)}'s Haymaker is lost (he is ${st.stunned[i] ? 'Stunned' : 'out'}).`)
+      if (st.log) say(p, st, 'lose', [i], `${name(p, i)}'s Haymaker is lost (he is ${st.dead[i] ? 'dead' : st.stunned[i] ? 'Stunned' : 'out'}).`)
       continue
     }
+    if (st.log && (st.ko[i] || st.stunned[i])) say(p, st, 'note', [i], `${name(p, i)}'s Haymaker was already on its way: it lands although he is ${st.ko[i] ? 'Knocked Out' : 'Stunned'} (A28 "lands").`)
     st.slot++
     const d = chooseTarget(p, st, i)
     if (d >= 0) resolveAttack(p, st, rng, i, d, true)

@@ -93,6 +93,8 @@ export interface Plan {
   abortWhenAttacked: Uint8Array
   block: Uint8Array
   targetRule: Int32Array
+  /** The first Segment of a Turn in which he has a Phase (A25 "first-phase" bleeding). */
+  firstPhaseSeg: Int32Array
   /** Bit i of `segmentMask[seg]`: combatant i has a Phase in Segment seg. */
   segmentMask: Int32Array
   /** Last absolute Segment played (Segment 12 of Turn `turnCap`). */
@@ -107,6 +109,12 @@ function holdRollTarget(c: HeroCombatant, rules: ResolvedRules): number {
   if (h.roll === 'fast-draw') return skillTarget(c.dex, c.fastDraw ?? 0)
   if (h.roll === 'teamwork') return skillTarget(c.dex, c.teamwork ?? 0) - (h.trained ? 0 : rules.teamworkPenalty)
   return characteristicTarget(c.dex)
+}
+
+function firstPhaseSegment(spd: number): number {
+  let seg = 1
+  while (!hasPhase(spd, seg)) seg++
+  return seg
 }
 
 /** Builds the plan; `audit` keeps a per-Phase use count for the property tests. */
@@ -168,6 +176,7 @@ export function compile(s: HeroScenario, audit = false): Plan {
     abortWhenAttacked: u8((c) => c.plan.abort === 'when-attacked'),
     block: u8((c) => c.plan.defense === 'block'),
     targetRule: i32((c) => (c.plan.target === 'first' ? TARGET_FIRST : c.plan.target === 'weakest' ? TARGET_WEAKEST : idx(c.plan.target))),
+    firstPhaseSeg: i32((c) => firstPhaseSegment(c.spd)),
     segmentMask: Int32Array.from({ length: 13 }, (_, seg) => cs.reduce((m, c, i) => (seg > 0 && hasPhase(c.spd, seg) ? m | (1 << i) : m), 0)),
     endAbs,
     layout: layoutOf(n, endAbs - COMBAT_START + 1),

@@ -15,9 +15,7 @@ const clampBin = (v: number, bins: number): number => (v < bins ? v : bins - 1)
 export function recordFight(p: Plan, tally: Tally, last: number): void {
   const st = p.st
   const L = p.layout
-  const aDown = sideDown(p, st, 0)
-  const bDown = sideDown(p, st, 1)
-  tally.counts[aDown && bDown ? DRAW_MUTUAL : bDown ? WIN_A : aDown ? WIN_B : DRAW_CAP]++
+  tally.counts[outcome(p)]++
   tally.bins[last - COMBAT_START]++
   const fullTurns = Math.floor(last / 12)
   for (let i = 0; i < p.n; i++) {
@@ -41,13 +39,47 @@ export function recordFight(p: Plan, tally: Tally, last: number): void {
   }
 }
 
+/** STUN + BODY a side has left (none below 0), and its full STUN + BODY. */
+function health(p: Plan, side: number): { left: number; full: number } {
+  const st = p.st
+  let left = 0
+  let full = 0
+  for (let i = 0; i < p.n; i++) {
+    if (p.side[i] !== side) continue
+    left += (st.stun[i] > 0 ? st.stun[i] : 0) + (st.body[i] > 0 ? st.body[i] : 0)
+    full += p.stunMax[i] + p.bodyMax[i]
+  }
+  return { left, full }
+}
+
+/**
+ * The fight's result as a scenario counter: a side out, both out, or the Turn cap — a draw, or under
+ * onCap "most-health" a win for the side with the larger share of its STUN + BODY left (rules-combat.md
+ * C4.1 Cap; [A] the share is summed over the side; equal shares stay a draw).
+ */
+export function outcome(p: Plan): number {
+  const aDown = sideDown(p, p.st, 0)
+  const bDown = sideDown(p, p.st, 1)
+  if (aDown || bDown) return aDown && bDown ? DRAW_MUTUAL : bDown ? WIN_A : WIN_B
+  if (!p.rules.capMostHealth) return DRAW_CAP
+  const a = health(p, 0)
+  const b = health(p, 1)
+  const cmp = a.left * b.full - b.left * a.full
+  return cmp > 0 ? WIN_A : cmp < 0 ? WIN_B : DRAW_CAP
+}
+
 /** The last lines of a traced fight. */
 export function traceOutcome(p: Plan, last: number): void {
   const st = p.st
-  const aDown = sideDown(p, st, 0)
-  const bDown = sideDown(p, st, 1)
   const sideNames = (side: number): string => p.combatants.filter((c) => c.side === (side === 0 ? 'A' : 'B')).map((c) => c.name).join(' and ')
-  const result = aDown && bDown ? 'Both sides are out: a draw.' : bDown ? `${sideNames(0)} win${p.n > 2 ? '' : 's'}.` : aDown ? `${sideNames(1)} win${p.n > 2 ? '' : 's'}.` : `The Turn cap is reached: a draw.`
+  const won = (res: number): string => `${sideNames(res === WIN_A ? 0 : 1)} win${p.n > 2 ? '' : 's'}`
+  const res = outcome(p)
+  let result = res === DRAW_MUTUAL ? 'Both sides are out: a draw.' : `${won(res)}.`
+  if (!sideDown(p, st, 0) && !sideDown(p, st, 1)) {
+    const [a, b] = [health(p, 0), health(p, 1)]
+    const verdict = res === DRAW_CAP ? 'a draw' : `${won(res)} on health`
+    result = p.rules.capMostHealth ? `The Turn cap is reached: STUN + BODY left, side A ${a.left}/${a.full}, side B ${b.left}/${b.full}: ${verdict}.` : 'The Turn cap is reached: a draw.'
+  }
   st.abs = last
   say(p, st, 'end', [], `${result} The fight lasted ${last - COMBAT_START + 1} Segment${last === COMBAT_START ? '' : 's'} (to ${describeSegment(last)}).`)
   for (let i = 0; i < p.n; i++) {

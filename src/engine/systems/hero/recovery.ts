@@ -62,23 +62,39 @@ function koRecoversPost12(p: Plan, st: FightState, i: number): boolean {
 
 /**
  * Post-Segment 12 Recovery: everyone conscious (Stunned included) regains REC STUN and END; knocked-out
- * characters only by the A24 bands; characters at BODY ≤ 0 bleed 1 BODY (A25).
+ * characters only by the A24 bands; characters at BODY ≤ 0 bleed 1 BODY (A25 default "post-12").
  */
 export function postSegment12(p: Plan, st: FightState): void {
   for (let i = 0; i < p.n; i++) {
     if (st.dead[i]) continue
     if (!st.ko[i] || koRecoversPost12(p, st, i)) recover(p, st, i)
-    if (st.body[i] <= 0) {
-      st.body[i]--
-      if (st.body[i] <= -p.bodyMax[i]) {
-        st.dead[i] = 1
-        count(p, st, i, C.dead)
-        if (!st.ko[i]) knockOut(p, st, i)
-      }
-    }
+    if (st.body[i] <= 0 && !p.rules.bleedAtFirstPhase) bleed(p, st, i)
     if (p.rules.cancelAtTurnEnd && st.pending[i] !== Pending.None) expire(p, st, i, 'at the end of the Turn (A5 "cancel")')
   }
   if (st.log) say(p, st, 'recovery', [], `Post-Segment 12 Recovery: ${p.combatants.map((c, i) => `${c.name} ${st.dead[i] ? 'dead' : st.ko[i] ? `out (STUN ${st.stun[i]})` : status(p, st, i)}`).join(', ')}.`)
+}
+
+/** Dying (BODY ≤ 0): loses 1 BODY, and is dead at −(full BODY) (C1.5). Returns true if this killed him. */
+function bleed(p: Plan, st: FightState, i: number): boolean {
+  st.body[i]--
+  if (st.body[i] > -p.bodyMax[i]) return false
+  st.dead[i] = 1
+  count(p, st, i, C.dead)
+  if (!st.ko[i]) knockOut(p, st, i)
+  return true
+}
+
+/**
+ * A25 "first-phase": a dying character (BODY ≤ 0) bleeds 1 BODY when his first Phase of the Turn comes
+ * up, instead of at Post-Segment 12; a knocked-out one at the start of that Segment. Returns true if he
+ * bled to death, so he does not act in that Phase. [A] "At his first Phase" read as the moment his DEX
+ * comes up in the first Segment of the Turn in which he has a Phase.
+ */
+export function bleedAtPhase(p: Plan, st: FightState, i: number, seg: number): boolean {
+  if (!p.rules.bleedAtFirstPhase || seg !== p.firstPhaseSeg[i] || st.body[i] > 0 || st.dead[i]) return false
+  const died = bleed(p, st, i)
+  if (st.log) say(p, st, 'status', [i], `${name(p, i)} bleeds at his first Phase of the Turn: BODY ${st.body[i]}${died ? ', and dies' : ''}.`)
+  return died
 }
 
 /** An unused held or delayed action is lost. */

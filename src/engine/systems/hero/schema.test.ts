@@ -38,6 +38,10 @@ describe('invalid HERO scenarios are rejected with the path and the allowed rang
   it('delaying within the Segment needs a lower DEX; unknown rule values name the allowed ones', () => {
     expect(issues(base([{ dex: 15, plan: { onPhase: 'delay', delay: { segments: 0, dex: 15 } } }, {}]))[0]).toMatch(/plan\.delay\.dex: must be below C0's DEX 15/)
     expect(issues(base([{}, {}], { rules: { tieRule: 'coin' } }))[0]).toMatch(/^rules\.tieRule: must be one of "ruleset", "dex-roll", "d6"/)
+    expect(issues(base([{}, {}], { rules: { onCap: 'points' } }))).toEqual(['rules.onCap: must be one of "draw", "most-health", got "points"'])
+    expect(issues(base([{}, {}], { rules: { bleeding: 'never' } }))[0]).toMatch(/^rules\.bleeding: must be one of "post-12", "first-phase"/)
+    expect(issues(base([{}, {}], { rules: { halfDieBody: 'one' } }))[0]).toMatch(/^rules\.halfDieBody: must be one of "raw-4-6", "none"/)
+    expect(issues(base([{}, {}], { rules: { haymakerInterrupted: 'later' } }))[0]).toMatch(/^rules\.haymakerInterrupted: must be one of "lost", "lands"/)
   })
   it('both sides must be present', () => {
     expect(issues(base([{}, { side: 'A' }]))).toEqual(['combatants: must have at least one combatant on side "B"'])

@@ -5,7 +5,8 @@ import type { VariantDoc } from '../../core/scenario'
  * every open question of rules.md §8 A1–A7, plus the STUN Multiplier edition (rules-combat.md C1.3),
  * whether a Block carries on against further attacks in the Segment (C1.7), and the HERO rows of the
  * rules-combat.md C5 register that change a fight: END (A29), waking from a knockout (A24), the
- * minimum-damage rule (A22) and the rounding of a Stunned DCV (A26).
+ * minimum-damage rule (A22), the rounding of a Stunned DCV (A26), BODY from a normal half die (A21),
+ * the timing of bleeding (A25), an interrupted Haymaker (A28) and the Turn-cap verdict (C4.1 onCap).
  * Where a variant defaults to "ruleset", the rule set decides: the book's contested DEX Roll and
  * "lost at the start of that Segment", or the seed's 1d6 roll-off and "lost at the holder's DEX".
  */
@@ -168,6 +169,46 @@ export const variants: readonly VariantDoc[] = [
     ],
     source: 'rules-combat.md §C1.5, C5 A26 (rounding unstated)',
   },
+  {
+    key: 'halfDieBody',
+    label: 'BODY from a normal-damage ½d6 (A21)',
+    default: 'raw-4-6',
+    values: [
+      { value: 'raw-4-6', label: '0 BODY on a raw 1–3, 1 BODY on a raw 4–6 (H1)' },
+      { value: 'none', label: 'always 0 BODY (the half die adds STUN only)' },
+    ],
+    source: 'rules-combat.md §C1.3, C5 A21 [I H1]',
+  },
+  {
+    key: 'bleeding',
+    label: 'When a character at BODY ≤ 0 bleeds (A25)',
+    default: 'post-12',
+    values: [
+      { value: 'post-12', label: '−1 BODY at each Post-Segment 12 (6E2 p.107)' },
+      { value: 'first-phase', label: '−1 BODY every Turn when his first Phase of the Turn comes up' },
+    ],
+    source: 'rules-combat.md §C1.5, C4.2, C5 A25 [S H7 6E2 p.107, H8]',
+  },
+  {
+    key: 'haymakerInterrupted',
+    label: 'Haymaker of an attacker Stunned or Knocked Out before it lands (A28)',
+    default: 'lost',
+    values: [
+      { value: 'lost', label: 'lost: he can take no action, and the Phase it would use is his again' },
+      { value: 'lands', label: 'still lands at the end of the next Segment (a knocked-out attacker at 0 OCV); a dead one\'s is lost' },
+    ],
+    source: 'rules-combat.md §C1.7, C5 A28 (no text found)',
+  },
+  {
+    key: 'onCap',
+    label: 'Result at the Turn cap',
+    default: 'draw',
+    values: [
+      { value: 'draw', label: 'a draw' },
+      { value: 'most-health', label: 'the side with the larger share of its STUN + BODY left wins (equal shares: a draw)' },
+    ],
+    source: 'rules-combat.md §C4.1 Cap, C5 A40',
+  },
 ]
 
 /** The tie rule and hold expiry actually in force once "ruleset" is resolved. */
@@ -192,6 +233,14 @@ export interface ResolvedRules {
   minStunEqualsBody: boolean
   /** A26: 1 to round a halved DCV up, 0 to round it down. */
   stunnedDcvRoundUp: number
+  /** A21 "raw-4-6": a normal half die gives 1 BODY on a raw 4–6. */
+  halfDieBody: boolean
+  /** A25 "first-phase": bleeding at his first Phase of each Turn instead of Post-Segment 12. */
+  bleedAtFirstPhase: boolean
+  /** A28 "lands": a Haymaker survives the attacker being Stunned or Knocked Out. */
+  haymakerLands: boolean
+  /** C4.1 onCap "most-health". */
+  capMostHealth: boolean
 }
 
 export const enum Endurance {
@@ -218,5 +267,9 @@ export function resolveRules(r: Record<string, string>): ResolvedRules {
     koWakes: r.koRecovery === 'bands',
     minStunEqualsBody: r.minStunEqualsBody !== 'off',
     stunnedDcvRoundUp: r.stunnedDcv === 'round-down' ? 0 : 1,
+    halfDieBody: r.halfDieBody !== 'none',
+    bleedAtFirstPhase: r.bleeding === 'first-phase',
+    haymakerLands: r.haymakerInterrupted === 'lands',
+    capMostHealth: r.onCap === 'most-health',
   }
 }
