@@ -107,6 +107,18 @@ describe('Bushido sampler vs exact (fixed seed, 4 standard errors)', () => {
     expect(checkAll(bushido.summarize(plan as never, tally))).toBeGreaterThan(5)
   })
 
+  it('the Variable (4) example lasts long enough for the roll to matter: most games reach Turn 4, and the Turn-4 roll ends about half of those', () => {
+    const metrics = sampled('bushido-variable-length.json', 8_000)
+    const len = metrics.find((m) => m.id === 'game-length')
+    if (!len || len.kind !== 'distribution') throw new Error('no game-length metric')
+    const at = (turns: number): number => (len.bins.find((b) => b.value === turns)?.count ?? 0) / len.n
+    const reached = at(4) + at(5) + at(6) + at(7)
+    expect(reached).toBeGreaterThan(0.75)
+    // with no wipe-out after Turn 4 a game reaching it stops there with P 1/2 (wipe-outs in Turn 4 only add to it)
+    expect(at(4) / reached).toBeGreaterThan(0.45)
+    expect(at(7) / reached).toBeGreaterThan(0.05)
+  })
+
   it('the Tactical Test of the skirmish example (2 dice with Tactician 1 vs 1 die)', () => {
     const metrics = sampled('bushido-skirmish.json', 40_000)
     const t = metrics.find((m) => m.id === 'tactical-test')
