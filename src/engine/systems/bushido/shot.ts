@@ -133,7 +133,7 @@ function play(p: ShotPlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]): v
       const check: number[] | undefined = log ? [] : undefined
       const f = codeFinal(rollGroup(rng, p.pool, check))
       const ok = f >= p.intoMelee.number
-      if (log) say(log, STEP.melee, [shooter, target, ally], `Target in base contact (CSS) with ${ally.name}: Défi de Tir / Ranged Challenge ${describeParts(p.intoMelee.parts)} = ${p.intoMelee.number}; rolls [${check?.join(', ')}] = ${f}: ${ok ? `${target.name} is hit` : `the shot hits ${ally.name} instead`}.`)
+      if (log) say(log, STEP.melee, [shooter, target, ally], `Target in base contact (CSS) with ${ally.name}: ${describeParts(p.intoMelee.parts)} = ${p.intoMelee.number}; rolls [${check?.join(', ')}] = ${f}: ${ok ? `${target.name} is hit` : `the shot hits ${ally.name} instead`}.`)
       if (!ok) {
         victim = ally
         table = p.damageAlly as DamageTable
