@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { distributionMetric } from '../engine/core/metrics'
+import { distributionMetric, meanMetric } from '../engine/core/metrics'
 import { formatExact, formatMetrics, jointTable, pct, progressLine, rate } from './format'
 
 describe('terminal formatting', () => {
@@ -40,5 +40,8 @@ describe('terminal formatting', () => {
     const text = formatMetrics([never])
     expect(text).toMatch(/STUN dealt per hit: A\s+never happened\s+mean 16\.000/)
     expect(text).not.toMatch(/NaN/)
+    const mean = formatMetrics([meanMetric({ id: 'x', metric: 'x', label: 'Rounds to defeat: A' }, 0, 0, 0, 3.5)])
+    expect(mean).toMatch(/Rounds to defeat: A\s+never happened\s+3\.500/)
+    expect(mean).not.toMatch(/NaN/)
   })
 })

@@ -30,6 +30,7 @@ function metricRows(m: Metric): string[][] {
     case 'probability':
       return [[m.label, pct(m.p), `${pct(m.ci[0])} – ${pct(m.ci[1])}`, m.exact === undefined ? '' : pct(m.exact)]]
     case 'mean':
+      if (m.n === 0) return [[m.label, 'never happened', '', m.exact === undefined ? '' : m.exact.toFixed(3)]]
       return [[m.label, m.mean.toFixed(3), `${m.ci[0].toFixed(3)} – ${m.ci[1].toFixed(3)}`, m.exact === undefined ? '' : m.exact.toFixed(3)]]
     case 'distribution': {
       const q = m.quantiles

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { distributionMetric, orderMetric, probabilityMetric } from '../../../engine/core/metrics'
+import { distributionMetric, meanMetric, orderMetric, probabilityMetric } from '../../../engine/core/metrics'
 import { resultDocument } from '../../../engine/run/result'
 import { ENGINE_VERSION } from '../../../engine/version'
 import { formatMetric, resultCsv } from './format'
@@ -25,6 +25,13 @@ describe('result formatting and export', () => {
   it('a distribution card gives the mean and the spread a GM reads: median, middle half, 90% range', () => {
     const m = distributionMetric({ id: 'd', metric: 'd', label: 'Segments' }, [0, 10, 20, 40, 20, 10], 0, 0, 6)
     expect(formatMetric(m)).toEqual({ value: 'mean 3.000', interval: 'median 3 · middle half 2–4 · 90% within 1–5', exact: '' })
+  })
+
+  it('a mean or a distribution of something that never happened in the run reads so, not NaN', () => {
+    expect(formatMetric(meanMetric({ id: 'r', metric: 'r', label: 'Rounds' }, 0, 0, 0, 2.5))).toEqual({ value: '—', interval: 'never happened in this run', exact: '2.500' })
+    const d = formatMetric(distributionMetric({ id: 'd', metric: 'd', label: 'Damage per hit' }, [0, 0, 0], 0, 0, 3))
+    expect(d.value).toBe('—')
+    expect(JSON.stringify(d)).not.toMatch(/NaN/)
   })
 
   it('CSV carries provenance and one row per value, quoting text with commas', () => {

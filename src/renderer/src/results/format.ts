@@ -15,6 +15,7 @@ export function formatMetric(m: Metric): FormattedMetric {
     case 'probability':
       return { value: pct(m.p), interval: `${pct(m.ci[0])} – ${pct(m.ci[1])}`, exact: m.exact === undefined ? '' : pct(m.exact) }
     case 'mean':
+      if (m.n === 0) return { value: '—', interval: 'never happened in this run', exact: m.exact === undefined ? '' : num(m.exact) }
       return { value: num(m.mean), interval: `${num(m.ci[0])} – ${num(m.ci[1])}`, exact: m.exact === undefined ? '' : num(m.exact) }
     case 'distribution': {
       const q = m.quantiles
