@@ -63,7 +63,7 @@ export function addEntry(st: FightState, who: number, dex: number, kind: number,
  * he may Abort it to defense (seed 000 "regardless of who goes first"), and then it is gone.
  */
 export function attackWithTriggers(p: Plan, st: FightState, rng: Rng, x: number, origin: number, haymaker: boolean): void {
-  const victim = chooseTarget(p, st, x)
+  const victim = chooseTarget(p, st, x, rng)
   if (victim < 0) return
   if (mustRecoverInstead(p, st, x)) {
     recoverInstead(p, st, x, origin)
@@ -104,7 +104,7 @@ export function attackWithTriggers(p: Plan, st: FightState, rng: Rng, x: number,
 
 /** The attack itself, or the start of a Haymaker that lands at the end of the next Segment. */
 function strike(p: Plan, st: FightState, rng: Rng, x: number, haymaker: boolean): void {
-  const d = chooseTarget(p, st, x)
+  const d = chooseTarget(p, st, x, rng)
   if (d < 0) return
   if (!haymaker) {
     resolveAttack(p, st, rng, x, d, false)

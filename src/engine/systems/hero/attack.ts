@@ -71,6 +71,7 @@ function applyDamage(p: Plan, st: FightState, a: number, d: number, stunT: numbe
   st.stun[d] -= stunT
   st.body[d] -= bodyT
   st.stunTaken[d] += stunT
+  st.stunDealt[a] += stunT
   st.bodyTaken[d] += bodyT
   // Coordinated (simultaneous) attacks add their STUN for the Stunned check.
   if (st.hitSlot[d] !== st.slot) st.slotStun[d] = 0

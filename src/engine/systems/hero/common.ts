@@ -1,5 +1,6 @@
 import { C } from './layout'
-import { TARGET_FIRST, TARGET_WEAKEST, type Plan } from './plan'
+import type { Rng } from '../../core/rng'
+import { TARGET_FIRST, TARGET_RANDOM, TARGET_THREAT, TARGET_WEAKEST, type Plan } from './plan'
 import { nextPhaseAfter, segmentOf, hasPhase, describeSegment, turnOf } from './speed-chart'
 import { Pending, Skip, type FightState } from './state'
 
@@ -87,23 +88,47 @@ export function hasCommittedPhase(st: FightState, i: number): boolean {
 }
 
 /**
- * Whom he would attack now, without fixing a sticky target: the same answer `chooseTarget` gives at
- * this moment. Used to judge who is threatened.
+ * Whom he would attack now, without fixing a sticky target or rolling: the same answer `chooseTarget`
+ * gives at this moment, except that a "random" attacker who has not picked a target yet reads as −1
+ * (nobody is known to be his target before he rolls). Used to judge who is threatened.
  */
 export function peekTarget(p: Plan, st: FightState, i: number): number {
   const rule = p.targetRule[i]
   if (rule >= 0 && !defeated(st, rule)) return rule
   const sticky = st.target[i]
-  if (rule === TARGET_FIRST && sticky >= 0 && !defeated(st, sticky)) return sticky
-  if (rule !== TARGET_WEAKEST) for (let j = 0; j < p.n; j++) if (p.side[j] !== p.side[i] && !defeated(st, j)) return j
+  if ((rule === TARGET_FIRST || rule === TARGET_RANDOM) && sticky >= 0 && !defeated(st, sticky)) return sticky
+  if (rule === TARGET_RANDOM) return -1
   let best = -1
-  for (let j = 0; j < p.n; j++) if (p.side[j] !== p.side[i] && !defeated(st, j) && (best < 0 || st.stun[j] < st.stun[best])) best = j
+  for (let j = 0; j < p.n; j++) {
+    if (p.side[j] === p.side[i] || defeated(st, j)) continue
+    if (best < 0) best = j
+    else if (rule === TARGET_WEAKEST && st.stun[j] < st.stun[best]) best = j
+    else if (rule === TARGET_THREAT && st.stunDealt[j] > st.stunDealt[best]) best = j
+    else if (rule !== TARGET_WEAKEST && rule !== TARGET_THREAT) break
+  }
   return best
 }
 
-/** The target rule: sticky first living enemy in roster order, the weakest (least STUN), or a named enemy. */
-export function chooseTarget(p: Plan, st: FightState, i: number): number {
-  const t = peekTarget(p, st, i)
-  if (t >= 0 && p.targetRule[i] !== TARGET_WEAKEST) st.target[i] = t
+/** A living enemy picked uniformly at random (no draw when only one is left); −1 if none. */
+function randomEnemy(p: Plan, st: FightState, i: number, rng: Rng): number {
+  let alive = 0
+  for (let j = 0; j < p.n; j++) if (p.side[j] !== p.side[i] && !defeated(st, j)) alive++
+  if (alive === 0) return -1
+  let pick = alive === 1 ? 0 : rng.below(alive)
+  for (let j = 0; j < p.n; j++) if (p.side[j] !== p.side[i] && !defeated(st, j) && pick-- === 0) return j
+  return -1
+}
+
+/**
+ * The target rule: sticky first living enemy in roster order; the weakest (least STUN); a named enemy;
+ * or, when the targeting variant (A40) turns "first" into a C4.1 option, a random living enemy kept
+ * until defeated like "first", or the enemy who has dealt the most STUN so far (ties: roster order),
+ * chosen afresh each attack like "weakest" ([A] both readings; threat counted in STUN after defences).
+ */
+export function chooseTarget(p: Plan, st: FightState, i: number, rng: Rng): number {
+  const rule = p.targetRule[i]
+  let t = peekTarget(p, st, i)
+  if (t < 0 && rule === TARGET_RANDOM) t = randomEnemy(p, st, i, rng)
+  if (t >= 0 && rule !== TARGET_WEAKEST && rule !== TARGET_THREAT) st.target[i] = t
   return t
 }

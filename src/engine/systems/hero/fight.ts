@@ -53,7 +53,7 @@ function reset(p: Plan, st: FightState): void {
     st.stunBlockedAbs[i] = st.skipPhaseAbs[i] = st.phaseDoneAbs[i] = st.actedAbs[i] = st.dodgeUntil[i] = 0
     st.hayLandAbs[i] = st.blockAbs[i] = st.blockChain[i] = st.blockFirstAbs[i] = st.stunTaken[i] = st.bodyTaken[i] = st.lostPhases[i] = 0
     st.lostToAbort[i] = st.lostToHold[i] = 0
-    st.endUsed[i] = st.recoverAbs[i] = st.koMinuteAbs[i] = st.wakes[i] = st.stunPaid[i] = st.guardUsed[i] = 0
+    st.stunDealt[i] = st.endUsed[i] = st.recoverAbs[i] = st.koMinuteAbs[i] = st.wakes[i] = st.stunPaid[i] = st.guardUsed[i] = 0
   }
   st.turnActions.fill(0)
   if (st.originTurnActions.length > 0) st.originTurnActions.fill(0)
@@ -203,7 +203,7 @@ function endOfSegment(p: Plan, st: FightState, rng: Rng, seg: number): void {
     }
     if (st.log && (st.ko[i] || st.stunned[i])) say(p, st, 'note', [i], `${name(p, i)}'s Haymaker was already on its way: it lands although he is ${st.ko[i] ? 'Knocked Out' : 'Stunned'} (A28 "lands").`)
     st.slot++
-    const d = chooseTarget(p, st, i)
+    const d = chooseTarget(p, st, i, rng)
     if (d >= 0) resolveAttack(p, st, rng, i, d, true)
     st.hayLandAbs[i] = 0
   }

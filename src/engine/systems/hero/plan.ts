@@ -31,6 +31,16 @@ export const enum Arrival {
 /** Target rule codes (≥ 0: a named enemy's index). */
 export const TARGET_FIRST = -1
 export const TARGET_WEAKEST = -2
+/** rules-combat.md C4.1 options (variant targeting, A40): a random living enemy (kept until defeated), the one who has dealt the most STUN. */
+export const TARGET_RANDOM = -3
+export const TARGET_THREAT = -4
+const FIRST_CODES = { 'sticky-first': TARGET_FIRST, random: TARGET_RANDOM, 'highest-threat': TARGET_THREAT }
+
+/** A plan's target as a code: "first" as the targeting variant reads it, "weakest", or a named enemy's index. */
+function targetCode(c: HeroCombatant, rules: ResolvedRules, idx: (id: string) => number): number {
+  if (c.plan.target === 'first') return FIRST_CODES[rules.targeting]
+  return c.plan.target === 'weakest' ? TARGET_WEAKEST : idx(c.plan.target)
+}
 
 /** A Haymaker adds +4 Damage Classes (rules-combat.md C1.7): +4d6 normal, +1d6+1 killing (3 DC = 1d6). */
 export function haymakerDice(d: HeroDice, killing: boolean): HeroDice {
@@ -175,7 +185,7 @@ export function compile(s: HeroScenario, audit = false): Plan {
     holdRoll: i32((c) => holdRollTarget(c, rules)),
     abortWhenAttacked: u8((c) => c.plan.abort === 'when-attacked'),
     block: u8((c) => c.plan.defense === 'block'),
-    targetRule: i32((c) => (c.plan.target === 'first' ? TARGET_FIRST : c.plan.target === 'weakest' ? TARGET_WEAKEST : idx(c.plan.target))),
+    targetRule: i32((c) => targetCode(c, rules, idx)),
     firstPhaseSeg: i32((c) => firstPhaseSegment(c.spd)),
     segmentMask: Int32Array.from({ length: 13 }, (_, seg) => cs.reduce((m, c, i) => (seg > 0 && hasPhase(c.spd, seg) ? m | (1 << i) : m), 0)),
     endAbs,

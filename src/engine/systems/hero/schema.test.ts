@@ -42,6 +42,7 @@ describe('invalid HERO scenarios are rejected with the path and the allowed rang
     expect(issues(base([{}, {}], { rules: { bleeding: 'never' } }))[0]).toMatch(/^rules\.bleeding: must be one of "post-12", "first-phase"/)
     expect(issues(base([{}, {}], { rules: { halfDieBody: 'one' } }))[0]).toMatch(/^rules\.halfDieBody: must be one of "raw-4-6", "none"/)
     expect(issues(base([{}, {}], { rules: { haymakerInterrupted: 'later' } }))[0]).toMatch(/^rules\.haymakerInterrupted: must be one of "lost", "lands"/)
+    expect(issues(base([{}, {}], { rules: { targeting: 'nearest' } }))).toEqual(['rules.targeting: must be one of "sticky-first", "random", "highest-threat", got "nearest"'])
   })
   it('both sides must be present', () => {
     expect(issues(base([{}, { side: 'A' }]))).toEqual(['combatants: must have at least one combatant on side "B"'])

@@ -86,6 +86,8 @@ export class FightState {
   readonly current: Int32Array
   readonly koAbs: Int32Array
   readonly stunTaken: Int32Array
+  /** STUN dealt after defences in this fight (target rule "highest-threat"). */
+  readonly stunDealt: Int32Array
   readonly bodyTaken: Int32Array
   /** Actions by the Turn in which they are taken: `turnActions[i * turnSlots + turn]`. */
   readonly turnActions: Int32Array
@@ -150,6 +152,7 @@ export class FightState {
     this.current = i32()
     this.koAbs = i32()
     this.stunTaken = i32()
+    this.stunDealt = i32()
     this.bodyTaken = i32()
     this.lostPhases = i32()
     this.lostToAbort = i32()

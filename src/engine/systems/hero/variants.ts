@@ -6,7 +6,8 @@ import type { VariantDoc } from '../../core/scenario'
  * whether a Block carries on against further attacks in the Segment (C1.7), and the HERO rows of the
  * rules-combat.md C5 register that change a fight: END (A29), waking from a knockout (A24), the
  * minimum-damage rule (A22), the rounding of a Stunned DCV (A26), BODY from a normal half die (A21),
- * the timing of bleeding (A25), an interrupted Haymaker (A28) and the Turn-cap verdict (C4.1 onCap).
+ * the timing of bleeding (A25), an interrupted Haymaker (A28), the Turn-cap verdict (C4.1 onCap) and
+ * the C4.1 target options (A40).
  * Where a variant defaults to "ruleset", the rule set decides: the book's contested DEX Roll and
  * "lost at the start of that Segment", or the seed's 1d6 roll-off and "lost at the holder's DEX".
  */
@@ -209,6 +210,17 @@ export const variants: readonly VariantDoc[] = [
     ],
     source: 'rules-combat.md §C4.1 Cap, C5 A40',
   },
+  {
+    key: 'targeting',
+    label: 'Target choice of "first" plans (A40)',
+    default: 'sticky-first',
+    values: [
+      { value: 'sticky-first', label: 'the first living enemy in roster order, kept until defeated' },
+      { value: 'random', label: 'a living enemy picked at random, kept until defeated' },
+      { value: 'highest-threat', label: 'the enemy who has dealt the most STUN so far (ties: roster order), chosen afresh each attack' },
+    ],
+    source: 'rules-combat.md §C4.1 Target choice, C5 A40 ([A] plans naming "weakest" or an enemy keep their choice)',
+  },
 ]
 
 /** The tie rule and hold expiry actually in force once "ruleset" is resolved. */
@@ -241,6 +253,8 @@ export interface ResolvedRules {
   haymakerLands: boolean
   /** C4.1 onCap "most-health". */
   capMostHealth: boolean
+  /** A40: what a plan's target "first" means. */
+  targeting: 'sticky-first' | 'random' | 'highest-threat'
 }
 
 export const enum Endurance {
@@ -271,5 +285,6 @@ export function resolveRules(r: Record<string, string>): ResolvedRules {
     bleedAtFirstPhase: r.bleeding === 'first-phase',
     haymakerLands: r.haymakerInterrupted === 'lands',
     capMostHealth: r.onCap === 'most-health',
+    targeting: (r.targeting ?? 'sticky-first') as ResolvedRules['targeting'],
   }
 }
