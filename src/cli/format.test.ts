@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { distributionMetric, meanMetric } from '../engine/core/metrics'
+import { distributionMetric, meanMetric, probabilityMetric } from '../engine/core/metrics'
 import { formatExact, formatMetrics, jointTable, pct, progressLine, rate } from './format'
 
 describe('terminal formatting', () => {
@@ -43,5 +43,8 @@ describe('terminal formatting', () => {
     const mean = formatMetrics([meanMetric({ id: 'x', metric: 'x', label: 'Rounds to defeat: A' }, 0, 0, 0, 3.5)])
     expect(mean).toMatch(/Rounds to defeat: A\s+never happened\s+3\.500/)
     expect(mean).not.toMatch(/NaN/)
+    const rate = formatMetrics([probabilityMetric({ id: 'hit:a', metric: 'hit', label: 'Attacks that hit: A' }, 0, 0)])
+    expect(rate).toMatch(/Attacks that hit: A\s+never happened$/m)
+    expect(rate).not.toMatch(/0\.00% – 100\.00%/)
   })
 })

@@ -28,6 +28,8 @@ function table(rows: string[][]): string {
 function metricRows(m: Metric): string[][] {
   switch (m.kind) {
     case 'probability':
+      // No trial gave the event a chance (a fighter who never attacked has no hit rate).
+      if (m.n === 0) return [[m.label, 'never happened', '', m.exact === undefined ? '' : pct(m.exact)]]
       return [[m.label, pct(m.p), `${pct(m.ci[0])} – ${pct(m.ci[1])}`, m.exact === undefined ? '' : pct(m.exact)]]
     case 'mean':
       if (m.n === 0) return [[m.label, 'never happened', '', m.exact === undefined ? '' : m.exact.toFixed(3)]]

@@ -10,10 +10,18 @@ import { distributionChart, escapeHtml, orderChart, probabilityChart } from './s
  */
 const pct = (p: number): string => `${(p * 100).toFixed(2)}%`
 
+/** The exact value of a probability, mean or distribution metric as the report prints it ('' if none). */
+function exactText(m: Exclude<Metric, { kind: 'order' }>): string {
+  if (m.exact === undefined) return ''
+  if (m.kind === 'probability') return pct(m.exact)
+  return (m.kind === 'mean' ? m.exact : m.exact.mean).toFixed(3)
+}
+
 function metricRow(m: Metric): string {
   const cell = (s: string): string => `<td>${escapeHtml(s)}</td>`
+  // Nothing sampled: the event never had a chance in this run (a fighter who never attacked has no hit rate).
+  if (m.kind !== 'order' && m.n === 0) return `<tr>${cell(m.label)}${cell('never happened')}${cell('')}${cell(exactText(m))}</tr>`
   if (m.kind === 'probability') return `<tr>${cell(m.label)}${cell(pct(m.p))}${cell(`${pct(m.ci[0])} – ${pct(m.ci[1])}`)}${cell(m.exact === undefined ? '' : pct(m.exact))}</tr>`
-  if ((m.kind === 'mean' || m.kind === 'distribution') && m.n === 0) return `<tr>${cell(m.label)}${cell('never happened')}${cell('')}${cell(m.exact === undefined ? '' : (typeof m.exact === 'number' ? m.exact : m.exact.mean).toFixed(3))}</tr>`
   if (m.kind === 'mean') return `<tr>${cell(m.label)}${cell(m.mean.toFixed(3))}${cell(`${m.ci[0].toFixed(3)} – ${m.ci[1].toFixed(3)}`)}${cell(m.exact === undefined ? '' : m.exact.toFixed(3))}</tr>`
   if (m.kind === 'distribution') return `<tr>${cell(m.label)}${cell(`mean ${m.mean.toFixed(3)}`)}${cell(`sd ${m.sd.toFixed(3)}, median ${m.quantiles.p50}, 5–95% ${m.quantiles.p05}–${m.quantiles.p95}`)}${cell(m.exact ? m.exact.mean.toFixed(3) : '')}</tr>`
   return m.outcomes.map((o) => `<tr>${cell(`${m.label}: ${o.label}`)}${cell(pct(o.p))}${cell(`${pct(o.ci[0])} – ${pct(o.ci[1])}`)}${cell(o.exact === undefined ? '' : pct(o.exact))}</tr>`).join('')

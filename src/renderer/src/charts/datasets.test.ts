@@ -10,9 +10,17 @@ describe('chart datasets', () => {
     expect(spec.labels).toEqual(['The Kid', 'The Marshal'])
     const bars = spec.datasets[0]
     expect(bars.data).toEqual([40, 60])
-    expect(bars.type === 'bar' && bars.whiskers?.[0][0]).toBeCloseTo(a.ci[0] * 100, 3)
-    expect(bars.type === 'bar' && bars.whiskers?.[0][1]).toBeCloseTo(a.ci[1] * 100, 3)
+    expect(bars.type === 'bar' && bars.whiskers?.[0]?.[0]).toBeCloseTo(a.ci[0] * 100, 3)
+    expect(bars.type === 'bar' && bars.whiskers?.[0]?.[1]).toBeCloseTo(a.ci[1] * 100, 3)
     expect(spec.datasets[1].data).toEqual([41, null])
+  })
+
+  it('a subject with no sample gets no bar and no 0–100% whisker (the exact marker stays)', () => {
+    const hit = probabilityMetric({ id: 'hit:a', metric: 'hit', label: 'Attacks that hit: A', subjects: ['a'] }, 30, 100)
+    const never = probabilityMetric({ id: 'hit:g', metric: 'hit', label: 'Attacks that hit: G', subjects: ['g'] }, 0, 0, 0.25)
+    const bars = probabilitySpec([hit, never], 'Attacks that hit').datasets[0]
+    expect(bars.data).toEqual([30, null])
+    expect(bars.type === 'bar' && bars.whiskers?.[1]).toBeNull()
   })
 
   it('a distribution fills gaps with zero and its cumulative curve ends at 100%', () => {

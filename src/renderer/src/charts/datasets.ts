@@ -9,9 +9,10 @@ export const PALETTE = ['#3182ce', '#dd6b20', '#38a169', '#d53f8c', '#805ad5', '
 export interface BarDataset {
   type: 'bar'
   label: string
-  data: number[]
+  /** null: no bar (a subject with no sample, e.g. the hit rate of a fighter who never attacked). */
+  data: (number | null)[]
   backgroundColor: string | string[]
-  whiskers?: [number, number][]
+  whiskers?: ([number, number] | null)[]
   stack?: string
   yAxisID?: string
   xAxisID?: string
@@ -86,7 +87,14 @@ export function wrapWords(text: string, width: number): string | string[] {
 export function probabilitySpec(group: ProbabilityMetric[], title: string): ChartSpec {
   const labels = group.map(subjectLabel)
   const datasets: (BarDataset | LineDataset)[] = [
-    { type: 'bar', label: 'Estimate', data: group.map((m) => pct(m.p)), backgroundColor: group.map((_, i) => PALETTE[i % PALETTE.length]), whiskers: group.map((m) => [pct(m.ci[0]), pct(m.ci[1])]), order: 2 },
+    {
+      type: 'bar',
+      label: 'Estimate',
+      data: group.map((m) => (m.n === 0 ? null : pct(m.p))),
+      backgroundColor: group.map((_, i) => PALETTE[i % PALETTE.length]),
+      whiskers: group.map((m) => (m.n === 0 ? null : [pct(m.ci[0]), pct(m.ci[1])])),
+      order: 2,
+    },
   ]
   if (group.some((m) => m.exact !== undefined)) {
     datasets.push({ type: 'line', label: 'Exact', data: group.map((m) => (m.exact === undefined ? null : pct(m.exact))), borderColor: '#1a202c', backgroundColor: '#f6e05e', showLine: false, pointRadius: 6, pointStyle: 'rectRot', order: 1 })

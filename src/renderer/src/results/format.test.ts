@@ -32,6 +32,7 @@ describe('result formatting and export', () => {
     const d = formatMetric(distributionMetric({ id: 'd', metric: 'd', label: 'Damage per hit' }, [0, 0, 0], 0, 0, 3))
     expect(d.value).toBe('—')
     expect(JSON.stringify(d)).not.toMatch(/NaN/)
+    expect(formatMetric(probabilityMetric({ id: 'h', metric: 'h', label: 'Attacks that hit' }, 0, 0, 0.4))).toEqual({ value: '—', interval: 'never happened in this run', exact: '40.00%' })
   })
 
   it('CSV carries provenance and one row per value, quoting text with commas', () => {

@@ -13,6 +13,7 @@ const num = (x: number): string => (Math.abs(x) >= 100 ? x.toFixed(1) : x.toFixe
 export function formatMetric(m: Metric): FormattedMetric {
   switch (m.kind) {
     case 'probability':
+      if (m.n === 0) return { value: '—', interval: 'never happened in this run', exact: m.exact === undefined ? '' : pct(m.exact) }
       return { value: pct(m.p), interval: `${pct(m.ci[0])} – ${pct(m.ci[1])}`, exact: m.exact === undefined ? '' : pct(m.exact) }
     case 'mean':
       if (m.n === 0) return { value: '—', interval: 'never happened in this run', exact: m.exact === undefined ? '' : num(m.exact) }

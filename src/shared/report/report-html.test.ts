@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { distributionMetric, meanMetric, probabilityMetric } from '../../engine/core/metrics'
+import { resultDocument } from '../../engine/run/result'
+import { reportHtml } from './report-html'
+
+describe('HTML report rows', () => {
+  it('a metric that never got a sample reads "never happened" with its exact value, never NaN or a 0–100% interval', () => {
+    const doc = resultDocument({
+      status: 'done',
+      system: { id: 'hero', label: 'HERO', version: '1.0.0' },
+      scenario: { name: 'Bodyguard', hash: 'abc', rules: {} },
+      seed: 1,
+      trials: 10,
+      trialsDone: 10,
+      chunkSize: 10,
+      metrics: [
+        probabilityMetric({ id: 'hit:g', metric: 'hit', label: 'Attacks that hit: Guard' }, 0, 0, 0.25),
+        meanMetric({ id: 'end:g', metric: 'end', label: 'END per attack: Guard' }, 0, 0, 0),
+        distributionMetric({ id: 'stun:g', metric: 'stun', label: 'STUN per hit: Guard' }, [0, 0], 0, 0, 2, { mean: 16, p: [{ value: 16, p: 1 }] }),
+      ],
+      elapsedMs: 1,
+      workers: 1,
+    })
+    const html = reportHtml({ name: 'Bodyguard' }, doc)
+    expect(html).toContain('<tr><td>Attacks that hit: Guard</td><td>never happened</td><td></td><td>25.00%</td></tr>')
+    expect(html).toContain('<tr><td>END per attack: Guard</td><td>never happened</td><td></td><td></td></tr>')
+    expect(html).toContain('<tr><td>STUN per hit: Guard</td><td>never happened</td><td></td><td>16.000</td></tr>')
+    expect(html).not.toMatch(/NaN|0\.00% – 100\.00%/)
+  })
+})
