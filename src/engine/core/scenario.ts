@@ -48,8 +48,8 @@ export function rulesSchema(variants: readonly VariantDoc[]): z.ZodType<Record<s
 export function envelope<const Id extends string>(systemId: Id) {
   return {
     schemaVersion: z.literal(SCHEMA_VERSION, { error: `must be ${SCHEMA_VERSION}` }),
-    name: text(1, 120),
-    description: text(0, 4000).optional(),
+    name: text(1, 120).describe('The scenario\'s title, shown in the library, results and reports.'),
+    description: text(0, 4000).optional().describe('What the scenario is about and what to look at in its results, in your own words.'),
     system: z.literal(systemId, { error: `must be "${systemId}"` }),
     run: runSchema,
   }
