@@ -157,9 +157,13 @@ const baseSchema = z.strictObject({
     models: z
       .array(modelSchema, { error: 'must be a list of models' })
       .min(2, { error: `must list 2–${MAX_MODELS} models` })
-      .max(MAX_MODELS, { error: `must list 2–${MAX_MODELS} models` }),
+      .max(MAX_MODELS, { error: `must list 2–${MAX_MODELS} models` })
+      .describe('The models (figurines) in play, 2–8, each from its card: Melee and Ranged Pool, Wounds, weapon traits, Ki and current states (seed 002; rules.md §4).'),
     situation: situationSchema,
-    plans: z.array(planSchema, { error: 'must be a list of split plans' }).default([]),
+    plans: z
+      .array(planSchema, { error: 'must be a list of split plans' })
+      .default([])
+      .describe('How models split their Melee Pool between Attack and Defence, and their Ki Boosts; a model without a plan plays the recommended mix (rules.md §4.5).'),
 })
 
 export type BushidoScenario = z.output<typeof baseSchema>
