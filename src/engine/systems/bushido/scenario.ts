@@ -62,6 +62,10 @@ function checkSituation(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx):
     if (a && ally && (ally.side !== a.side || ally.id === a.id)) ctx.addIssue({ code: 'custom', path: p('engagedAlly'), message: `must be another model on the shooter's side (${a.side})`, input: ally.id })
   } else {
     f.engaged.forEach(([x, y], i) => enemies(ctx, refer(byId, ctx, x, ['situation', 'engaged', i, 0]), refer(byId, ctx, y, ['situation', 'engaged', i, 1]), ['situation', 'engaged', i, 1]))
+    // A game works out Melee Assist from base contact at each exchange; a fixed count would apply twice.
+    s.models.forEach((m, i) => {
+      if (m.assistingEnemies > 0) ctx.addIssue({ code: 'custom', path: ['models', i, 'assistingEnemies'], message: 'must be 0 in a game (Melee Assist comes from the models in base contact at each exchange; set it for a single exchange only)', input: m.assistingEnemies })
+    })
     if (f.variableFrom !== undefined && f.turns !== VARIABLE_LAST) ctx.addIssue({ code: 'custom', path: p('turns'), message: `must be ${VARIABLE_LAST} when variableFrom is set (a Variable (X) game always finishes after the End Phase of Turn ${VARIABLE_LAST})`, input: f.turns })
     const seen = new Set<string>()
     f.tactics.forEach((t, i) => {
