@@ -56,6 +56,16 @@ describe('active defences (rules-combat.md §C2.2)', () => {
     bestDefense(plan, st, 3, 0, Defense.None, c)
     expect([c.kind, c.score]).toEqual([Defense.Parry, 10 + 3])
   })
+  it('retreat: +3 Parry with Judo or Karate too (rules-combat §C2.2 "fencing weapons, Boxing, Judo or Karate"), +1 for a plain barehanded parry', () => {
+    const fists = { damage: 'thr-1', type: 'cr' as const, skill: 16, basicSpeed: 3 }
+    const plan = planOf([{ id: 'a', barehanded: 'yes', ...fists }, { id: 'b', barehanded: 'yes', ...fists }, { id: 'c', barehanded: 'judo-karate', ...fists }])
+    const st = freshState(plan, new ScriptedRng([]))
+    const c = choice()
+    bestDefense(plan, st, 1, 0, Defense.None, c)
+    expect([c.kind, c.score, c.retreat]).toEqual([Defense.Parry, 11 + 1, true])
+    bestDefense(plan, st, 2, 0, Defense.None, c)
+    expect([c.kind, c.score, c.retreat]).toEqual([Defense.Parry, 11 + 3, true])
+  })
   it('a retreat is a step back, once per turn; its bonus covers later defences without another step', () => {
     const plan = planOf([{ id: 'a' }, { id: 'b', basicSpeed: 5, parry: -5 }])
     const st = freshState(plan, new ScriptedRng(d3(10, 10, 5, 10, 10)))

@@ -56,7 +56,9 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
   const mutual = st.slotTarget[d] === a && st.slotTarget[a] === d
   if (exclude !== Defense.Parry && f.parry >= 0 && !ranged && st.ready[d] && !st.noParry[d] && !mutual) {
     const repeated = st.parries[d] * (f.fencing ? 2 : 4)
-    const score = f.parry + barehandedParry(f, plan.fighters[a]) + common + (aod === Aod.IncreasedParry ? 2 : 0) - repeated + (retreat ? (f.fencing ? 3 : 1) : 0)
+    // Retreat: +1 Parry, +3 with a fencing weapon, Boxing, Judo or Karate (rules-combat §C2.2; Judo/Karate = barehanded 2)
+    const retreatParry = f.fencing || f.barehanded === 2 ? 3 : 1
+    const score = f.parry + barehandedParry(f, plan.fighters[a]) + common + (aod === Aod.IncreasedParry ? 2 : 0) - repeated + (retreat ? retreatParry : 0)
     if (score > out.score) set(out, Defense.Parry, score, retreat)
   }
   // one Block a turn (Basic Set); A34 "martial-arts": each further one at a cumulative −5
