@@ -31,40 +31,35 @@ function canAbort(st: FightState, d: number): boolean {
  */
 export function react(p: Plan, st: FightState, rng: Rng, a: number, d: number): Defended {
   if (p.guarded[d] && p.ranged[a] === 0 && guardBlocks(p, st, rng, a, d) === Defended.Blocked) return Defended.Blocked
-  let how: string
-  if (keepsBlocking(p, st, a, d)) {
-    count(p, st, d, C.chainedBlocks)
-    how = 'keeps Blocking (no further action)'
-  } else if (holdsDefense(st, d)) {
-    const origin = consumePending(p, st, d)
-    count(p, st, d, C.holdsUsed)
-    spendAction(p, st, d, origin)
-    how = 'uses his held action'
-  } else if (p.abortWhenAttacked[d] && st.current[d] !== 0 && canAct(st, d) && st.stunned[d] === 0) {
+  const how = defenseReady(p, st, a, d) ?? (p.abortWhenAttacked[d] ? abortToDefend(p, st, d) : null)
+  return how === null ? Defended.No : defend(p, st, rng, a, d, how)
+}
+
+/** An Abort to a defensive action: which action it costs is spent and counted here. The log's wording, or null. */
+function abortToDefend(p: Plan, st: FightState, d: number): string | null {
+  if (st.current[d] !== 0 && canAct(st, d) && st.stunned[d] === 0) {
     // Attacked between declaring his action and making it (an interrupter went first): the Abort uses it.
     const origin = st.current[d]
     st.current[d] = 0
     count(p, st, d, C.aborts)
     count(p, st, d, C.abortCostHeld)
     spendAction(p, st, d, origin)
-    how = 'Aborts the action he was about to take'
-  } else if (p.abortWhenAttacked[d] && canAbort(st, d)) {
-    count(p, st, d, C.aborts)
-    if (st.pending[d] !== Pending.None) {
-      const origin = consumePending(p, st, d)
-      count(p, st, d, C.abortCostHeld)
-      spendAction(p, st, d, origin)
-      how = 'Aborts his held action'
-    } else {
-      const next = nextPhaseAbs(p, st, d)
-      st.skipPhaseAbs[d] = next
-      st.skipReason[d] = Skip.Abort
-      count(p, st, d, C.abortCostPhase)
-      spendAction(p, st, d, next)
-      how = 'Aborts his next Phase'
-    }
-  } else return Defended.No
-  return defend(p, st, rng, a, d, how)
+    return 'Aborts the action he was about to take'
+  }
+  if (!canAbort(st, d)) return null
+  count(p, st, d, C.aborts)
+  if (st.pending[d] !== Pending.None) {
+    const origin = consumePending(p, st, d)
+    count(p, st, d, C.abortCostHeld)
+    spendAction(p, st, d, origin)
+    return 'Aborts his held action'
+  }
+  const next = nextPhaseAbs(p, st, d)
+  st.skipPhaseAbs[d] = next
+  st.skipReason[d] = Skip.Abort
+  count(p, st, d, C.abortCostPhase)
+  spendAction(p, st, d, next)
+  return 'Aborts his next Phase'
 }
 
 /**
@@ -74,6 +69,22 @@ export function react(p: Plan, st: FightState, rng: Rng, a: number, d: number): 
  */
 function keepsBlocking(p: Plan, st: FightState, a: number, d: number): boolean {
   return p.rules.blockContinues && st.blockAbs[d] === st.abs && st.blockChain[d] === 1 && p.block[d] === 1 && p.ranged[a] === 0 && canAct(st, d) && st.stunned[d] === 0
+}
+
+/**
+ * A defence `g` has ready against `a` without Aborting: his Block run of this Segment carries on (C1.7),
+ * or he uses his held action for defense (which is spent and counted here). The log's wording, or null.
+ */
+function defenseReady(p: Plan, st: FightState, a: number, g: number): string | null {
+  if (keepsBlocking(p, st, a, g)) {
+    count(p, st, g, C.chainedBlocks)
+    return 'keeps Blocking (no further action)'
+  }
+  if (!holdsDefense(st, g)) return null
+  const origin = consumePending(p, st, g)
+  count(p, st, g, C.holdsUsed)
+  spendAction(p, st, g, origin)
+  return 'uses his held action'
 }
 
 /** He can Block now with his held action for defense (or a run of Blocks this Segment). */
@@ -90,16 +101,8 @@ function holdsDefense(st: FightState, g: number): boolean {
 function guardBlocks(p: Plan, st: FightState, rng: Rng, a: number, d: number): Defended {
   for (let g = 0; g < p.n; g++) {
     if (p.protect[g] !== d) continue
-    let how: string
-    if (keepsBlocking(p, st, a, g)) {
-      count(p, st, g, C.chainedBlocks)
-      how = 'keeps Blocking (no further action)'
-    } else if (holdsDefense(st, g)) {
-      const origin = consumePending(p, st, g)
-      count(p, st, g, C.holdsUsed)
-      spendAction(p, st, g, origin)
-      how = 'uses his held action'
-    } else continue
+    const how = defenseReady(p, st, a, g)
+    if (how === null) continue
     count(p, st, g, C.guardBlocks)
     st.guardUsed[g]++
     return defend(p, st, rng, a, g, how, d)
