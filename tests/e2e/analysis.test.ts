@@ -8,7 +8,7 @@ import type { ComparisonRow } from '../../src/engine/run/compare'
 import type { TraceEvent } from '../../src/engine/core/trace'
 import type { SweepDocument } from '../../src/renderer/src/analysis/sweep-plan'
 import { cliPath, examplesDir, requireBuild, root } from '../helpers'
-import { launchChromium, serveRenderer } from './browser'
+import { launchChromium, openApp, serveRenderer } from './browser'
 import { bandShare } from './page-scripts'
 
 /**
@@ -52,9 +52,7 @@ describe('Quickdraw analysis in Chromium (browser backend)', () => {
     scratch = mkdtempSync(join(tmpdir(), 'quickdraw-e2e-analysis-'))
     server = await serveRenderer()
     chromium = await launchChromium()
-    const context = await chromium.browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true })
-    page = await context.newPage()
-    await page.goto(server.url)
+    page = await openApp(chromium.browser, server.url)
     await page.click('[data-example="gurps-waits-standoff.json"]')
     await page.waitForSelector('[data-testid="field-combatants[0].skill"]')
     await setNumber('[data-testid="trials"]', TRIALS)

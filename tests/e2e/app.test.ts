@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ResultDocument } from '../../src/engine/run/result'
 import { cliPath, requireBuild, root } from '../helpers'
-import { launchChromium, serveRenderer } from './browser'
+import { launchChromium, openApp, serveRenderer } from './browser'
 import { armLatency, canvasPrints, inkedPixels, longTasksSince, newestRecentText, readLatency, recordCspViolations, recordLongTasks } from './page-scripts'
 
 /**
@@ -82,13 +82,8 @@ describe('Quickdraw in Chromium (browser backend)', () => {
     scratch = mkdtempSync(join(tmpdir(), 'quickdraw-e2e-files-'))
     server = await serveRenderer()
     chromium = await launchChromium()
-    const context = await chromium.browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true })
     // Long main-thread tasks are recorded from page start; the test looks at the ones during a run.
-    await context.addInitScript(recordLongTasks)
-    await context.addInitScript(recordCspViolations)
-    page = await context.newPage()
-    await page.goto(server.url)
-    await page.waitForSelector('[data-testid="library"] [data-example]')
+    page = await openApp(chromium.browser, server.url, [recordLongTasks, recordCspViolations])
   })
   afterAll(async () => {
     await chromium?.close()

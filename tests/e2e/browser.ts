@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize, resolve } from 'node:path'
 import type { AddressInfo } from 'node:net'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 
 /** Debian's chromium; the tests never download a browser. */
 export const CHROMIUM = process.env.QUICKDRAW_CHROMIUM ?? '/usr/bin/chromium'
@@ -48,4 +48,17 @@ export async function launchChromium(): Promise<{ browser: Browser; close: () =>
       rmSync(scratch, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The app's page at `url` in a fresh context (1400×1000, downloads allowed), with `initScripts` run before
+ * any of the page's own, once the library has listed the shipped examples.
+ */
+export async function openApp(browser: Browser, url: string, initScripts: string[] = []): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true })
+  for (const script of initScripts) await context.addInitScript(script)
+  const page = await context.newPage()
+  await page.goto(url)
+  await page.waitForSelector('[data-testid="library"] [data-example]')
+  return page
 }

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exactOf } from '../../src/engine/run/exact'
 import { example, requireBuild, root } from '../helpers'
-import { launchChromium, serveRenderer } from './browser'
+import { launchChromium, openApp, serveRenderer } from './browser'
 
 /**
  * The editor's exact answer in real Chromium (browser backend: computed in a Web Worker): it appears for a
@@ -28,10 +28,7 @@ describe('exact answer while editing (Chromium)', () => {
     mkdirSync(shots, { recursive: true })
     server = await serveRenderer()
     chromium = await launchChromium()
-    const context = await chromium.browser.newContext({ viewport: { width: 1400, height: 1000 } })
-    page = await context.newPage()
-    await page.goto(server.url)
-    await page.waitForSelector('[data-testid="library"] [data-example]')
+    page = await openApp(chromium.browser, server.url)
   })
   afterAll(async () => {
     await chromium?.close()
