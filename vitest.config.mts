@@ -5,6 +5,8 @@ export default defineConfig({
   plugins: [vue()],
   test: {
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+    // Property tests run with a fixed fast-check seed (tests/setup/fast-check.ts).
+    setupFiles: ['tests/setup/fast-check.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,

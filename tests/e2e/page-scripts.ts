@@ -3,14 +3,6 @@
  * and these few lines are easier to read whole than to type through playwright's generics.
  */
 
-/** Records main-thread long tasks from page start in `window.__longTasks`. */
-export const recordLongTasks = `
-  window.__longTasks = []
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration })
-  }).observe({ type: 'longtask', buffered: true })
-`
-
 /** Records every Content-Security-Policy violation of the page in `window.__cspViolations`. */
 export const recordCspViolations = `
   window.__cspViolations = []
@@ -18,9 +10,6 @@ export const recordCspViolations = `
     window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI)
   })
 `
-
-/** Long tasks that started at or after `from` (ms on the page clock). */
-export const longTasksSince = (from: number): string => `window.__longTasks.filter((t) => t.start >= ${from})`
 
 /** Arms a measurement: time of the next trusted click/keydown, and when `selector` first matches. */
 export const armLatency = (selector: string): string => `(() => {

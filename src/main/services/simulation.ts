@@ -27,6 +27,8 @@ export interface SimulationServiceOptions {
   workerPath: string
   /** Worker threads when a run names none; default `os.availableParallelism()`. */
   defaultWorkers?: number
+  /** Monotonic clock in ms for progress throttling and timings; default `performance.now`. */
+  now?: () => number
 }
 
 /**
@@ -42,12 +44,14 @@ export class SimulationService {
   private readonly busy = new Map<Piscina<ChunkTask, ChunkResult>, number>()
   private readonly retiring = new Set<Piscina<ChunkTask, ChunkResult>>()
   private readonly workerPath: string
+  private readonly now: () => number
   readonly defaultWorkers: number
 
   constructor(options: SimulationServiceOptions) {
     // Before any worker isolate exists: see v8-workarounds.ts (Node 20 aborts on some worker teardowns).
     useSynchronousOptimization()
     this.workerPath = options.workerPath
+    this.now = options.now ?? (() => performance.now())
     this.defaultWorkers = clampWorkers(options.defaultWorkers ?? availableParallelism())
   }
 
@@ -112,7 +116,7 @@ export class SimulationService {
         execute: (task, signal) => pool.run(task, { signal }),
         signal: req.signal,
         onProgress: req.onProgress,
-        now: () => performance.now(),
+        now: this.now,
       }),
     )
   }
