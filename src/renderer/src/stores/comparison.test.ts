@@ -9,6 +9,7 @@ import { runChunk } from '../../../engine/run/run-chunk'
 import { setAtPath } from '../../../engine/run/json-path'
 import { useBackendForTests } from './backend'
 import { useComparisonStore } from './comparison'
+import { useEditorStore } from './editor'
 import { useLibraryStore } from './library'
 import { useSimulationStore } from './simulation'
 import { testBackend } from './test-backend'
@@ -62,5 +63,17 @@ describe('comparison store', () => {
     await cmp.chooseExample('triangle.json')
     await cmp.run()
     expect(cmp.b?.scenario.name).toBe((read('gurps-waits-triangle.json') as { name: string }).name)
+  })
+
+  it('issue 13, nothing stale: an edit marks the comparison out of date; opening another scenario clears it and B', async () => {
+    const cmp = useComparisonStore()
+    cmp.kind = 'scenario'
+    await cmp.chooseExample('triangle.json')
+    await cmp.run()
+    expect(cmp.rows.length).toBeGreaterThan(0)
+    useEditorStore().edit(['combatants', 0, 'skill'], 12)
+    expect(cmp.stale).toBe(true)
+    await useLibraryStore().openExample('triangle.json')
+    expect([cmp.a, cmp.b, cmp.other, cmp.rows.length, cmp.stale]).toEqual([null, null, null, 0, false])
   })
 })

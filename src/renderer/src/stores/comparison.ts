@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { DistributionMetric } from '../../../engine/core/metrics'
 import { compareDocuments, type ComparisonRow } from '../../../engine/run/compare'
 import { getAtPath, setAtPath } from '../../../engine/run/json-path'
@@ -35,8 +35,25 @@ export const useComparisonStore = defineStore('comparison', () => {
   const b = shallowRef<ResultDocument | null>(null)
   const rows = shallowRef<ComparisonRow[]>([])
   const error = ref('')
+  /** The scenario version A was (see the editor's `version`), and what B differs by, in words. */
+  const version = ref('')
   let jobId = ''
   let cancelled = false
+  /** The comparison shown was made from another version of the scenario than the editor's. */
+  const stale = computed(() => !running.value && a.value !== null && version.value !== editor.version)
+
+  /** Another scenario was opened: the comparison and B's choices belonged to the previous one. */
+  watch(
+    () => editor.session,
+    () => {
+      if (running.value) void cancel()
+      a.value = b.value = null
+      rows.value = []
+      rule.value = ruleValue.value = field.value = fieldValue.value = ''
+      other.value = null
+      error.value = ''
+    },
+  )
 
   const variants = computed(() => findSystem(editor.systemId)?.variants ?? [])
 
@@ -86,10 +103,13 @@ export const useComparisonStore = defineStore('comparison', () => {
     cancelled = false
     a.value = b.value = null
     rows.value = []
+    const at = editor.version
+    const session = editor.session
     try {
       const ra = await runOne('A', editor.doc)
       const rb = ra ? await runOne('B', docB) : null
-      if (ra && rb) {
+      if (ra && rb && session === editor.session) {
+        version.value = at
         a.value = ra
         b.value = rb
         rows.value = compareDocuments(ra, rb)
@@ -131,5 +151,5 @@ export const useComparisonStore = defineStore('comparison', () => {
     })
   })
 
-  return { kind, rule, ruleValue, field, fieldValue, other, running, step, a, b, rows, error, variants, distributions, run, cancel, chooseExample, chooseFile }
+  return { kind, rule, ruleValue, field, fieldValue, other, running, step, a, b, rows, error, stale, variants, distributions, run, cancel, chooseExample, chooseFile }
 })

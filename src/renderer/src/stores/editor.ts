@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
+import { hashScenario } from '../../../engine/core/hash'
 import { parseScenario } from '../../../engine/run/parse'
 import type { ScenarioIssue } from '../../../engine/core/schema'
 import type { DraftEntry } from '../../../shared/ipc-contract'
@@ -51,6 +52,12 @@ export const useEditorStore = defineStore('editor', () => {
   const valid = computed(() => validation.value?.ok === true && jsonError.value === '')
   const systemId = computed(() => (doc.value as { system?: string } | null)?.system ?? '')
   const dirty = computed(() => doc.value !== null && (jsonError.value !== '' || serialize(doc.value) !== savedText.value))
+  /**
+   * Which version of the scenario the editor holds: a hash of the document (plus a mark while the JSON tab
+   * has a syntax error). Results, sweeps, comparisons and reports remember the version they were made
+   * from; when it differs from this one they are out of date.
+   */
+  const version = computed(() => (doc.value === null ? '' : `${hashScenario(doc.value)}${jsonError.value === '' ? '' : '!'}`))
   const canUndo = computed(() => tick.value >= 0 && history.canUndo)
   const canRedo = computed(() => tick.value >= 0 && history.canRedo)
   const references = new ReferenceChoiceCache()
@@ -200,7 +207,7 @@ export const useEditorStore = defineStore('editor', () => {
   }
 
   return {
-    doc, text, jsonError, path, name, recoverable, session, message, issues, issuesByPath, valid, systemId, dirty, canUndo, canRedo,
+    doc, text, jsonError, path, name, recoverable, session, version, message, issues, issuesByPath, valid, systemId, dirty, canUndo, canRedo,
     load, edit, choicesAt, setText, undo, redo, save, openText, checkDrafts, restoreDraft, discardDraft, writeDraft,
     discardEdits,
   }

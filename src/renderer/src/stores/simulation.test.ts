@@ -70,4 +70,21 @@ describe('simulation store', () => {
     expect(sim.result).toBeNull()
     expect(sim.error).toMatch(/problems/)
   })
+
+  it('issue 13, nothing stale: an edit after a run marks the result out of date, undo makes it current, another scenario clears it', async () => {
+    const sim = useSimulationStore()
+    const editor = useEditorStore()
+    sim.trials = 5_000
+    await sim.run()
+    expect(sim.stale).toBe(false)
+    editor.edit(['combatants', 0, 'skill'], 10)
+    expect(sim.stale).toBe(true)
+    editor.undo()
+    expect(sim.stale).toBe(false)
+    editor.setText('{ not json')
+    expect(sim.stale).toBe(true)
+    await useLibraryStore().openExample('gurps-waits-standoff.json')
+    expect(sim.result).toBeNull()
+    expect(sim.stale).toBe(false)
+  })
 })

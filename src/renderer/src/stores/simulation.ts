@@ -16,13 +16,19 @@ export const useSimulationStore = defineStore('simulation', () => {
   const result = shallowRef<ResultDocument | null>(null)
   /** The scenario exactly as the last run saw it (replays, finds and reports use it, not later edits). */
   const resultScenario = shallowRef<unknown>(null)
+  /** The editor's scenario version the result (or the run going on) belongs to. */
+  const resultVersion = ref('')
+  /** The result no longer matches the scenario in the editor: it was edited after the run. */
+  const stale = computed(() => !running.value && result.value !== null && resultVersion.value !== editor.version)
   const error = ref('')
   const startedAt = ref(0)
   const firstPartialMs = ref<number | null>(null)
+  // Another scenario was opened: the run going on (if any) stops and the previous results go.
   watch(
     () => editor.session,
     () => {
-      if (!running.value) clear()
+      if (running.value) void cancel()
+      clear()
     },
   )
 
@@ -51,12 +57,16 @@ export const useSimulationStore = defineStore('simulation', () => {
     jobId.value = `job-${Date.now().toString(36)}`
     startedAt.value = performance.now()
     const scenario = editor.doc // replaced whole on every edit, never mutated
+    const version = editor.version
+    const session = editor.session
     try {
       const doc = await backend().run({ jobId: jobId.value, scenario, trials: trials.value, seed: seed.value, workers: workers.value }, (p) => {
         firstPartialMs.value ??= performance.now() - startedAt.value
         progress.value = p
       })
+      if (session !== editor.session) return // another scenario was opened meanwhile
       resultScenario.value = scenario
+      resultVersion.value = version
       result.value = doc
       if (doc.status === 'error') error.value = doc.error ?? 'the simulation failed'
     } catch (e) {
@@ -79,9 +89,10 @@ export const useSimulationStore = defineStore('simulation', () => {
   function clear(): void {
     result.value = null
     resultScenario.value = null
+    resultVersion.value = ''
     progress.value = null
     error.value = ''
   }
 
-  return { backendKind: backend().kind, workers, running, progress, result, resultScenario, error, trials, seed, metrics, firstPartialMs, run, cancel, newSeed, clear }
+  return { backendKind: backend().kind, workers, running, progress, result, resultScenario, resultVersion, stale, error, trials, seed, metrics, firstPartialMs, run, cancel, newSeed, clear }
 })

@@ -76,4 +76,17 @@ describe('sweep store', () => {
     expect(sweep.sweep?.points.length ?? 0).toBeLessThan(11)
     expect((useEditorStore().doc as { combatants: unknown }).combatants).toEqual((standoff as { combatants: unknown }).combatants)
   })
+
+  it('issue 13, nothing stale: an edit marks the sweep out of date; opening another scenario clears it and its fields', async () => {
+    const sweep = useSweepStore()
+    sweep.axes[0] = { path: 'combatants[0].skill', from: 12, to: 13, step: 1 }
+    await sweep.run()
+    expect(sweep.stale).toBe(false)
+    useEditorStore().edit(['combatants', 1, 'skill'], 11)
+    expect(sweep.stale).toBe(true)
+    await useLibraryStore().openExample('standoff.json')
+    expect(sweep.sweep).toBeNull()
+    expect(sweep.stale).toBe(false)
+    expect(sweep.axes[0].path).toBe('')
+  })
 })

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { JobProgress } from '../../../engine/run/job'
 import { parsePath } from '../../../engine/run/json-path'
 import { defaultSweepStep, numericFields } from '../analysis/numeric-fields'
@@ -29,7 +29,25 @@ export const useSweepStore = defineStore('sweep', () => {
   const sweep = shallowRef<SweepDocument | null>(null)
   const error = ref('')
   const selected = ref<string[]>([])
+  /** The scenario version the sweep was run from (see the editor's `version`). */
+  const version = ref('')
   let jobId = ''
+  /** The sweep shown was made from another version of the scenario than the editor's. */
+  const stale = computed(() => !running.value && sweep.value !== null && version.value !== editor.version)
+
+  /** Another scenario was opened: its fields differ, so the sweep, its axes and its picks start over. */
+  watch(
+    () => editor.session,
+    () => {
+      if (running.value) void cancel()
+      sweep.value = null
+      axes.value = [{ path: '', from: 0, to: 0, step: 1 }]
+      twoParams.value = false
+      selected.value = []
+      error.value = ''
+      pointCount.value = 0
+    },
+  )
 
   const fields = computed(() => numericFields(editor.doc))
   const series = computed(() => (sweep.value ? seriesKeys(sweep.value) : []))
@@ -61,18 +79,20 @@ export const useSweepStore = defineStore('sweep', () => {
     }
     running.value = true
     cancelled.value = false
+    version.value = editor.version
+    const session = editor.session
     pointCount.value = plan.points.length
     const done: SweepDocument['points'] = []
     sweep.value = { ...plan.head, points: [] }
     try {
       for (const [k, p] of plan.points.entries()) {
-        if (cancelled.value) break
+        if (cancelled.value || session !== editor.session) break
         point.value = k + 1
         jobId = `sweep-${Date.now().toString(36)}-${k}`
         // Same seed at every point: common random numbers.
         const document = await backend().run({ jobId, scenario: p.scenario, trials: sim.trials, seed: sim.seed, workers: sim.workers }, (pr) => (progress.value = pr))
         if (document.status === 'error') throw new Error(document.error ?? 'the simulation failed')
-        if (document.status !== 'done') break
+        if (document.status !== 'done' || session !== editor.session) break
         done.push({ at: p.at, document })
         sweep.value = { ...plan.head, points: [...done] }
         if (selected.value.length === 0) selected.value = series.value.filter((s) => s.percent).slice(0, 2).map((s) => s.key)
@@ -94,10 +114,10 @@ export const useSweepStore = defineStore('sweep', () => {
   const baseName = computed(() => `${(sweep.value?.scenario.name ?? 'sweep').toLowerCase().replace(/[^a-z0-9]+/g, '-')}-sweep-seed${sim.seed}`)
 
   async function exportAs(kind: 'csv' | 'json'): Promise<void> {
-    if (!sweep.value) return
+    if (!sweep.value || stale.value) return
     const data = kind === 'csv' ? sweepCsv(sweep.value) : `${JSON.stringify(sweep.value, null, 2)}\n`
     await backend().exportFile({ kind, suggestedName: `${baseName.value}.${kind}`, data })
   }
 
-  return { axes, twoParams, running, cancelled, point, pointCount, progress, sweep, error, selected, fields, series, pick, run, cancel, exportAs }
+  return { axes, twoParams, running, cancelled, point, pointCount, progress, sweep, error, selected, stale, fields, series, pick, run, cancel, exportAs }
 })
