@@ -74,7 +74,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['src/main/**/*.ts', 'src/cli/**/*.ts', 'src/preload/**/*.ts', 'tests/**/*.ts', '*.config.*', 'bin/**/*.cjs'],
+    files: ['src/main/**/*.ts', 'src/cli/**/*.ts', 'src/preload/**/*.ts', 'tests/**/*.ts', '*.config.*', 'bin/**/*.cjs', 'scripts/**/*.{js,mjs,cjs,ts}'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

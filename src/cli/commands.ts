@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { replayTrial } from '../engine/run/replay'
 import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE } from '../engine/run/chunks'
 import { findTrial } from '../engine/run/find'
@@ -6,6 +5,7 @@ import { partialDocument } from '../engine/run/partial'
 import { parseShard } from '../engine/run/shard'
 import { MAX_SEED } from '../engine/core/rng'
 import { MAX_TRIALS } from '../engine/core/scenario'
+import { combinedJsonSchema, systemJsonSchema } from '../engine/systems/json-schema'
 import { systems, findSystem, systemIds } from '../engine/systems/registry'
 import { ENGINE_VERSION } from '../engine/version'
 import { writeFileAtomic } from '../main/services/atomic-write'
@@ -149,10 +149,15 @@ export function cmdSystems(o: Options): number {
   return EXIT_OK
 }
 
-export function cmdSchema(id: string): number {
+/** The JSON Schema of one system's scenario files, or with no id the combined schema of every system. */
+export function cmdSchema(id: string | undefined): number {
+  if (id === undefined) {
+    out(JSON.stringify(combinedJsonSchema(), null, 2))
+    return EXIT_OK
+  }
   const system = findSystem(id)
   if (!system) throw new UsageError(`schema: unknown system ${JSON.stringify(id)}; allowed: ${systemIds.map((s) => JSON.stringify(s)).join(', ')}`)
-  out(JSON.stringify(z.toJSONSchema(system.schema, { io: 'input', unrepresentable: 'any' }), null, 2))
+  out(JSON.stringify(systemJsonSchema(system), null, 2))
   return EXIT_OK
 }
 

@@ -104,7 +104,7 @@ function runCommand(command: string, p: string[], values: Options): Promise<numb
     case 'systems':
       return cmdSystems(values)
     case 'schema':
-      if (p.length !== 1) throw new UsageError('schema: expects one system id')
+      if (p.length > 1) throw new UsageError('schema: expects at most one system id (none: the schema of every system)')
       return cmdSchema(p[0])
     default:
       if (p.length > 0) throw new UsageError('bench: takes no files')

@@ -11,7 +11,7 @@ Usage:
   quickdraw exact <file> [--json]
   quickdraw trace <file> [--seed S] [--trial T | --find <metric-id>[=<outcome-key>] [--trials N]] [--json]
   quickdraw systems [--json]
-  quickdraw schema <system>
+  quickdraw schema [<system>]
   quickdraw bench [--only <system or benchmark id>] [--json] [--trials N] [--repeat R]
   quickdraw help
 

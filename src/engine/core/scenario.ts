@@ -47,6 +47,11 @@ export function rulesSchema(variants: readonly VariantDoc[]): z.ZodType<Record<s
 /** Envelope fields common to every system's scenario schema. */
 export function envelope<const Id extends string>(systemId: Id) {
   return {
+    $schema: z
+      .string()
+      .max(2000, { error: 'must be a URL or path of at most 2000 characters' })
+      .optional()
+      .describe('Where editors find this file\'s JSON Schema (for completion and checks while typing); Quickdraw ignores it.'),
     schemaVersion: z.literal(SCHEMA_VERSION, { error: `must be ${SCHEMA_VERSION}` }),
     name: text(1, 120).describe('The scenario\'s title, shown in the library, results and reports.'),
     description: text(0, 4000).optional().describe('What the scenario is about and what to look at in its results, in your own words.'),
@@ -56,6 +61,7 @@ export function envelope<const Id extends string>(systemId: Id) {
 }
 
 export interface ScenarioBase {
+  $schema?: string
   schemaVersion: number
   name: string
   description?: string

@@ -30,10 +30,13 @@ export function parseScenario(input: unknown): ParseResult {
   return { ok: true, system, scenario, hash: hashScenario(scenarioForHash(scenario)) }
 }
 
-/** The hash covers what determines the numbers: everything but the run settings, which the document records apart. */
-export function scenarioForHash(s: ScenarioBase): Omit<ScenarioBase, 'run'> {
+/**
+ * The hash covers what determines the numbers: everything but the run settings (the document records
+ * them apart) and the editor's `$schema` pointer.
+ */
+export function scenarioForHash(s: ScenarioBase): Omit<ScenarioBase, 'run' | '$schema'> {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { run, ...rest } = s
+  const { run, $schema, ...rest } = s
   return rest
 }
 

@@ -5,7 +5,7 @@ import type { JsonSchema } from './json-schema'
 import { addRefinedSteps } from './number-step'
 
 /** Envelope fields the form does not show as fields: fixed ones, and `run`, which the run bar edits. */
-export const HIDDEN_FIELDS = new Set(['schemaVersion', 'system', 'run', 'rules'])
+export const HIDDEN_FIELDS = new Set(['$schema', 'schemaVersion', 'system', 'run', 'rules'])
 
 export interface SystemForm {
   systemId: string
