@@ -6,6 +6,7 @@ import { parseShard } from '../engine/run/shard'
 import { MAX_SEED } from '../engine/core/rng'
 import { MAX_TRIALS } from '../engine/core/scenario'
 import { combinedJsonSchema, systemJsonSchema } from '../engine/systems/json-schema'
+import { resultCsv } from '../shared/csv'
 import { systems, findSystem, systemIds } from '../engine/systems/registry'
 import { ENGINE_VERSION } from '../engine/version'
 import { writeFileAtomic } from '../main/services/atomic-write'
@@ -51,6 +52,8 @@ export async function cmdRun(file: string, o: Options): Promise<number> {
   const { raw } = loadScenarioFile(file)
   const settings = runSettings(o)
   const target = str(o.out)
+  if (o.json && o.csv) throw new UsageError('run: --json and --csv are two output formats; pick one')
+  if (o.csv && settings.shard) throw new UsageError('run: a shard writes its partial result as JSON for `quickdraw merge`; --csv is for a whole run')
   return withService(
     () => new SimulationService({ workerPath }),
     async (service, signal) => {
@@ -71,6 +74,13 @@ export async function cmdRun(file: string, o: Options): Promise<number> {
         if (target) await writeFileAtomic(target, partial)
         else out(partial)
         err(`shard ${settings.shard.index + 1}/${settings.shard.count}: ${doc.run.trialsDone} of ${doc.run.trials} trials${target ? ` written to ${target}` : ''}`)
+        return EXIT_OK
+      }
+      if (o.csv) {
+        // CSV on stdout and in --out alike: header row first, provenance in columns (src/shared/csv.ts).
+        const csv = resultCsv(doc)
+        if (target) await writeFileAtomic(target, csv)
+        out(csv)
         return EXIT_OK
       }
       if (target) await writeFileAtomic(target, `${JSON.stringify(doc, null, 2)}\n`)

@@ -29,11 +29,12 @@ const optionSpec = {
   only: { type: 'string' },
   out: { type: 'string', short: 'o' },
   json: { type: 'boolean' },
+  csv: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
 const allowed: Record<string, readonly string[]> = {
-  run: ['trials', 'seed', 'workers', 'chunk-size', 'json', 'out', 'shard'],
+  run: ['trials', 'seed', 'workers', 'chunk-size', 'json', 'csv', 'out', 'shard'],
   validate: [],
   exact: ['json'],
   trace: ['seed', 'trial', 'json', 'find', 'trials'],

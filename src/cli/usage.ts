@@ -1,7 +1,7 @@
 export const USAGE = `quickdraw — Monte Carlo lab for tabletop-RPG initiative, interrupts and cascading Waits
 
 Usage:
-  quickdraw run <file> [--trials N] [--seed S] [--workers W] [--chunk-size C] [--json] [--out FILE] [--shard i/n]
+  quickdraw run <file> [--trials N] [--seed S] [--workers W] [--chunk-size C] [--json | --csv] [--out FILE] [--shard i/n]
   quickdraw sweep <file> --param <json-path> --from A --to B --step S [--param2 P --from2 A --to2 B --step2 S]
                  [--metric ID] [--trials N] [--seed S] [--workers W] [--json] [--out FILE] [--shard i/n]
   quickdraw compare <a.json> <b.json> | <a.json> --set <json-path>=<value>  [--trials N] [--seed S] [--json]

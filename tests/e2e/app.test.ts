@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parse as parseCsv } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ResultDocument } from '../../src/engine/run/result'
@@ -167,9 +168,10 @@ describe('Quickdraw in Chromium (browser backend)', () => {
     expect(csv.suggestedFilename()).toBe('gunfighters-standoff-seed17.csv')
     const csvFile = join(scratch, 'r.csv')
     await csv.saveAs(csvFile)
-    const lines = readFileSync(csvFile, 'utf8').split('\n')
-    expect(lines[0]).toMatch(/^# Gunfighters' standoff · gurps-waits .* seed 17 · trials 300000/)
-    expect(lines[1]).toBe('metric,label,kind,outcome,value,ci_low,ci_high,exact,count,n')
+    const rows = parseCsv(readFileSync(csvFile, 'utf8'), { bom: true, columns: true }) as Record<string, string>[]
+    expect(rows.length).toBeGreaterThan(1)
+    expect(rows[0]).toMatchObject({ scenario: "Gunfighters' standoff", system: 'gurps-waits', seed: '17', trials: '300000' })
+    expect(Object.keys(rows[0]).slice(0, 10)).toEqual(['metric', 'label', 'kind', 'outcome', 'value', 'ci_low', 'ci_high', 'exact', 'count', 'n'])
     const [png] = await Promise.all([page.waitForEvent('download'), page.locator('[data-chart] button').first().click()])
     const pngFile = join(scratch, 'chart.png')
     await png.saveAs(pngFile)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { distributionMetric, orderMetric, probabilityMetric, type Metric } from '../../../engine/core/metrics'
 import type { ResultDocument } from '../../../engine/run/result'
+import { parse } from 'csv-parse/sync'
 import { estimateOf, seriesKeys, sweepCsv, sweepCurve, sweepHeatmap } from './sweep-series'
 import type { SweepDocument } from './sweep-plan'
 
@@ -54,11 +55,12 @@ describe('sweep curves', () => {
     expect([h.min, h.max]).toEqual([10, 40])
   })
 
-  it('exports CSV with the parameter values, one row per point and curve, chances in 0–1', () => {
-    const lines = sweepCsv(sweep([[[10], [first(20)]], [[12], [first(50)]]])).trim().split('\n')
-    expect(lines[0]).toBe('# Duel · sweep of combatants[0].skill · scenario abc · seed 5 · trials 100 per point')
-    expect(lines[1]).toBe('combatants[0].skill,metric,label,value,ci_low,ci_high,n')
-    expect(lines[2]).toMatch(/^10,first:kid,Acts first: The Kid,0\.2,0\.1\d+,0\.2\d+,100$/)
-    expect(lines).toHaveLength(4)
+  it('exports CSV with the parameter values, one row per point and curve, chances in 0–1, header first', () => {
+    const text = sweepCsv(sweep([[[10], [first(20)]], [[12], [first(50)]]]))
+    expect(text.startsWith('\uFEFFcombatants[0].skill,metric,label,value,ci_low,ci_high,n,scenario,seed,trials_per_point,scenario_hash\r\n')).toBe(true)
+    const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[]
+    expect(rows).toHaveLength(2)
+    expect(rows[0]).toMatchObject({ 'combatants[0].skill': '10', metric: 'first:kid', label: 'Acts first: The Kid', value: '0.2', n: '100', scenario: 'Duel', seed: '5', trials_per_point: '100', scenario_hash: 'abc' })
+    expect(Number(rows[0].ci_low)).toBeGreaterThan(0.1)
   })
 })

@@ -1,6 +1,7 @@
 import type { Metric } from '../../../engine/core/metrics'
 import { wilson, Z95 } from '../../../engine/core/stats'
 import type { SweepDocument } from './sweep-plan'
+import { csvText, type CsvCell } from '../../../shared/csv'
 
 /** One curve of a sweep: a probability, a mean, a distribution's mean, or one ordering outcome. */
 export interface SeriesKey {
@@ -99,26 +100,20 @@ export function sweepHeatmap(sweep: SweepDocument, key: string): Heatmap {
   return { rows, cols, cells, min: Number.isFinite(min) ? min : 0, max: Number.isFinite(max) ? max : 0 }
 }
 
-function cell(v: string | number | undefined): string {
-  if (v === undefined) return ''
-  const s = String(v)
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-
-/** The sweep as CSV: one row per point and curve (percent curves in 0–1 like the result CSV), with provenance. */
+/** The sweep as CSV: one row per point and curve (percent curves in 0–1 like the result CSV), provenance in columns. */
 export function sweepCsv(sweep: SweepDocument): string {
   const first = sweep.points[0]?.document
   const keys = seriesKeys(sweep)
-  const rows: (string | number | undefined)[][] = [[...sweep.params.map((p) => p.path), 'metric', 'label', 'value', 'ci_low', 'ci_high', 'n']]
+  const header = [...sweep.params.map((p) => p.path), 'metric', 'label', 'value', 'ci_low', 'ci_high', 'n', 'scenario', 'seed', 'trials_per_point', 'scenario_hash']
+  const rows: CsvCell[][] = []
   for (const p of sweep.points) {
     for (const k of keys) {
       const e = estimateOf(p.document.metrics, k.key)
       if (!e) continue
       const scale = k.percent ? 100 : 1
       const n = p.document.metrics.find((m) => m.id === k.key.split('/')[0])?.n
-      rows.push([...p.at, k.key, k.label, e.v / scale, e.lo / scale, e.hi / scale, n])
+      rows.push([...p.at, k.key, k.label, e.v / scale, e.lo / scale, e.hi / scale, n, sweep.scenario.name, first?.run.seed, first?.run.trials, sweep.scenario.hash])
     }
   }
-  const head = `# ${sweep.scenario.name} · sweep of ${sweep.params.map((p) => p.path).join(' × ')} · scenario ${sweep.scenario.hash} · seed ${first?.run.seed ?? ''} · trials ${first?.run.trials ?? ''} per point\n`
-  return head + rows.map((r) => r.map(cell).join(',')).join('\n') + '\n'
+  return csvText(header, rows)
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { distributionMetric, meanMetric, orderMetric, probabilityMetric } from '../../../engine/core/metrics'
 import { resultDocument } from '../../../engine/run/result'
 import { ENGINE_VERSION } from '../../../engine/version'
+import { parse } from 'csv-parse/sync'
 import { formatMetric, resultCsv } from './format'
 
 const doc = resultDocument({
@@ -35,11 +36,13 @@ describe('result formatting and export', () => {
     expect(formatMetric(probabilityMetric({ id: 'h', metric: 'h', label: 'Attacks that hit' }, 0, 0, 0.4))).toEqual({ value: '—', interval: 'never happened in this run', exact: '40.00%' })
   })
 
-  it('CSV carries provenance and one row per value, quoting text with commas', () => {
-    const csv = resultCsv(doc).split('\n')
-    expect(csv[0]).toBe(`# Duel, "at dawn" · gurps-waits 1.0.0 · engine ${ENGINE_VERSION} · seed 7 · trials 100 · scenario abc`)
-    expect(csv[1]).toBe('metric,label,kind,outcome,value,ci_low,ci_high,exact,count,n')
-    expect(csv[2]).toMatch(/^first:kid,Acts first: Kid,probability,,0\.25,0\.17\d*,0\.34\d*,0\.3,25,100$/)
-    expect(csv[3]).toMatch(/^o,Order,order,A → B,1,/)
+  it('CSV starts with its header row, carries provenance in columns and reads back with a CSV parser', () => {
+    const text = resultCsv(doc)
+    expect(text.startsWith('\uFEFFmetric,label,kind,outcome,value,ci_low,ci_high,exact,count,n,scenario,')).toBe(true)
+    const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[]
+    expect(rows[0]).toMatchObject({ metric: 'first:kid', label: 'Acts first: Kid', kind: 'probability', value: '0.25', exact: '0.3', count: '25', n: '100' })
+    expect(Number(rows[0].ci_low)).toBeCloseTo(0.17, 1)
+    expect(rows[0]).toMatchObject({ scenario: 'Duel, "at dawn"', system: 'gurps-waits', system_version: '1.0.0', engine_version: ENGINE_VERSION, seed: '7', trials: '100', scenario_hash: 'abc' })
+    expect(rows[1]).toMatchObject({ metric: 'o', kind: 'order', outcome: 'A → B', value: '1' })
   })
 })

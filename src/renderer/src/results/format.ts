@@ -1,4 +1,4 @@
-import type { Metric, ResultDocument } from './types'
+import type { Metric } from './types'
 
 export interface FormattedMetric {
   value: string
@@ -30,24 +30,5 @@ export function formatMetric(m: Metric): FormattedMetric {
   }
 }
 
-function cell(v: string | number | undefined): string {
-  if (v === undefined) return ''
-  const s = String(v)
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-
-/** Results as CSV: one row per probability, mean, ordering outcome and distribution bin, with the run's provenance. */
-export function resultCsv(doc: ResultDocument): string {
-  const rows: (string | number | undefined)[][] = [['metric', 'label', 'kind', 'outcome', 'value', 'ci_low', 'ci_high', 'exact', 'count', 'n']]
-  for (const m of doc.metrics) {
-    if (m.kind === 'probability') rows.push([m.id, m.label, m.kind, '', m.p, m.ci[0], m.ci[1], m.exact, m.count, m.n])
-    else if (m.kind === 'mean') rows.push([m.id, m.label, m.kind, '', m.mean, m.ci[0], m.ci[1], m.exact, undefined, m.n])
-    else if (m.kind === 'order') for (const o of m.outcomes) rows.push([m.id, m.label, m.kind, o.label, o.p, o.ci[0], o.ci[1], o.exact, o.count, m.n])
-    else {
-      const n = m.bins.reduce((s, b) => s + b.count, 0)
-      for (const b of m.bins) rows.push([m.id, m.label, m.kind, b.value, n > 0 ? b.count / n : 0, undefined, undefined, m.exact?.p.find((x) => x.value === b.value)?.p, b.count, n])
-    }
-  }
-  const head = `# ${doc.scenario.name} · ${doc.system.id} ${doc.system.version} · engine ${doc.engine.version} · seed ${doc.run.seed} · trials ${doc.run.trialsDone} · scenario ${doc.scenario.hash}\n`
-  return head + rows.map((r) => r.map(cell).join(',')).join('\n') + '\n'
-}
+/** Results as CSV (header row first, provenance in columns): the same file the CLI's `run --csv` writes. */
+export { resultCsv } from '../../../shared/csv'
