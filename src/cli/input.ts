@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { issueLine } from '../engine/core/schema'
-import { parseScenario } from '../engine/run/parse'
+import { parseJsonText, parseScenario } from '../engine/run/parse'
 import { MAX_WORKERS } from '../main/services/simulation'
 import { UsageError } from './errors'
 
@@ -12,12 +12,9 @@ export function loadScenarioFile(file: string): { raw: unknown; parsed: Extract<
   } catch (e) {
     throw new UsageError(`${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`)
   }
-  let raw: unknown
-  try {
-    raw = JSON.parse(text)
-  } catch (e) {
-    throw new UsageError(`${file}: not valid JSON (${(e as Error).message})`)
-  }
+  const json = parseJsonText(text)
+  if (!json.ok) throw new UsageError(`${file}: ${json.message}`)
+  const raw = json.value
   const parsed = parseScenario(raw)
   if (!parsed.ok) {
     const n = parsed.issues.length

@@ -39,6 +39,46 @@ export function ident(): z.ZodString {
   return z.string({ error }).regex(/^[A-Za-z0-9_-]{1,40}$/, { error })
 }
 
+type Refinement<T> = (value: T, ctx: z.RefinementCtx<T>) => void
+
+/** Issues after which a cross-field check must not run: its loops could follow an over-long list or number. */
+function unsafeToCheck(issue: z.core.$ZodRawIssue): boolean {
+  return issue.code === 'too_big' || (typeof issue.input === 'number' && !Number.isFinite(issue.input))
+}
+
+/**
+ * Whether a cross-field issue at `path` would only echo a field's own problem: the object it is about
+ * (a combatant, a weapon; for a top-level list, the list) already has a wrong field. "bowStrength must be
+ * omitted unless weapon.kind is bow" says nothing new when weapon.kind is "sling".
+ */
+function echoesFieldIssue(path: readonly PropertyKey[], fieldPaths: readonly (readonly PropertyKey[])[]): boolean {
+  const scope = path.length > 1 ? path.slice(0, -1) : path
+  return fieldPaths.some((f) => scope.every((k, i) => f[i] === k))
+}
+
+/**
+ * A scenario's cross-field checks (unknown ids, combinations the rules forbid) as a zod check that is
+ * safe on any input: it runs even when some fields are wrong, so the user sees every problem at once
+ * (except those about an object whose own fields are wrong), and a check that trips over a wrong field
+ * (a roll that is not yet a roll) stops quietly instead of throwing, since that field's own problem is
+ * already reported. Use as `schema.check(crossCheck(fn))`.
+ */
+export function crossCheck<T>(fn: Refinement<T>): z.core.$ZodCheck<T> {
+  const guarded: Refinement<T> = (value, ctx) => {
+    const before = ctx.issues.length
+    try {
+      fn(value, ctx)
+    } catch (e) {
+      if (before === 0) ctx.addIssue({ code: 'custom', path: [], message: `could not be checked (${e instanceof Error ? e.message : String(e)}); please report this scenario`, input: undefined })
+    }
+    if (before === 0) return
+    const fieldPaths = ctx.issues.slice(0, before).map((i) => i.path ?? [])
+    const added = ctx.issues.splice(before)
+    ctx.issues.push(...added.filter((i) => !echoesFieldIssue(i.path ?? [], fieldPaths)))
+  }
+  return z.superRefine(guarded, { when: (payload) => !payload.issues.some(unsafeToCheck) })
+}
+
 export interface ScenarioIssue {
   /** JSON path such as `combatants[1].skill` (empty for the document itself). */
   path: string
@@ -56,7 +96,14 @@ export function formatPath(path: readonly PropertyKey[]): string {
 
 function shown(input: unknown): string {
   if (input === undefined) return 'nothing'
-  const s = JSON.stringify(input)
+  // JSON has no infinity: a number like 1e400 parses as one, and would print as null.
+  if (typeof input === 'number' && !Number.isFinite(input)) return 'a number out of range'
+  let s: string | undefined
+  try {
+    s = JSON.stringify(input)
+  } catch {
+    return 'a value too deeply nested to show'
+  }
   if (s === undefined) return String(input)
   return s.length > 60 ? `${s.slice(0, 57)}...` : s
 }

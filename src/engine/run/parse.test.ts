@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { issueLine } from '../core/schema'
-import { parseScenario } from './parse'
+import { parseJsonText, parseScenario } from './parse'
 
 const good = {
   schemaVersion: 1,
@@ -94,5 +94,54 @@ describe('scenario validation', () => {
 
   it('refuses a document that is not an object', () => {
     expect(lines([1, 2])).toEqual(['a scenario must be a JSON object'])
+  })
+})
+
+/** Issue 16 item 1–2: validation is a function from any JSON value to issues; it never throws. */
+describe('validation never throws, and says what is wrong', () => {
+  const duel = {
+    schemaVersion: 1,
+    name: 'duel',
+    system: 'l5r',
+    combatants: [
+      { id: 'a', name: 'A', side: 'A', agility: 3, classRank: 1, attackSkill: 3, strength: 3, earth: 2, void: 2 },
+      { id: 'b', name: 'B', side: 'B', agility: 3, classRank: 1, attackSkill: 3, strength: 3, earth: 2, void: 2 },
+    ],
+    tactics: [
+      { combatant: 'a', rounds: [{ stance: 'attack' }] },
+      { combatant: 'b', rounds: [{ stance: 'attack' }] },
+    ],
+  }
+
+  it.each(['', '1', '10', '10k', '10K5', '10k5+', ' 10k5'])('an L5R exact roll %j that is not yet a roll is refused at exactRolls[0].roll (it threw "not a roll")', (roll) => {
+    const r = parseScenario({ ...duel, exactRolls: [{ roll }] })
+    expect(r.ok).toBe(false)
+    if (r.ok) return
+    expect(r.issues.map(issueLine)).toEqual([`exactRolls[0].roll: must be a roll such as "6k3" or "12k4+5", got ${JSON.stringify(roll)}`])
+  })
+
+  it('a document nested 100,000 levels deep is refused by name, without a stack overflow', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) as unknown
+    const r = parseScenario({ ...duel, name: deep })
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.issues.map(issueLine)).toEqual(['name[0][0]: is nested more than 64 levels deep; a scenario needs only a few'])
+  })
+
+  it('a number too large for JSON (1e400) is reported as out of range, not as null', () => {
+    const doc = JSON.parse(JSON.stringify(duel).replace('"agility":3', '"agility":1e400')) as unknown
+    expect(lines(doc)).toEqual(['combatants[0].agility: must be an integer 1–10, got a number out of range'])
+  })
+
+  it('reports a wrong field and an unknown id at once (the cross-field checks no longer wait for the fields)', () => {
+    const doc = structuredClone(duel) as { combatants: Record<string, unknown>[]; tactics: Record<string, unknown>[] }
+    doc.combatants[0].agility = 'high'
+    doc.tactics[1].combatant = 'zed'
+    const got = lines(doc)
+    expect(got).toEqual(expect.arrayContaining([expect.stringMatching(/^combatants\[0\]\.agility: must be an integer/), expect.stringMatching(/^tactics\[1\]\.combatant: must be one of the combatant ids "a", "b"/)]))
+  })
+
+  it('skips a UTF-8 byte-order mark before the JSON text', () => {
+    expect(parseJsonText('\uFEFF{"a":1}')).toEqual({ ok: true, value: { a: 1 } })
+    expect(parseJsonText('{"a":')).toMatchObject({ ok: false, message: expect.stringMatching(/^not valid JSON \(/) })
   })
 })

@@ -1,5 +1,5 @@
 import { hashScenario } from '../core/hash'
-import { describeIssues, type ScenarioIssue } from '../core/schema'
+import { describeIssues, formatPath, type ScenarioIssue } from '../core/schema'
 import type { ScenarioBase } from '../core/scenario'
 import type { AnyRuleSystem } from '../systems/rule-system'
 import { findSystem, systemIds } from '../systems/registry'
@@ -17,6 +17,8 @@ export function parseScenario(input: unknown): ParseResult {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return { ok: false, issues: [{ path: '', message: 'a scenario must be a JSON object' }] }
   }
+  const deep = tooDeep(input)
+  if (deep) return { ok: false, issues: [deep] }
   const systemId = (input as { system?: unknown }).system
   const system = typeof systemId === 'string' ? findSystem(systemId) : undefined
   if (!system) {
@@ -24,10 +26,47 @@ export function parseScenario(input: unknown): ParseResult {
     const got = systemId === undefined ? 'nothing' : JSON.stringify(systemId)
     return { ok: false, issues: [{ path: 'system', message: `must be one of ${allowed}, got ${got}` }] }
   }
-  const parsed = system.schema.safeParse(input, { reportInput: true })
+  let parsed
+  try {
+    parsed = system.schema.safeParse(input, { reportInput: true })
+  } catch (e) {
+    // Every check is guarded (crossCheck); this is the last line, so validation never throws.
+    return { ok: false, issues: [{ path: '', message: `could not be checked (${e instanceof Error ? e.message : String(e)}); please report this scenario` }] }
+  }
   if (!parsed.success) return { ok: false, issues: describeIssues(parsed.error.issues) }
   const scenario = parsed.data as ScenarioBase
   return { ok: true, system, scenario, hash: hashScenario(scenarioForHash(scenario)) }
+}
+
+/** Deepest nesting a scenario may have (real ones stay under ten levels); deeper would overflow the stack. */
+export const MAX_DEPTH = 64
+
+/** The first place where `doc` nests deeper than MAX_DEPTH, as an issue; walked without recursion. */
+function tooDeep(doc: object): ScenarioIssue | undefined {
+  const stack: { value: unknown; depth: number; path: (string | number)[] }[] = [{ value: doc, depth: 0, path: [] }]
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const { value, depth, path } = top
+    if (value === null || typeof value !== 'object') continue
+    if (depth >= MAX_DEPTH) return { path: formatPath(path.slice(0, 3)), message: `is nested more than ${MAX_DEPTH} levels deep; a scenario needs only a few` }
+    const keys: (string | number)[] = Array.isArray(value) ? Array.from(value.keys()) : Object.keys(value)
+    for (const k of keys) {
+      const v = (value as Record<string | number, unknown>)[k]
+      if (v !== null && typeof v === 'object') stack.push({ value: v, depth: depth + 1, path: path.length < 3 ? [...path, k] : path })
+    }
+  }
+  return undefined
+}
+
+/**
+ * The JSON value of a file's text, or a message saying why it is not JSON. A UTF-8 byte-order mark
+ * (which some Windows editors write) is skipped.
+ */
+export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown }
+  } catch (e) {
+    return { ok: false, message: `not valid JSON (${(e as Error).message})` }
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { envelope, rulesSchema } from '../../core/scenario'
+import { crossCheck } from '../../core/schema'
 import { exchangePools } from './exchange-pools'
 import { specialsBarred } from './fighters'
 import { boostLimit } from './ki'
@@ -173,8 +174,8 @@ const baseSchema = z.strictObject({
 export type BushidoScenario = z.output<typeof baseSchema>
 
 /** The whole scenario: shape first, then the cross-field checks, each with its precise path. */
-export const scenarioSchema = baseSchema.superRefine((s, ctx) => {
+export const scenarioSchema = baseSchema.check(crossCheck((s, ctx) => {
   const byId = checkRefs(s, ctx)
   checkSituation(s, byId, ctx)
   checkPlans(s, byId, ctx)
-})
+}))

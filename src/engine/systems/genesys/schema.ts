@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { envelope, rulesSchema } from '../../core/scenario'
-import { flag, ident, int, oneOf, text } from '../../core/schema'
+import { crossCheck, flag, ident, int, oneOf, text } from '../../core/schema'
 import { MAX_DICE_PER_KIND } from '../../dice/narrative-dice'
 import { checkBand, COMBAT_SKILLS, isMelee, RANGE_BANDS } from './combat-check'
 import { MANEUVERS } from './maneuvers'
@@ -158,10 +158,10 @@ export const scenarioSchema = z
       .default([])
       .describe('How each combatant fights (mode "fight"): exactly one plan per combatant, naming him by id.'),
   })
-  .superRefine((s, ctx) => {
+  .check(crossCheck((s, ctx) => {
     if (s.mode === 'check') refineCheck(s.check, ctx)
     else refineFight(s, ctx)
-  })
+  }))
 
 type Ctx = z.RefinementCtx
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { envelope, rulesSchema, type VariantDoc } from '../../core/scenario'
-import { flag, ident, int, oneOf, stepped, text } from '../../core/schema'
+import { crossCheck, flag, ident, int, oneOf, stepped, text } from '../../core/schema'
 import { belowThreeVariant, yardPenaltyVariant } from '../gurps-common/wait-variants'
 
 /**
@@ -72,7 +72,7 @@ export const scenarioSchema = z
       .array(tacticSchema, { error: 'must be a list of tactics, one per combatant' })
       .describe('What each combatant does when the moment comes, one tactic per combatant; at least one must proceed (seed 001, rules.md §3.6 step 1).'),
   })
-  .superRefine((s, ctx) => {
+  .check(crossCheck((s, ctx) => {
     const ids = new Map<string, number>()
     s.combatants.forEach((c, i) => {
       if (ids.has(c.id)) ctx.addIssue({ code: 'custom', path: ['combatants', i, 'id'], message: `must be unique, "${c.id}" is used twice`, input: c.id })
@@ -115,7 +115,7 @@ export const scenarioSchema = z
     if (!s.tactics.some((t) => t.commit === 'proceed')) {
       ctx.addIssue({ code: 'custom', path: ['tactics'], message: 'must have at least one combatant whose commit is "proceed"', input: undefined })
     }
-  })
+  }))
 
 export type GurpsWaitsScenario = z.output<typeof scenarioSchema>
 export type Combatant = z.output<typeof combatantSchema>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { envelope, rulesSchema } from '../../core/scenario'
-import { flag, ident, int, oneOf, stepped, text } from '../../core/schema'
+import { crossCheck, flag, ident, int, oneOf, stepped, text } from '../../core/schema'
 import { DAMAGE_TYPES, MAX_TABLE_ST } from '../gurps-common/basic-damage'
 import { variants } from './variants'
 import { checkScenario } from './schema-checks'
@@ -197,7 +197,7 @@ export const scenarioSchema = z
       .array(tacticSchema, { error: 'must be a list of tactics, one per combatant' })
       .describe('Each fighter\'s plan: his maneuvers turn by turn and whom he attacks, one plan per fighter.'),
   })
-  .superRefine(checkScenario)
+  .check(crossCheck(checkScenario))
 
 export type GurpsScenario = z.output<typeof scenarioSchema>
 export type Combatant = z.output<typeof combatantSchema>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { envelope, rulesSchema } from '../../core/scenario'
-import { flag, ident, int, oneOf, text } from '../../core/schema'
+import { crossCheck, flag, ident, int, oneOf, text } from '../../core/schema'
 import { DICE_FORMAT, parseHeroDice } from '../../dice/hero-damage'
 import { variants } from './variants'
 
@@ -155,7 +155,7 @@ export const scenarioSchema = z
       .max(MAX_COMBATANTS, { error: `must list 2–${MAX_COMBATANTS} combatants` })
       .describe('The fighters, 2–8, in roster order (which "first" targeting follows), with at least one on each side (rules-combat.md C4.1).'),
   })
-  .superRefine((s, ctx) => {
+  .check(crossCheck((s, ctx) => {
     const byId = new Map<string, (typeof s.combatants)[number]>()
     s.combatants.forEach((c, i) => {
       if (byId.has(c.id)) ctx.addIssue({ code: 'custom', path: ['combatants', i, 'id'], message: `must be unique, "${c.id}" is used twice`, input: c.id })
@@ -165,7 +165,7 @@ export const scenarioSchema = z
       if (!s.combatants.some((c) => c.side === side)) ctx.addIssue({ code: 'custom', path: ['combatants'], message: `must have at least one combatant on side "${side}"`, input: undefined })
     }
     s.combatants.forEach((c, i) => checkCombatant(c, i, byId, ctx))
-  })
+  }))
 
 type Combatant = z.output<typeof combatantSchema>
 

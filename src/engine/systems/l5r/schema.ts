@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { envelope, rulesSchema } from '../../core/scenario'
 import { variants } from './variants'
-import { flag, ident, int, oneOf, text } from '../../core/schema'
+import { crossCheck, flag, ident, int, oneOf, text } from '../../core/schema'
 
 /**
  * Scenario schema for Legend of the Five Rings skirmishes (seed 004, L5R 4e).
@@ -227,7 +227,7 @@ function crossChecks(s: Scenario, ctx: Ctx): void {
   })
 }
 
-export const scenarioSchema = baseSchema.superRefine(crossChecks)
+export const scenarioSchema = baseSchema.check(crossCheck(crossChecks))
 
 export type L5rScenario = z.output<typeof scenarioSchema>
 export type Combatant = z.output<typeof combatantSchema>

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { hashScenario } from '../../../engine/core/hash'
-import { parseScenario } from '../../../engine/run/parse'
+import { parseJsonText, parseScenario } from '../../../engine/run/parse'
 import type { ScenarioIssue } from '../../../engine/core/schema'
 import type { DraftEntry } from '../../../shared/ipc-contract'
 import { EditHistory } from '../editor/history'
@@ -174,7 +174,9 @@ export const useEditorStore = defineStore('editor', () => {
   /** Opens file text; text that is not JSON still opens, in the JSON tab, so nothing is lost. */
   function openText(file: { path: string | null; name: string; text: string }): void {
     try {
-      load(JSON.parse(file.text) as unknown, file)
+      const json = parseJsonText(file.text) // skips the byte-order mark some editors write
+      if (!json.ok) throw new Error(json.message)
+      load(json.value, file)
     } catch {
       load({}, file)
       setText(file.text)
