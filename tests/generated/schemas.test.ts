@@ -1,23 +1,25 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseScenario } from '../../src/engine/run/parse'
 import { combinedJsonSchema, schemaFileName, schemaId, systemJsonSchema } from '../../src/engine/systems/json-schema'
 import { systems } from '../../src/engine/systems/registry'
 import { example, root } from '../helpers'
+import { driftMessage, generatedFile } from './write'
 
 const schemasDir = join(root, 'schemas')
-const onDisk = (file: string): unknown => JSON.parse(readFileSync(join(schemasDir, file), 'utf8'))
-const drift = 'schemas/ is out of date with the code: run `npm run schemas` and commit the result'
+const drift = driftMessage('schemas/')
+/** The checked-in schema file (rewritten first by `npm run generate`), parsed. */
+const onDisk = (file: string, expected: unknown): unknown => JSON.parse(generatedFile(join(schemasDir, file), `${JSON.stringify(expected, null, 2)}\n`))
 
 describe('JSON Schemas of scenario files (schemas/)', () => {
   it.each(systems.map((s) => [s.id, s] as const))('%s: the checked-in schema is the one the code generates', (_id, system) => {
-    expect(onDisk(schemaFileName(system.id)), drift).toEqual(systemJsonSchema(system))
+    expect(onDisk(schemaFileName(system.id), systemJsonSchema(system)), drift).toEqual(systemJsonSchema(system))
   })
 
   it('the combined schema is the one the code generates, and selects each system by "system"', () => {
     const combined = combinedJsonSchema() as { allOf: { if: { properties: { system: { const: string } } }; then: { $ref: string } }[]; $defs: Record<string, { $id: string }> }
-    expect(onDisk(schemaFileName()), drift).toEqual(combined)
+    expect(onDisk(schemaFileName(), combined), drift).toEqual(combined)
     for (const s of systems) {
       const branch = combined.allOf.find((b) => b.if.properties.system.const === s.id)
       expect(branch?.then.$ref).toBe(`#/$defs/${s.id}`)
