@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { cascadeScenario } from '../systems/gurps-waits/test-helpers'
 import { proportionDifference, compareDocuments } from './compare'
 import { findTrial } from './find'
-import { getAtPath, parsePath, setAtPath } from './json-path'
+import { getAt, getAtPath, parsePath, setAt, setAtPath } from './json-path'
 import { runJob } from './job'
 import { replayTrial } from './replay'
 import { runChunk } from './run-chunk'
@@ -67,5 +67,23 @@ describe('finding a trial', () => {
   })
   it('names the metric ids when asked for one that does not exist', () => {
     expect(() => findTrial(scenario, 1, 10, 10, { metric: 'nope' })).toThrow(/no metric "nope"; metric ids are: ordering, acts-first-alone:a/)
+  })
+})
+
+/** Issue 16 item 9: `compare --set "__proto__.x=1"` wrote to Object.prototype. */
+describe('JSON paths refuse __proto__, constructor and prototype (prototype pollution)', () => {
+  it.each(['__proto__.x', 'constructor.prototype.x', 'combatants[0].__proto__.polluted', 'rules.prototype'])('setAtPath %s is refused and nothing gains a property', (path) => {
+    const doc = { combatants: [{ skill: 1 }], rules: {} }
+    expect(() => setAtPath(doc, path, 1)).toThrow(/which no scenario field is called/)
+    expect(typeof parsePath(path)).toBe('string')
+    expect(({} as Record<string, unknown>).x).toBeUndefined()
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+  it('the key-list setAt (the app editor) refuses them too, and getAt never reads through them', () => {
+    expect(() => setAt({}, ['__proto__', 'x'], 1)).toThrow(/refused/)
+    expect(() => setAt({}, ['a', 'constructor'], 1)).toThrow(/refused/)
+    expect(getAt({}, ['constructor'])).toBeUndefined()
+    expect(getAtPath({}, 'toString')).toBeUndefined()
+    expect(({} as Record<string, unknown>).x).toBeUndefined()
   })
 })
