@@ -1,6 +1,7 @@
 import type { Metric } from '../core/metrics'
 import type { Tally } from '../core/tally'
 import { chunkAt, chunkCount, DEFAULT_CHUNK_SIZE } from './chunks'
+import { checkChunkResult } from './chunk-result'
 import { OrderedMerge } from './ordered-merge'
 import { parseScenarioOrThrow } from './parse'
 import { resultDocument, type ResultDocument } from './result'
@@ -86,8 +87,9 @@ export async function runJobWithTally(o: JobOptions): Promise<JobOutcome> {
   const runScenario = { ...scenario, run: { trials, seed } }
   const task = (chunk: number): ChunkTask => ({ scenario: runScenario, seed, chunk, trials: chunkAt(trials, chunkSize, chunk).trials })
   try {
-    await scheduleChunks(range.first, range.end, o.concurrency, task, o.execute, inner.signal, (r) => {
-      merge.accept(r)
+    const shape = system.shape(plan)
+    await scheduleChunks(range.first, range.end, o.concurrency, task, o.execute, inner.signal, (r, t) => {
+      merge.accept(checkChunkResult(r, t, shape))
       progress(false)
     })
     progress(true)

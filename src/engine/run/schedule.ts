@@ -11,9 +11,11 @@ export class AbortError extends Error {
 }
 
 /**
- * Keeps up to `concurrency` chunks of `[first, end)` running and hands each finished chunk to `onChunk`
- * (in completion order). Resolves when all are done; rejects with the first failure, or with an
- * AbortError as soon as `signal` aborts (without waiting for chunks in flight).
+ * Keeps up to `concurrency` chunks of `[first, end)` running and hands each finished chunk, with the task
+ * it answers, to `onChunk` (in completion order). Resolves when all are done; rejects with the first
+ * failure — a chunk that fails, an executor that throws, an `onChunk` that throws (a result of the
+ * wrong shape, a progress listener that fails) — or with an AbortError as soon as `signal` aborts
+ * (without waiting for chunks in flight). Every path settles the promise exactly once.
  */
 export function scheduleChunks(
   first: number,
@@ -22,38 +24,57 @@ export function scheduleChunks(
   taskOf: (chunk: number) => ChunkTask,
   execute: ChunkExecutor,
   signal: AbortSignal,
-  onChunk: (r: ChunkResult) => void,
+  onChunk: (r: ChunkResult, task: ChunkTask) => void,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let running = 0
     let next = first
     let finished = 0
     let settled = false
-    const fail = (e: unknown): void => {
-      if (settled) return
+    const onAbort = (): void => fail(new AbortError())
+    const settle = (): boolean => {
+      if (settled) return false
       settled = true
-      reject(e)
+      signal.removeEventListener('abort', onAbort)
+      return true
     }
-    if (signal.aborted) return fail(new AbortError())
-    signal.addEventListener('abort', () => fail(new AbortError()), { once: true })
-    const launch = (): void => {
-      while (!settled && running < concurrency && next < end) {
-        running++
-        execute(taskOf(next++), signal).then((r) => {
-          running--
-          if (settled) return
-          onChunk(r)
-          finished++
-          if (finished === end - first) {
-            settled = true
-            resolve()
-          } else launch()
-        }, fail)
+    function fail(e: unknown): void {
+      if (settle()) reject(e)
+    }
+    const done = (task: ChunkTask, r: ChunkResult): void => {
+      running--
+      if (settled) return
+      try {
+        onChunk(r, task)
+        finished++
+        if (finished === end - first) {
+          if (settle()) resolve()
+        } else launch()
+      } catch (e) {
+        fail(e) // at once: no result finishing meanwhile reaches onChunk
       }
     }
+    function launch(): void {
+      while (!settled && running < concurrency && next < end) {
+        running++
+        const task = taskOf(next++)
+        // A synchronous throw in execute reaches fail too.
+        Promise.resolve()
+          .then(() => execute(task, signal))
+          .then((r) => done(task, r))
+          .catch(fail)
+      }
+    }
+    if (signal.aborted) return fail(new AbortError())
+    signal.addEventListener('abort', onAbort, { once: true })
     if (end <= first) {
-      settled = true
-      resolve()
-    } else launch()
+      if (settle()) resolve()
+      return
+    }
+    try {
+      launch()
+    } catch (e) {
+      fail(e)
+    }
   })
 }
