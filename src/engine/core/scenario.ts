@@ -44,6 +44,24 @@ export function rulesSchema(variants: readonly VariantDoc[]): z.ZodType<Record<s
   return z.strictObject(shape).default(defaults) as unknown as z.ZodType<Record<string, string>>
 }
 
+/**
+ * The question a scenario answers, shown as the first line of its results: in the user's words, with the
+ * results that answer it (result ids such as `interrupt-odds:doc`, or kinds such as `wins` for every
+ * fighter's). Optional: without it each system has its usual headline.
+ */
+export const questionSchema = z
+  .strictObject({
+    text: text(1, 200).describe('The question, in your words ("Does Doc interrupt the Kid?"); shown above the results.'),
+    metrics: z
+      .array(text(1, 120))
+      .max(8, { error: 'must list at most 8 results' })
+      .default([])
+      .describe('The results that answer it, shown first: a result such as "interrupt-odds:doc", or a kind of result such as "wins". Leave empty for the usual headline.'),
+  })
+  .describe('The question this scenario answers; its answer leads the results and the report.')
+
+export type ScenarioQuestion = z.output<typeof questionSchema>
+
 /** Envelope fields common to every system's scenario schema. */
 export function envelope<const Id extends string>(systemId: Id) {
   return {
@@ -55,6 +73,7 @@ export function envelope<const Id extends string>(systemId: Id) {
     schemaVersion: z.literal(SCHEMA_VERSION, { error: `must be ${SCHEMA_VERSION}` }),
     name: text(1, 120).describe('The scenario\'s title, shown in the library, results and reports.'),
     description: text(0, 4000).optional().describe('What the scenario is about and what to look at in its results, in your own words.'),
+    question: questionSchema.optional(),
     system: z.literal(systemId, { error: `must be "${systemId}"` }),
     run: runSchema,
   }
@@ -65,6 +84,7 @@ export interface ScenarioBase {
   schemaVersion: number
   name: string
   description?: string
+  question?: ScenarioQuestion
   system: string
   rules: Record<string, string>
   run: RunSettings

@@ -46,6 +46,7 @@ function matrixMetrics(p: ExchangePlan): ExactMetric[] {
       out.push({ id: `${id}:p-hit-back`, label: `${pair} — P(${o.name} wins its comparison), E[SL|hit] ${c.slOppHit.toFixed(3)}`, kind: 'probability', p: c.pOppWins })
       out.push({ id: `${id}:wounds-dealt`, label: `${pair} — E[wounds dealt by ${a.name}]`, kind: 'mean', mean: c.woundsToOpp })
       out.push({ id: `${id}:wounds-taken`, label: `${pair} — E[wounds taken by ${a.name}]`, kind: 'mean', mean: c.woundsToAct })
+      out.push({ id: `${id}:payoff`, label: `${pair} — wounds that count for ${a.name}, dealt minus taken`, kind: 'mean', mean: c.payoff })
     }
   }
   m.actBestReply.forEach((best, b) => out.push({ id: `best-reply:${a.id}:${lo(b)}`, label: `${a.name}'s best reply to ${o.name} ${no(b)}`, kind: 'order', outcomes: [{ key: la(best), label: `${na(best)} (Attack/Defence), net wounds ${m.cells[best][b].payoff.toFixed(3)}`, p: 1 }] }))

@@ -37,6 +37,7 @@ describe('schema-driven form', () => {
     expect(waits?.sections.map((s) => [s.key, fieldKind(s.schema)])).toEqual([
       ['name', 'text'],
       ['description', 'text'],
+      ['question', 'object'],
       ['combatants', 'table'],
       ['tactics', 'table'],
     ])
