@@ -44,6 +44,12 @@ async function latency(selector: string, act: () => Promise<void>): Promise<numb
   return page.evaluate<number>(readLatency)
 }
 
+/** Unfolds every group of results (who wins, timing, attacks, damage): their charts are drawn only when open. */
+async function openResultGroups(): Promise<void> {
+  await page.waitForSelector('details.result-group')
+  await page.evaluate(`document.querySelectorAll('details.result-group:not([open]) > summary').forEach((s) => s.click())`)
+}
+
 /** The charts' fingerprints once they stop changing (the chart queue draws one chart per task). */
 async function settledCharts(): Promise<number[]> {
   let last = ''
@@ -116,6 +122,7 @@ describe('Quickdraw in Chromium (browser backend)', () => {
   it('a long run shows a chart and growing progress while it goes (the engine runs off the page thread)', async () => {
     await setRun(30_000_000, 4)
     await page.click('[data-testid="run"]')
+    await openResultGroups()
     await page.waitForSelector('[data-chart] canvas', { timeout: 120_000 })
     // The chart is on screen before the run has finished.
     expect(await page.locator('[data-testid="result-summary"] .status-done').count()).toBe(0)
@@ -154,6 +161,7 @@ describe('Quickdraw in Chromium (browser backend)', () => {
     if (first?.kind !== 'probability') throw new Error('the standoff has probability metrics')
     const card = page.locator(`[data-metric="${first.id}"] [data-testid="metric-value"]`)
     expect(await card.textContent()).toBe(`${(first.p * 100).toFixed(2)}%`)
+    await openResultGroups()
     await shot('4-results-and-charts')
   })
 
