@@ -136,7 +136,7 @@ describe('Quickdraw in Chromium (browser backend)', () => {
     // A billion trials take minutes here; a cancel that waited for the chunks in flight would take seconds.
     await setRun(1_000_000_000, 5)
     await page.click('[data-testid="run"]')
-    await expect.poll(trialsShown).toBeGreaterThan(0)
+    await expect.poll(trialsShown, { timeout: 60_000 }).toBeGreaterThan(0)
     await shot('3-running-partial-results')
     const cancelMs = await latency('[data-testid="result-summary"] .status-aborted', () => page.keyboard.press('Escape'))
     expect(cancelMs).toBeLessThan(5_000)
