@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { ScenarioError } from '../engine/run/parse'
 import { cmdCompare, cmdMerge, cmdReport, cmdSweep } from './analysis'
+import { cmdBalance, cmdTactics } from './balance'
 import { cmdBench } from './bench'
 import { cmdExact, cmdRun, cmdSchema, cmdSystems, cmdTrace, cmdValidate } from './commands'
 import type { Options } from './io'
@@ -29,6 +30,9 @@ const optionSpec = {
   only: { type: 'string' },
   out: { type: 'string', short: 'o' },
   json: { type: 'boolean' },
+  target: { type: 'string' },
+  a: { type: 'string', multiple: true },
+  b: { type: 'string', multiple: true },
   csv: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -45,6 +49,8 @@ const allowed: Record<string, readonly string[]> = {
   systems: ['json'],
   schema: [],
   bench: ['json', 'trials', 'repeat', 'only'],
+  balance: ['param', 'metric', 'target', 'from', 'to', 'trials', 'seed', 'workers', 'chunk-size', 'json'],
+  tactics: ['a', 'b', 'metric', 'trials', 'seed', 'workers', 'chunk-size', 'json'],
 }
 
 function needFile(command: string, positionals: string[]): string {
@@ -104,6 +110,10 @@ function runCommand(command: string, p: string[], values: Options): Promise<numb
       return cmdReport(needFile(command, p), values)
     case 'systems':
       return cmdSystems(values)
+    case 'balance':
+      return cmdBalance(needFile(command, p), values)
+    case 'tactics':
+      return cmdTactics(needFile(command, p), values)
     case 'schema':
       if (p.length > 1) throw new UsageError('schema: expects at most one system id (none: the schema of every system)')
       return cmdSchema(p[0])

@@ -6,6 +6,10 @@ Usage:
                  [--metric ID] [--trials N] [--seed S] [--workers W] [--json] [--out FILE] [--shard i/n]
   quickdraw compare <a.json> <b.json> | <a.json> --set <json-path>=<value>  [--trials N] [--seed S] [--json]
   quickdraw merge <part.json>... [--out FILE]
+  quickdraw balance <file> --param <json-path> --metric <metric-id> --target <value> [--from A --to B]
+                 [--trials N] [--seed S] [--workers W] [--json]
+  quickdraw tactics <file> --a <name>=<patch> ... --b <name>=<patch> ... --metric <metric-id>
+                 [--trials N] [--seed S] [--workers W] [--json]
   quickdraw report <file> -o <report.html> [--trials N] [--seed S] [--workers W]
   quickdraw validate <file>
   quickdraw exact <file> [--json]

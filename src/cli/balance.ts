@@ -1,0 +1,238 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { findBalance, BalanceRefusal, type BalanceAnswer, type BalancePoint } from '../engine/run/balance'
+import { MetricQueryError, parseMetricQuery } from '../engine/run/estimate'
+import { getAtPath } from '../engine/run/json-path'
+import type { ResultDocument } from '../engine/run/result'
+import { playTactics, TacticsRefusal, type TacticsAnswer, type TacticsOption } from '../engine/run/tactics'
+import { SimulationService } from '../main/services/simulation'
+import { runSettings } from './commands'
+import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
+import { loadScenarioFile } from './input'
+import { err, out, str, withService, type Options } from './io'
+import { workerPath } from './paths'
+
+/** A run that was interrupted or failed part-way: balance and tactics stop and say so. */
+class Stopped extends Error {
+  constructor(readonly doc: ResultDocument) {
+    super(doc.status)
+  }
+}
+
+function requiredNumber(name: string, o: Options): number {
+  const v = optionalNumber(name, o)
+  if (v === undefined) throw new UsageError(`--${name} <number> is required`)
+  return v
+}
+
+function optionalNumber(name: string, o: Options): number | undefined {
+  const text = str(o[name])
+  if (text === undefined) return undefined
+  const v = Number(text)
+  if (text.trim() === '' || !Number.isFinite(v)) throw new UsageError(`--${name}: must be a number, got ${JSON.stringify(text)}`)
+  return v
+}
+
+/** "The Kid's skill (combatants[0].skill)" where the path names a combatant with a name. */
+function fieldName(raw: unknown, path: string): string {
+  const m = /^combatants\[(\d+)\]\.(.+)$/.exec(path)
+  const name = m ? getAtPath(raw, `combatants[${m[1]}].name`) : undefined
+  return typeof name === 'string' && m ? `${name}'s ${m[2]} (${path})` : path
+}
+
+const pct = (v: number): string => `${(v * 100).toFixed(2)}%`
+
+function shown(a: { percent: boolean }, v: number): string {
+  return a.percent ? pct(v) : (Math.round(v * 1000) / 1000).toString()
+}
+
+function pointText(a: BalanceAnswer, p: BalancePoint): string {
+  if (p.trials === 0 && p.exact !== undefined) return `${shown(a, p.exact)} (exact)`
+  const ci = `${shown(a, p.ci[0])}–${shown(a, p.ci[1])}`
+  return `${shown(a, p.estimate)} (${ci})${p.exact !== undefined ? `, exact ${shown(a, p.exact)}` : ''}`
+}
+
+const num = (v: number): string => (Math.round(v * 1000) / 1000).toString()
+
+/** The answer first, as a sentence; then the bracketing points and how the search ran. */
+export function formatBalance(a: BalanceAnswer, field: string): string {
+  const lines: string[] = []
+  const goal = `"${a.label}" ${shown(a, a.target)}`
+  if (a.bracket.length === 1) {
+    lines.push(`${field} = ${num(a.bracket[0].value)} gives ${goal}: ${pointText(a, a.bracket[0])}.`)
+  } else {
+    const [lo, hi] = a.bracket
+    const reaching = a.direction === 'increasing' ? hi : lo
+    const short = reaching === hi ? lo : hi
+    const crossing = a.exact ? num(a.value) : `${num(a.value)} (${num(a.interval[0])}–${num(a.interval[1])})`
+    lines.push(`${field} ${num(reaching.value)} makes "${a.label}" ${pointText(a, reaching)}; at ${num(short.value)} it is ${pointText(a, short)}.`)
+    lines.push(`The target ${shown(a, a.target)} is crossed at about ${crossing}${a.integer || a.step >= 0.25 ? ` (the field moves in steps of ${num(a.step)})` : ''}.`)
+  }
+  lines.push('')
+  lines.push(
+    a.exact
+      ? `Exact values: no sampling. Searched ${num(a.from)} to ${num(a.to)}.`
+      : `Searched ${num(a.from)} to ${num(a.to)} with seed ${a.seed} at every point (common random numbers): ${a.trials.toLocaleString('en-US')} trials at the ends and at the bracketing values, a tenth of that in between.`,
+  )
+  return lines.join('\n')
+}
+
+export async function cmdBalance(file: string, o: Options): Promise<number> {
+  const { raw, parsed } = loadScenarioFile(file)
+  const path = str(o.param)
+  if (path === undefined) throw new UsageError('balance: --param <json-path> is required, e.g. --param combatants[0].skill')
+  const metric = str(o.metric)
+  if (metric === undefined) throw new UsageError('balance: --metric <metric-id> is required (`quickdraw systems` lists them; an ordering takes id=outcome)')
+  const target = requiredNumber('target', o)
+  const settings = runSettings(o)
+  if (settings.shard) throw new UsageError('balance: --shard does not apply')
+  const trials = settings.trials ?? parsed.scenario.run.trials
+  const seed = settings.seed ?? parsed.scenario.run.seed
+  return withService(
+    () => new SimulationService({ workerPath }),
+    async (service, signal) => {
+      try {
+        const answer = await findBalance({
+          scenario: raw,
+          path,
+          query: parseMetricQuery(metric),
+          target,
+          from: optionalNumber('from', o),
+          to: optionalNumber('to', o),
+          trials,
+          seed,
+          run: async (scenario, n) => {
+            const doc = await service.run({ scenario, trials: n, seed, workers: settings.workers, chunkSize: settings.chunkSize, signal })
+            if (doc.status !== 'done') throw new Stopped(doc)
+            return doc
+          },
+          exact: (scenario) => service.exact(scenario, signal),
+          onPoint: (p) => {
+            if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${path} = ${num(p.value)}: ${num(p.estimate)}`)
+          },
+        })
+        if (process.stderr.isTTY) process.stderr.write('\r\x1b[K')
+        out(o.json ? JSON.stringify(answer, null, 2) : formatBalance(answer, fieldName(raw, path)))
+        return EXIT_OK
+      } catch (e) {
+        return refusedOrStopped(e)
+      }
+    },
+  )
+}
+
+function refusedOrStopped(e: unknown): number {
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K')
+  if (e instanceof BalanceRefusal || e instanceof TacticsRefusal || e instanceof MetricQueryError) throw new UsageError(e.message)
+  if (e instanceof Stopped) {
+    if (e.doc.status === 'aborted') {
+      err('quickdraw: interrupted; nothing written')
+      return EXIT_INTERRUPTED
+    }
+    err(`quickdraw: the simulation failed: ${e.doc.error ?? 'unknown error'}`)
+    return EXIT_INTERNAL
+  }
+  throw e
+}
+
+/** `name=<JSON merge patch>` or `name=@patch.json` (relative to the working folder). */
+export function parseOption(side: 'a' | 'b', text: string): TacticsOption {
+  const at = text.indexOf('=')
+  if (at <= 0) throw new UsageError(`--${side} ${JSON.stringify(text)}: expected name=<JSON merge patch> or name=@file.json`)
+  const name = text.slice(0, at).trim()
+  const body = text.slice(at + 1)
+  let json = body
+  if (body.startsWith('@')) {
+    try {
+      json = readFileSync(resolve(body.slice(1)), 'utf8')
+    } catch (e) {
+      throw new UsageError(`--${side} ${name}: cannot read ${body.slice(1)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
+    }
+  }
+  try {
+    return { name, patch: JSON.parse(json.replace(/^\uFEFF/, '')) as unknown }
+  } catch (e) {
+    throw new UsageError(`--${side} ${name}: the patch is not JSON (${(e as Error).message})`)
+  }
+}
+
+function listOption(o: Options, key: 'a' | 'b'): string[] {
+  const v = o[key] as unknown
+  return Array.isArray(v) ? (v as string[]) : typeof v === 'string' ? [v] : []
+}
+
+function cellText(t: TacticsAnswer, i: number, j: number, percent: boolean): string {
+  const c = t.cells[i][j]
+  const f = (v: number): string => (percent ? pct(v) : num(v))
+  return c.exact !== undefined ? `${f(c.exact)} exact` : `${f(c.estimate)} (${f(c.ci[0])}–${f(c.ci[1])})`
+}
+
+function mixText(mix: Record<string, number>): string {
+  const used = Object.entries(mix).filter(([, p]) => p > 1e-9)
+  if (used.length === 1) return `always "${used[0][0]}"`
+  return `mix ${used.map(([n, p]) => `"${n}" ${Math.round(p * 100)}%`).join(', ')}`
+}
+
+/** The recommendation first; then the matrix, the best replies and the notes. */
+export function formatTactics(t: TacticsAnswer, label: string, percent: boolean): string {
+  const f = (v: number): string => (percent ? pct(v) : num(v))
+  const lines = [
+    `Side A should ${mixText(t.equilibrium.a)}; side B should ${mixText(t.equilibrium.b)}. Then "${label}" is ${f(t.equilibrium.value)} (A wants it high, B low).`,
+    '',
+    `"${label}", A's options down, B's across (seed ${t.seed}, ${t.trials.toLocaleString('en-US')} trials a cell):`,
+  ]
+  const cols = t.b.map((n, j) => Math.max(n.length, ...t.a.map((_, i) => cellText(t, i, j, percent).length)))
+  const first = Math.max(...t.a.map((n) => n.length), 4)
+  lines.push(`  ${''.padEnd(first)}  ${t.b.map((n, j) => n.padEnd(cols[j])).join('  ')}`)
+  t.a.forEach((n, i) => lines.push(`  ${n.padEnd(first)}  ${t.b.map((_, j) => cellText(t, i, j, percent).padEnd(cols[j])).join('  ')}`))
+  lines.push('', 'Best replies:')
+  t.b.forEach((n, j) => lines.push(`  if B plays "${n}", A should play "${t.bestReplyA[j]}"`))
+  t.a.forEach((n, i) => lines.push(`  if A plays "${n}", B should play "${t.bestReplyB[i]}"`))
+  if (t.notes.length > 0) lines.push('', 'Too close to call at this trial count (run more trials):', ...t.notes.map((n) => `  ${n}`))
+  return lines.join('\n')
+}
+
+export async function cmdTactics(file: string, o: Options): Promise<number> {
+  const { raw, parsed } = loadScenarioFile(file)
+  const a = listOption(o, 'a').map((x) => parseOption('a', x))
+  const b = listOption(o, 'b').map((x) => parseOption('b', x))
+  if (a.length === 0 || b.length === 0) throw new UsageError('tactics: give each side at least one option: --a name=<patch> … --b name=<patch> … ({} is "as the scenario is")')
+  const metric = str(o.metric)
+  if (metric === undefined) throw new UsageError('tactics: --metric <metric-id> is required (the metric side A wants high and side B low)')
+  const settings = runSettings(o)
+  if (settings.shard) throw new UsageError('tactics: --shard does not apply')
+  const trials = settings.trials ?? parsed.scenario.run.trials
+  const seed = settings.seed ?? parsed.scenario.run.seed
+  const query = parseMetricQuery(metric)
+  return withService(
+    () => new SimulationService({ workerPath }),
+    async (service, signal) => {
+      let shownAs = { label: metric, percent: false }
+      try {
+        const answer = await playTactics({
+          scenario: raw,
+          a,
+          b,
+          query,
+          trials,
+          seed,
+          run: async (scenario, n) => {
+            const doc = await service.run({ scenario, trials: n, seed, workers: settings.workers, chunkSize: settings.chunkSize, signal })
+            if (doc.status !== 'done') throw new Stopped(doc)
+            const m = doc.metrics.find((x) => x.id === query.metric)
+            if (m) shownAs = { label: m.kind === 'order' ? `${m.label}: ${m.outcomes.find((x) => x.key === query.outcome)?.label ?? query.outcome}` : m.label, percent: m.kind === 'probability' || m.kind === 'order' }
+            return doc
+          },
+          onCell: (i, j) => {
+            if (process.stderr.isTTY) process.stderr.write(`\r\x1b[Kcell ${i * b.length + j + 1}/${a.length * b.length}`)
+          },
+        })
+        if (process.stderr.isTTY) process.stderr.write('\r\x1b[K')
+        out(o.json ? JSON.stringify(answer, null, 2) : formatTactics(answer, shownAs.label, shownAs.percent))
+        return EXIT_OK
+      } catch (e) {
+        return refusedOrStopped(e)
+      }
+    },
+  )
+}

@@ -1,0 +1,254 @@
+import type { ExactMetric } from '../systems/rule-system'
+import { describeQuery, estimateOf, exactValueOf, formatMetricQuery, type Estimate, type MetricQuery } from './estimate'
+import { getAtPath, setAtPath } from './json-path'
+import { parseScenario } from './parse'
+import type { ResultDocument } from './result'
+
+/**
+ * "What value makes this fair?": the value of one number in a scenario at which a metric reaches a
+ * target (the skill at which my fighter acts first half the time; the STUN at which side A wins 50%).
+ *
+ * With exact values the search is exact. Otherwise every point runs with the same seed (common random
+ * numbers, so neighbouring points differ only by the change itself), the two ends at full trials, the
+ * bisection between them at a tenth of the trials, and the two values that bracket the target again at
+ * full trials: trials go where the crossing is, not across the whole range.
+ */
+export interface BalanceRequest {
+  scenario: unknown
+  /** JSON path of the number to vary, as in error messages: `combatants[0].skill`. */
+  path: string
+  query: MetricQuery
+  target: number
+  from?: number
+  to?: number
+  trials: number
+  seed: number
+  /** Runs the scenario for `trials` trials with the request's seed. */
+  run: (scenario: unknown, trials: number) => Promise<ResultDocument>
+  /** The system's exact values of a scenario, where it has them. */
+  exact?: (scenario: unknown) => Promise<readonly ExactMetric[] | null>
+  /** Called after each point is evaluated. */
+  onPoint?: (p: BalancePoint) => void
+}
+
+export interface BalancePoint {
+  value: number
+  estimate: number
+  ci: [number, number]
+  exact?: number
+  trials: number
+}
+
+export interface BalanceAnswer {
+  param: string
+  metric: string
+  /** The metric as users read it, and whether it is a chance (shown in percent). */
+  label: string
+  percent: boolean
+  target: number
+  /** The crossing, interpolated between the bracketing points. */
+  value: number
+  /** The points on either side of the target (one when a point hits it exactly). */
+  bracket: BalancePoint[]
+  /** Where the crossing lies given the points' 95% intervals (equal ends when exact). */
+  interval: [number, number]
+  integer: boolean
+  /** The smallest change of the field the scenario allows (1 for whole numbers, 0.25 for Basic Speed…). */
+  step: number
+  exact: boolean
+  /** Whether the metric rises or falls as the value goes up. */
+  direction: 'increasing' | 'decreasing'
+  from: number
+  to: number
+  trials: number
+  seed: number
+}
+
+/** A question balance cannot answer as asked; the message says why (exit 2 in the CLI). */
+export class BalanceRefusal extends Error {}
+
+const MAX_BISECTIONS = 60
+
+export async function findBalance(req: BalanceRequest): Promise<BalanceAnswer> {
+  const current = getAtPath(req.scenario, req.path)
+  if (typeof current !== 'number') {
+    throw new BalanceRefusal(`${req.path}: balance varies a number in the scenario; this is ${current === undefined ? 'not set in the file (set it to a number first)' : JSON.stringify(current)}`)
+  }
+  const integer = isIntegerField(req.scenario, req.path, current)
+  const [from, to] = range(req, current, integer)
+  if (!(from < to)) throw new BalanceRefusal(`--from (${from}) must be below --to (${to})`)
+  for (const [flag, v] of [['--from', from], ['--to', to]] as const) {
+    const r = parseScenario(setAtPath(req.scenario, req.path, v))
+    if (!r.ok) throw new BalanceRefusal(`${flag} ${v}: ${r.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`)
+  }
+  const at = (v: number): unknown => setAtPath(req.scenario, req.path, v)
+  const step = integer ? 1 : fieldStep(at, from, to)
+  const exactAt = req.exact ? async (v: number): Promise<number | undefined> => exactValueOf(await req.exact!(at(v)), req.query) : undefined
+  const first = exactAt ? await exactAt(from) : undefined
+  const ctx: Search = { req, at, integer, step, from, to }
+  return first !== undefined && exactAt ? exactSearch(ctx, exactAt, first) : sampledSearch(ctx)
+}
+
+interface Search {
+  req: BalanceRequest
+  /** Filled from the first result or exact metrics seen. */
+  shown?: { label: string; percent: boolean }
+  at: (v: number) => unknown
+  integer: boolean
+  step: number
+  from: number
+  to: number
+}
+
+const STEPS = [0.001, 0.01, 0.05, 0.1, 0.2, 0.25, 0.5]
+
+/**
+ * The grid a real-valued field lives on: the smallest of a few usual steps that the scenario accepts
+ * from `from` (Basic Speed takes quarters, so 0.25). Searches stop when the bracket is one step wide.
+ */
+function fieldStep(at: (v: number) => unknown, from: number, to: number): number {
+  for (const s of STEPS) if (from + s <= to && parseScenario(at(from + s)).ok && parseScenario(at(from + 2 * s)).ok) return s
+  return (to - from) / 256
+}
+
+/** An integer field refuses a value halfway between two integers with a message saying so. */
+function isIntegerField(scenario: unknown, path: string, current: number): boolean {
+  if (!Number.isInteger(current)) return false
+  const r = parseScenario(setAtPath(scenario, path, current + 0.5))
+  return !r.ok && r.issues.some((i) => i.path === path && /integer/.test(i.message))
+}
+
+function range(req: BalanceRequest, current: number, integer: boolean): [number, number] {
+  const span = integer ? 6 : Math.max(1, Math.abs(current) / 2)
+  return [req.from ?? current - span, req.to ?? current + span]
+}
+
+function orient(direction: 'increasing' | 'decreasing', v: number): number {
+  return direction === 'increasing' ? v : -v
+}
+
+function done(ctx: Search, lo: number, hi: number): boolean {
+  return hi - lo <= ctx.step * (1 + 1e-9)
+}
+
+/** The grid point halfway between lo and hi (grid: from + k × step). */
+function midpoint(ctx: Search, lo: number, hi: number): number {
+  const k = Math.floor((lo + hi) / 2 / ctx.step - ctx.from / ctx.step + 1e-9)
+  return Math.round((ctx.from + k * ctx.step) * 1e9) / 1e9
+}
+
+function interpolate(x0: number, y0: number, x1: number, y1: number, y: number): number {
+  return y1 === y0 ? (x0 + x1) / 2 : x0 + ((y - y0) * (x1 - x0)) / (y1 - y0)
+}
+
+function notReached(ctx: Search, a: number, b: number): BalanceRefusal {
+  const m = formatMetricQuery(ctx.req.query)
+  return new BalanceRefusal(`${m} does not reach ${ctx.req.target} for ${ctx.req.path} from ${ctx.from} to ${ctx.to}: it goes from ${round(a)} to ${round(b)}; widen --from/--to or pick another target`)
+}
+
+function round(v: number): number {
+  return Math.round(v * 1e4) / 1e4
+}
+
+async function exactSearch(ctx: Search, exactAt: (v: number) => Promise<number | undefined>, atFrom: number): Promise<BalanceAnswer> {
+  const { req } = ctx
+  ctx.shown = describeQuery((await req.exact?.(ctx.at(ctx.from))) ?? [], req.query)
+  const value = async (v: number): Promise<number> => {
+    const e = await exactAt(v)
+    if (e === undefined) throw new BalanceRefusal(`${formatMetricQuery(req.query)} has no exact value at ${req.path} = ${v}`)
+    req.onPoint?.({ value: v, estimate: e, ci: [e, e], exact: e, trials: 0 })
+    return e
+  }
+  req.onPoint?.({ value: ctx.from, estimate: atFrom, ci: [atFrom, atFrom], exact: atFrom, trials: 0 })
+  const atTo = await value(ctx.to)
+  if (atTo === atFrom) throw new BalanceRefusal(`${formatMetricQuery(req.query)} does not depend on ${req.path}: it is exactly ${round(atFrom)} at ${ctx.from} and at ${ctx.to}`)
+  const direction = atTo > atFrom ? 'increasing' : 'decreasing'
+  if (orient(direction, req.target) < orient(direction, atFrom) || orient(direction, req.target) > orient(direction, atTo)) throw notReached(ctx, atFrom, atTo)
+  let [lo, hi, flo, fhi] = [ctx.from, ctx.to, atFrom, atTo]
+  for (let i = 0; i < MAX_BISECTIONS && !done(ctx, lo, hi); i++) {
+    const mid = midpoint(ctx, lo, hi)
+    const f = await value(mid)
+    if (orient(direction, f) < orient(direction, req.target)) [lo, flo] = [mid, f]
+    else [hi, fhi] = [mid, f]
+  }
+  const crossing = interpolate(lo, flo, hi, fhi, req.target)
+  const point = (v: number, f: number): BalancePoint => ({ value: v, estimate: f, ci: [f, f], exact: f, trials: 0 })
+  return answer(ctx, direction, crossing, [point(lo, flo), point(hi, fhi)], [crossing, crossing], true)
+}
+
+async function sampledSearch(ctx: Search): Promise<BalanceAnswer> {
+  const { req } = ctx
+  const pilot = Math.max(1000, Math.round(req.trials / 10))
+  const evaluate = async (v: number, trials: number): Promise<BalancePoint> => {
+    const doc = await req.run(ctx.at(v), trials)
+    if (doc.status !== 'done') throw new BalanceRefusal(`the run at ${req.path} = ${v} ended ${doc.status}${doc.error ? `: ${doc.error}` : ''}`)
+    const e: Estimate = estimateOf(doc.metrics, req.query)
+    ctx.shown ??= describeQuery(doc.metrics, req.query)
+    const p: BalancePoint = { value: v, estimate: e.estimate, ci: e.ci, trials }
+    if (e.exact !== undefined) p.exact = e.exact
+    req.onPoint?.(p)
+    return p
+  }
+  const a = await evaluate(ctx.from, req.trials)
+  const b = await evaluate(ctx.to, req.trials)
+  const noise = Math.hypot(a.ci[1] - a.ci[0], b.ci[1] - b.ci[0]) / 2
+  if (a.estimate === b.estimate || Math.abs(b.estimate - a.estimate) < noise) {
+    throw new BalanceRefusal(
+      `${formatMetricQuery(req.query)} does not depend on ${req.path} at this trial count: ${round(a.estimate)} at ${ctx.from} and ${round(b.estimate)} at ${ctx.to} (intervals ${fmtCi(a.ci)} and ${fmtCi(b.ci)})`,
+    )
+  }
+  const direction = b.estimate > a.estimate ? 'increasing' : 'decreasing'
+  const below = (p: BalancePoint): boolean => orient(direction, p.estimate) < orient(direction, req.target)
+  if (!below(a) && a.estimate !== req.target) throw notReached(ctx, a.estimate, b.estimate)
+  if (below(b)) throw notReached(ctx, a.estimate, b.estimate)
+  let lo = ctx.from
+  let hi = ctx.to
+  for (let i = 0; i < MAX_BISECTIONS && !done(ctx, lo, hi); i++) {
+    const mid = midpoint(ctx, lo, hi)
+    if (below(await evaluate(mid, pilot))) lo = mid
+    else hi = mid
+  }
+  // The bracket again at full trials (the ends already are); step outward while noise has it miss the target.
+  let pl = lo === ctx.from ? a : await evaluate(lo, req.trials)
+  let ph = hi === ctx.to ? b : await evaluate(hi, req.trials)
+  const step = ctx.step
+  for (let k = 0; k < 3 && !below(pl) && pl.value > ctx.from; k++) pl = await evaluate(Math.max(ctx.from, pl.value - step), req.trials)
+  for (let k = 0; k < 3 && below(ph) && ph.value < ctx.to; k++) ph = await evaluate(Math.min(ctx.to, ph.value + step), req.trials)
+  const crossing = clamp(interpolate(pl.value, pl.estimate, ph.value, ph.estimate, req.target), pl.value, ph.value)
+  // The interval: where the target meets the lines through the intervals' ends.
+  const x1 = interpolate(pl.value, pl.ci[0], ph.value, ph.ci[0], req.target)
+  const x2 = interpolate(pl.value, pl.ci[1], ph.value, ph.ci[1], req.target)
+  const interval: [number, number] = [clamp(Math.min(x1, x2), ctx.from, ctx.to), clamp(Math.max(x1, x2), ctx.from, ctx.to)]
+  return answer(ctx, direction, crossing, [pl, ph], interval, false)
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, v))
+}
+
+function fmtCi(ci: [number, number]): string {
+  return `${round(ci[0])}–${round(ci[1])}`
+}
+
+function answer(ctx: Search, direction: 'increasing' | 'decreasing', value: number, bracket: BalancePoint[], interval: [number, number], exact: boolean): BalanceAnswer {
+  const { req } = ctx
+  const hit = bracket.find((p) => p.estimate === req.target)
+  return {
+    param: req.path,
+    metric: formatMetricQuery(req.query),
+    label: ctx.shown?.label ?? formatMetricQuery(req.query),
+    percent: ctx.shown?.percent ?? false,
+    target: req.target,
+    value: hit ? hit.value : value,
+    bracket: hit ? [hit] : bracket,
+    interval: hit && exact ? [hit.value, hit.value] : interval,
+    integer: ctx.integer,
+    step: ctx.step,
+    exact,
+    direction,
+    from: ctx.from,
+    to: ctx.to,
+    trials: exact ? 0 : req.trials,
+    seed: req.seed,
+  }
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import standoff from '../../../resources/examples/gurps-waits-standoff.json'
+import { runJob } from './job'
+import { runChunk } from './run-chunk'
+import { mergePatch, playTactics, solveTactics, TacticsRefusal, type TacticsCell, type TacticsRequest } from './tactics'
+
+let clock = 0
+const now = (): number => (clock += 1)
+const run: TacticsRequest['run'] = (scenario, trials) =>
+  runJob({ scenario, trials, seed: 5, chunkSize: 20_000, concurrency: 1, workers: 1, execute: async (t) => runChunk(t), now })
+
+const names = (...n: string[]) => n.map((name) => ({ name, patch: {} }))
+const exactCells = (m: number[][]): TacticsCell[][] => m.map((row) => row.map((v) => ({ estimate: v, ci: [v, v] as [number, number], exact: v })))
+const common = { query: { metric: 'm' }, trials: 1000, seed: 1 }
+
+describe('tactics: the game of options', () => {
+  it('matching pennies: each side mixes half and half, value 0.5', () => {
+    const t = solveTactics({ a: names('heads', 'tails'), b: names('heads', 'tails'), ...common }, exactCells([[1, 0], [0, 1]]))
+    expect(t.equilibrium.a.heads).toBeCloseTo(0.5, 12)
+    expect(t.equilibrium.b.tails).toBeCloseTo(0.5, 12)
+    expect(t.equilibrium.value).toBeCloseTo(0.5, 12)
+  })
+
+  it('a dominated option gets probability 0, and best replies are read off each row and column', () => {
+    // A's "wait" is worse than "attack" against everything B does.
+    const t = solveTactics({ a: names('attack', 'wait'), b: names('dodge', 'parry', 'counter'), ...common }, exactCells([[0.6, 0.5, 0.7], [0.4, 0.3, 0.5]]))
+    expect(t.equilibrium.a).toEqual({ attack: 1, wait: 0 })
+    expect(t.equilibrium.b.parry).toBeCloseTo(1, 12)
+    expect(t.equilibrium.value).toBeCloseTo(0.5, 12)
+    expect(t.bestReplyA).toEqual(['attack', 'attack', 'attack'])
+    expect(t.bestReplyB).toEqual(['parry', 'parry'])
+    expect(t.notes).toEqual([])
+  })
+
+  it('a 2×2 game with a known mixed solution (A: 2/3 on x, B: 1/2 on u; value 3)', () => {
+    // [[4, 2], [1, 5]]: A's mix p on x equalises 3p + 1 = 5 − 3p → p = 2/3, value 3; B's q: 2q + 2 = 5 − 4q → q = 1/2.
+    const t = solveTactics({ a: names('x', 'y'), b: names('u', 'v'), ...common }, exactCells([[4, 2], [1, 5]]))
+    expect(t.equilibrium.a.x).toBeCloseTo(2 / 3, 12)
+    expect(t.equilibrium.b.u).toBeCloseTo(1 / 2, 12)
+    expect(t.equilibrium.value).toBeCloseTo(3, 12)
+  })
+
+  it('notes best replies that the intervals cannot tell apart', () => {
+    const cells: TacticsCell[][] = [[{ estimate: 0.51, ci: [0.49, 0.53] }], [{ estimate: 0.5, ci: [0.48, 0.52] }]]
+    const t = solveTactics({ a: names('a1', 'a2'), b: names('b1'), ...common }, cells)
+    expect(t.bestReplyA).toEqual(['a1'])
+    expect(t.notes.join('\n')).toMatch(/cannot be told apart from "a2"/)
+  })
+
+  it('merge patches follow RFC 7396 and refuse prototype keys', () => {
+    expect(mergePatch({ a: 'b', c: { d: 'e', f: 'g' } }, { a: 'z', c: { f: null } })).toEqual({ a: 'z', c: { d: 'e' } })
+    expect(mergePatch({ a: [1, 2] }, { a: [3] })).toEqual({ a: [3] })
+    expect(mergePatch({ a: 1 }, 'x')).toBe('x')
+    expect(() => mergePatch({}, JSON.parse('{"__proto__": {"polluted": 1}}'))).toThrow(TacticsRefusal)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('plays every pairing of patched scenarios with one seed: each gunfighter keeps his Basic Speed rather than drop to 4', async () => {
+    // Each side picks its own Basic Speed (its floor adds to the Wait contest). Metric: the Kid acts first alone.
+    const t = await playTactics({
+      scenario: standoff,
+      a: [
+        { name: 'stand', patch: {} },
+        { name: 'slow', patch: { combatants: [{ ...standoff.combatants[0], basicSpeed: 4 }, standoff.combatants[1]] } },
+      ],
+      b: [
+        { name: 'stand', patch: {} },
+        { name: 'slow', patch: { combatants: [standoff.combatants[0], { ...standoff.combatants[1], basicSpeed: 4 }] } },
+      ],
+      query: { metric: 'acts-first-alone:kid' },
+      trials: 20_000,
+      seed: 5,
+      run,
+    })
+    // Exact values are used where the system has them, so the answer is the same on every run.
+    expect(t.cells.flat().every((c) => c.exact !== undefined)).toBe(true)
+    expect(t.equilibrium.a).toEqual({ stand: 1, slow: 0 })
+    expect(t.equilibrium.b).toEqual({ stand: 1, slow: 0 })
+    expect(t.bestReplyA).toEqual(['stand', 'stand'])
+    expect(t.bestReplyB).toEqual(['stand', 'stand'])
+  })
+
+  it('refuses a patch that makes the scenario invalid, naming the option and the path, before running anything', async () => {
+    let runs = 0
+    const counting: TacticsRequest['run'] = (s, n) => {
+      runs++
+      return run(s, n)
+    }
+    await expect(
+      playTactics({ scenario: standoff, a: [{ name: 'ok', patch: {} }, { name: 'broken', patch: { combatants: [{ id: 'kid', skill: 99 }] } }], b: [{ name: 'x', patch: {} }], query: { metric: 'acts-first-alone:kid' }, trials: 1000, seed: 1, run: counting }),
+    ).rejects.toThrow(/option A "broken" make the scenario invalid: combatants\[0\]/)
+    expect(runs).toBe(0)
+    await expect(playTactics({ scenario: standoff, a: names('same', 'same'), b: names('x'), query: { metric: 'm' }, trials: 1000, seed: 1, run })).rejects.toThrow(/two options are named "same"/)
+  })
+})

@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cliPath, examplesDir, requireBuild } from '../helpers'
+
+const standoff = join(examplesDir, 'gurps-waits-standoff.json')
+const duel = join(examplesDir, 'gurps-duel.json')
+let dir = ''
+
+function quickdraw(...args: string[]) {
+  const r = spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8', timeout: 300_000 })
+  return { code: r.status, out: r.stdout, err: r.stderr }
+}
+
+describe('quickdraw balance and tactics', () => {
+  beforeAll(() => {
+    requireBuild()
+    dir = mkdtempSync(join(tmpdir(), 'quickdraw-balance-'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('balance answers in a sentence, exactly where the system has exact values', () => {
+    const r = quickdraw('balance', standoff, '--param', 'combatants[0].skill', '--metric', 'acts-first-alone:kid', '--target', '0.5', '--from', '9', '--to', '18')
+    expect(r.code).toBe(0)
+    expect(r.out.split('\n')[0]).toBe(`The Kid's skill (combatants[0].skill) 14 makes "Acts first alone: The Kid" 54.64% (exact); at 13 it is 45.36% (exact).`)
+  })
+
+  it('balance --json on a whole fight: the same answer with 1 and 2 workers, the bracket straddling the target', () => {
+    const args = ['balance', duel, '--param', 'combatants[0].weapon.skill', '--metric', 'wins:aldo', '--target', '0.5', '--from', '9', '--to', '18', '--trials', '20000', '--seed', '3', '--json']
+    const one = quickdraw(...args, '--workers', '1')
+    const two = quickdraw(...args, '--workers', '2')
+    expect(one.code).toBe(0)
+    expect(two.out).toBe(one.out)
+    const a = JSON.parse(one.out)
+    expect(Object.keys(a)).toEqual(expect.arrayContaining(['param', 'metric', 'target', 'value', 'bracket', 'interval', 'trials', 'seed']))
+    expect(a.bracket).toHaveLength(2)
+    expect(a.bracket[0].estimate).toBeLessThan(0.5)
+    expect(a.bracket[1].estimate).toBeGreaterThanOrEqual(0.5)
+    expect(a.interval[0]).toBeLessThanOrEqual(a.value)
+    expect(a.interval[1]).toBeGreaterThanOrEqual(a.value)
+  })
+
+  it('balance refuses with exit 2 and the reason when the target is out of reach', () => {
+    const r = quickdraw('balance', standoff, '--param', 'combatants[0].skill', '--metric', 'acts-first-alone:kid', '--target', '0.99', '--from', '9', '--to', '18')
+    expect(r.code).toBe(2)
+    expect(r.err).toMatch(/does not reach 0\.99/)
+    expect(r.err).not.toMatch(/at .*\.js/)
+  })
+
+  it('tactics plays every pairing and recommends, --json in the documented shape', () => {
+    const s = JSON.parse(readFileSync(duel, 'utf8'))
+    const withSkill = (i: number, skill: number) => ({ combatants: s.combatants.map((c: { weapon: object }, k: number) => (k === i ? { ...c, weapon: { ...c.weapon, skill } } : c)) })
+    writeFileSync(join(dir, 'a-sharp.json'), JSON.stringify(withSkill(0, 15)))
+    const r = quickdraw('tactics', duel, '--a', 'as-is={}', '--a', `sharp=@${join(dir, 'a-sharp.json')}`, '--b', 'as-is={}', '--b', `aoa=${JSON.stringify({ tactics: [s.tactics[0], { combatant: 'bruno', maneuvers: [{ maneuver: 'all-out-attack', option: 'determined' }] }] })}`, '--metric', 'wins:aldo', '--trials', '20000', '--seed', '2', '--json')
+    expect(r.err).toBe('')
+    expect(r.code).toBe(0)
+    const t = JSON.parse(r.out)
+    expect(t.a).toEqual(['as-is', 'sharp'])
+    expect(t.b).toEqual(['as-is', 'aoa'])
+    expect(t.cells).toHaveLength(2)
+    expect(t.cells[0]).toHaveLength(2)
+    // A sharper swordsman wins more against either plan: "sharp" dominates.
+    expect(t.bestReplyA).toEqual(['sharp', 'sharp'])
+    expect(t.equilibrium.a).toEqual({ 'as-is': 0, sharp: 1 })
+    expect(Object.keys(t)).toEqual(expect.arrayContaining(['metric', 'a', 'b', 'cells', 'bestReplyA', 'bestReplyB', 'equilibrium']))
+  })
+
+  it('tactics refuses an option that makes the scenario invalid, naming it and the path', () => {
+    const r = quickdraw('tactics', duel, '--a', 'as-is={}', '--b', 'weird={"combatants":[{"id":"x"}]}', '--metric', 'wins:aldo', '--trials', '1000')
+    expect(r.code).toBe(2)
+    expect(r.err).toMatch(/option B "weird" make the scenario invalid: combatants/)
+  })
+})
