@@ -90,21 +90,23 @@ describe('lasting Critical Injury rows [A]', () => {
   it('Sudden Jolt on a weapon a Despair emptied: picking it up (Interact) does not reload it, a Manage Gear still does', () => {
     const p = fightPlan(duel)
     p.state.noAmmo[1] = 1
+    p.state.reloads[1] = 1
     crit(13, p)
     maneuver(p, 1, 0, 'interact', 2)
     expect(p.state.noAmmo[1]).not.toBe(0)
     maneuver(p, 1, 0, 'manage-gear', 2)
     expect(p.state.noAmmo[1]).toBe(0)
   })
-  it('a dropped and emptied weapon: his next turn starts with Interact, then Manage Gear, then he fires', () => {
+  it('a dropped and emptied weapon (he carries a reload): his next turn starts with Interact, then Manage Gear, then he fires', () => {
     const p = fightPlan(duel)
     p.state.noAmmo[1] = 1
+    p.state.reloads[1] = 1
     crit(13, p)
     const log: TraceEvent[] = []
     takeTurn(p, createStream(1, 0), tallyOf(p), 1, 2, log)
     const mine = log.filter((e) => e.who[0] === 'hunter' && (e.kind === 'maneuver' || e.kind === 'roll')).map((e) => e.text)
     expect(mine[0]).toBe('Bounty hunter: interact (picks up his weapon).')
-    expect(mine[1]).toBe('Bounty hunter: manage gear (reloads).')
+    expect(mine[1]).toBe('Bounty hunter: manage gear (reloads, 0 reloads left).')
     expect(mine[2]).toMatch(/^Bounty hunter fires /)
   })
   it('Overpowered: the attacker fires again at once with the exact same dice (a free attack, no At the Brink strain)', () => {

@@ -30,9 +30,11 @@ export function critTriggers(wounds: number, advantage: number, triumphs: number
 
 /**
  * Advantage left after the critical: the triggers paid with advantage cost `critRating` each (Triumphs
- * pay for their own trigger).
+ * pay for their own trigger). Triumph/Despair and advantage/threat are separate tallies (rules.md §5.2):
+ * a Triumph that pays for the critical leaves net threat as it was, for the GM to spend.
  */
 export function advantageAfterCrit(advantage: number, triumphs: number, triggers: number, critRating: number): number {
+  if (advantage <= 0) return advantage
   const paidWithAdvantage = Math.max(0, triggers - triumphs)
   return Math.max(0, advantage - paidWithAdvantage * critRating)
 }

@@ -8,6 +8,7 @@ import { advantageAfterCrit, critTriggers, hitDamage, isHit, woundsAfterSoak } f
 import { criticalInjury, spendAdvantage } from './fight-aftermath'
 import { COUNTERS_PER_FIGHTER, EMPTY, FC, WOUND_BINS, type FightPlan } from './fight-plan'
 import { allyEngagedWith, bandBetween, distance, engagedWithEnemy } from './fight-geometry'
+import { bandAfterStep, type Maneuver } from './maneuvers'
 
 /**
  * One attack inside a fight: the situation, the pool (compiled once per situation), the roll, damage
@@ -17,15 +18,67 @@ import { allyEngagedWith, bandBetween, distance, engagedWithEnemy } from './figh
 
 /** Whether f can attack t now: weapon reach, melee engaged, Gunnery not while engaged. */
 export function attackPossible(plan: FightPlan, f: number, t: number): boolean {
+  return reachable(plan, f, plan.state.band[f * plan.fighters.length + t], engagedWithEnemy(plan, f))
+}
+
+/** Whether f's weapon reaches a target in band index `band` (RANGE_BANDS order), f engaged with an enemy or not. */
+function reachable(plan: FightPlan, f: number, band: number, engaged: boolean): boolean {
   const w = plan.fighters[f].c.weapon
-  const band = bandBetween(plan, f, t)
-  if (RANGE_BANDS.indexOf(band) > RANGE_BANDS.indexOf(w.range) && !isMelee(w.skill)) return false
-  return canAttack({ combatSkill: w.skill, band, shooterEngaged: engagedWithEnemy(plan, f) })
+  if (band > RANGE_BANDS.indexOf(w.range) && !isMelee(w.skill)) return false
+  return canAttack({ combatSkill: w.skill, band: RANGE_BANDS[band], shooterEngaged: engaged })
+}
+
+/** Whether f can get his weapon back into action with the Manage Gear maneuver: it is empty (not dropped) and he has a reload. */
+export function canReload(plan: FightPlan, f: number, noAmmo: number): boolean {
+  return noAmmo === EMPTY && (plan.endlessReloads || plan.state.reloads[f] > 0)
+}
+
+/**
+ * Whether f could attack t after the maneuvers `seq[from..to)` of this turn, each taken as planned: a
+ * Move closes one step on t (none once engaged), a Retreat opens one, Interact picks up a dropped weapon,
+ * Manage Gear reloads an empty one if he has a reload. Used to buy no maneuver with strain for an attack
+ * that cannot happen, and to pick a target he can reach this turn. Allocates nothing.
+ */
+export function attackAfter(plan: FightPlan, f: number, t: number, seq: readonly Maneuver[], from: number, to: number): boolean {
+  const s = plan.state
+  const n = plan.fighters.length
+  let ammo = s.noAmmo[f]
+  let band = s.band[f * n + t]
+  let step = 0
+  for (let i = from; i < to; i++) {
+    const m = seq[i]
+    const d = Math.max(0, plan.startUnits - s.advance[f] - step - s.advance[t])
+    if (m === 'interact') ammo &= EMPTY
+    else if (m === 'manage-gear' && canReload(plan, f, ammo)) ammo = 0
+    else if (m === 'move' && d > 0) {
+      step++
+      band = bandAfterStep(band, d - 1)
+    } else if (m === 'retreat') {
+      step--
+      band = bandAfterStep(band, Math.max(0, plan.startUnits - s.advance[f] - step - s.advance[t]))
+    }
+  }
+  if (ammo !== 0) return false
+  if (step === 0) return reachable(plan, f, band, engagedWithEnemy(plan, f))
+  let engaged = false
+  for (const o of plan.fighters) if (o.side !== plan.fighters[f].side && s.down[o.index] === 0 && plan.startUnits - s.advance[f] - step - s.advance[o.index] <= 0) engaged = true
+  return reachable(plan, f, band, engaged)
 }
 
 /** Whether this is a ranged shot into an engagement of the target with one of the shooter's allies. */
 function intoMelee(plan: FightPlan, f: number, t: number): boolean {
   return !isMelee(plan.fighters[f].c.weapon.skill) && distance(plan, f, t) > 0 && allyEngagedWith(plan, f, t) >= 0
+}
+
+/** Boost dice from allies on f's next check: one per ally who assisted him, plus advantage allies spent on him (at most 7). */
+function extraBoost(plan: FightPlan, f: number): number {
+  let bits = plan.state.assisted[f]
+  let assists = 0
+  while (bits !== 0) {
+    bits &= bits - 1
+    assists++
+  }
+  return Math.min(7, plan.state.boost[f] + assists)
 }
 
 function situationKey(plan: FightPlan, f: number, t: number): number {
@@ -39,7 +92,7 @@ function situationKey(plan: FightPlan, f: number, t: number): number {
   k = k * 2 + (s.guarded[t] > 0 ? 1 : 0)
   k = (k * 2 + s.nextSetback[f]) * 2 + s.nextIncrease[f]
   k = k * 2 + (intoMelee(plan, f, t) ? 1 : 0)
-  k = k * 8 + Math.min(7, s.boost[f])
+  k = k * 8 + extraBoost(plan, f)
   // lasting Critical Injuries of the attacker: Difficulty dice, Setback, upgrades, no Boost
   k = ((k * 8 + Math.min(7, s.hurtIncrease[f])) * 2 + s.hurtSetback[f]) * 4 + s.hurtUpgrade[f]
   return k * 2 + s.noBoost[f]
@@ -67,7 +120,7 @@ function poolFor(plan: FightPlan, f: number, t: number): CompiledPool {
       targetProne: s.prone[t] === 1,
       targetGuarded: s.guarded[t] > 0,
       targetDefense: melee ? d.meleeDefense : d.rangedDefense,
-      extraBoost: Math.min(7, s.boost[f]),
+      extraBoost: extraBoost(plan, f),
       extraSetback: s.nextSetback[f] + s.hurtSetback[f],
       extraIncrease: s.nextIncrease[f] + Math.min(7, s.hurtIncrease[f]),
       targetEngagedWithAlly: intoMelee(plan, f, t),
@@ -117,6 +170,7 @@ export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: nu
   const ally = intoMelee(plan, f, t) ? allyEngagedWith(plan, f, t) : -1
   s.aims[f] = 0
   s.boost[f] = 0
+  s.assisted[f] = 0
   s.nextSetback[f] = 0
   s.nextIncrease[f] = 0
   if (log && drawn) {

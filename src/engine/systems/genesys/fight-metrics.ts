@@ -2,7 +2,7 @@ import { distributionMetric, orderMetric, probabilityMetric, type Metric, type M
 import type { Tally } from '../../core/tally'
 import { exactCheck, summarizeCheck } from '../../dice/narrative-exact'
 import type { ExactMetric } from '../rule-system'
-import { attackPool, isMelee } from './combat-check'
+import { attackPool, canAttack, isMelee, RANGE_BANDS } from './combat-check'
 import { COUNTERS_PER_FIGHTER, FC, STRAIN_BINS, WOUND_BINS, type FightPlan } from './fight-plan'
 import { bandAt } from './maneuvers'
 
@@ -15,7 +15,7 @@ export const fightMetricDocs: readonly MetricDoc[] = [
   { id: 'wounds-per-attack', label: 'Wounds per attack', kind: 'distribution', per: 'combatant', description: 'Wounds past soak dealt by each of his attacks (0 on a miss).' },
   { id: 'strain-spent', label: 'Strain spent on maneuvers', kind: 'distribution', per: 'combatant', description: 'Strain he chose to suffer for second maneuvers in one fight.' },
   { id: 'defeated', label: 'P(defeated)', kind: 'probability', per: 'combatant', description: 'He ends the fight past his wound or strain threshold.' },
-  { id: 'opening-hit', label: 'P(hit), opening attack', kind: 'probability', per: 'combatant', description: 'Exact P(hit) of an attack at the starting range with no maneuvers (exact only).' },
+  { id: 'opening-hit', label: 'P(hit), opening attack', kind: 'probability', per: 'combatant', description: 'Exact chance to hit with an attack at the starting range before any maneuver (exact only); n/a, and not given, when his weapon cannot reach that range.' },
 ]
 
 export function fightShape(plan: FightPlan): { counters: number; bins: number } {
@@ -53,14 +53,19 @@ export function summarizeFight(plan: FightPlan, tally: Tally): Metric[] {
   return metrics
 }
 
-/** Exact P(hit) of each fighter's attack on his first target at the starting range, before any maneuver. */
+/**
+ * Exact P(hit) of each fighter's attack on his first target at the starting range, before any maneuver;
+ * none (n/a) when the attack is impossible there: a Melee/Brawl weapon beyond Engaged, a ranged weapon
+ * beyond its reach, Gunnery at Engaged.
+ */
 export function exactFight(plan: FightPlan): ExactMetric[] {
   return plan.fighters.flatMap((f) => {
     const t = plan.fighters.find((o) => o.side !== f.side)
     if (!t) return []
     const melee = isMelee(f.c.weapon.skill)
     const band = bandAt(plan.startUnits)
-    if (melee && band !== 'engaged') return []
+    const reach = melee || RANGE_BANDS.indexOf(band) <= RANGE_BANDS.indexOf(f.c.weapon.range)
+    if (!reach || !canAttack({ combatSkill: f.c.weapon.skill, band, shooterEngaged: band === 'engaged' })) return []
     const pool = attackPool(
       { characteristic: f.c.attack.characteristic, skill: f.c.attack.skill, combatSkill: f.c.weapon.skill, band, shooterEngaged: band === 'engaged', aims: 0, ownGuarded: false, targetCover: false, targetProne: false, targetGuarded: false, targetDefense: melee ? t.c.meleeDefense : t.c.rangedDefense, extraBoost: 0, extraSetback: 0, upgradeAbility: 0, upgradeDifficulty: t.c.adversary, downgradeAbility: 0, downgradeDifficulty: 0 },
       plan.stacking,

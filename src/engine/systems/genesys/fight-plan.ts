@@ -83,6 +83,12 @@ export interface FightState {
   band: Int8Array
   /** Maneuvers performed in his current turn (the cap of 2 also bounds a free maneuver bought with advantage). */
   turnManeuvers: Int32Array
+  /** Bits: the allies (1 << index) whose Assist gives him one Boost die each on his next check, until the end of his next turn. */
+  assisted: Int32Array
+  /** Reloads he still carries (variant despair 'out-of-ammo': one per Manage Gear that reloads). */
+  reloads: Int32Array
+  /** Scratch for the maneuvers of the current turn, in order (stand, weapon back, then the plan's): no allocation per turn. */
+  seq: Maneuver[]
 }
 
 export interface FightPlan {
@@ -100,8 +106,10 @@ export interface FightPlan {
   sideSlots: boolean
   /** 'criticalEffects' = 'table'. */
   critTable: boolean
-  /** 'despair' = 'out-of-ammo'. */
+  /** A Despair on a ranged attack empties the weapon ('despair' is not 'ignore'). */
   despairAmmo: boolean
+  /** 'despair' = 'reload': one Manage Gear always reloads (no count of reloads). */
+  endlessReloads: boolean
   pools: Map<number, CompiledPool>
   state: FightState
   /** Tally layout. */
@@ -171,6 +179,9 @@ function stateOf(n: number): FightState {
     brink: new Uint8Array(n),
     freeAttack: new Uint8Array(n),
     lastSlot: new Int32Array(2),
+    assisted: new Int32Array(n),
+    reloads: new Int32Array(n),
+    seq: ['aim', 'aim', 'aim', 'aim', 'aim', 'aim'],
   }
 }
 
@@ -200,7 +211,8 @@ export function compileFight(s: GenesysScenario): FightPlan {
     pcFirst: s.rules.initiativeTies === 'pc-first',
     sideSlots: s.rules.initiativeSlots === 'side-slots',
     critTable: s.rules.criticalEffects === 'table',
-    despairAmmo: s.rules.despair === 'out-of-ammo',
+    despairAmmo: s.rules.despair !== 'ignore',
+    endlessReloads: s.rules.despair === 'reload',
     pools: new Map(),
     startBand: RANGE_BANDS.indexOf(bandAt(BAND_UNITS[s.range])),
     state: stateOf(fighters.length),

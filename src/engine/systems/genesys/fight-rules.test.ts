@@ -127,9 +127,9 @@ describe('Adversary talent (rules.md §5.3)', () => {
 })
 
 describe('Despair empties a ranged weapon (variant "despair")', () => {
-  it('"out-of-ammo": the next turn starts with a Manage Gear maneuver to reload', () => {
+  it('"reload": the next turn starts with a Manage Gear maneuver to reload', () => {
     let seen = 0
-    for (const log of traces(fightPlan(into), 300)) {
+    for (const log of traces(fightPlan({ ...into, rules: { ...into.rules, despair: 'reload' } }), 300)) {
       const i = log.findIndex((e) => e.text.includes('runs out of ammunition'))
       if (i < 0) continue
       const who = log[i].who[0]

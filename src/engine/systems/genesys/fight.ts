@@ -3,9 +3,9 @@ import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { packedAdv, packedNet } from '../../dice/narrative-dice'
 import { rollPool } from '../../dice/narrative-roll'
-import { attack, attackPossible, checkDefeat } from './fight-attack'
+import { attack, attackAfter, attackPossible, canReload, checkDefeat } from './fight-attack'
 import { distance } from './fight-geometry'
-import { maneuver, maneuverCap, pointlessMove } from './fight-maneuver'
+import { maneuver, maneuverCap, pointlessManeuver } from './fight-maneuver'
 import { COUNTERS_PER_FIGHTER, DROPPED, EMPTY, FC, STRAIN_BINS, type FightPlan, type FighterPlan } from './fight-plan'
 import { SECOND_MANEUVER_STRAIN, secondManeuverCost, type Maneuver } from './maneuvers'
 
@@ -18,13 +18,14 @@ type PlannedTurn = FighterPlan['turns'][number]
  * @see seed 003 (turns, maneuvers, actions); rules.md §5.5; rules-combat.md §C4.1
  */
 
-const RESET = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack'] as const
+const RESET = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack', 'assisted'] as const
 
-function reset(plan: FightPlan): void {
+export function reset(plan: FightPlan): void {
   const s = plan.state
   for (const k of RESET) s[k].fill(0)
   s.target.fill(-1)
   s.band.fill(plan.startBand)
+  for (const f of plan.fighters) s.reloads[f.index] = f.c.reloads
 }
 
 /**
@@ -61,33 +62,59 @@ function standing(plan: FightPlan, side: number): boolean {
   return false
 }
 
-/** Keeps the current target while it stands ('sticky-first'), or takes the one with the least wound room ('weakest'). */
-function chooseTarget(plan: FightPlan, f: number): number {
+/**
+ * His target this turn, among the enemies still standing that he can attack this turn (after the turn's
+ * maneuvers, `seq[0..len)`), or among all standing enemies when he can reach none: 'sticky-first' keeps
+ * the current target while it stands and is within reach (or nobody is), else takes the first in roster
+ * order; 'weakest' takes the one with the least wound room.
+ */
+function chooseTarget(plan: FightPlan, f: number, len: number): number {
   const s = plan.state
   const me = plan.fighters[f]
-  if (me.plan.target === 'sticky-first' && s.target[f] >= 0 && s.down[s.target[f]] === 0) return s.target[f]
+  const cur = s.target[f]
+  const sticky = me.plan.target === 'sticky-first'
+  if (sticky && cur >= 0 && s.down[cur] === 0 && attackAfter(plan, f, cur, s.seq, 0, len)) return cur
   let best = -1
+  let bestReach = false
   for (const o of plan.fighters) {
     if (o.side === me.side || s.down[o.index] === 1) continue
-    if (best < 0 || (me.plan.target === 'weakest' && o.c.woundThreshold - s.wounds[o.index] < plan.fighters[best].c.woundThreshold - s.wounds[best])) best = o.index
+    const reach = attackAfter(plan, f, o.index, s.seq, 0, len)
+    if (best >= 0 && bestReach && !reach) continue
+    if (best < 0 || (reach && !bestReach) || (!sticky && o.c.woundThreshold - s.wounds[o.index] < plan.fighters[best].c.woundThreshold - s.wounds[best])) {
+      best = o.index
+      bestReach = reach
+    }
   }
+  // nobody within reach this turn: a sticky fighter keeps closing on the target he had
+  if (!bestReach && sticky && cur >= 0 && s.down[cur] === 0) best = cur
   s.target[f] = best
   return best
 }
 
 /**
- * The i-th maneuver of his turn: standing up after Bowled Over (`stand` 1) and getting his weapon back
- * (`reload` 1 or 2: `rearm` is Interact to pick it up, then Manage Gear to reload) come before the plan's.
+ * The maneuvers of his turn in order, into `seq` (returns how many): standing up after Bowled Over, then
+ * getting his weapon back when he means to attack (Interact to pick it up if dropped, Manage Gear to
+ * reload it if empty and he has a reload), then the plan's.
  */
-function nthManeuver(turn: PlannedTurn, stand: number, reload: number, rearm: Maneuver, i: number): Maneuver {
-  if (i < stand) return 'stand'
-  if (i < stand + reload) return rearm
-  return turn.maneuvers[i - stand - reload]
+function turnSequence(plan: FightPlan, f: number, turn: PlannedTurn): number {
+  const s = plan.state
+  const seq = s.seq
+  let len = 0
+  if (s.knockedDown[f] === 1) seq[len++] = 'stand'
+  if (turn.action === 'attack') {
+    if ((s.noAmmo[f] & DROPPED) !== 0) seq[len++] = 'interact'
+    if ((s.noAmmo[f] & EMPTY) !== 0 && canReload(plan, f, EMPTY)) seq[len++] = 'manage-gear'
+  }
+  for (const m of turn.maneuvers) seq[len++] = m
+  return len
 }
 
-/** The next maneuver that gets his weapon back: Interact picks it up if dropped, then Manage Gear reloads it if empty. */
-function rearmManeuver(noAmmo: number): Maneuver {
-  return (noAmmo & DROPPED) !== 0 ? 'interact' : 'manage-gear'
+/** The maneuver he takes in exchange for an action he cannot use to attack: get his weapon back, else close in (or step out of an engagement a Gunnery weapon cannot fire from); null when none helps. */
+function fallbackManeuver(plan: FightPlan, f: number, t: number): Maneuver | null {
+  const s = plan.state
+  if ((s.noAmmo[f] & DROPPED) !== 0) return 'interact'
+  if (s.noAmmo[f] !== 0) return canReload(plan, f, s.noAmmo[f]) ? 'manage-gear' : null
+  return distance(plan, f, t) === 0 ? 'retreat' : 'move'
 }
 
 /** Bleeding Out at the start of his turn; true if it takes him out. */
@@ -102,28 +129,33 @@ function bleed(plan: FightPlan, tally: Tally, f: number, at: number, log?: Trace
 }
 
 /**
- * His maneuvers: one free (none when Distracted or Hamstrung), then one paid by the unused action and one
- * by 2 strain (not when Winded), never more than two (one when Temporarily Lame); a Move toward a foe he is
- * already engaged with is skipped. Returns whether the action is still free.
+ * His maneuvers, `seq[0..len)`: one free (none when Distracted or Hamstrung), then one paid by the unused
+ * action and one by 2 strain (not when Winded), never more than two (one when Temporarily Lame). A maneuver
+ * that would change nothing (a Move toward a foe he is already engaged with, an Assist with no ally beside
+ * him) is not taken. When the planned attack cannot be made even after the turn's maneuvers, the action
+ * is exchanged for a maneuver before any strain is paid. Returns whether the planned attack is still on.
  */
-function maneuvers(plan: FightPlan, tally: Tally, f: number, t: number, turn: PlannedTurn, at: number, log?: TraceEvent[]): boolean {
+function maneuvers(plan: FightPlan, tally: Tally, f: number, t: number, turn: PlannedTurn, len: number, at: number, log?: TraceEvent[]): boolean {
   const s = plan.state
   const fp = plan.fighters[f]
-  let actionFree = s.staggered[f] === 0 && turn.action !== 'attack'
-  const stand = s.knockedDown[f]
-  // one maneuver per problem with his weapon: pick it up (dropped), reload it (empty)
-  const reload = turn.action === 'attack' ? (s.noAmmo[f] & DROPPED ? 1 : 0) + (s.noAmmo[f] & EMPTY ? 1 : 0) : 0
+  let actionIdle = s.staggered[f] === 0 && turn.action !== 'attack'
+  let attackOn = turn.action === 'attack'
   const free = s.noFree[f] > 0 ? 0 : 1
   const cap = maneuverCap(plan, f)
   let mayStrain = s.winded[f] === 0
   s.knockedDown[f] = 0
-  for (let i = 0; i < stand + reload + turn.maneuvers.length && s.turnManeuvers[f] < cap; i++) {
-    const m = nthManeuver(turn, stand, reload, rearmManeuver(s.noAmmo[f]), i)
-    if (pointlessMove(plan, f, t, m)) continue
+  for (let i = 0; i < len && s.turnManeuvers[f] < cap; i++) {
+    const m = s.seq[i]
+    if (pointlessManeuver(plan, f, t, m)) continue
     if (s.turnManeuvers[f] >= free) {
-      const cost = secondManeuverCost(actionFree, s.strain[f], fp.c.strainThreshold, mayStrain)
+      // the attack cannot happen after this turn's maneuvers: the action pays for this one, not strain
+      if (attackOn && s.staggered[f] === 0 && (t < 0 || !attackAfter(plan, f, t, s.seq, i, len))) {
+        attackOn = false
+        actionIdle = true
+      }
+      const cost = secondManeuverCost(actionIdle, s.strain[f], fp.c.strainThreshold, mayStrain)
       if (cost === null) break
-      if (cost === 'action') actionFree = false
+      if (cost === 'action') actionIdle = false
       else {
         payStrain(plan, tally, f, free === 1, at, log)
         mayStrain = false
@@ -131,7 +163,7 @@ function maneuvers(plan: FightPlan, tally: Tally, f: number, t: number, turn: Pl
     }
     maneuver(plan, f, t, m, at, log)
   }
-  return actionFree
+  return attackOn
 }
 
 function payStrain(plan: FightPlan, tally: Tally, f: number, second: boolean, at: number, log?: TraceEvent[]): void {
@@ -141,6 +173,14 @@ function payStrain(plan: FightPlan, tally: Tally, f: number, second: boolean, at
   s.strainSpent[f] += SECOND_MANEUVER_STRAIN
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.SecondManeuvers]++
   if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} suffers 2 strain for ${second ? 'a second maneuver' : 'a maneuver (he has no free maneuver)'} (${s.strain[f]}/${fp.c.strainThreshold}).` })
+}
+
+/** The action he cannot attack with, exchanged for a maneuver that helps (within the cap), or logged as lost. */
+function exchangeAction(plan: FightPlan, f: number, t: number, at: number, log?: TraceEvent[]): void {
+  const s = plan.state
+  const m = fallbackManeuver(plan, f, t)
+  if (m !== null && s.turnManeuvers[f] < maneuverCap(plan, f)) maneuver(plan, f, t, m, at, log)
+  else if (m === null && log) log.push({ at, kind: 'note', who: [plan.fighters[f].c.id], text: `${plan.fighters[f].c.name} is out of ammunition and has no reload: he cannot attack.` })
 }
 
 /** One turn of f: his maneuvers, then his action (an attack, or a maneuver in exchange when he cannot attack yet). */
@@ -153,14 +193,17 @@ export function takeTurn(plan: FightPlan, rng: Rng, tally: Tally, f: number, at:
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Turns]++
   if (log && s.slowed[f] === 1) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} is slowed down: he acts in his side's last slot.` })
   if (bleed(plan, tally, f, at, log)) return
-  const t = chooseTarget(plan, f)
-  maneuvers(plan, tally, f, t, turn, at, log)
+  const len = turnSequence(plan, f, turn)
+  const t = chooseTarget(plan, f, len)
+  const attackOn = maneuvers(plan, tally, f, t, turn, len, at, log)
   if (turn.action === 'attack' && t >= 0) {
     if (s.staggered[f] > 0) {
       if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} is staggered: no action this turn.` })
-    } else if (s.noAmmo[f] === 0 && attackPossible(plan, f, t)) attack(plan, rng, tally, f, t, at, log)
-    else if (s.turnManeuvers[f] < maneuverCap(plan, f)) maneuver(plan, f, t, s.noAmmo[f] !== 0 ? rearmManeuver(s.noAmmo[f]) : distance(plan, f, t) === 0 ? 'retreat' : 'move', at, log)
+    } else if (attackOn && s.noAmmo[f] === 0 && attackPossible(plan, f, t)) attack(plan, rng, tally, f, t, at, log)
+    else if (attackOn) exchangeAction(plan, f, t, at, log)
   }
+  // an Assist lasts until the end of the assisted character's next turn
+  s.assisted[f] = 0
   if (s.guarded[f] > 0) s.guarded[f]--
   if (s.staggered[f] > 0) s.staggered[f]--
   if (s.noFree[f] > 0) s.noFree[f]--

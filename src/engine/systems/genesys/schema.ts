@@ -104,6 +104,7 @@ export const combatantSchema = z.strictObject({
   rangedDefense: int(0, 4).default(0).describe('Ranged defense (armour), 0–4: one Setback die per point on ranged attacks against him; cover combines as rule defenseStacking says (rules.md §5.4).'),
   woundThreshold: int(1, 60).describe('Wound threshold: he is out of the fight when his wounds exceed it (rules.md §5.6).'),
   strainThreshold: int(1, 60).describe('Strain threshold: he is out when his strain exceeds it; he never buys a maneuver with strain that would take him past it (rules.md §5.5, §5.6).'),
+  reloads: int(0, 20).default(0).describe('Extra reloads he carries for his ranged weapon, 0–20: after a Despair empties it, each Manage Gear maneuver uses one to reload it; without one it stays empty for the rest of the fight (Edge of the Empire core rulebook, spending Despair in combat).'),
   /** Adversary talent rank: combat checks against him upgrade their difficulty this many times (rules.md §5.3). */
   adversary: int(0, 5).default(0).describe('Adversary talent rank: combat checks against him have their difficulty upgraded this many times (rules.md §5.3).'),
 })

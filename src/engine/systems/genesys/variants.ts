@@ -1,8 +1,9 @@
 import type { VariantDoc } from '../../core/scenario'
 
 /**
- * Rule variants of the narrative-dice system: the open questions A14–A16 of rules.md §8, and how
- * defensive sources stack (seed 003 wording vs the Defense rules of F3).
+ * Rule variants of the narrative-dice system: the open questions A14–A16 of rules.md §8, how
+ * defensive sources stack (seed 003 wording vs the Defense rules of F3), critical effects and Despair.
+ * User-visible texts (labels, sources) speak a GM's language and cite the books only.
  */
 export const variants: readonly VariantDoc[] = [
   {
@@ -13,7 +14,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'sequential', label: 'increase, then every upgrade, then every downgrade; Boost and Setback last' },
       { value: 'cancel-first', label: 'upgrades and downgrades of the same pool cancel one for one first' },
     ],
-    source: 'rules.md §8 A14, §5.3 "Order [A, common practice]"',
+    source: 'Edge of the Empire core rulebook pp.26-29 (upgrading and downgrading dice); the order is common table practice',
   },
   {
     key: 'initiativeTies',
@@ -23,7 +24,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'pc-first', label: 'player characters before NPCs, then roster order' },
       { value: 'roll-off', label: 'tied characters are ordered at random' },
     ],
-    source: 'rules.md §8 A15, §5.5 "Initiative" (Cool/Vigilance; successes then advantages; PCs win ties)',
+    source: 'Edge of the Empire core rulebook (Initiative: Cool or Vigilance, successes then advantage, player characters win ties)',
   },
   {
     key: 'initiativeSlots',
@@ -33,7 +34,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'side-slots', label: 'slots belong to a side; the next ready member of that side fills each one' },
       { value: 'individual', label: 'each character keeps his own place in the order' },
     ],
-    source: 'rules.md §8 A15, §5.5 ("results create slots by side that any character of that side may fill")',
+    source: 'Edge of the Empire core rulebook (Initiative: the results are slots any character of that side may fill)',
   },
   {
     key: 'aimCarry',
@@ -43,7 +44,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'consecutive', label: 'kept until the check if nothing else is done in between and no damage gets past soak' },
       { value: 'same-turn', label: 'lost at the end of the turn in which it was taken' },
     ],
-    source: 'rules.md §8 A16, §5.5 Aim [S F2 p.210]',
+    source: 'Edge of the Empire core rulebook p.210 (Aim)',
   },
   {
     key: 'defenseStacking',
@@ -51,9 +52,9 @@ export const variants: readonly VariantDoc[] = [
     default: 'best',
     values: [
       { value: 'best', label: 'they all "provide defense": only the best counts (max 4 Setback)' },
-      { value: 'add', label: 'each adds its own Setback die, as seed 003 words the maneuvers' },
+      { value: 'add', label: 'each adds its own Setback die, as the Guarded Stance and Take Cover maneuvers are worded' },
     ],
-    source: 'rules.md §5.4 [S F3 Defense] vs seed 003 (Guarded Stance, Taking cover)',
+    source: 'Edge of the Empire core rulebook (Defense; the Guarded Stance and Take Cover maneuvers)',
   },
   {
     key: 'criticalEffects',
@@ -63,16 +64,17 @@ export const variants: readonly VariantDoc[] = [
       { value: 'table', label: 'apply the table rows that matter in a fight (Minor Nick, Slowed Down, Sudden Jolt, Distracted, Off-Balance, Stunned, Stinger, Bowled Over, Agonizing Wound, Slightly Dazed, Scattered Senses, Hamstrung, Overpowered, Winded, Compromised, At the Brink, Temporarily Lame, Blinded, Knocked Senseless, Bleeding Out, The End is Nigh, Dead)' },
       { value: 'severity-only', label: 'only a result of 151+ (Dead) changes the fight' },
     ],
-    source: 'rules.md §5.6 (d100 +10 per injury, 151+ dead); rows recalled from EotE Table 6-10 / Genesys Table I.6-10 [A]',
+    source: 'Edge of the Empire core rulebook p.215 (Critical Injuries) and its Critical Injury table (Table 6-10); Genesys Core Rulebook Table I.6-10',
   },
   {
     key: 'despair',
     label: 'Despair on an attack',
     default: 'out-of-ammo',
     values: [
-      { value: 'out-of-ammo', label: 'a ranged weapon runs out of ammunition: one Manage Gear maneuver (an extra reload) before it fires again' },
+      { value: 'out-of-ammo', label: 'a ranged weapon runs out of ammunition for the rest of the fight, unless he carries reloads: each Manage Gear maneuver uses one' },
+      { value: 'reload', label: 'a ranged weapon runs out of ammunition; one Manage Gear maneuver always reloads it, however often it happens' },
       { value: 'ignore', label: 'no effect beyond shooting into an engagement' },
     ],
-    source: 'rules.md §5.6 "threat/despair options for the GM"; EotE Table 6-4 Despair option recalled [A]; the extra reload is the usual table fix',
+    source: 'Edge of the Empire core rulebook (spending Threat and Despair in combat: the weapon runs out of ammunition for the rest of the encounter; extra reloads)',
   },
 ]
