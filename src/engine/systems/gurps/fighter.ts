@@ -98,8 +98,11 @@ function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIn
   const ranged = w.ranged !== 'no'
   const dmg = parseDamage(w.damage, c.st)
   const halves = WOUNDING_HALVES[w.type]
-  // ×3 critical on maximum dice, All-Out Attack (Strong) included
-  const maxInjury = Math.floor(((dmg.dice * 6 + dmg.add + Math.max(2, dmg.dice)) * 3 * halves) / 2) + 1
+  // ×3 critical on maximum dice, All-Out Attack (Strong) included; basic damage never goes below its
+  // floor (0 crushing, 1 otherwise), so neither does the histogram size (docs/rules/gurps.md#damage-and-injury)
+  const minDamage = minimumDamage(w.type)
+  const maxBasic = Math.max(minDamage, dmg.dice * 6 + dmg.add + Math.max(2, dmg.dice))
+  const maxInjury = Math.floor((maxBasic * 3 * halves) / 2) + 1
   return {
     index,
     id: c.id,
@@ -122,7 +125,7 @@ function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIn
     add: dmg.add,
     type: w.type,
     halves,
-    minDamage: minimumDamage(w.type),
+    minDamage,
     reach: ranged ? 1000 : w.reach,
     ranged,
     firearm: w.ranged === 'firearm',
