@@ -121,7 +121,10 @@ export function attack(plan: Plan, st: FightState, a: number, d: number, mode: M
         if (st.log) say(st, 'roll', [a], plan, `Critical hit table: ${CRIT_TEXT[effect]}.`)
       }
     }
-    if (!crit && defends(plan, st, a, d)) counts[L + F.Defended]++
+    st.attackFromWait = fromWait
+    const stopped = !crit && defends(plan, st, a, d)
+    st.attackFromWait = false
+    if (stopped) counts[L + F.Defended]++
     else landed = true
     if (landed) {
       counts[L + F.Hits]++

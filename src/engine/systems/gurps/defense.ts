@@ -42,10 +42,12 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
   if (st.prone[d]) common -= 3
   if (st.feintOn[a] === d) common -= st.feintMargin[a]
   if (plan.rules.shockOnDefense) common -= st.shock[d]
-  // no retreat while his own maneuver is under way or still to come in a cascade (a stop hit interrupting
-  // him): the step back would cost him his attack; once he has acted he retreats as usual
-  const busy = st.current === d || st.engaged[d] === 1
-  const canRetreat = !ranged && plan.rules.retreat && !busy && !st.stunned[d] && !st.prone[d] && !st.noRetreat[d]
+  // the Basic Set forbids a retreat only while stunned or not standing (docs/rules/gurps.md#active-defences);
+  // "not-while-acting" adds the earlier ban while his own maneuver is under way or still to come in a
+  // cascade; "not-against-stop-thrust" the Martial Arts limit on retreating from a stop thrust
+  const busy = plan.rules.retreatBusyBan && (st.current === d || st.engaged[d] === 1)
+  const charged = plan.rules.retreatStopThrust && st.attackFromWait && plan.fighters[a].thrusting && st.movedToward[d] === a && st.movedYards[d] > 1
+  const canRetreat = !ranged && plan.rules.retreat && !busy && !charged && !st.stunned[d] && !st.prone[d] && !st.noRetreat[d]
   const retreat = st.retreated[d] === 1 || canRetreat
   const aod = st.aod[d]
   if (exclude !== Defense.Dodge) {

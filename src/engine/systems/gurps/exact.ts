@@ -68,6 +68,7 @@ function openingState(plan: Plan): FightState {
     st.slotTarget[i] = -1
     st.frozenShock[i] = -1
     st.target[i] = -1
+    st.movedToward[i] = -1
   }
   st.dist.set(plan.dist0)
   return st

@@ -168,13 +168,13 @@ describe('plans meeting the fight', () => {
 })
 
 describe('defending during a cascade', () => {
-  it('a waiter who has already acted in the cascade may retreat against a later member\'s attack; one still to act may not', () => {
+  it('retreat "not-while-acting" (the earlier reading): a waiter who has already acted in the cascade may retreat against a later member\'s attack; one still to act may not', () => {
     const specs: Spec[] = [
       { id: 'a', basicSpeed: 5, skill: 12, parry: -5, enhancedTimeSense: true, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
       { id: 'b', basicSpeed: 5, skill: 12, parry: -5, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
     ]
     // contest 10 and 10 (ETS puts a first); a hits with 10, b dodges with 18; damage die 1 (3 injury, b at shock −3); b hits with 8, a dodges with 3
-    const plan = planOf(specs, { signalTurn: 2 })
+    const plan = planOf(specs, { signalTurn: 2, rules: { retreat: 'not-while-acting' } })
     const log: TraceEvent[] = []
     const rng = new ScriptedRng([...d3(10, 10, 10, 18), { raw: 0 }, ...d3(8, 3)])
     const st = freshState(plan, rng, log)

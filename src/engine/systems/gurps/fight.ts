@@ -75,6 +75,9 @@ export function resetFight(plan: Plan, st: FightState): void {
   st.firstHitMoment = -1
   st.firstHitTied = false
   st.mutualHit = false
+  st.attackFromWait = false
+  st.movedYards.fill(0)
+  st.movedToward.fill(-1)
   st.cascaded = false
   st.depth = 0
 }

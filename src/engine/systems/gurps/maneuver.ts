@@ -83,6 +83,9 @@ export function moveToward(plan: Plan, st: FightState, f: number, t: number, yar
     const d = --st.dist[f * n + t]
     st.dist[t * n + f] = d
     st.moveLeft[f]--
+    if (st.movedToward[f] !== t) st.movedYards[f] = 0
+    st.movedToward[f] = t
+    st.movedYards[f]++
     if (d === reach) {
       interrupt(plan, st, Ev.InReach, f, t)
       if (!able(st, f) || !up(st, t)) return false

@@ -8,6 +8,10 @@ export interface Rules {
   yardWholeDistance: boolean
   forbidBelowThree: boolean
   retreat: boolean
+  /** Retreat "not-while-acting": no retreat while his own maneuver is under way or his cascade slot is still to come. */
+  retreatBusyBan: boolean
+  /** Retreat "not-against-stop-thrust": none against a thrusting Wait attack after moving more than a step toward its maker. */
+  retreatStopThrust: boolean
   criticalTable: boolean
   minimumInjuryOne: boolean
   standThenReady: boolean
@@ -45,6 +49,8 @@ function rulesOf(r: Record<string, string>): Rules {
     yardWholeDistance: r.yardPenalty !== 'beyond-step',
     forbidBelowThree: r.belowThree === 'forbid',
     retreat: r.retreat !== 'never',
+    retreatBusyBan: r.retreat === 'not-while-acting',
+    retreatStopThrust: r.retreat === 'not-against-stop-thrust',
     criticalTable: r.criticalHits !== 'no-defense-only',
     minimumInjuryOne: r.minimumInjury !== 'none',
     standThenReady: r.knockdown !== 'ignore-posture',

@@ -35,6 +35,9 @@ export class FightState {
   readonly koRollPending: Uint8Array
   /** Yards the maneuver under way still lets him move (a step, half Move, Move). */
   readonly moveLeft: Int32Array
+  /** Yards he has moved toward `movedToward` since his turn began (the stop-thrust limit on retreat). */
+  readonly movedYards: Int32Array
+  readonly movedToward: Int32Array
   readonly waiting: Uint8Array
   readonly waitStep: Int32Array
   /**
@@ -92,6 +95,8 @@ export class FightState {
   firstHitMoment = -1
   firstHitTied = false
   mutualHit = false
+  /** The attack being defended comes from a Wait (a stop thrust, if it is a thrust). */
+  attackFromWait = false
   cascaded = false
   rng!: Rng
   tally!: Tally
@@ -116,6 +121,8 @@ export class FightState {
     this.parriedUnbalanced = new Uint8Array(n)
     this.koRollPending = new Uint8Array(n)
     this.moveLeft = new Int32Array(n)
+    this.movedYards = new Int32Array(n)
+    this.movedToward = new Int32Array(n)
     this.waiting = new Uint8Array(n)
     this.waitStep = new Int32Array(n)
     this.engaged = new Uint8Array(n)

@@ -33,6 +33,8 @@ export function takeTurn(plan: Plan, st: FightState, f: number): void {
   st.noDefense[f] = 0
   st.aod[f] = Aod.None
   st.retreated[f] = 0
+  st.movedYards[f] = 0
+  st.movedToward[f] = -1
   st.parries[f] = 0
   st.blocks[f] = 0
   st.noParry[f] = 0

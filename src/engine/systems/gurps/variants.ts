@@ -20,10 +20,21 @@ export const variants: readonly VariantDoc[] = [
     label: 'Defender retreats',
     default: 'whenever-allowed',
     values: [
-      { value: 'whenever-allowed', label: 'retreat whenever allowed (+3 Dodge, +1 Parry/Block, +3 fencing Parry)' },
+      {
+        value: 'whenever-allowed',
+        label: 'whenever the Basic Set allows it, which is always except while stunned or lying down, even when a Wait interrupts his turn (+3 Dodge, +1 Parry or Block, +3 Parry with a fencing weapon)',
+      },
+      {
+        value: 'not-against-stop-thrust',
+        label: 'as above, but not against a stop thrust (a thrusting attack from a Wait) after he moved more than a step toward that attacker this turn (Martial Arts)',
+      },
+      {
+        value: 'not-while-acting',
+        label: 'as above, but never while his own maneuver is under way or his place in a Cascading Waits sequence is still to come (Quickdraw 1.x; no book says so)',
+      },
       { value: 'never', label: 'never retreat' },
     ],
-    source: 'rules-combat.md §C5 A30 [S G13 Retreat]',
+    source: 'GURPS Basic Set p.B377 (Retreating); GURPS Martial Arts (stop thrusts)',
   },
   {
     key: 'criticalHits',
