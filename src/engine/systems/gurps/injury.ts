@@ -42,6 +42,9 @@ export function addShock(plan: Plan, st: FightState, v: number, injury: number, 
   if (f.lowPain || doubled) s *= 2
   const cap = f.lowPain || doubled ? 8 : 4
   st.shockCarry[v] = Math.min(cap, st.shockCarry[v] + s)
+  // "moment-of-injury": in force at once as well, until the end of his next turn (a fighter acting in a
+  // simultaneous slot keeps the shock frozen when the slot began)
+  if (plan.rules.shockAtInjury) st.shock[v] = Math.min(Math.max(cap, st.shock[v]), st.shock[v] + s)
 }
 
 /**

@@ -105,8 +105,8 @@ describe('maneuvers (rules.md §3.5, B365–B366)', () => {
     takeTurn(plan, st, 0)
     expect(st.tally.counts[plan.layout.fighter[0]]).toBe(1)
   })
-  it('shock lasts through his next turn only: from choosing that maneuver until he chooses the next (rules.md §3.3, §C4.3)', () => {
-    const plan = planOf([{ id: 'a', maneuvers: [{ maneuver: 'all-out-defense' }] }, { id: 'b' }])
+  it('shockFrom "next-turn": shock lasts through his next turn only, from choosing that maneuver until he chooses the next', () => {
+    const plan = planOf([{ id: 'a', maneuvers: [{ maneuver: 'all-out-defense' }] }, { id: 'b' }], { rules: { shockFrom: 'next-turn' } })
     const st = freshState(plan, new ScriptedRng([]))
     applyInjury(plan, st, 1, 0, 3, false, false)
     expect(st.shock[0]).toBe(0)
@@ -126,8 +126,8 @@ describe('maneuvers (rules.md §3.5, B365–B366)', () => {
     expect(log.some((e) => e.text.startsWith("A's turn (HP 8/10, shock −2)"))).toBe(true)
     expect(log.some((e) => e.text.startsWith('A attacks B with the sword (skill 10)')), log.map((e) => e.text).join('\n')).toBe(true)
   })
-  it('injury takes effect as shock on his next turn, not in the middle of the present one (rules-combat.md §C2.6 shockNext)', () => {
-    const plan = planOf([{ id: 'a', skill: 12 }, { id: 'b', hp: 20, ht: 18 }])
+  it('shockFrom "next-turn": injury takes effect as shock on his next turn, not in the middle of the present one', () => {
+    const plan = planOf([{ id: 'a', skill: 12 }, { id: 'b', hp: 20, ht: 18 }], { rules: { shockFrom: 'next-turn' } })
     const log: TraceEvent[] = []
     const st = freshState(plan, new ScriptedRng(d3(18, 18)), log)
     attack(plan, st, 1, 0, Mode.Normal, false, false)

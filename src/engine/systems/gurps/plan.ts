@@ -17,6 +17,8 @@ export interface Rules {
   standThenReady: boolean
   mortalWound: boolean
   shockOnDefense: boolean
+  /** "moment-of-injury": shock is in force as soon as he is hurt, not only from his next turn. */
+  shockAtInjury: boolean
   capMostHealth: boolean
   rangePenalties: boolean
   /** Unbalanced weapons: a parry also bars attacking with it until his next turn. */
@@ -56,6 +58,7 @@ function rulesOf(r: Record<string, string>): Rules {
     standThenReady: r.knockdown !== 'ignore-posture',
     mortalWound: r.failedDeathCheck === 'mortal-wound',
     shockOnDefense: r.shockOnDefense === 'yes',
+    shockAtInjury: r.shockFrom !== 'next-turn',
     capMostHealth: r.onCap === 'most-health',
     rangePenalties: r.rangePenalties !== 'none',
     unbalancedBothWays: r.unbalancedWeapon === 'both-ways',

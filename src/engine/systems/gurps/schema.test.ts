@@ -70,6 +70,7 @@ describe('invalid input is rejected with the path and the allowed values', () =>
       minimumInjury: 'one',
       knockdown: 'stand-then-ready',
       failedDeathCheck: 'dead',
+      shockFrom: 'moment-of-injury',
       shockOnDefense: 'no',
       rangePenalties: 'table',
       unbalancedWeapon: 'no-parry-after-attack',

@@ -77,6 +77,19 @@ export const variants: readonly VariantDoc[] = [
     source: 'rules-combat.md §C5 A35, §C2.4 [S G15]',
   },
   {
+    key: 'shockFrom',
+    label: 'When the shock penalty starts',
+    default: 'moment-of-injury',
+    values: [
+      {
+        value: 'moment-of-injury',
+        label: 'from the moment of injury until the end of his next turn: hurt by a Stop Hit or a waiter\'s blow, he suffers it on his attacks that same turn (fighters acting truly simultaneously still roll without it)',
+      },
+      { value: 'next-turn', label: 'only from the start of his next turn, through that turn (Quickdraw 1.x)' },
+    ],
+    source: 'GURPS Basic Set (Shock); Sean Punch\'s GURPS Martial Arts answers in Pyramid',
+  },
+  {
     key: 'shockOnDefense',
     label: 'Shock penalty on active defences',
     default: 'no',
