@@ -31,8 +31,19 @@ function canAbort(st: FightState, d: number): boolean {
  */
 export function react(p: Plan, st: FightState, rng: Rng, a: number, d: number): Defended {
   if (p.guarded[d] && p.ranged[a] === 0 && guardBlocks(p, st, rng, a, d) === Defended.Blocked) return Defended.Blocked
-  const how = defenseReady(p, st, a, d) ?? (p.abortWhenAttacked[d] ? abortToDefend(p, st, d) : null)
+  const how = defenseReady(p, st, a, d) ?? (p.abortWhenAttacked[d] && abortHelps(p, st, a, d) ? abortToDefend(p, st, d) : null)
   return how === null ? Defended.No : defend(p, st, rng, a, d, how)
+}
+
+/**
+ * An Abort policy Aborts only when the Abort improves his defense against this attack: a Dodge lasts
+ * until his next Phase, so while the Dodge of an earlier Abort or held action still runs, Aborting to
+ * Dodge again would spend a Phase and change nothing. A Block (against a hand-to-hand attack) always adds
+ * a defense. docs/rules/hero.md#5-aborting
+ */
+function abortHelps(p: Plan, st: FightState, a: number, d: number): boolean {
+  const dodges = p.block[d] === 0 || p.ranged[a] === 1
+  return !(dodges && st.dodgeUntil[d] !== 0)
 }
 
 /** An Abort to a defensive action: which action it costs is spent and counted here. The log's wording, or null. */
