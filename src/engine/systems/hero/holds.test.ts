@@ -122,12 +122,12 @@ describe('Held action (seed 000)', () => {
     expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && /lost to the held action/.test(e.text))).toBe(true)
   })
   it('A4 book: the hold is lost at the start of that Segment, so the DEX 20 mover is not caught in Segment 4', () => {
-    const { events } = playLogged(standoff('after', {}), 1)
+    const { events } = playLogged(standoff('after', { ruleset: 'hero6e-raw' }), 1)
     expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && /start of the Segment/.test(e.text))).toBe(true)
     expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && e.kind === 'act')).toBe(false)
   })
   it('A4 "holder-dex" under the book rule set gives the seed\'s behaviour', () => {
-    const { events } = playLogged(standoff('after', { holdExpiry: 'holder-dex' }), 1)
+    const { events } = playLogged(standoff('after', { ruleset: 'hero6e-raw', holdExpiry: 'holder-dex' }), 1)
     expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && e.kind === 'act')).toBe(true)
   })
   it('A5: a hold persists across Post-Segment 12 Recovery by default; "cancel" drops it at the end of the Turn', () => {

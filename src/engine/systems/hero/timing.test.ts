@@ -67,7 +67,7 @@ describe('same-DEX ties (A1), decided afresh every Segment', () => {
     expect(withinStandardErrors(t.counts[4 + C.firstActor], 20_000, 0.5)).toBe(true)
   })
   it('6e RAW: contested DEX Roll, largest margin first (a better DEX Roll wins more often)', () => {
-    const plan = twins({}, { dex: 15 }, { dex: 15 })
+    const plan = twins({ ruleset: 'hero6e-raw' }, { dex: 15 }, { dex: 15 })
     expect(playLogged(plan, 2).events.some((e) => /DEX Roll \(12-\) for the tie/.test(e.text))).toBe(true)
   })
   it('GM alternative "int-pre": highest INT first, then PRE', () => {
@@ -120,7 +120,7 @@ describe('Delayed action (seed 000)', () => {
     }
   })
   it('book (6e RAW): the same delay is lost at the start of the Segment of the next Phase', () => {
-    const plan = heroPlan([{ id: 'd', side: 'A', dex: 10, spd: 4, ...PASSIVE, plan: { onPhase: 'delay', delay: { segments: 3, dex: 20 } } }, { id: 'm', side: 'B', dex: 15, spd: 4, ...PASSIVE }], {}, { turnCap: 2 })
+    const plan = heroPlan([{ id: 'd', side: 'A', dex: 10, spd: 4, ...PASSIVE, plan: { onPhase: 'delay', delay: { segments: 3, dex: 20 } } }, { id: 'm', side: 'B', dex: 15, spd: 4, ...PASSIVE }], { ruleset: 'hero6e-raw' }, { turnCap: 2 })
     const { events } = playLogged(plan, 1)
     expect(events.some((e) => e.at === 15 && e.kind === 'lose' && /start of the Segment/.test(e.text))).toBe(true)
     expect(events.some((e) => e.at === 15 && e.kind === 'act' && e.who[0] === 'd')).toBe(false)

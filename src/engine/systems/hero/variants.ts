@@ -1,225 +1,245 @@
 import type { VariantDoc } from '../../core/scenario'
 
 /**
- * Rule variants of the HERO system: the rule set (6e book vs the seed's campaign house rules) and
- * every open question of rules.md §8 A1–A7, plus the STUN Multiplier edition (rules-combat.md C1.3),
+ * Rule variants of the HERO system: the rule set (the campaign's house rules, seed 000, or the 6e book)
+ * and every open question of rules.md §8 A1–A7, plus the STUN Multiplier edition (rules-combat.md C1.3),
  * whether a Block carries on against further attacks in the Segment (C1.7), and the HERO rows of the
  * rules-combat.md C5 register that change a fight: END (A29), waking from a knockout (A24), the
  * minimum-damage rule (A22), the rounding of a Stunned DCV (A26), BODY from a normal half die (A21),
  * the timing of bleeding (A25), an interrupted Haymaker (A28), the Turn-cap verdict (C4.1 onCap) and
  * the C4.1 target options (A40).
- * Where a variant defaults to "ruleset", the rule set decides: the book's contested DEX Roll and
- * "lost at the start of that Segment", or the seed's 1d6 roll-off and "lost at the holder's DEX".
+ * The rule set is a preset: every variant whose value is "ruleset" follows it (see RULESET_PRESETS);
+ * a value set explicitly overrides it. User-visible texts here speak a GM's language and cite books
+ * (docs/rules/hero.md#9-rule-variants); the register ids stay in these comments only.
  */
+
+/** The campaign's house-rules page, as a source. */
+const HOUSE_RULES = 'Campaign house rules (Delayed and Held actions)'
+
+/** What each rule set sets, for every variant left at "ruleset". */
+export const RULESET_PRESETS: Record<'tlot3-house' | 'hero6e-raw', Record<string, string>> = {
+  'tlot3-house': { tieRule: 'd6', holdExpiry: 'holder-dex' },
+  'hero6e-raw': { tieRule: 'dex-roll', holdExpiry: 'segment-start' },
+}
+
 export const variants: readonly VariantDoc[] = [
   {
     key: 'ruleset',
     label: 'Rule set',
-    default: 'hero6e-raw',
+    default: 'tlot3-house',
     values: [
-      { value: 'hero6e-raw', label: 'HERO 6th edition as written: one "Holding an Action" rule, contested DEX Roll for ties' },
-      { value: 'tlot3-house', label: 'Campaign house rules (seed 000): Delayed vs Held actions, 1d6 roll-off for ties' },
+      {
+        value: 'tlot3-house',
+        label: 'The campaign\'s house rules: Delayed and Held actions apart; equal DEX by a 1d6 roll-off; an unused hold lasts until his DEX in his next Phase',
+      },
+      {
+        value: 'hero6e-raw',
+        label: 'HERO 6th Edition as written: one "Holding an Action" rule; equal DEX by a contested DEX Roll; an unused hold is lost when the Segment of his next Phase begins',
+      },
     ],
-    source: 'rules.md §0 (seed 000 is the tlot3.net house-rules page H4, not the book), §2.6',
+    source: `${HOUSE_RULES}; HERO System 6th Edition vol. 2 p.21; HERO System 5th Edition p.235`,
   },
   {
     key: 'tieRule',
-    label: 'Same-DEX tie rule (A1)',
+    label: 'Who goes first on equal DEX',
     default: 'ruleset',
     values: [
-      { value: 'ruleset', label: 'as the rule set says: contested DEX Roll (book) or 1d6 roll-off (house)' },
-      { value: 'dex-roll', label: 'contested DEX Roll, largest margin first (6E2 p.21)' },
-      { value: 'd6', label: '1d6 each, highest first, reroll ties (seed 000)' },
-      { value: 'int-pre', label: 'highest INT first, then PRE, then a DEX Roll (GM alternative)' },
-      { value: 'fast-draw', label: 'a character with Fast Draw first; both: best Fast Draw roll (GM alternative)' },
-      { value: 'holder-first', label: 'a character acting from a held or delayed action first (GM alternative)' },
-      { value: 'fixed', label: 'decided once per combat by a 1d6 roll-off, not every Segment' },
+      { value: 'ruleset', label: 'as the rule set says: 1d6 roll-off (house rules) or contested DEX Roll (book)' },
+      { value: 'dex-roll', label: 'each makes a DEX Roll; the one who makes it by the most goes first' },
+      { value: 'd6', label: 'each rolls 1d6, highest first, reroll ties' },
+      { value: 'int-pre', label: 'highest INT first, then PRE, then a DEX Roll (GM option)' },
+      { value: 'fast-draw', label: 'a character with Fast Draw first; if both have it, the better Fast Draw roll (GM option)' },
+      { value: 'holder-first', label: 'a character acting from a held or delayed action first (GM option)' },
+      { value: 'fixed', label: 'one 1d6 roll-off at the start of the fight, kept for every Segment' },
     ],
-    source: 'rules.md §8 A1, §2.3 [S H2 quoting 6E2 p.21; Seed 000; I H1 re-rolls every Segment]',
+    source: `HERO System 6th Edition vol. 2 p.21; ${HOUSE_RULES}`,
   },
   {
     key: 'contestTie',
-    label: 'Equal margins in a DEX Roll contest (A2)',
+    label: 'Equal margins in a DEX Roll contest',
     default: 'reroll',
     values: [
       { value: 'reroll', label: 'roll again until the margins differ' },
       { value: 'simultaneous', label: 'both act at the same instant' },
     ],
-    source: 'rules.md §8 A2, §2.3 item 4 (no text found)',
+    source: `${HOUSE_RULES}; HERO System 6th Edition vol. 2 p.21 (neither says what equal margins do)`,
   },
   {
     key: 'bothFail',
-    label: 'Both fail the DEX Roll contest (A3)',
+    label: 'Both fail the DEX Roll contest',
     default: 'smaller-failure',
     values: [
-      { value: 'smaller-failure', label: 'the smaller failure still goes first (margins decide)' },
-      { value: 'dex-order', label: 'the contest is void: higher DEX first, equal DEX as equal margins' },
+      { value: 'smaller-failure', label: 'the smaller failure still goes first' },
+      { value: 'dex-order', label: 'the contest decides nothing: higher DEX first, equal DEX as equal margins' },
     ],
-    source: 'rules.md §8 A3, §2.4 (consistent reading, no contrary rule found)',
+    source: `${HOUSE_RULES}; HERO System 6th Edition vol. 2 p.21`,
   },
   {
     key: 'holdExpiry',
-    label: 'When an unused hold is lost (A4)',
+    label: 'When an unused held action is lost',
     default: 'ruleset',
     values: [
-      { value: 'ruleset', label: 'as the rule set says: start of the Segment (book) or at the holder\'s DEX (house)' },
-      { value: 'segment-start', label: 'at the start of the Segment of the holder\'s next Phase (5E p.235)' },
-      { value: 'holder-dex', label: 'when the holder\'s DEX comes up in that Segment (seed 000)' },
+      { value: 'ruleset', label: 'as the rule set says: at his DEX in his next Phase (house rules) or when that Segment begins (book)' },
+      { value: 'segment-start', label: 'when the Segment of his next Phase begins' },
+      { value: 'holder-dex', label: 'when his DEX comes up in the Segment of his next Phase' },
     ],
-    source: 'rules.md §8 A4, §2.6 [S H3; Seed 000]',
+    source: `HERO System 5th Edition p.235; ${HOUSE_RULES}`,
   },
   {
     key: 'holdAcrossTurn',
-    label: 'Holds across Segment 12 and Post-Segment 12 Recovery (A5)',
+    label: 'Held actions across Segment 12 and the Post-Segment 12 Recovery',
     default: 'persist',
     values: [
-      { value: 'persist', label: 'a hold lasts until the holder\'s next Phase, across the Turn boundary' },
-      { value: 'cancel', label: 'every hold is lost at the end of the Turn (no source)' },
+      { value: 'persist', label: 'a held action lasts until his next Phase, into the next Turn' },
+      { value: 'cancel', label: 'every held action is lost at the end of the Turn (a GM ruling, no rule found)' },
     ],
-    source: 'rules.md §8 A5, §2.6 "Held actions across the Segment 12 / Turn boundary"',
+    source: `HERO System 5th Edition p.235; ${HOUSE_RULES}`,
   },
   {
     key: 'tandemFail',
-    label: 'Failed "in tandem" roll (A6)',
+    label: 'A failed roll to act in tandem',
     default: 'after',
     values: [
-      { value: 'after', label: 'acts right after the event, as "act after"' },
-      { value: 'lose', label: 'loses the held action' },
+      { value: 'after', label: 'he acts right after the event, as if he had held to act after it' },
+      { value: 'lose', label: 'he loses the held action' },
     ],
-    source: 'rules.md §8 A6 (seed 000 does not say)',
+    source: `${HOUSE_RULES} (it does not say what a failure does)`,
   },
   {
     key: 'teamworkPenalty',
-    label: 'Teamwork penalty when not trained together (A7)',
+    label: 'Teamwork Roll with a partner he has not trained with',
     default: 'none',
     values: [
       { value: 'none', label: 'no modifier' },
       { value: 'minus-2', label: '−2 to the Teamwork Roll' },
       { value: 'minus-4', label: '−4 to the Teamwork Roll' },
     ],
-    source: 'rules.md §8 A7, §2.5 (exact 6e penalty not found)',
+    source: `${HOUSE_RULES}; HERO System 6th Edition vol. 1 (Teamwork skill)`,
   },
   {
     key: 'blockFirst',
-    label: 'A successful Block acts first next time (optional)',
+    label: 'A successful Block acts first next time',
     default: 'off',
     values: [
       { value: 'off', label: 'no: DEX order as usual' },
-      { value: 'on', label: 'the blocker acts before that attacker in the next Segment in which both have a Phase, regardless of DEX' },
+      { value: 'on', label: 'the blocker acts before that attacker in the next Segment in which both have a Phase, whatever their DEX' },
     ],
-    source: 'rules.md §2.3 item 5 [I H2 citing 6E2 p.60], rules-combat.md C1.7',
+    source: 'HERO System 6th Edition vol. 2 p.60',
   },
   {
     key: 'multipleBlocks',
     label: 'Blocking several attacks in one Segment',
     default: 'continue',
     values: [
-      { value: 'continue', label: 'after a Block he keeps Blocking further HTH attacks that Segment while his Blocks succeed, at a cumulative −2 per Block after the first, with no further action' },
+      { value: 'continue', label: 'after a Block he may keep Blocking further hand-to-hand attacks that Segment while his Blocks succeed, at −2 for each Block after the first, with no further action' },
       { value: 'one', label: 'one Block per action: a further attack needs another held action or Abort (none is left that Segment)' },
     ],
-    source: 'rules-combat.md C1.7, C1.8 [S H10: "can continue to Block as long as they continue succeeding, but with a cumulative −2 penalty for each attempted Block after the first"]',
+    source: 'HERO System 6th Edition vol. 2 (Block)',
   },
   {
     key: 'stunMultiplier',
-    label: 'Killing attack STUN Multiplier',
+    label: 'STUN Multiplier of killing attacks',
     default: '6e-half-d6',
     values: [
-      { value: '6e-half-d6', label: '6e: ½d6 (1–3), rolled once per attack' },
-      { value: '5e-d6-minus-1', label: '5e: 1d6−1, minimum 1' },
+      { value: '6e-half-d6', label: '6th Edition: ½d6 (1–3), rolled once per attack' },
+      { value: '5e-d6-minus-1', label: '5th Edition: 1d6−1, minimum 1' },
     ],
-    source: 'rules-combat.md §C1.3 [S H7 6E2 p.98; S H9]',
+    source: 'HERO System 6th Edition vol. 2 p.98; HERO System 5th Edition, revised p.405',
   },
   {
     key: 'endurance',
-    label: 'END for attacks, and running short of it (A29)',
+    label: 'END for attacks, and running short of it',
     default: 'recover',
     values: [
       { value: 'recover', label: 'each attack costs 1 END per 10 Active Points (minimum 1); short of END, he takes a Recovery instead' },
       { value: 'stun-for-end', label: 'the same cost; the END he lacks is paid with STUN, 1d6 per 2 END (rounded up)' },
-      { value: 'off', label: 'END not tracked (a simplification, not a rule)' },
+      { value: 'off', label: 'END not counted (a simplification, not a rule)' },
     ],
-    source: 'rules-combat.md §C1.6 [I H1 getBaseEndCost, STUN for END], C1.8 payEnd, C4.2, C5 A29',
+    source: 'HERO System 6th Edition vol. 1 (Endurance; using STUN for END)',
   },
   {
     key: 'koRecovery',
-    label: 'Knocked-out characters wake up (A24)',
+    label: 'Knocked-out characters come to',
     default: 'stay-out',
     values: [
       { value: 'stay-out', label: 'no: Knocked Out means out of the fight' },
-      { value: 'bands', label: 'yes, by the rules.md §2.1 bands: 0 to −10 STUN a Recovery every Phase and Post-12; −11 to −20 Post-12 only; −21 to −30 once a minute (5 Turns); below that not within a fight' },
+      {
+        value: 'bands',
+        label: 'yes, by how far below 0 STUN he is: 0 to −10, a Recovery every Phase and after Segment 12; −11 to −20, after Segment 12 only; −21 to −30, once a minute; lower, not within a fight',
+      },
     ],
-    source: 'rules-combat.md C5 A24, C1.5; rules.md §2.1 Post-Segment 12 [I H1 combat-single.mjs]',
+    source: 'HERO System 6th Edition vol. 2 p.131 (Recovery; recovering from unconsciousness)',
   },
   {
     key: 'minStunEqualsBody',
-    label: 'STUN taken is never less than BODY taken (A22)',
+    label: 'STUN taken is never less than BODY taken',
     default: 'on',
     values: [
-      { value: 'on', label: 'on: STUN taken is raised to the BODY taken (H1)' },
-      { value: 'off', label: 'off: STUN and BODY are reduced separately' },
+      { value: 'on', label: 'on: the STUN he takes is raised to the BODY he takes' },
+      { value: 'off', label: 'off: STUN and BODY are reduced by defenses separately' },
     ],
-    source: 'rules-combat.md §C1.4, C5 A22 [I H1]',
+    source: 'HERO System 6th Edition vol. 2 (Taking damage)',
   },
   {
     key: 'stunnedDcv',
-    label: 'Halving DCV when Stunned (A26)',
+    label: 'Halving DCV when Stunned',
     default: 'round-up',
     values: [
-      { value: 'round-up', label: 'x.5 rounds up, in the defender\'s favour' },
-      { value: 'round-down', label: 'x.5 rounds down' },
+      { value: 'round-up', label: 'a half rounds up, in the defender\'s favour' },
+      { value: 'round-down', label: 'a half rounds down' },
     ],
-    source: 'rules-combat.md §C1.5, C5 A26 (rounding unstated)',
+    source: 'HERO System 6th Edition vol. 2 p.105 (Stunned; the rounding is not stated)',
   },
   {
     key: 'halfDieBody',
-    label: 'BODY from a normal-damage ½d6 (A21)',
+    label: 'BODY from a half die of normal damage',
     default: 'raw-4-6',
     values: [
-      { value: 'raw-4-6', label: '0 BODY on a raw 1–3, 1 BODY on a raw 4–6 (H1)' },
-      { value: 'none', label: 'always 0 BODY (the half die adds STUN only)' },
+      { value: 'raw-4-6', label: '1 BODY when the half die shows 4–6, none on 1–3' },
+      { value: 'none', label: 'never any BODY (the half die adds STUN only)' },
     ],
-    source: 'rules-combat.md §C1.3, C5 A21 [I H1]',
+    source: 'HERO System 6th Edition vol. 2 (Normal Damage: counting BODY)',
   },
   {
     key: 'bleeding',
-    label: 'When a character at BODY ≤ 0 bleeds (A25)',
+    label: 'When a character at 0 BODY or less bleeds',
     default: 'post-12',
     values: [
-      { value: 'post-12', label: '−1 BODY at each Post-Segment 12 (6E2 p.107)' },
+      { value: 'post-12', label: '−1 BODY after every Segment 12' },
       { value: 'first-phase', label: '−1 BODY every Turn when his first Phase of the Turn comes up' },
     ],
-    source: 'rules-combat.md §C1.5, C4.2, C5 A25 [S H7 6E2 p.107, H8]',
+    source: 'HERO System 6th Edition vol. 2 p.107',
   },
   {
     key: 'haymakerInterrupted',
-    label: 'Haymaker of an attacker Stunned or Knocked Out before it lands (A28)',
+    label: 'Haymaker of an attacker Stunned or Knocked Out before it lands',
     default: 'lost',
     values: [
       { value: 'lost', label: 'lost: he can take no action, and the Phase it would use is his again' },
-      { value: 'lands', label: 'still lands at the end of the next Segment (a knocked-out attacker at 0 OCV); a dead one\'s is lost' },
+      { value: 'lands', label: 'it still lands at the end of the next Segment (a knocked-out attacker at 0 OCV); a dead one\'s is lost' },
     ],
-    source: 'rules-combat.md §C1.7, C5 A28 (no text found)',
+    source: 'HERO System 6th Edition vol. 2 pp.68–69 (Haymaker; the case is not covered)',
   },
   {
     key: 'onCap',
-    label: 'Result at the Turn cap',
+    label: 'Result when the fight reaches the Turn limit',
     default: 'draw',
     values: [
       { value: 'draw', label: 'a draw' },
       { value: 'most-health', label: 'the side with the larger share of its STUN + BODY left wins (equal shares: a draw)' },
     ],
-    source: 'rules-combat.md §C4.1 Cap, C5 A40',
+    source: 'No rule in the books: how Quickdraw ends a fight cut short',
   },
   {
     key: 'targeting',
-    label: 'Target choice of "first" plans (A40)',
+    label: 'Whom a fighter set to "first" attacks',
     default: 'sticky-first',
     values: [
-      { value: 'sticky-first', label: 'the first living enemy in roster order, kept until defeated' },
-      { value: 'random', label: 'a living enemy picked at random, kept until defeated' },
-      { value: 'highest-threat', label: 'the enemy who has dealt the most STUN so far (ties: roster order), chosen afresh each attack' },
+      { value: 'sticky-first', label: 'the first enemy still standing in the list, until he is down' },
+      { value: 'random', label: 'an enemy still standing, picked at random, until he is down' },
+      { value: 'highest-threat', label: 'the enemy who has dealt the most STUN so far (equal: first in the list), chosen afresh each attack' },
     ],
-    source: 'rules-combat.md §C4.1 Target choice, C5 A40 ([A] plans naming "weakest" or an enemy keep their choice)',
+    source: 'No rule in the books: how Quickdraw\'s fighters pick targets (plans naming "weakest" or an enemy keep their choice)',
   },
 ]
 
@@ -263,14 +283,23 @@ export const enum Endurance {
   StunForEnd = 2,
 }
 
-export function resolveRules(r: Record<string, string>): ResolvedRules {
-  const house = r.ruleset === 'tlot3-house'
+/** The variants in force: each "ruleset" value replaced by what the rule set's preset sets. */
+export function presetRules(r: Record<string, string>): Record<string, string> {
+  const preset = RULESET_PRESETS[r.ruleset === 'hero6e-raw' ? 'hero6e-raw' : 'tlot3-house']
+  const out: Record<string, string> = { ...r }
+  for (const [k, v] of Object.entries(preset)) if (out[k] === undefined || out[k] === 'ruleset') out[k] = v
+  return out
+}
+
+export function resolveRules(rules: Record<string, string>): ResolvedRules {
+  const house = rules.ruleset !== 'hero6e-raw'
+  const r = presetRules(rules)
   return {
     house,
-    tieRule: (r.tieRule === 'ruleset' ? (house ? 'd6' : 'dex-roll') : r.tieRule) as ResolvedRules['tieRule'],
+    tieRule: r.tieRule as ResolvedRules['tieRule'],
     contestSimultaneous: r.contestTie === 'simultaneous',
     bothFailDexOrder: r.bothFail === 'dex-order',
-    expiryAtDex: r.holdExpiry === 'ruleset' ? house : r.holdExpiry === 'holder-dex',
+    expiryAtDex: r.holdExpiry === 'holder-dex',
     cancelAtTurnEnd: r.holdAcrossTurn === 'cancel',
     tandemFailLoses: r.tandemFail === 'lose',
     teamworkPenalty: r.teamworkPenalty === 'minus-2' ? 2 : r.teamworkPenalty === 'minus-4' ? 4 : 0,
