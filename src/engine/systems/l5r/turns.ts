@@ -135,7 +135,9 @@ function declareStance(f: Fight, c: number): void {
 function takeTurn(f: Fight, c: number, inSlot: boolean): void {
   const s = f.s
   groupTies(f, c, inSlot)
-  if (f.winner !== NONE) return
+  // Closing the tie group before him may have just landed wounds that took him Down (or further): a
+  // Down character without a Void Point to spend has no Turn (docs/rules/l5r.md#4-attacks-damage-and-wounds).
+  if (f.winner !== NONE || !canAct(f, c)) return
   s.tookTurn[c] = 1
   f.turnsThisRound++
   if (f.tally) f.tally.counts[counterIndex(c, COUNTER.turns)]++

@@ -142,6 +142,7 @@ export function voidOnDamage(f: Fight, i: number): boolean {
  * attack. With his last Point spent he can no longer act and counts as defeated.
  */
 export function actWhileDown(f: Fight, i: number): void {
+  if (!canSpend(f, i)) return
   spend(f, i, VOID_DOWN)
   if (f.log) say(f, 'act', [i], `${nameOf(f, i)} is Down: he spends a Void Point to act, Free actions only, no attack (${f.s.voidLeft[i]} left).`)
   if (!isDefeated(f, i)) return
