@@ -22,7 +22,7 @@ function duel(actSpecials: Doc[], oppSpecials: Doc[], plans: Doc[] = []) {
   return compileExchange(s, s.situation as Exchange)
 }
 
-const halfExpected = (t: DamageTable, sl: number): number => woundWays(t, sl).reduce((s, w, k) => s + w * Math.ceil(k / 2), 0) / t.faces
+const halfExpected = (t: DamageTable, sl: number): number => woundWays(t, sl).reduce((s, w, k) => s + w * Math.floor(k / 2), 0) / t.faces
 
 /**
  * Independent enumeration of explicit dice (no summary codes): the first Attacker (active) rolls fa/fd
@@ -83,7 +83,7 @@ describe('Special Attacks and Defences: cost, one per exchange, trigger (rules.m
     expect(new Set(o.special)).toEqual(new Set([-1, 0, 1]))
   })
 
-  it('Powerful Attack (+3 to the Damage Roll) reads the table three rows lower; Sweep and Throw halve the wounds (rounded up); Push makes no Damage Roll', () => {
+  it('Powerful Attack (+3 to the Damage Roll) reads the table three rows lower; Sweep and Throw halve the wounds (rounded down); Push makes no Damage Roll', () => {
     const s = bushidoScenario([model('ronin', 'a'), model('bandit', 'b')], { kind: 'exchange', activating: 'ronin', opponent: 'bandit' })
     const [r, b] = s.models
     const normal = meleeDamage(r, b, false, 'formula')
@@ -92,6 +92,25 @@ describe('Special Attacks and Defences: cost, one per exchange, trigger (rules.m
     const half = specialDamage(SPECIALS['sweep-attack'], normal, () => normal) as DamageTable
     expect(expectedWounds(half, 3)).toBeCloseTo(halfExpected(normal, 3), 12)
     expect(specialDamage(SPECIALS['push-attack'], normal, () => normal)).toBeNull()
+  })
+
+  it('rounding (issue 15 item 1; Bushido: Risen Sun, the publisher\'s online rules reference: "If results are divided and leave fractions, always round down"): a Sweep or Throw hit whose table value is 1 does 0 wounds, 3 does 1', () => {
+    const s = bushidoScenario([model('ronin', 'a'), model('bandit', 'b')], { kind: 'exchange', activating: 'ronin', opponent: 'bandit' })
+    const normal = meleeDamage(s.models[0], s.models[1], false, 'formula')
+    for (const key of ['sweep-attack', 'throw-attack'] as const) {
+      const half = specialDamage(SPECIALS[key], normal, () => normal) as DamageTable
+      for (let i = 0; i < normal.faces; i++) {
+        for (let sl = 0; sl <= normal.maxSl; sl++) {
+          const full = normal.wounds[sl * normal.faces + i]
+          expect(half.wounds[sl * normal.faces + i]).toBe(Math.floor(full / 2))
+        }
+      }
+      // SL 1 on a row of 6–8 (2D6 = 7, Strength 0) reads 1 wound on the Wound Table: halved, 0
+      const seven = [1, 6] // die values of roll index 30: (30 % 6) + 1 = 1, floor(30 / 6) + 1 = 6
+      const index = (seven[1] - 1) * 6 + (seven[0] - 1)
+      expect(normal.wounds[1 * normal.faces + index]).toBe(1)
+      expect(half.wounds[1 * normal.faces + index]).toBe(0)
+    }
   })
 
   it('Sweep Attack: the Defender knocked Prone (Au Sol) does not strike back, and takes half the wounds (exact = explicit dice)', () => {

@@ -17,7 +17,7 @@ export interface SpecialEffect {
   /** English name (rulebook) and what it does, for labels and the trace. */
   name: string
   text: string
-  /** Attack only: the Damage Roll of this strike is full, halved (rounded up) or not made at all. */
+  /** Attack only: the Damage Roll of this strike is full, halved (rounded down) or not made at all. */
   damage: 'full' | 'half' | 'none'
   /** Attack only: added to the Damage Roll (Powerful Attack +3). */
   damageBonus: number
@@ -130,11 +130,12 @@ export function optionKey(o: SplitOptions, i: number, pool: number): string {
 
 /**
  * The Damage Roll of an Attack special: Powerful Attack uses a table built with +3; a halving special
- * halves the wounds read (rounded up, the usual Bushido rounding [A]); "none" makes no Damage Roll (null).
+ * halves the wounds read, rounding down (the publisher's rules reference: "If results are divided and
+ * leave fractions, always round down"; docs/rules/bushido.md#1-the-test); "none" makes no Damage Roll (null).
  */
 export function specialDamage(effect: SpecialEffect, normal: DamageTable, withBonus: (bonus: number) => DamageTable): DamageTable | null {
   if (effect.damage === 'none') return null
   const t = effect.damageBonus !== 0 ? withBonus(effect.damageBonus) : normal
   if (effect.damage === 'full') return t
-  return { ...t, wounds: t.wounds.map((w) => Math.ceil(w / 2)) }
+  return { ...t, wounds: t.wounds.map((w) => w >> 1) }
 }
