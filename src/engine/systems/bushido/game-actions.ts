@@ -185,8 +185,8 @@ export function shoot(p: GamePlan, rng: Rng, a: number, b: number, surprised: bo
   p.shot[a] = 1
   if (final < cn) return
   let victim = b
-  const friend = p.engaged[b]
-  if (friend >= 0 && p.side[friend] === p.side[a] && p.intoMelee[b] !== AUTOMATIC) {
+  const friend = friendInContact(p, a, b)
+  if (friend >= 0 && p.intoMelee[b] !== AUTOMATIC) {
     const check = codeFinal(rollGroup(rng, pool, undefined))
     if (check < p.intoMelee[b]) victim = friend
     if (log) say(log, at, [m[a].id], `Défi de Tir (${p.intoMelee[b]}) into the melee: ${check} — ${victim === b ? `${m[b].name} is hit` : `the shot hits ${m[friend].name} instead`}.`)
@@ -194,6 +194,19 @@ export function shoot(p: GamePlan, rng: Rng, a: number, b: number, surprised: bo
   const w = damageRoll(rng, p.ranged[a * p.n + victim], final - cn, log, [m[a].id, m[victim].id], m[victim].name)
   if (log) log[log.length - 1].at = at
   applyWounds(p, victim, w, at, log)
+}
+
+/**
+ * A living model friendly to shooter a, in base contact with target b, checked both ways (b engaged it,
+ * or it engaged b), as Melee Assist is: the one b engaged first, else the first in list order; −1 if none.
+ * The card: "Si une figurine Cible un Ennemi en CSS avec un Allié du Tireur, effectuez un Défi de Tir (6)".
+ * @see docs/rules/bushido.md#3-the-ranged-attack-pp3436
+ */
+export function friendInContact(p: GamePlan, a: number, b: number): number {
+  const first = p.engaged[b]
+  if (first >= 0 && first !== a && p.side[first] === p.side[a] && p.woundsLeft[first] > 0) return first
+  for (let k = 0; k < p.n; k++) if (k !== a && p.side[k] === p.side[a] && p.woundsLeft[k] > 0 && p.engaged[k] === b) return k
+  return -1
 }
 
 /** First living enemy of a, preferring its chosen target. */
