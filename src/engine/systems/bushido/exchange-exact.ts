@@ -131,8 +131,9 @@ function strikeShares(x: Fighter, o: number, sl: number): readonly number[] {
 
 /**
  * Exact outcome of options `of` (first) and `og` (second). The second strikes back only if it is still
- * able: not removed, and not cut off by the first's Special Attack (Prone, pushed away) nor by its own
- * Special Defence having broken base contact (§4.5 step 10: skip to 14).
+ * able: not removed, not Prone since before the exchange (variant proneStrikeBack "no"), and not cut off
+ * by the first's Special Attack (Prone, pushed away) nor by its own Special Defence having broken base
+ * contact (§4.5 step 10: skip to 14).
  */
 export function pairExact(ex: ExchangeSetup, of: number, og: number): PairExact {
   const f = ex.first
@@ -144,8 +145,8 @@ export function pairExact(ex: ExchangeSetup, of: number, og: number): PairExact 
   const sg = declared(g, og)
   const endsOnHit = sf !== null && sf.type === 'attack' && sf.endsContact
   // a Special Defence needs the enemy to have attacked and lost, and Defence dice of its own
-  const gDefends = f.options.attack[of] > 0 && sg !== null && sg.type === 'defence' && g.pool - g.options.cost[og] > g.options.attack[og]
-  const fDefends = g.options.attack[og] > 0 && sf !== null && sf.type === 'defence' && f.pool - f.options.cost[of] > f.options.attack[of]
+  const gDefends = (f.options.attack[of] > 0 || ex.defenceWithoutAttack) && sg !== null && sg.type === 'defence' && g.pool - g.options.cost[og] > g.options.attack[og]
+  const fDefends = (g.options.attack[og] > 0 || ex.defenceWithoutAttack) && sf !== null && sf.type === 'defence' && f.pool - f.options.cost[of] > f.options.attack[of]
   const endsOnMiss = gDefends && sg !== null && sg.endsContact
   const gSpecialHit = sg !== null && sg.type === 'attack'
   for (const [key, p] of strikeTable(ex, of, og)) {
@@ -166,7 +167,7 @@ export function pairExact(ex: ExchangeSetup, of: number, og: number): PairExact 
     if (s1 < 0 && gDefends) out.pSpecialSecond += p
     d1.forEach((p1, k) => {
       if (p1 === 0) return
-      const able = !cut && k < g.woundsLeft
+      const able = !cut && !ex.secondProne && k < g.woundsLeft
       if (able && s2 >= 0) {
         out.pHitSecond += p * p1
         if (gSpecialHit) out.pSpecialSecond += p * p1

@@ -94,7 +94,7 @@ export function traceExchange(p: ExchangePlan, rng: Rng): TraceEvent[] {
   const models = [am, om]
   for (let k = 0; k < 2; k++) {
     const m = models[k]
-    if (p.specialsBarred[k]) log.push({ at: S.pools, kind: 'note', who: [m.id], text: `${m.name} is Au Sol / Prone: it may not use Special Abilities (variant proneSpecials "none"), so it declares no Special Attack or Defence.` })
+    if (p.specialsBarred[k]) log.push({ at: S.pools, kind: 'note', who: [m.id], text: `${m.name} is Au Sol / Prone: it may not use Special Abilities (Bushido rules reference, Prone), so it declares no Special Attack or Defence.` })
   }
   const from = log.length
   play(p, rng, null, log)

@@ -54,7 +54,10 @@ export function compileExchange(s: BushidoScenario, x: Exchange): ExchangePlan {
     zeroAttackCanHit: s.rules.zeroAttack === 'tie-can-hit',
     modsOnAllOnes: s.rules.allOnes === 'modifiers',
     initiativeReason: ini.reason,
+    secondProne: false,
+    defenceWithoutAttack: s.rules.specialDefenceNoAttack === 'triggers',
   }
+  setup.secondProne = s.rules.proneStrikeBack === 'no' && (actIsFirst ? om : am).states.includes('prone')
   const matrix = splitMatrix(setup, actIsFirst)
   act.strategy = strategyOf(choiceOf(planOf(am.id)), act.options, pa, { wounded: am.woundsTaken > 0 }, { wounded: om.woundsTaken > 0 }, matrix.mix.row)
   opp.strategy = strategyOf(choiceOf(planOf(om.id)), opp.options, po, { wounded: om.woundsTaken > 0 }, { wounded: am.woundsTaken > 0 }, matrix.mix.col)

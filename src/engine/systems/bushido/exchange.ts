@@ -79,6 +79,17 @@ export interface ExchangeSetup {
   modsOnAllOnes: boolean
   /** Why `first` has the Initiative, for the log. */
   initiativeReason: string
+  /**
+   * The second model was already Prone (Au Sol) when the exchange began and the card's reading is in force
+   * (variant `proneStrikeBack` "no"): it strikes back "si elle est toujours vivante, en CSS avec l'Attaquant
+   * et n'est pas Au Sol" only, so it never strikes back. @see docs/rules/bushido.md#2-the-melee-exchange-pp3842
+   */
+  secondProne: boolean
+  /**
+   * Variant `specialDefenceNoAttack` "triggers": the comparison is made even against an Attack of 0, so a
+   * Special Defence can trigger against a model that put no dice in Attack (default: it cannot).
+   */
+  defenceWithoutAttack: boolean
 }
 
 /** What one exchange did, written into a reusable scratch object. */
@@ -280,21 +291,22 @@ export function playExchange(ex: ExchangeSetup, rng: Rng, out: ExchangeResult, l
   const sg = declared(g, og)
   // step 10: the first Attacker wins → its Special Attack; it loses → the Defender's Special Defence (if it has Defence dice)
   out.specialFirst = out.hitFirst && sf !== null && sf.type === 'attack'
-  out.specialSecond = !out.hitFirst && af > 0 && sg !== null && sg.type === 'defence' && pg > ag
+  out.specialSecond = !out.hitFirst && (af > 0 || ex.defenceWithoutAttack) && sg !== null && sg.type === 'defence' && pg > ag
   const ends = (out.specialFirst && sf !== null && sf.endsContact) || (out.specialSecond && sg !== null && sg.endsContact)
   if (log && dice) logOpening(log, f, g, of, og, dice, [fA, fD, fN, gA, gD, gN], out, removed)
   if (log && out.specialFirst) logSpecial(log, f, g, sf)
   if (log && out.specialSecond) logSpecial(log, g, f, sg)
   const t1 = out.hitFirst ? strikeDamage(f, of) : null
   out.woundsToSecond = t1 ? damageRoll(rng, t1, out.slFirst, log, [f.id, g.id], g.name) : 0
-  const secondAble = !ends && out.woundsToSecond < g.woundsLeft
+  const secondAble = !ends && !ex.secondProne && out.woundsToSecond < g.woundsLeft
   out.hitSecond = out.secondWinsComparison && secondAble
   if (secondAble && out.hitSecond && sg !== null && sg.type === 'attack') out.specialSecond = true
-  const defends = secondAble && !out.hitSecond && ag > 0 && sf !== null && sf.type === 'defence' && pf > af
+  const defends = secondAble && !out.hitSecond && (ag > 0 || ex.defenceWithoutAttack) && sf !== null && sf.type === 'defence' && pf > af
   if (defends) out.specialFirst = true
   if (log) {
     if (secondAble) log.push(compareEvent(g, f, ag, gA, fD, out.secondWinsComparison, out.slSecond, gN, fN))
     else if (ends) log.push({ at: 0, kind: 'note', who: [g.id], text: `${g.name} cannot strike back: no longer in base contact (CSS) or knocked Prone (Au Sol).` })
+    else if (ex.secondProne && out.woundsToSecond < g.woundsLeft) log.push({ at: 0, kind: 'note', who: [g.id], text: `${g.name} cannot strike back: it is Prone (Au Sol), and only a model that is not Au Sol strikes back.` })
     else log.push({ at: 0, kind: 'remove', who: [g.id], text: `${g.name} is removed before it can strike back.` })
   }
   if (log && out.hitSecond && out.specialSecond) logSpecial(log, g, f, sg)

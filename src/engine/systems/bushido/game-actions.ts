@@ -151,6 +151,7 @@ export function fight(p: GamePlan, rng: Rng, a: number, b: number, how: number, 
   p.setup.first = actIsFirst ? fa : fb
   p.setup.second = actIsFirst ? fb : fa
   p.setup.initiativeReason = p.initiativeReason[cell]
+  p.setup.secondProne = p.proneNoStrikeBack && p.prone[actIsFirst ? b : a] === 1
   const key = ((((cell * 2 + (charge ? 1 : 0)) * 40 + pa) * 40 + pb) * 32 + fa.woundsLeft) * 32 + fb.woundsLeft
   fa.strategy = strategyFor(p, a, b, pa, key, actIsFirst, 0)
   fb.strategy = strategyFor(p, b, a, pb, key, actIsFirst, 1)

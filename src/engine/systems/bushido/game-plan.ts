@@ -42,6 +42,8 @@ export interface GamePlan {
   plain: SplitOptions[]
   /** Variant proneSpecials "none": a Prone model may not use Special Abilities (its specials are dropped while it is Prone). */
   proneBarsSpecials: boolean
+  /** Variant proneStrikeBack "no": a model Prone when an exchange begins does not strike back in it. */
+  proneNoStrikeBack: boolean
   /** `planned[i][pool]`: the fixed split (and special) of model i's plan at that pool; null if no fixed split. */
   planned: (Strategy | null)[][]
   /** Ranged Challenge (6) number to hit b when it is in contact with the shooter's friend (−99 = automatic). */
@@ -184,6 +186,7 @@ export function compileGame(s: BushidoScenario, g: Game): GamePlan {
     ...optionTables(models, split),
     plain: Array.from({ length: MAX_POOL + 1 }, (_, pool) => plainOptions(pool)),
     proneBarsSpecials: specialsBarred(true, s.rules.proneSpecials),
+    proneNoStrikeBack: s.rules.proneStrikeBack === 'no',
     intoMelee: Int32Array.from(models.map((m) => intoMeleeNumber(m)?.number ?? AUTO)),
     tacticalDice: [best('a'), best('b')],
     fixed,
@@ -209,7 +212,7 @@ export function compileGame(s: BushidoScenario, g: Game): GamePlan {
     kiGained: new Int32Array(n),
     woundsThisTurn: new Int32Array(n),
     fighters,
-    setup: { first: fighters[0], second: fighters[1], zeroAttackCanHit: s.rules.zeroAttack === 'tie-can-hit', modsOnAllOnes: s.rules.allOnes === 'modifiers', initiativeReason: '' },
+    setup: { first: fighters[0], second: fighters[1], zeroAttackCanHit: s.rules.zeroAttack === 'tie-can-hit', modsOnAllOnes: s.rules.allOnes === 'modifiers', initiativeReason: '', secondProne: false, defenceWithoutAttack: s.rules.specialDefenceNoAttack === 'triggers' },
     result: newResult(),
   }
 }

@@ -13,8 +13,9 @@ import { bushidoScenario, model } from './test-helpers'
 type Doc = Record<string, unknown>
 
 /**
- * Variant proneSpecials [A]: B1's Prone page says a Prone model "may not use Special Abilities"; rules.md
- * §4.5 and the seed do not, so the default keeps them. @see fighters.ts specialsBarred
+ * Variant proneSpecials: the publisher's online rules reference says a Prone model "may not use Special
+ * Abilities"; the French card does not say it. Issue 15 item 4 makes the reference the default ("none"),
+ * the card's silence the alternative ("allowed"). @see fighters.ts specialsBarred
  */
 
 const grappler = (extra: Doc = {}): Doc => model('bandit', 'b', { melee: 4, wounds: 20, specials: [{ ability: 'grapple-defence', cost: 1 }], ...extra })
@@ -25,15 +26,21 @@ function duel(rules: Doc, proneBandit: boolean, plans: Doc[] = []) {
   return compileExchange(s, s.situation as Exchange)
 }
 
-describe('variant proneSpecials (B1 Prone "may not use Special Abilities" [A])', () => {
-  it('is documented with the default "allowed" (today\'s behaviour) and the alternative "none"', () => {
+describe('variant proneSpecials (the publisher\'s rules reference, Prone: "may not use Special Abilities")', () => {
+  it('is documented with the default "none" (issue 15 item 4: the publisher\'s reference) and the alternative "allowed"', () => {
     const v = variants.find((x) => x.key === 'proneSpecials')
-    expect(v?.default).toBe('allowed')
-    expect(v?.values.map((x) => x.value)).toEqual(['allowed', 'none'])
+    expect(v?.default).toBe('none')
+    expect(v?.values.map((x) => x.value)).toEqual(['none', 'allowed'])
   })
 
-  it('by default a Prone model still has its Special Defence on offer in a single exchange', () => {
+  it('default (issue 15 item 4): a Prone model has no Special Defence on offer in a single exchange', () => {
     const p = duel({}, true)
+    expect(p.opp.options.count).toBe(4)
+    expect(p.specialsBarred).toEqual([false, true])
+  })
+
+  it('"allowed": a Prone model still has its Special Defence on offer in a single exchange', () => {
+    const p = duel({ proneSpecials: 'allowed' }, true)
     // pool 4 − 1 (Prone) = 3: splits 0..3 plus Grapple Defence (1) with 0 or 1 Attack die of 2 rolled
     expect(p.opp.options.count).toBe(4 + 2)
     expect(p.specialsBarred).toEqual([false, false])
@@ -47,7 +54,7 @@ describe('variant proneSpecials (B1 Prone "may not use Special Abilities" [A])',
     expect(p.specialsBarred).toEqual([false, true])
     expect(p.matrix.cells[0].length).toBe(4)
     const log = traceExchange(p, createStream(3, 0))
-    expect(log.map((e) => e.text)).toContain('Bandit is Au Sol / Prone: it may not use Special Abilities (variant proneSpecials "none"), so it declares no Special Attack or Defence.')
+    expect(log.map((e) => e.text)).toContain('Bandit is Au Sol / Prone: it may not use Special Abilities (Bushido rules reference, Prone), so it declares no Special Attack or Defence.')
   })
 
   it('"none" leaves a model that is not Prone its specials', () => {
@@ -65,12 +72,12 @@ describe('variant proneSpecials (B1 Prone "may not use Special Abilities" [A])',
       plans: [{ model: 'bandit', split: { attack: 0 }, special: 'grapple-defence' }],
       run: { trials: 10, seed: 1 },
     })
-    expect(scenarioSchema.safeParse(doc({})).success).toBe(true)
-    const r = scenarioSchema.safeParse(doc({ proneSpecials: 'none' }))
+    expect(scenarioSchema.safeParse(doc({ proneSpecials: 'allowed' })).success).toBe(true)
+    const r = scenarioSchema.safeParse(doc({}))
     expect(r.success).toBe(false)
     const issue = r.error?.issues.find((i) => i.path.join('.') === 'plans.0.special')
     expect(issue?.message).toContain('must be omitted: Bandit is Prone (Au Sol)')
-    expect(issue?.message).toContain('"allowed", "none"')
+    expect(issue?.message).toContain('rules.proneSpecials is "none"; set it to "allowed"')
   })
 })
 
@@ -95,8 +102,8 @@ describe('variant proneSpecials in a game: Prone changes mid-game', () => {
   }
   const split = (log: TraceEvent[]): string => log.find((e) => e.kind === 'split')?.text ?? ''
 
-  it('by default the Prone bandit still declares its planned Grapple Defence', () => {
-    const p = game({})
+  it('"allowed": the Prone bandit still declares its planned Grapple Defence', () => {
+    const p = game({ proneSpecials: 'allowed' })
     expect(split(oneFight(p, 1))).toContain('Bandit 0 Attack / 2 Defence after paying 1 die for Grapple Defence')
   })
 

@@ -147,7 +147,7 @@ function checkSpecial(m: Model, plan: SplitPlan, pool: number, at: Path, ctx: Ct
     ctx.addIssue({ code: 'custom', path: [...at, ...path], message, input })
     return -1
   }
-  if (barred) return issue(['special'], `must be omitted: ${m.name} is Prone (Au Sol) and under the rule variant proneSpecials "none" a Prone model may not use Special Abilities (allowed values of rules.proneSpecials: "allowed", "none")`, plan.special)
+  if (barred) return issue(['special'], `must be omitted: ${m.name} is Prone (Au Sol) and a Prone model may not use Special Abilities (rules.proneSpecials is "none"; set it to "allowed" to let Prone models use them)`, plan.special)
   if (!card) return issue(['special'], m.specials.length ? `must be one of ${m.name}'s specials ${m.specials.map((sp) => JSON.stringify(sp.ability)).join(', ')}` : `${m.name} has no specials on its card`, plan.special)
   if (pool - card.cost < 1) return issue(['special'], `costs ${card.cost} dice: it may not reduce ${m.name}'s pool of ${pool} to 0`, plan.special)
   const attack = SPECIALS[card.ability].type === 'attack'

@@ -15,56 +15,80 @@ export const MAX_MODELS = 8
 /** Largest statistic accepted (a statistic can at most double its base, rules.md §4.2). */
 export const MAX_STAT = 8
 
+/** Book citations the variants and field descriptions use (user-visible: no internal document names). */
+const CARD = "Bushido: Risen Sun rulebook (its French quick-reference card)"
+const REFERENCE = "the publisher's online rules reference"
+
 export const variants: readonly VariantDoc[] = [
   {
     key: 'zeroAttack',
-    label: 'Attack 0 (every Attack die rolled 1) against Defence 0',
+    label: 'An Attack of 0 (every Attack die rolled 1) against a Defence of 0',
     default: 'tie-can-hit',
     values: [
-      { value: 'tie-can-hit', label: 'a tie like any other: won on tiebreakers it is an SL 0 hit (literal B1)' },
-      { value: 'no-hit', label: 'no hit without at least one non-1 Attack die' },
+      { value: 'tie-can-hit', label: 'a tie like any other: won on the tiebreakers it is a hit at Success Level 0 (the reference read literally)' },
+      { value: 'no-hit', label: 'no hit unless at least one Attack die is not a 1' },
     ],
-    source: 'rules.md §8 A11, §7.5 caveat [S B1 literal reading]',
+    source: `${CARD} pp.38–42 (Melee Exchange); ${REFERENCE} (Tests, Opposed Test)`,
   },
   {
     key: 'allOnes',
     label: 'Brutal (X) / Parry (X) when every Attack (Defence) die rolled 1',
     default: 'zero',
     values: [
-      { value: 'zero', label: 'the final result is 0: the modifiers apply to the highest die and none is left (rules.md §4.2)' },
-      { value: 'modifiers', label: 'the modifiers still add X, since dice were allocated to that type' },
+      { value: 'zero', label: 'the result is 0: the bonus goes on the highest die, and none is left' },
+      { value: 'modifiers', label: 'the bonus still adds X, since dice were put into that side' },
     ],
-    source: 'rules.md §4.2 "if every die rolled 1, final = 0", §4.5 step 8; B1 Tests "If all dice rolled result in 1s, then the final result is considered 0" [A for the alternative]',
+    source: `${REFERENCE} (Tests: "If all dice rolled result in 1s, then the final result is considered 0")`,
   },
   {
     key: 'slAboveTen',
     label: 'Success Level above 10 on the Wound Table',
     default: 'formula',
     values: [
-      { value: 'formula', label: '+1 wound per SL beyond 10 (the table\'s own formula)' },
-      { value: 'clamp', label: 'read column 10' },
+      { value: 'formula', label: '+1 wound for every Success Level beyond 10, as the table\'s own columns grow' },
+      { value: 'clamp', label: 'read the column for Success Level 10' },
     ],
-    source: 'rules.md §8 A12, §4.7 [A]',
+    source: `${CARD} (Table des Dégâts, the Wound Table)`,
   },
   {
     key: 'shooterRan',
     label: 'Shooter ran this turn (Le Tireur court pendant ce Tour) +1',
     default: 'seed',
     values: [
-      { value: 'seed', label: 'separate +1, as on the seed card' },
-      { value: 'book', label: 'not a modifier (B1 lists only "moves as part of this action")' },
+      { value: 'seed', label: 'a separate +1 to the Difficulty, as the quick-reference card lists it' },
+      { value: 'book', label: 'not a modifier (the online reference lists only "moves as part of this action")' },
     ],
-    source: 'rules.md §8 A13; seed 002 "FIXER LA DIFFICULTÉ D\'UN TIR" vs B1',
+    source: `${CARD} pp.34–36 (Fixer la Difficulté d'un Tir); ${REFERENCE} (Ranged Attacks)`,
   },
   {
     key: 'proneSpecials',
     label: 'Special Attacks / Defences of a Prone (Au Sol) model',
-    default: 'allowed',
+    default: 'none',
     values: [
-      { value: 'allowed', label: 'allowed: neither the seed nor rules.md §4 forbids them (a Prone model only loses 1 Melee die and strikes second)' },
-      { value: 'none', label: 'a Prone model may not use Special Abilities (B1 Prone, not quoted in rules.md): a declared special is rejected, and in a game it is dropped while the model is Prone' },
+      { value: 'none', label: 'a Prone model may not use Special Abilities: it declares none while it is Prone' },
+      { value: 'allowed', label: 'allowed: the quick-reference card only takes a Melee die from a Prone model and makes it strike second' },
     ],
-    source: 'rules.md §4.5 (Prone: −1 Melee Pool, always the second Attacker; nothing on specials), seed 002 "MODIFICATEURS" and "SURPRISE" (only a Surprised model is said to keep its Techniques Spéciales) vs B1 Prone [A]',
+    source: `${REFERENCE} (Prone: "may not use Special Abilities"); ${CARD} pp.38–42 (Modificateurs, Surprise)`,
+  },
+  {
+    key: 'proneStrikeBack',
+    label: 'A model already Prone (Au Sol) when the Melee Exchange begins',
+    default: 'no',
+    values: [
+      { value: 'no', label: 'does not strike back: the second model strikes only if it is still alive, in base contact and not Prone' },
+      { value: 'knocked-down-only', label: 'strikes back; only a model knocked Prone during this exchange is stopped' },
+    ],
+    source: `${CARD} pp.38–42 (Passe d'armes: "si elle est toujours vivante, en CSS avec l'Attaquant et n'est pas Au Sol")`,
+  },
+  {
+    key: 'specialDefenceNoAttack',
+    label: 'A Special Defence against a model that put no dice in Attack',
+    default: 'no-trigger',
+    values: [
+      { value: 'no-trigger', label: 'does not trigger: a model with no Attack dice makes no strike, so no Attack fails against the Defence' },
+      { value: 'triggers', label: 'triggers: the comparison is still made against an Attack of 0, and the defender wins it (the card only asks for dice in Defence)' },
+    ],
+    source: `${CARD} pp.38–42 (Passe d'armes: "Sans dé attribué à la Défense, aucune Défense Spéciale ne se déclenche"); ${REFERENCE} (Melee Exchange)`,
   },
 ]
 
