@@ -9,6 +9,8 @@ export interface CloseGuardDeps {
   send(command: MenuCommand): void
   /** Really closes: the window, or the whole app when a quit was under way. */
   close(quitting: boolean): void
+  /** The user chose Cancel: a quit under way stops (other windows must forget it too). */
+  cancelled?(): void
 }
 
 /**
@@ -42,6 +44,11 @@ export class CloseGuard {
     this.quitting = true
   }
 
+  /** A quit was cancelled in another window: closing this one later closes only this one. */
+  quitCancelled(): void {
+    this.quitting = false
+  }
+
   /** From the window's `close` event: true when the close must be prevented (the user is asked). */
   onClose(): boolean {
     if (this.approved || !this.state.dirty) return false
@@ -59,8 +66,10 @@ export class CloseGuard {
     this.asking = true
     try {
       const choice = await this.deps.ask(this.state.name)
-      if (choice === 'cancel') this.quitting = false
-      else this.deps.send({ command: 'close', choice })
+      if (choice === 'cancel') {
+        this.quitting = false
+        this.deps.cancelled?.()
+      } else this.deps.send({ command: 'close', choice })
     } finally {
       this.asking = false
     }

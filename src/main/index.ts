@@ -1,11 +1,12 @@
-import { app, BrowserWindow, dialog, Menu } from 'electron'
+import { app, dialog, Menu, protocol } from 'electron'
 import { join } from 'node:path'
 import { ENGINE_VERSION } from '../engine/version'
-import type { EventContract } from '../shared/ipc-contract'
-import { CloseGuard } from './close-guard'
+import { APP_SCHEME_PRIVILEGES } from './desktop/app-protocol'
+import { AppWindows } from './desktop/app-windows'
+import { DraftOwners } from './desktop/draft-owners'
+import { scenarioPathsFromArgv, secondInstanceFiles, type LaunchData } from './desktop/launch-args'
 import { askUnsavedChanges, electronDialogs } from './dialogs'
 import { createHandlers } from './ipc/handlers'
-import { JobRegistry } from './ipc/jobs'
 import { registerHandlers } from './ipc/register'
 import { menuTemplate } from './menu-template'
 import { writeFileAtomic } from './services/atomic-write'
@@ -13,86 +14,131 @@ import { AutosaveStore } from './services/autosave'
 import { FileService } from './services/files'
 import { RecentFiles } from './services/recent'
 import { SimulationService } from './services/simulation'
-import { createMainWindow, isTrustedUrl } from './window'
-
-/** Electron main: one window, the services, the IPC handlers and the menu; the pool is destroyed on quit. */
-const simulation = new SimulationService({ workerPath: join(__dirname, 'worker.js') })
-const jobs = new JobRegistry()
-let window: BrowserWindow | null = null
-/** Closing (or quitting) with unsaved edits asks Save / Don't Save / Cancel first. */
-const closeGuard = new CloseGuard({
-  ask: (name) => askUnsavedChanges(window, name),
-  send: (command) => emit('menu:command', command),
-  close: (quitting) => (quitting ? app.quit() : window?.close()),
-})
-
-function emit<E extends keyof EventContract>(channel: E, payload: EventContract[E]): void {
-  if (window && !window.isDestroyed()) window.webContents.send(channel, payload)
-}
+import { createMainWindow, isTrustedUrl, openLink, setUpSession, type ElectronWindow } from './window'
 
 /**
- * Opens the main window. A page that goes away (closed, reloaded, crashed) takes its runs and searches
- * with it: nobody is left to see their results, so they are cancelled and the worker pool is freed.
+ * Electron main: one app instance with any number of windows, the services they share, the IPC
+ * handlers of each window and the menu; the pool is destroyed on quit. A second launch hands its files
+ * to this instance and quits.
  */
-function openWindow(): void {
-  const win = createMainWindow()
-  closeGuard.windowOpened()
-  const cancelJobs = (): void => void jobs.cancelAll()
-  win.webContents.on('render-process-gone', cancelJobs)
-  win.webContents.on('did-start-navigation', (details) => {
-    if (details.isMainFrame && !details.isSameDocument) cancelJobs()
-  })
-  win.on('close', (e) => {
-    if (closeGuard.onClose()) e.preventDefault()
-  })
-  win.on('closed', cancelJobs)
-  window = win
-}
+const isMac = process.platform === 'darwin'
+const launchFiles = scenarioPathsFromArgv(process.argv, process.cwd())
 
-app.whenReady().then(() => {
+// Must happen before the app is ready: app:// is a standard, secure origin of its own.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
+
+if (!app.requestSingleInstanceLock({ files: launchFiles } satisfies LaunchData)) app.quit()
+else main()
+
+function main(): void {
+  const simulation = new SimulationService({ workerPath: join(__dirname, 'worker.js') })
+  const files = new FileService()
+  const draftOwners = new DraftOwners()
   const resources = app.isPackaged ? process.resourcesPath : join(__dirname, '..', '..', 'resources')
+  const examplesDir = join(resources, 'examples')
   const dataDir = app.getPath('userData')
   const recent = new RecentFiles(join(dataDir, 'recent.json'))
+  const drafts = new AutosaveStore(join(dataDir, 'autosave'))
+
+  const rebuildMenu = (): void => {
+    void recent.list().then((items) => {
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(
+          menuTemplate({
+            isMac,
+            recent: items,
+            send: (c) => windows.sendCommand(c),
+            about,
+            newWindow: () => windows.openWindow(),
+            clearRecent: () => void clearRecent(),
+            openLink,
+          }),
+        ),
+      )
+    })
+  }
+  /** The recent list changed: the menu, the system's recent documents and every window follow. */
+  const recentChanged = (added?: string): void => {
+    if (added) app.addRecentDocument(added)
+    rebuildMenu()
+    windows.broadcast({ command: 'recent-changed' })
+  }
+  const clearRecent = async (): Promise<void> => {
+    await recent.clear()
+    app.clearRecentDocuments()
+    recentChanged()
+  }
   const about = (): void => {
     void dialog.showMessageBox({ type: 'info', title: 'About Quickdraw', message: `Quickdraw ${app.getVersion()}`, detail: `Engine ${ENGINE_VERSION}\nElectron ${process.versions.electron}` })
   }
-  const rebuildMenu = (): void => {
-    void recent.list().then((items) => {
-      Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ isMac: process.platform === 'darwin', recent: items, send: (c) => emit('menu:command', c), about })))
-    })
-  }
-  registerHandlers(
-    createHandlers({
-      appVersion: app.getVersion(),
-      examplesDir: join(resources, 'examples'),
-      simulation,
-      jobs,
-      emit,
-      files: new FileService(),
-      recent,
-      drafts: new AutosaveStore(join(dataDir, 'autosave')),
-      dialogs: electronDialogs(() => window),
-      // Exports (text or PNG bytes) are written atomically too: a crash never leaves half a file.
-      writeExport: writeFileAtomic,
-      onRecentChanged: rebuildMenu,
-      closeGuard,
-    }),
-    isTrustedUrl,
-  )
-  rebuildMenu()
-  openWindow()
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) openWindow()
+
+  const windows: AppWindows<ElectronWindow> = new AppWindows<ElectronWindow>({
+    createWindow: createMainWindow,
+    openFile: async (path) => {
+      const file = await files.open(path)
+      await recent.add(file.path)
+      recentChanged(file.path)
+      return file
+    },
+    showError: (message, detail) => {
+      const parent = windows.focused()?.browserWindow
+      const options = { type: 'error' as const, message, detail }
+      void (parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options))
+    },
+    ask: (w, name) => askUnsavedChanges(w.browserWindow, name),
+    quit: () => app.quit(),
+    isMac,
+    isKnownFile: (path) => files.isKnown(path),
+    draftOwners,
+    makeHandlers: (ctx) =>
+      createHandlers({
+        appVersion: app.getVersion(),
+        examplesDir,
+        simulation,
+        jobs: ctx.jobs,
+        emit: ctx.emit,
+        files,
+        recent,
+        drafts,
+        dialogs: electronDialogs(() => (ctx.window.isDestroyed() ? null : ctx.window.browserWindow)),
+        // Exports (text or PNG bytes) are written atomically too: a crash never leaves half a file.
+        writeExport: writeFileAtomic,
+        onRecentChanged: recentChanged,
+        closeGuard: ctx.closeGuard,
+        onWindowState: ctx.onWindowState,
+        windowReady: ctx.windowReady,
+        windowId: ctx.windowId,
+        draftOwners: ctx.draftOwners,
+      }),
   })
-})
 
-app.on('before-quit', () => closeGuard.quitRequested())
+  // macOS hands files over by event (Finder, the dock), possibly before the app is ready.
+  app.on('open-file', (event, path) => {
+    event.preventDefault()
+    void windows.openPaths([path])
+  })
+  app.on('second-instance', (_event, argv, workingDirectory, additionalData) => {
+    void windows.secondInstance(secondInstanceFiles(argv, workingDirectory, additionalData))
+  })
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit()
-})
+  void app.whenReady().then(() => {
+    setUpSession()
+    registerHandlers((id) => windows.handlersFor(id), isTrustedUrl)
+    rebuildMenu()
+    windows.start(launchFiles)
+    app.on('activate', () => {
+      if (windows.count === 0) windows.openWindow()
+    })
+  })
 
-app.on('will-quit', () => {
-  jobs.cancelAll()
-  void simulation.shutdown()
-})
+  app.on('before-quit', () => windows.quitRequested())
+
+  app.on('window-all-closed', () => {
+    if (!isMac) app.quit()
+  })
+
+  app.on('will-quit', () => {
+    windows.cancelAllJobs()
+    void simulation.shutdown()
+  })
+}

@@ -1,16 +1,26 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import type { MenuCommand, RecentEntry } from '../shared/ipc-contract'
+import { HELP_LINKS } from './desktop/external-links'
+import { menuText, recentLabels } from './desktop/recent-labels'
 
 export interface MenuDeps {
   isMac: boolean
+  /** Whose conventions the recent files' labels follow (default: macOS when `isMac`, else this machine). */
+  platform?: NodeJS.Platform
   recent: RecentEntry[]
   send: (command: MenuCommand) => void
   about: () => void
+  newWindow: () => void
+  /** Empties Open Recent (and the system's recent documents). */
+  clearRecent: () => void
+  /** Opens one of the Help links in the browser. */
+  openLink: (url: string) => void
 }
 
 /**
  * The application menu as data (type-only electron import, so tests can read it): File, Edit, Run,
- * View, Help. Every command goes to the renderer, which owns the scenario and the run. Run also
+ * View, Window (macOS), Help. Open Recent tells same-named files apart by their folder, since Windows
+ * and Linux show no tooltips in menus. Every command goes to the renderer, which owns the scenario and the run. Run also
  * opens the analysis views (Sweep, Compare); File › Export also writes the HTML report.
  * Keyboard: Ctrl/Cmd+Enter runs, Esc cancels, Ctrl/Cmd+S saves.
  */
@@ -20,14 +30,22 @@ export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
     accelerator,
     click: () => d.send(command),
   })
-  const recent: MenuItemConstructorOptions[] =
-    d.recent.length === 0 ? [{ label: 'No recent files', enabled: false }] : d.recent.map((r) => ({ label: r.name, toolTip: r.path, click: () => d.send({ command: 'open-recent', path: r.path }) }))
+  const platform = d.platform ?? (d.isMac ? 'darwin' : process.platform)
+  const labels = recentLabels(d.recent.map((r) => r.path), platform)
+  const recent: MenuItemConstructorOptions[] = [
+    ...(d.recent.length === 0
+      ? [{ label: 'No recent files', enabled: false }]
+      : d.recent.map((r, i) => ({ label: menuText(labels[i].label, platform), toolTip: r.path, click: () => d.send({ command: 'open-recent', path: r.path }) }))),
+    { type: 'separator' },
+    { label: 'Clear Recent', enabled: d.recent.length > 0, click: () => d.clearRecent() },
+  ]
   return [
     ...(d.isMac ? [{ role: 'appMenu' as const }] : []),
     {
       label: 'File',
       submenu: [
         item('New from Example…', { command: 'new-from-example' }, 'CmdOrCtrl+N'),
+        { label: 'New Window', accelerator: 'CmdOrCtrl+Shift+N', click: () => d.newWindow() },
         item('Open…', { command: 'open' }, 'CmdOrCtrl+O'),
         { label: 'Open Recent', submenu: recent },
         { type: 'separator' },
@@ -71,6 +89,16 @@ export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
       ],
     },
     { label: 'View', submenu: [{ role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }] },
-    { label: 'Help', submenu: [{ label: 'About Quickdraw', click: () => d.about() }] },
+    ...(d.isMac ? [{ role: 'windowMenu' as const }] : []),
+    {
+      label: 'Help',
+      ...(d.isMac ? { role: 'help' as const } : {}),
+      submenu: [
+        { label: 'Documentation', click: () => d.openLink(HELP_LINKS.documentation) },
+        { label: 'Examples', click: () => d.openLink(HELP_LINKS.examples) },
+        { type: 'separator' },
+        { label: 'About Quickdraw', click: () => d.about() },
+      ],
+    },
   ]
 }

@@ -38,6 +38,8 @@ export interface ScenarioFile {
 export interface RecentEntry {
   path: string
   name: string
+  /** The name, followed by its folder when another recent file has the same name ("duel.json — campaign/"). */
+  label?: string
 }
 
 export interface SaveArgs {
@@ -88,10 +90,12 @@ export interface FindArgs {
   outcome?: string
 }
 
-/** What the window's close button needs to know: are there unsaved edits, and in which scenario. */
+/** What the window's title and close button need to know: are there unsaved edits, and in which scenario. */
 export interface WindowState {
   dirty: boolean
   name: string
+  /** The scenario's file, or null when it has none yet (an example, a restored draft). */
+  path?: string | null
 }
 
 /** The exact values of a scenario (cancellable by job id, like a run). */
@@ -119,6 +123,11 @@ export interface InvokeContract {
   'window:state': { args: [state: WindowState]; result: void }
   /** The page has saved or discarded its edits after a close request: close (or quit) now. */
   'window:close': { args: []; result: void }
+  /**
+   * The page is loaded and listens for menu commands: the scenario file this window was opened for (the
+   * command line, a file association, a second launch), if any. Later files arrive as `open-file`.
+   */
+  'window:ready': { args: []; result: ScenarioFile | null }
 }
 
 /** The views below the run bar: the last run's results, a parameter sweep, a comparison. */
@@ -129,6 +138,10 @@ export type MenuCommand =
   | { command: 'new-from-example' }
   | { command: 'open' }
   | { command: 'open-recent'; path: string }
+  /** A file main has opened for this window (a second launch, a file association, macOS open-file). */
+  | { command: 'open-file'; file: ScenarioFile }
+  /** The recent files changed (say, Clear Recent): read them again. */
+  | { command: 'recent-changed' }
   | { command: 'save' }
   | { command: 'save-as' }
   | { command: 'export'; kind: 'csv' | 'json' | 'report' }
@@ -166,6 +179,7 @@ export const invokeChannels: readonly InvokeChannel[] = [
   'export:save',
   'window:state',
   'window:close',
+  'window:ready',
 ]
 export const eventChannels: readonly EventChannel[] = ['sim:progress', 'menu:command']
 

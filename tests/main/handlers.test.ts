@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -211,7 +211,7 @@ describe('IPC file handlers', () => {
     expect(r).toEqual({ status: 'saved', file: { path: dialogs.save, name: 'standoff.json', text } })
     expect(dialogs.asked).toEqual(['save standoff.json'])
     expect(readFileSync(dialogs.save, 'utf8')).toBe(text)
-    expect(await handlers['recent:list']()).toEqual([{ path: dialogs.save, name: 'standoff.json' }])
+    expect(await handlers['recent:list']()).toEqual([{ path: dialogs.save, name: 'standoff.json', label: 'standoff.json' }])
   })
 
   it('save writes nothing for an invalid scenario and says why, with the field path', async () => {
@@ -271,6 +271,17 @@ describe('IPC file handlers', () => {
     expect(drafts.map((d) => [d.key, d.text])).toEqual([['ed-1', '{"half": ']])
     await handlers['draft:clear']('ed-1')
     expect(await handlers['draft:list']()).toEqual([])
+  })
+
+  it('labels same-named recent files by their folder', async () => {
+    for (const folder of ['campaign', 'tests']) {
+      mkdirSync(join(dir, folder))
+      writeFileSync(join(dir, folder, 'duel.json'), text)
+      dialogs.open = join(dir, folder, 'duel.json')
+      await handlers['file:open']()
+    }
+    const sep = process.platform === 'win32' ? '\\' : '/'
+    expect((await handlers['recent:list']()).map((r) => r.label)).toEqual([`duel.json — tests${sep}`, `duel.json — campaign${sep}`])
   })
 
   it('exports an HTML report as text to the path the user picked', async () => {

@@ -1,6 +1,7 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import { describe, expect, it } from 'vitest'
-import { menuTemplate } from '../../src/main/menu-template'
+import { isAllowedExternal } from '../../src/main/desktop/external-links'
+import { menuTemplate, type MenuDeps } from '../../src/main/menu-template'
 import type { MenuCommand } from '../../src/shared/ipc-contract'
 
 function find(items: MenuItemConstructorOptions[], label: string): MenuItemConstructorOptions {
@@ -21,10 +22,16 @@ function click(item: MenuItemConstructorOptions): void {
   ;(item.click as () => void)()
 }
 
+const noop: MenuDeps = { isMac: false, recent: [], send: () => undefined, about: () => undefined, newWindow: () => undefined, clearRecent: () => undefined, openLink: () => undefined }
+
+function submenu(items: MenuItemConstructorOptions[], label: string): MenuItemConstructorOptions[] {
+  return find(items, label).submenu as MenuItemConstructorOptions[]
+}
+
 describe('application menu', () => {
   const sent: MenuCommand[] = []
   let abouts = 0
-  const menu = menuTemplate({ isMac: false, recent: [{ path: '/s/duel.json', name: 'duel.json' }], send: (c) => sent.push(c), about: () => abouts++ })
+  const menu = menuTemplate({ ...noop, isMac: false, recent: [{ path: '/s/duel.json', name: 'duel.json' }], send: (c) => sent.push(c), about: () => abouts++ })
 
   it('has File, Run and Help with the keyboard shortcuts of the issue', () => {
     expect(menu.map((m) => m.label)).toEqual(['File', 'Edit', 'Run', 'View', 'Help'])
@@ -65,7 +72,57 @@ describe('application menu', () => {
   })
 
   it('shows a disabled placeholder when there are no recent files', () => {
-    const empty = menuTemplate({ isMac: true, recent: [], send: () => undefined, about: () => undefined })
+    const empty = menuTemplate({ ...noop, isMac: true })
     expect(find(empty, 'No recent files').enabled).toBe(false)
+    expect(find(empty, 'Clear Recent').enabled).toBe(false)
+  })
+})
+
+describe('desktop menu: Open Recent, windows, help', () => {
+  it('Open Recent labels same-named files by their folder (no tooltips in Windows and Linux menus)', () => {
+    const recent = [
+      { path: '/home/gm/campaign/duel.json', name: 'duel.json' },
+      { path: '/home/gm/tests/duel.json', name: 'duel.json' },
+      { path: '/home/gm/ambush.json', name: 'ambush.json' },
+    ]
+    const sent: MenuCommand[] = []
+    const menu = menuTemplate({ ...noop, platform: 'linux', recent, send: (c) => sent.push(c) })
+    const items = submenu(menu, 'Open Recent')
+    expect(items.map((i) => i.label ?? i.type)).toEqual(['duel.json — campaign/', 'duel.json — tests/', 'ambush.json', 'separator', 'Clear Recent'])
+    expect(items[1].toolTip).toBe('/home/gm/tests/duel.json')
+    click(items[1])
+    expect(sent).toEqual([{ command: 'open-recent', path: '/home/gm/tests/duel.json' }])
+  })
+
+  it('Clear Recent empties the list', () => {
+    let cleared = 0
+    const menu = menuTemplate({ ...noop, recent: [{ path: '/s/duel.json', name: 'duel.json' }], clearRecent: () => cleared++ })
+    expect(find(menu, 'Clear Recent').enabled).toBe(true)
+    click(find(menu, 'Clear Recent'))
+    expect(cleared).toBe(1)
+  })
+
+  it('macOS has the app menu and a Window menu; Windows and Linux have neither', () => {
+    const mac = menuTemplate({ ...noop, isMac: true })
+    expect(mac.map((m) => m.label ?? m.role)).toEqual(['appMenu', 'File', 'Edit', 'Run', 'View', 'windowMenu', 'Help'])
+    expect(menuTemplate(noop).map((m) => m.label ?? m.role)).toEqual(['File', 'Edit', 'Run', 'View', 'Help'])
+  })
+
+  it('File › New Window opens another window', () => {
+    let opened = 0
+    const menu = menuTemplate({ ...noop, newWindow: () => opened++ })
+    expect(find(menu, 'New Window').accelerator).toBe('CmdOrCtrl+Shift+N')
+    click(find(menu, 'New Window'))
+    expect(opened).toBe(1)
+  })
+
+  it('Help links to the documentation and the examples, both on the allow-list of the browser', () => {
+    const links: string[] = []
+    const menu = menuTemplate({ ...noop, openLink: (u) => links.push(u) })
+    expect(submenu(menu, 'Help').map((i) => i.label ?? i.type)).toEqual(['Documentation', 'Examples', 'separator', 'About Quickdraw'])
+    click(find(menu, 'Documentation'))
+    click(find(menu, 'Examples'))
+    expect(links).toHaveLength(2)
+    expect(links.every((u) => isAllowedExternal(u))).toBe(true)
   })
 })

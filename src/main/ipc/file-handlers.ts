@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { parseScenario } from '../../engine/run/parse'
 import { issueLine } from '../../engine/core/schema'
 import type { ExportKind, InvokeContract } from '../../shared/ipc-contract'
+import type { DraftOwners } from '../desktop/draft-owners'
+import { recentLabels } from '../desktop/recent-labels'
 import type { AutosaveStore } from '../services/autosave'
 import { MAX_FILE_BYTES, type FileService } from '../services/files'
 import type { RecentFiles } from '../services/recent'
@@ -25,8 +27,16 @@ export interface FileHandlerDeps {
   drafts: AutosaveStore
   dialogs: Dialogs
   writeExport: (path: string, data: string | Uint8Array) => Promise<void>
-  /** Called after the recent list changed (main rebuilds the Open Recent menu). */
-  onRecentChanged?: () => void
+  /** Called after the recent list changed (main rebuilds the Open Recent menu); `path` was added. */
+  onRecentChanged?: (added?: string) => void
+  /**
+   * The window these handlers serve and which open window edits which draft. Without them (a single
+   * page, as in most tests) every draft is offered and may be discarded.
+   */
+  windowId?: number
+  draftOwners?: DraftOwners
+  /** The platform whose conventions the recent files' labels follow (default: this one). */
+  platform?: NodeJS.Platform
 }
 
 type FileChannel = 'file:open' | 'file:open-recent' | 'file:save' | 'recent:list' | 'draft:write' | 'draft:list' | 'draft:clear' | 'export:save'
@@ -53,8 +63,10 @@ function checkScenarioText(raw: string): void {
 export function createFileHandlers(deps: FileHandlerDeps): FileHandlers {
   const remember = async (path: string): Promise<void> => {
     await deps.recent.add(path)
-    deps.onRecentChanged?.()
+    deps.onRecentChanged?.(path)
   }
+  const owners = deps.draftOwners
+  const me = deps.windowId ?? 0
   return {
     'file:open': async () => {
       const path = await deps.dialogs.openScenario()
@@ -95,13 +107,24 @@ export function createFileHandlers(deps: FileHandlerDeps): FileHandlers {
       await remember(saved.file.path)
       return saved
     },
-    'recent:list': async () => deps.recent.list(),
-    'draft:write': async (raw: unknown) => {
-      await deps.drafts.write(arg(draftArgs, raw, 'autosave'))
+    'recent:list': async () => {
+      const items = await deps.recent.list()
+      const labels = recentLabels(items.map((r) => r.path), deps.platform)
+      return items.map((r, i) => ({ ...r, label: labels[i].label }))
     },
-    'draft:list': async () => deps.drafts.list(),
+    'draft:write': async (raw: unknown) => {
+      const draft = arg(draftArgs, raw, 'autosave')
+      if (owners && !owners.claim(draft.key, me)) throw new Error('autosave: that draft belongs to another open window')
+      await deps.drafts.write(draft)
+      if (owners) await deps.drafts.prune((key) => owners.isLive(key))
+    },
+    // Another open window's drafts are its live edits, not edits left from a previous session.
+    'draft:list': async () => (await deps.drafts.list()).filter((d) => !owners || owners.offerable(d.key, me)),
     'draft:clear': async (raw: unknown) => {
-      await deps.drafts.clear(arg(draftKey, raw, 'discard draft'))
+      const key = arg(draftKey, raw, 'discard draft')
+      if (owners && !owners.mayClear(key, me)) throw new Error('discard draft: that draft belongs to another open window, which is still editing it')
+      await deps.drafts.clear(key)
+      owners?.forget(key)
     },
     'export:save': async (raw: unknown) => {
       const req = arg(exportArgs, raw, 'export')

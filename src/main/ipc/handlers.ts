@@ -7,13 +7,13 @@ import { MAX_CHUNK_SIZE } from '../../engine/run/chunks'
 import { int } from '../../engine/core/schema'
 import { parseScenarioOrThrow } from '../../engine/run/parse'
 import { ENGINE_VERSION } from '../../engine/version'
-import type { EventContract, InvokeContract, InvokeChannel } from '../../shared/ipc-contract'
+import type { EventContract, InvokeContract, InvokeChannel, ScenarioFile, WindowState } from '../../shared/ipc-contract'
 import { systemInfo } from '../../shared/system-info'
 import type { CloseGuard } from '../close-guard'
 import { MAX_WORKERS, type SimulationService } from '../services/simulation'
 import { createFileHandlers, type FileHandlerDeps } from './file-handlers'
 import { JobRegistry } from './jobs'
-import { arg, exampleFile, jobId } from './validate'
+import { arg, exampleFile, filePath, jobId } from './validate'
 
 /**
  * IPC handlers as plain functions (no electron import), so tests call them directly. The electron seam
@@ -28,6 +28,10 @@ export interface HandlerDeps extends FileHandlerDeps {
   jobs?: JobRegistry
   /** Asks before a window with unsaved edits closes (absent where there is no window, as in tests). */
   closeGuard?: Pick<CloseGuard, 'setState' | 'approve'>
+  /** The window's title shows its scenario's name and whether it has unsaved edits. */
+  onWindowState?: (state: WindowState) => void
+  /** The page is ready: the file this window was opened for, if any (once). */
+  windowReady?: () => Promise<ScenarioFile | null>
 }
 
 export type Handlers = { [C in InvokeChannel]: (...args: unknown[]) => Promise<InvokeContract[C]['result']> }
@@ -55,6 +59,7 @@ const exactArgs = z.strictObject({ jobId, scenario: z.unknown() })
 const windowState = z.strictObject({
   dirty: z.boolean({ error: 'must be true or false' }),
   name: z.string({ error: 'must be text' }).max(300, { error: 'must be at most 300 characters' }),
+  path: filePath.nullable().optional(),
 })
 
 export function createHandlers(deps: HandlerDeps): Handlers {
@@ -114,7 +119,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       })
     },
     'sim:cancel': async (id: unknown) => jobs.cancel(arg(jobId, id, 'cancel')),
-    'window:state': async (raw: unknown) => deps.closeGuard?.setState(arg(windowState, raw, 'window state')),
+    'window:state': async (raw: unknown) => {
+      const state = arg(windowState, raw, 'window state')
+      deps.closeGuard?.setState(state)
+      deps.onWindowState?.(state)
+    },
     'window:close': async () => deps.closeGuard?.approve(),
+    'window:ready': async () => (await deps.windowReady?.()) ?? null,
   }
 }

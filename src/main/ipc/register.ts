@@ -1,17 +1,15 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron'
 import { invokeChannels } from '../../shared/ipc-contract'
 import type { Handlers } from './handlers'
-import { isTrustedSender } from './sender'
+import { handlerForSender } from './sender'
 
 /**
- * The thin electron seam: every invoke channel of the contract goes to its handler, but only when the
- * message comes from our own window's top frame showing our own page.
+ * The thin electron seam: every invoke channel of the contract goes to the handlers of the window that
+ * sent it, but only when the message comes from the top frame of one of the app's own windows showing
+ * the app's own page (`handlerForSender`).
  */
-export function registerHandlers(handlers: Handlers, isTrustedUrl: (url: string) => boolean): void {
+export function registerHandlers(handlersFor: (senderId: number) => Handlers | undefined, isTrustedUrl: (url: string) => boolean): void {
   for (const channel of invokeChannels) {
-    ipcMain.handle(channel, (event: IpcMainInvokeEvent, ...args: unknown[]) => {
-      if (!isTrustedSender(event.senderFrame, isTrustedUrl)) throw new Error(`${channel}: refused, the request did not come from the Quickdraw window`)
-      return handlers[channel](...args)
-    })
+    ipcMain.handle(channel, (event: IpcMainInvokeEvent, ...args: unknown[]) => handlerForSender(event, channel, handlersFor, isTrustedUrl)[channel](...args))
   }
 }

@@ -1,3 +1,5 @@
+import { isAppUrl } from '../desktop/app-protocol'
+
 /** The parts of Electron's `WebFrameMain` the sender check reads (kept structural so tests need no electron). */
 export interface SenderFrame {
   parent: unknown
@@ -32,7 +34,7 @@ export function devServerUrl(isPackaged: boolean, env: Record<string, string | u
   }
 }
 
-/** Which page URLs are ours: the dev server in development, else the packaged renderer file. */
+/** Which page URLs are ours: the dev server in development, else the app's own `app://quickdraw/` pages. */
 export function trustedUrlCheck(devServerUrl: string | undefined): (url: string) => boolean {
   return (url: string): boolean => {
     if (devServerUrl) {
@@ -42,11 +44,23 @@ export function trustedUrlCheck(devServerUrl: string | undefined): (url: string)
         return false
       }
     }
-    try {
-      const u = new URL(url)
-      return u.protocol === 'file:' && u.pathname.endsWith('/renderer/index.html')
-    } catch {
-      return false
-    }
+    return isAppUrl(url)
   }
+}
+
+/** What the sender check reads of an `ipcMain.handle` event. */
+export interface InvokeEvent {
+  senderFrame: SenderFrame | null | undefined
+  sender: { id: number }
+}
+
+/**
+ * The handler of `channel` for the window that sent `event`, or an error naming the channel: the message
+ * must come from the top frame of one of the app's own windows, showing the app's own page. Each
+ * window has its own handlers (its runs, its drafts, its close button).
+ */
+export function handlerForSender<T>(event: InvokeEvent, channel: string, handlersFor: (senderId: number) => T | undefined, isTrustedUrl: (url: string) => boolean): T {
+  const handlers = isTrustedSender(event.senderFrame, isTrustedUrl) ? handlersFor(event.sender.id) : undefined
+  if (handlers === undefined) throw new Error(`${channel}: refused, the request did not come from a Quickdraw window`)
+  return handlers
 }

@@ -14,6 +14,11 @@ export interface Draft {
 
 const KEY = /^[A-Za-z0-9_-]{1,64}$/
 
+/** Largest draft kept (a scenario file's own limit, in bytes of its UTF-8 text). */
+export const MAX_DRAFT_BYTES = 2 * 1024 * 1024
+/** Most drafts kept; past it the oldest that no open window is editing go (see `prune`). */
+export const MAX_DRAFTS = 20
+
 /**
  * Unsaved edits, one JSON file per editor session in the app's data folder, written atomically. The app
  * deletes a draft when its scenario is saved or discarded; any draft still there at start-up is what a
@@ -32,6 +37,8 @@ export class AutosaveStore {
 
   async write(draft: Omit<Draft, 'savedAt'>): Promise<void> {
     const file = this.file(draft.key)
+    const bytes = Buffer.byteLength(draft.text, 'utf8')
+    if (bytes > MAX_DRAFT_BYTES) throw new Error(`autosave: the scenario is larger than ${MAX_DRAFT_BYTES / 1024 / 1024} MB, so no draft was kept; save it to a file instead`)
     await fs.mkdir(this.dir, { recursive: true })
     await writeFileAtomic(file, JSON.stringify({ ...draft, savedAt: this.now().toISOString() }))
   }
@@ -55,8 +62,23 @@ export class AutosaveStore {
     await fs.rm(this.file(key), { force: true })
   }
 
+  /**
+   * Keeps at most `max` drafts: the oldest of the others go first, and a draft for which `inUse` says
+   * true (an open window is editing it) is never removed. Returns the keys removed.
+   */
+  async prune(inUse: (key: string) => boolean, max = MAX_DRAFTS): Promise<string[]> {
+    const drafts = await this.list()
+    const excess = drafts.length - max
+    if (excess <= 0) return []
+    const removable = drafts.filter((d) => !inUse(d.key)).reverse().slice(0, excess)
+    for (const d of removable) await this.clear(d.key)
+    return removable.map((d) => d.key)
+  }
+
   private async read(file: string): Promise<Draft | null> {
     try {
+      // A draft is at most MAX_DRAFT_BYTES of text plus its JSON quoting; anything far larger is not ours.
+      if ((await fs.stat(file)).size > 4 * MAX_DRAFT_BYTES) return null
       const d = JSON.parse(await fs.readFile(file, 'utf8')) as Partial<Draft>
       if (typeof d.key !== 'string' || !KEY.test(d.key) || typeof d.text !== 'string') return null
       return { key: d.key, path: typeof d.path === 'string' ? d.path : null, name: typeof d.name === 'string' ? d.name : 'Untitled', text: d.text, savedAt: String(d.savedAt ?? '') }

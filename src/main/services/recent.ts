@@ -40,6 +40,12 @@ export class RecentFiles {
     return this.list()
   }
 
+  /** Clear Recent: forgets every file. */
+  async clear(): Promise<void> {
+    this.items = []
+    await writeFileAtomic(this.storePath, '[]')
+  }
+
   /** A missing or damaged store is an empty list: losing the recent list must never stop the app. */
   private async read(): Promise<RecentFile[]> {
     try {

@@ -57,6 +57,30 @@ describe('menu commands', () => {
   })
 })
 
+describe('files the desktop app opens for the window', () => {
+  it('open-file (a second launch, a file association) opens the file in the editor', async () => {
+    setActivePinia(createPinia())
+    useBackendForTests(testBackend({}))
+    const ui = { show: () => undefined, exportResults: async () => undefined }
+    const text = readFileSync(join(__dirname, '../../../resources/examples/gurps-waits-standoff.json'), 'utf8')
+    await runCommand({ command: 'open-file', file: { path: '/games/duel.quickdraw.json', name: 'duel.quickdraw.json', text } }, ui)
+    const editor = useEditorStore()
+    expect(editor.path).toBe('/games/duel.quickdraw.json')
+    expect(editor.name).toBe('duel.quickdraw.json')
+    expect(editor.dirty).toBe(false)
+  })
+
+  it('recent-changed (Clear Recent in the menu) reads the recent files again', async () => {
+    setActivePinia(createPinia())
+    const backend = testBackend({})
+    let reads = 0
+    useBackendForTests({ ...backend, recent: async () => (reads++, []) })
+    await runCommand({ command: 'recent-changed' }, { show: () => undefined, exportResults: async () => undefined })
+    expect(reads).toBe(1)
+    expect(useLibraryStore().recent).toEqual([])
+  })
+})
+
 describe('closing the desktop window with unsaved edits', () => {
   const examplesDir = join(__dirname, '../../../resources/examples')
   const standoff = JSON.parse(readFileSync(join(examplesDir, 'gurps-waits-standoff.json'), 'utf8')) as unknown

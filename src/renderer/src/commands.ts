@@ -23,6 +23,10 @@ export async function runCommand(c: MenuCommand, ui: CommandUi): Promise<void> {
       return library.openFile()
     case 'open-recent':
       return library.openRecent(c.path)
+    case 'open-file':
+      return library.openOpenedFile(c.file)
+    case 'recent-changed':
+      return library.refreshRecent()
     case 'save':
       await editor.save()
       return library.refreshRecent()

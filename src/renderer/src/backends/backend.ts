@@ -32,4 +32,6 @@ export interface Backend {
   reportWindowState(state: WindowState): void
   /** After a close request: the edits are saved or discarded, close the window now. */
   closeWindow(): Promise<void>
+  /** The page is ready for commands: the file the desktop window was opened for, if any (browser: none). */
+  windowReady(): Promise<ScenarioFile | null>
 }

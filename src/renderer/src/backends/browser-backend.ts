@@ -93,6 +93,7 @@ export function browserBackend(): Backend {
     // A browser tab asks through `beforeunload` itself and never sends a close command.
     reportWindowState: () => undefined,
     closeWindow: async () => undefined,
+    windowReady: async () => null,
     kind: 'browser',
     defaultWorkers,
     info: async () => ({ appVersion: ENGINE_VERSION, engineVersion: ENGINE_VERSION, systems: systemInfo() }),

@@ -35,5 +35,6 @@ export function electronBackend(api: Api): Backend {
     onMenu: (listener) => api.on('menu:command', listener),
     reportWindowState: (state) => void api['window:state'](state),
     closeWindow: () => api['window:close'](),
+    windowReady: () => api['window:ready'](),
   }
 }

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { AppInfo, ExampleSummary, RecentEntry } from '../../../shared/ipc-contract'
+import type { AppInfo, ExampleSummary, RecentEntry, ScenarioFile } from '../../../shared/ipc-contract'
 import { backend } from './backend'
 import { useEditorStore } from './editor'
 
@@ -63,9 +63,16 @@ export const useLibraryStore = defineStore('library', () => {
     })
   }
 
+  /** A file the desktop app opened for this window (a second launch, a file association). */
+  async function openOpenedFile(f: ScenarioFile): Promise<void> {
+    selected.value = ''
+    useEditorStore().openText(f)
+    await refreshRecent()
+  }
+
   async function refreshRecent(): Promise<void> {
     recent.value = await backend().recent()
   }
 
-  return { info, examples, recent, selected, error, bySystem, load, openExample, openFile, openRecent, refreshRecent }
+  return { info, examples, recent, selected, error, bySystem, load, openExample, openFile, openRecent, openOpenedFile, refreshRecent }
 })

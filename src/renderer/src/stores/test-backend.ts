@@ -59,5 +59,6 @@ export function testBackend(
     async closeWindow() {
       this.closed++
     },
+    windowReady: async () => null,
   }
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { MAX_LAUNCH_FILES, scenarioPathsFromArgv, secondInstanceFiles } from '../../src/main/desktop/launch-args'
+
+describe('a scenario file given on the command line opens', () => {
+  it('takes .json and .quickdraw.json arguments, resolved against the folder of the launch', () => {
+    const argv = ['/opt/Quickdraw/quickdraw', 'duel.quickdraw.json', '/srv/ambush.JSON', 'notes.txt']
+    expect(scenarioPathsFromArgv(argv, '/home/gm/games', 'linux')).toEqual(['/home/gm/games/duel.quickdraw.json', '/srv/ambush.JSON'])
+  })
+
+  it('never takes the executable, the app folder of `electron .`, or Chromium switches for files', () => {
+    const argv = ['/usr/bin/electron', '.', '--allow-file-access-from-files', '--original-process-start-time=1234', '--user-data-dir=/tmp/x.json', 'duel.json']
+    expect(scenarioPathsFromArgv(argv, '/w', 'linux')).toEqual(['/w/duel.json'])
+  })
+
+  it('after "--" a file whose name starts with "-" still opens', () => {
+    expect(scenarioPathsFromArgv(['q', '--', '-odd.json'], '/w', 'linux')).toEqual(['/w/-odd.json'])
+  })
+
+  it('Windows paths resolve as Windows paths', () => {
+    expect(scenarioPathsFromArgv(['Quickdraw.exe', 'duel.quickdraw.json', 'D:\\x\\a.json'], 'C:\\Users\\gm', 'win32')).toEqual(['C:\\Users\\gm\\duel.quickdraw.json', 'D:\\x\\a.json'])
+  })
+
+  it('opens each file once, and at most a handful from one launch', () => {
+    const many = Array.from({ length: 40 }, (_, i) => `f${i}.json`)
+    expect(scenarioPathsFromArgv(['q', 'a.json', 'a.json'], '/w', 'linux')).toEqual(['/w/a.json'])
+    expect(scenarioPathsFromArgv(['q', ...many], '/w', 'linux')).toHaveLength(MAX_LAUNCH_FILES)
+  })
+})
+
+describe('a second launch hands its files to the running app', () => {
+  it('prefers the list the second launch resolved itself (additionalData), which Chromium leaves alone', () => {
+    expect(secondInstanceFiles(['q', '--flag', 'other.json'], '/elsewhere', { files: ['/home/gm/duel.json'] }, 'linux')).toEqual(['/home/gm/duel.json'])
+  })
+
+  it('falls back to its command line, resolved against its own folder', () => {
+    expect(secondInstanceFiles(['q', 'duel.json'], '/home/gm', undefined, 'linux')).toEqual(['/home/gm/duel.json'])
+    expect(secondInstanceFiles(['q', 'duel.json'], '/home/gm', { files: [] }, 'linux')).toEqual(['/home/gm/duel.json'])
+  })
+
+  it('ignores anything in the handed-over data that is not an absolute .json path', () => {
+    const data = { files: ['relative.json', 42, '/etc/passwd', '/ok/duel.json', '/bad\0.json'] }
+    expect(secondInstanceFiles(['q'], '/w', data, 'linux')).toEqual(['/ok/duel.json'])
+  })
+})
