@@ -182,8 +182,9 @@ describe('IPC exact handler (the editor\'s exact answer)', () => {
 describe('IPC jobs when the page goes away', () => {
   it('closing or reloading the window cancels its runs and searches, freeing the pool', async () => {
     const run = handlers['sim:run']({ jobId: 'long-run', scenario: standoff, trials: 500_000_000, seed: 1, workers: 1 })
+    // The run is under way (its chunks reach the one worker first) before the search queues behind them.
+    await expect.poll(() => events.length, { timeout: 60_000 }).toBeGreaterThan(0)
     const search = handlers['sim:find']({ jobId: 'long-find', scenario: standoff, seed: 7, trials: 50_000_000, chunkSize: 50_000, metric: 'loses-action:kid' })
-    await expect.poll(() => events.length, { timeout: 20_000 }).toBeGreaterThan(0)
     expect(jobs.size).toBe(2)
     expect(jobs.cancelAll()).toBe(2)
     const doc = await run
