@@ -96,50 +96,113 @@ function defends(plan: Plan, st: FightState, a: number, d: number): boolean {
   return true
 }
 
-/** Resolves one attack of `a` on `d`; returns whether it landed. */
-export function attack(plan: Plan, st: FightState, a: number, d: number, mode: Mode, strong: boolean, fromWait: boolean): boolean {
-  const counts = st.tally.counts
-  const L = plan.layout.fighter[a]
-  const eff = effectiveSkill(plan, st, a, d, mode)
-  counts[L + F.Attacks]++
+/** Counts the attack, notes the strike and rolls 3d6 to hit; logs it. */
+function rollToHit(plan: Plan, st: FightState, a: number, d: number, mode: Mode, eff: number, fromWait: boolean): number {
+  st.tally.counts[plan.layout.fighter[a] + F.Attacks]++
   noteStrike(st, a, fromWait)
   const r = roll3(st)
-  const ok = gurpsSucceeds(r, eff)
-  const crit = ok && gurpsCritical(r, eff) === 'success'
-  if (st.log) say(st, 'roll', [a, d], plan, `${nameOf(plan, a)} attacks ${nameOf(plan, d)} ${weaponText(plan, a, mode, eff)}): ${rollText(r, eff, ok)}${crit ? ' — a critical hit, no defence allowed' : ok ? '' : ' — a miss'}.`)
-  const bins = st.tally.bins
+  if (st.log) {
+    const ok = gurpsSucceeds(r, eff)
+    const crit = ok && gurpsCritical(r, eff) === 'success'
+    say(st, 'roll', [a, d], plan, `${nameOf(plan, a)} attacks ${nameOf(plan, d)} ${weaponText(plan, a, mode, eff)}): ${rollText(r, eff, ok)}${crit ? ' — a critical hit, no defence allowed' : ok ? '' : ' — a miss'}.`)
+  }
+  return r
+}
+
+/**
+ * What the roll `r` against `eff` does: −1 if it misses or is defended, else the critical-hit effect
+ * (Crit.Normal for an ordinary hit). Rolls the critical-hit table and the defence.
+ */
+function decide(plan: Plan, st: FightState, a: number, d: number, r: number, eff: number, fromWait: boolean): number {
+  const counts = st.tally.counts
+  const L = plan.layout.fighter[a]
   const b0 = plan.layout.attackBins[a]
-  const feinted = st.feintOn[a] === d
-  let landed = false
-  if (ok) {
-    counts[L + F.AttackSuccesses]++
-    let effect = Crit.Normal
-    if (crit) {
-      counts[L + F.Crits]++
-      if (plan.rules.criticalTable) {
-        effect = rollCritical(st)
-        if (st.log) say(st, 'roll', [a], plan, `Critical hit table: ${CRIT_TEXT[effect]}.`)
-      }
+  if (!gurpsSucceeds(r, eff)) {
+    st.tally.bins[b0]++
+    return -1
+  }
+  counts[L + F.AttackSuccesses]++
+  const crit = gurpsCritical(r, eff) === 'success'
+  let effect = Crit.Normal
+  if (crit) {
+    counts[L + F.Crits]++
+    if (plan.rules.criticalTable) {
+      effect = rollCritical(st)
+      if (st.log) say(st, 'roll', [a], plan, `Critical hit table: ${CRIT_TEXT[effect]}.`)
     }
-    st.attackFromWait = fromWait
-    const stopped = !crit && defends(plan, st, a, d)
-    st.attackFromWait = false
-    if (stopped) counts[L + F.Defended]++
-    else landed = true
-    if (landed) {
-      counts[L + F.Hits]++
-      if (st.slotMoment >= 0) st.slotHit[a] = 1
-      const dmg = basicDamage(plan, st, a, strong, effect)
-      const injury = injuryAgainst(plan, a, d, dmg, effect)
-      if (st.log) say(st, 'damage', [a, d], plan, `${dmg} ${plan.fighters[a].type} damage against DR ${plan.fighters[d].dr}${effect === Crit.HalfDr ? ' (halved)' : ''}: ${injury} injury.`)
-      bins[b0 + Math.min(injury, plan.layout.attackLen[a] - 1)]++
-      if (injury > 0) noteHit(st, a)
-      if (effect === Crit.DropWeapon) st.ready[d] = 0
-      applyInjury(plan, st, a, d, injury, effect === Crit.DoubleShock, effect === Crit.MajorIfPenetrates && injury > 0)
-    } else bins[b0]++
-  } else bins[b0]++
+  }
+  st.attackFromWait = fromWait
+  const stopped = !crit && defends(plan, st, a, d)
+  st.attackFromWait = false
+  if (stopped) {
+    counts[L + F.Defended]++
+    st.tally.bins[b0]++
+    return -1
+  }
+  counts[L + F.Hits]++
+  if (st.slotMoment >= 0) st.slotHit[a] = 1
+  return effect
+}
+
+/** Damage and injury of a blow that landed with critical-hit effect `effect`. */
+function hurt(plan: Plan, st: FightState, a: number, d: number, effect: Crit, strong: boolean): void {
+  const dmg = basicDamage(plan, st, a, strong, effect)
+  const injury = injuryAgainst(plan, a, d, dmg, effect)
+  if (st.log) say(st, 'damage', [a, d], plan, `${dmg} ${plan.fighters[a].type} damage against DR ${plan.fighters[d].dr}${effect === Crit.HalfDr ? ' (halved)' : ''}: ${injury} injury.`)
+  st.tally.bins[plan.layout.attackBins[a] + Math.min(injury, plan.layout.attackLen[a] - 1)]++
+  if (injury > 0) noteHit(st, a)
+  if (effect === Crit.DropWeapon) st.ready[d] = 0
+  applyInjury(plan, st, a, d, injury, effect === Crit.DoubleShock, effect === Crit.MajorIfPenetrates && injury > 0)
+}
+
+/** Resolves one attack of `a` on `d`; returns whether it landed. */
+export function attack(plan: Plan, st: FightState, a: number, d: number, mode: Mode, strong: boolean, fromWait: boolean): boolean {
+  const eff = effectiveSkill(plan, st, a, d, mode)
+  const feinted = st.feintOn[a] === d
+  const r = rollToHit(plan, st, a, d, mode, eff, fromWait)
+  const effect = decide(plan, st, a, d, r, eff, fromWait)
+  if (effect >= 0) hurt(plan, st, a, d, effect, strong)
   if (feinted) st.feintOn[a] = -1
-  return landed
+  return effect >= 0
+}
+
+/**
+ * A Stop Hit (GURPS Martial Arts, Stop Hits): `s`, waiting to attack into his foe's attack, strikes as
+ * `a` attacks him. Both roll to hit; if both miss nothing happens. One who is struck while his own roll
+ * missed defends at −1, or −3 parrying with the weapon he attacked with; if both hit, the larger margin
+ * of success defends normally and the other at that penalty, both on a tie. The stop-hitter may parry
+ * `a`'s blow (even with an unbalanced weapon) but not again until his next turn. Both blows land together.
+ */
+export function stopHit(plan: Plan, st: FightState, a: number, s: number, mode: Mode, strong: boolean, fromWait: boolean): void {
+  const effA = effectiveSkill(plan, st, a, s, mode)
+  const effS = effectiveSkill(plan, st, s, a, Mode.Normal)
+  const feinted = st.feintOn[a] === s
+  const savedMoment = st.slotMoment
+  if (savedMoment < 0) st.slotMoment = ++st.moment
+  const rA = rollToHit(plan, st, a, s, mode, effA, fromWait)
+  const rS = rollToHit(plan, st, s, a, Mode.Normal, effS, true)
+  const okA = gurpsSucceeds(rA, effA)
+  const okS = gurpsSucceeds(rS, effS)
+  const marginA = effA - rA
+  const marginS = effS - rS
+  // the fighter struck defends at the penalty unless his own roll hit with the larger margin
+  st.stopHitPenalty[s] = okA && (!okS || marginS <= marginA) ? 1 : 0
+  st.stopHitPenalty[a] = okS && (!okA || marginA <= marginS) ? 1 : 0
+  if (st.log) {
+    const pen = (f: number): string => `${nameOf(plan, f)} defends at −1 (−3 parrying with the weapon he attacks with)`
+    const who = [a, s].filter((f) => st.stopHitPenalty[f]).map(pen)
+    say(st, 'note', [s, a], plan, !okA && !okS ? 'Stop Hit: both miss; nothing happens.' : `Stop Hit: ${who.length > 0 ? who.join('; ') : 'defences as usual'}.`)
+  }
+  const effectA = decide(plan, st, a, s, rA, effA, fromWait)
+  const effectS = decide(plan, st, s, a, rS, effS, true)
+  st.stopHitPenalty[a] = 0
+  st.stopHitPenalty[s] = 0
+  st.noParry[s] = 1
+  if (effectA >= 0) hurt(plan, st, a, s, effectA, strong)
+  if (effectS >= 0) hurt(plan, st, s, a, effectS, false)
+  if (effectA >= 0 && effectS >= 0) st.mutualHit = true
+  if (feinted) st.feintOn[a] = -1
+  st.slotMoment = savedMoment
 }
 
 /**

@@ -40,6 +40,8 @@ export const enum Response {
   AllOutAttack = 1,
   Ready = 2,
   Feint = 3,
+  /** Attack into the foe's attack (GURPS Martial Arts, Stop Hits); only with the trigger "enemy-attacks". */
+  StopHit = 4,
 }
 
 export const enum TargetRule {

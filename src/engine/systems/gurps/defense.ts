@@ -42,6 +42,10 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
   if (st.prone[d]) common -= 3
   if (st.feintOn[a] === d) common -= st.feintMargin[a]
   if (plan.rules.shockOnDefense) common -= st.shock[d]
+  // struck in a Stop Hit exchange while his own roll missed or had the smaller margin: −1, −3 to parry
+  // with the weapon he attacked with (GURPS Martial Arts, Stop Hits)
+  const stopHit = st.stopHitPenalty[d]
+  common -= stopHit
   // the Basic Set forbids a retreat only while stunned or not standing (docs/rules/gurps.md#active-defences);
   // "not-while-acting" adds the earlier ban while his own maneuver is under way or still to come in a
   // cascade; "not-against-stop-thrust" the Martial Arts limit on retreating from a stop thrust
@@ -60,7 +64,7 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
     const repeated = st.parries[d] * (f.fencing ? 2 : 4)
     // Retreat: +1 Parry, +3 with a fencing weapon, Boxing, Judo or Karate (rules-combat §C2.2; Judo/Karate = barehanded 2)
     const retreatParry = f.fencing || f.barehanded === 2 ? 3 : 1
-    const score = f.parry + barehandedParry(f, plan.fighters[a]) + common + (aod === Aod.IncreasedParry ? 2 : 0) - repeated + (retreat ? retreatParry : 0)
+    const score = f.parry + barehandedParry(f, plan.fighters[a]) + common - 2 * stopHit + (aod === Aod.IncreasedParry ? 2 : 0) - repeated + (retreat ? retreatParry : 0)
     if (score > out.score) set(out, Defense.Parry, score, retreat)
   }
   // one Block a turn (Basic Set); A34 "martial-arts": each further one at a cumulative −5

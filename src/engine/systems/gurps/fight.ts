@@ -44,6 +44,7 @@ export function resetFight(plan: Plan, st: FightState): void {
   st.noDefense.fill(0)
   st.noParry.fill(0)
   st.noRetreat.fill(0)
+  st.stopHitPenalty.fill(0)
   st.parriedUnbalanced.fill(0)
   st.koRollPending.fill(0)
   st.waiting.fill(0)

@@ -1,9 +1,9 @@
-import { attack, feint, Mode } from './attack'
+import { attack, feint, Mode, stopHit } from './attack'
 import { Aoa, Cond, Maneuver, TargetRule } from './codes'
 import { nameOf, say } from './log'
 import type { Plan } from './plan'
 import type { FightState } from './state'
-import { Ev, interrupt } from './waits'
+import { convert, Ev, interrupt, stopHitReady } from './waits'
 
 /**
  * Offensive maneuvers: Attack, All-Out Attack and its options, Move and Attack, Feint, with the
@@ -103,8 +103,13 @@ export function parriedUnbalanced(plan: Plan, st: FightState, f: number): boolea
   return plan.rules.unbalancedBothWays && st.parriedUnbalanced[f] === 1
 }
 
-/** One blow: the target's "enemy attacks" Wait may interrupt first. */
+/** One blow: the target's "enemy attacks" Wait may interrupt first, or meet it with a Stop Hit. */
 function strike(plan: Plan, st: FightState, f: number, t: number, mode: Mode, strong: boolean, fromWait: boolean): void {
+  if (able(st, f) && gap(plan, st, f, t) === 0 && !parriedUnbalanced(plan, st, f) && stopHitReady(plan, st, t, f)) {
+    convert(plan, st, t)
+    if (st.log) say(st, 'interrupt', [t, f], plan, `${nameOf(plan, t)}'s Wait fires: ${nameOf(plan, t)} makes a Stop Hit into ${nameOf(plan, f)}'s attack.`)
+    return stopHit(plan, st, f, t, mode, strong, fromWait)
+  }
   interrupt(plan, st, Ev.Attack, f, t)
   // a retreat from an interrupting blow may have taken him out of reach: he may use what is left of his movement
   const need = gap(plan, st, f, t)

@@ -3,7 +3,7 @@ export const MANEUVERS = ['attack', 'all-out-attack', 'move-and-attack', 'feint'
 export const AOA_OPTIONS = ['determined', 'strong', 'double', 'feint'] as const
 export const AOD_OPTIONS = ['increased-dodge', 'increased-parry', 'increased-block', 'double'] as const
 export const TRIGGERS = ['enemy-in-reach', 'enemy-attacks', 'enemy-acts', 'named-enemy-acts', 'signal'] as const
-export const RESPONSES = ['attack', 'all-out-attack', 'ready', 'feint'] as const
+export const RESPONSES = ['attack', 'all-out-attack', 'ready', 'feint', 'stop-hit'] as const
 /** How a fighter picks his foe when he has no preferred target standing (rules-combat.md §C4.1, A40). */
 export const TARGET_RULES = ['sticky-first', 'weakest', 'most-injured', 'nearest'] as const
 /** A barehanded "weapon" (punch, kick): "yes" parries weapons at −3, "judo-karate" without that penalty (B376). */

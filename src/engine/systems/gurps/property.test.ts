@@ -6,6 +6,9 @@ import type { TraceEvent } from '../../core/trace'
 import { gurps } from './index'
 import { planOf, type Spec } from './test-helpers'
 
+/** Fixed seed: fast-check prints it with any counterexample. */
+const SEED = 20261124
+
 const stepArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   fc.constant({ maneuver: 'attack' }),
   fc.constantFrom('determined', 'strong', 'double', 'feint').map((option) => ({ maneuver: 'all-out-attack', option })),
@@ -16,6 +19,7 @@ const stepArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   fc
     .record({ trigger: fc.constantFrom('enemy-in-reach', 'enemy-attacks', 'enemy-acts', 'signal'), response: fc.constantFrom('attack', 'all-out-attack', 'ready', 'feint') })
     .map((w) => ({ maneuver: 'wait', ...w, ...(w.response === 'all-out-attack' ? { option: 'determined' } : {}) })),
+  fc.constant({ maneuver: 'wait', trigger: 'enemy-attacks', response: 'stop-hit' }),
 )
 
 const fighterArb = (id: string): fc.Arbitrary<Spec> =>
@@ -50,6 +54,8 @@ function fitOptions(spec: Spec): Spec {
   const fits = (o: unknown): boolean => (spec.ranged !== 'no' ? o === 'determined' : o !== 'double' || doubleOk)
   const maneuvers = (spec.maneuvers ?? []).map((m) => {
     const aoa = m.maneuver === 'all-out-attack' || m.response === 'all-out-attack'
+    // a Stop Hit is a melee attack into a melee attack (GURPS Martial Arts)
+    if (m.response === 'stop-hit' && spec.ranged !== 'no') return { ...m, response: 'attack' }
     return aoa && !fits(m.option) ? { ...m, option: 'determined' } : m
   })
   return { ...spec, maneuvers }
@@ -83,7 +89,7 @@ describe('fight invariants (fast-check)', () => {
           expect(converted.get(who) ?? 0).toBeLessThanOrEqual(1)
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 150, seed: SEED },
     )
   })
 
@@ -103,7 +109,7 @@ describe('fight invariants (fast-check)', () => {
           }
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 150, seed: SEED },
     )
   })
 
@@ -113,8 +119,11 @@ describe('fight invariants (fast-check)', () => {
         const { events } = traced(specs as Spec[], seed, { unbalancedWeapon: rule })
         const attacked = new Set<string>()
         const parried = new Set<string>()
+        // a Stop Hit and the parry that goes with it are one move (GURPS Martial Arts): he may parry in it
+        let stopHitter = ''
         for (const e of events) {
           const who = e.who[0]
+          if (e.kind === 'interrupt' || e.kind === 'act' || e.kind === 'turn') stopHitter = e.kind === 'interrupt' && e.text.includes('makes a Stop Hit') ? who : ''
           if (!(specs as Spec[]).find((f) => f.id === who)?.unbalanced) continue
           if (e.kind === 'turn') {
             attacked.delete(who)
@@ -123,12 +132,12 @@ describe('fight invariants (fast-check)', () => {
             if (rule === 'both-ways') expect(parried.has(who), e.text).toBe(false)
             attacked.add(who)
           } else if (e.kind === 'roll' && e.text.startsWith(`${who.toUpperCase()} parries`)) {
-            expect(attacked.has(who), e.text).toBe(false)
+            if (who !== stopHitter) expect(attacked.has(who), e.text).toBe(false)
             parried.add(who)
           }
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 150, seed: SEED },
     )
   })
 
@@ -147,7 +156,7 @@ describe('fight invariants (fast-check)', () => {
         expect(Array.from(t2.counts)).toEqual(Array.from(t1.counts))
         expect(Array.from(t2.bins)).toEqual(Array.from(t1.bins))
       }),
-      { numRuns: 100 },
+      { numRuns: 100, seed: SEED },
     )
   })
 })

@@ -48,6 +48,10 @@ function checkStep(s: Step, path: Path, ids: Map<string, number>, weapon: Combat
     if (s.trigger === undefined) issue(ctx, [...path, 'trigger'], `is required for a Wait (what sets it off): one of ${list(TRIGGERS)}`, undefined)
     if (s.trigger === 'named-enemy-acts' && s.enemy === undefined) issue(ctx, [...path, 'enemy'], 'is required for the trigger "named-enemy-acts"', undefined)
     if (s.enemy !== undefined && !ids.has(s.enemy)) issue(ctx, [...path, 'enemy'], `must be one of the combatant ids ${list([...ids.keys()])}`, s.enemy)
+    if (s.response === 'stop-hit') {
+      if (s.trigger !== undefined && s.trigger !== 'enemy-attacks') issue(ctx, [...path, 'trigger'], 'must be "enemy-attacks" for a Stop Hit (it meets the attack of a foe who attacks him)', s.trigger)
+      if (weapon && weapon.ranged !== 'no') issue(ctx, [...path, 'response'], 'must not be "stop-hit" with a ranged weapon (a Stop Hit is a melee attack into the foe\'s attack)', s.response)
+    }
   } else {
     for (const k of ['trigger', 'enemy', 'response'] as const) if (s[k] !== undefined) issue(ctx, [...path, k], 'only applies to a Wait', s[k])
   }

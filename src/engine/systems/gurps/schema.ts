@@ -147,7 +147,7 @@ export const stepSchema = z.strictObject({
   response: oneOf(RESPONSES)
     .optional()
     .describe(
-      'What a fired Wait becomes: "attack" (default), "all-out-attack" (with its option), "ready" (contest on DX) or "feint"; several firing at once use Cascading Waits (rules.md §3.5–3.6).',
+      'What a fired Wait becomes: "attack" (default), "all-out-attack" (with its option), "ready" (contest on DX), "feint", or "stop-hit" (trigger "enemy-attacks" only: he attacks into the foe\'s attack, GURPS Martial Arts); several firing at once use Cascading Waits.',
     ),
 })
 

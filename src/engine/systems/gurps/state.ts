@@ -26,6 +26,8 @@ export class FightState {
   /** Cannot parry until his next turn (unbalanced weapon used, Move and Attack). */
   readonly noParry: Uint8Array
   readonly noRetreat: Uint8Array
+  /** 1 while he defends in a Stop Hit exchange at −1 (−3 to parry with the weapon he attacked with). */
+  readonly stopHitPenalty: Uint8Array
   /** Parried with his unbalanced weapon since his turn began: no attack with it before his next turn ("both-ways"). */
   readonly parriedUnbalanced: Uint8Array
   /**
@@ -118,6 +120,7 @@ export class FightState {
     this.blocks = new Int32Array(n)
     this.noParry = new Uint8Array(n)
     this.noRetreat = new Uint8Array(n)
+    this.stopHitPenalty = new Uint8Array(n)
     this.parriedUnbalanced = new Uint8Array(n)
     this.koRollPending = new Uint8Array(n)
     this.moveLeft = new Int32Array(n)

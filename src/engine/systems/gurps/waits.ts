@@ -47,6 +47,8 @@ function setsOff(plan: Plan, st: FightState, w: number, ev: Ev, x: number, t: nu
   if (!st.waiting[w] || st.engaged[w] || st.cond[w] !== Cond.Ok || st.stunned[w]) return false
   if (ev !== Ev.Signal && plan.fighters[w].side === plan.fighters[x].side) return false
   const step = stepOf(plan, st, w)
+  // a Stop Hit does not interrupt: it meets the attack (stopHitReady)
+  if (step.response === Response.StopHit) return false
   let hit: boolean
   if (step.trigger === Trigger.InReach) hit = ev === Ev.InReach && t === w
   else if (step.trigger === Trigger.Attacks) hit = ev === Ev.Attack && t === w
@@ -56,14 +58,26 @@ function setsOff(plan: Plan, st: FightState, w: number, ev: Ev, x: number, t: nu
   return hit && canRespond(plan, st, w, ev === Ev.Signal ? pickTarget(plan, st, w) : x, step)
 }
 
+/**
+ * Whether `w`'s Wait is a Stop Hit that `a`'s attack on him now sets off: both melee, `w` able to reach
+ * `a` with a step. @see attack.ts stopHit
+ */
+export function stopHitReady(plan: Plan, st: FightState, w: number, a: number): boolean {
+  if (!st.waiting[w] || st.engaged[w] || st.cond[w] !== Cond.Ok || st.stunned[w]) return false
+  const step = stepOf(plan, st, w)
+  if (step.response !== Response.StopHit || plan.fighters[w].side === plan.fighters[a].side) return false
+  if (plan.fighters[a].ranged || plan.fighters[w].ranged) return false
+  return canRespond(plan, st, w, a, step)
+}
+
 /** The Wait turns into its response: no longer waiting; counted as fired. */
-function convert(plan: Plan, st: FightState, w: number): void {
+export function convert(plan: Plan, st: FightState, w: number): void {
   st.waiting[w] = 0
   st.waitFired[w] = 1
   st.tally.counts[plan.layout.fighter[w] + F.WaitsFiredTotal]++
 }
 
-const RESPONSE_TEXT = ['attacks', 'makes an All-Out Attack on', 'readies the weapon', 'feints']
+const RESPONSE_TEXT = ['attacks', 'makes an All-Out Attack on', 'readies the weapon', 'feints', 'makes a Stop Hit into the attack of']
 
 function respond(plan: Plan, st: FightState, w: number, t: number): void {
   const step = stepOf(plan, st, w)
