@@ -1,28 +1,21 @@
-import { randomBytes } from 'node:crypto'
 import { promises as fs } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import writeFileAtomicLib from 'write-file-atomic'
 
 /**
- * Writes a file so that a crash never leaves half of it: the data goes to a temporary file in the same
- * folder, is flushed, and is renamed over the target (rename is atomic on one file system). Text is
- * written as UTF-8, bytes (a PNG export) as they are.
+ * Writes a file so that a crash never leaves half of it, for the CLI and the app alike. A regular file
+ * (or a new one) is written by write-file-atomic: the data goes to a temporary file next to the real
+ * file, is flushed and renamed over it; a symlink keeps pointing where it did (its target is written),
+ * and the file keeps its mode and, where allowed, its owner. Anything that is not a regular file — a
+ * terminal, a pipe, `/dev/stdout` — is written directly: renaming over it would replace the device entry.
+ * Text is written as UTF-8, bytes (a PNG export) as they are.
  */
 export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
-  const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`)
-  const handle = await fs.open(tmp, 'w')
-  try {
-    await (typeof data === 'string' ? handle.writeFile(data, 'utf8') : handle.writeFile(data))
-    await handle.sync()
-  } catch (e) {
-    await handle.close()
-    await fs.rm(tmp, { force: true })
-    throw e
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+  const existing = await fs.stat(target).catch(() => null)
+  if (existing && !existing.isFile()) {
+    if (existing.isDirectory()) throw Object.assign(new Error(`${target} is a folder`), { code: 'EISDIR' })
+    await fs.writeFile(target, bytes)
+    return
   }
-  await handle.close()
-  try {
-    await fs.rename(tmp, target)
-  } catch (e) {
-    await fs.rm(tmp, { force: true })
-    throw e
-  }
+  await writeFileAtomicLib(target, bytes)
 }
