@@ -6,14 +6,14 @@ import { scenarioAt, sweepGrid, sweepValues, type SweepParam } from '../engine/r
 import { getAtPath, setAtPath } from '../engine/run/json-path'
 import { parseScenario } from '../engine/run/parse'
 import { issueLine } from '../engine/core/schema'
-import { writeFileAtomic } from '../main/services/atomic-write'
 import { SimulationService } from '../main/services/simulation'
-import { runSettings, progressBar } from './commands'
-import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
+import { notDone, runSettings, progressBar } from './commands'
+import { EXIT_OK, UsageError } from './errors'
 import { formatResult } from './format'
 import { formatComparison, formatSweep } from './format-analysis'
 import { loadScenarioFile } from './input'
 import { out, str, withService, type Options } from './io'
+import { checkOutTarget, writeOut } from './out-target'
 import { workerPath } from './paths'
 import { reportHtml } from '../shared/report/report-html'
 
@@ -72,6 +72,7 @@ export interface SweepPartial {
 
 export async function cmdSweep(file: string, o: Options): Promise<number> {
   const { raw, parsed } = loadScenarioFile(file)
+  checkOutTarget(str(o.out), [file])
   const params = sweepParams(raw, o)
   const points = sweepScenarios(raw, params)
   const settings = runSettings(o)
@@ -86,7 +87,7 @@ export async function cmdSweep(file: string, o: Options): Promise<number> {
         // Same seed at every point: common random numbers, so the curves are smooth.
         const { document, tally } = await service.runWithTally({ scenario: p.scenario, ...settings, signal, onProgress: bar.onProgress })
         bar.clear()
-        if (document.status !== 'done') return document.status === 'aborted' ? EXIT_INTERRUPTED : EXIT_INTERNAL
+        if (document.status !== 'done') return notDone(document)
         if (settings.shard) partials.push({ at: p.at, partial: partialDocument(p.scenario, document, tally) })
         else docs.push({ at: p.at, document })
         if (process.stderr.isTTY) process.stderr.write(`\rpoint ${k + 1}/${points.length}`)
@@ -95,12 +96,12 @@ export async function cmdSweep(file: string, o: Options): Promise<number> {
       const target = str(o.out)
       if (settings.shard) {
         const partial: SweepPartial = { format: 'quickdraw-sweep-partial/1', ...head, points: partials }
-        if (target) await writeFileAtomic(target, `${JSON.stringify(partial)}\n`)
+        if (target) await writeOut(target, `${JSON.stringify(partial)}\n`)
         else out(JSON.stringify(partial))
         return EXIT_OK
       }
       const sweep: SweepDocument = { format: 'quickdraw-sweep/1', ...head, points: docs }
-      if (target) await writeFileAtomic(target, `${JSON.stringify(sweep, null, 2)}\n`)
+      if (target) await writeOut(target, `${JSON.stringify(sweep, null, 2)}\n`)
       out(o.json ? JSON.stringify(sweep, null, 2) : formatSweep(sweep, str(o.metric)))
       return EXIT_OK
     },
@@ -125,6 +126,7 @@ function mergeSweepPartials(parts: SweepPartial[]): SweepDocument {
 
 export async function cmdCompare(files: string[], o: Options): Promise<number> {
   const a = loadScenarioFile(files[0])
+  checkOutTarget(str(o.out), files)
   const set = str(o.set)
   let bRaw: unknown
   if (files.length === 2) bRaw = loadScenarioFile(files[1]).raw
@@ -152,11 +154,11 @@ export async function cmdCompare(files: string[], o: Options): Promise<number> {
     async (service, signal) => {
       const docA = await service.run({ scenario: a.raw, ...settings, signal })
       const docB = await service.run({ scenario: bRaw, ...settings, signal })
-      for (const d of [docA, docB]) if (d.status !== 'done') return d.status === 'aborted' ? EXIT_INTERRUPTED : EXIT_INTERNAL
+      for (const d of [docA, docB]) if (d.status !== 'done') return notDone(d)
       const rows = compareDocuments(docA, docB)
       const result = { format: 'quickdraw-comparison/1', a: docA, b: docB, rows }
       const target = str(o.out)
-      if (target) await writeFileAtomic(target, `${JSON.stringify(result, null, 2)}\n`)
+      if (target) await writeOut(target, `${JSON.stringify(result, null, 2)}\n`)
       out(o.json ? JSON.stringify(result, null, 2) : formatComparison(docA, docB, rows))
       return EXIT_OK
     },
@@ -164,6 +166,7 @@ export async function cmdCompare(files: string[], o: Options): Promise<number> {
 }
 
 export async function cmdMerge(files: string[], o: Options): Promise<number> {
+  checkOutTarget(str(o.out), files)
   const parts = files.map((f) => {
     try {
       return JSON.parse(readFileSync(f, 'utf8')) as PartialDocument | SweepPartial
@@ -180,7 +183,7 @@ export async function cmdMerge(files: string[], o: Options): Promise<number> {
     throw new UsageError((e as Error).message)
   }
   const target = str(o.out)
-  if (target) await writeFileAtomic(target, `${JSON.stringify(merged, null, 2)}\n`)
+  if (target) await writeOut(target, `${JSON.stringify(merged, null, 2)}\n`)
   if (o.json) out(JSON.stringify(merged, null, 2))
   else out(merged.format === 'quickdraw-sweep/1' ? formatSweep(merged) : formatResult(merged))
   return EXIT_OK
@@ -190,6 +193,7 @@ export async function cmdReport(file: string, o: Options): Promise<number> {
   const { raw, parsed } = loadScenarioFile(file)
   const target = str(o.out)
   if (!target) throw new UsageError('report: -o <file.html> is required')
+  checkOutTarget(target, [file])
   const settings = runSettings(o)
   return withService(
     () => new SimulationService({ workerPath }),
@@ -197,8 +201,8 @@ export async function cmdReport(file: string, o: Options): Promise<number> {
       const bar = progressBar()
       const doc = await service.run({ scenario: raw, ...settings, signal, onProgress: bar.onProgress })
       bar.clear()
-      if (doc.status !== 'done') return doc.status === 'aborted' ? EXIT_INTERRUPTED : EXIT_INTERNAL
-      await writeFileAtomic(target, reportHtml(parsed.scenario, doc))
+      if (doc.status !== 'done') return notDone(doc)
+      await writeOut(target, reportHtml(parsed.scenario, doc))
       out(`report written to ${target}`)
       return EXIT_OK
     },

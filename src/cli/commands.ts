@@ -9,13 +9,13 @@ import { combinedJsonSchema, systemJsonSchema } from '../engine/systems/json-sch
 import { resultCsv } from '../shared/csv'
 import { systems, findSystem, systemIds } from '../engine/systems/registry'
 import { ENGINE_VERSION } from '../engine/version'
-import { writeFileAtomic } from '../main/services/atomic-write'
 import { SimulationService, type RunRequest } from '../main/services/simulation'
 import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
 import { formatExact, formatResult, progressLine } from './format'
 import { intOption, loadScenarioFile, workersOption } from './input'
 import { workerPath } from './paths'
-import { err, out, str, withService, type Options } from './io'
+import { err, out, outData, str, withService, type Options } from './io'
+import { checkOutTarget, writeOut } from './out-target'
 
 /** The run settings shared by run, sweep and compare: trials, seed, workers, chunk size, shard. */
 export function runSettings(o: Options): Omit<RunRequest, 'scenario'> {
@@ -48,10 +48,18 @@ export function progressBar(): { onProgress: RunRequest['onProgress']; clear: ()
   }
 }
 
+/** The exit code of a run that did not finish; an error says what failed (a signal has already said so). */
+export function notDone(doc: { status: string; error?: string }): number {
+  if (doc.status === 'aborted') return EXIT_INTERRUPTED
+  err(`quickdraw: the simulation failed: ${doc.error ?? 'unknown error'}`)
+  return EXIT_INTERNAL
+}
+
 export async function cmdRun(file: string, o: Options): Promise<number> {
   const { raw } = loadScenarioFile(file)
   const settings = runSettings(o)
   const target = str(o.out)
+  checkOutTarget(target, [file])
   if (o.json && o.csv) throw new UsageError('run: --json and --csv are two output formats; pick one')
   if (o.csv && settings.shard) throw new UsageError('run: a shard writes its partial result as JSON for `quickdraw merge`; --csv is for a whole run')
   return withService(
@@ -64,14 +72,11 @@ export async function cmdRun(file: string, o: Options): Promise<number> {
         err(`quickdraw: interrupted after ${doc.run.trialsDone} of ${doc.run.trials} trials; nothing written`)
         return EXIT_INTERRUPTED
       }
-      if (doc.status === 'error') {
-        err(`quickdraw: the simulation failed: ${doc.error ?? 'unknown error'}`)
-        return EXIT_INTERNAL
-      }
+      if (doc.status !== 'done') return notDone(doc)
       if (settings.shard) {
         // A shard writes its partial result (raw tallies) for `quickdraw merge`.
         const partial = `${JSON.stringify(partialDocument(raw, doc, tally))}\n`
-        if (target) await writeFileAtomic(target, partial)
+        if (target) await writeOut(target, partial)
         else out(partial)
         err(`shard ${settings.shard.index + 1}/${settings.shard.count}: ${doc.run.trialsDone} of ${doc.run.trials} trials${target ? ` written to ${target}` : ''}`)
         return EXIT_OK
@@ -79,11 +84,11 @@ export async function cmdRun(file: string, o: Options): Promise<number> {
       if (o.csv) {
         // CSV on stdout and in --out alike: header row first, provenance in columns (src/shared/csv.ts).
         const csv = resultCsv(doc)
-        if (target) await writeFileAtomic(target, csv)
-        out(csv)
+        if (target) await writeOut(target, csv)
+        outData(csv)
         return EXIT_OK
       }
-      if (target) await writeFileAtomic(target, `${JSON.stringify(doc, null, 2)}\n`)
+      if (target) await writeOut(target, `${JSON.stringify(doc, null, 2)}\n`)
       out(o.json ? JSON.stringify(doc, null, 2) : formatResult(doc))
       return EXIT_OK
     },

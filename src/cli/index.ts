@@ -4,8 +4,9 @@ import { cmdCompare, cmdMerge, cmdReport, cmdSweep } from './analysis'
 import { cmdBalance, cmdTactics } from './balance'
 import { cmdBench } from './bench'
 import { cmdExact, cmdRun, cmdSchema, cmdSystems, cmdTrace, cmdValidate } from './commands'
-import type { Options } from './io'
-import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError } from './errors'
+import { err, outData, type Options } from './io'
+import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError } from './errors'
+import { beginCommand, endCommand, type HandledSignal } from './signals'
 import { USAGE } from './usage'
 
 const optionSpec = {
@@ -61,13 +62,13 @@ function needFile(command: string, positionals: string[]): string {
 async function dispatch(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-    process.stdout.write(USAGE)
+    outData(USAGE)
     return command === undefined ? EXIT_USAGE : EXIT_OK
   }
   if (!(command in allowed)) throw new UsageError(`unknown command ${JSON.stringify(command)}; commands: ${Object.keys(allowed).join(', ')}`)
   const { values, positionals } = commandLine(command, rest)
   if (values.help) {
-    process.stdout.write(USAGE)
+    outData(USAGE)
     return EXIT_OK
   }
   return runCommand(command, positionals, values)
@@ -123,16 +124,25 @@ function runCommand(command: string, p: string[], values: Options): Promise<numb
   }
 }
 
-/** Entry point of the `quickdraw` command; resolves with the process exit code. */
-export async function main(argv: string[]): Promise<number> {
+/**
+ * Entry point of the `quickdraw` command; resolves with the process exit code. Signals are handled from
+ * its first line (`early`: one the launcher caught while the command was still loading).
+ */
+export async function main(argv: string[], early?: HandledSignal): Promise<number> {
+  const interrupts = beginCommand()
   try {
-    return await dispatch(argv)
+    if (early) interrupts.receive(early)
+    const code = interrupts.signal.aborted ? EXIT_INTERRUPTED : await dispatch(argv)
+    return interrupts.exitCode() ?? (interrupts.stdoutClosed ? EXIT_OK : code)
   } catch (e) {
     if (e instanceof UsageError || e instanceof ScenarioError) {
-      process.stderr.write(`quickdraw: ${e.message}\n`)
+      err(`quickdraw: ${e.message}`)
       return EXIT_USAGE
     }
-    process.stderr.write(`quickdraw: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`)
+    if (interrupts.stdoutClosed) return EXIT_OK
+    err(`quickdraw: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
     return EXIT_INTERNAL
+  } finally {
+    endCommand(interrupts)
   }
 }

@@ -19,5 +19,5 @@ Usage:
   quickdraw bench [--only <system or benchmark id>] [--json] [--trials N] [--repeat R]
   quickdraw help
 
-Exit codes: 0 ok · 2 bad usage or invalid scenario (nothing written) · 1 internal error · 130 interrupted
+Exit codes: 0 ok · 2 bad usage or invalid scenario (nothing written) · 1 internal error · 130/143/129 interrupted (SIGINT/SIGTERM/SIGHUP)
 `
