@@ -4,6 +4,7 @@ import { ENGINE_VERSION } from '../engine/version'
 import { APP_SCHEME_PRIVILEGES } from './desktop/app-protocol'
 import { AppWindows } from './desktop/app-windows'
 import { DraftOwners } from './desktop/draft-owners'
+import { recentDocuments } from './desktop/recent-documents'
 import { scenarioPathsFromArgv, secondInstanceFiles, type LaunchData } from './desktop/launch-args'
 import { askUnsavedChanges, electronDialogs } from './dialogs'
 import { createHandlers } from './ipc/handlers'
@@ -58,16 +59,9 @@ function main(): void {
     })
   }
   /** The recent list changed: the menu, the system's recent documents and every window follow. */
-  const recentChanged = (added?: string): void => {
-    if (added) app.addRecentDocument(added)
-    rebuildMenu()
-    windows.broadcast({ command: 'recent-changed' })
-  }
-  const clearRecent = async (): Promise<void> => {
-    await recent.clear()
-    app.clearRecentDocuments()
-    recentChanged()
-  }
+  const recentDocs = recentDocuments({ recent, system: app, rebuildMenu: () => rebuildMenu(), broadcast: (c) => windows.broadcast(c) })
+  const recentChanged = (added?: string): void => recentDocs.changed(added)
+  const clearRecent = (): Promise<void> => recentDocs.clear()
   const about = (): void => {
     void dialog.showMessageBox({ type: 'info', title: 'About Quickdraw', message: `Quickdraw ${app.getVersion()}`, detail: `Engine ${ENGINE_VERSION}\nElectron ${process.versions.electron}` })
   }

@@ -389,8 +389,13 @@ describe('each window owns its runs and its close button', () => {
     windows.openWindow()
     const b = created[1]
     a.focus()
+    // Sent while the page still loads: it arrives once the page is ready, not into the void.
     windows.sendCommand({ command: 'save' })
+    expect(a.sent).toEqual([])
+    await handlers(a)['window:ready']()
     expect(a.sent).toEqual([{ command: 'save' }])
+    windows.sendCommand({ command: 'run' })
+    expect(a.sent).toEqual([{ command: 'save' }, { command: 'run' }])
     a.close()
     b.close()
     windows.sendCommand({ command: 'open' })

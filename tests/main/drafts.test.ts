@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AutosaveStore, MAX_DRAFT_BYTES, MAX_DRAFTS } from '../../src/main/services/autosave'
 import { RecentFiles } from '../../src/main/services/recent'
+import { recentDocuments } from '../../src/main/desktop/recent-documents'
 
 let dir = ''
 beforeEach(() => {
@@ -47,5 +48,33 @@ describe('Clear Recent', () => {
     await recent.clear()
     expect(await recent.list()).toEqual([])
     expect(await new RecentFiles(store).list()).toEqual([])
+  })
+})
+
+describe('recent files feed the system\'s recent documents', () => {
+  function setUp() {
+    const log: string[] = []
+    const recent = new RecentFiles(join(dir, 'recent.json'))
+    const docs = recentDocuments({
+      recent,
+      system: { addRecentDocument: (p) => void log.push(`system add ${p}`), clearRecentDocuments: () => void log.push('system clear') },
+      rebuildMenu: () => void log.push('menu'),
+      broadcast: (c) => void log.push(`windows ${c.command}`),
+    })
+    return { log, recent, docs }
+  }
+
+  it('a file opened or saved goes to the system\'s recent documents, the menu and every window', () => {
+    const { log, docs } = setUp()
+    docs.changed('/g/duel.json')
+    expect(log).toEqual(['system add /g/duel.json', 'menu', 'windows recent-changed'])
+  })
+
+  it('Clear Recent empties the app\'s list and the system\'s, and the menu and windows follow', async () => {
+    const { log, recent, docs } = setUp()
+    await recent.add('/g/duel.json')
+    await docs.clear()
+    expect(await recent.list()).toEqual([])
+    expect(log).toEqual(['system clear', 'menu', 'windows recent-changed'])
   })
 })

@@ -155,12 +155,11 @@ export class AppWindows<W extends DesktopWindow> {
 
   /** A menu command goes to the window in front; with none open (macOS), a new window gets it. */
   sendCommand(command: MenuCommand): void {
-    const target = this.focused()
-    if (target) this.send(target.id, command)
-    else {
-      const w = this.openWindow()
-      this.records.get(w.id)?.queue.push(command)
-    }
+    const target = this.focused() ?? this.openWindow()
+    const r = this.records.get(target.id)
+    // A page still loading would miss it: it gets it once it is ready.
+    if (r && !r.ready) r.queue.push(command)
+    else this.send(target.id, command)
   }
 
   /** Tells every window (say, that the recent files changed). */
