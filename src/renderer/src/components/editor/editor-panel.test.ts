@@ -22,11 +22,15 @@ describe('scenario editor', () => {
     await useLibraryStore().openExample('gurps-waits-standoff.json')
   })
 
-  it('shows combatants as a table of stats and the rule variants with their defaults named', () => {
+  it('shows combatants as a table of stats and the rule variants with their defaults named', async () => {
     const w = mount(EditorScenarioPanel)
     const table = w.get('[data-testid="table-combatants"]')
     expect(table.findAll('tbody tr[data-row]')).toHaveLength(2)
     expect((w.get('[data-testid="field-combatants[0].skill"]').element as HTMLInputElement).value).toBe('14')
+    // Issue 13: the variants are folded to those changed from the defaults (none here) until "show all".
+    expect(w.get('[data-testid="rules-summary"]').text()).toMatch(/all \d+ at their defaults/)
+    expect(w.find('[data-testid="rule-yardPenalty"]').exists()).toBe(false)
+    await w.get('[data-testid="rules-show-all"]').trigger('click')
     const rule = w.get('[data-testid="rule-yardPenalty"]')
     expect(rule.text()).toContain('Default — every yard of the distance counts')
     expect(rule.text()).toContain('(default)')
