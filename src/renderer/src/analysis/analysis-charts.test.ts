@@ -47,4 +47,13 @@ describe('analysis charts', () => {
       ['B', [0, 0, 75, 25]],
     ])
   })
+
+  it('issue 13: a sweep tooltip reads "estimate (low–high)" and the exact value where known, never one end of the interval alone; exact points are drawn', () => {
+    const point = (at: number, count: number, exact: number) => ({ at: [at], document: { metrics: [probabilityMetric({ id: 'p', metric: 'p', label: 'Hits' }, count, 200, exact)] } as unknown as ResultDocument })
+    const sweep: SweepDocument = { format: 'quickdraw-sweep/1', scenario: { name: 'x', hash: 'h' }, params: [{ path: 'combatants[0].skill', values: [1, 2] }], points: [point(1, 50, 0.26), point(2, 100, 0.5)] }
+    const spec = sweepLineSpec(sweep, { key: 'p', label: 'Hits', percent: true }, 'Kid — Skill')
+    expect(spec.tooltips?.[0]).toMatch(/^25\.00% \(\d+\.\d\d–\d+\.\d\d\) · exact 26\.00%$/)
+    expect(spec.x).toBe('Kid — Skill')
+    expect(spec.datasets.find((d) => d.label === 'Exact')?.data).toEqual([26, 50])
+  })
 })

@@ -1,6 +1,6 @@
 import type { DistributionMetric } from '../../../engine/core/metrics'
 import { PALETTE, type ChartSpec } from '../charts/datasets'
-import { sweepCurve, type SeriesKey } from './sweep-series'
+import { estimateText, sweepCurve, type SeriesKey } from './sweep-series'
 import type { SweepDocument } from './sweep-plan'
 
 /** The band's fill: strong enough to read when the interval is narrow next to the axis range. */
@@ -11,8 +11,9 @@ export const BAND = 'rgba(49, 130, 206, 0.35)'
  * 95% interval at each point, and the interval between points as a shaded band (the upper bound filled
  * down to the lower one, both edges dashed). Missing points break the line.
  */
-export function sweepLineSpec(sweep: SweepDocument, series: SeriesKey): ChartSpec {
+export function sweepLineSpec(sweep: SweepDocument, series: SeriesKey, xLabel?: string): ChartSpec {
   const { x, y } = sweepCurve(sweep, series.key)
+  const exact = y.some((e) => e?.exact !== undefined)
   const line = (label: string, data: (number | null)[], extra: object) => ({ type: 'line' as const, label, data, borderColor: PALETTE[0], backgroundColor: BAND, showLine: true, pointRadius: 0, ...extra })
   return {
     kind: 'sweep',
@@ -22,8 +23,10 @@ export function sweepLineSpec(sweep: SweepDocument, series: SeriesKey): ChartSpe
       line('95% interval', y.map((e) => e?.hi ?? null), { fill: '+1', borderWidth: 1, borderDash: [4, 3], order: 3 }),
       line('', y.map((e) => e?.lo ?? null), { fill: false, borderWidth: 1, borderDash: [4, 3], order: 2 }),
       line('Estimate', y.map((e) => e?.v ?? null), { fill: false, pointRadius: 3, backgroundColor: PALETTE[0], order: 1, whiskers: y.map((e): [number, number] | null => (e ? [e.lo, e.hi] : null)) }),
+      ...(exact ? [{ type: 'line' as const, label: 'Exact', data: y.map((e) => e?.exact ?? null), borderColor: '#1a202c', backgroundColor: '#f6e05e', showLine: false, pointRadius: 5, pointStyle: 'rectRot', order: 0 }] : []),
     ],
-    x: sweep.params[0].path,
+    tooltips: y.map((e) => (e ? estimateText(e, series.percent) : 'not run')),
+    x: xLabel ?? sweep.params[0].path,
     y: series.percent ? 'Chance (%)' : 'Value',
     unit: series.percent ? '%' : '',
   }

@@ -17,6 +17,15 @@ export interface Estimate {
   v: number
   lo: number
   hi: number
+  /** The exact value where the system computes it, in the same units. */
+  exact?: number
+}
+
+/** An estimate as a tooltip reads it: "54.27% (53.93–54.61)", then "· exact 54.31%" where known. */
+export function estimateText(e: Estimate, percent: boolean): string {
+  const f = (x: number): string => (percent ? `${x.toFixed(2)}%` : x.toFixed(3))
+  const g = (x: number): string => x.toFixed(percent ? 2 : 3)
+  return `${f(e.v)} (${g(e.lo)}–${g(e.hi)})${e.exact === undefined ? '' : ` · exact ${f(e.exact)}`}`
 }
 
 const pct = (p: number): number => Math.round(p * 1e6) / 1e4
@@ -49,21 +58,25 @@ export function estimateOf(metrics: Metric[], key: string): Estimate | null {
   if (!m) return null
   switch (m.kind) {
     case 'probability':
-      return { v: pct(m.p), lo: pct(m.ci[0]), hi: pct(m.ci[1]) }
+      return withExact({ v: pct(m.p), lo: pct(m.ci[0]), hi: pct(m.ci[1]) }, m.exact === undefined ? undefined : pct(m.exact))
     case 'mean':
-      return { v: m.mean, lo: m.ci[0], hi: m.ci[1] }
+      return withExact({ v: m.mean, lo: m.ci[0], hi: m.ci[1] }, m.exact)
     case 'distribution': {
       const half = m.n > 0 ? (Z95 * m.sd) / Math.sqrt(m.n) : 0
-      return { v: m.mean, lo: m.mean - half, hi: m.mean + half }
+      return withExact({ v: m.mean, lo: m.mean - half, hi: m.mean + half }, m.exact?.mean)
     }
     case 'order': {
       const outcome = key.slice(slash + 1)
       const o = m.outcomes.find((x) => x.key === outcome)
       // An outcome that never happened at this point is a 0% estimate with the Wilson interval of a zero count.
       if (!o) return m.n > 0 ? { v: 0, lo: pct(wilson(0, m.n)[0]), hi: pct(wilson(0, m.n)[1]) } : null
-      return { v: pct(o.p), lo: pct(o.ci[0]), hi: pct(o.ci[1]) }
+      return withExact({ v: pct(o.p), lo: pct(o.ci[0]), hi: pct(o.ci[1]) }, o.exact === undefined ? undefined : pct(o.exact))
     }
   }
+}
+
+function withExact(e: Estimate, exact: number | undefined): Estimate {
+  return exact === undefined ? e : { ...e, exact }
 }
 
 /** A one-parameter curve: the swept values and the estimate at each. */

@@ -34,7 +34,10 @@ export function chartConfig(spec: ChartSpec): ChartConfiguration {
       scales,
       plugins: {
         legend: { display: spec.kind !== 'probability' || spec.datasets.length > 1, labels: { color: ink, boxWidth: 12, filter: (item) => item.text !== '' } },
-        tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${Number(item.raw).toFixed(2)}${spec.unit ?? '%'}` } },
+        // A spec with its own tooltips (a sweep) shows one line per point, the estimate with its interval; the band's edges are never read as the estimate.
+        tooltip: spec.tooltips
+          ? { filter: (item) => item.dataset.label === 'Estimate', callbacks: { label: (item) => `Estimate ${spec.tooltips?.[item.dataIndex] ?? ''}` } }
+          : { callbacks: { label: (item) => `${item.dataset.label}: ${Number(item.raw).toFixed(2)}${spec.unit ?? '%'}` } },
       },
     },
   }

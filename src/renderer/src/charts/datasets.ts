@@ -53,6 +53,8 @@ export interface ChartSpec {
   unit?: string
   /** What the metric means, from the system's catalogue (the chart title's tooltip). */
   description?: string
+  /** One tooltip per x value ("54.27% (53.93–54.61) · exact 54.31%"), shown instead of each dataset's raw value. */
+  tooltips?: string[]
 }
 
 const pct = (p: number): number => Math.round(p * 1e6) / 1e4

@@ -76,4 +76,20 @@ describe('comparison store', () => {
     await useLibraryStore().openExample('triangle.json')
     expect([cmp.a, cmp.b, cmp.other, cmp.rows.length, cmp.stale]).toEqual([null, null, null, 0, false])
   })
+
+  it('issue 13: B may change an on/off setting left at its default (Combat Reflexes), and is named by what differs', async () => {
+    const cmp = useComparisonStore()
+    const doc = useEditorStore().doc as { combatants: { combatReflexes?: boolean; name: string }[] }
+    const i = doc.combatants.findIndex((c) => c.combatReflexes === undefined)
+    expect(i).toBeGreaterThanOrEqual(0)
+    const f = cmp.fields.find((x) => x.path === `combatants[${i}].combatReflexes`)
+    expect(f).toMatchObject({ kind: 'flag', value: false, isDefault: true })
+    cmp.kind = 'field'
+    cmp.field = `combatants[${i}].combatReflexes`
+    cmp.fieldValue = 'true'
+    await cmp.run()
+    expect(cmp.error).toBe('')
+    expect(cmp.bLabel).toBe(`${doc.combatants[i].name} — Combat reflexes: on`)
+    expect(cmp.rows).toEqual(compareDocuments(await direct(standoff), await direct(setAtPath(standoff, `combatants[${i}].combatReflexes`, true))))
+  })
 })

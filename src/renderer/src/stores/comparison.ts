@@ -7,6 +7,8 @@ import { parseScenario } from '../../../engine/run/parse'
 import type { ResultDocument } from '../../../engine/run/result'
 import { issueLine } from '../../../engine/core/schema'
 import { findSystem } from '../../../engine/systems/registry'
+import { editableFields, valueText } from '../analysis/editable-fields'
+import { systemForm } from '../editor/system-form'
 import { backend } from './backend'
 import { useEditorStore } from './editor'
 import { useSimulationStore } from './simulation'
@@ -49,6 +51,7 @@ export const useComparisonStore = defineStore('comparison', () => {
       if (running.value) void cancel()
       a.value = b.value = null
       rows.value = []
+      bLabel.value = ''
       rule.value = ruleValue.value = field.value = fieldValue.value = ''
       other.value = null
       error.value = ''
@@ -56,6 +59,10 @@ export const useComparisonStore = defineStore('comparison', () => {
   )
 
   const variants = computed(() => findSystem(editor.systemId)?.variants ?? [])
+  /** Every value B may change: numbers, on/off settings and choices, also those at their default. */
+  const fields = computed(() => editableFields(editor.doc, systemForm(editor.systemId)?.schema))
+  /** What B is, in words, for the legends and the table ("Doc — Combat reflexes: off"); set when the comparison runs. */
+  const bLabel = ref('')
 
   function parseValue(text: string): unknown {
     try {
@@ -74,11 +81,22 @@ export const useComparisonStore = defineStore('comparison', () => {
     }
     const [path, value] = kind.value === 'rule' ? [`rules.${rule.value}`, ruleValue.value] : [field.value, parseValue(fieldValue.value)]
     if (kind.value === 'rule' && rule.value === '') throw new Error('Choose the rule variant to change.')
-    if (kind.value === 'field' && getAtPath(base, field.value) === undefined) throw new Error(`Choose a field of the scenario to change (${field.value || 'none chosen'}).`)
+    if (kind.value === 'field' && !fields.value.some((f) => f.path === field.value)) throw new Error(`Choose a field of the scenario to change (${field.value || 'none chosen'}).`)
     const doc = setAtPath(kind.value === 'rule' && getAtPath(base, 'rules') === undefined ? setAtPath(base, 'rules', {}) : base, path, value)
     const r = parseScenario(doc)
     if (!r.ok) throw new Error(`With ${path} = ${JSON.stringify(value)} the scenario is not valid: ${r.issues.map(issueLine).join('; ')}`)
     return doc
+  }
+
+  /** B in words: the field or rule changed and its new value, or the other scenario's name. */
+  function describeB(): string {
+    if (kind.value === 'scenario') return other.value?.name ?? 'another scenario'
+    if (kind.value === 'rule') {
+      const v = variants.value.find((x) => x.key === rule.value)
+      return `${v?.label ?? rule.value}: ${v?.values.find((x) => x.value === ruleValue.value)?.label ?? ruleValue.value}`
+    }
+    const f = fields.value.find((x) => x.path === field.value)
+    return f ? `${f.label}: ${valueText(f, parseValue(fieldValue.value))}` : `${field.value} = ${fieldValue.value}`
   }
 
   async function runOne(label: 'A' | 'B', scenario: unknown): Promise<ResultDocument | null> {
@@ -110,6 +128,7 @@ export const useComparisonStore = defineStore('comparison', () => {
       const rb = ra ? await runOne('B', docB) : null
       if (ra && rb && session === editor.session) {
         version.value = at
+        bLabel.value = describeB()
         a.value = ra
         b.value = rb
         rows.value = compareDocuments(ra, rb)
@@ -151,5 +170,5 @@ export const useComparisonStore = defineStore('comparison', () => {
     })
   })
 
-  return { kind, rule, ruleValue, field, fieldValue, other, running, step, a, b, rows, error, stale, variants, distributions, run, cancel, chooseExample, chooseFile }
+  return { kind, rule, ruleValue, field, fieldValue, other, running, step, a, b, rows, error, stale, variants, fields, bLabel, distributions, run, cancel, chooseExample, chooseFile }
 })

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
 import { runJob } from '../../../engine/run/job'
 import { runChunk } from '../../../engine/run/run-chunk'
 import { setAtPath } from '../../../engine/run/json-path'
@@ -88,5 +89,13 @@ describe('sweep store', () => {
     expect(sweep.sweep).toBeNull()
     expect(sweep.stale).toBe(false)
     expect(sweep.axes[0].path).toBe('')
+  })
+
+  it('issue 13: the heatmap\'s second parameter is there to choose as soon as it is asked for', async () => {
+    const sweep = useSweepStore()
+    sweep.twoParams = true
+    await nextTick()
+    expect(sweep.axes.length).toBe(2)
+    expect(sweep.fields.some((f) => f.path === 'combatants[1].skill')).toBe(true)
   })
 })

@@ -2,7 +2,9 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { JobProgress } from '../../../engine/run/job'
 import { parsePath } from '../../../engine/run/json-path'
-import { defaultSweepStep, numericFields } from '../analysis/numeric-fields'
+import { defaultSweepStep } from '../analysis/numeric-fields'
+import { editableFields } from '../analysis/editable-fields'
+import { setAtPath } from '../../../engine/run/json-path'
 import { schemaAt } from '../editor/json-schema'
 import { systemForm } from '../editor/system-form'
 import { planSweep, type SweepAxis, type SweepDocument } from '../analysis/sweep-plan'
@@ -49,7 +51,12 @@ export const useSweepStore = defineStore('sweep', () => {
     },
   )
 
-  const fields = computed(() => numericFields(editor.doc))
+  /** Every number of the scenario, also those left at their default. */
+  const fields = computed(() => editableFields(editor.doc, systemForm(editor.systemId)?.schema).filter((f) => f.kind === 'integer' || f.kind === 'number') as (ReturnType<typeof editableFields>[number] & { value: number })[])
+  // The heatmap's second parameter is there to choose as soon as it is asked for.
+  watch(twoParams, (on) => {
+    if (on && axes.value.length < 2) axes.value.push({ path: '', from: 0, to: 0, step: 1 })
+  })
   const series = computed(() => (sweep.value ? seriesKeys(sweep.value) : []))
 
   /** Picking a field starts its range around the current value: ±2 of its steps (see `defaultSweepStep`). */
@@ -72,7 +79,13 @@ export const useSweepStore = defineStore('sweep', () => {
     error.value = ''
     let plan: ReturnType<typeof planSweep>
     try {
-      plan = planSweep(editor.doc, activeAxes())
+      // A field left at its default is swept from a copy of the scenario that states it.
+      const axesNow = activeAxes()
+      const base = axesNow.reduce<unknown>((d, a) => {
+        const f = fields.value.find((x) => x.path === a.path)
+        return f?.isDefault ? setAtPath(d, a.path, f.value) : d
+      }, editor.doc)
+      plan = planSweep(base, axesNow)
     } catch (e) {
       error.value = e instanceof Error ? e.message : String(e)
       return
