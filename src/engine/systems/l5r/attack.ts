@@ -51,7 +51,7 @@ export function rollFullDefense(f: Fight, i: number, staying = false): void {
   const d = f.plan.fighters[i]
   const s = f.s
   if (staying && d.keepsFullDefense && s.fullDefenseTotal[i] >= d.fullDefenseMean) {
-    if (f.log) say(f, 'roll', [i], `${d.c.name} stays in Full Defense and keeps his last Defense roll of ${s.fullDefenseTotal[i]} (Defense Mastery 3): Armor TN ${currentArmorTn(f, i)}.`)
+    if (f.log) say(f, 'roll', [i], `${d.c.name} stays in Full Defense and keeps the last Defense roll of ${s.fullDefenseTotal[i]} (Defense Mastery 3): Armor TN ${currentArmorTn(f, i)}.`)
     return
   }
   const center = takeCenterBonus(f, i)
@@ -132,7 +132,7 @@ function tnParts(f: Fight, i: number, j: number, armor: number, raises: number, 
   if (f.plan.fighters[i].attackRerolls) parts.push('Emphasis: 1s rerolled once')
   if (bits & SPEC_CENTER) parts.push(`roll includes the Center Stance bonus +1k1+${f.plan.fighters[i].c.void}`)
   if (bits & SPEC_VOID) parts.push(`a Void Point adds +1k1, ${f.s.voidLeft[i]} left`)
-  if (bits & SPEC_SKILL) parts.push(`a Void Point gives him skill 1 for this roll (+1k0, tens explode), ${f.s.voidLeft[i]} left`)
+  if (bits & SPEC_SKILL) parts.push(`a Void Point counts as skill 1 for this roll (+1k0, tens explode), ${f.s.voidLeft[i]} left`)
   return ` (${parts.join(', ')})`
 }
 

@@ -108,7 +108,7 @@ function applyWounds(f: Fight, i: number, wounds: number): void {
   if (!wasDefeated && isDefeated(f, i)) s.defeatedIn[i] = f.round + 1
   if (f.log && s.rank[i] !== before) {
     const r = s.rank[i]
-    const effect = r < DOWN ? ` (+${RANK_PENALTY[r]} to the TN of his rolls)` : r === DOWN ? ' (+40 TN, Free actions only: he cannot attack)' : ''
+    const effect = r < DOWN ? ` (+${RANK_PENALTY[r]} to the TN of ${nameOf(f, i)}'s rolls)` : r === DOWN ? ' (+40 TN, Free actions only: no attacks)' : ''
     say(f, 'wound', [i], `${nameOf(f, i)} now has ${s.wounds[i]} wounds: ${RANK_NAMES[r]}${effect}.`)
   }
 }

@@ -47,7 +47,7 @@ export const l5r = {
   label: 'Legend of the Five Rings — skirmish',
   version: '1.2.0',
   description:
-    'Roll-and-keep skirmish (L5R 4e): Initiative (Agility + Class Rank) k Agility once per skirmish, Stances (Attack, Full Attack, Defense, Full Defense, Center), delayed Turns, end-of-Round Reactions, melee and bow attacks vs Armor TN with Raises and Emphases, Void Points, exploding damage, wound ranks and their TN penalties. `exact` gives Initiative, opening-attack odds and any XkY listed in exactRolls.',
+    'Roll-and-keep skirmish (L5R 4e): Initiative (Agility + Class Rank) k Agility once per skirmish, Stances (Attack, Full Attack, Defense, Full Defense, Center), delayed Turns, end-of-Round Reactions, melee and bow attacks vs Armor TN with Raises and Emphases, Void Points, exploding damage, wound ranks and their TN penalties. Exact values: Initiative, the odds of the opening attack and any roll you list.',
   schema: scenarioSchema,
   variants,
   metrics: metricDocs,

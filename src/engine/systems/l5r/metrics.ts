@@ -32,8 +32,8 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'void-on-initiative-roll', label: 'Void Points spent on the Initiative roll (+1k1)', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent for +1k1 on his Initiative roll in Round 1 (at most 1); the Initiative metrics include it, exactly.' },
   { id: 'void-on-full-defense', label: 'Void Points spent on Full Defense rolls (+1k1)', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent for +1k1 on his Full Defense roll (none when Defense Mastery 3 keeps the last roll).' },
   { id: 'void-on-skill', label: 'Void Points spent for skill 1 on an unskilled attack', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish an unskilled attacker spent to roll as with skill 1 (+1k0, tens explode).' },
-  { id: 'void-on-swap', label: 'Void Points spent to swap Initiative', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent at Round start to exchange Initiative Scores with a willing ally (variant initiativeSwap).' },
-  { id: 'void-to-act-down', label: 'Void Points spent to act while Down', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent to act at Down (variant down "void-to-act": Free actions only, no attacks).' },
+  { id: 'void-on-swap', label: 'Void Points spent to swap Initiative', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent at Round start to exchange Initiative Scores with a willing ally.' },
+  { id: 'void-to-act-down', label: 'Void Points spent to act while Down', kind: 'mean', per: 'combatant', description: 'Void Points per skirmish he spent to act at Down (under the rule variant where a Down character acts on Void: Free actions only, no attacks).' },
   { id: 'delay-payoff', label: 'Delay pays off', kind: 'probability', per: 'combatant', description: 'He delayed, acted after his target, and the next Round hit that target again before it could act: two blows in a row.' },
 ]
 

@@ -50,19 +50,19 @@ export { variants } from './variants'
 export const WEAPON_KINDS = ['melee', 'bow'] as const
 
 const weaponSchema = z.strictObject({
-  name: text(1, 40).default('katana').describe('Weapon name shown in the log. A melee weapon named katana may take a Void Point on damage unless voidDamage says otherwise (rules.md §6.1).'),
+  name: text(1, 40).default('katana').describe('Weapon name shown in the log. A melee weapon named katana may take a Void Point on damage unless voidDamage says otherwise.'),
   /**
    * melee: damage (Strength + rolled) k kept. bow: a ranged attack, (Agility + skill) k Agility (the
    * seed's Agility is 4e Reflexes), damage (min(bowStrength, Strength) + arrow rolled) k arrow kept,
    * and never in Full Attack ("melee only"). Range and movement are not modelled.
    */
-  kind: oneOf(WEAPON_KINDS).default('melee').describe('melee: damage (Strength + rolled) k kept. bow: attack (Agility + skill) k Agility, damage (min(bowStrength, Strength) + rolled) k kept, never in Full Attack; no range (rules.md §6.5).'),
-  /** The bow's strength rating: the archer adds min(bowStrength, Strength) rolled dice (rules.md §6.5). */
-  bowStrength: int(1, 10).optional().describe('Bow strength rating, 1–10, bows only (required there): the archer adds min(bowStrength, Strength) rolled dice to damage (rules.md §6.5).'),
-  rolled: int(0, 10).describe('Damage dice rolled (the X of the weapon\'s XkY damage), 0–10, added to Strength\'s dice; katana 3 (rules.md §6.5, rules-combat.md §C3.2).'),
-  kept: int(1, 10).describe('Damage dice kept (the Y of the weapon\'s XkY damage), 1–10; katana 2 (rules.md §6.5, rules-combat.md §C3.2).'),
-  /** A Void Point may add +1k1 to its damage (the katana's property, rules.md §6.1); defaults to yes when named "katana". */
-  voidDamage: flag().optional().describe('Whether a Void Point may add +1k1 to this weapon\'s damage (the katana\'s property, rules.md §6.1). Empty: yes if named katana. Never for a bow.'),
+  kind: oneOf(WEAPON_KINDS).default('melee').describe('melee: damage (Strength + rolled) k kept. bow: attack (Agility + skill) k Agility, damage (min(bowStrength, Strength) + rolled) k kept, never in Full Attack; range is not modelled.'),
+  /** The bow's strength rating: the archer adds min(bowStrength, Strength) rolled dice (L5R 4th Edition core rulebook pp.82–86, armor). */
+  bowStrength: int(1, 10).optional().describe('Bow strength rating, 1–10, bows only (required there): the archer adds min(bowStrength, Strength) rolled dice to damage (L5R 4th Edition core rulebook, bows).'),
+  rolled: int(0, 10).describe('Damage dice rolled (the X of the weapon\'s XkY damage), 0–10, added to Strength\'s dice; katana 3 (L5R 4th Edition core rulebook, weapons and damage).'),
+  kept: int(1, 10).describe('Damage dice kept (the Y of the weapon\'s XkY damage), 1–10; katana 2 (L5R 4th Edition core rulebook, weapons and damage).'),
+  /** A Void Point may add +1k1 to its damage (the katana's property); defaults to yes when named "katana". */
+  voidDamage: flag().optional().describe('Whether a Void Point may add +1k1 to this weapon\'s damage (the katana\'s property). Empty: yes if named katana. Never for a bow.'),
 })
 
 /** Whether Void may go on this weapon's damage: never a bow; else its flag, else whether it is named katana. */
@@ -74,56 +74,56 @@ export function weaponTakesVoid(w: { name: string; kind?: string; voidDamage?: b
 export const combatantSchema = z.strictObject({
   id: ident().describe('Short unique id; tactics and swapWith use it to name this character.'),
   name: text(1, 60).describe('Name shown in the combat log and the results.'),
-  side: oneOf(['A', 'B']).describe('A or B: a side wins when every member of the other side is defeated (Down by default, Out or dead; rules-combat.md §C4.1).'),
-  /** The seed's Agility (4e Reflexes): Initiative keep, Armor TN, Full Defense keep. */
-  agility: int(1, 10).describe('The seed\'s Agility (4e Reflexes), 1–10: kept on Initiative, Armor TN = 5 + 5×Agility + armor, kept on Full Defense, bow and (default) melee attacks (seed 004, rules.md §6.5).'),
-  /** The seed's Class Rank (4e Insight Rank): rolled, not kept, for Initiative. */
-  classRank: int(1, 10).describe('The seed\'s Class Rank (4e Insight Rank), 1–10: dice rolled but not kept on Initiative, (Agility + Class Rank) k Agility (seed 004, rules.md §6.3).'),
-  /** Trait kept on the attack roll (4e Agility); defaults to `agility`. */
-  attackTrait: int(1, 10).optional().describe('Trait rolled and kept on melee attacks, (Trait + skill) k Trait, 1–10 (4e Agility); empty: uses agility. Not with a bow (rules.md §6.1).'),
+  side: oneOf(['A', 'B']).describe('A or B: a side wins when every member of the other side is defeated (Down by default, Out or dead).'),
+  /** Agility (the book's Reflexes): Initiative keep, Armor TN, Full Defense keep. */
+  agility: int(1, 10).describe('Agility (the book\'s Reflexes), 1–10: kept on Initiative, Armor TN = 5 + 5×Agility + armor, kept on Full Defense, bow and (default) melee attacks (L5R 4th Edition core rulebook pp.82–86).'),
+  /** Class Rank (the book's Insight Rank): rolled, not kept, for Initiative. */
+  classRank: int(1, 10).describe('Class Rank (the book\'s Insight Rank), 1–10: dice rolled but not kept on Initiative, (Agility + Class Rank) k Agility (L5R 4th Edition core rulebook, Initiative).'),
+  /** Trait kept on the attack roll (the book's Agility); defaults to `agility`. */
+  attackTrait: int(1, 10).optional().describe('Trait rolled and kept on melee attacks, (Trait + skill) k Trait, 1–10 (the book\'s Agility); empty: uses agility. Not with a bow.'),
   /** Weapon skill; 0 = unskilled, so the attack roll does not explode. */
-  attackSkill: int(0, 10).describe('Weapon skill rank, 0–10, added to the attack\'s rolled dice; 0 is unskilled: his attack rolls\' 10s do not explode (rules.md §6.1).'),
-  strength: int(1, 10).describe('Strength, 1–10: adds rolled damage dice (bows: min(bowStrength, Strength)); none under variant strengthInDamage weapon-only (rules-combat.md §C3.2).'),
-  air: int(1, 10).default(2).describe('Air Ring, 1–10: in Defense Stance Air + Defense skill are added to his Armor TN (rules.md §6.4).'),
-  defenseSkill: int(0, 10).default(0).describe('Defense skill, 0–10: adds to Armor TN in Defense Stance; Full Defense rolls (Defense + Agility) k Agility; ranks 3 and 5 give Mastery (variant defenseMastery; rules.md §6.4).'),
-  earth: int(1, 10).describe('Earth Ring, 1–10: Healthy holds Earth×5 wounds, each later rank Earth×woundMultiplier more (rules.md §6.5, rules-combat.md §C3.3).'),
-  void: int(1, 10).default(2).describe('Void Ring, 1–10: most Raises per roll, default Void Points, and the flat bonus of the Center Stance\'s +1k1+Void (rules.md §6.1, §6.4).'),
-  weapon: weaponSchema.default({ name: 'katana', kind: 'melee', rolled: 3, kept: 2 }).describe('His weapon: a melee weapon with its damage dice (default katana 3k2) or a bow (rules.md §6.5, rules-combat.md §C3.2).'),
-  armor: oneOf(ARMORS).default('none').describe('Armor worn, Armor TN bonus / Reduction off every damage total: ashigaru +3/1, light +5/3, heavy +10/5, riding +4/4 (rules.md §6.5).'),
+  attackSkill: int(0, 10).describe('Weapon skill rank, 0–10, added to the attack\'s rolled dice; 0 is unskilled: 10s on these attack rolls do not explode (L5R 4th Edition core rulebook, unskilled rolls).'),
+  strength: int(1, 10).describe('Strength, 1–10: adds rolled damage dice (bows: min(bowStrength, Strength)); none under the rule variant where the weapon entry is the whole damage roll (L5R 4th Edition core rulebook, damage).'),
+  air: int(1, 10).default(2).describe('Air Ring, 1–10: in Defense Stance Air + Defense skill are added to the Armor TN (L5R 4th Edition core rulebook pp.81–84, Defense Stance).'),
+  defenseSkill: int(0, 10).default(0).describe('Defense skill, 0–10: adds to Armor TN in Defense Stance; Full Defense rolls (Defense + Agility) k Agility; ranks 3 and 5 give Mastery Abilities (a rule variant; L5R 4th Edition core rulebook pp.81–84).'),
+  earth: int(1, 10).describe('Earth Ring, 1–10: Healthy holds Earth×5 wounds, each later rank Earth×woundMultiplier more (L5R 4th Edition core rulebook p.86, wound ranks).'),
+  void: int(1, 10).default(2).describe('Void Ring, 1–10: most Raises per roll, default Void Points, and the flat bonus of the Center Stance\'s +1k1+Void (L5R 4th Edition core rulebook, Void and Center Stance).'),
+  weapon: weaponSchema.default({ name: 'katana', kind: 'melee', rolled: 3, kept: 2 }).describe('His weapon: a melee weapon with its damage dice (default katana 3k2) or a bow (L5R 4th Edition core rulebook, weapons and damage).'),
+  armor: oneOf(ARMORS).default('none').describe('Armor worn, Armor TN bonus / Reduction off every damage total: ashigaru +3/1, light +5/3, heavy +10/5, riding +4/4 (L5R 4th Edition core rulebook pp.82–86, armor).'),
   /** Void Points for the skirmish; defaults to the Void Ring (rules.md §6.1). */
-  voidPoints: int(0, 10).optional().describe('Void Points for the whole skirmish, 0–10, normally one spent per Round (variant voidPerRound); empty: his Void Ring (rules.md §6.1).'),
-  /** Attacks per Turn: 2 for school techniques that make attacks Simple actions (rules-combat.md §C3.1). */
-  attacksPerTurn: int(1, 2).default(1).describe('Attacks per Turn: 1 (an attack is a Complex action) or 2 with a school technique that makes attacks Simple actions (rules-combat.md §C3.1).'),
+  voidPoints: int(0, 10).optional().describe('Void Points for the whole skirmish, 0–10, normally one spent per Round (a rule variant); empty: the Void Ring (L5R 4th Edition core rulebook, Void Points).'),
+  /** Attacks per Turn: 2 for school techniques that make attacks Simple actions. */
+  attacksPerTurn: int(1, 2).default(1).describe('Attacks per Turn: 1 (an attack is a Complex action) or 2 with a school technique that makes attacks Simple actions.'),
   /** An Emphasis in his weapon skill: his attack rolls reroll 1s once (rules.md §6.1, optional). */
-  emphasis: flag().default(false).describe('An Emphasis in his weapon skill: 1s on his attack rolls are rerolled once; needs attackSkill 1 or more (rules.md §6.1).'),
+  emphasis: flag().default(false).describe('An Emphasis in the weapon skill: 1s on these attack rolls are rerolled once; needs attackSkill 1 or more (L5R 4th Edition core rulebook, Emphases).'),
 })
 
 export const roundPlanSchema = z.strictObject({
-  stance: oneOf(STANCES).default('attack').describe('attack: plain; full-attack: +2k1 to hit, own TN −10, melee only; defense: TN +Air+Defense; full-defense: TN + half a Defense roll; center: +10 Init, +1k1+Void next Round. Last three: no attacks (rules.md §6.4).'),
-  delay: oneOf(DELAYS).default('never').describe('never: acts when reached. once: lets the next character act, then acts. after-target: waits until his target has acted. to-last: waits while anyone else can act (seed 004 Stage 2).'),
+  stance: oneOf(STANCES).default('attack').describe('attack: plain; full-attack: +2k1 to hit, own TN −10, melee only; defense: TN +Air+Defense; full-defense: TN + half a Defense roll; center: +10 Init, +1k1+Void next Round. Last three: no attacks (L5R 4th Edition core rulebook pp.81–84).'),
+  delay: oneOf(DELAYS).default('never').describe('never: acts when reached. once: lets the next character act, then acts. after-target: waits until the target has acted. to-last: waits while anyone else can act (L5R 4th Edition core rulebook, delaying).'),
   /** Raises for increased damage on each attack, +5 TN and +1k0 damage each (at most Void). */
-  raises: int(0, 10).default(0).describe('Raises for increased damage on each attack, 0 to his Void Ring: +5 to the TN and +1k0 damage each; missing the raised TN misses (rules-combat.md §C3.1).'),
+  raises: int(0, 10).default(0).describe('Raises for increased damage on each attack, 0 to the Void Ring: +5 to the TN and +1k0 damage each; missing the raised TN misses (L5R 4th Edition core rulebook, Raises).'),
   /** A38: ignore `raises` and call the Raises that maximise expected wounds against the TN he faces, capped at Void. */
-  bestRaises: flag().default(false).describe('Ignore raises: at each attack call the Raises (up to Void) that maximise expected wounds against the TN he faces (rules-combat.md §C3.1, A38).'),
+  bestRaises: flag().default(false).describe('Ignore raises: at each attack call the Raises (up to Void) that maximise expected wounds against the TN faced.'),
   /** When to spend a Void Point this Round (rules.md §6.1). */
-  void: oneOf(VOID_USES).default('none').describe('Void this Round: +1k1 on attack, initiative-roll (Round 1) or full-defense roll; armor +10 Armor TN; wounds −10 off a hit of 10+; damage +1k1 (katana); initiative +10 for the skirmish; swap-initiative (swapWith); skill 0→1 (rules.md §6.1).'),
+  void: oneOf(VOID_USES).default('none').describe('Void this Round: +1k1 on attack, initiative-roll (Round 1) or full-defense roll; armor +10 Armor TN; wounds −10 off a hit of 10+; damage +1k1 (katana); initiative +10 for the skirmish; swap-initiative (swapWith); skill 0→1 (L5R 4th Edition core rulebook, Void Points).'),
   /** With void "swap-initiative": the willing ally whose Initiative Score he takes in exchange for his own. */
-  swapWith: ident().optional().describe('With void swap-initiative only: id of the willing ally on his side whose Initiative Score he exchanges with his own at Round start (rules.md §6.1).'),
+  swapWith: ident().optional().describe('With void swap-initiative only: id of the willing ally on the same side whose Initiative Score is exchanged at Round start.'),
 })
 
 export const tacticSchema = z.strictObject({
   combatant: ident().describe('Id of the combatant following this plan; each combatant has exactly one.'),
-  target: oneOf(['sticky-first', 'random']).default('sticky-first').describe('sticky-first: the first undefeated enemy in roster order; random: a random undefeated enemy. He keeps it until it is defeated (rules-combat.md §C4.1).'),
+  target: oneOf(['sticky-first', 'random']).default('sticky-first').describe('sticky-first: the first undefeated enemy in roster order; random: a random undefeated enemy. The target is kept until it is defeated.'),
   /** Round 1, Round 2, ...; the last entry repeats. Round 1's stance is chosen before Initiative. */
-  rounds: z.array(roundPlanSchema, { error: 'must be a list of round plans' }).min(1, { error: `must list 1–${MAX_ROUNDS} round plans` }).max(MAX_ROUNDS, { error: `must list 1–${MAX_ROUNDS} round plans` }).describe('What he does in Round 1, Round 2, …; the last entry repeats. Round 1\'s Stance is taken before the Initiative roll (seed 004 Stage 1).'),
+  rounds: z.array(roundPlanSchema, { error: 'must be a list of round plans' }).min(1, { error: `must list 1–${MAX_ROUNDS} round plans` }).max(MAX_ROUNDS, { error: `must list 1–${MAX_ROUNDS} round plans` }).describe('What the character does in Round 1, Round 2, …; the last entry repeats. Round 1\'s Stance is taken before the Initiative roll (L5R 4th Edition core rulebook, Initiative).'),
 })
 
 export const exactRollSchema = z.strictObject({
-  roll: z.string({ error: 'must be a roll such as "6k3" or "12k4+5"' }).regex(/^(0|[1-9]\d?)k(0|[1-9]\d?)([+-]\d{1,2})?$/, { error: 'must be a roll such as "6k3" or "12k4+5"' }).describe('A roll written XkY or XkY+B, e.g. 6k3 or 12k4+5: roll X d10, keep the Y highest, add B; the Ten Dice Rule applies (rules.md §6.1, §6.2).'),
-  explode: flag().default(true).describe('Whether 10s explode (rolled again and added); off for an unskilled roll, skill 0 (rules.md §6.1).'),
-  /** An Emphasis: 1s rerolled once (rules.md §6.1). */
-  emphasis: flag().default(false).describe('An Emphasis: dice showing 1 are rerolled once (rules.md §6.1).'),
-  tns: z.array(int(1, 200), { error: 'must be a list of TNs' }).max(20, { error: 'must list at most 20 TNs' }).default([]).describe('Target numbers, up to 20: exact gives the chance the roll reaches each (15 average, 25 difficult, 40 heroic; rules.md §6.1).'),
+  roll: z.string({ error: 'must be a roll such as "6k3" or "12k4+5"' }).regex(/^(0|[1-9]\d?)k(0|[1-9]\d?)([+-]\d{1,2})?$/, { error: 'must be a roll such as "6k3" or "12k4+5"' }).describe('A roll written XkY or XkY+B, e.g. 6k3 or 12k4+5: roll X d10, keep the Y highest, add B; the Ten Dice Rule applies (L5R 4th Edition core rulebook, the Ten Dice Rule).'),
+  explode: flag().default(true).describe('Whether 10s explode (rolled again and added); off for an unskilled roll, skill 0.'),
+  /** An Emphasis: 1s rerolled once. */
+  emphasis: flag().default(false).describe('An Emphasis: dice showing 1 are rerolled once.'),
+  tns: z.array(int(1, 200), { error: 'must be a list of TNs' }).max(20, { error: 'must list at most 20 TNs' }).default([]).describe('Target numbers, up to 20: exact gives the chance the roll reaches each (15 average, 25 difficult, 40 heroic).'),
 })
 
 const baseSchema = z.strictObject({
@@ -131,16 +131,16 @@ const baseSchema = z.strictObject({
     rules: rulesSchema(variants),
     traitNames: z
       .strictObject({
-        initiative: text(1, 30).default('Agility').describe('Log name of the Trait kept on Initiative: 4e Reflexes, which the seed calls Agility (seed 004). A label only.'),
-        rank: text(1, 30).default('Class Rank').describe('Log name of the rank rolled but not kept on Initiative: 4e Insight Rank, which the seed calls Class Rank (seed 004). A label only.'),
+        initiative: text(1, 30).default('Agility').describe('Log name of the Trait kept on Initiative: the book\'s Reflexes, which this skirmish calls Agility. A label only.'),
+        rank: text(1, 30).default('Class Rank').describe('Log name of the rank rolled but not kept on Initiative: the book\'s Insight Rank, which this skirmish calls Class Rank. A label only.'),
       })
-      .default({ initiative: 'Agility', rank: 'Class Rank' }).describe('Names the combat log gives the two Initiative numbers (seed 004 vs 4e terms); they change no roll.'),
-    roundCap: int(1, MAX_ROUNDS).default(MAX_ROUNDS).describe('Most Rounds a skirmish may last, 1–30; a fight still going then ends as onCap says (rules-combat.md §C4.1).'),
-    onCap: oneOf(['draw', 'most-health']).default('draw').describe('At the Round cap: draw; or most-health: the side with the larger share of its wounds-to-Out left wins (equal shares draw; rules-combat.md §C4.1).'),
-    woundMultiplier: int(2, 5).default(2).describe('Wounds per rank after Healthy, as a multiple of Earth: 2 is the 4e core default, 3–5 tougher campaigns (rules.md §6.5, rules-combat.md §C3.3).'),
-    combatants: z.array(combatantSchema, { error: 'must be a list of combatants' }).min(2, { error: `must list 2–${MAX_COMBATANTS} combatants` }).max(MAX_COMBATANTS, { error: `must list 2–${MAX_COMBATANTS} combatants` }).describe('The characters in the skirmish, 2–8, each on side A or B with at least one per side (seed 004).'),
+      .default({ initiative: 'Agility', rank: 'Class Rank' }).describe('Names the combat log gives the two Initiative numbers (the skirmish text\'s names against the book\'s); they change no roll.'),
+    roundCap: int(1, MAX_ROUNDS).default(MAX_ROUNDS).describe('Most Rounds a skirmish may last, 1–30; a fight still going then ends as onCap says.'),
+    onCap: oneOf(['draw', 'most-health']).default('draw').describe('At the Round cap: draw; or most-health: the side with the larger share of its wounds-to-Out left wins (equal shares draw).'),
+    woundMultiplier: int(2, 5).default(2).describe('Wounds per rank after Healthy, as a multiple of Earth: 2 is the 4e core default, 3–5 tougher campaigns (L5R 4th Edition core rulebook p.86, wound ranks).'),
+    combatants: z.array(combatantSchema, { error: 'must be a list of combatants' }).min(2, { error: `must list 2–${MAX_COMBATANTS} combatants` }).max(MAX_COMBATANTS, { error: `must list 2–${MAX_COMBATANTS} combatants` }).describe('The characters in the skirmish, 2–8, each on side A or B with at least one per side.'),
     tactics: z.array(tacticSchema, { error: 'must be a list of tactics, one per combatant' }).describe('One plan per combatant: target choice and, Round by Round, Stance, delay, Raises and Void Point use.'),
-    exactRolls: z.array(exactRollSchema, { error: 'must be a list of rolls' }).max(20, { error: 'must list at most 20 rolls' }).default([]).describe('Up to 20 extra XkY rolls that quickdraw exact computes exactly: distribution, mean and the chance to reach listed TNs (rules.md §6.1, §6.2).'),
+    exactRolls: z.array(exactRollSchema, { error: 'must be a list of rolls' }).max(20, { error: 'must list at most 20 rolls' }).default([]).describe('Up to 20 extra XkY rolls that quickdraw exact computes exactly: distribution, mean and the chance to reach listed TNs (L5R 4th Edition core rulebook, the Ten Dice Rule).'),
 })
 
 /** Rolled dice, kept dice and bonus of a roll written "XkY+B" (already checked by the pattern). */
@@ -157,7 +157,7 @@ function issue(ctx: Ctx, path: (string | number)[], message: string, input: unkn
   ctx.addIssue({ code: 'custom', path, message, input })
 }
 
-/** Bows (rules.md §6.5): a strength rating, Agility kept (4e Reflexes), no attackTrait; an Emphasis needs a skill rank. */
+/** Bows (L5R 4th Edition core rulebook pp.82–86, armor): a strength rating, Agility kept (4e Reflexes), no attackTrait; an Emphasis needs a skill rank. */
 function combatantChecks(s: Scenario, ctx: Ctx): Map<string, number> {
   const ids = new Map<string, number>()
   s.combatants.forEach((c, i) => {

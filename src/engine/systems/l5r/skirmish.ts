@@ -3,7 +3,7 @@ import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { formatRoll, rollSpec } from '../../dice/roll-and-keep'
 import { rollFullDefense } from './attack'
-import { CENTER, FULL_DEFENSE, STANCE_LABELS } from './armor'
+import { canAttackIn, CENTER, FULL_DEFENSE, STANCE_LABELS } from './armor'
 import { canAct, DRAW, isDefeated, nameOf, newFight, NONE, say, SIDE_A, SIDE_B, type Fight } from './fight'
 import type { Plan } from './plan'
 import { STANCES } from './schema'
@@ -154,10 +154,22 @@ function reactions(f: Fight): void {
   for (let i = 0; i < f.plan.n; i++) {
     const grant = s.tookTurn[i] === 1 && s.stance[i] === CENTER && s.rank[i] < DOWN ? 1 : 0
     if (f.log && s.centered[i] === 1) say(f, 'reaction', [i], `Reactions: ${nameOf(f, i)}'s Center Stance bonus ends${s.centerUsed[i] ? '' : ' unused'}.`)
-    if (f.log && grant) say(f, 'reaction', [i], `Reactions: ${nameOf(f, i)}'s Center Stance gives +10 Initiative and +1k1+${f.plan.fighters[i].c.void} on his next attack roll next Round.`)
+    if (f.log && grant) say(f, 'reaction', [i], `Reactions: ${nameOf(f, i)}'s Center Stance gives +10 Initiative next Round and +1k1+${f.plan.fighters[i].c.void} ${centerRollText(f, i)}.`)
     s.centered[i] = grant
     expireVoidArmor(f, i)
   }
+}
+
+/**
+ * Which roll next Round's Center bonus goes on, from the plan's Stance for that Round: the first attack
+ * roll (Attack, Full Attack), the Full Defense roll, or none (Defense, Center: no roll, so it goes unused).
+ */
+function centerRollText(f: Fight, i: number): string {
+  const next = f.round + 1 < f.plan.cap ? f.plan.fighters[i].stanceOf[f.round + 1] : -1
+  if (next < 0) return 'on one roll next Round (the Round cap ends the skirmish first)'
+  if (canAttackIn(next)) return `on ${nameOf(f, i)}'s first attack roll next Round`
+  if (next === FULL_DEFENSE) return `on ${nameOf(f, i)}'s Full Defense roll next Round`
+  return `on one roll, but ${nameOf(f, i)} plans ${STANCE_LABELS[STANCES[next]]} next Round, which makes no roll: it will go unused`
 }
 
 /** Remaining health fraction per side (rules-combat.md §C4.1 `most-health`); no allocation. */

@@ -36,8 +36,8 @@ describe('Defense Mastery Abilities in the defensive Stances (rules.md §6.4, va
     const rolls = defenseRolls(plan, 9).map((e) => e.text)
     expect(rolls).toEqual([
       'A takes Full Defense: Defense roll 6k3 = 27, Armor TN +14 → 34.',
-      'A stays in Full Defense and keeps his last Defense roll of 27 (Defense Mastery 3): Armor TN 34.',
-      'A stays in Full Defense and keeps his last Defense roll of 27 (Defense Mastery 3): Armor TN 34.',
+      'A stays in Full Defense and keeps the last Defense roll of 27 (Defense Mastery 3): Armor TN 34.',
+      'A stays in Full Defense and keeps the last Defense roll of 27 (Defense Mastery 3): Armor TN 34.',
     ])
   })
   it('Defense 3: a below-average roll (15) is rolled again; Defense 2 and variant "no" always roll again', () => {

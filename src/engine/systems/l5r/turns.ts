@@ -42,7 +42,7 @@ export function playTurns(f: Fight): void {
         continue
       }
       const everyoneDelayed = wants && f.turnsThisRound === 0 && waiting > 0
-      if (wants) say(f, 'note', [c], `${nameOf(f, c)} would delay, but nobody is left to act before him: he must take his Turn.`)
+      if (wants) say(f, 'note', [c], `${nameOf(f, c)} would delay, but nobody else is left to act first: ${nameOf(f, c)} must take the Turn now.`)
       takeTurn(f, c, true)
       offer = true
       if (everyoneDelayed && f.plan.roundEndsWhenAllDelay) {
@@ -54,7 +54,7 @@ export function playTurns(f: Fight): void {
     if (waiting === 0) break
     // Every remaining character wants to delay and nobody else can act: the lowest of them must act.
     const low = waiting - 1
-    say(f, 'note', [s.delayers[low]], `Everyone left is delaying: ${nameOf(f, s.delayers[low])}, the lowest, must take his Turn.`)
+    say(f, 'note', [s.delayers[low]], `Everyone left is delaying: ${nameOf(f, s.delayers[low])}, the lowest, must take the Turn now.`)
     takeTurn(f, removeAt(f, low, waiting--), false)
     offer = true
   }
@@ -111,14 +111,14 @@ function noteDelay(f: Fight, c: number): void {
   f.s.delayedThisRound[c] = 1
   f.s.delayedEver[c] = 1
   if (f.tally) f.tally.counts[counterIndex(c, COUNTER.delays)]++
-  say(f, 'delay', [c], `${nameOf(f, c)} delays his Turn.`)
+  say(f, 'delay', [c], `${nameOf(f, c)} delays.`)
 }
 
 function forfeit(f: Fight, waiting: number): void {
   if (!f.log) return
   for (let k = 0; k < waiting; k++) {
     const c = f.s.delayers[k]
-    say(f, 'lose', [c], `Everyone delayed, so the Round ends: ${nameOf(f, c)} loses his Turn (Turns are never saved).`)
+    say(f, 'lose', [c], `Everyone delayed, so the Round ends: ${nameOf(f, c)} loses this Round's Turn (Turns are never saved).`)
   }
 }
 
@@ -155,7 +155,7 @@ function takeTurn(f: Fight, c: number, inSlot: boolean): void {
       attack(f, c, t)
     }
   } else if (f.log) {
-    say(f, 'act', [c], stance === CENTER ? `${nameOf(f, c)} centers himself and takes no action.` : `${nameOf(f, c)} keeps his guard up (${STANCE_LABELS[STANCES[stance]]}: no attacks).`)
+    say(f, 'act', [c], stance === CENTER ? `${nameOf(f, c)} is in Center Stance and takes no action.` : `${nameOf(f, c)} stays on guard (${STANCE_LABELS[STANCES[stance]]}: no attacks).`)
   }
   const t = s.target[c]
   if (s.delayedThisRound[c] === 1 && t >= 0 && s.tookTurn[t] === 1) {

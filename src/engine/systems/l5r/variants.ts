@@ -13,7 +13,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'discard', label: 'the die is lost (11k4 → 10k4), as the quoted 4e text reads' },
       { value: 'plus2', label: 'the die is worth +2 (11k4 → 10k4 +2), as several implementations do' },
     ],
-    source: 'rules.md §8 A17, §6.2 [S L2 text; L2 code and salt-and-iron summary give +2]',
+    source: 'L5R 4th Edition core rulebook, the Ten Dice Rule (the book\'s wording; several dice rollers give +2)',
   },
   {
     key: 'keptOverRolled',
@@ -23,7 +23,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'cap', label: 'keep what was rolled (3k4 → 3k3)' },
       { value: 'move-to-rolled', label: 'excess kept dice become rolled dice (3k4 → 4k3, 3e habit)' },
     ],
-    source: 'rules.md §8 A18, §6.2',
+    source: 'L5R 4th Edition core rulebook, the Ten Dice Rule; Legend of the Five Rings 3rd Edition habit for the alternative',
   },
   {
     key: 'initiativeTies',
@@ -33,7 +33,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'traits-then-random', label: 'higher initiative trait first, then higher rank, then a random order kept for the skirmish' },
       { value: 'simultaneous', label: 'tied characters act at once: their attacks land together at the end of the tie' },
     ],
-    source: 'rules.md §8 A19, §6.3 (no source gives a tie rule)',
+    source: 'L5R 4th Edition core rulebook, Initiative (the book gives no tie rule)',
   },
   {
     key: 'damageExplodes',
@@ -43,27 +43,27 @@ export const variants: readonly VariantDoc[] = [
       { value: 'yes', label: 'yes: every roll but an unskilled one explodes' },
       { value: 'no', label: 'no: damage dice never explode' },
     ],
-    source: 'rules.md §8 A20, rules-combat.md §C3.2 [I L6, S L8]',
+    source: 'L5R 4th Edition core rulebook, damage rolls (tens explode on every roll but an unskilled one)',
   },
   {
     key: 'everyoneDelays',
     label: 'When every participant delays',
     default: 'round-ends',
     values: [
-      { value: 'round-ends', label: 'the lowest must act, then the Round ends: the others lose their Turns (seed text)' },
+      { value: 'round-ends', label: 'the lowest must act, then the Round ends: the others lose their Turns (the skirmish text)' },
       { value: 'delayers-act', label: 'the lowest must act, then the delayers get their chance again' },
     ],
-    source: 'seed 004 Stage 2 ("he must take his Turn, then the Round ends"); rules.md §6.3',
+    source: 'L5R 4th Edition core rulebook, the skirmish Round, Turns ("he must take his Turn, then the Round ends")',
   },
   {
     key: 'voidPerRound',
     label: 'Void Points a character may spend in one Round',
     default: 'one',
     values: [
-      { value: 'one', label: 'one per Round (rules.md §6.1 "normally one per Round"; rules-combat.md §C3.1 "once per Round")' },
+      { value: 'one', label: 'one per Round ("normally one per Round")' },
       { value: 'one-per-effect', label: 'one per roll or per source of wounds, any number per Round (the limit is read as per effect)' },
     ],
-    source: 'rules.md §6.1, rules-combat.md §C3.1, §C3.2',
+    source: 'L5R 4th Edition core rulebook, Void Points',
   },
   {
     key: 'defenseMastery',
@@ -73,7 +73,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'yes', label: 'Defense 3: may keep the last Full Defense roll while staying in Full Defense (kept when at least average); Defense 5: +3 Armor TN in Defense and Full Defense' },
       { value: 'no', label: 'no Mastery Abilities' },
     ],
-    source: 'rules.md §6.4 (Full Defense row) [S L3 stance guide]',
+    source: 'L5R 4th Edition core rulebook pp.81–84 (Full Defense Stance, Defense skill Mastery Abilities)',
   },
   {
     key: 'down',
@@ -84,7 +84,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'fights-on', label: 'still in the fight (Free actions only, so no attacks) until Out; foes keep attacking him' },
       { value: 'void-to-act', label: 'may act by spending a Void Point per Turn (Free actions only, so no attacks); in the fight while he has Void Points left, defeated when they run out' },
     ],
-    source: 'rules-combat.md §C5 A37, §C3.3',
+    source: 'L5R 4th Edition core rulebook p.86 (wound ranks: Down)',
   },
   {
     key: 'strengthInDamage',
@@ -92,9 +92,9 @@ export const variants: readonly VariantDoc[] = [
     default: 'added',
     values: [
       { value: 'added', label: 'Strength adds rolled dice: katana 3k2 with Strength 3 rolls 6k2 (bows: the lower of bow strength and Strength)' },
-      { value: 'weapon-only', label: 'the weapon entry is the whole damage roll (enter 6k2 yourself), as the L6 character sheet stores it' },
+      { value: 'weapon-only', label: 'the weapon entry is the whole damage roll (enter 6k2 yourself), as some character sheets store it' },
     ],
-    source: 'rules-combat.md §C5 A39, §C3.2; rules.md §6.5',
+    source: 'L5R 4th Edition core rulebook, weapons and damage',
   },
   {
     key: 'initiativeSwap',
@@ -104,6 +104,6 @@ export const variants: readonly VariantDoc[] = [
       { value: 'skirmish', label: 'the two exchange Initiative Scores for the rest of the skirmish (the score is kept for the skirmish), bought once' },
       { value: 'round', label: 'only for the Round it is declared in; a Round planning it again spends again' },
     ],
-    source: 'rules.md §6.1 (the sources give the swap, not its duration)',
+    source: 'L5R 4th Edition core rulebook, Void Points (the book gives the swap, not how long it lasts)',
   },
 ]

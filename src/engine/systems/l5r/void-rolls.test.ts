@@ -79,7 +79,7 @@ describe('Void +1k1 on the Full Defense roll (void "full-defense", rules.md §6.
     const plan = guard([{ stance: 'full-defense', void: 'full-defense' }], { defenseSkill: 3 })
     const rolls = texts(plan, 'roll', 9)
     expect(rolls[2]).toBe('B takes Full Defense: Defense roll 7k4 (a Void Point adds +1k1, 2 left) = 36, Armor TN +18 → 38.')
-    expect(rolls[3]).toMatch(/^B stays in Full Defense and keeps his last Defense roll of 36 \(Defense Mastery 3\)/)
+    expect(rolls[3]).toMatch(/^B stays in Full Defense and keeps the last Defense roll of 36 \(Defense Mastery 3\)/)
     expect(spentOn(plan, 1, VOID_FULL_DEFENSE)).toBe(1)
   })
   it('with the Center Stance bonus on the same roll: (2 + 3 + 1 + 1) k (3 + 1 + 1) + Void 3 = 7k5+3', () => {

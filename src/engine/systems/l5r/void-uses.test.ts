@@ -88,10 +88,10 @@ describe('A37 alternative: "Down: must spend Void to act", Free actions only (ru
     const events = traceOf(plan, facesRng([], 8))
     const acts = events.filter((e) => e.who[0] === 'b' && (e.kind === 'act' || e.kind === 'wound' || e.kind === 'hit')).map((e) => `${e.at}: ${e.text}`)
     expect(acts).toEqual([
-      '1: B now has 16 wounds: Down (+40 TN, Free actions only: he cannot attack).',
-      '1: B is Down: he spends a Void Point to act, Free actions only, no attack (1 left).',
-      '2: B is Down: he spends a Void Point to act, Free actions only, no attack (0 left).',
-      '2: B has no Void Point left to act with: he is out of the fight.',
+      '1: B now has 16 wounds: Down (+40 TN, Free actions only: no attacks).',
+      '1: B is Down and spends a Void Point to act: Free actions only, no attack (1 left).',
+      '2: B is Down and spends a Void Point to act: Free actions only, no attack (0 left).',
+      '2: B has no Void Point left to act with and is out of the fight.',
     ])
     expect(events[events.length - 1].text).toBe('Side A wins in Round 2.')
     expect(plan.state.defeatedIn[1]).toBe(2)
@@ -121,7 +121,7 @@ describe('Void "raise a skill 0→1 for the roll" (rules.md §6.1)', () => {
   })
   it('with the Void Point he rolls 4k3 and tens explode: 10+4, 5, 6 keeps 25 and hits', () => {
     const plan = unskilled([{ void: 'skill' }])
-    expect(attackText(plan)).toMatch(/^A hits B: 4k3 = 25 vs TN 21 \(.*a Void Point gives him skill 1 for this roll \(\+1k0, tens explode\), 1 left\)/)
+    expect(attackText(plan)).toMatch(/^A hits B: 4k3 = 25 vs TN 21 \(.*a Void Point counts as skill 1 for this roll \(\+1k0, tens explode\), 1 left\)/)
     expect(plan.state.voidByUse[0 * VOID_USE_CODES + VOID_SKILL]).toBe(1)
   })
   it('only an unskilled attacker may: with attackSkill 3 it is rejected with the allowed uses', () => {

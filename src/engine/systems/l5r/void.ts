@@ -144,10 +144,10 @@ export function voidOnDamage(f: Fight, i: number): boolean {
 export function actWhileDown(f: Fight, i: number): void {
   if (!canSpend(f, i)) return
   spend(f, i, VOID_DOWN)
-  if (f.log) say(f, 'act', [i], `${nameOf(f, i)} is Down: he spends a Void Point to act, Free actions only, no attack (${f.s.voidLeft[i]} left).`)
+  if (f.log) say(f, 'act', [i], `${nameOf(f, i)} is Down and spends a Void Point to act: Free actions only, no attack (${f.s.voidLeft[i]} left).`)
   if (!isDefeated(f, i)) return
   f.s.defeatedIn[i] = f.round + 1
-  if (f.log) say(f, 'wound', [i], `${nameOf(f, i)} has no Void Point left to act with: he is out of the fight.`)
+  if (f.log) say(f, 'wound', [i], `${nameOf(f, i)} has no Void Point left to act with and is out of the fight.`)
   checkEnd(f)
 }
 
