@@ -4,7 +4,8 @@ import { mergePartials, partialDocument, type PartialDocument } from '../engine/
 import type { ResultDocument } from '../engine/run/result'
 import { scenarioAt, sweepGrid, sweepValues, type SweepParam } from '../engine/run/sweep'
 import { getAtPath, setAtPath } from '../engine/run/json-path'
-import { parseScenario } from '../engine/run/parse'
+import { parseJsonText, parseScenario } from '../engine/run/parse'
+import { parsePartial, parseSweepPartial, type SweepPartialDocument } from '../engine/run/partial-schema'
 import { issueLine } from '../engine/core/schema'
 import { SimulationService } from '../main/services/simulation'
 import { notDone, runSettings, progressBar } from './commands'
@@ -63,12 +64,7 @@ function sweepScenarios(raw: unknown, params: SweepParam[]): { at: number[]; sce
 }
 
 /** A shard of a sweep: every point's partial result, for `quickdraw merge`. */
-export interface SweepPartial {
-  format: 'quickdraw-sweep-partial/1'
-  scenario: { name: string; hash: string }
-  params: SweepParam[]
-  points: { at: number[]; partial: PartialDocument }[]
-}
+export type SweepPartial = SweepPartialDocument
 
 export async function cmdSweep(file: string, o: Options): Promise<number> {
   const { raw, parsed } = loadScenarioFile(file)
@@ -112,8 +108,9 @@ export async function cmdSweep(file: string, o: Options): Promise<number> {
 function mergeSweepPartials(parts: SweepPartial[]): SweepDocument {
   const [first] = parts
   for (const p of parts) {
-    if (p.scenario.hash !== first.scenario.hash || JSON.stringify(p.params) !== JSON.stringify(first.params)) {
-      throw new Error('merge: the sweep shards are not parts of one sweep (scenario or parameters differ)')
+    const samePoints = p.points.length === first.points.length && p.points.every((pt, k) => JSON.stringify(pt.at) === JSON.stringify(first.points[k].at))
+    if (p.scenario.hash !== first.scenario.hash || JSON.stringify(p.params) !== JSON.stringify(first.params) || !samePoints) {
+      throw new Error('merge: the sweep shards are not parts of one sweep (scenario, parameters or points differ)')
     }
   }
   return {
@@ -122,6 +119,27 @@ function mergeSweepPartials(parts: SweepPartial[]): SweepDocument {
     params: first.params,
     points: first.points.map((pt, k) => ({ at: pt.at, document: mergePartials(parts.map((p) => p.points[k].partial)) })),
   }
+}
+
+/** At most this many problems are listed per file (a damaged tally could have thousands). */
+const MAX_LISTED = 20
+
+/** Reads one shard's partial result (of a run or of a sweep), refusing anything that is not one. */
+function readPartial(file: string): PartialDocument | SweepPartial {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (e) {
+    throw new UsageError(`${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`)
+  }
+  const json = parseJsonText(text)
+  if (!json.ok) throw new UsageError(`${file}: ${json.message}`)
+  const format = (json.value as { format?: unknown } | null)?.format
+  const r = format === 'quickdraw-sweep-partial/1' ? parseSweepPartial(json.value) : parsePartial(json.value)
+  if (r.ok) return r.partial
+  const listed = r.issues.slice(0, MAX_LISTED).map((i) => `  ${issueLine(i)}`)
+  if (r.issues.length > MAX_LISTED) listed.push(`  … and ${r.issues.length - MAX_LISTED} more`)
+  throw new UsageError(`${file}: not a partial result written by quickdraw run --shard or sweep --shard:\n${listed.join('\n')}`)
 }
 
 export async function cmdCompare(files: string[], o: Options): Promise<number> {
@@ -167,13 +185,7 @@ export async function cmdCompare(files: string[], o: Options): Promise<number> {
 
 export async function cmdMerge(files: string[], o: Options): Promise<number> {
   checkOutTarget(str(o.out), files)
-  const parts = files.map((f) => {
-    try {
-      return JSON.parse(readFileSync(f, 'utf8')) as PartialDocument | SweepPartial
-    } catch (e) {
-      throw new UsageError(`${f}: cannot read a partial result (${(e as Error).message})`)
-    }
-  })
+  const parts = files.map(readPartial)
   const sweeps = parts.filter((p): p is SweepPartial => p.format === 'quickdraw-sweep-partial/1')
   if (sweeps.length > 0 && sweeps.length !== parts.length) throw new UsageError('merge: give the shards of one run or of one sweep, not both')
   let merged: ResultDocument | SweepDocument

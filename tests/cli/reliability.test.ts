@@ -79,6 +79,23 @@ describe('--out is checked before anything runs (exit 2, a message, nothing writ
   })
 })
 
+describe('merge checks its input (issue 16 item 7)', () => {
+  it('a tampered partial (string count, huge shard count) exits 2 naming the file and the paths, and writes nothing', async () => {
+    const part = JSON.parse(readFileSync(await shard(), 'utf8')) as { tally: { counts: unknown[] }; shard: { count: number } }
+    part.tally.counts[0] = 'many'
+    part.shard.count = 1e9
+    const bad = join(dir, 'tampered.json')
+    writeFileSync(bad, JSON.stringify(part))
+    const out = join(dir, 'merged.json')
+    const r = await quickdraw('merge', bad, '--out', out)
+    expect(r.code).toBe(2)
+    expect(r.err).toContain(`${bad}: not a partial result`)
+    expect(r.err).toContain('tally.counts[0]: must be a whole number of at least 0, got "many"')
+    expect(r.err).toContain('shard.count: must be an integer 1–100000, got 1000000000')
+    expect(existsSync(out)).toBe(false)
+  })
+})
+
 describe('what the CLI prints is safe for a terminal', () => {
   it('escape codes and control characters in a scenario name are printed escaped, not raw', async () => {
     const doc = JSON.parse(readFileSync(triangle, 'utf8')) as { name: string }

@@ -104,7 +104,7 @@ export async function runJobWithTally(o: JobOptions): Promise<JobOutcome> {
 }
 
 /** The chunks this run (or this shard of it) executes, `[first, end)`, and how many trials they hold. */
-function chunkRange(trials: number, chunkSize: number, shard: Shard | undefined): { first: number; end: number; trials: number } {
+export function chunkRange(trials: number, chunkSize: number, shard: Shard | undefined): { first: number; end: number; trials: number } {
   const count = chunkCount(trials, chunkSize)
   const { first, end } = shard ? shardRange(count, shard) : { first: 0, end: count }
   return { first, end, trials: end > first ? (end - first - 1) * chunkSize + chunkAt(trials, chunkSize, end - 1).trials : 0 }

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { cascadeScenario } from '../systems/gurps-waits/test-helpers'
 import { runJobWithTally, type JobOptions } from './job'
 import { mergePartials, partialDocument, type PartialDocument } from './partial'
+import { parsePartial } from './partial-schema'
 import { withoutTiming } from './result'
+import { issueLine } from '../core/schema'
 import { runChunk } from './run-chunk'
 
 const scenario = cascadeScenario([{ id: 'a', skill: 13 }, { id: 'b', skill: 12, prevents: ['a'] }, { id: 'late', skill: 12, commit: 'late', interrupts: 'a' }])
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Raw = any
 const base: JobOptions = { scenario, trials: 23_456, seed: 77, chunkSize: 1000, concurrency: 2, workers: 1, execute: async (t) => runChunk(t), now: () => 0 }
 
 async function shards(count: number): Promise<PartialDocument[]> {
@@ -31,5 +35,51 @@ describe('shards and merge', () => {
     expect(() => mergePartials([...parts, parts[1]])).toThrow('merge: shard 2/3 is given 2 times')
     const other = { ...parts[2], seed: 78 }
     expect(() => mergePartials([parts[0], parts[1], other])).toThrow(/has seed 78.*not parts of one run/)
+  })
+})
+
+/** Issue 16 item 7, fault injection: merge trusted tampered partials and wrote them as done. */
+describe('merge refuses partial results that are damaged, tampered with or from another version', () => {
+  const issues = (raw: unknown): string[] => {
+    const r = parsePartial(raw)
+    return r.ok ? [] : r.issues.map(issueLine)
+  }
+
+  it.each([
+    ['a count given as text', (p: Raw) => (p.tally.counts[0] = '5'), /^tally\.counts\[0\]: must be a whole number of at least 0, got "5"$/],
+    ['a negative count', (p: Raw) => (p.tally.bins[0] = -3), /^tally\.bins\[0\]: must be a whole number of at least 0, got -3$/],
+    ['a shard count of 1e9 (it aborted V8)', (p: Raw) => (p.shard.count = 1e9), /^shard\.count: must be an integer 1–100000, got 1000000000$/],
+    ['a shard index beyond the count', (p: Raw) => (p.shard.index = 5), /^shard\.index: must have index below count/],
+    ['no engine version (a partial of an older quickdraw)', (p: Raw) => delete p.engine, /^engine: is required/],
+    ['another file format', (p: Raw) => (p.format = 'quickdraw-result/1'), /^format: must be "quickdraw-partial\/1"/],
+  ])('%s is refused with its JSON path', async (_, tamper, message) => {
+    const [part] = await shards(1)
+    const raw = structuredClone(part) as unknown as Raw
+    tamper(raw)
+    expect(issues(raw)).toEqual([expect.stringMatching(message)])
+  })
+
+  it('inflated trials do not add up to the shard\'s chunks and are refused', async () => {
+    const parts = await shards(2)
+    parts[1].tally.trials += 1000
+    expect(() => mergePartials(parts)).toThrow(/merge: shard 2 holds 12456 trials, but its chunks have 11456; the file is damaged or was edited/)
+  })
+
+  it('shards made by another engine or rule-system version are refused', async () => {
+    const parts = await shards(2)
+    expect(() => mergePartials([parts[0], { ...parts[1], engine: { version: '0.0.1' } }])).toThrow(/shard 2 was made by quickdraw engine 0\.0\.1, this is/)
+    expect(() => mergePartials([parts[0], { ...parts[1], system: { ...parts[1].system, version: '9.9.9' } }])).toThrow(/shard 2 was made with gurps-waits rules 9\.9\.9/)
+  })
+
+  it('a partial records the engine and the rule-system version that made it', async () => {
+    const [part] = await shards(1)
+    expect(part.engine.version).toMatch(/^\d+\.\d+\.\d+$/)
+    expect(part.system).toEqual({ id: 'gurps-waits', version: expect.stringMatching(/^\d+\.\d+\.\d+$/) })
+    expect(parsePartial(JSON.parse(JSON.stringify(part)))).toMatchObject({ ok: true })
+  })
+
+  it('a claimed shard count of 100000 with one file given says what is missing without walking all of them', async () => {
+    const [part] = await shards(1)
+    expect(() => mergePartials([{ ...part, shard: { index: 0, count: 100_000 } }])).toThrow(/^merge: missing shards 2, 3, .*, 21 and more of 100000$/)
   })
 })

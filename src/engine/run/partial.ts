@@ -1,28 +1,23 @@
 import type { Tally } from '../core/tally'
+import { ENGINE_VERSION } from '../version'
+import { chunkRange } from './job'
 import { parseScenarioOrThrow } from './parse'
+import type { PartialDocument } from './partial-schema'
 import { resultDocument, type ResultDocument } from './result'
+
+export type { PartialDocument } from './partial-schema'
 
 /**
  * A shard's partial result: its raw integer tally plus everything needed to check that shards belong
- * together. Merging every shard of a run gives exactly the document a single run would give.
+ * together (and were made by the same engine and rule-system versions). Merging every shard of a run
+ * gives exactly the document a single run would give.
  */
-export interface PartialDocument {
-  format: 'quickdraw-partial/1'
-  scenario: unknown
-  scenarioHash: string
-  seed: number
-  trials: number
-  chunkSize: number
-  shard: { index: number; count: number }
-  tally: { trials: number; counts: number[]; bins: number[] }
-  elapsedMs: number
-  workers: number
-}
-
 export function partialDocument(scenario: unknown, doc: ResultDocument, tally: Tally): PartialDocument {
   if (!doc.run.shard) throw new Error('a partial document needs a sharded run')
   return {
     format: 'quickdraw-partial/1',
+    engine: { version: doc.engine.version },
+    system: { id: doc.system.id, version: doc.system.version },
     scenario,
     scenarioHash: doc.scenario.hash,
     seed: doc.run.seed,
@@ -40,28 +35,42 @@ function checkShards(parts: PartialDocument[]): PartialDocument[] {
   if (parts.length === 0) throw new Error('merge: no partial results given')
   const [first] = parts
   for (const p of parts) {
-    if (p.format !== 'quickdraw-partial/1') throw new Error(`merge: not a partial result (format ${JSON.stringify(p.format)})`)
     for (const key of ['scenarioHash', 'seed', 'trials', 'chunkSize'] as const) {
       if (p[key] !== first[key]) throw new Error(`merge: shard ${p.shard.index + 1} has ${key} ${JSON.stringify(p[key])}, shard ${first.shard.index + 1} has ${JSON.stringify(first[key])}; they are not parts of one run`)
     }
     if (p.shard.count !== first.shard.count) throw new Error(`merge: shards disagree on the shard count (${p.shard.count} vs ${first.shard.count})`)
+    if (p.engine.version !== ENGINE_VERSION) throw new Error(`merge: shard ${p.shard.index + 1} was made by quickdraw engine ${p.engine.version}, this is ${ENGINE_VERSION}; run every shard with one version`)
+    if (p.system.id !== first.system.id || p.system.version !== first.system.version) {
+      throw new Error(`merge: shard ${p.shard.index + 1} was made with ${p.system.id} rules ${p.system.version}, shard ${first.shard.index + 1} with ${first.system.id} ${first.system.version}; run every shard with one version`)
+    }
   }
-  const sorted = [...parts].sort((a, b) => a.shard.index - b.shard.index)
-  const missing: number[] = []
-  for (let i = 0; i < first.shard.count; i++) {
-    const n = sorted.filter((p) => p.shard.index === i).length
-    if (n > 1) throw new Error(`merge: shard ${i + 1}/${first.shard.count} is given ${n} times`)
-    if (n === 0) missing.push(i + 1)
+  const seen = new Map<number, number>()
+  for (const p of parts) seen.set(p.shard.index, (seen.get(p.shard.index) ?? 0) + 1)
+  for (const [index, n] of seen) if (n > 1) throw new Error(`merge: shard ${index + 1}/${first.shard.count} is given ${n} times`)
+  if (parts.length !== first.shard.count) {
+    const missing: number[] = []
+    for (let i = 0; i < first.shard.count && missing.length < 20; i++) if (!seen.has(i)) missing.push(i + 1)
+    const more = first.shard.count - parts.length > missing.length ? ' and more' : ''
+    throw new Error(`merge: missing shard${first.shard.count - parts.length > 1 ? 's' : ''} ${missing.join(', ')}${more} of ${first.shard.count}`)
   }
-  if (missing.length > 0) throw new Error(`merge: missing shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${first.shard.count}`)
-  return sorted
+  return [...parts].sort((a, b) => a.shard.index - b.shard.index)
+}
+
+/** Each shard holds exactly the trials of its chunks (a tampered or truncated file does not add up). */
+function checkCounts(p: PartialDocument): void {
+  const expected = chunkRange(p.trials, p.chunkSize, p.shard).trials
+  if (p.tally.trials !== expected) throw new Error(`merge: shard ${p.shard.index + 1} holds ${p.tally.trials} trials, but its chunks have ${expected}; the file is damaged or was edited`)
 }
 
 /** Merges every shard of a run into the result document a single run of it gives. */
 export function mergePartials(parts: PartialDocument[]): ResultDocument {
   const sorted = checkShards(parts)
+  sorted.forEach(checkCounts)
   const { system, scenario, hash } = parseScenarioOrThrow(sorted[0].scenario)
   if (hash !== sorted[0].scenarioHash) throw new Error('merge: the scenario does not match its recorded hash')
+  if (system.id !== sorted[0].system.id || system.version !== sorted[0].system.version) {
+    throw new Error(`merge: the shards were made with ${sorted[0].system.id} rules ${sorted[0].system.version}; this quickdraw has ${system.id} ${system.version}; run every shard with one version`)
+  }
   const plan = system.compile(scenario)
   const shape = system.shape(plan)
   const tally: Tally = { trials: 0, counts: new Float64Array(shape.counters), bins: new Float64Array(shape.bins) }

@@ -15,12 +15,15 @@ export function shardRange(totalChunks: number, shard: Shard): { first: number; 
   }
 }
 
+/** Most shards a run may be split into. */
+export const MAX_SHARDS = 100_000
+
 /** Parses `i/n` with 1 ≤ i ≤ n (as users count) into a 0-based shard, or returns an error message. */
 export function parseShard(text: string): Shard | string {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim())
   if (!m) return `must look like i/n (for example 3/10), got ${JSON.stringify(text)}`
   const i = Number(m[1])
   const n = Number(m[2])
-  if (n < 1 || n > 100_000 || i < 1 || i > n) return `must have 1 ≤ i ≤ n ≤ 100000, got ${JSON.stringify(text)}`
+  if (n < 1 || n > MAX_SHARDS || i < 1 || i > n) return `must have 1 ≤ i ≤ n ≤ ${MAX_SHARDS}, got ${JSON.stringify(text)}`
   return { index: i - 1, count: n }
 }
