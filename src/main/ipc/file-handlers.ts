@@ -114,9 +114,11 @@ export function createFileHandlers(deps: FileHandlerDeps): FileHandlers {
     },
     'draft:write': async (raw: unknown) => {
       const draft = arg(draftArgs, raw, 'autosave')
+      const isNew = owners !== undefined && !owners.isLive(draft.key)
       if (owners && !owners.claim(draft.key, me)) throw new Error('autosave: that draft belongs to another open window')
       await deps.drafts.write(draft)
-      if (owners) await deps.drafts.prune((key) => owners.isLive(key))
+      // Only a new draft can take the count over the cap (autosave rewrites the same one every second).
+      if (isNew) await deps.drafts.prune((key) => owners.isLive(key))
     },
     // Another open window's drafts are its live edits, not edits left from a previous session.
     'draft:list': async () => (await deps.drafts.list()).filter((d) => !owners || owners.offerable(d.key, me)),
