@@ -67,7 +67,67 @@ function dataUrlToBlob(url: string): Blob {
   return new Blob([bytes], { type: 'image/png' })
 }
 
-export function browserFiles(storage: Storage) {
+/** The part of the Web Locks API (`navigator.locks`) that tells which tab is editing which draft. */
+export interface DraftLocks {
+  request(name: string, callback: () => Promise<void>): Promise<void>
+  query(): Promise<{ held?: { name?: string }[] }>
+}
+
+/** Most drafts kept in the browser; past it the oldest no open tab is editing go. */
+export const MAX_BROWSER_DRAFTS = 20
+
+/**
+ * Drafts belong to the tab that wrote it: the tab holds a Web Lock named after each draft it writes,
+ * which the browser lets go when the tab closes or crashes. Another tab never offers a draft whose lock
+ * is held as "unsaved edits from a previous session", and never deletes it. Without Web Locks every
+ * draft is offered, as before.
+ */
+function draftLocks(locks: DraftLocks | undefined) {
+  const mine = new Map<string, () => void>()
+  const lockName = (key: string): string => `${DRAFT_PREFIX}${key}`
+  return {
+    hold(key: string): void {
+      if (!locks || mine.has(key)) return
+      let release = (): void => undefined
+      const held = new Promise<void>((resolve) => (release = resolve))
+      mine.set(key, release)
+      void locks.request(lockName(key), () => held).catch(() => mine.delete(key))
+    },
+    release(key: string): void {
+      mine.get(key)?.()
+      mine.delete(key)
+    },
+    /** Draft keys another open tab is editing. */
+    async heldElsewhere(): Promise<Set<string>> {
+      if (!locks) return new Set()
+      const state = await locks.query().catch(() => ({ held: [] }))
+      const names = (state.held ?? []).map((l) => l.name ?? '').filter((n) => n.startsWith(DRAFT_PREFIX))
+      return new Set(names.map((n) => n.slice(DRAFT_PREFIX.length)).filter((k) => !mine.has(k)))
+    },
+  }
+}
+
+function defaultLocks(): DraftLocks | undefined {
+  return typeof navigator !== 'undefined' && 'locks' in navigator ? (navigator.locks as unknown as DraftLocks) : undefined
+}
+
+function readDrafts(storage: Storage): DraftEntry[] {
+  const out: DraftEntry[] = []
+  const keys: string[] = []
+  for (let i = 0; i < storage.length; i++) keys.push(storage.key(i) ?? '')
+  for (const key of keys) {
+    if (!key.startsWith(DRAFT_PREFIX)) continue
+    try {
+      out.push(JSON.parse(storage.getItem(key) ?? '') as DraftEntry)
+    } catch {
+      storage.removeItem(key)
+    }
+  }
+  return out.sort((a, b) => (a.savedAt < b.savedAt ? 1 : -1))
+}
+
+export function browserFiles(storage: Storage, locks: DraftLocks | undefined = defaultLocks()) {
+  const owned = draftLocks(locks)
   return {
     async openFile(): Promise<ScenarioFile | null> {
       const file = await pickFile()
@@ -92,24 +152,26 @@ export function browserFiles(storage: Storage) {
       return readRecent(storage).map((r) => ({ path: r.path, name: r.name }))
     },
     async writeDraft(d: DraftArgs): Promise<void> {
+      const elsewhere = await owned.heldElsewhere()
+      if (elsewhere.has(d.key)) throw new Error('autosave: that draft belongs to another open tab')
+      const isNew = storage.getItem(DRAFT_PREFIX + d.key) === null
+      owned.hold(d.key)
       storage.setItem(DRAFT_PREFIX + d.key, JSON.stringify({ ...d, savedAt: new Date().toISOString() }))
+      if (!isNew) return
+      // Past the cap the oldest drafts no tab is editing go.
+      const all = readDrafts(storage)
+      const removable = all.filter((x) => x.key !== d.key && !elsewhere.has(x.key)).reverse()
+      for (const x of removable.slice(0, Math.max(0, all.length - MAX_BROWSER_DRAFTS))) storage.removeItem(DRAFT_PREFIX + x.key)
     },
+    /** Drafts to offer back: none that another open tab is still editing. */
     async drafts(): Promise<DraftEntry[]> {
-      const out: DraftEntry[] = []
-      const keys: string[] = []
-      for (let i = 0; i < storage.length; i++) keys.push(storage.key(i) ?? '')
-      for (const key of keys) {
-        if (!key.startsWith(DRAFT_PREFIX)) continue
-        try {
-          out.push(JSON.parse(storage.getItem(key) ?? '') as DraftEntry)
-        } catch {
-          storage.removeItem(key)
-        }
-      }
-      return out.sort((a, b) => (a.savedAt < b.savedAt ? 1 : -1))
+      const elsewhere = await owned.heldElsewhere()
+      return readDrafts(storage).filter((d) => !elsewhere.has(d.key))
     },
     async clearDraft(key: string): Promise<void> {
+      if ((await owned.heldElsewhere()).has(key)) throw new Error('discard draft: that draft belongs to another open tab, which is still editing it')
       storage.removeItem(DRAFT_PREFIX + key)
+      owned.release(key)
     },
     async exportFile(f: ExportArgs): Promise<boolean> {
       if (f.kind === 'png') download(f.suggestedName, dataUrlToBlob(f.data), 'image/png')
