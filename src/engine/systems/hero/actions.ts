@@ -2,7 +2,7 @@ import type { Rng } from '../../core/rng'
 import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
 import { resolveAttack } from './attack'
 import { canAct, chooseTarget, consumePending, count, name, say, spendAction } from './common'
-import { contestRound } from './contest'
+import { contestKey, contestPart, contestRound, NOBODY } from './contest'
 import { mustRecoverInstead, payEnd, recoverInstead } from './endurance'
 import { C } from './layout'
 import { HoldMode, OnPhase, type Plan } from './plan'
@@ -151,7 +151,14 @@ function holderReaction(p: Plan, st: FightState, rng: Rng, h: number, x: number)
   return interruptContest(p, st, rng, h, x)
 }
 
-/** Seed 000 interrupt: both roll (holder: DEX or Fast Draw; mover: DEX), larger margin resolves first. */
+/**
+ * Seed 000 interrupt: "Both you and your opponent must make a DEX Roll … Whoever makes their roll by the
+ * most resolves their action first" (holder: DEX or Fast Draw; mover: DEX). A 3 always succeeds and an
+ * 18 always fails. If neither makes it, the bothFail variant decides: under the house rules nobody
+ * interrupts (the mover's action resolves first; the holder may act after it if still able). Equal
+ * margins: contestTie (roll again, or both at the same instant). Each round is counted by its part.
+ * docs/rules/hero.md#4-delayed-and-held-actions
+ */
 function interruptContest(p: Plan, st: FightState, rng: Rng, h: number, x: number): number {
   count(p, st, h, C.contests)
   const th = p.holdRoll[h]
@@ -159,19 +166,28 @@ function interruptContest(p: Plan, st: FightState, rng: Rng, h: number, x: numbe
   for (;;) {
     const rh = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
     const rx = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
-    const r = contestRound(rh, rx, th, tx, p.orderDex[h], p.orderDex[x], p.rules.bothFailDexOrder)
+    count(p, st, h, C.roundHolderFirst + contestPart(rh, rx, th, tx))
+    const r = contestRound(rh, rx, th, tx, p.orderDex[h], p.orderDex[x], p.rules.bothFail)
+    const rolls = `${name(p, h)} tries to interrupt ${name(p, x)}: rolls ${rh} against ${th}- (${made(rh, th)}) vs ${rx} against ${tx}- (${made(rx, tx)})`
     if (r === 0 && !p.rules.contestSimultaneous) {
-      if (st.log) say(p, st, 'roll', [h, x], `${name(p, h)} tries to interrupt ${name(p, x)}: ${rh} vs ${th}- against ${rx} vs ${tx}- — even, roll again.`)
+      if (st.log) say(p, st, 'roll', [h, x], `${rolls} — even, roll again.`)
       continue
     }
-    if (r > 0) count(p, st, h, C.contestWins)
+    if (r > 0 && r !== NOBODY) count(p, st, h, C.contestWins)
     if (r === 0) count(p, st, h, C.contestSimultaneous)
     if (st.log) {
-      const outcome = r > 0 ? `${name(p, h)} goes first` : r < 0 ? `${name(p, x)} goes first` : 'they act at the same instant'
-      say(p, st, 'roll', [h, x], `${name(p, h)} tries to interrupt ${name(p, x)}: rolls ${rh} against ${th}- (margin ${th - rh}) vs ${rx} against ${tx}- (margin ${tx - rx}) — ${outcome}.`)
+      const outcome =
+        r === NOBODY ? `neither makes the roll: nobody interrupts, ${name(p, x)} goes first` : r > 0 ? `${name(p, h)} goes first` : r < 0 ? `${name(p, x)} goes first` : 'they act at the same instant'
+      say(p, st, 'roll', [h, x], `${rolls} — ${outcome}.`)
     }
-    return r > 0 ? BEFORE : r === 0 ? TOGETHER : AFTER
+    return r === NOBODY ? AFTER : r > 0 ? BEFORE : r === 0 ? TOGETHER : AFTER
   }
+}
+
+/** "made by 2" / "failed by 3", as the contest ranks the roll. */
+function made(roll: number, target: number): string {
+  const k = contestKey(roll, target)
+  return k >= 0 ? `made by ${k}` : `failed by ${-k}`
 }
 
 /** A held action is used: once, and only if still able to act. It is an attack, and an event in its own right. */

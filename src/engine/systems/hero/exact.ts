@@ -1,6 +1,6 @@
 import { heroSucceeds, THREE_D6_WAYS } from '../../dice/three-d6'
 import type { ExactMetric } from '../rule-system'
-import { contestExact } from './contest'
+import { contestExact, contestPartsExact } from './contest'
 import { hitExact } from './damage-exact'
 import { HoldMode, OnPhase, type Plan } from './plan'
 
@@ -13,8 +13,17 @@ import { HoldMode, OnPhase, type Plan } from './plan'
 export function interruptExact(p: Plan, h: number): number | undefined {
   if (p.onPhase[h] !== OnPhase.Hold || p.holdMode[h] !== HoldMode.Interrupt) return undefined
   const x = p.holdEvent[h]
-  return contestExact(p.holdRoll[h], p.dexRoll[x], p.orderDex[h], p.orderDex[x], p.rules.bothFailDexOrder, p.rules.contestSimultaneous).aFirst
+  return contestExact(p.holdRoll[h], p.dexRoll[x], p.orderDex[h], p.orderDex[x], p.rules.bothFail, p.rules.contestSimultaneous).aFirst
 }
+
+/** Exact parts of one round of combatant h's interrupt contest: holder first, same margin, mover first, neither makes it. */
+export function interruptPartsExact(p: Plan, h: number): [number, number, number, number] | undefined {
+  if (p.onPhase[h] !== OnPhase.Hold || p.holdMode[h] !== HoldMode.Interrupt) return undefined
+  return contestPartsExact(p.holdRoll[h], p.dexRoll[p.holdEvent[h]])
+}
+
+/** The metric ids of the four parts, in the order of `Part`. */
+export const INTERRUPT_PARTS = ['interrupt-holder-first', 'interrupt-same-margin', 'interrupt-mover-first', 'interrupt-neither'] as const
 
 /** Exact P(tandem roll succeeds). */
 export function tandemExact(p: Plan, h: number): number | undefined {
@@ -60,6 +69,8 @@ export function exactMetrics(p: Plan): ExactMetric[] {
   p.combatants.forEach((c, i) => {
     const ie = interruptExact(p, i)
     if (ie !== undefined) out.push({ id: `interrupt-odds:${c.id}`, label: `${c.name} interrupts ${p.combatants[p.holdEvent[i]].name}`, kind: 'probability', p: ie })
+    const parts = interruptPartsExact(p, i)
+    if (parts) INTERRUPT_PARTS.forEach((id, k) => out.push({ id: `${id}:${c.id}`, label: partLabel(k, c.name, p.combatants[p.holdEvent[i]].name), kind: 'probability', p: parts[k] }))
     const te = tandemExact(p, i)
     if (te !== undefined) out.push({ id: `tandem-success:${c.id}`, label: `${c.name} acts in tandem with ${p.combatants[p.holdEvent[i]].name}`, kind: 'probability', p: te })
     const h = perHitExact(p, i)
@@ -69,4 +80,9 @@ export function exactMetrics(p: Plan): ExactMetric[] {
     }
   })
   return out
+}
+
+/** A GM's words for one part of the interrupt contest (holder h against mover x). */
+export function partLabel(part: number, h: string, x: string): string {
+  return [`${h} makes his roll by more than ${x}`, `${h} and ${x} make it by the same margin`, `${x} makes his roll by more than ${h}`, `neither ${h} nor ${x} makes his roll`][part]
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { withinStandardErrors } from '../../../../tests/helpers'
+import { contestPartsExact } from './contest'
 import { interruptExact } from './exact'
 import { hero } from './index'
 import { C, PER_COMBATANT } from './layout'
@@ -29,11 +30,18 @@ describe('Held action (seed 000)', () => {
     const attacks = events.filter((e) => e.at === contest?.at && (e.kind === 'hit' || e.kind === 'miss')).map((e) => e.who[0].toUpperCase())
     expect(attacks[0]).toBe(first)
   })
-  it('interrupt: exact odds from the contest (13- vs 13-, ties re-rolled: exactly 1/2); Fast Draw 15- raises them to the §7.2 value for +2 (0.6951)', () => {
-    expect(interruptExact(standoff('interrupt'), 0)).toBe(0.5)
-    const fd = standoff('interrupt', HOUSE, { fastDraw: 2, plan: { onPhase: 'hold', hold: { event: 'm', mode: 'interrupt', roll: 'fast-draw' } } })
+  it('interrupt: exact odds from the contest (book, 13- vs 13-, ties re-rolled: exactly 1/2); Fast Draw 15- raises them to the value for +2 (0.6951)', () => {
+    const BOOK = { ruleset: 'hero6e-raw' }
+    expect(interruptExact(standoff('interrupt', BOOK), 0)).toBe(0.5)
+    const fd = standoff('interrupt', BOOK, { fastDraw: 2, plan: { onPhase: 'hold', hold: { event: 'm', mode: 'interrupt', roll: 'fast-draw' } } })
     expect(fd.holdRoll[0]).toBe(15)
     expect(interruptExact(fd, 0)).toBeCloseTo(0.6951, 4)
+  })
+  it('interrupt under the house rules: a round in which neither makes the roll is nobody\'s, so 13- vs 13- interrupts less than half the time', () => {
+    const [h, same, , neither] = contestPartsExact(13, 13)
+    const p = interruptExact(standoff('interrupt'), 0) ?? 0
+    expect(p).toBeCloseTo(h / (1 - same), 12)
+    expect(p).toBeLessThan(0.5 - neither / 2 + 1e-9)
   })
   it('interrupt: "if the other character is still capable, he may then perform his action" — a knocked-out mover loses his', () => {
     const plan = standoff('interrupt', HOUSE, { ocv: 30, end: 300, attack: { dice: '60d6' } }, { stun: 5, pd: 0, ed: 0, con: 1 })
@@ -47,6 +55,36 @@ describe('Held action (seed 000)', () => {
       seen++
     }
     expect(seen).toBeGreaterThan(5)
+  })
+  it('house rules, interrupt: "whoever makes their roll by the most" — if neither makes his DEX Roll nobody interrupts: the mover\'s attack resolves first, the holder acts after it', () => {
+    const plan = standoff('interrupt', HOUSE, { dex: 0 }, { dex: 0 }, 6)
+    let seen = 0
+    for (let seed = 1; seed <= 30; seed++) {
+      const { events } = playLogged(plan, seed)
+      for (const e of events.filter((x) => /tries to interrupt/.test(x.text) && !/roll again/.test(x.text))) {
+        const m = /rolls (\d+) against (\d+)- .*vs (\d+) against (\d+)-/.exec(e.text)
+        if (!m || Number(m[1]) <= Number(m[2]) || Number(m[3]) <= Number(m[4])) continue
+        const k = events.indexOf(e)
+        const attacks = events.slice(k).filter((x) => x.at === e.at && (x.kind === 'hit' || x.kind === 'miss')).map((x) => x.who[0])
+        expect(attacks.slice(0, 2), e.text).toEqual(['m', 'h'])
+        seen++
+      }
+    }
+    expect(seen).toBeGreaterThan(5)
+  })
+  it('the interrupt contest in its parts (holder ahead, same margin, mover ahead, neither makes it): sampled within 4 standard errors of exact, and the parts add up to every roll', () => {
+    const plan = standoff('interrupt', HOUSE, {}, {}, 6)
+    const t = playMany(plan, 3000)
+    const ms = hero.summarize(plan, t).filter((m) => /^interrupt-(holder-first|same-margin|mover-first|neither):h$/.test(m.id))
+    expect(ms.map((m) => m.id.split(':')[0])).toEqual(['interrupt-holder-first', 'interrupt-same-margin', 'interrupt-mover-first', 'interrupt-neither'])
+    let total = 0
+    for (const m of ms) {
+      if (m.kind !== 'probability' || m.exact === undefined) throw new Error(`${m.id} has no exact value`)
+      expect(withinStandardErrors(m.count, m.n, m.exact), `${m.id}: ${m.count}/${m.n} vs ${m.exact}`).toBe(true)
+      total += m.count
+      expect(m.n).toBe(ms[0].kind === 'probability' ? ms[0].n : 0)
+    }
+    expect(total).toBe(ms[0].kind === 'probability' ? ms[0].n : -1)
   })
   it('after: "once the anticipated event occurs and is resolved, your character may act"', () => {
     const { events } = playLogged(standoff('after'), 1)

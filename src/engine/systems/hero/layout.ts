@@ -44,8 +44,13 @@ export const C = {
   wokeUpSq: 28,
   stunForEndSq: 29,
   guardBlocksSq: 30,
+  /** Rounds of his interrupt contests by part, in the order of `Part`: holder first, same margin, mover first, neither makes it. */
+  roundHolderFirst: 31,
+  roundSameMargin: 32,
+  roundMoverFirst: 33,
+  roundNeither: 34,
 } as const
-export const PER_COMBATANT = 31
+export const PER_COMBATANT = 35
 
 /** Scenario counters: side A wins, side B wins, draw (mutual), draw at the Turn cap. */
 export const WIN_A = 0

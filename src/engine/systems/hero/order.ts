@@ -1,5 +1,6 @@
 import type { Rng } from '../../core/rng'
-import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
+import { THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
+import { BothFail, contestKey } from './contest'
 import { name, say } from './common'
 import type { Plan } from './plan'
 import type { FightState } from './state'
@@ -42,9 +43,12 @@ function rolledKey(p: Plan, st: FightState, rng: Rng, entry: number): number {
   const fast = p.rules.tieRule === 'fast-draw' && p.hasFastDraw[who] === 1
   const target = fast ? p.fastDraw[who] : p.dexRoll[who]
   const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
-  const failedVoid = p.rules.bothFailDexOrder && !heroSucceeds(roll, target)
-  if (st.log) say(p, st, 'roll', [who], `${name(p, who)} rolls ${roll} on his ${fast ? 'Fast Draw' : 'DEX'} Roll (${target}-) for the tie on DEX ${st.eKey[entry] >> 1}: margin ${target - roll}.`)
-  return failedVoid ? VOID : target - roll
+  // A made roll ranks above a failed one (a 3 always succeeds, an 18 always fails); on equal DEX someone
+  // must go first, so "nobody interrupts" ranks two failures as "smaller-failure" does.
+  const key = contestKey(roll, target)
+  const failedVoid = p.rules.bothFail === BothFail.DexOrder && key < 0
+  if (st.log) say(p, st, 'roll', [who], `${name(p, who)} rolls ${roll} on his ${fast ? 'Fast Draw' : 'DEX'} Roll (${target}-) for the tie on DEX ${st.eKey[entry] >> 1}: ${key >= 0 ? `made by ${key}` : `failed by ${-key}`}.`)
+  return failedVoid ? VOID : key
 }
 
 /** Sorts group positions [from, to) by key, highest first (insertion sort: groups are tiny). */

@@ -1,6 +1,6 @@
 import { distributionMetric, meanMetric, orderMetric, probabilityMetric, type Metric } from '../../core/metrics'
 import type { Tally } from '../../core/tally'
-import { interruptExact, perHitExact, tandemExact } from './exact'
+import { INTERRUPT_PARTS, interruptExact, interruptPartsExact, partLabel, perHitExact, tandemExact } from './exact'
 import {
   ACTIONS_BINS,
   BODY_FIGHT_BINS,
@@ -57,7 +57,11 @@ function combatantMetrics(p: Plan, tally: Tally, i: number): Metric[] {
   const head = (metric: string, text = `${label(metric)}: ${c.name}`) => ({ id: `${metric}:${c.id}`, metric, label: text, subjects: [c.id] })
   const out: Metric[] = []
   if (p.onPhase[i] === OnPhase.Hold && p.holdMode[i] === HoldMode.Interrupt) {
-    out.push(probabilityMetric(head('interrupt-odds', `${c.name} acts before ${p.combatants[p.holdEvent[i]].name} (interrupt)`), at(C.contestWins), at(C.contests), interruptExact(p, i)))
+    const x = p.combatants[p.holdEvent[i]].name
+    out.push(probabilityMetric(head('interrupt-odds', `${c.name} acts before ${x} (interrupt)`), at(C.contestWins), at(C.contests), interruptExact(p, i)))
+    const parts = interruptPartsExact(p, i)
+    const rounds = at(C.roundHolderFirst) + at(C.roundSameMargin) + at(C.roundMoverFirst) + at(C.roundNeither)
+    INTERRUPT_PARTS.forEach((id, k) => out.push(probabilityMetric(head(id, `Interrupt roll: ${partLabel(k, c.name, x)}`), at(C.roundHolderFirst + k), rounds, parts?.[k])))
   }
   if (p.onPhase[i] === OnPhase.Hold && p.holdMode[i] === HoldMode.Tandem) {
     out.push(probabilityMetric(head('tandem-success', `${c.name} acts in tandem with ${p.combatants[p.holdEvent[i]].name}`), at(C.tandemMade), at(C.tandemRolls), tandemExact(p, i)))

@@ -1,3 +1,4 @@
+import { BothFail } from './contest'
 import type { VariantDoc } from '../../core/scenario'
 
 /**
@@ -18,8 +19,8 @@ const HOUSE_RULES = 'Campaign house rules (Delayed and Held actions)'
 
 /** What each rule set sets, for every variant left at "ruleset". */
 export const RULESET_PRESETS: Record<'tlot3-house' | 'hero6e-raw', Record<string, string>> = {
-  'tlot3-house': { tieRule: 'd6', holdExpiry: 'holder-dex' },
-  'hero6e-raw': { tieRule: 'dex-roll', holdExpiry: 'segment-start' },
+  'tlot3-house': { tieRule: 'd6', holdExpiry: 'holder-dex', bothFail: 'nobody' },
+  'hero6e-raw': { tieRule: 'dex-roll', holdExpiry: 'segment-start', bothFail: 'smaller-failure' },
 }
 
 export const variants: readonly VariantDoc[] = [
@@ -30,11 +31,11 @@ export const variants: readonly VariantDoc[] = [
     values: [
       {
         value: 'tlot3-house',
-        label: 'The campaign\'s house rules: Delayed and Held actions apart; equal DEX by a 1d6 roll-off; an unused hold lasts until his DEX in his next Phase',
+        label: 'The campaign\'s house rules: Delayed and Held actions apart; equal DEX by a 1d6 roll-off; an unused hold lasts until his DEX in his next Phase; if both fail the DEX Roll to interrupt, nobody interrupts',
       },
       {
         value: 'hero6e-raw',
-        label: 'HERO 6th Edition as written: one "Holding an Action" rule; equal DEX by a contested DEX Roll; an unused hold is lost when the Segment of his next Phase begins',
+        label: 'HERO 6th Edition as written: one "Holding an Action" rule; equal DEX by a contested DEX Roll; an unused hold is lost when the Segment of his next Phase begins; if both fail the DEX Roll to interrupt, the smaller failure goes first',
       },
     ],
     source: `${HOUSE_RULES}; HERO System 6th Edition vol. 2 p.21; HERO System 5th Edition p.235`,
@@ -66,13 +67,15 @@ export const variants: readonly VariantDoc[] = [
   },
   {
     key: 'bothFail',
-    label: 'Both fail the DEX Roll contest',
-    default: 'smaller-failure',
+    label: 'Both fail the DEX Roll contest to interrupt',
+    default: 'ruleset',
     values: [
+      { value: 'ruleset', label: 'as the rule set says: nobody interrupts (house rules) or the smaller failure goes first (book)' },
+      { value: 'nobody', label: 'nobody interrupts: the awaited action resolves first, and the holder may act after it if he still can (on equal DEX someone must go first: the smaller failure)' },
       { value: 'smaller-failure', label: 'the smaller failure still goes first' },
       { value: 'dex-order', label: 'the contest decides nothing: higher DEX first, equal DEX as equal margins' },
     ],
-    source: `${HOUSE_RULES}; HERO System 6th Edition vol. 2 p.21`,
+    source: `${HOUSE_RULES} ("whoever makes their roll by the most"); HERO System 6th Edition vol. 2 p.21`,
   },
   {
     key: 'holdExpiry',
@@ -248,7 +251,8 @@ export interface ResolvedRules {
   house: boolean
   tieRule: 'dex-roll' | 'd6' | 'int-pre' | 'fast-draw' | 'holder-first' | 'fixed'
   contestSimultaneous: boolean
-  bothFailDexOrder: boolean
+  /** A3: a contest round in which neither makes his roll. */
+  bothFail: BothFail
   expiryAtDex: boolean
   cancelAtTurnEnd: boolean
   tandemFailLoses: boolean
@@ -298,7 +302,7 @@ export function resolveRules(rules: Record<string, string>): ResolvedRules {
     house,
     tieRule: r.tieRule as ResolvedRules['tieRule'],
     contestSimultaneous: r.contestTie === 'simultaneous',
-    bothFailDexOrder: r.bothFail === 'dex-order',
+    bothFail: r.bothFail === 'nobody' ? BothFail.Nobody : r.bothFail === 'dex-order' ? BothFail.DexOrder : BothFail.SmallerFailure,
     expiryAtDex: r.holdExpiry === 'holder-dex',
     cancelAtTurnEnd: r.holdAcrossTurn === 'cancel',
     tandemFailLoses: r.tandemFail === 'lose',
