@@ -18,9 +18,13 @@ export const enum Defended {
   Blocked = 2,
 }
 
-/** May Abort now: not Stunned or out, has not acted this Segment, no Phase already committed, no Haymaker winding. */
-function canAbort(st: FightState, d: number): boolean {
-  return canAct(st, d) && st.stunned[d] === 0 && st.actedAbs[d] !== st.abs && !hasCommittedPhase(st, d) && st.hayLandAbs[d] === 0
+/**
+ * May Abort now: not Stunned or out, no Phase already committed, no Haymaker winding; and, unless the
+ * rules allow an Abort after acting (house rules: "you may always Abort your next Phase … even if you have
+ * already perform[ed] a full Phase of actions"), has not acted this Segment.
+ */
+function canAbort(p: Plan, st: FightState, d: number): boolean {
+  return canAct(st, d) && st.stunned[d] === 0 && (p.rules.abortAfterActing || st.actedAbs[d] !== st.abs) && !hasCommittedPhase(st, d) && st.hayLandAbs[d] === 0
 }
 
 /**
@@ -57,7 +61,7 @@ function abortToDefend(p: Plan, st: FightState, d: number): string | null {
     spendAction(p, st, d, origin)
     return 'Aborts the action he was about to take'
   }
-  if (!canAbort(st, d)) return null
+  if (!canAbort(p, st, d)) return null
   count(p, st, d, C.aborts)
   if (st.pending[d] !== Pending.None) {
     const origin = consumePending(p, st, d)

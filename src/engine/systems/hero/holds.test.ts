@@ -216,7 +216,9 @@ describe('Holding for defense and Aborting (seed 000)', () => {
     expect(events.some((e) => e.at === seg && e.kind === 'defend' && /M Aborts the action he was about to take/.test(e.text))).toBe(true)
     expect(events.some((e) => e.at === seg && (e.kind === 'hit' || e.kind === 'miss') && e.who[0] === 'm')).toBe(false)
     expect(events.some((e) => e.kind === 'lose' && e.who[0] === 'm' && /spent on an Abort/.test(e.text))).toBe(false)
-    const t = playMany(plan, 300)
+    // Counted where he may not Abort after acting: every Abort then is one of an interrupted action.
+    const strict = heroPlan(plan.combatants, { ...HOUSE, abortAfterActing: 'refused' }, { turnCap: 2 })
+    const t = playMany(strict, 300)
     expect(t.counts[at(1, C.abortCostPhase)]).toBe(0)
     expect(t.counts[at(1, C.abortCostHeld)]).toBe(t.counts[at(1, C.aborts)])
     expect(t.counts[at(1, C.aborts)]).toBeGreaterThan(0)

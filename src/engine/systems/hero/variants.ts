@@ -19,8 +19,8 @@ const HOUSE_RULES = 'Campaign house rules (Delayed and Held actions)'
 
 /** What each rule set sets, for every variant left at "ruleset". */
 export const RULESET_PRESETS: Record<'tlot3-house' | 'hero6e-raw', Record<string, string>> = {
-  'tlot3-house': { tieRule: 'd6', holdExpiry: 'holder-dex', bothFail: 'nobody' },
-  'hero6e-raw': { tieRule: 'dex-roll', holdExpiry: 'segment-start', bothFail: 'smaller-failure' },
+  'tlot3-house': { tieRule: 'd6', holdExpiry: 'holder-dex', bothFail: 'nobody', abortAfterActing: 'allowed' },
+  'hero6e-raw': { tieRule: 'dex-roll', holdExpiry: 'segment-start', bothFail: 'smaller-failure', abortAfterActing: 'refused' },
 }
 
 export const variants: readonly VariantDoc[] = [
@@ -31,11 +31,11 @@ export const variants: readonly VariantDoc[] = [
     values: [
       {
         value: 'tlot3-house',
-        label: 'The campaign\'s house rules: Delayed and Held actions apart; equal DEX by a 1d6 roll-off; an unused hold lasts until his DEX in his next Phase; if both fail the DEX Roll to interrupt, nobody interrupts',
+        label: 'The campaign\'s house rules: Delayed and Held actions apart; equal DEX by a 1d6 roll-off; an unused hold lasts until his DEX in his next Phase; if both fail the DEX Roll to interrupt, nobody interrupts; he may Abort his next Phase even after acting',
       },
       {
         value: 'hero6e-raw',
-        label: 'HERO 6th Edition as written: one "Holding an Action" rule; equal DEX by a contested DEX Roll; an unused hold is lost when the Segment of his next Phase begins; if both fail the DEX Roll to interrupt, the smaller failure goes first',
+        label: 'HERO 6th Edition as written: one "Holding an Action" rule; equal DEX by a contested DEX Roll; an unused hold is lost when the Segment of his next Phase begins; if both fail the DEX Roll to interrupt, the smaller failure goes first; no Abort after acting in the Segment',
       },
     ],
     source: `${HOUSE_RULES}; HERO System 6th Edition vol. 2 p.21; HERO System 5th Edition p.235`,
@@ -87,6 +87,17 @@ export const variants: readonly VariantDoc[] = [
       { value: 'holder-dex', label: 'when his DEX comes up in the Segment of his next Phase' },
     ],
     source: `HERO System 5th Edition p.235; ${HOUSE_RULES}`,
+  },
+  {
+    key: 'abortAfterActing',
+    label: 'Abort in a Segment in which he has already acted',
+    default: 'ruleset',
+    values: [
+      { value: 'ruleset', label: 'as the rule set says: allowed (house rules) or refused (book)' },
+      { value: 'allowed', label: 'allowed: he may always Abort his next Phase to a defensive action, even after a full Phase of actions' },
+      { value: 'refused', label: 'refused: no Abort in a Segment in which he has already acted' },
+    ],
+    source: `${HOUSE_RULES} (Holding for Defense); HERO System 6th Edition vol. 2 (Aborting an action)`,
   },
   {
     key: 'holdAcrossTurn',
@@ -257,6 +268,8 @@ export interface ResolvedRules {
   cancelAtTurnEnd: boolean
   tandemFailLoses: boolean
   teamworkPenalty: number
+  /** House rules: an Abort of the next Phase is allowed in a Segment in which he already acted. */
+  abortAfterActing: boolean
   blockFirst: boolean
   /** multipleBlocks "continue": further Blocks in the same Segment at −2 each, no further action. */
   blockContinues: boolean
@@ -307,6 +320,7 @@ export function resolveRules(rules: Record<string, string>): ResolvedRules {
     cancelAtTurnEnd: r.holdAcrossTurn === 'cancel',
     tandemFailLoses: r.tandemFail === 'lose',
     teamworkPenalty: r.teamworkPenalty === 'minus-2' ? 2 : r.teamworkPenalty === 'minus-4' ? 4 : 0,
+    abortAfterActing: r.abortAfterActing === 'allowed',
     blockFirst: r.blockFirst === 'on',
     blockContinues: r.multipleBlocks !== 'one',
     stunMultiplier: r.stunMultiplier as ResolvedRules['stunMultiplier'],
