@@ -59,7 +59,9 @@ function placeLevel(states: Map<string, State>, ways: Map<number, number>[], lev
  * rollers placed so far; at each level any subset of the unplaced rollers may take that key (weight =
  * product of their ways), and the rest must take a lower key later. Every full assignment of keys is
  * counted exactly once, and only the ranking matters to the outcome. Weights are integers out of
- * 216^n ≤ 216^6 ≈ 1.0e14 < 2^53, so the doubles stay exact.
+ * 216^n ≤ 216^6 ≈ 1.0e14 < 2^53, so the doubles stay exact. Where preventing actions must work (the
+ * prevention rule "if-it-succeeds"), each ranking's weight is split over the masks of working actions by
+ * their probabilities, exact to rounding.
  */
 export function exactOutcomeWeights(plan: Plan): { weights: Float64Array; total: number } {
   const n = plan.rollers.length
@@ -74,7 +76,10 @@ export function exactOutcomeWeights(plan: Plan): { weights: Float64Array; total:
   for (const level of levels) states = placeLevel(states, ways, level)
   const full = (1 << n) - 1
   for (const st of states.values()) {
-    if (st.mask === full) weights[plan.outcomeOfCode[rankCode(st.ranks, n)]] += st.w
+    if (st.mask !== full) continue
+    // the action rolls are independent of the contest: each mask of working actions with its probability
+    const at = rankCode(st.ranks, n) * plan.masks
+    for (let m = 0; m < plan.masks; m++) weights[plan.outcomeOfCode[at + m]] += plan.masks === 1 ? st.w : st.w * plan.maskP[m]
   }
   return { weights, total: 216 ** n }
 }

@@ -4,7 +4,8 @@ import type { Tally } from '../../core/tally'
 import type { ExactMetric, RuleSystem } from '../rule-system'
 import { exactOutcomeWeights } from './exact'
 import { metricDocs, probabilityCells, sumOver } from './metrics'
-import { compile, type Plan } from './plan'
+import { THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
+import { actionWorks, compile, type Plan } from './plan'
 import { scenarioSchema, SYSTEM_ID, variants, type GurpsWaitsScenario } from './schema'
 import { traceCascade } from './trace'
 
@@ -33,7 +34,9 @@ function simulate(plan: Plan, rng: Rng, tally: Tally): void {
     for (let j = 0; j < n; j++) if (keys[j] > k) ahead++
     code = code * n + ahead
   }
-  tally.bins[plan.outcomeOfCode[code]]++
+  let mask = 0
+  for (let k = 0; k < plan.checks.length; k++) if (actionWorks(plan.checks[k], () => THREE_D6_TOTAL_OF_INDEX[rng.below(216)]).works) mask |= 1 << k
+  tally.bins[plan.outcomeOfCode[code * plan.masks + mask]]++
 }
 
 function summarize(plan: CachedPlan, tally: Tally): Metric[] {
@@ -83,7 +86,7 @@ function exact(plan: CachedPlan): ExactMetric[] {
 export const gurpsWaits = {
   id: SYSTEM_ID,
   label: 'GURPS — Cascading Waits',
-  version: '1.0.0',
+  version: '1.1.0',
   description:
     'Several fighters on Wait are triggered at once (GURPS Martial Arts p.108): each rolls a Quick Contest on the score he will use; successes act by decreasing margin, then failures; ties are truly simultaneous; late joiners cut in at −2; Enhanced Time Sense goes first.',
   schema: scenarioSchema,

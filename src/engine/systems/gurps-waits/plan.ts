@@ -1,5 +1,5 @@
 import { contestKey } from '../../dice/quick-contest'
-import { THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
+import { gurpsCritical, gurpsSucceeds, THREE_D6_TOTAL_OF_INDEX, THREE_D6_WAYS } from '../../dice/three-d6'
 import { resolveCascade, Status, type CascadeCast } from '../gurps-common/cascade'
 import { effectiveScore, type EffectiveParts } from './effective'
 import type { Combatant, GurpsWaitsScenario, Tactic } from './schema'
@@ -17,6 +17,21 @@ export interface Outcome {
   slotOf: number[]
   /** For lost combatants, the combatant indices whose earlier action prevented theirs. */
   lostBy: number[][]
+  /** Acted, but his action did not work (its roll failed or the target defended), so it prevented nothing. */
+  failed: boolean[]
+}
+
+/**
+ * The roll that decides whether a roller's action works, under the prevention rule "if-it-succeeds":
+ * his skill, then (unless his roll is a critical success) the target's defence if he gave one.
+ */
+export interface ActionCheck {
+  roller: number
+  skill: number
+  /** The target's defence score, or −1 when nobody defends. */
+  defense: number
+  /** Probability the action works. */
+  p: number
 }
 
 export interface Fighter {
@@ -37,7 +52,13 @@ export interface Plan {
   rollers: number[]
   /** `keyTable[r * 216 + i]`: contest key of roller r for 3d6 index i (ETS adds 4096). */
   keyTable: Int32Array
-  /** Outcome index for each competition-rank code Σ rank_r · n^r (−1 for codes that are not rankings). */
+  /** Action rolls that decide whether a preventing action works, in roller order (none under "acting-first"). */
+  checks: ActionCheck[]
+  /** 2^checks: how the outcome table is indexed, code · masks + (bit k set when check k's action works). */
+  masks: number
+  /** Probability of each mask of working actions. */
+  maskP: Float64Array
+  /** Outcome index for each competition-rank code Σ rank_r · n^r and mask (−1 for codes that are not rankings). */
   outcomeOfCode: Int32Array
   outcomes: Outcome[]
   /** Scratch for the hot loop. */
@@ -99,7 +120,41 @@ function castOf(fighters: Fighter[], rollers: number[]): CascadeCast {
   }
 }
 
-function describe(fighters: Fighter[], slots: number[][], fate: Fate[]): { key: string; label: string } {
+/** Ways out of 216 a roll against `score` succeeds. */
+function successWays(score: number, crit: boolean): number {
+  let w = 0
+  for (let t = 3; t <= 18; t++) if (gurpsSucceeds(t, score) && (!crit || gurpsCritical(t, score) === 'success')) w += THREE_D6_WAYS[t - 3]
+  return w
+}
+
+/** Rollers whose prevention depends on their action working, with the chance it works. */
+function checksOf(s: GurpsWaitsScenario, fighters: Fighter[], rollers: number[]): ActionCheck[] {
+  if (s.rules.prevention === 'acting-first') return []
+  return rollers.flatMap((ci, roller) => {
+    const f = fighters[ci]
+    if (f.tactic.prevents.length === 0) return []
+    const skill = f.combatant.skill
+    const defense = f.tactic.defense ?? -1
+    const ok = successWays(skill, false) / 216
+    const crit = successWays(skill, true) / 216
+    const p = defense < 0 ? ok : crit + (ok - crit) * (1 - successWays(defense, false) / 216)
+    return [{ roller, skill, defense, p }]
+  })
+}
+
+/**
+ * Whether check `c`'s action works, drawing its rolls from `draw` (3d6 totals): the skill roll, then the
+ * target's defence unless there is none or the skill roll was a critical success.
+ */
+export function actionWorks(c: ActionCheck, draw: () => number): { works: boolean; roll: number; defenseRoll: number } {
+  const roll = draw()
+  if (!gurpsSucceeds(roll, c.skill)) return { works: false, roll, defenseRoll: 0 }
+  if (c.defense < 0 || gurpsCritical(roll, c.skill) === 'success') return { works: true, roll, defenseRoll: 0 }
+  const defenseRoll = draw()
+  return { works: !gurpsSucceeds(defenseRoll, c.defense), roll, defenseRoll }
+}
+
+function describe(fighters: Fighter[], slots: number[][], fate: Fate[], failed: boolean[]): { key: string; label: string } {
   const id = (i: number): string => fighters[i].combatant.id
   const name = (i: number): string => fighters[i].combatant.name
   const group = (f: Fate): number[] => fate.flatMap((x, i) => (x === f ? [i] : []))
@@ -109,8 +164,10 @@ function describe(fighters: Fighter[], slots: number[][], fate: Fate[]): { key: 
     ['not triggered', 'not-triggered'],
     ['keeps waiting', 'keeps-waiting'],
   ]
-  const key = [slots.map((s) => s.map(id).join('=')).join('>'), ...parts.map(([, f]) => group(f).map(id).join(','))].join('|')
+  const failures = failed.flatMap((x, i) => (x ? [i] : []))
+  const key = [slots.map((s) => s.map(id).join('=')).join('>'), ...parts.map(([, f]) => group(f).map(id).join(','))].join('|') + (failures.length > 0 ? `|fails:${failures.map(id).join(',')}` : '')
   let label = slots.length > 0 ? slots.map((s) => s.map(name).join(' = ')).join(' → ') : 'nobody acts'
+  if (failures.length > 0) label += `; action fails: ${failures.map(name).join(', ')}`
   for (const [words, f] of parts) {
     const who = group(f)
     if (who.length > 0) label += `; ${words}: ${who.map(name).join(', ')}`
@@ -129,28 +186,38 @@ export function compile(s: GurpsWaitsScenario): Plan {
     for (let i = 0; i < 216; i++) keyTable[r * 216 + i] = ets + contestKey(THREE_D6_TOTAL_OF_INDEX[i], f.effective.total)
   })
   const cast = castOf(fighters, rollers)
-  const outcomeOfCode = new Int32Array(Math.max(1, n ** n)).fill(-1)
+  const checks = checksOf(s, fighters, rollers)
+  const masks = 1 << checks.length
+  const maskP = new Float64Array(masks)
+  for (let mask = 0; mask < masks; mask++) maskP[mask] = checks.reduce((p, c, k) => p * (mask & (1 << k) ? c.p : 1 - c.p), 1)
+  const outcomeOfCode = new Int32Array(Math.max(1, n ** n) * masks).fill(-1)
   const outcomes: Outcome[] = []
   const byKey = new Map<string, number>()
   for (const ranks of n > 0 ? rankings(n) : [[] as number[]]) {
-    const res = resolveCascade(cast, ranks.map((r) => n - r))
-    const fate: Fate[] = fighters.map((f) => f.staticFate ?? 'acted')
-    const lostBy: number[][] = fighters.map(() => [])
-    rollers.forEach((ci, r) => {
-      fate[ci] = res.status[r] === Status.Acted ? 'acted' : res.status[r] === Status.Lost ? 'lost' : 'not-triggered'
-      for (let a = 0; a < n; a++) if (res.lostBy[r] & (1 << a)) lostBy[ci].push(rollers[a])
-    })
-    const slots = res.slots.map((slot) => slot.map((r) => rollers[r]).sort((a, b) => a - b))
-    const { key, label } = describe(fighters, slots, fate)
-    let index = byKey.get(key)
-    if (index === undefined) {
-      index = outcomes.length
-      byKey.set(key, index)
-      const slotOf = fighters.map(() => -1)
-      slots.forEach((slot, k) => slot.forEach((ci) => (slotOf[ci] = k)))
-      outcomes.push({ key, label, slots, fate, slotOf, lostBy })
+    for (let mask = 0; mask < masks; mask++) {
+      // an action that does not work prevents nothing
+      const works = (r: number): boolean => checks.every((c, k) => c.roller !== r || (mask & (1 << k)) !== 0)
+      const res = resolveCascade({ ...cast, prevents: cast.prevents.map((m, r) => (works(r) ? m : 0)) }, ranks.map((r) => n - r))
+      const fate: Fate[] = fighters.map((f) => f.staticFate ?? 'acted')
+      const lostBy: number[][] = fighters.map(() => [])
+      const failed = fighters.map(() => false)
+      rollers.forEach((ci, r) => {
+        fate[ci] = res.status[r] === Status.Acted ? 'acted' : res.status[r] === Status.Lost ? 'lost' : 'not-triggered'
+        for (let a = 0; a < n; a++) if (res.lostBy[r] & (1 << a)) lostBy[ci].push(rollers[a])
+        failed[ci] = fate[ci] === 'acted' && !works(r)
+      })
+      const slots = res.slots.map((slot) => slot.map((r) => rollers[r]).sort((a, b) => a - b))
+      const { key, label } = describe(fighters, slots, fate, failed)
+      let index = byKey.get(key)
+      if (index === undefined) {
+        index = outcomes.length
+        byKey.set(key, index)
+        const slotOf = fighters.map(() => -1)
+        slots.forEach((slot, k) => slot.forEach((ci) => (slotOf[ci] = k)))
+        outcomes.push({ key, label, slots, fate, slotOf, lostBy, failed })
+      }
+      outcomeOfCode[rankCode(ranks, n) * masks + mask] = index
     }
-    outcomeOfCode[rankCode(ranks, n)] = index
   }
-  return { scenario: s, fighters, rollers, keyTable, outcomeOfCode, outcomes, keys: new Int32Array(Math.max(1, n)) }
+  return { scenario: s, fighters, rollers, keyTable, checks, masks, maskP, outcomeOfCode, outcomes, keys: new Int32Array(Math.max(1, n)) }
 }

@@ -12,7 +12,22 @@ export const SYSTEM_ID = 'gurps-waits'
 
 export const MAX_FIGHTERS = 6
 
-export const variants: readonly VariantDoc[] = [yardPenaltyVariant, belowThreeVariant]
+/** Whether an earlier action prevents a later one only if it works. */
+export const preventionVariant: VariantDoc = {
+  key: 'prevention',
+  label: 'An earlier action makes a later one impossible',
+  default: 'if-it-succeeds',
+  values: [
+    {
+      value: 'if-it-succeeds',
+      label: 'only if it works: he rolls against his skill, and against an attack or a grab the target also gets his defence roll (the knife is only out of reach once the grab succeeds)',
+    },
+    { value: 'acting-first', label: 'acting first is enough (Quickdraw 1.x)' },
+  ],
+  source: 'GURPS Martial Arts p.108 (Cascading Waits); GURPS Basic Set p.B366 (Wait)',
+}
+
+export const variants: readonly VariantDoc[] = [yardPenaltyVariant, belowThreeVariant, preventionVariant]
 
 export const combatantSchema = z.strictObject({
   id: ident().describe('Short id that tactics use to refer to this combatant (letters, digits, "-" or "_").'),
@@ -53,6 +68,12 @@ export const tacticSchema = z.strictObject({
     .array(ident(), { error: 'must be a list of combatant ids' })
     .default([])
     .describe('Ids of combatants whose action becomes impossible if he acts before them: they lose their action and their Wait (seed 001, rules.md §3.6 step 6).'),
+  /** The target's active defence against this action, if it is an attack or a grab; only with `prevents`. */
+  defense: int(3, 30)
+    .optional()
+    .describe(
+      'If his action is an attack or a grab, the defence roll (Dodge, Parry or Block) his target gets against it, 3–30: under the prevention rule "if-it-succeeds" his action prevents others only if his skill roll succeeds and this defence fails. Leave it out for an action nobody can defend against (pressing a button).',
+    ),
   /** For a late joiner: the combatant whose action triggers his Wait and whom he tries to interrupt. */
   interrupts: ident()
     .optional()
@@ -104,6 +125,9 @@ export const scenarioSchema = z
       }
       if (t.commit === 'late' && t.interrupts === undefined) {
         ctx.addIssue({ code: 'custom', path: ['tactics', i, 'interrupts'], message: 'is required for a late joiner: the combatant whose action triggers his Wait', input: undefined })
+      }
+      if (t.defense !== undefined && t.prevents.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['tactics', i, 'defense'], message: 'only applies when prevents lists whose action his makes impossible', input: t.defense })
       }
       if (t.commit !== 'late' && t.interrupts !== undefined) {
         ctx.addIssue({ code: 'custom', path: ['tactics', i, 'interrupts'], message: 'only applies when commit is "late"', input: t.interrupts })

@@ -12,6 +12,7 @@ type FighterSpec = {
   modifier?: number
   attacks?: string
   prevents?: string[]
+  defense?: number
   interrupts?: string
 }
 
@@ -34,6 +35,7 @@ export function cascadeScenario(fighters: FighterSpec[], rules: Record<string, s
       const t: Record<string, unknown> = { combatant: f.id, commit: f.commit ?? 'proceed', action: `${f.id} acts`, yards: f.yards ?? 0, modifier: f.modifier ?? 0, prevents: f.prevents ?? [] }
       if (f.attacks) t.attacks = f.attacks
       if (f.interrupts) t.interrupts = f.interrupts
+      if (f.defense !== undefined) t.defense = f.defense
       return t
     }),
     run: { trials: 1000, seed: 1 },

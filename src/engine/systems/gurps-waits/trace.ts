@@ -2,7 +2,7 @@ import type { Rng } from '../../core/rng'
 import type { TraceEvent } from '../../core/trace'
 import { THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
 import { gurpsSucceeds } from '../../dice/three-d6'
-import { ETS_BONUS, rankCode, type Fighter, type Outcome, type Plan } from './plan'
+import { actionWorks, ETS_BONUS, rankCode, type Fighter, type Outcome, type Plan } from './plan'
 
 function signed(x: number): string {
   return x >= 0 ? `+${x}` : `${x}`
@@ -60,6 +60,7 @@ function tellSlot(plan: Plan, o: Outcome, slot: number[], at: number, events: Tr
       events.push({ at, kind: 'note', who: [id(i), victim.combatant.id], text: `${name(i)} and ${victim.combatant.name} attack each other at once: neither can parry with the weapon he attacks with.` })
     }
   }
+  for (const i of slot) if (o.failed[i]) events.push({ at, kind: 'note', who: [id(i)], text: `${name(i)}'s action does not work.` })
   o.fate.forEach((fate, v) => {
     if (fate === 'lost' && o.lostBy[v].some((a) => slot.includes(a))) {
       events.push({ at, kind: 'lose', who: [id(v)], text: `${name(v)}'s action is now impossible: he loses his action and his Wait.` })
@@ -85,7 +86,19 @@ export function traceCascade(plan: Plan, rng: Rng): TraceEvent[] {
     for (let j = 0; j < n; j++) if (keys[j] > keys[i]) ahead++
     ranks[i] = ahead
   }
-  const o = plan.outcomes[plan.outcomeOfCode[rankCode(ranks, n)]]
+  let mask = 0
+  plan.checks.forEach((c, k) => {
+    const f = plan.fighters[plan.rollers[c.roller]]
+    const r = actionWorks(c, () => THREE_D6_TOTAL_OF_INDEX[rng.below(216)])
+    if (r.works) mask |= 1 << k
+    const skill = `${f.combatant.skillName} ${c.skill}`
+    const ok = gurpsSucceeds(r.roll, c.skill)
+    let text = `If ${f.combatant.name} gets to act (${f.tactic.action}): ${r.roll} against ${skill}, ${ok ? 'a success' : 'a failure'}`
+    if (ok && r.defenseRoll > 0) text += `; his target defends (${c.defense}) and rolls ${r.defenseRoll}, ${gurpsSucceeds(r.defenseRoll, c.defense) ? 'a success' : 'a failure'}`
+    else if (ok && c.defense >= 0) text += ', critical: no defence'
+    events.push({ at: 0, kind: 'roll', who: [f.combatant.id], text: `${text} — ${r.works ? 'it would work' : 'it would not work and prevent nothing'}.` })
+  })
+  const o = plan.outcomes[plan.outcomeOfCode[rankCode(ranks, n) * plan.masks + mask]]
   o.slots.forEach((slot, k) => tellSlot(plan, o, slot, k + 1, events))
   o.fate.forEach((fate, v) => {
     if (fate === 'not-triggered') events.push({ at: o.slots.length + 1, kind: 'note', who: [plan.fighters[v].combatant.id], text: `${plan.fighters[v].combatant.name}'s trigger never came; he is still waiting.` })
