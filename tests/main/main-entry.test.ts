@@ -1,0 +1,274 @@
+import { EventEmitter } from 'node:events'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import Module, { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { MenuItemConstructorOptions } from 'electron'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { HELP_LINKS } from '../../src/main/desktop/external-links'
+import { invokeChannels } from '../../src/shared/ipc-contract'
+import { requireBuild, root } from '../helpers'
+
+/**
+ * The built main entry (out/main/index.js) started against a stand-in for the `electron` module, since
+ * Electron itself cannot run on these machines: the wiring of the single-instance lock, the app://
+ * protocol, the IPC seam, the windows and the menu is checked as Electron would drive it.
+ */
+
+type Listener = (...args: unknown[]) => unknown
+
+class FakeWebContents extends EventEmitter {
+  static next = 100
+  readonly id = FakeWebContents.next++
+  url = ''
+  sent: [string, unknown][] = []
+  openHandler: ((d: { url: string }) => { action: string }) | null = null
+  send(channel: string, payload: unknown): void {
+    this.sent.push([channel, payload])
+  }
+  setWindowOpenHandler(h: (d: { url: string }) => { action: string }): void {
+    this.openHandler = h
+  }
+  async loadURL(url: string): Promise<void> {
+    this.url = url
+  }
+}
+
+function fakeElectron(opts: { lock: boolean; userData: string }) {
+  const windows: FakeBrowserWindow[] = []
+  const handlers = new Map<string, Listener>()
+  const log: string[] = []
+  let schemes: unknown[] = []
+  let protocolHandler: ((r: { url: string }) => Promise<Response>) | null = null
+  let menu: MenuItemConstructorOptions[] = []
+  let lockData: unknown
+  let ready: () => void = () => undefined
+  const whenReady = new Promise<void>((r) => (ready = r))
+
+  class FakeBrowserWindow extends EventEmitter {
+    webContents = new FakeWebContents()
+    title = ''
+    destroyed = false
+    constructor(readonly options: { webPreferences: Record<string, unknown> }) {
+      super()
+      windows.push(this)
+    }
+    static getAllWindows(): FakeBrowserWindow[] {
+      return windows.filter((w) => !w.destroyed)
+    }
+    loadURL(url: string): Promise<void> {
+      return this.webContents.loadURL(url)
+    }
+    setTitle(t: string): void {
+      this.title = t
+    }
+    setDocumentEdited(): void {}
+    setRepresentedFilename(): void {}
+    isDestroyed(): boolean {
+      return this.destroyed
+    }
+    isMinimized(): boolean {
+      return false
+    }
+    restore(): void {}
+    focus(): void {
+      this.emit('focus')
+    }
+    show(): void {}
+    close(): void {
+      let prevented = false
+      this.emit('close', { preventDefault: () => (prevented = true) })
+      if (prevented) return
+      this.destroyed = true
+      this.emit('closed')
+    }
+  }
+
+  const app = Object.assign(new EventEmitter(), {
+    isPackaged: false,
+    requestSingleInstanceLock: (data: unknown) => {
+      lockData = data
+      return opts.lock
+    },
+    quit: () => void log.push('quit'),
+    whenReady: () => whenReady,
+    getPath: () => opts.userData,
+    getVersion: () => '9.9.9',
+    addRecentDocument: (p: string) => void log.push(`recent ${p}`),
+    clearRecentDocuments: () => void log.push('recent cleared'),
+  })
+  const electron = {
+    app,
+    BrowserWindow: FakeBrowserWindow,
+    dialog: { showMessageBox: async () => ({ response: 0 }), showOpenDialog: async () => ({ canceled: true, filePaths: [] }), showSaveDialog: async () => ({ canceled: true }) },
+    Menu: { buildFromTemplate: (t: MenuItemConstructorOptions[]) => t, setApplicationMenu: (t: MenuItemConstructorOptions[]) => void (menu = t) },
+    protocol: {
+      registerSchemesAsPrivileged: (s: unknown[]) => void (schemes = s),
+      handle: (scheme: string, h: (r: { url: string }) => Promise<Response>) => {
+        log.push(`protocol ${scheme}`)
+        protocolHandler = h
+      },
+    },
+    session: { defaultSession: { setPermissionRequestHandler: () => undefined, setPermissionCheckHandler: () => undefined } },
+    shell: { openExternal: async (u: string) => void log.push(`open ${u}`) },
+    ipcMain: { handle: (channel: string, h: Listener) => void handlers.set(channel, h) },
+  }
+  return {
+    electron,
+    app,
+    windows,
+    handlers,
+    log,
+    ready,
+    get schemes() {
+      return schemes
+    },
+    get lockData() {
+      return lockData
+    },
+    get protocolHandler() {
+      return protocolHandler
+    },
+    get menu() {
+      return menu
+    },
+  }
+}
+
+type Fake = ReturnType<typeof fakeElectron>
+const entry = join(root, 'out', 'main', 'index.js')
+const nodeRequire = createRequire(import.meta.url)
+let dir = ''
+const savedArgv = process.argv
+const savedRendererUrl = process.env.ELECTRON_RENDERER_URL
+
+/** Loads the built main entry with `argv`, its `require('electron')` answered by the stand-in. */
+function start(fake: Fake, argv: string[]): void {
+  const load = (Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown })._load
+  const original = load
+  ;(Module as unknown as { _load: typeof load })._load = (request, ...rest) => (request === 'electron' ? fake.electron : original(request, ...rest))
+  process.argv = argv
+  delete process.env.ELECTRON_RENDERER_URL
+  try {
+    for (const key of Object.keys(nodeRequire.cache)) if (key.startsWith(join(root, 'out', 'main'))) delete nodeRequire.cache[key]
+    nodeRequire(entry)
+  } finally {
+    ;(Module as unknown as { _load: typeof load })._load = original
+    process.argv = savedArgv
+  }
+}
+
+const page = 'app://quickdraw/index.html'
+
+/** What an IPC invoke from a window's page looks like to main. */
+function invoke(fake: Fake, channel: string, from: { webContents: FakeWebContents } | { id: number; url: string }, ...args: unknown[]): Promise<unknown> {
+  const sender = 'webContents' in from ? { id: from.webContents.id, url: from.webContents.url } : from
+  const handler = fake.handlers.get(channel)
+  if (!handler) throw new Error(`no handler for ${channel}`)
+  return Promise.resolve().then(() => handler({ sender: { id: sender.id }, senderFrame: { parent: null, url: sender.url } }, ...args))
+}
+
+const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 30))
+
+beforeAll(() => requireBuild())
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'quickdraw-main-'))
+})
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true })
+  if (savedRendererUrl !== undefined) process.env.ELECTRON_RENDERER_URL = savedRendererUrl
+})
+
+describe('the built main process, started by a stand-in Electron', () => {
+  it('a second launch: it finds the lock taken, hands over its files and quits without opening anything', async () => {
+    const fake = fakeElectron({ lock: false, userData: dir })
+    const duel = join(dir, 'duel.quickdraw.json')
+    start(fake, ['/opt/Quickdraw/quickdraw', duel, '--some-switch'])
+    expect(fake.lockData).toEqual({ files: [duel] })
+    expect(fake.log).toEqual(['quit'])
+    fake.ready()
+    await tick()
+    expect(fake.windows).toHaveLength(0)
+    expect(fake.handlers.size).toBe(0)
+  })
+
+  it('the first launch opens its file in a window served from app://, and a second launch\'s file in another', async () => {
+    const fake = fakeElectron({ lock: true, userData: dir })
+    const duel = join(dir, 'duel.quickdraw.json')
+    writeFileSync(duel, '{"system":"gurps-waits"}')
+    start(fake, ['/opt/Quickdraw/quickdraw', duel])
+    // Registered before the app is ready, as Electron requires.
+    expect(fake.schemes).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+    fake.ready()
+    await tick()
+    expect(fake.log).toContain('protocol app')
+    expect([...fake.handlers.keys()].sort()).toEqual([...invokeChannels].sort())
+    expect(fake.windows).toHaveLength(1)
+    const [first] = fake.windows
+    expect(first.webContents.url).toBe(page)
+    expect(first.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false })
+    expect(await invoke(fake, 'window:ready', first)).toEqual({ path: duel, name: 'duel.quickdraw.json', text: '{"system":"gurps-waits"}' })
+    expect(fake.log).toContain(`recent ${duel}`)
+
+    const ambush = join(dir, 'ambush.json')
+    writeFileSync(ambush, '{"system":"gurps"}')
+    fake.app.emit('second-instance', {}, ['/opt/Quickdraw/quickdraw', 'ambush.json'], dir, { files: [ambush] })
+    await tick()
+    expect(fake.windows).toHaveLength(2)
+    expect(((await invoke(fake, 'window:ready', fake.windows[1])) as { path: string }).path).toBe(ambush)
+  })
+
+  it('IPC is refused from anything but the app\'s own windows on app://', async () => {
+    const fake = fakeElectron({ lock: true, userData: dir })
+    start(fake, ['/opt/Quickdraw/quickdraw'])
+    fake.ready()
+    await tick()
+    const [w] = fake.windows
+    await expect(invoke(fake, 'app:info', { id: 9999, url: page })).rejects.toThrow('app:info: refused, the request did not come from a Quickdraw window')
+    await expect(invoke(fake, 'app:info', { id: w.webContents.id, url: 'file:///tmp/index.html' })).rejects.toThrow(/refused/)
+    await expect(invoke(fake, 'app:info', { id: w.webContents.id, url: 'https://evil.example/' })).rejects.toThrow(/refused/)
+    expect(((await invoke(fake, 'app:info', w)) as { appVersion: string }).appVersion).toBe('9.9.9')
+  })
+
+  it('the window title is the app\'s, links open only for the project\'s pages, and app:// serves the built page', async () => {
+    const fake = fakeElectron({ lock: true, userData: dir })
+    start(fake, ['/opt/Quickdraw/quickdraw'])
+    fake.ready()
+    await tick()
+    const [w] = fake.windows
+    await invoke(fake, 'window:state', w, { dirty: true, name: 'duel.json', path: null })
+    expect(w.title).toBe(process.platform === 'darwin' ? 'duel.json — Quickdraw' : '*duel.json — Quickdraw')
+    let prevented = false
+    w.emit('page-title-updated', { preventDefault: () => (prevented = true) }, 'Quickdraw')
+    expect(prevented).toBe(true)
+
+    expect(w.webContents.openHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' })
+    expect(w.webContents.openHandler?.({ url: HELP_LINKS.documentation })).toEqual({ action: 'deny' })
+    await tick()
+    expect(fake.log.filter((l) => l.startsWith('open '))).toEqual([`open ${HELP_LINKS.documentation}`])
+
+    const served = await fake.protocolHandler!({ url: page })
+    expect(served.status).toBe(200)
+    expect(await served.text()).toContain('<div id="app">')
+    expect((await fake.protocolHandler!({ url: 'app://quickdraw/..%2fmain/index.js' })).status).toBe(404)
+  })
+
+  it('the menu has Clear Recent, and Help opens the documentation', async () => {
+    const fake = fakeElectron({ lock: true, userData: dir })
+    start(fake, ['/opt/Quickdraw/quickdraw'])
+    fake.ready()
+    await tick()
+    const find = (items: MenuItemConstructorOptions[], label: string): MenuItemConstructorOptions | undefined => {
+      for (const i of items) {
+        if (i.label === label) return i
+        const inner = Array.isArray(i.submenu) ? find(i.submenu, label) : undefined
+        if (inner) return inner
+      }
+      return undefined
+    }
+    expect(find(fake.menu, 'Clear Recent')).toBeDefined()
+    ;(find(fake.menu, 'Documentation')?.click as () => void)()
+    await tick()
+    expect(fake.log).toContain(`open ${HELP_LINKS.documentation}`)
+  })
+})
