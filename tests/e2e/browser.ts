@@ -9,7 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 export const CHROMIUM = process.env.QUICKDRAW_CHROMIUM ?? '/usr/bin/chromium'
 export const rendererDir = resolve(__dirname, '..', '..', 'out', 'renderer')
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml' }
+const TYPES: Record<string, string> = { '.html': 'text/html', '.webmanifest': 'application/manifest+json', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.png': 'image/png', '.svg': 'image/svg+xml' }
 
 /** Serves the built renderer on 127.0.0.1 only, on a free port. */
 export async function serveRenderer(): Promise<{ url: string; close: () => Promise<void> }> {
