@@ -16,6 +16,11 @@ describe('a scenario file given on the command line opens', () => {
     expect(scenarioPathsFromArgv(['q', '--', '-odd.json'], '/w', 'linux')).toEqual(['/w/-odd.json'])
   })
 
+  it('a file:// URL (a Linux file manager opening the file through the desktop entry) stands for its file', () => {
+    expect(scenarioPathsFromArgv(['quickdraw', 'file:///home/gm/My%20Games/duel.quickdraw.json'], '/w', 'linux')).toEqual(['/home/gm/My Games/duel.quickdraw.json'])
+    expect(scenarioPathsFromArgv(['quickdraw', 'file://elsewhere.example/duel.json'], '/w', 'linux')).toEqual([])
+  })
+
   it('Windows paths resolve as Windows paths', () => {
     expect(scenarioPathsFromArgv(['Quickdraw.exe', 'duel.quickdraw.json', 'D:\\x\\a.json'], 'C:\\Users\\gm', 'win32')).toEqual(['C:\\Users\\gm\\duel.quickdraw.json', 'D:\\x\\a.json'])
   })

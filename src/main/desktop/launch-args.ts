@@ -1,5 +1,6 @@
 import { isAbsolute, resolve as resolvePosix } from 'node:path'
 import { win32 } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /** A scenario file's name: `.json`, which covers `.quickdraw.json` (the file type the installers register). */
 const SCENARIO_FILE = /\.json$/i
@@ -12,7 +13,8 @@ export const MAX_LAUNCH_FILES = 16
  * resolved against the folder the launch came from. The executable itself, the app folder Electron is
  * given in development (`electron .`) and the switches Chromium adds to a second instance's arguments
  * (`--allow-file-access-from-files`, `--original-process-start-time=…`) are never files. After `--`
- * every argument counts, so a file whose name starts with "-" can still be opened.
+ * every argument counts, so a file whose name starts with "-" can still be opened. A `file://` URL (what
+ * a Linux desktop's file manager passes for `%U`) stands for its file.
  */
 export function scenarioPathsFromArgv(argv: readonly string[], cwd: string, platform: NodeJS.Platform = process.platform): string[] {
   const paths: string[] = []
@@ -24,9 +26,18 @@ export function scenarioPathsFromArgv(argv: readonly string[], cwd: string, plat
     }
     if (!positional && arg.startsWith('-')) continue
     if (!SCENARIO_FILE.test(arg) || arg.includes('\0')) continue
-    paths.push(absolute(arg, cwd, platform))
+    const path = arg.startsWith('file://') ? fromFileUrl(arg, platform) : absolute(arg, cwd, platform)
+    if (path !== null) paths.push(path)
   }
   return [...new Set(paths)].slice(0, MAX_LAUNCH_FILES)
+}
+
+function fromFileUrl(url: string, platform: NodeJS.Platform): string | null {
+  try {
+    return fileURLToPath(url, { windows: platform === 'win32' })
+  } catch {
+    return null
+  }
 }
 
 function absolute(path: string, cwd: string, platform: NodeJS.Platform): string {
