@@ -86,21 +86,88 @@ export function woundsOf(raw: number, sl: number, mods: DamageMods, slAboveTen: 
   return w
 }
 
+/**
+ * What makes up a Damage Roll's row and what happens after the table, for a trace a player can check by
+ * hand (issue 15 item 6): weapon Strength, Charge +2, a special's bonus (Powerful Attack +3), the
+ * target's Armour and the weapon's Pierce, then Tough, Durable and a special's halving.
+ */
+export interface DamageParts {
+  strength: number
+  charge: number
+  /** A Special Attack's bonus to the roll and its name (Powerful Attack +3), 0 / '' if none. */
+  special: number
+  specialName: string
+  armour: number
+  pierce: number
+  tough: number
+  durable: boolean
+  /** Sweep / Throw Attack: the wounds are halved, rounding down. */
+  halved: boolean
+  slAboveTen: SlAboveTen
+}
+
 /** Precomputed wounds for every SL 0..maxSl and every roll index: `wounds[sl * faces + index]`. */
 export interface DamageTable {
   dice: DamageDice
   faces: number
   maxSl: number
   wounds: Uint8Array
+  /** The row's make-up, for the trace (tables built without it trace the plain roll). */
+  parts?: DamageParts
 }
 
-export function damageTable(dice: DamageDice, mods: DamageMods, maxSl: number, slAboveTen: SlAboveTen): DamageTable {
+const signed = (label: string, v: number): string => (v === 0 ? '' : ` ${v > 0 ? '+' : '−'} ${label} ${Math.abs(v)}`)
+
+/**
+ * The Damage Roll written out in full: "[4, 6] = 10 + Strength 1 − Armour 2 (Armour 3 − Pierce 1) = row 9
+ * → Wound Table at SL 1: 2 − Tough 1 = 1". Returns the text and the wounds it arrives at (the caller
+ * checks them against the precomputed table).
+ */
+export function damageRowText(t: DamageTable, index: number, sl: number): { text: string; wounds: number } {
+  const dice = damageDice(t.dice, index)
+  const raw = damageTotal(t.dice, index)
+  const kind = t.dice === 'normal' ? '2D6' : t.dice === 'strong' ? '3D6 keep the 2 highest (Strong)' : '3D6 keep the 2 lowest (Weak)'
+  const p = t.parts
+  if (!p) {
+    const w = t.wounds[(sl > t.maxSl ? t.maxSl : sl) * t.faces + index]
+    return { text: `${kind} [${dice.join(', ')}] = ${raw}`, wounds: w }
+  }
+  const armour = Math.max(0, p.armour - p.pierce)
+  const row = raw + p.strength + p.charge + p.special - armour
+  const clamped = row < 2 ? 2 : row > 12 ? 12 : row
+  let text = `${kind} [${dice.join(', ')}] = ${raw}${signed('Strength', p.strength)}${p.charge ? ` + Charge ${p.charge}` : ''}${p.special ? ` + ${p.specialName} ${p.special}` : ''}`
+  if (armour > 0 || p.armour > 0) text += ` − Armour ${armour}${p.pierce > 0 ? ` (Armour ${p.armour} − Pierce ${Math.min(p.pierce, p.armour)})` : ''}`
+  text += ` = row ${row}${clamped !== row ? ` (read as row ${clamped})` : ''}`
+  const table = tableWounds(clamped, sl, p.slAboveTen)
+  text += ` → Wound Table at SL ${sl}: ${table}`
+  let w = table
+  if (p.tough !== 0) {
+    w = Math.max(0, w - p.tough)
+    text += ` ${p.tough > 0 ? '−' : '+'} Tough ${Math.abs(p.tough)} = ${w}`
+  }
+  if (p.durable && w > 1) {
+    w = 1
+    text += '; Durable: at most 1'
+  }
+  if (p.halved) {
+    w = w >> 1
+    text += `; halved, rounding down: ${w}`
+  }
+  return { text, wounds: w }
+}
+
+export function damageTable(dice: DamageDice, mods: DamageMods, maxSl: number, slAboveTen: SlAboveTen, parts?: DamageParts): DamageTable {
   const faces = DAMAGE_FACES[dice]
   const wounds = new Uint8Array((maxSl + 1) * faces)
   for (let sl = 0; sl <= maxSl; sl++) {
     for (let i = 0; i < faces; i++) wounds[sl * faces + i] = woundsOf(damageTotal(dice, i), sl, mods, slAboveTen)
   }
-  return { dice, faces, maxSl, wounds }
+  return parts ? { dice, faces, maxSl, wounds, parts } : { dice, faces, maxSl, wounds }
+}
+
+/** A wound distribution with everything at or beyond `left` (the wounds the victim has left) folded into `left`. */
+export function upToWounds(d: readonly number[], left: number): number[] {
+  return d.map((x, k) => (k < left ? x : k === left ? d.slice(left).reduce((s, y) => s + y, 0) : 0))
 }
 
 /** Exact ways (out of `faces`) to take each number of wounds at one SL. */

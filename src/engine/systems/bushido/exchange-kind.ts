@@ -1,3 +1,4 @@
+import { upToWounds } from './damage'
 import { distributionMetric, meanMetric, orderMetric, probabilityMetric, type Metric } from '../../core/metrics'
 import type { Rng } from '../../core/rng'
 import type { Tally, TallyShape } from '../../core/tally'
@@ -45,8 +46,9 @@ function play(p: ExchangePlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]
   c[12] += ko * ko
   const b = tally.bins
   const w = p.woundBins
-  b[toOpp]++
-  b[w + toAct]++
+  // wounds beyond those the target has left do not count: the distribution stops at its Wounds
+  b[toOpp < p.opp.woundsLeft ? toOpp : p.opp.woundsLeft]++
+  b[w + (toAct < p.act.woundsLeft ? toAct : p.act.woundsLeft)]++
   b[2 * w + (first ? r.optionFirst : r.optionSecond)]++
   b[2 * w + p.act.options.count + (first ? r.optionSecond : r.optionFirst)]++
 }
@@ -87,8 +89,8 @@ export function traceExchange(p: ExchangePlan, rng: Rng): TraceEvent[] {
   const S = EXCHANGE_STEP
   log.push({ at: S.engage, kind: 'note', who: [am.id, om.id], text: `${am.name}${how} ${om.name} (Passe d'armes / Melee Exchange)${x.surprise ? `; ${om.name} is Surprised (Surprise) until this action is resolved` : ''}.` })
   log.push({ at: S.initiative, kind: 'note', who: [p.setup.first.id], text: `Initiative: ${p.setup.first.name} strikes first (${p.setup.initiativeReason}).` })
-  log.push({ at: S.pools, kind: 'note', who: [am.id], text: `${am.name}'s pool: ${describeParts(p.poolParts.act)} → ${p.act.pool} dice.` })
-  log.push({ at: S.pools, kind: 'note', who: [om.id], text: `${om.name}'s pool: ${describeParts(p.poolParts.opp)} → ${p.opp.pool} dice.` })
+  log.push({ at: S.pools, kind: 'note', who: [am.id], text: `${am.name}'s pool: ${describeParts(p.poolParts.act)} → ${p.act.pool} ${p.act.pool === 1 ? 'die' : 'dice'}.` })
+  log.push({ at: S.pools, kind: 'note', who: [om.id], text: `${om.name}'s pool: ${describeParts(p.poolParts.opp)} → ${p.opp.pool} ${p.opp.pool === 1 ? 'die' : 'dice'}.` })
   const ki = kiLine(p)
   if (ki) log.push({ at: S.pools, kind: 'note', who: [om.id, am.id], text: ki })
   const models = [am, om]
@@ -156,8 +158,9 @@ export function exactView(p: ExchangePlan): ExactView {
     actRemoved: tail(toAct, p.act.woundsLeft),
     actSpecial: first ? r.pSpecialFirst : r.pSpecialSecond,
     oppSpecial: first ? r.pSpecialSecond : r.pSpecialFirst,
-    toOpp,
-    toAct,
+    // wounds beyond those a model has left do not count: each distribution stops at its Wounds
+    toOpp: upToWounds(toOpp, p.opp.woundsLeft),
+    toAct: upToWounds(toAct, p.act.woundsLeft),
   }
 }
 

@@ -13,6 +13,14 @@ export interface ExchangePools {
 }
 
 /**
+ * The opposed-test rule: when a pool would be below one die, both sides add dice equally until each
+ * rolls at least one (−1 vs 3 → 1 vs 5). @see docs/rules/bushido.md#1-the-test
+ */
+export function opposedPart(added: number): Part {
+  return { label: `opposed test: both sides add ${added === 1 ? 'a die' : `${added} dice`} so that each rolls at least one`, value: added }
+}
+
+/**
  * Melee Pools of the Activating model and its opponent: the Melee statistic with every modifier of the
  * seed's table, then Ki Boosts (the opponent declares first, then the Activating model; with the plans
  * fixed beforehand the order changes nothing), then the opposed-pool fix (both add dice until each has one).
@@ -26,5 +34,7 @@ export function exchangePools(act: Model, opp: Model, surprise: boolean, wishAct
   if (ba) a.parts.push(boostPart(ba, act.kiBoostCost))
   if (bo) o.parts.push(boostPart(bo, opp.kiBoostCost))
   const [pa, po] = opposedPools(a.pool + ba, o.pool + bo)
+  const added = pa - (a.pool + ba)
+  if (added > 0) for (const parts of [a.parts, o.parts]) parts.push(opposedPart(added))
   return { act: pa, opp: po, boosts: [ba, bo], parts: { act: a.parts, opp: o.parts } }
 }

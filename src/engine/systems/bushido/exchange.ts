@@ -2,7 +2,7 @@ import type { Rng } from '../../core/rng'
 import type { TraceEvent } from '../../core/trace'
 import { CHUNK, CHUNK_CODES, codeFinal, codeNonOnes, codeOfDice, diceOfIndex, joinCodes, opposedAWins } from '../../dice/bushido-d6'
 import { rollRemovingTop } from '../../dice/bushido-unblockable'
-import { damageDice, damageTotal, type DamageTable } from './damage'
+import { damageRowText, type DamageTable } from './damage'
 import { plainOptions, SPECIALS, type SpecialEffect, type SplitOptions } from './specials'
 
 /**
@@ -221,9 +221,8 @@ export function damageRoll(rng: Rng, table: DamageTable, sl: number, log?: Trace
   const i = rng.below(table.faces)
   const w = table.wounds[(sl > table.maxSl ? table.maxSl : sl) * table.faces + i]
   if (log) {
-    const dice = damageDice(table.dice, i)
-    const kind = table.dice === 'normal' ? '2D6' : table.dice === 'strong' ? '3D6 keep 2 highest (Strong)' : '3D6 keep 2 lowest (Weak)'
-    log.push({ at: 0, kind: 'damage', who: who ?? [], text: `Jet de Dégâts / Damage Roll at SL ${sl}: ${kind} [${dice.join(', ')}] = ${damageTotal(table.dice, i)} → ${w} wound${w === 1 ? '' : 's'} to ${target}.` })
+    const row = damageRowText(table, i, sl)
+    log.push({ at: 0, kind: 'damage', who: who ?? [], text: `Jet de Dégâts / Damage Roll at SL ${sl}: ${row.text} → ${w} wound${w === 1 ? '' : 's'} to ${target}.` })
   }
   return w
 }

@@ -18,6 +18,7 @@ export function meleeDamage(attacker: Model, target: Model, charge: boolean, slA
     { bonus: attacker.strength + (charge ? 2 : 0) + extra, armour: Math.max(0, target.armour - attacker.pierce), tough: target.tough, durable: target.durable },
     MAX_FINAL + attacker.brutal,
     slAboveTen,
+    { strength: attacker.strength, charge: charge ? 2 : 0, special: extra, specialName: extra ? 'Powerful Attack' : '', armour: target.armour, pierce: attacker.pierce, tough: target.tough, durable: target.durable, halved: false, slAboveTen },
   )
 }
 
@@ -28,6 +29,7 @@ export function rangedDamage(shooter: Model, target: Model, slAboveTen: SlAboveT
     { bonus: shooter.rangedStrength, armour: Math.max(0, target.armour - shooter.rangedPierce), tough: target.tough, durable: target.durable },
     16,
     slAboveTen,
+    { strength: shooter.rangedStrength, charge: 0, special: 0, specialName: '', armour: target.armour, pierce: shooter.rangedPierce, tough: target.tough, durable: target.durable, halved: false, slAboveTen },
   )
 }
 

@@ -5,6 +5,7 @@ import { damageRoll, mixedStrategy, MIX_TOTAL, playExchange, rollGroup, withMod,
 import { ruleAttack } from './fighters'
 import { AUTOMATIC, initiativeCell, type GamePlan } from './game-plan'
 import { spendBoosts } from './game-ki'
+import { opposedPart } from './exchange-pools'
 import { applySpecials } from './game-states'
 import { brutalText } from './shot'
 import { splitMatrix } from './split-matrix'
@@ -109,6 +110,7 @@ function pools(p: GamePlan, a: number, b: number, how: number, out: Int32Array):
   pa += BOOSTS[0]
   pb += BOOSTS[1]
   const add = Math.max(0, 1 - Math.min(pa, pb))
+  TOPUP[0] = add
   pa += add
   pb += add
   out[0] = pa
@@ -117,6 +119,8 @@ function pools(p: GamePlan, a: number, b: number, how: number, out: Int32Array):
 
 /** Ki Boosts (dice added) of the activating model and its opponent in the current exchange. */
 const BOOSTS = new Int32Array(2)
+/** Dice both sides added under the opposed-test rule in the current exchange. */
+const TOPUP = new Int32Array(1)
 const POOLS = new Int32Array(2)
 
 function poolNotes(p: GamePlan, a: number, b: number, how: number): string {
@@ -131,7 +135,11 @@ function poolNotes(p: GamePlan, a: number, b: number, how: number): string {
   for (const i of [a, b]) if (p.held[i]) notes.push(`${m[i].name} Paralysée / Held −1`)
   if (how & SURPRISE) notes.push(`${m[b].name} Surprise / Surprised −1`)
   if (how & STAND_UP) notes.push(`${m[a].name} Se Relever / Stand Up −1`)
-  for (const [k, i] of [[1, b], [0, a]]) if (BOOSTS[k]) notes.push(`${m[i].name} Boost Ki / Ki Boost +${BOOSTS[k]} for ${BOOSTS[k] * m[i].kiBoostCost} Ki, ${p.kiHeld[i]} left`)
+  if (BOOSTS[0] + BOOSTS[1] > 0) {
+    const one = (k: number, i: number): string => (BOOSTS[k] ? `${m[i].name} +${BOOSTS[k]} ${BOOSTS[k] === 1 ? 'die' : 'dice'} for ${BOOSTS[k] * m[i].kiBoostCost} Ki (${p.kiHeld[i]} left)` : `${m[i].name} does not boost`)
+    notes.push(`Boosts Ki / Ki Boosts, ${m[b].name} declaring first: ${one(1, b)}; then ${one(0, a)}`)
+  }
+  if (TOPUP[0] > 0) notes.push(opposedPart(TOPUP[0]).label)
   return notes.map((t) => ` (${t})`).join('')
 }
 

@@ -128,7 +128,7 @@ describe('Ki in a game', () => {
     const p = game([model('monk', 'a', { ki: 2, kiMax: 2 }), model('b1', 'b', { wounds: 20 })], { engaged: [['monk', 'b1']] }, [{ model: 'monk', kiBoost: 'all' }])
     const log = played(p)
     expect(p.kiSpent[0]).toBe(2)
-    expect(log.filter((e) => e.text.includes('Monk Boost Ki / Ki Boost +2'))).toHaveLength(1)
+    expect(log.filter((e) => e.text.includes('Monk +2 dice for 2 Ki (0 left)'))).toHaveLength(1)
   })
   it('a model Surprised by a charge cannot boost', () => {
     const p = game([model('ninja', 'a'), model('sentry', 'b', { wounds: 20, ki: 2, kiMax: 2 })], { tactics: [{ model: 'ninja', action: 'charge', target: 'sentry', surprise: 'first' }] }, [{ model: 'sentry', kiBoost: 'all' }])

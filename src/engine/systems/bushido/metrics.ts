@@ -6,7 +6,7 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'hits', label: 'Strike lands', kind: 'probability', per: 'combatant', description: 'The model wins its comparison (Attack against Defence) and is still able to strike.' },
   { id: 'wins-comparison', label: 'Wins its comparison', kind: 'probability', per: 'combatant', description: 'The model\'s Attack beats the enemy Defence, whether or not it was removed before striking (the §7.5 upper bound).' },
   { id: 'removed', label: 'Removed', kind: 'probability', per: 'combatant', description: 'The model is Killed and removed in this exchange or shot.' },
-  { id: 'wounds-dealt', label: 'Wounds dealt', kind: 'distribution', per: 'combatant', description: 'Wounds the model deals in one exchange or shot (Table des Dégâts).' },
+  { id: 'wounds-dealt', label: 'Wounds dealt', kind: 'distribution', per: 'combatant', description: 'Wounds the model deals in one exchange or shot (Table des Dégâts), up to the wounds the target has left: wounds beyond those do not count.' },
   { id: 'split', label: 'Split used (Attack/Defence)', kind: 'order', per: 'combatant', description: 'How often each secret split (Répartition secrète) was played.' },
   { id: 'special-triggers', label: 'Special Attack/Defence triggers', kind: 'probability', per: 'combatant', description: 'The model declared a Special Attack or Defence (Attaque / Défense Spéciale) and it took effect: its Attack won, or the enemy Attack failed against its Defence.' },
   { id: 'shot-hits', label: 'Shot hits', kind: 'probability', per: 'combatant', description: 'A Ranged Attack (Tir) succeeds against its Challenge Number and hits this model.' },

@@ -103,7 +103,7 @@ describe('Brutal (X) on a ranged weapon (rules.md §4.7: "adds X to the final At
   })
 
   it('the Damage Roll reads SL = final + Brutal − Challenge Number (Brutal 2 against Long range, Medium target: 6 − 1 = 5)', () => {
-    const p = shot({ range: 'long' }, { rangedBrutal: 2 })
+    const p = shot({ range: 'long' }, { rangedBrutal: 2 }, { wounds: 20 }) // 20 Wounds: no wound is lost beyond those it has
     const want = brute(3, 5, 2, false)
     const e = shotExactView(p)
     const meanWounds = e.toTarget.reduce((s, x, k) => s + x * k, 0)

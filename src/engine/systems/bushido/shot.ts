@@ -4,7 +4,7 @@ import type { Tally, TallyShape } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { challengePool, codeFinal, finalDistribution } from '../../dice/bushido-d6'
 import type { ExactMetric } from '../rule-system'
-import { woundWays, type DamageTable } from './damage'
+import { upToWounds, woundWays, type DamageTable } from './damage'
 import { damageRoll, rollGroup, withMod } from './exchange'
 import { rangedDamage } from './fighters'
 import { labelOf } from './metrics'
@@ -149,7 +149,7 @@ function play(p: ShotPlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]): v
   tally.counts[0]++
   tally.counts[isTarget ? 1 : 2]++
   if (w >= left) tally.counts[isTarget ? 3 : 4]++
-  tally.bins[(isTarget ? 0 : p.woundBins) + w]++
+  tally.bins[(isTarget ? 0 : p.woundBins) + (w < left ? w : left)]++
 }
 
 export function simulateShot(p: ShotPlan, rng: Rng, tally: Tally): void {
@@ -181,7 +181,8 @@ export function shotExactView(p: ShotPlan): { success: number; hitTarget: number
   })
   toTarget[0] += 1 - hitTarget
   toAlly[0] += 1 - hitAlly
-  return { success: c.success / c.total, hitTarget, hitAlly, toTarget, toAlly }
+  // wounds beyond those the victim has left do not count: the distribution stops at its Wounds
+  return { success: c.success / c.total, hitTarget, hitAlly, toTarget: upToWounds(toTarget, p.target.wounds - p.target.woundsTaken), toAlly: p.ally ? upToWounds(toAlly, p.ally.wounds - p.ally.woundsTaken) : toAlly }
 }
 
 const tail = (d: number[], from: number): number => d.slice(from).reduce((s, x) => s + x, 0)

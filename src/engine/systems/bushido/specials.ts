@@ -137,5 +137,5 @@ export function specialDamage(effect: SpecialEffect, normal: DamageTable, withBo
   if (effect.damage === 'none') return null
   const t = effect.damageBonus !== 0 ? withBonus(effect.damageBonus) : normal
   if (effect.damage === 'full') return t
-  return { ...t, wounds: t.wounds.map((w) => w >> 1) }
+  return { ...t, wounds: t.wounds.map((w) => w >> 1), ...(t.parts ? { parts: { ...t.parts, halved: true } } : {}) }
 }
