@@ -70,9 +70,22 @@ export const useLibraryStore = defineStore('library', () => {
     await refreshRecent()
   }
 
+  /**
+   * The page's start: the library, the drafts left from earlier, then the file this desktop window was
+   * opened for (command line, file association, a second launch), or else the first example.
+   */
+  async function start(): Promise<void> {
+    await load()
+    const editor = useEditorStore()
+    await editor.checkDrafts()
+    const initial = await backend().windowReady()
+    if (initial) await openOpenedFile(initial)
+    else if (examples.value.length > 0 && editor.doc === null) await openExample(examples.value[0].file)
+  }
+
   async function refreshRecent(): Promise<void> {
     recent.value = await backend().recent()
   }
 
-  return { info, examples, recent, selected, error, bySystem, load, openExample, openFile, openRecent, openOpenedFile, refreshRecent }
+  return { info, examples, recent, selected, error, bySystem, load, openExample, openFile, openRecent, openOpenedFile, refreshRecent, start }
 })
