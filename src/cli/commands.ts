@@ -10,9 +10,9 @@ import { resultCsv } from '../shared/csv'
 import { systems, findSystem, systemIds } from '../engine/systems/registry'
 import { ENGINE_VERSION } from '../engine/version'
 import { SimulationService, type RunRequest } from '../main/services/simulation'
-import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
+import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError } from './errors'
 import { formatExact, formatResult, progressLine } from './format'
-import { intOption, loadScenarioFile, workersOption } from './input'
+import { intOption, loadScenarioFile, ScenarioFileError, workersOption } from './input'
 import { workerPath } from './paths'
 import { err, out, outData, str, withService, type Options } from './io'
 import { checkOutTarget, writeOut } from './out-target'
@@ -95,10 +95,22 @@ export async function cmdRun(file: string, o: Options): Promise<number> {
   )
 }
 
-export function cmdValidate(file: string): number {
-  const { parsed } = loadScenarioFile(file)
-  out(`${file}: valid ${parsed.system.label} scenario "${parsed.scenario.name}" (hash ${parsed.hash})`)
-  return EXIT_OK
+export function cmdValidate(file: string, o: Options = {}): number {
+  if (!o.json) {
+    const { parsed } = loadScenarioFile(file)
+    out(`${file === '-' ? 'standard input' : file}: valid ${parsed.system.label} scenario "${parsed.scenario.name}" (hash ${parsed.hash})`)
+    return EXIT_OK
+  }
+  // --json: the verdict as a document on stdout either way; exit 2 when invalid.
+  try {
+    const { parsed } = loadScenarioFile(file)
+    out(JSON.stringify({ valid: true, file, system: parsed.system.id, name: parsed.scenario.name, hash: parsed.hash }, null, 2))
+    return EXIT_OK
+  } catch (e) {
+    if (!(e instanceof ScenarioFileError)) throw e
+    out(JSON.stringify({ valid: false, file, issues: e.issues }, null, 2))
+    return EXIT_USAGE
+  }
 }
 
 export function cmdExact(file: string, o: Options): number {
@@ -128,10 +140,7 @@ export function cmdTrace(file: string, o: Options): number {
     } catch (e) {
       throw new UsageError(`--find: ${(e as Error).message}`)
     }
-    if (found === null) {
-      err(`no trial among the first ${trials} with seed ${seed} matches ${find}`)
-      return EXIT_INTERNAL
-    }
+    if (found === null) throw new UsageError(`--find: no trial among the first ${trials} with seed ${seed} matches ${find}; try more --trials or another seed`)
     trial = found
   }
   const events = replayTrial(raw, seed, trial, DEFAULT_CHUNK_SIZE)

@@ -7,7 +7,8 @@ import { cmdExact, cmdRun, cmdSchema, cmdSystems, cmdTrace, cmdValidate } from '
 import { err, outData, type Options } from './io'
 import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError } from './errors'
 import { beginCommand, endCommand, type HandledSignal } from './signals'
-import { USAGE } from './usage'
+import { commandHelp, USAGE } from './usage'
+import { ENGINE_VERSION } from '../engine/version'
 
 const optionSpec = {
   trials: { type: 'string' },
@@ -40,7 +41,7 @@ const optionSpec = {
 
 const allowed: Record<string, readonly string[]> = {
   run: ['trials', 'seed', 'workers', 'chunk-size', 'json', 'csv', 'out', 'shard'],
-  validate: [],
+  validate: ['json'],
   exact: ['json'],
   trace: ['seed', 'trial', 'json', 'find', 'trials'],
   sweep: ['param', 'from', 'to', 'step', 'param2', 'from2', 'to2', 'step2', 'trials', 'seed', 'workers', 'chunk-size', 'json', 'out', 'metric', 'shard'],
@@ -61,16 +62,27 @@ function needFile(command: string, positionals: string[]): string {
 
 async function dispatch(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-    outData(USAGE)
-    return command === undefined ? EXIT_USAGE : EXIT_OK
+  // Bare `quickdraw` is a usage error: usage to stderr, exit 2. Asking for help is not: stdout, exit 0.
+  if (command === undefined) {
+    process.stderr.write(USAGE)
+    return EXIT_USAGE
   }
-  if (!(command in allowed)) throw new UsageError(`unknown command ${JSON.stringify(command)}; commands: ${Object.keys(allowed).join(', ')}`)
-  const { values, positionals } = commandLine(command, rest)
-  if (values.help) {
-    outData(USAGE)
+  if (command === '--version' || command === '-V' || command === 'version') {
+    outData(`quickdraw ${ENGINE_VERSION}\n`)
     return EXIT_OK
   }
+  if (command === 'help' || command === '--help' || command === '-h') {
+    const about = rest[0]
+    if (about !== undefined && !(about in allowed)) throw new UsageError(`help: unknown command ${JSON.stringify(about)}; commands: ${Object.keys(allowed).join(', ')}`)
+    outData(about === undefined ? USAGE : commandHelp(about))
+    return EXIT_OK
+  }
+  if (!(command in allowed)) throw new UsageError(`unknown command ${JSON.stringify(command)}; commands: ${Object.keys(allowed).join(', ')}`)
+  if (rest.includes('--help') || rest.includes('-h')) {
+    outData(commandHelp(command))
+    return EXIT_OK
+  }
+  const { values, positionals } = commandLine(command, rest)
   return runCommand(command, positionals, values)
 }
 
@@ -94,7 +106,7 @@ function runCommand(command: string, p: string[], values: Options): Promise<numb
     case 'run':
       return cmdRun(needFile(command, p), values)
     case 'validate':
-      return cmdValidate(needFile(command, p))
+      return cmdValidate(needFile(command, p), values)
     case 'exact':
       return cmdExact(needFile(command, p), values)
     case 'trace':

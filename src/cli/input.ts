@@ -4,21 +4,43 @@ import { parseJsonText, parseScenario } from '../engine/run/parse'
 import { MAX_WORKERS } from '../main/services/simulation'
 import { UsageError } from './errors'
 
-/** Reads and validates a scenario file; every problem is reported with the file name and JSON path. */
+/** A scenario file that cannot be used: a usage error (exit 2) that also carries each problem for --json. */
+export class ScenarioFileError extends UsageError {
+  constructor(
+    message: string,
+    readonly issues: { path: string; message: string }[],
+  ) {
+    super(message)
+  }
+}
+
+/** The text of a scenario file, or of standard input for "-" (read once: later reads get the same text). */
+let stdinText: string | undefined
+function readScenarioText(file: string): string {
+  if (file === '-') {
+    stdinText ??= readFileSync(0, 'utf8')
+    return stdinText
+  }
+  return readFileSync(file, 'utf8')
+}
+
+/** Reads and validates a scenario file ("-": standard input); every problem is reported with the file name and JSON path. */
 export function loadScenarioFile(file: string): { raw: unknown; parsed: Extract<ReturnType<typeof parseScenario>, { ok: true }> } {
+  const name = file === '-' ? 'standard input' : file
   let text: string
   try {
-    text = readFileSync(file, 'utf8')
+    text = readScenarioText(file)
   } catch (e) {
-    throw new UsageError(`${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`)
+    const reason = `cannot read the ${file === '-' ? 'input' : 'file'} (${(e as NodeJS.ErrnoException).code ?? String(e)})`
+    throw new ScenarioFileError(`${name}: ${reason}`, [{ path: '', message: reason }])
   }
   const json = parseJsonText(text)
-  if (!json.ok) throw new UsageError(`${file}: ${json.message}`)
+  if (!json.ok) throw new ScenarioFileError(`${name}: ${json.message}`, [{ path: '', message: json.message }])
   const raw = json.value
   const parsed = parseScenario(raw)
   if (!parsed.ok) {
     const n = parsed.issues.length
-    throw new UsageError(`${file}: ${n} problem${n === 1 ? '' : 's'}:\n${parsed.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`)
+    throw new ScenarioFileError(`${name}: ${n} problem${n === 1 ? '' : 's'}:\n${parsed.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`, parsed.issues.map((i) => ({ path: i.path, message: i.message })))
   }
   return { raw, parsed }
 }

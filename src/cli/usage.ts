@@ -11,13 +11,104 @@ Usage:
   quickdraw tactics <file> --a <name>=<patch> ... --b <name>=<patch> ... --metric <metric-id>
                  [--trials N] [--seed S] [--workers W] [--json]
   quickdraw report <file> -o <report.html> [--trials N] [--seed S] [--workers W]
-  quickdraw validate <file>
+  quickdraw validate <file> [--json]
   quickdraw exact <file> [--json]
   quickdraw trace <file> [--seed S] [--trial T | --find <metric-id>[=<outcome-key>] [--trials N]] [--json]
   quickdraw systems [--json]
   quickdraw schema [<system>]
   quickdraw bench [--only <system or benchmark id>] [--json] [--trials N] [--repeat R]
-  quickdraw help
+  quickdraw help [<command>]      quickdraw <command> --help      quickdraw --version
 
+<file> may be - to read the scenario from standard input.
 Exit codes: 0 ok · 2 bad usage or invalid scenario (nothing written) · 1 internal error · 130/143/129 interrupted (SIGINT/SIGTERM/SIGHUP)
 `
+
+const EX = 'resources/examples'
+
+/** Each command's own help: what it answers, its options, and examples on the shipped scenarios. */
+export const COMMAND_HELP: Record<string, string> = {
+  run: `quickdraw run <file> [options] — plays the scenario's fights and prints every metric with its estimate,
+95% interval and exact value where known.
+
+  --trials N        trials to play (default: the file's run.trials)
+  --seed S          the seed (default: the file's run.seed); same seed, same numbers, any worker count
+  --workers W       worker threads (default: all cores)
+  --chunk-size C    trials per chunk (results depend on it; documents record it)
+  --json            print the result document instead of the table
+  --csv             print the results as CSV (header row first, provenance in columns)
+  --out FILE        also write the document (or CSV) to FILE, atomically
+  --shard i/n       play only the i-th of n parts and write a partial result for \`quickdraw merge\`
+
+Examples:
+  quickdraw run ${EX}/gurps-waits-triangle.json
+  quickdraw run ${EX}/hero-gunfighters.json --trials 500000 --seed 7 --json --out result.json
+  cat my-scenario.json | quickdraw run - --csv > results.csv`,
+  sweep: `quickdraw sweep <file> --param <json-path> --from A --to B --step S [options] — runs the scenario at each
+value of one field (or a grid of two) with the same seed at every point.
+
+Examples:
+  quickdraw sweep ${EX}/gurps-waits-triangle.json --param "combatants[2].skill" --from 9 --to 14 --step 1
+  quickdraw sweep ${EX}/gurps-waits-standoff.json --param "combatants[0].skill" --from 10 --to 16 --step 1 \\
+    --param2 "combatants[1].basicSpeed" --from2 5 --to2 7 --step2 0.5 --metric "acts-first-alone:kid" --json`,
+  compare: `quickdraw compare <a.json> <b.json> | <a.json> --set <json-path>=<value> — both with the same seed; A, B,
+B − A and its 95% interval, differences that are not significant marked.
+
+Examples:
+  quickdraw compare ${EX}/gurps-waits-triangle.json --set "combatants[1].combatReflexes=false"
+  quickdraw compare ${EX}/hero-rivalry-d6.json ${EX}/hero-rivalry-dex-roll.json --json`,
+  merge: `quickdraw merge <part.json>... [--out FILE] — combines the partial results of every shard of a run (or
+a sweep) into exactly the document one run would give.
+
+Example:
+  quickdraw run ${EX}/gurps-duel.json --shard 1/2 --out p1.json && quickdraw run ${EX}/gurps-duel.json --shard 2/2 --out p2.json
+  quickdraw merge p1.json p2.json --out result.json`,
+  balance: `quickdraw balance <file> --param <json-path> --metric <metric-id> --target <value> [--from A --to B] —
+the value of one field at which a metric reaches a target. Exact where the system computes the metric
+exactly; otherwise a bracketing search with the same seed at every point. A metric of an ordering is
+written id=outcome-key. Exit 2 when the target is out of reach or the metric does not depend on the field.
+
+Examples:
+  quickdraw balance ${EX}/gurps-waits-standoff.json --param "combatants[0].skill" --metric acts-first-alone:kid --target 0.5 --from 9 --to 18
+  quickdraw balance ${EX}/gurps-duel.json --param "combatants[0].weapon.skill" --metric wins:aldo --target 0.5 --json`,
+  tactics: `quickdraw tactics <file> --a <name>=<patch> ... --b <name>=<patch> ... --metric <metric-id> — every option of
+side A against every option of side B (each a JSON Merge Patch of the scenario, inline or @file.json; {}
+is the scenario as it is), the best replies and the optimal mix of the zero-sum game (A wants the metric
+high, B low).
+
+Example:
+  quickdraw tactics ${EX}/gurps-duel.json --metric wins:aldo --a "as-is={}" --a "sharper=@aldo-15.json" \\
+    --b "as-is={}" --b "aoa=@bruno-all-out.json"`,
+  report: `quickdraw report <file> -o <report.html> [--trials N] [--seed S] [--workers W] — one self-contained HTML
+file (inline charts, no scripts) with the answer first, the combatants, the rules in force and every metric.
+
+Example:
+  quickdraw report ${EX}/gurps-waits-triangle.json -o report.html`,
+  validate: `quickdraw validate <file> [--json] — checks a scenario file and names every problem with its JSON
+path and the allowed values (exit 2 when invalid). --json prints { valid, system, name, hash } or
+{ valid: false, issues: [{ path, message }] }.
+
+Example:
+  quickdraw validate my-scenario.json`,
+  exact: `quickdraw exact <file> [--json] — the scenario's exact values, computed without sampling, where its
+system has them.
+
+Example:
+  quickdraw exact ${EX}/gurps-waits-triangle.json`,
+  trace: `quickdraw trace <file> [--seed S] [--trial T | --find <metric-id>[=<outcome-key>] [--trials N]] [--json] —
+one fight of a run told as a log: trial T, or the first trial where something happened (same seed, same
+trial). Exit 2 when no trial matches.
+
+Examples:
+  quickdraw trace ${EX}/gurps-waits-triangle.json --trial 42
+  quickdraw trace ${EX}/gurps-waits-late-interrupter.json --find "late-interrupt:bodyguard"`,
+  systems: `quickdraw systems [--json] — the rule systems, each rule variant with its values and default, and the
+metric ids results use.`,
+  schema: `quickdraw schema [<system>] — the JSON Schema of a system's scenario files; with no system, one schema
+for every system (it picks the system's schema by "system"). The same files are in schemas/.`,
+  bench: `quickdraw bench [--only <id>] [--json] [--trials N] [--repeat R] — trials per second of the shipped
+benchmark scenarios at 1 worker and at all cores (medians of R runs).`,
+}
+
+export function commandHelp(command: string): string {
+  return `${COMMAND_HELP[command] ?? USAGE}\n`
+}
