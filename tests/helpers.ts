@@ -21,3 +21,13 @@ export function withinStandardErrors(count: number, n: number, p: number, k = 4)
   if (se === 0) return count === n * p
   return Math.abs(count - n * p) <= k * se
 }
+
+/**
+ * Whether a spawned `quickdraw` has run the launcher's first line, which installs its signal handlers
+ * (Linux: bit 0, SIGHUP, of the SigCgt mask in /proc/<pid>/status). Tests that interrupt a command wait
+ * for this instead of sleeping a fixed time, which a loaded machine can outlast.
+ */
+export function launcherStarted(pid: number): boolean {
+  const m = /SigCgt:\s*([0-9a-f]+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m !== null && (BigInt(`0x${m[1]}`) & 1n) !== 0n
+}

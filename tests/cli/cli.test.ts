@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cliPath, examplesDir, requireBuild } from '../helpers'
+import { cliPath, examplesDir, launcherStarted, requireBuild } from '../helpers'
 
 const triangle = join(examplesDir, 'gurps-waits-triangle.json')
 let dir = ''
@@ -94,14 +94,17 @@ describe('quickdraw CLI', () => {
     expect(quickdraw('bench', '--only', 'nope').err).toContain('--only: no benchmark matches "nope"; benchmarks: ')
   })
 
-  it('Ctrl-C stops the workers and exits 130 without writing', async () => {
+  it.skipIf(process.platform !== 'linux')('Ctrl-C stops the workers and exits 130 without writing', async () => {
     const out = join(dir, 'interrupted.json')
     const child = spawn(process.execPath, [cliPath, 'run', triangle, '--trials', '9000000000', '--out', out], { stdio: 'pipe' })
     let err = ''
     child.stderr.on('data', (d) => (err += d))
-    await new Promise((r) => setTimeout(r, 1500))
+    const exited = new Promise<number | null>((r) => child.on('exit', r))
+    // Once the launcher handles signals, and the run has had a moment to start its workers.
+    while (!launcherStarted(child.pid!)) await new Promise((r) => setTimeout(r, 5))
+    await new Promise((r) => setTimeout(r, 300))
     child.kill('SIGINT')
-    const code = await new Promise<number | null>((r) => child.on('exit', r))
+    const code = await exited
     expect(code).toBe(130)
     expect(err).toContain('interrupted')
     expect(existsSync(out)).toBe(false)
