@@ -18,62 +18,62 @@ const dice = int(0, MAX_DICE_PER_KIND)
 
 /** The dice as rolled (rules.md §5.1): one count per die kind. */
 export const poolSchema = z.strictObject({
-  proficiency: dice.default(0).describe('Yellow Proficiency dice (d12): upgraded Ability dice, the only ones with a Triumph face (rules.md §5.1).'),
-  ability: dice.default(0).describe('Green Ability dice (d8): the positive dice of characteristic and skill (rules.md §5.1).'),
-  boost: dice.default(0).describe('Blue Boost dice (d6): help from the situation, such as Aim or an ally\'s Assist (rules.md §5.1).'),
-  challenge: dice.default(0).describe('Red Challenge dice (d12): upgraded Difficulty dice, the only ones with a Despair face (rules.md §5.1).'),
-  difficulty: dice.default(0).describe('Purple Difficulty dice (d8): 1 Easy, 2 Average, 3 Hard, 4 Daunting, 5 Formidable (rules.md §5.1, §5.3).'),
-  setback: dice.default(0).describe('Black Setback dice (d6): hindrance from the situation, such as cover or defense (rules.md §5.1).'),
+  proficiency: dice.default(0).describe('Yellow Proficiency dice (d12): upgraded Ability dice, the only ones with a Triumph face.'),
+  ability: dice.default(0).describe('Green Ability dice (d8): the positive dice of characteristic and skill.'),
+  boost: dice.default(0).describe('Blue Boost dice (d6): help from the situation, such as Aim or an ally\'s Assist.'),
+  challenge: dice.default(0).describe('Red Challenge dice (d12): upgraded Difficulty dice, the only ones with a Despair face.'),
+  difficulty: dice.default(0).describe('Purple Difficulty dice (d8): 1 Easy, 2 Average, 3 Hard, 4 Daunting, 5 Formidable.'),
+  setback: dice.default(0).describe('Black Setback dice (d6): hindrance from the situation, such as cover or defense.'),
 })
 
 /** Shared by `check.weapon` and `combatants[].weapon`: described once here. */
 export const weaponSchema = z
   .strictObject({
     name: text(1, 60).default('weapon').describe('Name of the weapon, as the trace and results show it.'),
-    skill: oneOf(COMBAT_SKILLS).describe('Combat skill: ranged-light, ranged-heavy and gunnery shoot at a difficulty set by range band; melee and brawl are always Average and need an engaged target (seed 003; rules.md §5.4).'),
+    skill: oneOf(COMBAT_SKILLS).describe('Combat skill: ranged-light, ranged-heavy and gunnery shoot at a difficulty set by range band; melee and brawl are always Average and need an engaged target (Edge of the Empire core rulebook p.163 and Table 6-1).'),
     /** Base damage; for Melee/Brawl weapons listed "+X", set addsBrawn and damage X. */
-    damage: int(0, 30).describe('Base damage: a hit deals it plus every net success, less the target\'s soak. For a Melee/Brawl weapon listed "+X", give X and set addsBrawn (rules.md §5.6).'),
-    crit: int(1, 6).describe('Critical rating, 1–6: advantage spent per Critical Injury on a hit that gets past soak; a Triumph also triggers one (rules.md §5.6).'),
-    addsBrawn: flag().default(false).describe('The weapon is listed "+X": the wielder\'s Brawn is added to its damage (Melee/Brawl weapons; rules.md §5.6).'),
+    damage: int(0, 30).describe('Base damage: a hit deals it plus every net success, less the target\'s soak. For a Melee/Brawl weapon listed "+X", give X and set addsBrawn (Edge of the Empire core rulebook pp.214-215).'),
+    crit: int(1, 6).describe('Critical rating, 1–6: advantage spent per Critical Injury on a hit that gets past soak; a Triumph also triggers one (Edge of the Empire core rulebook pp.214-215).'),
+    addsBrawn: flag().default(false).describe('The weapon is listed "+X": the wielder\'s Brawn is added to its damage (Melee and Brawl weapons; Edge of the Empire core rulebook pp.214-215).'),
     /** Longest band the weapon reaches (blaster pistol medium, rifle long). */
-    range: oneOf(RANGE_BANDS).default('long').describe('Longest range band a ranged weapon reaches (blaster pistol medium, rifle long); not used for Melee/Brawl (rules.md §5.4).'),
+    range: oneOf(RANGE_BANDS).default('long').describe('Longest range band a ranged weapon reaches (blaster pistol medium, rifle long); not used for Melee/Brawl (Edge of the Empire core rulebook p.163 and Table 6-1).'),
   })
-  .describe('The weapon: combat skill, base damage, Critical rating and reach (seed 003 "Declare the attack"; rules.md §5.4, §5.6).')
+  .describe('The weapon: combat skill, base damage, Critical rating and reach (Edge of the Empire core rulebook, Perform a combat check).')
 
 const modifierFields = {
-  boost: int(0, 10).default(0).describe('Extra Boost dice from elsewhere, e.g. an ally\'s Assist or advantage an ally spent (seed 003; rules.md §5.3).'),
-  setback: int(0, 10).default(0).describe('Extra Setback dice from elsewhere, e.g. darkness or a lasting injury (rules.md §5.3).'),
-  upgradeAbility: int(0, 5).default(0).describe('Upgrades of the attacker\'s pool: an Ability die becomes Proficiency, or an Ability die is added if none is left (rules.md §5.3).'),
-  upgradeDifficulty: int(0, 5).default(0).describe('Upgrades of the difficulty, on top of target.adversary: a Difficulty die becomes Challenge, or one is added if none is left (rules.md §5.3).'),
-  downgradeAbility: int(0, 5).default(0).describe('Downgrades of the attacker\'s pool: a Proficiency die becomes Ability (nothing when none is left; rules.md §5.3).'),
-  downgradeDifficulty: int(0, 5).default(0).describe('Downgrades of the difficulty: a Challenge die becomes Difficulty (nothing when none is left; rules.md §5.3).'),
+  boost: int(0, 10).default(0).describe('Extra Boost dice from elsewhere, e.g. an ally\'s Assist or advantage an ally spent (Edge of the Empire core rulebook, spending advantage; the Assist maneuver).'),
+  setback: int(0, 10).default(0).describe('Extra Setback dice from elsewhere, e.g. darkness or a lasting injury (Edge of the Empire core rulebook pp.26-29).'),
+  upgradeAbility: int(0, 5).default(0).describe('Upgrades of the attacker\'s pool: an Ability die becomes Proficiency, or an Ability die is added if none is left (Edge of the Empire core rulebook pp.26-29).'),
+  upgradeDifficulty: int(0, 5).default(0).describe('Upgrades of the difficulty, on top of target.adversary: a Difficulty die becomes Challenge, or one is added if none is left (Edge of the Empire core rulebook pp.26-29).'),
+  downgradeAbility: int(0, 5).default(0).describe('Downgrades of the attacker\'s pool: a Proficiency die becomes Ability (nothing when none is left; Edge of the Empire core rulebook pp.26-29).'),
+  downgradeDifficulty: int(0, 5).default(0).describe('Downgrades of the difficulty: a Challenge die becomes Difficulty (nothing when none is left; Edge of the Empire core rulebook pp.26-29).'),
 }
 
 const checkTargetSchema = z
   .strictObject({
-    soak: int(0, 20).default(0).describe('Target\'s soak (Brawn + armour soak): taken off each hit\'s damage; the rest are wounds (rules.md §5.6).'),
-    defense: int(0, 4).default(0).describe('Target\'s defense against this kind of attack (melee or ranged), 0–4: one Setback die per point; cover and stance combine with it as rule defenseStacking says (rules.md §5.4).'),
-    cover: flag().default(false).describe('Target has taken cover: one Setback die on ranged attacks against him (ranged defense 1; seed 003 "Taking cover").'),
-    prone: flag().default(false).describe('Target is prone: one Setback die on ranged attacks, one Boost die on Melee/Brawl attacks against him (seed 003 "Drop prone").'),
-    guardedStance: flag().default(false).describe('Target is in Guarded Stance: one Setback die on Melee/Brawl attacks against him (melee defense 1; seed 003 "Guarded Stance").'),
+    soak: int(0, 20).default(0).describe('Target\'s soak (Brawn + armour soak): taken off each hit\'s damage; the rest are wounds (Edge of the Empire core rulebook pp.214-215).'),
+    defense: int(0, 4).default(0).describe('Target\'s defense against this kind of attack (melee or ranged), 0–4: one Setback die per point; cover and stance combine with it as rule defenseStacking says (Edge of the Empire core rulebook, Defense).'),
+    cover: flag().default(false).describe('Target has taken cover: one Setback die on ranged attacks against him (ranged defense 1; Edge of the Empire core rulebook, Take Cover).'),
+    prone: flag().default(false).describe('Target is prone: one Setback die on ranged attacks, one Boost die on Melee/Brawl attacks against him (Edge of the Empire core rulebook, Drop Prone).'),
+    guardedStance: flag().default(false).describe('Target is in Guarded Stance: one Setback die on Melee/Brawl attacks against him (melee defense 1; Edge of the Empire core rulebook, Guarded Stance).'),
     /** Adversary talent rank of the target: the difficulty is upgraded this many times (rules.md §5.3). */
-    adversary: int(0, 5).default(0).describe('Target\'s Adversary talent rank: the difficulty of the check is upgraded this many times (rules.md §5.3).'),
+    adversary: int(0, 5).default(0).describe('Target\'s Adversary talent rank: the difficulty of the check is upgraded this many times (Edge of the Empire core rulebook pp.26-29).'),
   })
   .default({ soak: 0, defense: 0, cover: false, prone: false, guardedStance: false, adversary: 0 })
-  .describe('The target: his soak, and the defense and situation that add dice to the attack (seed 003 maneuvers; rules.md §5.4, §5.6).')
+  .describe('The target: his soak, and the defense and situation that add dice to the attack (Edge of the Empire core rulebook, the maneuvers and Defense).')
 
 export const checkSchema = z.strictObject({
   /** The dice as they are, instead of building them from characteristic, skill and situation. */
-  pool: poolSchema.optional().describe('The dice exactly as rolled, instead of building them from characteristic, skill and situation; then only weapon, brawn and target soak still count (rules.md §5.1).'),
-  characteristic: int(1, 7).optional().describe('Attacker\'s characteristic for the weapon\'s skill (Agility for Ranged, Brawn for Melee/Brawl), 1–7; required unless pool is given (rules.md §5.3).'),
-  skill: int(0, 5).optional().describe('Attacker\'s rank in the weapon\'s combat skill, 0–5: max(characteristic, skill) positive dice, min of them Proficiency (rules.md §5.3).'),
+  pool: poolSchema.optional().describe('The dice exactly as rolled, instead of building them from characteristic, skill and situation; then only weapon, brawn and target soak still count.'),
+  characteristic: int(1, 7).optional().describe('Attacker\'s characteristic for the weapon\'s skill (Agility for Ranged, Brawn for Melee/Brawl), 1–7; required unless pool is given (Edge of the Empire core rulebook pp.26-29).'),
+  skill: int(0, 5).optional().describe('Attacker\'s rank in the weapon\'s combat skill, 0–5: max(characteristic, skill) positive dice, min of them Proficiency (Edge of the Empire core rulebook pp.26-29).'),
   /** Band of the target; when omitted, "engaged" for a Melee/Brawl weapon, "medium" (or the weapon's range if shorter) for a ranged one. */
-  range: oneOf(RANGE_BANDS).optional().describe('Band of the target: ranged difficulty Easy at Engaged/Short, Average Medium, Hard Long, Daunting Extreme. Omitted: Engaged for melee, else Medium or the weapon\'s shorter reach (rules.md §5.4).'),
-  shooterEngaged: flag().default(false).describe('Attacker is engaged with an enemy: a ranged shot gets +1 difficulty (Ranged Light) or +2 (Ranged Heavy); Gunnery cannot fire (rules.md §5.4).'),
-  aims: int(0, 2).default(0).describe('Aim maneuvers taken just before the check, 0–2: one Boost die each (seed 003 Aim; rules.md §5.5).'),
-  guardedStance: flag().default(false).describe('Attacker is in Guarded Stance: one Setback die on his own combat check (seed 003 "Guarded Stance").'),
+  range: oneOf(RANGE_BANDS).optional().describe('Band of the target: ranged difficulty Easy at Engaged/Short, Average Medium, Hard Long, Daunting Extreme. Omitted: Engaged for melee, else Medium or the weapon\'s shorter reach (Edge of the Empire core rulebook p.163 and Table 6-1).'),
+  shooterEngaged: flag().default(false).describe('Attacker is engaged with an enemy: a ranged shot gets +1 difficulty (Ranged Light) or +2 (Ranged Heavy); Gunnery cannot fire (Edge of the Empire core rulebook p.163 and Table 6-1).'),
+  aims: int(0, 2).default(0).describe('Aim maneuvers taken just before the check, 0–2: one Boost die each (Edge of the Empire core rulebook p.210, Aim).'),
+  guardedStance: flag().default(false).describe('Attacker is in Guarded Stance: one Setback die on his own combat check (Edge of the Empire core rulebook, Guarded Stance).'),
   ...modifierFields,
-  brawn: int(1, 7).default(2).describe('Attacker\'s Brawn, 1–7: added to the damage of a weapon with addsBrawn (rules.md §5.6).'),
+  brawn: int(1, 7).default(2).describe('Attacker\'s Brawn, 1–7: added to the damage of a weapon with addsBrawn (Edge of the Empire core rulebook pp.214-215).'),
   weapon: weaponSchema,
   target: checkTargetSchema,
 })
@@ -81,32 +81,32 @@ export const checkSchema = z.strictObject({
 export const combatantSchema = z.strictObject({
   id: ident().describe('Short id that plans refer to (letters, digits, "-" or "_"); unique in the scenario.'),
   name: text(1, 60).describe('Name of the combatant, as the trace and results show it.'),
-  side: oneOf(['A', 'B']).describe('Side A or B: the fight ends when one side has no one standing; initiative slots belong to a side unless rule initiativeSlots says otherwise (rules.md §5.5).'),
-  npc: flag().default(false).describe('Non-player character: under rule initiativeTies "pc-first", player characters win initiative ties; nothing else changes (rules.md §5.5).'),
-  brawn: int(1, 7).describe('Brawn, 1–7: added to the damage of a weapon with addsBrawn; soak is given separately (rules.md §5.6).'),
+  side: oneOf(['A', 'B']).describe('Side A or B: the fight ends when one side has no one standing; initiative slots belong to a side unless rule initiativeSlots says otherwise (Edge of the Empire core rulebook, Initiative).'),
+  npc: flag().default(false).describe('Non-player character: under rule initiativeTies "pc-first", player characters win initiative ties; nothing else changes (Edge of the Empire core rulebook, Initiative).'),
+  brawn: int(1, 7).describe('Brawn, 1–7: added to the damage of a weapon with addsBrawn; soak is given separately (Edge of the Empire core rulebook pp.214-215).'),
   /** Characteristic and skill rank of the weapon's combat skill. */
   attack: z
     .strictObject({
-      characteristic: int(1, 7).describe('Characteristic of the weapon\'s skill (Agility for Ranged/Gunnery, Brawn for Melee/Brawl), 1–7 (rules.md §5.3).'),
-      skill: int(0, 5).describe('Rank in the weapon\'s combat skill, 0–5: max(characteristic, skill) positive dice, min of them Proficiency (rules.md §5.3).'),
+      characteristic: int(1, 7).describe('Characteristic of the weapon\'s skill (Agility for Ranged/Gunnery, Brawn for Melee/Brawl), 1–7 (Edge of the Empire core rulebook pp.26-29).'),
+      skill: int(0, 5).describe('Rank in the weapon\'s combat skill, 0–5: max(characteristic, skill) positive dice, min of them Proficiency (Edge of the Empire core rulebook pp.26-29).'),
     })
-    .describe('The positive dice of his combat checks: characteristic and rank of the weapon\'s combat skill (rules.md §5.3).'),
+    .describe('The positive dice of his combat checks: characteristic and rank of the weapon\'s combat skill (Edge of the Empire core rulebook pp.26-29).'),
   /** Cool (Presence) when ready, Vigilance (Willpower) when surprised: give the one that applies. */
   initiative: z
     .strictObject({
-      characteristic: int(1, 7).describe('Presence for Cool, Willpower for Vigilance, 1–7 (rules.md §5.5).'),
-      skill: int(0, 5).describe('Rank in Cool or Vigilance, 0–5 (rules.md §5.5).'),
+      characteristic: int(1, 7).describe('Presence for Cool, Willpower for Vigilance, 1–7 (Edge of the Empire core rulebook, Initiative).'),
+      skill: int(0, 5).describe('Rank in Cool or Vigilance, 0–5 (Edge of the Empire core rulebook, Initiative).'),
     })
-    .describe('Initiative check: Cool (Presence) when ready, Vigilance (Willpower) when surprised; give the one that applies. Order by successes, then advantage (rules.md §5.5).'),
+    .describe('Initiative check: Cool (Presence) when ready, Vigilance (Willpower) when surprised; give the one that applies. Order by successes, then advantage (Edge of the Empire core rulebook, Initiative).'),
   weapon: weaponSchema,
-  soak: int(0, 20).describe('Soak (Brawn + armour soak), 0–20: taken off each hit\'s damage; the rest are wounds (rules.md §5.6).'),
-  meleeDefense: int(0, 4).default(0).describe('Melee defense (armour), 0–4: one Setback die per point on Melee/Brawl attacks against him; Guarded Stance combines as rule defenseStacking says (rules.md §5.4).'),
-  rangedDefense: int(0, 4).default(0).describe('Ranged defense (armour), 0–4: one Setback die per point on ranged attacks against him; cover combines as rule defenseStacking says (rules.md §5.4).'),
-  woundThreshold: int(1, 60).describe('Wound threshold: he is out of the fight when his wounds exceed it (rules.md §5.6).'),
-  strainThreshold: int(1, 60).describe('Strain threshold: he is out when his strain exceeds it; he never buys a maneuver with strain that would take him past it (rules.md §5.5, §5.6).'),
+  soak: int(0, 20).describe('Soak (Brawn + armour soak), 0–20: taken off each hit\'s damage; the rest are wounds (Edge of the Empire core rulebook pp.214-215).'),
+  meleeDefense: int(0, 4).default(0).describe('Melee defense (armour), 0–4: one Setback die per point on Melee/Brawl attacks against him; Guarded Stance combines as rule defenseStacking says (Edge of the Empire core rulebook, Defense).'),
+  rangedDefense: int(0, 4).default(0).describe('Ranged defense (armour), 0–4: one Setback die per point on ranged attacks against him; cover combines as rule defenseStacking says (Edge of the Empire core rulebook, Defense).'),
+  woundThreshold: int(1, 60).describe('Wound threshold: he is out of the fight when his wounds exceed it (Edge of the Empire core rulebook pp.214-215).'),
+  strainThreshold: int(1, 60).describe('Strain threshold: he is out when his strain exceeds it; he never buys a maneuver with strain that would take him past it (Edge of the Empire core rulebook pp.209-210, p.215).'),
   reloads: int(0, 20).default(0).describe('Extra reloads he carries for his ranged weapon, 0–20: after a Despair empties it, each Manage Gear maneuver uses one to reload it; without one it stays empty for the rest of the fight (Edge of the Empire core rulebook, spending Despair in combat).'),
   /** Adversary talent rank: combat checks against him upgrade their difficulty this many times (rules.md §5.3). */
-  adversary: int(0, 5).default(0).describe('Adversary talent rank: combat checks against him have their difficulty upgraded this many times (rules.md §5.3).'),
+  adversary: int(0, 5).default(0).describe('Adversary talent rank: combat checks against him have their difficulty upgraded this many times (Edge of the Empire core rulebook pp.26-29).'),
 })
 
 export const turnSchema = z.strictObject({
@@ -114,10 +114,10 @@ export const turnSchema = z.strictObject({
     .array(oneOf(MANEUVERS), { error: 'must be a list of maneuvers' })
     .max(2, { error: 'must list at most 2 maneuvers a turn (one free, a second for 2 strain or in exchange for the action)' })
     .default([])
-    .describe('Up to 2 maneuvers, in order; the 2nd costs the idle action or 2 strain. aim +1 Boost (max 2); move/retreat 1 step nearer/farther; assist +1 Boost to an ally beside him; take-cover, drop-prone, stand, guarded-stance; manage-gear reloads; interact picks up a dropped weapon (seed 003).'),
+    .describe('Up to 2 maneuvers, in order; the 2nd costs the idle action or 2 strain. aim +1 Boost (max 2); move/retreat 1 step nearer/farther; assist +1 Boost to an ally beside him (one per assisting character, until that ally\'s next turn ends; not taken with no ally beside him); take-cover, drop-prone, stand, guarded-stance; manage-gear reloads; interact picks up a dropped weapon (Edge of the Empire core rulebook pp.209-210).'),
   action: oneOf(['attack', 'exchange', 'none'])
     .default('attack')
-    .describe('"attack": attack the target (while he cannot, a maneuver to close in, reload or pick up his weapon instead); "exchange" and "none": no attack, the action pays for a 2nd maneuver (seed 003).'),
+    .describe('"attack": attack the target (when he cannot, even after his maneuvers, the action pays for a maneuver instead of strain: close in, reload or pick up his weapon); "exchange" and "none": no attack, the action pays for a 2nd maneuver (Edge of the Empire core rulebook pp.209-210).'),
 })
 
 export const planSchema = z.strictObject({
@@ -127,33 +127,33 @@ export const planSchema = z.strictObject({
     .array(turnSchema, { error: 'must be a list of turns' })
     .min(1, { error: 'must list 1–6 turns' })
     .max(6, { error: 'must list 1–6 turns' })
-    .describe('1–6 turns: his k-th turn follows entry k and the last entry repeats, e.g. take cover and aim, then aim and shoot (seed 003 turn structure).'),
+    .describe('1–6 turns: his k-th turn follows entry k and the last entry repeats, e.g. take cover and aim, then aim and shoot (Edge of the Empire core rulebook pp.209-210).'),
   /** Leftover advantage: recover strain, Boost the next ally, or 2 advantage for a free maneuver (take cover, else Aim). */
   advantage: oneOf(['recover-strain', 'boost-ally', 'free-maneuver'])
     .default('recover-strain')
-    .describe('Advantage left after crits: "recover-strain" 1 strain each; "boost-ally" 1 Boost die on an ally\'s next check; "free-maneuver" 2 for a maneuver (cover, else Aim). The rest recovers strain (rules.md §5.6).'),
+    .describe('Advantage left after crits: "recover-strain" 1 strain each; "boost-ally" 1 Boost die on an ally\'s next check; "free-maneuver" 2 for a maneuver (cover, else Aim). The rest recovers strain (Edge of the Empire core rulebook, spending advantage in combat).'),
   target: oneOf(['sticky-first', 'weakest'])
     .default('sticky-first')
-    .describe('"sticky-first": the first enemy standing in roster order, kept until he is down; "weakest": each turn, the enemy with the fewest wounds left before his threshold.'),
+    .describe('Whom he attacks, among the enemies he can attack this turn (after his maneuvers), or all standing enemies when none is in reach: "sticky-first" keeps his target while it stands and is in reach, else the first in roster order; "weakest" takes the one with the fewest wounds left before his threshold.'),
 })
 
 export const scenarioSchema = z
   .strictObject({
     ...envelope(SYSTEM_ID),
     rules: rulesSchema(variants),
-    mode: oneOf(['check', 'fight']).describe('"check": one combat check, exact odds and sampled; "fight": two sides fight round by round, each combatant following his plan (seed 003; rules.md §5).'),
+    mode: oneOf(['check', 'fight']).describe('"check": one combat check, exact odds and sampled; "fight": two sides fight round by round, each combatant following his plan (Edge of the Empire core rulebook, combat).'),
     check: checkSchema
       .optional()
-      .describe('The combat check of mode "check": the attacker\'s dice (a pool, or built from characteristic, skill and situation), his weapon and the target (seed 003 "Perform a combat check").'),
+      .describe('The combat check of mode "check": the attacker\'s dice (a pool, or built from characteristic, skill and situation), his weapon and the target (Edge of the Empire core rulebook, Perform a combat check).'),
     range: oneOf(RANGE_BANDS)
       .default('medium')
-      .describe('Band between every pair of opponents when a fight starts. Moving costs maneuvers: Engaged↔Short 1, Short↔Medium 1, Medium↔Long 2, Long↔Extreme 2 (seed 003; rules.md §5.5).'),
+      .describe('Band between every pair of opponents when a fight starts. Moving costs maneuvers: Engaged↔Short 1, Short↔Medium 1, Medium↔Long 2, Long↔Extreme 2 (Edge of the Empire core rulebook, the Move maneuver).'),
     maxRounds: int(1, 100).default(30).describe('Most rounds a fight lasts; if both sides still have someone standing after them, it counts as a draw.'),
     combatants: z
       .array(combatantSchema, { error: 'must be a list of combatants' })
       .max(MAX_COMBATANTS, { error: `must list 2–${MAX_COMBATANTS} combatants` })
       .default([])
-      .describe(`Everyone in a fight (mode "fight"): 2–${MAX_COMBATANTS} characters on sides A and B, each with one plan (rules.md §5).`),
+      .describe(`Everyone in a fight (mode "fight"): 2–${MAX_COMBATANTS} characters on sides A and B, each with one plan.`),
     plans: z
       .array(planSchema, { error: 'must be a list of plans, one per combatant' })
       .default([])
