@@ -7,7 +7,7 @@ import { attackPool, canAttack, isMelee, RANGE_BANDS } from './combat-check'
 import { advantageAfterCrit, critTriggers, hitDamage, isHit, woundsAfterSoak } from './damage'
 import { criticalInjury, spendAdvantage } from './fight-aftermath'
 import { COUNTERS_PER_FIGHTER, EMPTY, FC, WOUND_BINS, type FightPlan } from './fight-plan'
-import { allyEngagedWith, bandBetween, distance, engagedWithEnemy } from './fight-geometry'
+import { allyEngagedWith, bandBetween, distance, engagedOtherThan, engagedWithEnemy } from './fight-geometry'
 import { bandAfterStep, type Maneuver } from './maneuvers'
 
 /**
@@ -45,11 +45,14 @@ export function attackAfter(plan: FightPlan, f: number, t: number, seq: readonly
   let ammo = s.noAmmo[f]
   let band = s.band[f * n + t]
   let step = 0
+  // the first Move only disengages him from another enemy engaged with him
+  let disengage = s.disengaged[f] === 0 && engagedOtherThan(plan, f, t) >= 0
   for (let i = from; i < to; i++) {
     const m = seq[i]
     const d = Math.max(0, plan.startUnits - s.advance[f] - step - s.advance[t])
     if (m === 'interact') ammo &= EMPTY
     else if (m === 'manage-gear' && canReload(plan, f, ammo)) ammo = 0
+    else if (m === 'move' && d > 0 && disengage) disengage = false
     else if (m === 'move' && d > 0) {
       step++
       band = bandAfterStep(band, d - 1)

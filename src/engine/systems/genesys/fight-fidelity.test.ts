@@ -8,6 +8,7 @@ import { parseScenarioOrThrow } from '../../run/parse'
 import { advantageAfterCrit } from './damage'
 import { playFight, reset, takeTurn } from './fight'
 import { settleBands } from './fight-geometry'
+import { maneuver } from './fight-maneuver'
 import { EMPTY, type FightPlan } from './fight-plan'
 import { genesys } from './index'
 
@@ -109,6 +110,21 @@ describe('item 11: targets that can be reached', () => {
     const log = turn(0)
     expect(log.filter((e) => e.kind === 'maneuver')).toEqual([])
     expect(log.find((e) => e.kind === 'roll')?.text).toMatch(/^hero attacks with vibro-knife at near \(engaged\)/)
+  })
+  it('an engaged character disengages (one Move) before he moves toward another enemy (seed 003 "Engage or Disengage")', () => {
+    const doc = fight('long', [fighter('hero', 'A', knife), fighter('far', 'B', pistol), fighter('near', 'B', knife)], [
+      { combatant: 'hero', turns: [{ maneuvers: ['move', 'move'], action: 'exchange' }] },
+      { combatant: 'far', turns: [{ action: 'none' }] },
+      { combatant: 'near', turns: [{ action: 'none' }] },
+    ])
+    const { plan } = ready(doc)
+    plan.state.advance[2] = 4
+    settleBands(plan, 2)
+    const log: TraceEvent[] = []
+    maneuver(plan, 0, 1, 'move', 1, log)
+    expect([plan.state.advance[0], log[0].text]).toEqual([0, 'hero: move (disengages from near).'])
+    maneuver(plan, 0, 1, 'move', 1, log)
+    expect([plan.state.advance[0], log[1].text]).toEqual([1, 'hero: move (closes on far).'])
   })
   it('an Assist with no ally beside him is not taken', () => {
     const { turn } = ready(fight('medium', [fighter('lone', 'A', pistol), fighter('foe', 'B', pistol)], [

@@ -36,6 +36,13 @@ export function engagedWithEnemy(plan: FightPlan, f: number): boolean {
   return false
 }
 
+/** An enemy of f other than t, standing and engaged with f, or −1: f must disengage from him before moving toward t. */
+export function engagedOtherThan(plan: FightPlan, f: number, t: number): number {
+  const side = plan.fighters[f].side
+  for (const o of plan.fighters) if (o.side !== side && o.index !== t && plan.state.down[o.index] === 0 && distance(plan, f, o.index) === 0) return o.index
+  return -1
+}
+
 /** An ally of f (not f) standing and engaged with t, or −1: shooting at t then risks hitting him. */
 export function allyEngagedWith(plan: FightPlan, f: number, t: number): number {
   const side = plan.fighters[f].side

@@ -1,5 +1,5 @@
 import type { TraceEvent } from '../../core/trace'
-import { distance, settleBands, standingAlly } from './fight-geometry'
+import { distance, engagedOtherThan, settleBands, standingAlly } from './fight-geometry'
 import { DROPPED, EMPTY, type FightPlan } from './fight-plan'
 import { MAX_MANEUVERS, type Maneuver } from './maneuvers'
 
@@ -12,6 +12,8 @@ import { MAX_MANEUVERS, type Maneuver } from './maneuvers'
 export function maneuver(plan: FightPlan, f: number, t: number, m: Maneuver, at: number, log?: TraceEvent[]): void {
   const s = plan.state
   const pickUp = m === 'interact' && (s.noAmmo[f] & DROPPED) !== 0
+  // an engaged character disengages (one Move) before he moves toward anyone else
+  const disengage = m === 'move' && t >= 0 && s.disengaged[f] === 0 && distance(plan, f, t) > 0 ? engagedOtherThan(plan, f, t) : -1
   const reload = m === 'manage-gear' && s.noAmmo[f] === EMPTY && (plan.endlessReloads || s.reloads[f] > 0)
   s.turnManeuvers[f]++
   if (m === 'aim') s.aims[f] = Math.min(2, s.aims[f] + 1)
@@ -25,6 +27,7 @@ export function maneuver(plan: FightPlan, f: number, t: number, m: Maneuver, at:
     s.noAmmo[f] = 0
     if (!plan.endlessReloads) s.reloads[f]--
   } else if (pickUp) s.noAmmo[f] &= EMPTY
+  else if (m === 'move' && disengage >= 0) s.disengaged[f] = 1
   else if ((m === 'move' && t >= 0 && distance(plan, f, t) > 0) || m === 'retreat') {
     s.advance[f] += m === 'move' ? 1 : -1
     s.cover[f] = 0
@@ -34,7 +37,7 @@ export function maneuver(plan: FightPlan, f: number, t: number, m: Maneuver, at:
     const ally = standingAlly(plan, f, true)
     if (ally >= 0) s.assisted[ally] |= 1 << f
   }
-  if (log) log.push({ at, kind: 'maneuver', who: [plan.fighters[f].c.id], text: `${plan.fighters[f].c.name}: ${pickUp ? 'interact (picks up his weapon)' : reload ? `manage gear (reloads${plan.endlessReloads ? '' : `, ${s.reloads[f]} reload${s.reloads[f] === 1 ? '' : 's'} left`})` : maneuverText(plan, f, t, m)}.` })
+  if (log) log.push({ at, kind: 'maneuver', who: [plan.fighters[f].c.id], text: `${plan.fighters[f].c.name}: ${disengage >= 0 ? `move (disengages from ${plan.fighters[disengage].c.name})` : pickUp ? 'interact (picks up his weapon)' : reload ? `manage gear (reloads${plan.endlessReloads ? '' : `, ${s.reloads[f]} reload${s.reloads[f] === 1 ? '' : 's'} left`})` : maneuverText(plan, f, t, m)}.` })
 }
 
 function maneuverText(plan: FightPlan, f: number, t: number, m: Maneuver): string {

@@ -85,6 +85,8 @@ export interface FightState {
   turnManeuvers: Int32Array
   /** Bits: the allies (1 << index) whose Assist gives him one Boost die each on his next check, until the end of his next turn. */
   assisted: Int32Array
+  /** He has disengaged this turn (a Move maneuver) from the enemy engaged with him, and may now move toward another. */
+  disengaged: Uint8Array
   /** Reloads he still carries (variant despair 'out-of-ammo': one per Manage Gear that reloads). */
   reloads: Int32Array
   /** Scratch for the maneuvers of the current turn, in order (stand, weapon back, then the plan's): no allocation per turn. */
@@ -181,6 +183,7 @@ function stateOf(n: number): FightState {
     lastSlot: new Int32Array(2),
     assisted: new Int32Array(n),
     reloads: new Int32Array(n),
+    disengaged: new Uint8Array(n),
     seq: ['aim', 'aim', 'aim', 'aim', 'aim', 'aim'],
   }
 }

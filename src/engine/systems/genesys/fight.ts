@@ -18,7 +18,7 @@ type PlannedTurn = FighterPlan['turns'][number]
  * @see seed 003 (turns, maneuvers, actions); rules.md §5.5; rules-combat.md §C4.1
  */
 
-const RESET = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack', 'assisted'] as const
+const RESET = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack', 'assisted', 'disengaged'] as const
 
 export function reset(plan: FightPlan): void {
   const s = plan.state
@@ -190,6 +190,7 @@ export function takeTurn(plan: FightPlan, rng: Rng, tally: Tally, f: number, at:
   const turn = fp.turns[Math.min(s.turnsTaken[f], fp.turns.length - 1)]
   s.turnsTaken[f]++
   s.turnManeuvers[f] = 0
+  s.disengaged[f] = 0
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Turns]++
   if (log && s.slowed[f] === 1) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} is slowed down: he acts in his side's last slot.` })
   if (bleed(plan, tally, f, at, log)) return
