@@ -12,7 +12,7 @@ export const yardPenaltyVariant: VariantDoc = {
     { value: 'whole-distance', label: 'every yard of the distance counts (3 yards: −3)' },
     { value: 'beyond-step', label: 'only the yards beyond the free step count (3 yards: −2)' },
   ],
-  source: 'rules.md §8 A8; seed 001 does not say which yards count',
+  source: 'GURPS Martial Arts p.108 (Cascading Waits), which does not say which yards count',
 }
 
 export const belowThreeVariant: VariantDoc = {
@@ -23,5 +23,5 @@ export const belowThreeVariant: VariantDoc = {
     { value: 'roll', label: 'roll anyway; only a 3 or 4 succeeds' },
     { value: 'forbid', label: 'the waiter may not attempt it and loses his action and his Wait' },
   ],
-  source: 'rules.md §8 A9, §3.1 [S G1: rolls below 3 are not allowed except defenses]',
+  source: 'GURPS Basic Set, Success Rolls (no roll at an effective score below 3, except defences); GURPS Martial Arts p.108 (Cascading Waits)',
 }

@@ -34,14 +34,14 @@ export const combatantSchema = z.strictObject({
   name: text(1, 60).describe('His name in the results and in the trial log.'),
   /** The score he will actually use: weapon skill to attack, DX to grab or press, Wrestling, ... */
   skill: int(3, 30).describe(
-    'The score he rolls in the Quick Contest, the one his action uses: weapon skill to attack, DX to grab or press a button, Wrestling… (3–30; seed 001, rules.md §3.6 step 2).',
+    'The score he rolls in the Quick Contest, the one his action uses: weapon skill to attack, DX to grab or press a button, Wrestling… (3–30).',
   ),
   skillName: text(1, 40).default('DX').describe('What that score is called in the trial log ("Knife", "DX", "Wrestling"); a label only, the number is the skill field.'),
-  basicSpeed: stepped(1, 20, 0.25).describe('Basic Speed, (DX+HT)/4 in steps of 0.25: its whole part is added to his Wait contest score (seed 001, rules.md §3.6 step 3).'),
-  combatReflexes: flag().default(false).describe('Combat Reflexes: +1 to his Wait contest score (seed 001, rules.md §3.4).'),
+  basicSpeed: stepped(1, 20, 0.25).describe('Basic Speed, (DX+HT)/4 in steps of 0.25: its whole part is added to his Wait contest score.'),
+  combatReflexes: flag().default(false).describe('Combat Reflexes: +1 to his Wait contest score.'),
   enhancedTimeSense: flag()
     .default(false)
-    .describe('Enhanced Time Sense: he and other ETS waiters are resolved before everyone without it; includes Combat Reflexes (+1), so leave that off (seed 001, rules.md §3.4).'),
+    .describe('Enhanced Time Sense: he and other ETS waiters are resolved before everyone without it; includes Combat Reflexes (+1), so leave that off.'),
 })
 
 export const tacticSchema = z.strictObject({
@@ -50,24 +50,24 @@ export const tacticSchema = z.strictObject({
   commit: oneOf(['proceed', 'keep-waiting', 'late'])
     .default('proceed')
     .describe(
-      '"proceed": acts now and rolls; "keep-waiting": stays out and keeps his Wait; "late": an uninvolved waiter who may cut in at −2 when his trigger comes (seed 001, rules.md §3.6).',
+      '"proceed": acts now and rolls; "keep-waiting": stays out and keeps his Wait; "late": an uninvolved waiter who may cut in at −2 when his trigger comes.',
     ),
   action: text(1, 80).describe('What he does when his turn in the sequence comes ("stabs Bruno", "closes the door"), as the trial log tells it; it does not change the rolls.'),
   /** 0 = no movement (+2), 1 = a single step (+0), 2+ = yards moved by All-Out Attack (−1 per yard). */
   yards: int(0, 30)
     .default(0)
-    .describe('Yards he must move to act: 0 gives +2, 1 (a step) +0, 2 or more (All-Out Attack) −1 per yard; the yardPenalty rule says which yards count (seed 001, rules.md §3.6).'),
+    .describe('Yards he must move to act: 0 gives +2, 1 (a step) +0, 2 or more (All-Out Attack) −1 per yard; the yardPenalty rule says which yards count.'),
   /** Any other situational modifier the GM applies to this roll. */
   modifier: int(-10, 10).default(0).describe('Any other modifier the GM applies to his contest score, −10 to +10.'),
   /** The combatant this action attacks, if any (mutual attacks in a tie cannot be parried with the weapon). */
   attacks: ident()
     .optional()
-    .describe('Id of the combatant his action attacks, if any: two who attack each other in the same slot cannot parry with the weapons they attack with (seed 001).'),
+    .describe('Id of the combatant his action attacks, if any: two who attack each other in the same slot cannot parry with the weapons they attack with.'),
   /** Combatants whose action becomes impossible if this one acts first. */
   prevents: z
     .array(ident(), { error: 'must be a list of combatant ids' })
     .default([])
-    .describe('Ids of combatants whose action becomes impossible if he acts before them: they lose their action and their Wait (seed 001, rules.md §3.6 step 6).'),
+    .describe('Ids of combatants whose action becomes impossible if he acts before them: they lose their action and their Wait.'),
   /** The target's active defence against this action, if it is an attack or a grab; only with `prevents`. */
   defense: int(3, 30)
     .optional()
@@ -77,7 +77,7 @@ export const tacticSchema = z.strictObject({
   /** For a late joiner: the combatant whose action triggers his Wait and whom he tries to interrupt. */
   interrupts: ident()
     .optional()
-    .describe('For commit "late" only: id of the combatant whose action sets off his Wait; he interrupts if his roll puts him before that one (seed 001, rules.md §3.6 step 7).'),
+    .describe('For commit "late" only: id of the combatant whose action sets off his Wait; he interrupts if his roll puts him before that one.'),
 })
 
 export const scenarioSchema = z
@@ -88,10 +88,10 @@ export const scenarioSchema = z
       .array(combatantSchema, { error: 'must be a list of combatants' })
       .min(2, { error: `must list 2–${MAX_FIGHTERS} combatants` })
       .max(MAX_FIGHTERS, { error: `must list 2–${MAX_FIGHTERS} combatants` })
-      .describe(`The waiters whose Waits go off at the same moment, 2–${MAX_FIGHTERS}, with the score each will roll (seed 001, rules.md §3.6).`),
+      .describe(`The waiters whose Waits go off at the same moment, 2–${MAX_FIGHTERS}, with the score each will roll.`),
     tactics: z
       .array(tacticSchema, { error: 'must be a list of tactics, one per combatant' })
-      .describe('What each combatant does when the moment comes, one tactic per combatant; at least one must proceed (seed 001, rules.md §3.6 step 1).'),
+      .describe('What each combatant does when the moment comes, one tactic per combatant; at least one must proceed.'),
   })
   .check(crossCheck((s, ctx) => {
     const ids = new Map<string, number>()

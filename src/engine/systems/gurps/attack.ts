@@ -50,7 +50,7 @@ export function effectiveSkill(plan: Plan, st: FightState, a: number, d: number,
 function weaponText(plan: Plan, a: number, mode: Mode, eff: number): string {
   const f = plan.fighters[a]
   if (mode !== Mode.OffHand) return `with the ${f.weapon} (skill ${eff}`
-  const note = f.offHandPenalty > 0 ? `off hand −${f.offHandPenalty}` : f.ambidextrous ? 'Ambidextrous, no off-hand penalty' : 'no off-hand penalty in rules.md §3.5'
+  const note = f.offHandPenalty > 0 ? `off hand −${f.offHandPenalty}` : f.ambidextrous ? 'Ambidextrous, no off-hand penalty' : 'no off-hand penalty under the two-weapons reading'
   return `with the ${f.weapon} in his off hand (skill ${eff}: ${note}`
 }
 

@@ -18,7 +18,7 @@ export const metricDocs: readonly MetricDoc[] = [
   { id: 'cascade', label: 'Cascading Waits happen', kind: 'probability', per: 'scenario', description: 'At least once, several Waits fire together and a Quick Contest orders them.' },
   { id: 'first-blood', label: 'Draws first blood', kind: 'probability', per: 'combatant', description: 'He is the first to inflict injury, alone.' },
   { id: 'wait-fires', label: 'A Wait fires', kind: 'probability', per: 'combatant', description: 'At least one of his Waits converts into its response.' },
-  { id: 'wait-wasted', label: 'A Wait is wasted', kind: 'probability', per: 'combatant', description: 'At least one of his Waits never fires, wasting that turn (A10).' },
+  { id: 'wait-wasted', label: 'A Wait is wasted', kind: 'probability', per: 'combatant', description: 'At least one of his Waits never fires, wasting that turn.' },
   { id: 'hit-rate', label: 'Attacks that land', kind: 'probability', per: 'combatant', description: 'Share of his attacks that hit and are not defended (criticals included), over all his attacks.' },
   { id: 'defense-rate', label: 'Defences that succeed', kind: 'probability', per: 'combatant', description: 'Share of his active defence rolls that succeed.' },
   { id: 'knocked-down', label: 'Knocked down by a major wound', kind: 'probability', per: 'combatant', description: 'He failed a Major Wound HT roll at least once (stunned, prone, weapon dropped).' },

@@ -19,10 +19,10 @@ const damageSpec = z
 
 export const weaponSchema = z.strictObject({
   name: text(1, 40).describe('The weapon\'s name in the trial log ("broadsword", "punch").'),
-  skill: int(3, 30).describe('His skill with it, 3–30: rolled to hit, to Feint and in Wait contests; his Parry is 3 + half of it (rules-combat.md §C2.1–C2.2, rules.md §3.6).'),
-  damage: damageSpec.describe('Basic damage: "thr" or "sw" from his ST, or fixed dice "Nd", with an optional +N or −N, e.g. "sw+1", "thr-1", "2d+2" (rules-combat.md §C2.3).'),
+  skill: int(3, 30).describe('His skill with it, 3–30: rolled to hit, to Feint and in Wait contests; his Parry is 3 + half of it.'),
+  damage: damageSpec.describe('Basic damage: "thr" or "sw" from his ST, or fixed dice "Nd", with an optional +N or −N, e.g. "sw+1", "thr-1", "2d+2".'),
   type: oneOf(DAMAGE_TYPES).describe(
-    'Damage type: its wounding multiplier applies after DR (cr ×1, cut ×1.5, imp ×2, pi− ×0.5, pi ×1, pi+ ×1.5, pi++ ×2, burn/cor/tox ×1); minimum damage 0 for cr, else 1 (rules-combat.md §C2.3).',
+    'Damage type: its wounding multiplier applies after DR (cr ×1, cut ×1.5, imp ×2, pi− ×0.5, pi ×1, pi+ ×1.5, pi++ ×2, burn/cor/tox ×1); minimum damage 0 for cr, else 1.',
   ),
   /** Longest reach in yards (0 = C, close combat). */
   reach: int(0, 10).default(1).describe('Longest reach in yards (0 = C, close combat): he must get this close to strike. Ignored for ranged weapons.'),
@@ -34,16 +34,16 @@ export const weaponSchema = z.strictObject({
   ranged: oneOf(RANGED)
     .default('no')
     .describe(
-      '"no": melee. "firearm" or "muscle-powered" (bow, thrown): only Dodge defends, range penalties apply, and a shield\'s DB counts only against muscle-powered (rules-combat.md §C2.2).',
+      '"no": melee. "firearm" or "muscle-powered" (bow, thrown): only Dodge defends, range penalties apply, and a shield\'s DB counts only against muscle-powered.',
     ),
-  parry: int(-5, 5).default(0).describe('The weapon\'s Parry modifier, −5 to +5 (knife −1, quarterstaff +2), added to 3 + half his skill (rules-combat.md §C2.2).'),
-  canParry: flag().default(true).describe('False for a weapon that cannot parry (a kick); a ranged weapon never parries (rules-combat.md §C2.2–C2.3).'),
+  parry: int(-5, 5).default(0).describe('The weapon\'s Parry modifier, −5 to +5 (knife −1, quarterstaff +2), added to 3 + half his skill.'),
+  canParry: flag().default(true).describe('False for a weapon that cannot parry (a kick); a ranged weapon never parries.'),
   /** "U": cannot parry on a turn in which it attacked. */
-  unbalanced: flag().default(false).describe('Unbalanced ("U": axe, mace): cannot parry on a turn in which it attacked; the unbalancedWeapon rule can add the reverse (rules-combat.md §C2.3).'),
+  unbalanced: flag().default(false).describe('Unbalanced ("U": axe, mace): cannot parry on a turn in which it attacked; the unbalancedWeapon rule can add the reverse.'),
   /** Fencing weapon: retreat gives +3 Parry, repeated parries −2 instead of −4. */
-  fencing: flag().default(false).describe('Fencing weapon (rapier, saber): a retreat gives +3 Parry instead of +1; repeated parries cost −2 each instead of −4 (rules-combat.md §C2.2).'),
+  fencing: flag().default(false).describe('Fencing weapon (rapier, saber): a retreat gives +3 Parry instead of +1; repeated parries cost −2 each instead of −4.'),
   /** False for a holstered or sheathed weapon that must be readied first. */
-  ready: flag().default(true).describe('False for a sheathed or holstered weapon: his first turn goes on a Ready before he can attack (rules-combat.md §C2.5).'),
+  ready: flag().default(true).describe('False for a sheathed or holstered weapon: his first turn goes on a Ready before he can attack.'),
   /**
    * Fighting barehanded (punch, kick): "yes" parries a weapon at −3 unless the attack is a thrust;
    * "judo-karate" parries weapons without that penalty. @see rules-combat.md §C2.2 [S G12, G13]
@@ -51,7 +51,7 @@ export const weaponSchema = z.strictObject({
   barehanded: oneOf(BAREHANDED)
     .default('no')
     .describe(
-      'Fighting barehanded (punch, kick): "no" armed; "yes" parries an armed foe\'s blow at −3 unless it is a thrust; "judo-karate" parries weapons without that penalty (rules-combat.md §C2.2).',
+      'Fighting barehanded (punch, kick): "no" armed; "yes" parries an armed foe\'s blow at −3 unless it is a thrust; "judo-karate" parries weapons without that penalty.',
     ),
   /**
    * A second weapon of the same kind ready in the other hand (two knives, two pistols): "two ready weapons"
@@ -62,9 +62,9 @@ export const weaponSchema = z.strictObject({
    */
   pair: flag()
     .default(false)
-    .describe('A second weapon of the same kind ready in the other hand (two knives): All-Out Attack (Double) makes its second blow with it; see the aoaDouble rule (rules.md §3.5).'),
+    .describe('A second weapon of the same kind ready in the other hand (two knives): All-Out Attack (Double) makes its second blow with it; see the aoaDouble rule.'),
 })
-  .describe('His one weapon (or bare hands): skill, damage, reach and how it parries (rules-combat.md §C2).')
+  .describe('His one weapon (or bare hands): skill, damage, reach and how it parries.')
 
 export const combatantSchema = z.strictObject({
   id: ident().describe('Short id that tactics, targets and Wait triggers refer to (letters, digits, "-" or "_").'),
@@ -72,55 +72,55 @@ export const combatantSchema = z.strictObject({
   /** Fighters on the same side never attack each other; by default everyone is his own side. */
   side: ident()
     .optional()
-    .describe('Team id: fighters with the same side are allies and never attack each other; left out, he is a side of his own (rules-combat.md §C4.1).'),
-  st: int(1, MAX_TABLE_ST).describe(`Strength, 1–${MAX_TABLE_ST}: sets his thrust and swing damage and, unless hp is given, his Hit Points (rules-combat.md §C2.3–C2.4).`),
-  dx: int(1, 30).describe('Dexterity: with HT the default Basic Speed; breaks turn-order ties, resists Feints (with skill) and is rolled when a Wait turns into a Ready (rules.md §3.3).'),
-  ht: int(1, 30).describe('Health: with DX the default Basic Speed; rolled against knockdown and stun, to stay conscious at 0 HP or less, and for death checks (rules-combat.md §C2.4).'),
+    .describe('Team id: fighters with the same side are allies and never attack each other; left out, he is a side of his own.'),
+  st: int(1, MAX_TABLE_ST).describe(`Strength, 1–${MAX_TABLE_ST}: sets his thrust and swing damage and, unless hp is given, his Hit Points.`),
+  dx: int(1, 30).describe('Dexterity: with HT the default Basic Speed; breaks turn-order ties, resists Feints (with skill) and is rolled when a Wait turns into a Ready.'),
+  ht: int(1, 30).describe('Health: with DX the default Basic Speed; rolled against knockdown and stun, to stay conscious at 0 HP or less, and for death checks.'),
   hp: int(1, 200)
     .optional()
-    .describe('Hit Points, ST if left out. Below a third, Move and Dodge are halved; at 0 or less he rolls HT to stay conscious; death checks from −1×HP (rules-combat.md §C2.4).'),
+    .describe('Hit Points, ST if left out. Below a third, Move and Dodge are halved; at 0 or less he rolls HT to stay conscious; death checks from −1×HP.'),
   basicSpeed: stepped(0.25, 20, 0.25)
     .optional()
-    .describe('Basic Speed, (DX+HT)/4 if left out, in steps of 0.25: turn order (fractions count), Dodge (whole part + 3), default Move; whole part added to Wait contests (rules.md §3.3).'),
+    .describe('Basic Speed, (DX+HT)/4 if left out, in steps of 0.25: turn order (fractions count), Dodge (whole part + 3), default Move; whole part added to Wait contests.'),
   move: int(0, 20)
     .optional()
-    .describe('Move in yards per turn, Basic Speed without fractions if left out: Move and Attack uses all of it, All-Out Attack half, forward (rules.md §3.5).'),
-  dr: int(0, 100).default(0).describe('Damage Resistance of his armour, taken off every hit\'s damage before the wounding multiplier; no hit locations (rules-combat.md §C2.3).'),
-  combatReflexes: flag().default(false).describe('Combat Reflexes: +1 to all active defences and to Wait contests (rules.md §3.4).'),
+    .describe('Move in yards per turn, Basic Speed without fractions if left out: Move and Attack uses all of it, All-Out Attack half, forward.'),
+  dr: int(0, 100).default(0).describe('Damage Resistance of his armour, taken off every hit\'s damage before the wounding multiplier; no hit locations.'),
+  combatReflexes: flag().default(false).describe('Combat Reflexes: +1 to all active defences and to Wait contests.'),
   enhancedTimeSense: flag()
     .default(false)
-    .describe('Enhanced Time Sense: acts before everyone without it, in the turn order and in Wait contests; includes Combat Reflexes, so leave that off (rules.md §3.4, seed 001).'),
+    .describe('Enhanced Time Sense: acts before everyone without it, in the turn order and in Wait contests; includes Combat Reflexes, so leave that off.'),
   /**
    * High Pain Threshold: no shock (rules-combat.md §C2.4); +3 on the major-wound HT roll only under the
    * [A] variant painThresholdRolls "basic-set" (B59, not in our sources).
    */
   highPainThreshold: flag()
     .default(false)
-    .describe('High Pain Threshold: no shock from injury; +3 on the HT roll against knockdown under the painThresholdRolls rule "basic-set" (rules-combat.md §C2.4).'),
+    .describe('High Pain Threshold: no shock from injury; +3 on the HT roll against knockdown under the painThresholdRolls rule "basic-set".'),
   /**
    * Low Pain Threshold: shock doubled, at most −8 (§C2.4); −4 on the major-wound HT roll only under the
    * [A] variant painThresholdRolls "basic-set" (B142, not in our sources).
    */
   lowPainThreshold: flag()
     .default(false)
-    .describe('Low Pain Threshold: shock doubled, at most −8; −4 on the HT roll against knockdown under the painThresholdRolls rule "basic-set" (rules-combat.md §C2.4).'),
+    .describe('Low Pain Threshold: shock doubled, at most −8; −4 on the HT roll against knockdown under the painThresholdRolls rule "basic-set".'),
   /**
    * Ambidextrous: no −4 for an attack with the off hand (the second attack of an All-Out Attack (Double)
    * with a pair or barehanded, under aoaDouble "basic-set"). [A] Basic Set B39, not in our sources.
    */
   ambidextrous: flag()
     .default(false)
-    .describe('Ambidextrous: no −4 on the off-hand blow of an All-Out Attack (Double) under the aoaDouble rule "basic-set" (Basic Set B39).'),
+    .describe('Ambidextrous: no −4 on the off-hand blow of an All-Out Attack (Double) under the aoaDouble rule "basic-set" (GURPS Basic Set, Ambidexterity).'),
   weapon: weaponSchema,
   shield: z
     .strictObject({
-      skill: int(3, 30).describe('Shield skill, 3–30: his Block is 3 + half of it (rules-combat.md §C2.2).'),
+      skill: int(3, 30).describe('Shield skill, 3–30: his Block is 3 + half of it.'),
       db: int(0, 3)
         .default(1)
-        .describe('Defense Bonus, 0–3 (small shield 1, medium 2, large 3): added to Dodge, Parry and Block, except against firearms (rules-combat.md §C2.2).'),
+        .describe('Defense Bonus, 0–3 (small shield 1, medium 2, large 3): added to Dodge, Parry and Block, except against firearms.'),
     })
     .optional()
-    .describe('His shield, if he has one: it lets him Block and its DB improves all his defences (rules-combat.md §C2.2).'),
+    .describe('His shield, if he has one: it lets him Block and its DB improves all his defences.'),
   /** Yards from every enemy at the start (the larger of two fighters' values counts). */
   distance: int(0, 100)
     .optional()
@@ -129,18 +129,18 @@ export const combatantSchema = z.strictObject({
 
 export const stepSchema = z.strictObject({
   maneuver: oneOf(MANEUVERS).describe(
-    '"attack" (a step, full defences), "all-out-attack" (half Move, no defence), "move-and-attack" (full Move, −4, skill ≤ 9), "feint", "ready", "all-out-defense" or "wait" (rules.md §3.5).',
+    '"attack" (a step, full defences), "all-out-attack" (half Move, no defence), "move-and-attack" (full Move, −4, skill ≤ 9), "feint", "ready", "all-out-defense" or "wait".',
   ),
   /** All-Out Attack option (also for a Wait whose response is an All-Out Attack), or All-Out Defense option. */
   option: oneOf([...AOA_OPTIONS, ...AOD_OPTIONS])
     .optional()
     .describe(
-      'All-Out Attack: "determined" (default, +4 to hit), "strong", "double" or "feint". All-Out Defense: "increased-dodge" (default), "increased-parry", "increased-block" (+2) or "double" (rules.md §3.5).',
+      'All-Out Attack: "determined" (default, +4 to hit), "strong", "double" or "feint". All-Out Defense: "increased-dodge" (default), "increased-parry", "increased-block" (+2) or "double".',
     ),
   trigger: oneOf(TRIGGERS)
     .optional()
     .describe(
-      'What sets a Wait off: "enemy-in-reach" a foe steps into his reach, "enemy-attacks" one attacks him, "enemy-acts" any foe acts, "named-enemy-acts" the enemy field acts, "signal" (rules.md §3.5).',
+      'What sets a Wait off: "enemy-in-reach" a foe steps into his reach, "enemy-attacks" one attacks him, "enemy-acts" any foe acts, "named-enemy-acts" the enemy field acts, "signal".',
     ),
   /** For the trigger "named-enemy-acts": the enemy whose action sets the Wait off. */
   enemy: ident().optional().describe('For the trigger "named-enemy-acts": id of the enemy whose action sets the Wait off.'),
@@ -156,7 +156,7 @@ export const tacticSchema = z.strictObject({
   /** Preferred target; while he is down, the `targetRule` picks one. */
   target: ident()
     .optional()
-    .describe('Id of the enemy he goes for while that one is still in the fight; otherwise targetRule picks (rules-combat.md §C4.1).'),
+    .describe('Id of the enemy he goes for while that one is still in the fight; otherwise targetRule picks.'),
   /**
    * Without a preferred target standing: "sticky-first" keeps his foe until it falls, then the first
    * enemy standing in roster order; "weakest" the enemy with the fewest HP left; "most-injured" the one
@@ -165,14 +165,14 @@ export const tacticSchema = z.strictObject({
   targetRule: oneOf(TARGET_RULES)
     .default('sticky-first')
     .describe(
-      'Foe without a target standing: "sticky-first" keeps his foe until it falls, then the first in roster order; "weakest" fewest HP; "most-injured" smallest share of HP; "nearest" (§C4.1).',
+      'Foe without a target standing: "sticky-first" keeps his foe until it falls, then the first in roster order; "weakest" fewest HP; "most-injured" smallest share of HP; "nearest".',
     ),
   /** One maneuver per turn in order; the last one repeats. */
   maneuvers: z
     .array(stepSchema, { error: 'must be a list of maneuvers' })
     .min(1, { error: 'must list 1–20 maneuvers' })
     .max(20, { error: 'must list 1–20 maneuvers' })
-    .describe('The maneuver for his 1st, 2nd… turn (1–20, the last repeats); a turn spent stunned, standing up or readying still uses its entry. Out of reach, he moves instead (rules.md §3.5).'),
+    .describe('The maneuver for his 1st, 2nd… turn (1–20, the last repeats); a turn spent stunned, standing up or readying still uses its entry. Out of reach, he moves instead.'),
 })
 
 export const scenarioSchema = z
@@ -183,7 +183,7 @@ export const scenarioSchema = z
     distance: int(0, 100).default(1).describe('Yards between enemies at the start, unless a fighter\'s own distance says otherwise; out of reach, fighters spend turns closing in.'),
     turnCap: int(1, 1000)
       .default(120)
-      .describe('Turns (seconds) after which the fight stops; the onCap rule decides the result, a draw by default (rules-combat.md §C4.1).'),
+      .describe('Turns (seconds) after which the fight stops; the onCap rule decides the result, a draw by default.'),
     /** Turn at whose start an outside event everyone sees happens (a bell, a dropped coin): the "signal" trigger. */
     signalTurn: int(1, 1000)
       .optional()
@@ -192,7 +192,7 @@ export const scenarioSchema = z
       .array(combatantSchema, { error: 'must be a list of combatants' })
       .min(2, { error: `must list 2–${MAX_FIGHTERS} combatants` })
       .max(MAX_FIGHTERS, { error: `must list 2–${MAX_FIGHTERS} combatants` })
-      .describe(`The fighters, 2–${MAX_FIGHTERS}, on at least two sides (rules-combat.md §C2, §C4.1).`),
+      .describe(`The fighters, 2–${MAX_FIGHTERS}, on at least two sides.`),
     tactics: z
       .array(tacticSchema, { error: 'must be a list of tactics, one per combatant' })
       .describe('Each fighter\'s plan: his maneuvers turn by turn and whom he attacks, one plan per fighter.'),

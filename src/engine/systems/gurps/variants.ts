@@ -13,7 +13,7 @@ export const variants: readonly VariantDoc[] = [
     label: 'A Wait that never triggers',
     default: 'wasted',
     values: [{ value: 'wasted', label: 'the turn is wasted; a fresh maneuver is chosen on his next turn' }],
-    source: 'rules.md §8 A10, §3.5 [A standard reading of B366]',
+    source: 'GURPS Basic Set p.B366 (Wait)',
   },
   {
     key: 'retreat',
@@ -44,7 +44,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'table', label: 'no defence, and roll on the critical-hit table' },
       { value: 'no-defense-only', label: 'no defence, normal damage' },
     ],
-    source: 'rules-combat.md §C5 A31, §C2.1 [S G14]',
+    source: 'GURPS Basic Set, Critical Hits and the Critical Hit Table',
   },
   {
     key: 'minimumInjury',
@@ -52,9 +52,9 @@ export const variants: readonly VariantDoc[] = [
     default: 'one',
     values: [
       { value: 'one', label: 'at least 1 HP (Basic Set)' },
-      { value: 'none', label: 'rounded down, may be 0 (G9 behaviour)' },
+      { value: 'none', label: 'rounded down, may be 0' },
     ],
-    source: 'rules-combat.md §C5 A32, §C2.3 [S G12, G13]',
+    source: 'GURPS Basic Set, Damage and Injury (minimum injury)',
   },
   {
     key: 'knockdown',
@@ -64,7 +64,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'stand-then-ready', label: 'one turn to stand up, one turn to ready the dropped weapon; prone defends at −3' },
       { value: 'ignore-posture', label: 'ignore posture: only the dropped weapon must be readied' },
     ],
-    source: 'rules-combat.md §C5 A33 [S G11]',
+    source: 'GURPS Basic Set, Knockdown and Stunning',
   },
   {
     key: 'failedDeathCheck',
@@ -72,9 +72,9 @@ export const variants: readonly VariantDoc[] = [
     default: 'dead',
     values: [
       { value: 'dead', label: 'dead' },
-      { value: 'mortal-wound', label: 'mortally wounded: out of the fight but alive (B423)' },
+      { value: 'mortal-wound', label: 'mortally wounded: out of the fight but alive (GURPS Basic Set, Mortal Wounds)' },
     ],
-    source: 'rules-combat.md §C5 A35, §C2.4 [S G15]',
+    source: 'GURPS Basic Set, death checks and Mortal Wounds',
   },
   {
     key: 'shockFrom',
@@ -97,7 +97,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'no', label: 'no: shock lowers DX and IQ rolls, not defences' },
       { value: 'yes', label: 'yes' },
     ],
-    source: 'rules-combat.md §C5 A36',
+    source: 'GURPS Basic Set, Shock',
   },
   {
     key: 'unbalancedWeapon',
@@ -107,10 +107,10 @@ export const variants: readonly VariantDoc[] = [
       { value: 'no-parry-after-attack', label: 'cannot parry on a turn in which it attacked' },
       {
         value: 'both-ways',
-        label: 'also the reverse (B269 "or vice versa"): after a parry with it, no attack with it until his next turn, so a Wait cannot turn into an attack',
+        label: 'also the reverse (the Basic Set\'s "or vice versa"): after a parry with it, no attack with it until his next turn, so a Wait cannot turn into an attack',
       },
     ],
-    source: 'rules-combat.md §C2.3 [A, standard B-reading]; both-ways: B269, Martial Arts "Unbalanced Parries"',
+    source: 'GURPS Basic Set, Melee Weapon Table (U: unbalanced); GURPS Martial Arts, Unbalanced Parries',
   },
   {
     key: 'aoaDouble',
@@ -122,10 +122,9 @@ export const variants: readonly VariantDoc[] = [
         label:
           'two ready weapons, or one that need not be readied after use: a balanced weapon (fists too) makes both attacks with the main hand; an unbalanced pair makes the second with the off hand at −4 unless Ambidextrous; one unbalanced weapon cannot',
       },
-      { value: 'two-weapons', label: 'only with two ready weapons (a pair, or barehanded), no off-hand penalty (rules.md §3.5 as written)' },
+      { value: 'two-weapons', label: 'only with two ready weapons (a pair, or barehanded), no off-hand penalty (the short reading of "two ready weapons")' },
     ],
-    source:
-      'rules.md §3.5 "two attacks on the same foe if two ready weapons" [S G4 partial]; basic-set is [A] from Basic Set B365 ("two ready weapons or one weapon that does not have to be readied after use") and B39 Ambidexterity (off hand −4 without it), not in our sources',
+    source: 'GURPS Basic Set, All-Out Attack (Double: "two ready weapons or one weapon that does not have to be readied after use") and Ambidexterity',
   },
   {
     key: 'multipleBlocks',
@@ -135,7 +134,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'one-per-turn', label: 'one Block per turn (Basic Set); parries −4 cumulative, dodges unlimited' },
       { value: 'martial-arts', label: 'further Blocks at a cumulative −5 each (Martial Arts optional rule)' },
     ],
-    source: 'rules-combat.md §C5 A34, §C2.2 [A; MA text via selfdefenseguides]',
+    source: 'GURPS Basic Set, Block; GURPS Martial Arts, Multiple Blocks (optional rule)',
   },
   {
     key: 'painThresholdRolls',
@@ -145,7 +144,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'basic-set', label: 'High Pain Threshold +3, Low Pain Threshold −4 to the HT roll against knockdown and stunning (Basic Set trait texts)' },
       { value: 'shock-only', label: 'no modifier: the traits change shock only, as our sources give them' },
     ],
-    source: 'rules-combat.md §C2.4 gives only the shock effects (HPT ignores shock, LPT doubles it); the HT-roll modifiers are [A] from Basic Set B59 and B142, not in our sources',
+    source: 'GURPS Basic Set, High Pain Threshold and Low Pain Threshold',
   },
   {
     key: 'rangePenalties',
@@ -155,7 +154,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'table', label: 'Size and Speed/Range Table: 0 to 2 yards, −1 at 3, −2 at 5, −3 at 7, −4 at 10, −5 at 15, −6 at 20…' },
       { value: 'none', label: 'ignore range (point-blank fights)' },
     ],
-    source: 'GURPS Basic Set p.550 Size and Speed/Range Table [A: attack roll only, not the Wait contest]',
+    source: 'GURPS Basic Set, Size and Speed/Range Table (on the attack roll, not in the Wait contest)',
   },
   {
     key: 'onCap',
@@ -165,6 +164,6 @@ export const variants: readonly VariantDoc[] = [
       { value: 'draw', label: 'draw' },
       { value: 'most-health', label: 'the side with the larger share of HP left wins' },
     ],
-    source: 'rules-combat.md §C4.1, §C5 A40',
+    source: 'Quickdraw (the books let a fight run until it ends)',
   },
 ]
