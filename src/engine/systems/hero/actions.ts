@@ -137,9 +137,15 @@ function holderReaction(p: Plan, st: FightState, rng: Rng, h: number, x: number)
   if (mode === HoldMode.Tandem) {
     count(p, st, h, C.tandemRolls)
     const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
-    const ok = heroSucceeds(roll, p.holdRoll[h])
+    // Not trained together: the partner makes a Teamwork Roll too, and both must succeed (seed 000).
+    const tx = p.partnerRoll[h]
+    const rx = tx > 0 ? THREE_D6_TOTAL_OF_INDEX[rng.below(216)] : 0
+    const ok = heroSucceeds(roll, p.holdRoll[h]) && (tx === 0 || heroSucceeds(rx, tx))
     if (ok) count(p, st, h, C.tandemMade)
-    if (st.log) say(p, st, 'roll', [h], `${name(p, h)} tries to act in tandem with ${name(p, x)}: rolls ${roll} against ${p.holdRoll[h]}- — ${ok ? 'simultaneous' : p.rules.tandemFailLoses ? 'fails and loses the held action' : 'fails, acts right after'}.`)
+    if (st.log) {
+      const partner = tx > 0 ? ` and ${name(p, x)} rolls ${rx} against ${tx}- (both need Teamwork: not trained together)` : ''
+      say(p, st, 'roll', [h], `${name(p, h)} tries to act in tandem with ${name(p, x)}: rolls ${roll} against ${p.holdRoll[h]}-${partner} — ${ok ? 'simultaneous' : p.rules.tandemFailLoses ? 'fails and loses the held action' : 'fails, acts right after'}.`)
+    }
     if (ok) return TOGETHER
     if (!p.rules.tandemFailLoses) return AFTER
     consumePending(p, st, h)

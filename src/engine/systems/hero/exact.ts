@@ -25,13 +25,16 @@ export function interruptPartsExact(p: Plan, h: number): [number, number, number
 /** The metric ids of the four parts, in the order of `Part`. */
 export const INTERRUPT_PARTS = ['interrupt-holder-first', 'interrupt-same-margin', 'interrupt-mover-first', 'interrupt-neither'] as const
 
-/** Exact P(tandem roll succeeds). */
+/** Exact P(tandem roll succeeds): the holder's roll, times the partner's Teamwork Roll when they have not trained together. */
 export function tandemExact(p: Plan, h: number): number | undefined {
   if (p.onPhase[h] !== OnPhase.Hold || p.holdMode[h] !== HoldMode.Tandem) return undefined
-  const t = p.holdRoll[h]
-  let ways = 0
-  for (let roll = 3; roll <= 18; roll++) if (heroSucceeds(roll, t)) ways += THREE_D6_WAYS[roll - 3]
-  return ways / 216
+  const made = (t: number): number => {
+    let ways = 0
+    for (let roll = 3; roll <= 18; roll++) if (heroSucceeds(roll, t)) ways += THREE_D6_WAYS[roll - 3]
+    return ways / 216
+  }
+  // Not trained together: both make a Teamwork Roll (independent rolls).
+  return made(p.holdRoll[h]) * (p.partnerRoll[h] > 0 ? made(p.partnerRoll[h]) : 1)
 }
 
 /** The only enemy an attacker can ever hit, if there is exactly one; −1 otherwise. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { withinStandardErrors } from '../../../../tests/helpers'
 import { contestPartsExact } from './contest'
-import { interruptExact } from './exact'
+import { interruptExact, tandemExact } from './exact'
+import { parseScenario } from '../../run/parse'
 import { hero } from './index'
 import { C, PER_COMBATANT } from './layout'
 import { heroPlan, playLogged, playMany, UNHURT } from './test-helpers'
@@ -136,11 +137,44 @@ describe('Held action (seed 000)', () => {
     const t = playMany(plan, 2000)
     expect(t.counts[at(1, C.holdsUsed)]).toBe(t.counts[at(1, C.tandemMade)])
   })
+  it('untrained tandem: "a Teamwork Roll is required to Coordinate Attacks with a character you have not trained with and is required by both characters" — both must make Teamwork (12- × 10-)', () => {
+    const plan = heroPlan(
+      [
+        { id: 'ally', side: 'A', dex: 5, teamwork: 0, ...PASSIVE },
+        { id: 'h', side: 'A', dex: 15, teamwork: 0, ...PASSIVE, plan: { onPhase: 'hold', hold: { event: 'ally', mode: 'tandem', roll: 'teamwork', trained: false } } },
+        { id: 'foe', side: 'B', dex: 3, ...PASSIVE },
+      ],
+      HOUSE,
+      { turnCap: 4 },
+    )
+    expect(tandemExact(plan, 1)).toBeCloseTo((160 / 216) * (108 / 216), 12)
+    const t = playMany(plan, 3000)
+    expect(withinStandardErrors(t.counts[at(1, C.tandemMade)], t.counts[at(1, C.tandemRolls)], (160 / 216) * (108 / 216))).toBe(true)
+  })
+  it('untrained tandem needs a Teamwork Roll from both: a DEX Roll, or a partner without Teamwork, is refused with a message', () => {
+    const doc = (h: Record<string, unknown>, ally: Record<string, unknown> = {}) => ({
+      schemaVersion: 1,
+      name: 't',
+      system: 'hero',
+      combatants: [
+        { id: 'ally', name: 'Ally', side: 'A', dex: 15, spd: 3, ...ally },
+        { id: 'h', name: 'H', side: 'A', dex: 15, spd: 3, teamwork: h.teamwork, plan: { onPhase: 'hold', hold: { event: 'ally', mode: 'tandem', trained: false, ...(h.roll ? { roll: h.roll } : {}) } } },
+        { id: 'foe', name: 'Foe', side: 'B', dex: 15, spd: 3 },
+      ],
+    })
+    const issues = (d: unknown): string[] => {
+      const r = parseScenario(d)
+      return r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`)
+    }
+    expect(issues(doc({ teamwork: 1 }, { teamwork: 0 }))).toEqual(['combatants[1].plan.hold.roll: must be "teamwork" when trained is false: coordinating with someone he has not trained with takes a Teamwork Roll from both, got "dex"'])
+    expect(issues(doc({ teamwork: 1, roll: 'teamwork' }))).toEqual(['combatants[1].plan.hold.event: "ally" needs teamwork too: with someone he has not trained with, both make a Teamwork Roll, got "ally"'])
+    expect(issues(doc({ teamwork: 1, roll: 'teamwork' }, { teamwork: 0 }))).toEqual([])
+  })
   it('A7: untrained Teamwork at −2 / −4', () => {
     const spec = (penalty: string) =>
       heroPlan(
         [
-          { id: 'ally', side: 'A', dex: 20, ...PASSIVE },
+          { id: 'ally', side: 'A', dex: 20, teamwork: 0, ...PASSIVE },
           { id: 'h', side: 'A', dex: 15, teamwork: 0, ...PASSIVE, plan: { onPhase: 'hold', hold: { event: 'ally', mode: 'tandem', roll: 'teamwork', trained: false } } },
           { id: 'foe', side: 'B', ...PASSIVE },
         ],

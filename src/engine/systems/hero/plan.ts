@@ -100,6 +100,8 @@ export interface Plan {
   holdMode: Uint8Array
   /** Roll target for the hold's contest or tandem roll (DEX Roll, Fast Draw or Teamwork with A7). */
   holdRoll: Int32Array
+  /** Untrained tandem: the partner's Teamwork Roll target (both roll, seed 000); 0 when only the holder rolls. */
+  partnerRoll: Int32Array
   abortWhenAttacked: Uint8Array
   block: Uint8Array
   targetRule: Int32Array
@@ -119,6 +121,14 @@ function holdRollTarget(c: HeroCombatant, rules: ResolvedRules): number {
   if (h.roll === 'fast-draw') return skillTarget(c.dex, c.fastDraw ?? 0)
   if (h.roll === 'teamwork') return skillTarget(c.dex, c.teamwork ?? 0) - (h.trained ? 0 : rules.teamworkPenalty)
   return characteristicTarget(c.dex)
+}
+
+/** Seed 000: coordinating with someone he has not trained with takes a Teamwork Roll "required by both characters". */
+function partnerRollTarget(c: HeroCombatant, cs: HeroCombatant[], rules: ResolvedRules): number {
+  const h = c.plan.hold
+  if (!h || h.mode !== 'tandem' || h.trained) return 0
+  const partner = cs.find((x) => x.id === h.event)
+  return partner ? skillTarget(partner.dex, partner.teamwork ?? 0) - rules.teamworkPenalty : 0
 }
 
 function firstPhaseSegment(spd: number): number {
@@ -183,6 +193,7 @@ export function compile(s: HeroScenario, audit = false): Plan {
     delayArrival: Uint8Array.from(cs, (c) => arrivalCodes[c.plan.delay?.onArrival ?? 'act']),
     holdMode: Uint8Array.from(cs, (c) => (c.plan.hold ? modeCodes[c.plan.hold.mode] : 0)),
     holdRoll: i32((c) => holdRollTarget(c, rules)),
+    partnerRoll: i32((c) => partnerRollTarget(c, cs, rules)),
     abortWhenAttacked: u8((c) => c.plan.abort === 'when-attacked'),
     block: u8((c) => c.plan.defense === 'block'),
     targetRule: i32((c) => targetCode(c, rules, idx)),

@@ -49,7 +49,7 @@ export const holdSchema = z.strictObject({
     .describe('Roll for the contest or tandem: dex (DEX Roll, 9 + DEX/5), fast-draw (Fast Draw, interrupt only) or teamwork (Teamwork, tandem only) (rules.md §2.5).'),
   trained: flag()
     .default(true)
-    .describe('Has trained with the partner he acts in tandem with; if not, a Teamwork Roll takes the untrained Teamwork penalty rule (A7) (seed 000, rules.md §2.5).'),
+    .describe('Has trained with the partner he acts in tandem with. If not, coordinating takes a Teamwork Roll from both of them (so both need Teamwork), each with the untrained Teamwork penalty of the rules (campaign house rules).'),
   /**
    * Seed 000: "If you decide to take no action when the anticipated event occurs, you will hold your
    * action for defense". With defend-if-targeted he keeps the action as a hold for defense (used before
@@ -189,6 +189,11 @@ function checkCombatant(c: Combatant, i: number, byId: Map<string, Combatant>, c
     if (p.hold.roll === 'teamwork' && c.teamwork === undefined) issue(at('plan', 'hold', 'roll'), 'needs the combatant to have teamwork', p.hold.roll)
     if (p.hold.roll === 'fast-draw' && p.hold.mode !== 'interrupt') issue(at('plan', 'hold', 'roll'), 'Fast Draw only replaces the DEX Roll when interrupting', p.hold.roll)
     if (p.hold.roll === 'teamwork' && p.hold.mode !== 'tandem') issue(at('plan', 'hold', 'roll'), 'Teamwork only replaces the DEX Roll when acting in tandem', p.hold.roll)
+    // Seed 000: a Teamwork Roll "is required to Coordinate Attacks with a character you have not trained with and is required by both characters".
+    if (p.hold.mode === 'tandem' && !p.hold.trained) {
+      if (p.hold.roll !== 'teamwork') issue(at('plan', 'hold', 'roll'), 'must be "teamwork" when trained is false: coordinating with someone he has not trained with takes a Teamwork Roll from both', p.hold.roll)
+      else if (ev && ev.id !== c.id && ev.teamwork === undefined) issue(at('plan', 'hold', 'event'), `"${ev.id}" needs teamwork too: with someone he has not trained with, both make a Teamwork Roll`, p.hold.event)
+    }
   }
   if (p.protect !== undefined) {
     const allies = [...byId.values()].filter((e) => e.side === c.side && e.id !== c.id).map((e) => JSON.stringify(e.id))
