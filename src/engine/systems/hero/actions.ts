@@ -73,19 +73,30 @@ export function attackWithTriggers(p: Plan, st: FightState, rng: Rng, x: number,
   let before = 0
   let together = 0
   let after = 0
+  // The mover's DEX Roll against interrupters: made once for this event (several-holders "one-roll").
+  let rx = 0
   for (let h = 0; h < p.n; h++) {
     if (st.pending[h] !== Pending.Hold || p.holdEvent[h] !== x || !canAct(st, h) || st.stunned[h]) continue
     if ((h === victim || p.protect[h] === victim) && p.holdDefendIfTargeted[h]) {
       keepForDefense(p, st, h, `${name(p, x)} moves to attack ${h === victim ? 'him' : name(p, victim)}`)
       continue
     }
-    const r = holderReaction(p, st, rng, h, x)
+    if (rx === 0 && p.rules.moverRollsOnce && p.holdMode[h] === HoldMode.Interrupt) rx = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
+    const r = holderReaction(p, st, rng, h, x, rx)
     if (r === BEFORE) before |= 1 << h
     else if (r === TOGETHER) together |= 1 << h
     else if (r === AFTER) after |= 1 << h
   }
   if (before !== 0) {
-    for (let h = 0; h < p.n; h++) if (before & (1 << h)) useHeld(p, st, rng, h, true)
+    if (p.rules.moverRollsOnce) {
+      // Holders who beat the mover act in order of their margins (equal margins: roster order).
+      for (let left = before; left !== 0; ) {
+        let best = -1
+        for (let h = 0; h < p.n; h++) if (left & (1 << h) && (best < 0 || st.holderKey[h] > st.holderKey[best])) best = h
+        left &= ~(1 << best)
+        useHeld(p, st, rng, best, true)
+      }
+    } else for (let h = 0; h < p.n; h++) if (before & (1 << h)) useHeld(p, st, rng, h, true)
     st.slot++
   }
   if (st.current[x] === 0) {
@@ -130,8 +141,8 @@ export function keepForDefense(p: Plan, st: FightState, h: number, why: string):
   if (st.log) say(p, st, 'hold', [h], `${why}: ${name(p, h)} takes no action and keeps it as a hold for defense.`)
 }
 
-/** Decides when holder h acts relative to mover x, rolling as the hold requires. */
-function holderReaction(p: Plan, st: FightState, rng: Rng, h: number, x: number): number {
+/** Decides when holder h acts relative to mover x, rolling as the hold requires (`rx`: the mover's roll for this event, 0 = his own roll per contest). */
+function holderReaction(p: Plan, st: FightState, rng: Rng, h: number, x: number, rx: number): number {
   const mode = p.holdMode[h]
   if (mode === HoldMode.After) return AFTER
   if (mode === HoldMode.Tandem) {
@@ -154,7 +165,7 @@ function holderReaction(p: Plan, st: FightState, rng: Rng, h: number, x: number)
     count(p, st, h, C.holdsExpired)
     return 0
   }
-  return interruptContest(p, st, rng, h, x)
+  return interruptContest(p, st, rng, h, x, rx)
 }
 
 /**
@@ -165,13 +176,15 @@ function holderReaction(p: Plan, st: FightState, rng: Rng, h: number, x: number)
  * margins: contestTie (roll again, or both at the same instant). Each round is counted by its part.
  * docs/rules/hero.md#4-delayed-and-held-actions
  */
-function interruptContest(p: Plan, st: FightState, rng: Rng, h: number, x: number): number {
+function interruptContest(p: Plan, st: FightState, rng: Rng, h: number, x: number, eventRoll: number): number {
   count(p, st, h, C.contests)
   const th = p.holdRoll[h]
   const tx = p.dexRoll[x]
-  for (;;) {
+  // The first round uses the mover's roll for the whole event, when there is one; a round rolled again is rolled by both.
+  for (let round = 0; ; round++) {
     const rh = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
-    const rx = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
+    const rx = round === 0 && eventRoll !== 0 ? eventRoll : THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
+    st.holderKey[h] = contestKey(rh, th)
     count(p, st, h, C.roundHolderFirst + contestPart(rh, rx, th, tx))
     const r = contestRound(rh, rx, th, tx, p.orderDex[h], p.orderDex[x], p.rules.bothFail)
     const rolls = `${name(p, h)} tries to interrupt ${name(p, x)}: rolls ${rh} against ${th}- (${made(rh, th)}) vs ${rx} against ${tx}- (${made(rx, tx)})`

@@ -85,6 +85,8 @@ export class FightState {
    */
   readonly current: Int32Array
   readonly koAbs: Int32Array
+  /** His rank in the interrupt contest just rolled: several holders who beat the mover act in this order. */
+  readonly holderKey: Int32Array
   readonly stunTaken: Int32Array
   /** STUN dealt after defences in this fight (target rule "highest-threat"). */
   readonly stunDealt: Int32Array
@@ -151,6 +153,7 @@ export class FightState {
     this.fixedRank = i32()
     this.current = i32()
     this.koAbs = i32()
+    this.holderKey = i32()
     this.stunTaken = i32()
     this.stunDealt = i32()
     this.bodyTaken = i32()

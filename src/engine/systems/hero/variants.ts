@@ -78,6 +78,16 @@ export const variants: readonly VariantDoc[] = [
     source: `${HOUSE_RULES} ("whoever makes their roll by the most"); HERO System 6th Edition vol. 2 p.21`,
   },
   {
+    key: 'severalHolders',
+    label: 'Several characters holding to interrupt the same action',
+    default: 'one-roll',
+    values: [
+      { value: 'one-roll', label: 'the mover makes one DEX Roll for his action; those who beat it act in order of their margins' },
+      { value: 'per-holder', label: 'the mover rolls against each holder separately; those who beat him act in the order of the list' },
+    ],
+    source: `${HOUSE_RULES} (Interrupting an anticipated event)`,
+  },
+  {
     key: 'holdExpiry',
     label: 'When an unused held action is lost',
     default: 'ruleset',
@@ -262,6 +272,8 @@ export interface ResolvedRules {
   house: boolean
   tieRule: 'dex-roll' | 'd6' | 'int-pre' | 'fast-draw' | 'holder-first' | 'fixed'
   contestSimultaneous: boolean
+  /** Several holders: the mover rolls once per event; winners act in order of their margins. */
+  moverRollsOnce: boolean
   /** A3: a contest round in which neither makes his roll. */
   bothFail: BothFail
   expiryAtDex: boolean
@@ -315,6 +327,7 @@ export function resolveRules(rules: Record<string, string>): ResolvedRules {
     house,
     tieRule: r.tieRule as ResolvedRules['tieRule'],
     contestSimultaneous: r.contestTie === 'simultaneous',
+    moverRollsOnce: r.severalHolders !== 'per-holder',
     bothFail: r.bothFail === 'nobody' ? BothFail.Nobody : r.bothFail === 'dex-order' ? BothFail.DexOrder : BothFail.SmallerFailure,
     expiryAtDex: r.holdExpiry === 'holder-dex',
     cancelAtTurnEnd: r.holdAcrossTurn === 'cancel',
