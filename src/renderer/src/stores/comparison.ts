@@ -8,13 +8,14 @@ import type { ResultDocument } from '../../../engine/run/result'
 import { issueLine } from '../../../engine/core/schema'
 import { findSystem } from '../../../engine/systems/registry'
 import { editableFields, valueText } from '../analysis/editable-fields'
+import { planSlots, swapPlan } from '../analysis/plan-slots'
 import { systemForm } from '../editor/system-form'
 import { backend } from './backend'
 import { useEditorStore } from './editor'
 import { useSimulationStore } from './simulation'
 
 /** What B is: the scenario with one rule variant or one field changed, or another scenario altogether. */
-export type VariantKind = 'rule' | 'field' | 'scenario'
+export type VariantKind = 'rule' | 'field' | 'plan' | 'scenario'
 
 /**
  * Side-by-side comparison: the current scenario (A) against B, both run with the run bar's seed and
@@ -31,6 +32,9 @@ export const useComparisonStore = defineStore('comparison', () => {
   /** The new value of `field`, as JSON (a bare word is taken as text). */
   const fieldValue = ref('')
   const other = shallowRef<{ name: string; doc: unknown } | null>(null)
+  /** A whole plan: whose plan B changes, and whose plan he plays instead ('' = the default plan). */
+  const planSlot = ref('')
+  const planFrom = ref('')
   const running = ref(false)
   const step = ref<'A' | 'B' | ''>('')
   const a = shallowRef<ResultDocument | null>(null)
@@ -52,7 +56,7 @@ export const useComparisonStore = defineStore('comparison', () => {
       a.value = b.value = null
       rows.value = []
       bLabel.value = ''
-      rule.value = ruleValue.value = field.value = fieldValue.value = ''
+      rule.value = ruleValue.value = field.value = fieldValue.value = planSlot.value = planFrom.value = ''
       other.value = null
       error.value = ''
     },
@@ -63,6 +67,8 @@ export const useComparisonStore = defineStore('comparison', () => {
   const fields = computed(() => editableFields(editor.doc, systemForm(editor.systemId)?.schema))
   /** What B is, in words, for the legends and the table ("Doc — Combat reflexes: off"); set when the comparison runs. */
   const bLabel = ref('')
+  /** The fighters' plans B may swap. */
+  const plans = computed(() => planSlots(editor.doc))
 
   function parseValue(text: string): unknown {
     try {
@@ -79,6 +85,14 @@ export const useComparisonStore = defineStore('comparison', () => {
       if (!other.value) throw new Error('Choose scenario B: a shipped example or a file.')
       return other.value.doc
     }
+    if (kind.value === 'plan') {
+      const slot = plans.value.find((x) => x.path === planSlot.value)
+      if (!slot) throw new Error('Choose whose plan B changes.')
+      const doc = swapPlan(base, slot, plans.value.find((x) => x.path === planFrom.value) ?? null)
+      const r = parseScenario(doc)
+      if (!r.ok) throw new Error(`With that plan the scenario is not valid: ${r.issues.map(issueLine).join('; ')}`)
+      return doc
+    }
     const [path, value] = kind.value === 'rule' ? [`rules.${rule.value}`, ruleValue.value] : [field.value, parseValue(fieldValue.value)]
     if (kind.value === 'rule' && rule.value === '') throw new Error('Choose the rule variant to change.')
     if (kind.value === 'field' && !fields.value.some((f) => f.path === field.value)) throw new Error(`Choose a field of the scenario to change (${field.value || 'none chosen'}).`)
@@ -91,6 +105,11 @@ export const useComparisonStore = defineStore('comparison', () => {
   /** B in words: the field or rule changed and its new value, or the other scenario's name. */
   function describeB(): string {
     if (kind.value === 'scenario') return other.value?.name ?? 'another scenario'
+    if (kind.value === 'plan') {
+      const slot = plans.value.find((x) => x.path === planSlot.value)
+      const from = plans.value.find((x) => x.path === planFrom.value)
+      return from ? `${slot?.owner ?? ''} plays ${from.owner}'s plan` : `${slot?.owner ?? ''} plays the default plan`
+    }
     if (kind.value === 'rule') {
       const v = variants.value.find((x) => x.key === rule.value)
       return `${v?.label ?? rule.value}: ${v?.values.find((x) => x.value === ruleValue.value)?.label ?? ruleValue.value}`
@@ -170,5 +189,5 @@ export const useComparisonStore = defineStore('comparison', () => {
     })
   })
 
-  return { kind, rule, ruleValue, field, fieldValue, other, running, step, a, b, rows, error, stale, variants, fields, bLabel, distributions, run, cancel, chooseExample, chooseFile }
+  return { kind, rule, ruleValue, field, fieldValue, planSlot, planFrom, plans, other, running, step, a, b, rows, error, stale, variants, fields, bLabel, distributions, run, cancel, chooseExample, chooseFile }
 })
