@@ -51,11 +51,11 @@ export async function launchChromium(): Promise<{ browser: Browser; close: () =>
 }
 
 /**
- * The app's page at `url` in a fresh context (1400×1000, downloads allowed), with `initScripts` run before
+ * The app's page at `url` in a fresh context (1400×1000 unless `viewport` says, downloads allowed), with `initScripts` run before
  * any of the page's own, once the library has listed the shipped examples.
  */
-export async function openApp(browser: Browser, url: string, initScripts: string[] = []): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true })
+export async function openApp(browser: Browser, url: string, initScripts: string[] = [], viewport = { width: 1400, height: 1000 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, acceptDownloads: true })
   for (const script of initScripts) await context.addInitScript(script)
   const page = await context.newPage()
   await page.goto(url)
