@@ -158,7 +158,7 @@ describe('answer first (issue 13) in Chromium at 1280×720', () => {
       if (!(await page.evaluate<boolean>(noSidewaysScroll))) wide.push(`${file}: ${await page.evaluate<number>('document.documentElement.scrollWidth')} px`)
     }
     expect(wide).toEqual([])
-  })
+  }, 300_000)
 
   it('no text a user sees in any shipped example names an internal document, section, register code, source id or seed file', async () => {
     const found: string[] = []
@@ -182,7 +182,7 @@ describe('answer first (issue 13) in Chromium at 1280×720', () => {
     }
     // Each offending text once (the library and the tooltips repeat on every page).
     expect([...new Set(found)].sort()).toEqual([])
-  })
+  }, 300_000)
 
   it('has no serious or critical accessibility violations (axe-core), with results on screen', async () => {
     await open('gurps-waits-standoff.json')
@@ -191,7 +191,7 @@ describe('answer first (issue 13) in Chromium at 1280×720', () => {
     const { violations } = await new AxeBuilder({ page: page as never }).analyze()
     const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join(' | ')}`)
     expect(bad).toEqual([])
-  })
+  }, 180_000)
 
   it('screenshots at 1400×1000', async () => {
     await page.context().close()
@@ -203,5 +203,5 @@ describe('answer first (issue 13) in Chromium at 1280×720', () => {
     await page.waitForSelector('[data-testid="split-answer"]')
     await shot('13-8-bushido-1400')
     expect(await page.evaluate<boolean>(noSidewaysScroll)).toBe(true)
-  })
+  }, 180_000)
 })
