@@ -117,7 +117,11 @@ export function cmdExact(file: string, o: Options): number {
   const { parsed } = loadScenarioFile(file)
   const { system, scenario } = parsed
   if (!system.exact) throw new UsageError(`${file}: ${system.label} has no exact computation; use "quickdraw run"`)
+  // The exact values are computed in one go; on a terminal, say so while it works.
+  const tty = process.stderr.isTTY === true
+  if (tty) process.stderr.write('computing the exact values…')
   const exact = system.exact(system.compile(scenario))
+  if (tty) process.stderr.write('\r\x1b[K')
   out(o.json ? JSON.stringify({ system: system.id, scenario: { name: scenario.name, hash: parsed.hash }, exact }, null, 2) : formatExact(`${scenario.name} — exact (${system.label})`, exact))
   return EXIT_OK
 }

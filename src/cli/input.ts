@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { issueLine } from '../engine/core/schema'
 import { parseJsonText, parseScenario } from '../engine/run/parse'
-import { MAX_WORKERS } from '../main/services/simulation'
+import { clampWorkers, MAX_WORKERS } from '../main/services/simulation'
 import { UsageError } from './errors'
 
 /** A scenario file that cannot be used: a usage error (exit 2) that also carries each problem for --json. */
@@ -55,4 +55,11 @@ export function intOption(name: string, value: string | undefined, min: number, 
   return v
 }
 
-export const workersOption = (value: string | undefined): number | undefined => intOption('workers', value, 1, MAX_WORKERS)
+/** --workers: 1–64, used up to the core count of this machine (a note says so when it asked for more). */
+export function workersOption(value: string | undefined): number | undefined {
+  const asked = intOption('workers', value, 1, MAX_WORKERS)
+  if (asked === undefined) return undefined
+  const used = clampWorkers(asked)
+  if (used < asked) process.stderr.write(`quickdraw: --workers ${asked}: this machine has ${used} core${used === 1 ? '' : 's'}; using ${used}\n`)
+  return used
+}

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cliPath, examplesDir, requireBuild } from '../helpers'
@@ -93,6 +93,16 @@ describe('merge checks its input (issue 16 item 7)', () => {
     expect(r.err).toContain('tally.counts[0]: must be a whole number of at least 0, got "many"')
     expect(r.err).toContain('shard.count: must be an integer 1–100000, got 1000000000')
     expect(existsSync(out)).toBe(false)
+  })
+})
+
+describe('--workers is capped at the core count (issue 16 item 4)', () => {
+  it.skipIf(availableParallelism() >= 64)('--workers 64 runs on the machine\'s cores and says so', async () => {
+    const r = await quickdraw('run', triangle, '--trials', '1000', '--workers', '64', '--json')
+    const cores = availableParallelism()
+    expect(r.code).toBe(0)
+    expect(r.err).toContain(`--workers 64: this machine has ${cores} core${cores === 1 ? '' : 's'}; using ${cores}`)
+    expect((JSON.parse(r.out) as { timing: { workers: number } }).timing.workers).toBe(cores)
   })
 })
 

@@ -145,9 +145,13 @@ export class SimulationService {
   }
 }
 
-/** Most worker threads one run may use. */
+/** Largest worker count a request may name (the CLI's --workers, the app's run bar). */
 export const MAX_WORKERS = 64
 
-function clampWorkers(w: number): number {
-  return Math.min(MAX_WORKERS, Math.max(1, Math.floor(w)))
+/**
+ * The worker threads a run really gets: at most one per core of this machine (more only compete for
+ * the same cores, each compiling the scenario again), whatever was asked for.
+ */
+export function clampWorkers(w: number): number {
+  return Math.min(MAX_WORKERS, availableParallelism(), Math.max(1, Math.floor(w)))
 }

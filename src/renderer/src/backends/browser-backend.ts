@@ -106,7 +106,7 @@ export function browserBackend(): Backend {
     async run(req, onProgress) {
       const controller = new AbortController()
       jobs.set(req.jobId, controller)
-      const workers = Math.max(1, req.workers ?? this.defaultWorkers)
+      const workers = Math.min(Math.max(1, navigator.hardwareConcurrency || 1), Math.max(1, req.workers ?? this.defaultWorkers))
       try {
         return await runJob({
           scenario: req.scenario,
