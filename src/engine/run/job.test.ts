@@ -27,7 +27,7 @@ describe('runJob', () => {
     const doc = await runJob({ scenario, trials: 100, seed: 1, concurrency: 1, workers: 1, execute: async (t) => runChunk(t), now })
     expect(doc.engine.version).toMatch(/^\d+\.\d+\.\d+$/)
     expect(doc.system.id).toBe('gurps-waits')
-    expect(doc.rules).toEqual({ yardPenalty: 'whole-distance', belowThree: 'roll' })
+    expect(doc.rules).toEqual({ yardPenalty: 'whole-distance', belowThree: 'roll', prevention: 'if-it-succeeds' })
     expect(doc.scenario.hash).toMatch(/^[0-9a-f]{16}$/)
     expect(doc.timing.elapsedMs).toBeGreaterThanOrEqual(0)
   })

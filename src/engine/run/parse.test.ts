@@ -27,7 +27,7 @@ describe('scenario validation', () => {
     const r = parseScenario(good)
     expect(r.ok).toBe(true)
     if (!r.ok) return
-    expect(r.scenario.rules).toEqual({ yardPenalty: 'whole-distance', belowThree: 'roll' })
+    expect(r.scenario.rules).toEqual({ yardPenalty: 'whole-distance', belowThree: 'roll', prevention: 'if-it-succeeds' })
     expect(r.scenario.run).toEqual({ trials: 100_000, seed: 1 })
   })
 
