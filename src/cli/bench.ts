@@ -1,10 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism, cpus } from 'node:os'
 import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
 import { z } from 'zod'
 import { MAX_TRIALS } from '../engine/core/scenario'
 import { DEFAULT_CHUNK_SIZE } from '../engine/run/chunks'
+import { findBalance } from '../engine/run/balance'
+import { parseMetricQuery } from '../engine/run/estimate'
 import { parseScenarioOrThrow } from '../engine/run/parse'
+import { playTactics } from '../engine/run/tactics'
 import { ENGINE_VERSION } from '../engine/version'
 import { SimulationService } from '../main/services/simulation'
 import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
@@ -13,8 +17,21 @@ import { intOption } from './input'
 import { err, out, str, withService, type Options } from './io'
 import { resourcesDir, workerPath } from './paths'
 
+const optionSchema = z.object({ name: z.string(), patch: z.unknown() })
 const benchFileSchema = z.object({
-  benchmarks: z.array(z.object({ id: z.string(), label: z.string(), file: z.string(), trials: z.number().int().positive(), unit: z.string() })),
+  benchmarks: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      file: z.string(),
+      trials: z.number().int().positive(),
+      unit: z.string(),
+      /** Times a whole tactics matrix (trials a cell) instead of a run. */
+      tactics: z.object({ metric: z.string(), a: z.array(optionSchema), b: z.array(optionSchema) }).optional(),
+      /** Times a whole balance search (trials a point) instead of a run. */
+      balance: z.object({ param: z.string(), metric: z.string(), target: z.number(), from: z.number(), to: z.number() }).optional(),
+    }),
+  ),
 })
 
 const median = (xs: number[]): number => {
@@ -57,12 +74,36 @@ interface BenchResult {
   repeat: number
   results: { workers: number; trialsPerSecond: number; runs: number[] }[]
   speedup: number
+  /** For a tactics or balance benchmark: seconds for the whole answer at all workers (median and runs). */
+  seconds?: { workers: number; median: number; runs: number[] }
+}
+
+/** Seconds for a whole tactics matrix or balance search at `workers`, after one warm-up at a tenth of the trials. */
+async function timeAnswer(service: SimulationService, b: Benchmark, scenario: unknown, trials: number, workers: number, repeat: number, signal: AbortSignal): Promise<number[]> {
+  const run = (s: unknown, n: number) => service.run({ scenario: s, trials: n, seed: 1, workers, signal })
+  const once = async (n: number): Promise<void> => {
+    if (b.tactics) {
+      await playTactics({ scenario, a: b.tactics.a, b: b.tactics.b, query: parseMetricQuery(b.tactics.metric), trials: n, seed: 1, run })
+    } else if (b.balance) {
+      const q = b.balance
+      await findBalance({ scenario, path: q.param, query: parseMetricQuery(q.metric), target: q.target, from: q.from, to: q.to, trials: n, seed: 1, run, exact: (s) => service.exact(s, signal) })
+    }
+  }
+  await once(Math.max(1000, Math.round(trials / 10)))
+  const runs: number[] = []
+  for (let i = 0; i < repeat; i++) {
+    const t0 = performance.now()
+    await once(trials)
+    runs.push((performance.now() - t0) / 1000)
+  }
+  return runs
 }
 
 function printBench(results: BenchResult[], cores: number, cpu: string, repeat: number): void {
   out(`quickdraw bench — ${cores} core${cores === 1 ? '' : 's'}, ${cpu}, Node ${process.version} (median of ${repeat} runs)`)
   for (const r of results) {
     out(`${r.label} — ${r.trials.toLocaleString('en-US')} ${r.unit} per run`)
+    if (r.seconds) out(`  ${r.seconds.workers} worker${r.seconds.workers === 1 ? '' : 's'}: ${r.seconds.median.toFixed(2)} s for the whole answer`)
     for (const row of r.results) out(`  ${row.workers} worker${row.workers === 1 ? ' ' : 's'}: ${rate(row.trialsPerSecond)}`)
     if (r.results.length > 1) out(`  speed-up: ${r.speedup.toFixed(2)}×`)
   }
@@ -83,6 +124,14 @@ export async function cmdBench(o: Options): Promise<number> {
         const scenario = JSON.parse(readFileSync(join(resourcesDir, b.file), 'utf8')) as unknown
         parseScenarioOrThrow(scenario, b.file)
         const trials = trialsOverride ?? b.trials
+        if (b.tactics || b.balance) {
+          const workers = workerCounts[workerCounts.length - 1]
+          const runs = await timeAnswer(service, b, scenario, trials, workers, repeat, signal)
+          if (signal.aborted) return 'aborted'
+          if (!o.json) err(`  ${b.id}: ${workers} worker${workers === 1 ? '' : 's'} ${median(runs).toFixed(2)} s`)
+          results.push({ id: b.id, label: b.label, unit: b.unit, trials, repeat, results: [], speedup: 0, seconds: { workers, median: Math.round(median(runs) * 1000) / 1000, runs: runs.map((x) => Math.round(x * 1000) / 1000) } })
+          continue
+        }
         const rows: BenchResult['results'] = []
         for (const workers of workerCounts) {
           const runs = await timeRuns(service, scenario, trials, workers, repeat, signal)

@@ -72,4 +72,14 @@ describe('quickdraw balance and tactics', () => {
     expect(r.code).toBe(2)
     expect(r.err).toMatch(/option B "weird" make the scenario invalid: combatants/)
   })
+
+  it('bench times a whole tactics matrix and a whole balance search (structure, not speed)', () => {
+    for (const id of ['hero-tactics-4x4', 'hero-balance']) {
+      const r = quickdraw('bench', '--only', id, '--trials', '1000', '--repeat', '1', '--json')
+      expect(r.code).toBe(0)
+      const b = JSON.parse(r.out).benchmarks
+      expect(b.map((x: { id: string }) => x.id)).toEqual([id])
+      expect(b[0].seconds.median).toBeGreaterThan(0)
+    }
+  })
 })
