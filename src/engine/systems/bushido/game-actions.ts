@@ -6,7 +6,7 @@ import { ruleAttack } from './fighters'
 import { AUTOMATIC, initiativeCell, type GamePlan } from './game-plan'
 import { spendBoosts } from './game-ki'
 import { opposedPart } from './exchange-pools'
-import { applySpecials } from './game-states'
+import { applySpecials, releaseByExchange, releaseHeld } from './game-states'
 import { brutalText } from './shot'
 import { splitMatrix } from './split-matrix'
 import { quantize } from './zero-sum'
@@ -96,14 +96,16 @@ export function assists(p: GamePlan, i: number, j: number): number {
 export const CHARGE = 1
 export const SURPRISE = 2
 export const STAND_UP = 4
+/** The activating model Disengages from the model holding it: all its dice go into Defence. */
+export const DISENGAGE = 8
 
 /**
  * Melee Pools of a (activating) and b: the static pool, then Exhausted (b only: a paid for its action),
  * Melee Assist, Prone and Held (−1 each), Surprised (b), Se Relever / Stand Up (a); opposed fix last.
  */
-function pools(p: GamePlan, a: number, b: number, how: number, out: Int32Array): void {
-  let pa = p.basePool[a] - assists(p, a, b) - p.prone[a] - p.held[a] - ((how & STAND_UP) !== 0 ? 1 : 0)
-  let pb = p.basePool[b] - (p.counters[b] === 0 ? 1 : 0) - assists(p, b, a) - p.prone[b] - p.held[b] - ((how & SURPRISE) !== 0 ? 1 : 0)
+function pools(p: GamePlan, a: number, b: number, how: number, at: number, out: Int32Array): void {
+  let pa = p.basePool[a] - assists(p, a, b) - lasting(p, a, at) - ((how & STAND_UP) !== 0 ? 1 : 0)
+  let pb = p.basePool[b] - (p.counters[b] === 0 ? 1 : 0) - assists(p, b, a) - lasting(p, b, at) - ((how & SURPRISE) !== 0 ? 1 : 0)
   // Ki Boosts: the opponent declares first, then the activating model (rules.md §4.2)
   BOOSTS[1] = spendBoosts(p, b, pb, (how & SURPRISE) !== 0)
   BOOSTS[0] = spendBoosts(p, a, pa, false)
@@ -117,13 +119,21 @@ function pools(p: GamePlan, a: number, b: number, how: number, out: Int32Array):
   out[1] = pb
 }
 
+/**
+ * The Melee Pool penalties of the states model i is in now (Prone, Held, Blind, Stunned, Frightened: −1
+ * each) and, in the first Game Turn only, of the card's "ran this turn" and "declared Stand Up".
+ */
+function lasting(p: GamePlan, i: number, at: number): number {
+  return p.prone[i] + p.held[i] + p.blind[i] + p.stunned[i] + p.frightened[i] + (at === 1 ? p.ranFirstTurn[i] + p.standUpFirstTurn[i] : 0)
+}
+
 /** Ki Boosts (dice added) of the activating model and its opponent in the current exchange. */
 const BOOSTS = new Int32Array(2)
 /** Dice both sides added under the opposed-test rule in the current exchange. */
 const TOPUP = new Int32Array(1)
 const POOLS = new Int32Array(2)
 
-function poolNotes(p: GamePlan, a: number, b: number, how: number): string {
+function poolNotes(p: GamePlan, a: number, b: number, how: number, at: number): string {
   const m = p.models
   const notes: string[] = []
   if (p.counters[b] === 0) notes.push(`${m[b].name} Épuisée / Exhausted −1`)
@@ -133,6 +143,13 @@ function poolNotes(p: GamePlan, a: number, b: number, how: number): string {
   if (ab) notes.push(`Assistance en Mêlée / Melee Assist −${ab} on ${m[b].name}`)
   for (const i of [a, b]) if (p.prone[i]) notes.push(`${m[i].name} Au Sol / Prone −1${p.proneBarsSpecials && m[i].specials.length ? ', no Special Attacks or Defences' : ''}`)
   for (const i of [a, b]) if (p.held[i]) notes.push(`${m[i].name} Paralysée / Held −1`)
+  for (const i of [a, b]) {
+    if (p.blind[i]) notes.push(`${m[i].name} Aveuglée / Blind −1`)
+    if (p.stunned[i]) notes.push(`${m[i].name} Étourdie / Stunned −1`)
+    if (p.frightened[i]) notes.push(`${m[i].name} Apeurée / Frightened −1`)
+    if (at === 1 && p.ranFirstTurn[i]) notes.push(`${m[i].name} a couru ce Tour-ci / ran this turn −1`)
+    if (at === 1 && p.standUpFirstTurn[i]) notes.push(`${m[i].name} Se Relever / declared Stand Up −1`)
+  }
   if (how & SURPRISE) notes.push(`${m[b].name} Surprise / Surprised −1`)
   if (how & STAND_UP) notes.push(`${m[a].name} Se Relever / Stand Up −1`)
   if (BOOSTS[0] + BOOSTS[1] > 0) {
@@ -144,10 +161,11 @@ function poolNotes(p: GamePlan, a: number, b: number, how: number): string {
 }
 
 /** A Melee Exchange between the activating model a and b; b loses a counter (a paid for its action). */
-export function fight(p: GamePlan, rng: Rng, a: number, b: number, how: number, engagedAtStart: boolean, at: number, log?: TraceEvent[]): void {
+export function fight(p: GamePlan, rng: Rng, a: number, b: number, how: number, engagedAtStart: boolean, at: number, log?: TraceEvent[]): boolean {
   const n = p.n
   const charge = (how & CHARGE) !== 0
-  pools(p, a, b, how, POOLS)
+  releaseHeld(p, at, log)
+  pools(p, a, b, how, at, POOLS)
   const pa = POOLS[0]
   const pb = POOLS[1]
   const fa = p.fighters[0]
@@ -163,8 +181,10 @@ export function fight(p: GamePlan, rng: Rng, a: number, b: number, how: number, 
   const key = ((((cell * 2 + (charge ? 1 : 0)) * 40 + pa) * 40 + pb) * 32 + fa.woundsLeft) * 32 + fb.woundsLeft
   fa.strategy = strategyFor(p, a, b, pa, key, actIsFirst, 0)
   fb.strategy = strategyFor(p, b, a, pb, key, actIsFirst, 1)
+  // Disengage: at least as many Defence as Attack dice; the model puts them all in Defence
+  if ((how & DISENGAGE) !== 0) fa.strategy = p.fixed[pa][0]
   const before = log ? log.length : 0
-  if (log) say(log, at, [fa.id, fb.id], `${p.models[a].name} ${charge ? 'charges' : 'attacks'} ${p.models[b].name}: pools ${pa} vs ${pb}${poolNotes(p, a, b, how)}; ${p.setup.first.name} has the Initiative (${p.setup.initiativeReason}).`, 'note')
+  if (log) say(log, at, [fa.id, fb.id], `${p.models[a].name} ${charge ? 'charges' : 'attacks'} ${p.models[b].name}: pools ${pa} vs ${pb}${poolNotes(p, a, b, how, at)}; ${p.setup.first.name} has the Initiative (${p.setup.initiativeReason}).`, 'note')
   playExchange(p.setup, rng, p.result, log)
   if (log) for (let k = before; k < log.length; k++) log[k].at = at
   const r = p.result
@@ -174,7 +194,10 @@ export function fight(p: GamePlan, rng: Rng, a: number, b: number, how: number, 
   applyWounds(p, b, toB, at)
   applyWounds(p, a, toA, at)
   applySpecials(p, actIsFirst ? a : b, actIsFirst ? b : a, r, at, log)
+  releaseByExchange(p, a, b, at, log)
+  releaseByExchange(p, b, a, at, log)
   if (log && (how & SURPRISE) !== 0 && p.woundsLeft[b] > 0) say(log, at, [p.models[b].id], `The action that Surprised ${p.models[b].name} is resolved: it is no longer Surprised.`, 'note')
+  return actIsFirst ? r.hitSecond : r.hitFirst
 }
 
 /**
@@ -183,12 +206,15 @@ export function fight(p: GamePlan, rng: Rng, a: number, b: number, how: number, 
  */
 export function shoot(p: GamePlan, rng: Rng, a: number, b: number, surprised: boolean, at: number, log?: TraceEvent[]): void {
   const m = p.models
-  const cn = p.shotNumber[a * p.n + b] + p.shot[a] - p.prone[b] - (surprised ? 1 : 0)
-  const pool = challengePool(m[a].ranged)
+  // Ran this turn (from the card) counts in the first Game Turn only: target +1, shooter +1 under rule shooterRan "seed"
+  const ran = at === 1 ? p.ranFirstTurn[b] + (p.shooterRanCounts ? p.ranFirstTurn[a] : 0) : 0
+  const cn = p.shotNumber[a * p.n + b] + p.shot[a] - p.prone[b] - (surprised ? 1 : 0) + ran
+  // Stunned and Frightened: −1 Ranged Pool each (the publisher's rules reference, states)
+  const pool = challengePool(m[a].ranged - p.stunned[a] - p.frightened[a])
   const dice: number[] | undefined = log ? [] : undefined
   const rolled = codeFinal(rollGroup(rng, pool, dice))
   const final = withMod(rolled, m[a].rangedBrutal, p.setup.modsOnAllOnes)
-  if (log) say(log, at, [m[a].id, m[b].id], `${m[a].name} shoots ${m[b].name} (Tir): [${dice?.join(', ')}] = ${rolled}${brutalText(m[a].rangedBrutal, rolled, final)} against Challenge Number ${cn}${p.shot[a] ? ' (already shot this turn +1)' : ''}${p.prone[b] ? ' (Cible Au Sol / target Prone −1)' : ''}${surprised ? ' (Cible Surprise / target Surprised −1)' : ''}: ${final >= cn ? `success, SL ${final - cn}` : 'miss'}.`, final >= cn ? 'hit' : 'miss')
+  if (log) say(log, at, [m[a].id, m[b].id], `${m[a].name} shoots ${m[b].name} (Tir): [${dice?.join(', ')}] = ${rolled}${brutalText(m[a].rangedBrutal, rolled, final)} against Challenge Number ${cn}${p.shot[a] ? ' (already shot this turn +1)' : ''}${p.prone[b] ? ' (Cible Au Sol / target Prone −1)' : ''}${surprised ? ' (Cible Surprise / target Surprised −1)' : ''}${ran ? ` (ran this turn +${ran})` : ''}${p.stunned[a] + p.frightened[a] ? ` (Ranged Pool −${p.stunned[a] + p.frightened[a]}: Stunned / Frightened)` : ''}: ${final >= cn ? `success, SL ${final - cn}` : 'miss'}.`, final >= cn ? 'hit' : 'miss')
   if (m[a].ammo !== undefined) p.ammo[a]--
   p.reloading[a] += m[a].reload
   p.shot[a] = 1

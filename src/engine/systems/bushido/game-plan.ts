@@ -67,6 +67,17 @@ export interface GamePlan {
   /** States that carry from exchange to exchange: Au Sol / Prone, Paralysée / Held (1 = has it). */
   prone: Uint8Array
   held: Uint8Array
+  /** The model holding each Held model (−1: none); Held ends when it leaves base contact or fights another model. */
+  heldBy: Int32Array
+  /** Blind, Stunned, Frightened (1 = has it): −1 Melee Pool each; Stunned and Frightened also −1 Ranged Pool. */
+  blind: Uint8Array
+  stunned: Uint8Array
+  frightened: Uint8Array
+  /** From the card: ran / declared Stand Up in the Game Turn the scenario starts in (Turn 1 only). */
+  ranFirstTurn: Uint8Array
+  standUpFirstTurn: Uint8Array
+  /** Rule shooterRan "seed": a shooter that ran this turn has +1 to its Challenge Number. */
+  shooterRanCounts: boolean
   /** Models whose "first" Surprise is spent (they have been seen). */
   revealed: Uint8Array
   shot: Uint8Array
@@ -91,10 +102,12 @@ export function initiativeCell(n: number, a: number, b: number, engagedAtStart: 
   return ((((a * n + b) * 2 + (engagedAtStart ? 1 : 0)) * 2 + (surprised ? 1 : 0)) * 2 + actProne) * 2 + oppProne
 }
 
-/** The card with Prone and Held taken out of its states (they change during a game) and Prone put back if asked. */
+/**
+ * The card without what changes during a game: its states (Prone, Held, Blind, Stunned, Frightened come
+ * and go) and Ran / Stand Up (they count in the first Game Turn only), with Prone put back if asked.
+ */
 function withProne(m: Model, prone: boolean): Model {
-  const rest = m.states.filter((st) => st !== 'prone' && st !== 'held')
-  return { ...m, states: prone ? [...rest, 'prone'] : rest }
+  return { ...m, states: prone ? ['prone'] : [], ran: false, standingUp: false }
 }
 
 function initiativeTables(models: Model[]) {
@@ -204,6 +217,13 @@ export function compileGame(s: BushidoScenario, g: Game): GamePlan {
     reloading: new Int32Array(n),
     prone: new Uint8Array(n),
     held: new Uint8Array(n),
+    heldBy: new Int32Array(n),
+    blind: new Uint8Array(n),
+    stunned: new Uint8Array(n),
+    frightened: new Uint8Array(n),
+    ranFirstTurn: Uint8Array.from(models.map((m) => (m.ran ? 1 : 0))),
+    standUpFirstTurn: Uint8Array.from(models.map((m) => (m.standingUp ? 1 : 0))),
+    shooterRanCounts: s.rules.shooterRan === 'seed',
     revealed: new Uint8Array(n),
     shot: new Uint8Array(n),
     kiWish: models.map((m) => s.plans.find((p) => p.model === m.id)?.kiBoost ?? 0),

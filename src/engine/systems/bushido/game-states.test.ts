@@ -99,23 +99,48 @@ describe('Au Sol / Prone carries into later activations (rules.md §4.4, §4.5)'
 })
 
 describe('Paralysée / Held and leaving base contact (specials in a game)', () => {
-  it('Grapple Defence leaves the attacker Held: −1 Melee Pool in its later exchanges of the turn, freed at the End Phase', () => {
+  // Issue 15 item 7: Held follows the publisher's rules reference (Held; Disengage Action), not the End Phase.
+  it('Grapple Defence leaves the attacker Held by the grappler: its only action is to Disengage (all dice in Defence), and Held does not end with the Turn', () => {
     const p = game([model('a1', 'a', { wounds: 20 }), model('b1', 'b', { wounds: 20, specials: [{ ability: 'grapple-defence', cost: 1 }] })], { turns: 2, engaged: [['a1', 'b1']] }, [{ model: 'a1', rule: 'all-attack' }, { model: 'b1', split: { attack: 0 }, special: 'grapple-defence' }])
     const log = find(p, (l) => {
       const k = at(l, 'Grapple Defence succeeds')
-      return k > 0 && k < at(l, 'Phase de Fin') && l.slice(k, at(l, 'Phase de Fin')).some((e) => e.text.includes(' attacks '))
+      return k > 0 && at(l, 'A1 activates: Désengagement') > k
     })
-    const held = at(log, 'A1 is Paralysée / Held')
+    const held = at(log, 'A1 is Paralysée / Held by B1')
     expect(held).toBeGreaterThan(0)
+    const next = log.slice(held).find((e) => e.kind === 'act' && e.who[0] === 'a1')
+    expect(next?.text).toBe('A1 activates: Désengagement / Disengage from B1, who holds it (a Melee Exchange with every die in Defence).')
+    const split = log.slice(held).find((e) => e.kind === 'split' && e.text.includes('A1 0 Attack'))
+    expect(split).toBeDefined()
+    // the End Phase does not free it
     const end = at(log, 'Phase de Fin')
-    expect(log.slice(held, end).filter((e) => e.text.includes(' attacks ')).every((e) => e.text.includes('(A1 Paralysée / Held −1)'))).toBe(true)
-    const turn2 = log.slice(end + 1)
-    expect(turn2.find((e) => e.text.includes(' attacks '))?.text).not.toMatch(/Held/)
+    expect(log.slice(end, end + 2).some((e) => e.text.includes('no longer Paralysée'))).toBe(false)
   })
-  it('a Held model cannot move into contact: its Charge becomes a Wait', () => {
+  it('a Held model that is not hit in its Disengage is freed and walks out of base contact', () => {
+    const p = game([model('a1', 'a', { wounds: 20, states: ['held'] }), model('b1', 'b', { wounds: 20 })], { engaged: [['a1', 'b1']] }, [{ model: 'b1', rule: 'all-attack' }])
+    const log = find(p, (l) => at(l, 'A1 is no longer Paralysée / Held: it Disengaged from B1') > 0)
+    const k = at(log, 'A1 is no longer Paralysée / Held: it Disengaged from B1')
+    expect(log[k + 1].text).toBe('A1 walks out of base contact with B1.')
+    expect(log.slice(at(log, 'A1 activates: Désengagement'), k).some((e) => e.kind === 'hit' && e.who[0] === 'b1')).toBe(false)
+  })
+  it('a model Held on its card with nobody in base contact is free at once: its Charge goes ahead', () => {
     const p = game([model('a1', 'a', { states: ['held'] }), model('b1', 'b')], { tactics: [{ model: 'a1', action: 'charge', target: 'b1' }] })
-    const mine = traced(p, 1).filter((e) => e.kind === 'act' && e.who[0] === 'a1')
-    expect(mine.map((e) => e.text)).toEqual(['A1 activates: Attente / Wait (Paralysée / Held: cannot move into contact).', 'A1 activates: Attente / Wait (Paralysée / Held: cannot move into contact).'])
+    const log = traced(p, 1)
+    expect(log.map((e) => e.text)).toContain('A1 is no longer Paralysée / Held: nobody holds it.')
+    expect(log.find((e) => e.kind === 'act' && e.who[0] === 'a1')?.text).toBe('A1 activates: Charge (Complex, 2 counters) against B1.')
+  })
+  it('Blind, Stunned and Frightened from the card end in the first End Phase; Ran only counts in the first Turn', () => {
+    const p = game([model('a1', 'a', { wounds: 20, states: ['blind', 'stunned', 'frightened'], ran: true }), model('b1', 'b', { wounds: 20 })], { turns: 2, engaged: [['a1', 'b1']] })
+    const log = traced(p, 3)
+    expect(log.map((e) => e.text)).toContain('Phase de Fin / End Phase: A1 is no longer Aveuglée / Blind, Étourdie / Stunned, Apeurée / Frightened.')
+    const end = at(log, 'Phase de Fin / End Phase: A1')
+    const fights = log.filter((e) => e.text.includes(' attacks '))
+    const before = fights.filter((e) => log.indexOf(e) < end)
+    const after = fights.filter((e) => log.indexOf(e) > end)
+    expect(before.length).toBeGreaterThan(0)
+    expect(after.length).toBeGreaterThan(0)
+    for (const e of before) expect(e.text).toContain('A1 Aveuglée / Blind −1) (A1 Étourdie / Stunned −1) (A1 Apeurée / Frightened −1) (A1 a couru ce Tour-ci / ran this turn −1)')
+    for (const e of after) expect(e.text).not.toMatch(/Blind|Stunned|Frightened|ran this turn/)
   })
   it('a Push Attack breaks base contact: the pushed model moves back into contact (Melee action) instead of fighting in contact', () => {
     const p = game([model('a1', 'a', { wounds: 20, specials: [{ ability: 'push-attack', cost: 1 }] }), model('b1', 'b', { wounds: 20 })], { engaged: [['a1', 'b1']], tactics: [{ model: 'b1', action: 'melee', target: 'a1' }] }, [{ model: 'a1', split: { attack: 2 }, special: 'push-attack' }, { model: 'b1', rule: 'all-defence' }])

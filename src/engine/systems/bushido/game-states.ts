@@ -57,7 +57,8 @@ function applyOne(p: GamePlan, user: number, other: number, sp: SpecialEffect | 
   }
   if (sp.state === 'held' && !p.held[other]) {
     p.held[other] = 1
-    say(log, at, [p.models[other].id], `${p.models[other].name} is Paralysée / Held: −1 Melee Pool and no moving actions until the End Phase.`)
+    p.heldBy[other] = user
+    say(log, at, [p.models[other].id], `${p.models[other].name} is Paralysée / Held by ${p.models[user].name}: −1 Melee Pool, it cannot move, and its only action is to Disengage (or Stand Up), until ${p.models[user].name} leaves base contact or fights another model.`)
   }
   if (sp.separates && inContact(p, user, other)) {
     separate(p, user, other)
@@ -71,7 +72,43 @@ export function applySpecials(p: GamePlan, x: number, y: number, r: ExchangeResu
   if (r.specialSecond) applyOne(p, y, x, declared(p.setup.second, r.optionSecond), at, log)
 }
 
-/** End Phase: Held ends [A: the seed and rules.md give no duration; a Held model is freed at the end of the Turn]. */
-export function endPhaseStates(p: GamePlan): void {
-  p.held.fill(0)
+/** Ends model i's Held state, with the reason in the log. */
+export function release(p: GamePlan, i: number, why: string, at: number, log?: TraceEvent[]): void {
+  p.held[i] = 0
+  p.heldBy[i] = -1
+  say(log, at, [p.models[i].id], `${p.models[i].name} is no longer Paralysée / Held: ${why}.`)
+}
+
+/**
+ * Held ends when the holding model is no longer in base contact with it (moved, pushed, removed) — the
+ * publisher's rules reference, Held. Checked before every activation and exchange.
+ * @see docs/rules/bushido.md#5-the-game-turn-pp2223
+ */
+export function releaseHeld(p: GamePlan, at: number, log?: TraceEvent[]): void {
+  for (let i = 0; i < p.n; i++) {
+    if (!p.held[i] || p.woundsLeft[i] <= 0) continue
+    const h = p.heldBy[i]
+    if (h < 0 || p.woundsLeft[h] <= 0 || !inContact(p, i, h)) release(p, i, h < 0 ? 'nobody holds it' : `${p.models[h].name} is no longer in base contact`, at, log)
+  }
+}
+
+/** After holder x fought an exchange with y: "the Holding model participates in a Melee Exchange with another model" frees what x held. */
+export function releaseByExchange(p: GamePlan, x: number, y: number, at: number, log?: TraceEvent[]): void {
+  for (let i = 0; i < p.n; i++) if (p.held[i] && p.heldBy[i] === x && i !== y) release(p, i, `${p.models[x].name} fought another model`, at, log)
+}
+
+/**
+ * End Phase (the publisher's rules reference, states): Blind ends; one Stunned marker is removed (a model
+ * here carries one, so Stunned ends); Frightened ends when no Fear test was failed (none is made here).
+ * Held does not end with the Turn. Ran and Stand Up from the card only counted in the first Turn.
+ */
+export function endPhaseStates(p: GamePlan, at: number, log?: TraceEvent[]): void {
+  for (let i = 0; i < p.n; i++) {
+    if (p.woundsLeft[i] <= 0) continue
+    const ends = [p.blind[i] ? 'Aveuglée / Blind' : '', p.stunned[i] ? 'Étourdie / Stunned' : '', p.frightened[i] ? 'Apeurée / Frightened' : ''].filter((x) => x)
+    if (ends.length) say(log, at, [p.models[i].id], `Phase de Fin / End Phase: ${p.models[i].name} is no longer ${ends.join(', ')}.`)
+  }
+  p.blind.fill(0)
+  p.stunned.fill(0)
+  p.frightened.fill(0)
 }

@@ -3,10 +3,10 @@ import type { Tally, TallyShape } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { codeFinal, codeNonOnes } from '../../dice/bushido-d6'
 import { rollGroup } from './exchange'
-import { CHARGE, fight, shoot, STAND_UP, SURPRISE, targetOf } from './game-actions'
+import { CHARGE, DISENGAGE, fight, shoot, STAND_UP, SURPRISE, targetOf } from './game-actions'
 import { focus, kiGeneration, resetKi, wantsFocus } from './game-ki'
 import { isLastTurn, variableDie, VARIABLE_ENDS_ON, VARIABLE_LAST } from './game-length'
-import { contactOf, endPhaseStates, surprises } from './game-states'
+import { contactOf, endPhaseStates, inContact, release, releaseHeld, separate, surprises } from './game-states'
 import type { GamePlan } from './game-plan'
 
 /**
@@ -114,11 +114,34 @@ function engage(p: GamePlan, rng: Rng, i: number, target: number, charge: boolea
   fight(p, rng, i, target, (charge ? CHARGE : 0) | (surprised ? SURPRISE : 0), false, at, log)
 }
 
+/**
+ * A Held model may only Disengage (or Stand Up): a Melee Exchange against the model holding it with at
+ * least as many Defence as Attack dice (all of them in Defence here). If it is not hit, or the exchange
+ * ends out of base contact, it is no longer Held and walks out of base contact.
+ * @see the publisher's rules reference, Held and Disengage Action; docs/rules/bushido.md#5-the-game-turn-pp2223
+ */
+function disengage(p: GamePlan, rng: Rng, i: number, at: number, log?: TraceEvent[]): number {
+  const m = p.models[i]
+  const h = p.heldBy[i]
+  p.counters[i]--
+  if (log) say(log, at, [m.id, p.models[h].id], `${m.name} activates: Désengagement / Disengage from ${p.models[h].name}, who holds it (a Melee Exchange with every die in Defence).`, 'act')
+  const hit = fight(p, rng, i, h, DISENGAGE, true, at, log)
+  if (p.woundsLeft[i] <= 0 || !p.held[i]) return 1
+  if (!hit || !inContact(p, i, h)) {
+    release(p, i, `it Disengaged from ${p.models[h].name}`, at, log)
+    separate(p, i, h)
+    if (log) say(log, at, [m.id], `${m.name} walks out of base contact with ${p.models[h].name}.`)
+  }
+  return 1
+}
+
 /** One activation of model i: Stand Up if Prone, else its tactic decides the action; returns the Melee Exchanges fought. */
 function activate(p: GamePlan, rng: Rng, i: number, at: number, log?: TraceEvent[]): number {
   const m = p.models[i]
   const t = p.tactic[i]
   if (p.prone[i]) return standUp(p, rng, i, at, log)
+  releaseHeld(p, at, log)
+  if (p.held[i]) return disengage(p, rng, i, at, log)
   const foe = contactOf(p, i)
   if (foe < 0 && wantsFocus(p, i)) {
     focus(p, i, at, log)
@@ -184,6 +207,11 @@ function reset(p: GamePlan): void {
     p.reloading[i] = 0
     p.prone[i] = m.states.includes('prone') ? 1 : 0
     p.held[i] = m.states.includes('held') ? 1 : 0
+    // a model Held when the game starts is held by the model it is in base contact with, if any
+    p.heldBy[i] = p.held[i] ? p.engagedStart[i] : -1
+    p.blind[i] = m.states.includes('blind') ? 1 : 0
+    p.stunned[i] = m.states.includes('stunned') ? 1 : 0
+    p.frightened[i] = m.states.includes('frightened') ? 1 : 0
     p.revealed[i] = 0
   }
   resetKi(p)
@@ -210,7 +238,7 @@ export function playGame(p: GamePlan, rng: Rng, tally: Tally | null, log?: Trace
       const first = tacticalTest(p, rng, at, log)
       if (t === 0 && first === 0 && tally) tally.counts[3]++
       exchanges = mainPhase(p, rng, first, at, log)
-      endPhaseStates(p)
+      endPhaseStates(p, at, log)
       if (log) say(log, at, [], `Phase de Fin / End Phase: ${p.models.map((m, i) => `${m.name} ${p.woundsLeft[i] > 0 ? `${p.woundsLeft[i]}/${m.wounds} wounds left` : 'removed'}`).join(', ')}.`)
     }
     if (!tally) continue
