@@ -58,6 +58,22 @@ describe('shock from the moment of injury (Pyramid, Martial Arts answers)', () =
     }
   })
 
+  it('a waiter hurt in an earlier Cascading Waits slot attacks at the penalty in his own slot', () => {
+    const specs: Spec[] = [
+      { id: 'a', basicSpeed: 5, skill: 12, parry: -5, enhancedTimeSense: true, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
+      { id: 'b', basicSpeed: 5, skill: 12, parry: -5, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
+    ]
+    for (const [shockFrom, skill] of [['moment-of-injury', 9], ['next-turn', 12]] as const) {
+      const plan = planOf(specs, { signalTurn: 2, rules: { shockFrom } })
+      const log: TraceEvent[] = []
+      // contest 10 and 10 (ETS puts a first); a hits with 10, b's dodge rolls 18; die 1: 1d+1 = 2 cut, 3 injury; b hits with 8, a dodges with 3
+      const st = freshState(plan, new ScriptedRng([...d3(10, 10, 10, 18), { raw: 0 }, ...d3(8, 3)]), log)
+      st.waiting.fill(1)
+      interrupt(plan, st, Ev.Signal, -1, -1)
+      expect(log.some((e) => e.text.startsWith(`B attacks A with the sword (skill ${skill})`)), `${shockFrom}:\n${log.map((e) => e.text).join('\n')}`).toBe(true)
+    }
+  })
+
   it('fighters acting truly simultaneously in a Cascading Waits slot roll without the shock the slot inflicts', () => {
     const specs: Spec[] = [
       { id: 'a', basicSpeed: 5, skill: 12, parry: -5, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
