@@ -151,6 +151,12 @@ describe.skipIf(process.platform === 'win32')('first start: npm start fetches El
     expect(existsSync(join(sharedModules, 'electron', 'path.txt'))).toBe(sharedHadBinary)
   })
 
+  it('npm start and npm run dev both make sure of Electron before electron-vite reads its path', () => {
+    const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+    expect(scripts.start).toMatch(/^node scripts\/ensure-electron\.mjs && electron-vite preview\b/)
+    expect(scripts.dev).toMatch(/^node scripts\/ensure-electron\.mjs && electron-vite dev\b/)
+  })
+
   it('with the download server down: one clear message naming Electron, the version, the address, ELECTRON_MIRROR and the proxy settings; non-zero exit', async () => {
     const down = join(dir, 'down')
     mkdirSync(down)
