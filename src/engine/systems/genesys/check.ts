@@ -6,7 +6,7 @@ import { exactCheck, jointStridesOf, resultAt, type CheckDistribution } from '..
 import type { ModifierOrder } from '../../dice/narrative-pool'
 import { compilePool, facesRolled, jointTables, rollJoint, type CompiledPool } from '../../dice/narrative-roll'
 import { attackPool, checkBand, type DefenseStacking } from './combat-check'
-import { critTriggers, hitDamage, isHit, woundsAfterSoak } from './damage'
+import { critTriggers, hitDamage, isHit, soakAgainst, woundsAfterSoak } from './damage'
 import type { CheckConfig, GenesysScenario } from './schema'
 
 /**
@@ -52,8 +52,9 @@ export function checkPool(c: CheckConfig, rules: Record<string, string>): Pool {
       targetProne: c.target.prone,
       targetGuarded: c.target.guardedStance,
       targetDefense: c.target.defense,
-      extraBoost: c.boost,
-      extraSetback: c.setback,
+      extraBoost: c.boost + c.weapon.qualities.accurate,
+      extraSetback: c.setback + c.weapon.qualities.inaccurate,
+      extraIncrease: c.weapon.qualities.autoFire ? 1 : 0,
       upgradeAbility: c.upgradeAbility,
       upgradeDifficulty: c.upgradeDifficulty + c.target.adversary,
       downgradeAbility: c.downgradeAbility,
@@ -80,7 +81,7 @@ export function compileCheck(s: GenesysScenario): CheckPlan {
     base: strides.base,
     damage: c.weapon.damage + (c.weapon.addsBrawn ? c.brawn : 0),
     crit: c.weapon.crit,
-    soak: c.target.soak,
+    soak: soakAgainst(c.target.soak, c.weapon.qualities.pierce, c.weapon.qualities.breach),
   }
 }
 

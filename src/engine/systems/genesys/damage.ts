@@ -47,6 +47,11 @@ export function critRoll(d100: number, existingInjuries: number, triggers: numbe
   return d100 + 10 * existingInjuries + 10 * Math.max(0, triggers - 1)
 }
 
+/** Soak left against a weapon: Pierce ignores that much, Breach 10 per rank; never below 0. */
+export function soakAgainst(soak: number, pierce: number, breach: number): number {
+  return Math.max(0, soak - pierce - 10 * breach)
+}
+
 /** A Critical Injury result of 151 or more kills (Critical Injury table, "Dead" row). */
 export const CRIT_DEAD = 151
 

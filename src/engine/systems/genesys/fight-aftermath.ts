@@ -16,7 +16,8 @@ import { COUNTERS_PER_FIGHTER, DROPPED, FC, type FightPlan } from './fight-plan'
 /** Rolls the Critical Injury of a hit on t and applies its effect; `round` dates The End is Nigh. */
 export function criticalInjury(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: number, triggers: number, round: number, log?: TraceEvent[]): void {
   const s = plan.state
-  const roll = critRoll(rng.die(100), s.injuries[t], triggers)
+  // Vicious: +10 per rank on the roll
+  const roll = critRoll(rng.die(100), s.injuries[t], triggers) + 10 * plan.fighters[f].c.weapon.qualities.vicious
   s.injuries[t]++
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Crits]++
   const tn = plan.fighters[t].c

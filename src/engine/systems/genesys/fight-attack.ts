@@ -4,7 +4,7 @@ import type { TraceEvent } from '../../core/trace'
 import { packedAdv, packedDespairs, packedNet, packedTriumphs, poolLabel } from '../../dice/narrative-dice'
 import { compilePool, facesRolled, rollPool, type CompiledPool } from '../../dice/narrative-roll'
 import { attackPool, canAttack, isMelee, RANGE_BANDS } from './combat-check'
-import { advantageAfterCrit, critTriggers, hitDamage, isHit, woundsAfterSoak } from './damage'
+import { advantageAfterCrit, critTriggers, hitDamage, isHit, soakAgainst, woundsAfterSoak } from './damage'
 import { criticalInjury, spendAdvantage } from './fight-aftermath'
 import { COUNTERS_PER_FIGHTER, EMPTY, FC, WOUND_BINS, type FightPlan } from './fight-plan'
 import { allyEngagedWith, bandBetween, distance, engagedOtherThan, engagedWithEnemy } from './fight-geometry'
@@ -123,9 +123,10 @@ function poolFor(plan: FightPlan, f: number, t: number): CompiledPool {
       targetProne: s.prone[t] === 1,
       targetGuarded: s.guarded[t] > 0,
       targetDefense: melee ? d.meleeDefense : d.rangedDefense,
-      extraBoost: extraBoost(plan, f),
-      extraSetback: s.nextSetback[f] + s.hurtSetback[f],
-      extraIncrease: s.nextIncrease[f] + Math.min(7, s.hurtIncrease[f]),
+      // Accurate and Inaccurate dice, Auto-fire's harder check: fixed for the attacker's weapon
+      extraBoost: extraBoost(plan, f) + a.weapon.qualities.accurate,
+      extraSetback: s.nextSetback[f] + s.hurtSetback[f] + a.weapon.qualities.inaccurate,
+      extraIncrease: s.nextIncrease[f] + Math.min(7, s.hurtIncrease[f]) + (a.weapon.qualities.autoFire ? 1 : 0),
       targetEngagedWithAlly: intoMelee(plan, f, t),
       upgradeAbility: 0,
       upgradeDifficulty: d.adversary + s.hurtUpgrade[f],
@@ -213,19 +214,80 @@ function brinkStrain(plan: FightPlan, f: number, at: number, log?: TraceEvent[])
   if (log) log.push({ at, kind: 'note', who: [c.id], text: `At the Brink: ${c.name} suffers 1 strain for his action (${s.strain[f]}/${c.strainThreshold}).` })
 }
 
-/** Damage past soak on the victim, then the Critical Injury; returns the advantage left to spend. */
+/** One hit's damage past soak on t (Pierce and Breach taken off his soak): wounds, or strain for Stun Damage. Returns it. */
+function dealHit(plan: FightPlan, f: number, t: number, damage: number, what: string, at: number, log?: TraceEvent[]): number {
+  const s = plan.state
+  const q = plan.fighters[f].c.weapon.qualities
+  const tn = plan.fighters[t].c
+  const soak = soakAgainst(tn.soak, q.pierce, q.breach)
+  const past = woundsAfterSoak(damage, soak)
+  if (q.stunDamage) s.strain[t] += past
+  else {
+    s.wounds[t] += past
+    if (past > 0) s.aims[t] = 0
+  }
+  if (log) {
+    const soakText = soak === tn.soak ? `soak ${tn.soak}` : `soak ${tn.soak} less ${tn.soak - soak} (Pierce/Breach)`
+    const took = q.stunDamage ? `${past} strain (${s.strain[t]}/${tn.strainThreshold}, Stun Damage)` : `${past} wounds (${s.wounds[t]}/${tn.woundThreshold})`
+    log.push({ at, kind: 'hit', who: [plan.fighters[f].c.id, tn.id], text: `${what} ${damage} damage, ${soakText}: ${tn.name} takes ${took}.` })
+  }
+  return past
+}
+
+/**
+ * Damage past soak on the victim, then the Critical Injury, then the weapon qualities advantage pays for
+ * (extra hits of Linked or Auto-fire, Blast, Knockdown for 2 advantage); returns the advantage left to spend.
+ */
 function resolveHit(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: number, net: number, adv: number, tr: number, at: number, log?: TraceEvent[]): number {
   const s = plan.state
   const fp = plan.fighters[f]
-  const tn = plan.fighters[t].c
+  const q = fp.c.weapon.qualities
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Hits]++
-  const wounds = woundsAfterSoak(hitDamage(fp.damage, net), tn.soak)
-  tally.bins[plan.layout.woundsOffset(f) + Math.min(WOUND_BINS - 1, wounds)]++
-  s.wounds[t] += wounds
-  if (wounds > 0) s.aims[t] = 0
-  if (log) log.push({ at, kind: 'hit', who: [fp.c.id, tn.id], text: `Hit: ${fp.damage} + ${net} = ${fp.damage + net} damage, soak ${tn.soak}: ${tn.name} takes ${wounds} wounds (${s.wounds[t]}/${tn.woundThreshold}).` })
-  const triggers = critTriggers(wounds, adv, tr, fp.c.weapon.crit)
-  if (triggers === 0) return adv
-  criticalInjury(plan, rng, tally, f, t, triggers, at, log)
-  return advantageAfterCrit(adv, tr, triggers, fp.c.weapon.crit)
+  const damage = hitDamage(fp.damage, net)
+  const past = dealHit(plan, f, t, damage, `Hit: ${fp.damage} + ${net} =`, at, log)
+  let dealt = q.stunDamage ? 0 : past
+  // Knockdown for a Triumph: the first Triumph knocks him down, the others trigger criticals
+  let triumphs = tr
+  if (q.knockdown && plan.knockdownTriumph && triumphs > 0 && s.prone[t] === 0) {
+    triumphs--
+    knockDown(plan, t, 'a Triumph', at, log)
+  }
+  // Stun Damage deals no wounds, so it triggers no Critical Injury
+  const triggers = critTriggers(q.stunDamage ? 0 : past, adv, triumphs, fp.c.weapon.crit)
+  if (triggers > 0) criticalInjury(plan, rng, tally, f, t, triggers, at, log)
+  let left = triggers > 0 ? advantageAfterCrit(adv, triumphs, triggers, fp.c.weapon.crit) : adv
+  // Linked (up to its rating) or Auto-fire (no limit): 2 advantage per extra hit on the same target
+  const most = q.autoFire ? Number.MAX_SAFE_INTEGER : q.linked
+  for (let k = 0; k < most && left >= 2 && s.wounds[t] <= plan.fighters[t].c.woundThreshold; k++) {
+    left -= 2
+    const extra = dealHit(plan, f, t, damage, `${q.autoFire ? 'Auto-fire' : 'Linked'} (2 advantage), another hit:`, at, log)
+    if (!q.stunDamage) dealt += extra
+  }
+  if (q.blast > 0 && left >= 2 && allyEngagedWith(plan, f, t) < 0) left = blast(plan, tally, f, t, q.blast + net, left, at, log)
+  if (q.knockdown && !plan.knockdownTriumph && left >= 2 && s.prone[t] === 0) {
+    left -= 2
+    knockDown(plan, t, '2 advantage', at, log)
+  }
+  tally.bins[plan.layout.woundsOffset(f) + Math.min(WOUND_BINS - 1, dealt)]++
+  return left
+}
+
+/** Knockdown: the target is knocked prone (he stands up with a maneuver, as after Bowled Over). */
+function knockDown(plan: FightPlan, t: number, paid: string, at: number, log?: TraceEvent[]): void {
+  plan.state.prone[t] = 1
+  plan.state.knockedDown[t] = 1
+  if (log) log.push({ at, kind: 'note', who: [plan.fighters[t].c.id], text: `Knockdown (${paid}): ${plan.fighters[t].c.name} is knocked prone.` })
+}
+
+/** Blast for 2 advantage: everyone standing beside the target on his side suffers a hit of the rating + net successes. */
+function blast(plan: FightPlan, tally: Tally, f: number, t: number, damage: number, adv: number, at: number, log?: TraceEvent[]): number {
+  const s = plan.state
+  let hit = false
+  for (const o of plan.fighters) {
+    if (o.index === t || o.side !== plan.fighters[t].side || s.down[o.index] === 1 || s.advance[o.index] !== s.advance[t]) continue
+    hit = true
+    dealHit(plan, f, o.index, damage, `Blast (2 advantage) on ${plan.fighters[o.index].c.name}:`, at, log)
+    checkDefeat(plan, o.index, tally, at, log)
+  }
+  return hit ? adv - 2 : adv
 }

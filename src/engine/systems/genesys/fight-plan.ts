@@ -110,6 +110,8 @@ export interface FightPlan {
   critTable: boolean
   /** A Despair on a ranged attack empties the weapon ('despair' is not 'ignore'). */
   despairAmmo: boolean
+  /** 'knockdownCost' = 'triumph'. */
+  knockdownTriumph: boolean
   /** 'despair' = 'reload': one Manage Gear always reloads (no count of reloads). */
   endlessReloads: boolean
   pools: Map<number, CompiledPool>
@@ -216,6 +218,7 @@ export function compileFight(s: GenesysScenario): FightPlan {
     critTable: s.rules.criticalEffects === 'table',
     despairAmmo: s.rules.despair !== 'ignore',
     endlessReloads: s.rules.despair === 'reload',
+    knockdownTriumph: s.rules.knockdownCost === 'triumph',
     pools: new Map(),
     startBand: RANGE_BANDS.indexOf(bandAt(BAND_UNITS[s.range])),
     state: stateOf(fighters.length),

@@ -26,6 +26,23 @@ export const poolSchema = z.strictObject({
   setback: dice.default(0).describe('Black Setback dice (d6): hindrance from the situation, such as cover or defense.'),
 })
 
+/** Weapon qualities (EotE item qualities); the ones marked "in a fight" act only in mode "fight". */
+export const qualitiesSchema = z
+  .strictObject({
+    accurate: int(0, 5).default(0).describe('Accurate: this many Boost dice on every check with the weapon (Edge of the Empire core rulebook, item qualities).'),
+    inaccurate: int(0, 5).default(0).describe('Inaccurate: this many Setback dice on every check with the weapon (Edge of the Empire core rulebook, item qualities).'),
+    pierce: int(0, 20).default(0).describe('Pierce: ignores this much of the target\'s soak (Edge of the Empire core rulebook, item qualities).'),
+    breach: int(0, 5).default(0).describe('Breach: ignores this many points of armour, 10 soak each, so in practice all of a character\'s soak (Edge of the Empire core rulebook, item qualities).'),
+    vicious: int(0, 5).default(0).describe('Vicious: +10 per rank on its Critical Injury rolls, in a fight (Edge of the Empire core rulebook, item qualities).'),
+    stunDamage: flag().default(false).describe('Stun Damage: its damage past soak is suffered as strain instead of wounds, and it inflicts no Critical Injury, in a fight (Edge of the Empire core rulebook, item qualities).'),
+    knockdown: flag().default(false).describe('Knockdown: a hit knocks the target prone for a Triumph or for 2 advantage, as rule knockdownCost says, in a fight (Edge of the Empire core rulebook, item qualities).'),
+    linked: int(0, 4).default(0).describe('Linked: on a hit, each 2 advantage left after the critical buy an extra hit on the same target (weapon damage + net successes, less soak), up to this many times, in a fight (Edge of the Empire core rulebook, item qualities).'),
+    autoFire: flag().default(false).describe('Auto-fire: every attack is one Difficulty die harder; on a hit, each 2 advantage left after the critical buy an extra hit on the same target, as many as he can pay for, in a fight (Edge of the Empire core rulebook, item qualities).'),
+    blast: int(0, 20).default(0).describe('Blast: on a hit, 2 advantage make everyone beside the target on his side suffer a hit of this rating + net successes, less soak; not used while an ally of the attacker is engaged with the target, in a fight (Edge of the Empire core rulebook, item qualities).'),
+  })
+  .default({ accurate: 0, inaccurate: 0, pierce: 0, breach: 0, vicious: 0, stunDamage: false, knockdown: false, linked: 0, autoFire: false, blast: 0 })
+  .describe('Weapon qualities: Accurate, Inaccurate, Pierce, Breach, Vicious, Stun Damage, Knockdown, Linked, Auto-fire, Blast (Edge of the Empire core rulebook, item qualities).')
+
 /** Shared by `check.weapon` and `combatants[].weapon`: described once here. */
 export const weaponSchema = z
   .strictObject({
@@ -36,6 +53,7 @@ export const weaponSchema = z
     crit: int(1, 6).describe('Critical rating, 1–6: advantage spent per Critical Injury on a hit that gets past soak; a Triumph also triggers one (Edge of the Empire core rulebook pp.214-215).'),
     addsBrawn: flag().default(false).describe('The weapon is listed "+X": the wielder\'s Brawn is added to its damage (Melee and Brawl weapons; Edge of the Empire core rulebook pp.214-215).'),
     /** Longest band the weapon reaches (blaster pistol medium, rifle long). */
+    qualities: qualitiesSchema,
     range: oneOf(RANGE_BANDS).default('long').describe('Longest range band a ranged weapon reaches (blaster pistol medium, rifle long); not used for Melee/Brawl (Edge of the Empire core rulebook p.163 and Table 6-1).'),
   })
   .describe('The weapon: combat skill, base damage, Critical rating and reach (Edge of the Empire core rulebook, Perform a combat check).')
@@ -232,3 +250,4 @@ export type Combatant = z.output<typeof combatantSchema>
 export type PlanConfig = z.output<typeof planSchema>
 export type TurnConfig = z.output<typeof turnSchema>
 export type Weapon = z.output<typeof weaponSchema>
+export type Qualities = z.output<typeof qualitiesSchema>

@@ -67,6 +67,16 @@ export const variants: readonly VariantDoc[] = [
     source: 'Edge of the Empire core rulebook p.215 (Critical Injuries) and its Critical Injury table (Table 6-10); Genesys Core Rulebook Table I.6-10',
   },
   {
+    key: 'knockdownCost',
+    label: 'What a Knockdown weapon spends to knock the target prone',
+    default: 'triumph',
+    values: [
+      { value: 'triumph', label: 'a Triumph (the first Triumph of a hit knocks him down; the others trigger criticals)' },
+      { value: 'two-advantage', label: '2 advantage, after the critical and any extra hits' },
+    ],
+    source: 'Edge of the Empire core rulebook (item qualities: Knockdown); Genesys Core Rulebook (item qualities: Knockdown)',
+  },
+  {
     key: 'despair',
     label: 'Despair on an attack',
     default: 'out-of-ammo',
