@@ -56,7 +56,7 @@ export function notDone(doc: { status: string; error?: string }): number {
 }
 
 export async function cmdRun(file: string, o: Options): Promise<number> {
-  const { raw } = loadScenarioFile(file)
+  const { raw, parsed } = loadScenarioFile(file)
   const settings = runSettings(o)
   const target = str(o.out)
   checkOutTarget(target, [file])
@@ -89,7 +89,7 @@ export async function cmdRun(file: string, o: Options): Promise<number> {
         return EXIT_OK
       }
       if (target) await writeOut(target, `${JSON.stringify(doc, null, 2)}\n`)
-      out(o.json ? JSON.stringify(doc, null, 2) : formatResult(doc))
+      out(o.json ? JSON.stringify(doc, null, 2) : formatResult(doc, parsed.scenario.question))
       return EXIT_OK
     },
   )

@@ -2,6 +2,8 @@ import type { Metric } from '../engine/core/metrics'
 import type { ResultDocument } from '../engine/run/result'
 import type { ExactMetric } from '../engine/systems/rule-system'
 import { jointCell, jointGrid } from '../shared/joint-grid'
+import { headline, headlineText, type ScenarioQuestion } from '../shared/report/headline'
+import { findSystem } from '../engine/systems/registry'
 
 /** Plain-text tables for the terminal. Pure functions, so they are tested without a terminal. */
 
@@ -59,14 +61,28 @@ export function formatMetrics(metrics: Metric[]): string {
   return parts.join('\n\n')
 }
 
-export function formatResult(doc: ResultDocument): string {
+/**
+ * A run as text, the answer first: the scenario's question (its own, or the system's usual one) and the
+ * results that answer it, then how the run was made, then every result in a table.
+ */
+export function formatResult(doc: ResultDocument, question?: ScenarioQuestion): string {
+  const h = headline(doc.system.id, doc.metrics, question)
+  const answer = h.items.length > 0 ? [`${h.question}`, `  ${headlineText(h)}`, ''] : []
   const head = [
+    ...answer,
     `${doc.scenario.name} — ${doc.system.label} ${doc.system.version}`,
     `seed ${doc.run.seed} · ${thousands(doc.run.trialsDone)} of ${thousands(doc.run.trials)} trials · ${doc.timing.workers} worker${doc.timing.workers === 1 ? '' : 's'} · ${(doc.timing.elapsedMs / 1000).toFixed(2)} s · ${rate(doc.timing.trialsPerSecond)}`,
-    `rules: ${Object.entries(doc.rules).map(([k, v]) => `${k}=${v}`).join(', ') || '(none)'} · scenario ${doc.scenario.hash} · engine ${doc.engine.version}`,
+    `${rulesLine(doc)} · scenario ${doc.scenario.hash} · engine ${doc.engine.version}`,
   ]
   if (doc.status !== 'done') head.push(`status: ${doc.status}${doc.error ? ` — ${doc.error}` : ''}`)
   return `${head.join('\n')}\n\n${formatMetrics(doc.metrics)}\n`
+}
+
+/** The rule variants that differ from the system's defaults (all of them are in the --json document). */
+function rulesLine(doc: ResultDocument): string {
+  const variants = findSystem(doc.system.id)?.variants ?? []
+  const changed = Object.entries(doc.rules).filter(([k, v]) => variants.find((x) => x.key === k)?.default !== v)
+  return changed.length === 0 ? 'rules: the defaults' : `rules changed from the defaults: ${changed.map(([k, v]) => `${k}=${v}`).join(', ')}`
 }
 
 export function formatExact(label: string, exact: ExactMetric[]): string {
