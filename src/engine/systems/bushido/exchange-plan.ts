@@ -1,10 +1,10 @@
-import { newResult, type ExchangeResult, type ExchangeSetup, type Fighter } from './exchange'
+import { fixedStrategy, newResult, type ExchangeResult, type ExchangeSetup, type Fighter } from './exchange'
 import { fighterOf, meleeDamage, specialsBarred, strategyOf } from './fighters'
 import { exchangePools } from './exchange-pools'
 import { initiative, type Part } from './modifiers'
 import type { BushidoScenario } from './scenario'
 import { choiceOf, type Exchange, type Model } from './schema'
-import { splitMatrix, type SplitMatrix } from './split-matrix'
+import { bestReplyTo, splitMatrix, type SplitMatrix } from './split-matrix'
 
 /** A compiled single Melee Exchange. */
 export interface ExchangePlan {
@@ -59,8 +59,15 @@ export function compileExchange(s: BushidoScenario, x: Exchange): ExchangePlan {
   }
   setup.secondProne = s.rules.proneStrikeBack === 'no' && (actIsFirst ? om : am).states.includes('prone')
   const matrix = splitMatrix(setup, actIsFirst)
-  act.strategy = strategyOf(choiceOf(planOf(am.id)), act.options, pa, { wounded: am.woundsTaken > 0 }, { wounded: om.woundsTaken > 0 }, matrix.mix.row)
-  opp.strategy = strategyOf(choiceOf(planOf(om.id)), opp.options, po, { wounded: om.woundsTaken > 0 }, { wounded: am.woundsTaken > 0 }, matrix.mix.col)
+  const actChoice = choiceOf(planOf(am.id))
+  const oppChoice = choiceOf(planOf(om.id))
+  // best-reply answers the other side's plan; if both reply to each other, both play the recommended mix
+  const both = actChoice === 'best-reply' && oppChoice === 'best-reply'
+  const plain = (c: typeof actChoice) => (c === 'best-reply' ? 'recommended' : c)
+  act.strategy = strategyOf(plain(actChoice), act.options, pa, { wounded: am.woundsTaken > 0 }, { wounded: om.woundsTaken > 0 }, matrix.mix.row)
+  opp.strategy = strategyOf(plain(oppChoice), opp.options, po, { wounded: om.woundsTaken > 0 }, { wounded: am.woundsTaken > 0 }, matrix.mix.col)
+  if (actChoice === 'best-reply' && !both) act.strategy = fixedStrategy(act.options.count, bestReplyTo(matrix, opp.strategy, 'row'))
+  if (oppChoice === 'best-reply' && !both) opp.strategy = fixedStrategy(opp.options.count, bestReplyTo(matrix, act.strategy, 'col'))
   const most = (f: typeof act): number => Math.max(...[f.damage, ...f.specialDamage].map((t) => (t ? Math.max(...t.wounds) : 0)))
   const woundBins = 1 + Math.max(most(act), most(opp))
   return { kind: 'exchange', setup, actIsFirst, act, opp, actModel: am, oppModel: om, situation: x, poolParts: pools.parts, boosts: pools.boosts, kiSpent: [pools.boosts[0] * am.kiBoostCost, pools.boosts[1] * om.kiBoostCost], matrix, specialsBarred: specialsOff, woundBins, result: newResult() }

@@ -42,10 +42,10 @@ function matrixMetrics(p: ExchangePlan): ExactMetric[] {
     for (const c of row) {
       const pair = `${a.name} ${na(c.actOption)} vs ${o.name} ${no(c.oppOption)}`
       const id = `split-matrix:${la(c.actOption)}:${lo(c.oppOption)}`
-      out.push({ id: `${id}:p-hit`, label: `${pair} — P(${a.name} hits), E[SL|hit] ${c.slActHit.toFixed(3)}`, kind: 'probability', p: c.pActHits })
-      out.push({ id: `${id}:p-hit-back`, label: `${pair} — P(${o.name} wins its comparison), E[SL|hit] ${c.slOppHit.toFixed(3)}`, kind: 'probability', p: c.pOppWins })
-      out.push({ id: `${id}:wounds-dealt`, label: `${pair} — E[wounds dealt by ${a.name}]`, kind: 'mean', mean: c.woundsToOpp })
-      out.push({ id: `${id}:wounds-taken`, label: `${pair} — E[wounds taken by ${a.name}]`, kind: 'mean', mean: c.woundsToAct })
+      out.push({ id: `${id}:p-hit`, label: `${pair} — ${a.name} hits (average Success Level of a hit ${c.slActHit.toFixed(3)})`, kind: 'probability', p: c.pActHits })
+      out.push({ id: `${id}:p-hit-back`, label: `${pair} — ${o.name} wins its comparison (average Success Level ${c.slOppHit.toFixed(3)})`, kind: 'probability', p: c.pOppWins })
+      out.push({ id: `${id}:wounds-dealt`, label: `${pair} — average wounds dealt by ${a.name}`, kind: 'mean', mean: c.woundsToOpp })
+      out.push({ id: `${id}:wounds-taken`, label: `${pair} — average wounds taken by ${a.name}`, kind: 'mean', mean: c.woundsToAct })
       out.push({ id: `${id}:payoff`, label: `${pair} — wounds that count for ${a.name}, dealt minus taken`, kind: 'mean', mean: c.payoff })
     }
   }

@@ -1,14 +1,14 @@
 import type { Rng } from '../../core/rng'
 import type { TraceEvent } from '../../core/trace'
 import { challengePool, codeFinal } from '../../dice/bushido-d6'
-import { damageRoll, mixedStrategy, MIX_TOTAL, playExchange, rollGroup, withMod, type Fighter, type Strategy } from './exchange'
+import { damageRoll, fixedStrategy, mixedStrategy, MIX_TOTAL, playExchange, rollGroup, withMod, type Fighter, type Strategy } from './exchange'
 import { ruleAttack } from './fighters'
 import { AUTOMATIC, initiativeCell, type GamePlan } from './game-plan'
 import { spendBoosts } from './game-ki'
 import { opposedPart } from './exchange-pools'
 import { applySpecials, releaseByExchange, releaseHeld } from './game-states'
 import { brutalText } from './shot'
-import { splitMatrix } from './split-matrix'
+import { bestReplyTo, splitMatrix } from './split-matrix'
 import { quantize } from './zero-sum'
 
 /**
@@ -37,7 +37,7 @@ function strategyFor(p: GamePlan, self: number, enemy: number, pool: number, key
   const split = p.split[self]
   // a Prone model whose specials are barred plays its fixed split without the special (options = plain splits)
   if (typeof split === 'object') return p.proneBarsSpecials && p.prone[self] === 1 ? p.fixed[pool][split.attack < pool ? split.attack : pool] : (p.planned[self][pool] as Strategy)
-  if (split === 'recommended') return mixFor(p, key, actIsFirst)[which]
+  if (split === 'recommended' || split === 'best-reply') return mixFor(p, key, actIsFirst)[which]
   const m = p.models
   return p.fixed[pool][ruleAttack(split, pool, p.woundsLeft[self] < m[self].wounds, p.woundsLeft[enemy] < m[enemy].wounds)]
 }
@@ -59,6 +59,19 @@ function fill(p: GamePlan, f: Fighter, i: number, pool: number, damage: number, 
   f.damage = p.melee[damage]
   f.woundsLeft = p.woundsLeft[i]
   f.activePlayer = active
+}
+
+/** The best reply of the activating model (which 0) or its opponent (1) to the other's strategy here, cached by situation. */
+function replyFor(p: GamePlan, key: number, actIsFirst: boolean, which: 0 | 1, other: Strategy): Strategy {
+  const k = key * 2 + which
+  let hit = p.replyCache.get(k)
+  if (!hit) {
+    const m = splitMatrix(p.setup, actIsFirst)
+    const f = which === 0 ? (actIsFirst ? p.setup.first : p.setup.second) : actIsFirst ? p.setup.second : p.setup.first
+    hit = fixedStrategy(f.options.count, bestReplyTo(m, other, which === 0 ? 'row' : 'col'))
+    p.replyCache.set(k, hit)
+  }
+  return hit
 }
 
 /** Equilibrium strategies for this exact situation, solved once and cached (numeric key: no allocation on a hit). */
@@ -181,6 +194,9 @@ export function fight(p: GamePlan, rng: Rng, a: number, b: number, how: number, 
   const key = ((((cell * 2 + (charge ? 1 : 0)) * 40 + pa) * 40 + pb) * 32 + fa.woundsLeft) * 32 + fb.woundsLeft
   fa.strategy = strategyFor(p, a, b, pa, key, actIsFirst, 0)
   fb.strategy = strategyFor(p, b, a, pb, key, actIsFirst, 1)
+  // best-reply answers the other model's plan in this very situation; two models replying to each other play the mix
+  if (p.split[a] === 'best-reply' && p.split[b] !== 'best-reply') fa.strategy = replyFor(p, key, actIsFirst, 0, fb.strategy)
+  else if (p.split[b] === 'best-reply' && p.split[a] !== 'best-reply') fb.strategy = replyFor(p, key, actIsFirst, 1, fa.strategy)
   // Disengage: at least as many Defence as Attack dice; the model puts them all in Defence
   if ((how & DISENGAGE) !== 0) fa.strategy = p.fixed[pa][0]
   const before = log ? log.length : 0

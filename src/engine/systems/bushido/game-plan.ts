@@ -54,6 +54,8 @@ export interface GamePlan {
   fixed: Strategy[][]
   /** Equilibrium strategies by situation, computed on first use. */
   mixCache: Map<number, [Strategy, Strategy]>
+  /** Best replies by situation and side (rule best-reply), computed on first use. */
+  replyCache: Map<number, Strategy>
   zeroAttackCanHit: boolean
   maxBins: number
   /** Scratch state. */
@@ -204,6 +206,7 @@ export function compileGame(s: BushidoScenario, g: Game): GamePlan {
     tacticalDice: [best('a'), best('b')],
     fixed,
     mixCache: new Map(),
+    replyCache: new Map(),
     zeroAttackCanHit: s.rules.zeroAttack === 'tie-can-hit',
     maxBins: 1 + Math.max(...models.map((m) => m.wounds)),
     woundsLeft: new Int32Array(n),

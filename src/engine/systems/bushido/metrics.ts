@@ -4,7 +4,7 @@ import type { MetricDoc } from '../../core/metrics'
 export const metricDocs: readonly MetricDoc[] = [
   { id: 'exchange-win', label: 'Wins the exchange', kind: 'probability', per: 'combatant', description: 'In one Melee Exchange (Passe d\'armes), the model deals more wounds than it takes.' },
   { id: 'hits', label: 'Strike lands', kind: 'probability', per: 'combatant', description: 'The model wins its comparison (Attack against Defence) and is still able to strike.' },
-  { id: 'wins-comparison', label: 'Wins its comparison', kind: 'probability', per: 'combatant', description: 'The model\'s Attack beats the enemy Defence, whether or not it was removed before striking (the §7.5 upper bound).' },
+  { id: 'wins-comparison', label: 'Wins its comparison', kind: 'probability', per: 'combatant', description: 'The model\'s Attack beats the enemy Defence, whether or not it was removed before striking back (so an upper bound on its strikes).' },
   { id: 'removed', label: 'Removed', kind: 'probability', per: 'combatant', description: 'The model is Killed and removed in this exchange or shot.' },
   { id: 'wounds-dealt', label: 'Wounds dealt', kind: 'distribution', per: 'combatant', description: 'Wounds the model deals in one exchange or shot (Table des Dégâts), up to the wounds the target has left: wounds beyond those do not count.' },
   { id: 'split', label: 'Split used (Attack/Defence)', kind: 'order', per: 'combatant', description: 'How often each secret split (Répartition secrète) was played.' },

@@ -40,7 +40,7 @@ describe('invalid input is rejected with the path and the allowed range', () => 
   })
   it('an unknown split rule names the rules', () => {
     const [line] = issues(base({ plans: [{ model: 'ronin', rule: 'berserk' }] }))
-    expect(line).toBe('plans[0].rule: must be one of "recommended", "all-attack", "all-defence", "even", "all-attack-when-enemy-wounded", "defend-when-wounded", got "berserk"')
+    expect(line).toBe('plans[0].rule: must be one of "recommended", "best-reply", "all-attack", "all-defence", "even", "all-attack-when-enemy-wounded", "defend-when-wounded", got "berserk"')
   })
   it('an unknown situation kind', () => {
     const [line] = issues(base({ situation: { kind: 'duel' } }))
@@ -67,7 +67,7 @@ describe('invalid input is rejected with the path and the allowed range', () => 
   })
   it('"Elle commence son Activation sans être au CSS de la Cible": a Surprise from base contact', () => {
     expect(issues(base({ situation: { kind: 'exchange', activating: 'ronin', opponent: 'bandit', surprise: true } }))).toEqual([
-      'situation.engagedAtStart: must be false when surprise is true: a model can only Surprise a target it did not start its activation in base contact with (seed "SURPRISE"), got true',
+      'situation.engagedAtStart: must be false when surprise is true: a model can only Surprise a target it did not start its activation in base contact with (Bushido rulebook, Surprise), got true',
     ])
   })
   it('an unknown Surprise tactic', () => {

@@ -54,7 +54,7 @@ function checkSituation(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx):
     const a = refer(byId, ctx, f.activating, p('activating'))
     const b = refer(byId, ctx, f.opponent, p('opponent'))
     enemies(ctx, a, b, p('opponent'))
-    if (f.surprise && f.engagedAtStart) ctx.addIssue({ code: 'custom', path: p('engagedAtStart'), message: 'must be false when surprise is true: a model can only Surprise a target it did not start its activation in base contact with (seed "SURPRISE")', input: true })
+    if (f.surprise && f.engagedAtStart) ctx.addIssue({ code: 'custom', path: p('engagedAtStart'), message: 'must be false when surprise is true: a model can only Surprise a target it did not start its activation in base contact with (Bushido rulebook, Surprise)', input: true })
   } else if (f.kind === 'shot') {
     const a = refer(byId, ctx, f.shooter, p('shooter'))
     const t = refer(byId, ctx, f.target, p('target'))
@@ -123,7 +123,7 @@ function checkPlans(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx): voi
 function checkBoost(m: Model, plan: SplitPlan, surprised: boolean, at: Path, ctx: Ctx): number {
   if (plan.kiBoost === 'all' || plan.kiBoost === 0) return 0
   if (surprised) {
-    ctx.addIssue({ code: 'custom', path: at, message: `must be 0 or "all": ${m.name} is Surprised and cannot use Ki Boosts (seed "SURPRISE")`, input: plan.kiBoost })
+    ctx.addIssue({ code: 'custom', path: at, message: `must be 0 or "all": ${m.name} is Surprised and cannot use Ki Boosts (Bushido rulebook, Surprise)`, input: plan.kiBoost })
     return -1
   }
   const pool = meleePool(m, { exhausted: m.exhausted, surprised: false }).pool
@@ -163,12 +163,12 @@ const baseSchema = z.strictObject({
       .array(modelSchema, { error: 'must be a list of models' })
       .min(2, { error: `must list 2–${MAX_MODELS} models` })
       .max(MAX_MODELS, { error: `must list 2–${MAX_MODELS} models` })
-      .describe('The models (figurines) in play, 2–8, each from its card: Melee and Ranged Pool, Wounds, weapon traits, Ki and current states (seed 002; rules.md §4).'),
+      .describe('The models (figurines) in play, 2–8, each from its card: Melee and Ranged Pool, Wounds, weapon traits, Ki and current states (Bushido rulebook).'),
     situation: situationSchema,
     plans: z
       .array(planSchema, { error: 'must be a list of split plans' })
       .default([])
-      .describe('How models split their Melee Pool between Attack and Defence, and their Ki Boosts; a model without a plan plays the recommended mix (rules.md §4.5).'),
+      .describe('How models split their Melee Pool between Attack and Defence, and their Ki Boosts; a model without a plan plays the recommended mix (Bushido rulebook pp.38–42).'),
 })
 
 export type BushidoScenario = z.output<typeof baseSchema>

@@ -1,5 +1,5 @@
 import { marginals, pairExact, payoffFirst, type PairExact } from './exchange-exact'
-import type { ExchangeSetup } from './exchange'
+import type { ExchangeSetup, Strategy } from './exchange'
 import { solveZeroSum, type GameSolution } from './zero-sum'
 import { optionKey, optionLabel } from './specials'
 
@@ -106,6 +106,34 @@ export function splitMatrix(ex: ExchangeSetup, actIsFirst: boolean): SplitMatrix
     oppBestReply,
     mix: solveZeroSum(payoffs),
   }
+}
+
+/**
+ * The best reply to a known plan of the other side (issue 15 item 8): against the opponent's strategy
+ * (weights over its options), the Activating model's option with the highest expected payoff ("row"), or
+ * the opponent's option with the lowest ("col"). Ties go to the lowest option (fewest Attack dice).
+ */
+export function bestReplyTo(m: SplitMatrix, other: Strategy, side: 'row' | 'col'): number {
+  const w = (k: number): number => (other.cumulative[k] - (k > 0 ? other.cumulative[k - 1] : 0)) / other.total
+  const rows = m.cells.length
+  const cols = m.cells[0].length
+  const value = (o: number): number => {
+    let v = 0
+    if (side === 'row') for (let b = 0; b < cols; b++) v += w(b) * m.cells[o][b].payoff
+    else for (let a = 0; a < rows; a++) v += w(a) * m.cells[a][o].payoff
+    return v
+  }
+  const count = side === 'row' ? rows : cols
+  let best = 0
+  let bestValue = value(0)
+  for (let o = 1; o < count; o++) {
+    const v = value(o)
+    if (side === 'row' ? v > bestValue + 1e-12 : v < bestValue - 1e-12) {
+      best = o
+      bestValue = v
+    }
+  }
+  return best
 }
 
 export function splitLabel(attack: number, pool: number): string {
