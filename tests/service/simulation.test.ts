@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -22,7 +23,8 @@ describe('simulation service on the Piscina pool (built worker)', () => {
     for (const workers of [1, 2, 4]) {
       const doc = await service.run({ scenario: triangle, trials: 300_001, seed: 42, workers, chunkSize: 20_000 })
       expect(doc.status).toBe('done')
-      expect(doc.timing.workers).toBe(workers)
+      // A run gets at most one thread per core (issue 16 item 4); the numbers never depend on it.
+      expect(doc.timing.workers).toBe(Math.min(workers, availableParallelism()))
       docs.push(withoutTiming(doc))
     }
     expect(docs[1]).toEqual(docs[0])
