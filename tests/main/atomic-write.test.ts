@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chmodSync, createReadStream, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { chmodSync, closeSync, createReadStream, openSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -57,5 +57,23 @@ describe('atomic writes', () => {
     const path = join(dir, 'chart.png')
     await writeFileAtomic(path, new Uint8Array([0x89, 0x50, 0x4e, 0x47]))
     expect([...readFileSync(path)]).toEqual([0x89, 0x50, 0x4e, 0x47])
+  })
+})
+
+describe('--out /dev/stdout when the shell redirected stdout into a file', () => {
+  it.skipIf(process.platform !== 'linux')('writes through the descriptor instead of renaming a new file over the redirect target', async () => {
+    const file = join(dir, 'redirected.txt')
+    writeFileSync(file, '')
+    const fd = openSync(file, 'w')
+    try {
+      const before = statSync(file).ino
+      // What /dev/stdout is for a process whose stdout the shell sent into this file.
+      await writeFileAtomic(`/proc/self/fd/${fd}`, 'the result')
+      expect(statSync(file).ino).toBe(before)
+      expect(readFileSync(file, 'utf8')).toBe('the result')
+      expect(readdirSync(dir)).toEqual(['redirected.txt'])
+    } finally {
+      closeSync(fd)
+    }
   })
 })

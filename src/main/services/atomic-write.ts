@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs'
+import { resolve } from 'node:path'
 import writeFileAtomicLib from 'write-file-atomic'
 
 /**
@@ -12,8 +13,10 @@ import writeFileAtomicLib from 'write-file-atomic'
 export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data.buffer, data.byteOffset, data.byteLength)
   const existing = await fs.stat(target).catch(() => null)
-  if (existing && !existing.isFile()) {
-    if (existing.isDirectory()) throw Object.assign(new Error(`${target} is a folder`), { code: 'EISDIR' })
+  if (existing?.isDirectory()) throw Object.assign(new Error(`${target} is a folder`), { code: 'EISDIR' })
+  // /dev/stdout, /dev/fd/1, /proc/self/fd/1 name whatever the process writes to, even a regular file
+  // the shell redirected it into: that is written through, never replaced.
+  if (existing && (!existing.isFile() || /^\/(dev|proc)\//.test(resolve(target)))) {
     await fs.writeFile(target, bytes)
     return
   }
