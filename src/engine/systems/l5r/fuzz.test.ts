@@ -35,6 +35,7 @@ const scenarioArb = fc
     const tactics = combatants.map((c, i) => ({
       combatant: c.id,
       target: pick(2) ? 'random' : 'sticky-first',
+      ...(pick(3) === 0 ? { hurtStance: (c.weapon.kind === 'bow' ? STANCE.filter((x) => x !== 'full-attack') : STANCE)[pick(4)] } : {}),
       rounds: Array.from({ length: 1 + pick(3) }, (_, r) => {
         const stances = c.weapon.kind === 'bow' ? STANCE.filter((s) => s !== 'full-attack') : STANCE
         const stance = stances[pick(stances.length)]

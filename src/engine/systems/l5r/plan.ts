@@ -74,6 +74,8 @@ export interface Fighter {
   thresholds: Int32Array
   /** Per round (0-based, up to the cap): stance code, delay code, Raises. */
   stanceOf: Int8Array
+  /** Conditional tactic: the Stance taken once Hurt or worse (−1: keep to the plan). */
+  hurtStance: number
   delayOf: Int8Array
   raisesOf: Int8Array
   /** Per round: 1 when Raises follow the A38 best-Raises policy; its table (only when used). */
@@ -212,6 +214,7 @@ function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOpt
     damage: damageSpecs(damageStrength(s, c), c, opts, 0),
     damageVoid: damageSpecs(damageStrength(s, c), c, opts, 1),
     stanceOf: perRound(t.rounds, s.roundCap, (r) => STANCES.indexOf(r.stance)),
+    hurtStance: t.hurtStance === undefined ? -1 : STANCES.indexOf(t.hurtStance),
     delayOf: perRound(t.rounds, s.roundCap, (r) => DELAYS.indexOf(r.delay)),
     raisesOf: perRound(t.rounds, s.roundCap, (r) => r.raises),
     bestRaisesOf: perRound(t.rounds, s.roundCap, (r) => (r.bestRaises ? 1 : 0)),
@@ -237,6 +240,14 @@ function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOpt
     reductionIndex: reductionsOf(s).indexOf(ARMOR_STATS[c.armor].reduction),
     voidPoints: c.voidPoints ?? c.void,
   }
+}
+
+/** Wound rank index of Hurt: from here a "hurtStance" replaces the planned Stance. */
+export const HURT = 3
+
+/** The Stance the character takes in `round` at wound rank `rank`: the plan's, or its hurtStance once Hurt or worse. */
+export function stanceFor(d: Fighter, round: number, rank: number): number {
+  return rank >= HURT && d.hurtStance >= 0 ? d.hurtStance : d.stanceOf[round]
 }
 
 function stateFor(n: number): State {

@@ -114,6 +114,11 @@ export const roundPlanSchema = z.strictObject({
 export const tacticSchema = z.strictObject({
   combatant: ident().describe('Id of the combatant following this plan; each combatant has exactly one.'),
   target: oneOf(['sticky-first', 'random']).default('sticky-first').describe('sticky-first: the first undefeated enemy in roster order; random: a random undefeated enemy. The target is kept until it is defeated.'),
+  /**
+   * A conditional tactic (issue 15 item 18): once Hurt or worse, take this Stance instead of the Round's
+   * (chosen at the start of each Turn from Round 2, as every Stance change is).
+   */
+  hurtStance: oneOf(STANCES).optional().describe('When Hurt: from the Turn after the character reaches Hurt (or a worse wound rank), take this Stance instead of the planned one, e.g. full-defense to hold on. Empty: keep to the plan (L5R 4th Edition core rulebook pp.81–84, Stances).'),
   /** Round 1, Round 2, ...; the last entry repeats. Round 1's stance is chosen before Initiative. */
   rounds: z.array(roundPlanSchema, { error: 'must be a list of round plans' }).min(1, { error: `must list 1–${MAX_ROUNDS} round plans` }).max(MAX_ROUNDS, { error: `must list 1–${MAX_ROUNDS} round plans` }).describe('What the character does in Round 1, Round 2, …; the last entry repeats. Round 1\'s Stance is taken before the Initiative roll (L5R 4th Edition core rulebook, Initiative).'),
 })
@@ -207,6 +212,13 @@ function roundChecks(s: Scenario, ctx: Ctx, i: number, c: Combatant, ids: Map<st
   })
 }
 
+function hurtStanceCheck(s: Scenario, ctx: Ctx, i: number, c: Combatant): void {
+  if (s.tactics[i].hurtStance === 'full-attack' && c.weapon.kind === 'bow') {
+    const allowed = STANCES.filter((x) => x !== 'full-attack').map((x) => `"${x}"`).join(', ')
+    issue(ctx, ['tactics', i, 'hurtStance'], `must be one of ${allowed}: Full Attack allows melee attacks only (weapon "${c.weapon.name}" is a bow)`, 'full-attack')
+  }
+}
+
 function crossChecks(s: Scenario, ctx: Ctx): void {
   const ids = combatantChecks(s, ctx)
   const known = [...ids.keys()].map((k) => JSON.stringify(k)).join(', ')
@@ -217,6 +229,7 @@ function crossChecks(s: Scenario, ctx: Ctx): void {
     if (seen.has(t.combatant)) issue(ctx, ['tactics', i, 'combatant'], 'must name each combatant once (this one already has a tactic)', t.combatant)
     seen.add(t.combatant)
     if (c !== undefined) roundChecks(s, ctx, i, s.combatants[c], ids)
+    if (c !== undefined) hurtStanceCheck(s, ctx, i, s.combatants[c])
   })
   for (const id of ids.keys()) {
     if (!seen.has(id)) issue(ctx, ['tactics'], `must give combatant "${id}" a tactic`, undefined)

@@ -5,7 +5,7 @@ import { formatRoll, rollSpec } from '../../dice/roll-and-keep'
 import { rollFullDefense } from './attack'
 import { canAttackIn, CENTER, FULL_DEFENSE, STANCE_LABELS } from './armor'
 import { canAct, DRAW, isDefeated, nameOf, newFight, NONE, say, SIDE_A, SIDE_B, type Fight } from './fight'
-import type { Plan } from './plan'
+import { stanceFor, type Plan } from './plan'
 import { STANCES } from './schema'
 import { binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_FIGHT_OFFSET, VOID_BINS, voidOffset } from './tally-layout'
 import { playTurns } from './turns'
@@ -165,7 +165,7 @@ function reactions(f: Fight): void {
  * roll (Attack, Full Attack), the Full Defense roll, or none (Defense, Center: no roll, so it goes unused).
  */
 function centerRollText(f: Fight, i: number): string {
-  const next = f.round + 1 < f.plan.cap ? f.plan.fighters[i].stanceOf[f.round + 1] : -1
+  const next = f.round + 1 < f.plan.cap ? stanceFor(f.plan.fighters[i], f.round + 1, f.s.rank[i]) : -1
   if (next < 0) return 'on one roll next Round (the Round cap ends the skirmish first)'
   if (canAttackIn(next)) return `on ${nameOf(f, i)}'s first attack roll next Round`
   if (next === FULL_DEFENSE) return `on ${nameOf(f, i)}'s Full Defense roll next Round`

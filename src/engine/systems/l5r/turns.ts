@@ -1,11 +1,11 @@
 import { attack, chooseTarget, rollFullDefense } from './attack'
 import { canAttackIn, CENTER, FULL_DEFENSE, STANCE_LABELS } from './armor'
 import { canAct, flush, nameOf, NONE, say, type Fight } from './fight'
-import { AFTER_TARGET, NEVER, ONCE } from './plan'
+import { AFTER_TARGET, NEVER, ONCE, stanceFor } from './plan'
 import { STANCES } from './schema'
 import { COUNTER, counterIndex } from './tally-layout'
 import { actWhileDown } from './void'
-import { DOWN } from './wounds'
+import { DOWN, RANK_NAMES } from './wounds'
 
 /**
  * Stage 2, Turns: highest Initiative Score first. A character may delay and let the next-highest act;
@@ -124,9 +124,11 @@ function forfeit(f: Fight, waiting: number): void {
 
 /** From Round 2 on, the Stance for this Round is taken at the start of the Turn, before any action. */
 function declareStance(f: Fight, c: number): void {
-  const next = f.plan.fighters[c].stanceOf[f.round]
+  const d = f.plan.fighters[c]
+  const next = stanceFor(d, f.round, f.s.rank[c])
   const staying = f.s.stance[c] === FULL_DEFENSE
-  if (next !== f.s.stance[c]) say(f, 'stance', [c], `${nameOf(f, c)} changes to ${STANCE_LABELS[STANCES[next]]}.`)
+  const hurt = next !== d.stanceOf[f.round] ? ` (${RANK_NAMES[f.s.rank[c]]}: the plan when Hurt)` : ''
+  if (next !== f.s.stance[c]) say(f, 'stance', [c], `${nameOf(f, c)} changes to ${STANCE_LABELS[STANCES[next]]}${hurt}.`)
   f.s.stance[c] = next
   if (next === FULL_DEFENSE) rollFullDefense(f, c, staying)
 }
