@@ -3,6 +3,7 @@ import { ScenarioError } from '../engine/run/parse'
 import { cmdCompare, cmdMerge, cmdReport, cmdSweep } from './analysis'
 import { cmdBalance, cmdTactics } from './balance'
 import { cmdBench } from './bench'
+import { cmdImport } from './import'
 import { cmdExact, cmdRun, cmdSchema, cmdSystems, cmdTrace, cmdValidate } from './commands'
 import { err, outData, type Options } from './io'
 import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError } from './errors'
@@ -37,6 +38,9 @@ const optionSpec = {
   b: { type: 'string', multiple: true },
   csv: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  system: { type: 'string' },
+  into: { type: 'string' },
+  side: { type: 'string' },
 } as const
 
 const allowed: Record<string, readonly string[]> = {
@@ -53,6 +57,7 @@ const allowed: Record<string, readonly string[]> = {
   bench: ['json', 'trials', 'repeat', 'only'],
   balance: ['param', 'metric', 'target', 'from', 'to', 'trials', 'seed', 'workers', 'chunk-size', 'json'],
   tactics: ['a', 'b', 'metric', 'trials', 'seed', 'workers', 'chunk-size', 'json'],
+  import: ['system', 'into', 'side', 'json'],
 }
 
 function needFile(command: string, positionals: string[]): string {
@@ -127,6 +132,9 @@ function runCommand(command: string, p: string[], values: Options): Promise<numb
       return cmdBalance(needFile(command, p), values)
     case 'tactics':
       return cmdTactics(needFile(command, p), values)
+    case 'import':
+      if (p.length < 1) throw new UsageError('import: expects one or more character files (.gcs, .hdc)')
+      return cmdImport(p, values)
     case 'schema':
       if (p.length > 1) throw new UsageError('schema: expects at most one system id (none: the schema of every system)')
       return cmdSchema(p[0])

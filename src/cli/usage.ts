@@ -14,6 +14,7 @@ Usage:
   quickdraw validate <file> [--json]
   quickdraw exact <file> [--json]
   quickdraw trace <file> [--seed S] [--trial T | --find <metric-id>[=<outcome-key>] [--trials N]] [--json]
+  quickdraw import <file>... [--system <id>] [--into <scenario.json>] [--side A|B] [--json]
   quickdraw systems [--json]
   quickdraw schema [<system>]
   quickdraw bench [--only <system or benchmark id>] [--json] [--trials N] [--repeat R]
@@ -56,6 +57,18 @@ B − A and its 95% interval, differences that are not significant marked.
 Examples:
   quickdraw compare ${EX}/gurps-waits-triangle.json --set "combatants[1].combatReflexes=false"
   quickdraw compare ${EX}/hero-rivalry-d6.json ${EX}/hero-rivalry-dex-roll.json --json`,
+  import: `quickdraw import <file>... [options] — turns characters saved by GURPS Character Sheet (.gcs, JSON or
+XML) or Hero Designer (.hdc) into combatants, with a report of what was read, what was computed and by
+which rule, what was defaulted and what the simulator does not model.
+
+  --system ID       the system the characters are for (gurps or hero); a file of another system is refused
+  --into FILE       add them to this scenario (validated first, written atomically)
+  --side A|B        the side they fight on (HERO: B if not given)
+  --json            print { system, combatants, report } instead of the text report
+
+Examples:
+  quickdraw import "Dai Blackthorn.gcs"
+  quickdraw import louis.gcs --into my-duel.json --side B --json`,
   merge: `quickdraw merge <part.json>... [--out FILE] — combines the partial results of every shard of a run (or
 a sweep) into exactly the document one run would give.
 

@@ -1,0 +1,372 @@
+import { DAMAGE_TYPES } from '../engine/systems/gurps-common/basic-damage'
+import { emptyReport, ImportError, type ImportReport, type ImportResult } from './types'
+
+/**
+ * A GURPS character as GURPS Character Sheet stores it, the same for its JSON (GCS 5) and XML (GCS 4)
+ * files: attributes as bought, traits and equipment with their features, skills as points.
+ */
+export interface Match {
+  compare: string
+  qualifier: string
+}
+export type Feature =
+  | { type: 'attribute'; attribute: string; amount: number; perLevel: boolean; limitation?: string }
+  | { type: 'skill'; name?: Match; specialization?: Match; amount: number; perLevel: boolean }
+  | { type: 'dr'; locations: string[]; amount: number; perLevel: boolean; specialization?: string }
+  | { type: 'other'; what: string }
+export interface Default {
+  type: string
+  name?: string
+  specialization?: string
+  modifier: number
+}
+export interface Weapon {
+  owner: string
+  usage: string
+  melee: boolean
+  damage: { type: string; st: string; base: string; extra?: string }
+  reach: string
+  parry: string
+  range: string
+  defaults: Default[]
+  cachedLevel?: number
+}
+export interface Trait {
+  name: string
+  levels: number
+  features: Feature[]
+  weapons: Weapon[]
+}
+export interface Skill {
+  name: string
+  specialization: string
+  attribute: string
+  difficulty: string
+  points: number
+  technique: boolean
+  cachedLevel?: number
+  /** Level from the best default when no points are spent (GCS's "defaulted_from"). */
+  defaultLevel?: number
+}
+export interface Equipment {
+  name: string
+  features: Feature[]
+  weapons: Weapon[]
+}
+export interface GcsCharacter {
+  format: string
+  name: string
+  st: number
+  dx: number
+  iq: number
+  ht: number
+  hpAdj: number
+  willAdj: number
+  perAdj: number
+  speedAdj: number
+  moveAdj: number
+  cached: Partial<Record<'st' | 'dx' | 'ht' | 'hp' | 'basic_speed' | 'basic_move', number>>
+  traits: Trait[]
+  skills: Skill[]
+  equipment: Equipment[]
+}
+
+const DIFFICULTY: Record<string, [number, string]> = { e: [0, 'Easy'], a: [-1, 'Average'], h: [-2, 'Hard'], vh: [-3, 'Very Hard'], w: [-3, 'Wildcard'] }
+
+const matches = (m: Match | undefined, value: string): boolean => {
+  if (m === undefined) return true
+  const v = value.toLowerCase()
+  const q = m.qualifier.toLowerCase()
+  switch (m.compare.replace(/ /g, '_')) {
+    case 'is_anything':
+    case 'any':
+      return true
+    case 'is':
+      return v === q
+    case 'is_not':
+      return v !== q
+    case 'contains':
+      return v.includes(q)
+    case 'does_not_contain':
+      return !v.includes(q)
+    case 'starts_with':
+      return v.startsWith(q)
+    case 'does_not_start_with':
+      return !v.startsWith(q)
+    case 'ends_with':
+      return v.endsWith(q)
+    case 'does_not_end_with':
+      return !v.endsWith(q)
+    default:
+      return false
+  }
+}
+
+const signed = (n: number): string => (n < 0 ? `− ${-n}` : `+ ${n}`)
+const skillName = (s: { name: string; specialization: string }): string => (s.specialization ? `${s.name} (${s.specialization})` : s.name)
+
+/** Every feature of the character with its multiplier (trait levels for per-level features) and where it comes from. */
+function allFeatures(c: GcsCharacter): { f: Feature; times: number; from: string }[] {
+  const out: { f: Feature; times: number; from: string }[] = []
+  for (const t of c.traits) for (const f of t.features) out.push({ f, times: f.type !== 'other' && f.perLevel ? t.levels : 1, from: t.name })
+  for (const e of c.equipment) for (const f of e.features) out.push({ f, times: 1, from: e.name })
+  return out
+}
+
+/** Converts a character to a `gurps` combatant, reporting what was read, computed, defaulted and ignored. */
+export function gurpsCombatant(c: GcsCharacter): ImportResult {
+  const report = emptyReport()
+  const features = allFeatures(c)
+  const attrBonus = (attr: string): { total: number; parts: string[] } => {
+    let total = 0
+    const parts: string[] = []
+    for (const { f, times, from } of features) {
+      if (f.type !== 'attribute' || f.attribute !== attr) continue
+      if (f.limitation && f.limitation !== 'none') {
+        report.ignored.push(`${from}: ${f.amount * times > 0 ? '+' : ''}${f.amount * times} ${attr.toUpperCase()} (${f.limitation.replace(/_/g, ' ')}), not modelled`)
+        continue
+      }
+      total += f.amount * times
+      parts.push(`${from} ${f.amount * times >= 0 ? '+' : ''}${f.amount * times}`)
+    }
+    return { total, parts }
+  }
+  const withBonus = (label: string, base: number, attr: string, cacheKey?: keyof GcsCharacter['cached']): number => {
+    const b = attrBonus(attr)
+    const value = base + b.total
+    check(report, label, value, cacheKey ? c.cached[cacheKey] : undefined)
+    if (b.parts.length) report.computed.push(`${label} ${value} = ${base} ${b.parts.join(', ')}`)
+    else report.read.push(`${label} ${value}`)
+    return value
+  }
+  const st = withBonus('ST', c.st, 'st', 'st')
+  const dx = withBonus('DX', c.dx, 'dx', 'dx')
+  const ht = withBonus('HT', c.ht, 'ht', 'ht')
+  const hp = st + c.hpAdj + attrBonus('hp').total
+  check(report, 'HP', hp, c.cached.hp)
+  report.computed.push(`HP ${hp} = ST ${st} ${signed(c.hpAdj + attrBonus('hp').total)} (GURPS Basic Set p.B16)`)
+  const speedBonus = attrBonus('basic_speed').total
+  const basicSpeed = (dx + ht) / 4 + c.speedAdj + speedBonus
+  check(report, 'Basic Speed', basicSpeed, c.cached.basic_speed)
+  report.computed.push(`Basic Speed ${basicSpeed} = (DX ${dx} + HT ${ht}) / 4 ${signed(c.speedAdj + speedBonus)} (GURPS Basic Set p.B17)`)
+  const moveBonus = attrBonus('basic_move').total
+  const move = Math.floor(basicSpeed) + c.moveAdj + moveBonus
+  check(report, 'Move', move, c.cached.basic_move)
+  report.computed.push(`Move ${move} = Basic Speed ${Math.floor(basicSpeed)} without fractions ${signed(c.moveAdj + moveBonus)}`)
+
+  // Skills: GCS's rule (GURPS Basic Set p.B170): attribute + difficulty + points, plus trait bonuses.
+  const levels = new Map<string, number>()
+  const iq = c.iq + attrBonus('iq').total
+  const attrValue: Record<string, number> = { st, dx, iq, ht, will: iq + c.willAdj + attrBonus('will').total, per: iq + c.perAdj + attrBonus('per').total }
+  for (const s of c.skills) {
+    if (s.technique) continue
+    const level = skillLevel(s, attrValue, features)
+    if (level === undefined) continue
+    levels.set(skillName(s).toLowerCase(), level.level)
+    levels.set(`${s.name.toLowerCase()}|${s.specialization.toLowerCase()}`, level.level)
+    if (s.cachedLevel !== undefined && s.cachedLevel !== level.level) level.text += ` (the file's stored level is ${s.cachedLevel})`
+    report.computed.push(level.text)
+  }
+  const techniques = c.skills.filter((s) => s.technique)
+  if (techniques.length) report.ignored.push(`techniques: ${techniques.map((t) => `${skillName(t)}${t.cachedLevel !== undefined ? ` ${t.cachedLevel}` : ''}`).join(', ')}`)
+
+  // Traits the simulator models.
+  const has = (name: string): Trait | undefined => c.traits.find((t) => t.name.toLowerCase() === name.toLowerCase())
+  const ets = has('Enhanced Time Sense') !== undefined
+  const cr = has('Combat Reflexes') !== undefined
+  const combatant: Record<string, unknown> = { name: c.name.slice(0, 60), st: Math.min(st, 1000), dx, ht, hp, basicSpeed, move }
+  if (ets) {
+    combatant.enhancedTimeSense = true
+    report.read.push('Enhanced Time Sense (it includes Combat Reflexes)')
+  } else if (cr) {
+    combatant.combatReflexes = true
+    report.read.push('Combat Reflexes')
+  }
+  for (const [trait, field] of [
+    ['High Pain Threshold', 'highPainThreshold'],
+    ['Low Pain Threshold', 'lowPainThreshold'],
+    ['Ambidexterity', 'ambidextrous'],
+  ] as const) {
+    if (has(trait)) {
+      combatant[field] = true
+      report.read.push(trait)
+    }
+  }
+  for (const t of c.traits) {
+    if (/^(Extra Attack|Altered Time Rate|Enhanced (Parry|Block|Dodge)|Trained by a Master|Weapon Master|Enhanced Move)/i.test(t.name)) {
+      report.ignored.push(`${t.name}${t.levels > 1 ? ` ${t.levels}` : ''}: not modelled by the simulator`)
+    }
+  }
+
+  // DR on the torso: the simulator has no hit locations (GURPS Basic Set p.B47).
+  let dr = 0
+  const drParts: string[] = []
+  for (const { f, times, from } of features) {
+    if (f.type !== 'dr' || f.specialization) continue
+    if (!f.locations.some((l) => ['torso', 'all', 'full body', 'full_body', 'body'].includes(l.toLowerCase()))) continue
+    dr += f.amount * times
+    drParts.push(`${from} ${f.amount * times}`)
+  }
+  if (dr > 0) {
+    combatant.dr = Math.min(dr, 100)
+    report.computed.push(`DR ${dr} on the torso = ${drParts.join(' + ')} (no hit locations in the simulator)`)
+  } else report.defaulted.push('DR 0 (no armour or DR on the torso)')
+
+  // The weapon: the best one he can parry with, by skill.
+  const weapons = [...c.traits.flatMap((t) => t.weapons), ...c.equipment.flatMap((e) => e.weapons)]
+  const scored = weapons
+    .map((w) => ({ w, level: weaponLevel(w, levels, attrValue) }))
+    .filter((x) => x.level !== undefined && toDamage(x.w.damage) !== undefined && (DAMAGE_TYPES as readonly string[]).includes(x.w.damage.type))
+  // Melee before ranged, then the best skill; on a tie a carried weapon before a natural attack, and
+  // one that can parry before one that cannot.
+  const canParry = (w: Weapon): boolean => w.parry.trim() !== '' && !/^no$/i.test(w.parry.trim())
+  const natural = (w: Weapon): boolean => /natural attacks|unarmed|punch|kick|bite|claws|teeth|striker|talons|hooves/i.test(w.owner)
+  scored.sort(
+    (a, b) =>
+      Number(b.w.melee) - Number(a.w.melee) ||
+      b.level!.level - a.level!.level ||
+      Number(natural(a.w)) - Number(natural(b.w)) ||
+      Number(canParry(b.w)) - Number(canParry(a.w)),
+  )
+  const chosen = scored[0]
+  if (!chosen) throw new ImportError(`${c.name} has no weapon or natural attack the simulator can use (damage as thr, sw or dice, and a skill)`)
+  const w = chosen.w
+  const weapon: Record<string, unknown> = {
+    name: `${w.owner}${w.usage && w.usage !== w.owner ? ` (${w.usage})` : ''}`.slice(0, 40),
+    skill: Math.max(3, Math.min(30, chosen.level!.level)),
+    damage: toDamage(w.damage),
+    type: w.damage.type,
+  }
+  const text = `${weapon.name as string}: skill ${chosen.level!.level} from ${chosen.level!.from}, damage ${weapon.damage as string} ${w.damage.type}`
+  if (w.cachedLevel !== undefined && w.cachedLevel !== chosen.level!.level) report.computed.push(`${text} (the file's stored level is ${w.cachedLevel})`)
+  else report.computed.push(text)
+  if (w.melee) {
+    const reach = w.reach.split(/[,-]/).map((r) => (r.trim().toUpperCase().startsWith('C') ? 0 : Number.parseInt(r, 10))).filter((r) => Number.isFinite(r))
+    weapon.reach = reach.length ? Math.max(...reach) : 1
+    const p = w.parry.trim()
+    if (p === '' || /^no$/i.test(p)) weapon.canParry = false
+    else {
+      const m = /^([+-]?\d+)/.exec(p)
+      weapon.parry = Math.max(-5, Math.min(5, m ? Number(m[1]) : 0))
+      if (/F/.test(p)) weapon.fencing = true
+      if (/U/.test(p)) weapon.unbalanced = true
+    }
+    if (/^(punch|kick|bite)/i.test(w.usage) || /natural attacks|^punch|^kick/i.test(w.owner)) weapon.barehanded = levels.has('judo') || levels.has('karate') ? 'judo-karate' : 'yes'
+  } else {
+    const skillNames = w.defaults.map((d) => (d.name ?? '').toLowerCase())
+    weapon.ranged = w.damage.st || skillNames.some((n) => /bow|thrown|sling|blowpipe|spear thrower/.test(n)) ? 'muscle-powered' : 'firearm'
+  }
+  combatant.weapon = weapon
+  const others = scored.slice(1).map((x) => `${x.w.owner}${x.w.usage ? ` (${x.w.usage})` : ''}`)
+  if (others.length) report.ignored.push(`other weapons (the simulator gives each fighter one): ${[...new Set(others)].join(', ')}`)
+  const unusable = weapons
+    .filter((x) => !scored.some((s) => s.w === x))
+    .map((x) => {
+      const why =
+        weaponLevel(x, levels, attrValue) === undefined
+          ? 'he has no skill for it'
+          : toDamage(x.damage) === undefined
+            ? `damage ${[x.damage.st, x.damage.base, x.damage.extra].filter(Boolean).join(' ')} cannot be expressed as thr, sw or dice`
+            : `damage type "${x.damage.type}" is not one of ${DAMAGE_TYPES.join(', ')}`
+      return `${x.owner}${x.usage ? ` (${x.usage})` : ''}: ${why}`
+    })
+  if (unusable.length) report.ignored.push(`weapons not imported: ${[...new Set(unusable)].join('; ')}`)
+  for (const s of c.skills) {
+    const l = levels.get(skillName(s).toLowerCase())
+    if (l !== undefined && l > chosen.level!.level && /sword|axe|mace|knife|spear|staff|rapier|saber|whip|flail|polearm|guns|bow/i.test(s.name) && !weapons.some((x) => x.defaults.some((d) => d.name === s.name)))
+      report.ignored.push(`${skillName(s)} ${l}: no weapon for it in the file`)
+  }
+
+  // Shield: Block from the Shield skill, DB from the shield's bonus to Dodge (GURPS Basic Set p.B287).
+  const shieldItem = c.equipment.find((e) => e.features.some((f) => f.type === 'attribute' && f.attribute === 'block') && /shield|buckler|cloak/i.test(e.name))
+  if (shieldItem) {
+    const db = shieldItem.features.reduce((n, f) => n + (f.type === 'attribute' && f.attribute === 'dodge' ? f.amount : 0), 0)
+    const shieldSkill = [...c.skills].filter((s) => s.name === 'Shield').map((s) => levels.get(skillName(s).toLowerCase()) ?? -99).sort((a, b) => b - a)[0]
+    const sk = shieldSkill !== undefined && shieldSkill > -99 ? shieldSkill : dx - 4
+    combatant.shield = { skill: Math.max(3, Math.min(30, sk)), db: Math.max(0, Math.min(3, db)) }
+    report.computed.push(`shield ${shieldItem.name}: Shield skill ${sk}${shieldSkill === undefined ? ' (default DX − 4)' : ''}, DB ${db}`)
+  }
+  return { system: 'gurps', format: c.format, combatants: [combatant], report }
+}
+
+
+function check(report: ImportReport, label: string, value: number, cached: number | undefined): void {
+  if (cached !== undefined && cached !== value) report.computed.push(`${label}: computed ${value}, the file's stored value is ${cached}; the computed value is used`)
+}
+
+/** A weapon's damage in the simulator's notation ("sw+1", "thr-1", "3d-2"), or undefined when it cannot say it. */
+export function toDamage(d: Weapon['damage']): string | undefined {
+  if (d.extra) return undefined
+  const base = d.base.replace(/\s/g, '')
+  if (d.st === 'sw' || d.st === 'thr') {
+    if (base === '' || base === '0' || base === '+0') return d.st
+    const m = /^([+-]?)(\d{1,2})$/.exec(base)
+    return m ? `${d.st}${m[1] === '-' ? '-' : '+'}${m[2]}` : undefined
+  }
+  if (d.st && d.st !== 'none') return undefined
+  const m = /^([1-9]\d?)d([+-]\d{1,2})?$/.exec(base)
+  return m ? `${m[1]}d${m[2] && m[2] !== '+0' && m[2] !== '-0' ? m[2] : ''}` : undefined
+}
+
+function skillBonus(name: string, specialization: string, features: { f: Feature; times: number; from: string }[]): { total: number; parts: string[] } {
+  let total = 0
+  const parts: string[] = []
+  for (const { f, times, from } of features) {
+    if (f.type !== 'skill' || !f.name) continue
+    if (!matches(f.name, name) || !matches(f.specialization, specialization)) continue
+    total += f.amount * times
+    parts.push(`${from} ${signed(f.amount * times)}`)
+  }
+  return { total, parts }
+}
+
+/**
+ * A skill's level as GCS computes it (its CalculateSkillLevel; GURPS Basic Set p.B170): attribute +
+ * the difficulty's base (Easy 0, Average −1, Hard −2, Very Hard −3); 1 point adds 0, 2–3 points +1,
+ * 4 or more +1 per 4 points; then bonuses from traits and equipment.
+ */
+export function skillLevel(
+  s: Skill,
+  attrs: Record<string, number>,
+  features: { f: Feature; times: number; from: string }[],
+): { level: number; text: string } | undefined {
+  const diff = DIFFICULTY[s.difficulty.toLowerCase()]
+  const attr = attrs[s.attribute.toLowerCase()]
+  if (!diff || attr === undefined) return undefined
+  const name = skillName(s)
+  const bonus = skillBonus(s.name, s.specialization, features)
+  let points = Math.trunc(s.difficulty.toLowerCase() === 'w' ? s.points / 3 : s.points)
+  if (points < 1) {
+    if (s.defaultLevel === undefined) return undefined
+    return { level: s.defaultLevel, text: `${name} ${s.defaultLevel} by default (no points spent)` }
+  }
+  points = Math.trunc(points)
+  const rel = diff[0] + (points === 1 ? 0 : points < 4 ? 1 : 1 + Math.floor(points / 4))
+  let level = attr + rel
+  if (s.defaultLevel !== undefined && level < s.defaultLevel) level = s.defaultLevel
+  level += bonus.total
+  const attrLabel = s.attribute.length <= 2 ? s.attribute.toUpperCase() : s.attribute[0].toUpperCase() + s.attribute.slice(1)
+  const text = `${name} ${level} = ${attrLabel} ${attr} ${signed(rel)} (${s.points} point${s.points === 1 ? '' : 's'}, ${diff[1]})${bonus.parts.length ? ` ${bonus.parts.join(' ')}` : ''}`
+  return { level, text }
+}
+
+/** A weapon's skill: the best of its defaults (a skill he has, or an attribute), with its modifier. */
+function weaponLevel(w: Weapon, levels: Map<string, number>, attrs: Record<string, number>): { level: number; from: string } | undefined {
+  let best: { level: number; from: string } | undefined
+  for (const d of w.defaults) {
+    let base: number | undefined
+    let from: string
+    if (d.type.toLowerCase() === 'skill') {
+      const n = (d.name ?? '').toLowerCase()
+      base = d.specialization ? levels.get(`${n}|${d.specialization.toLowerCase()}`) : (levels.get(n) ?? [...levels.entries()].find(([k]) => k.startsWith(`${n}|`))?.[1])
+      from = d.specialization ? `${d.name} (${d.specialization})` : (d.name ?? '')
+    } else {
+      base = attrs[d.type.toLowerCase()]
+      from = d.type.toUpperCase()
+    }
+    if (base === undefined) continue
+    const level = base + d.modifier
+    if (!best || level > best.level) best = { level, from: d.modifier ? `${from} ${d.modifier > 0 ? '+' : '−'}${Math.abs(d.modifier)}` : from }
+  }
+  return best
+}

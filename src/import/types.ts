@@ -1,0 +1,37 @@
+/**
+ * Importing characters from the builders GMs already use (GURPS Character Sheet, Hero Designer): pure
+ * TypeScript, no Electron or Node, so the CLI and the app share it.
+ */
+
+/** What an import did with each part of a file: nothing is dropped silently. */
+export interface ImportReport {
+  /** Values taken from the file as they are ("ST 13"). */
+  read: string[]
+  /** Values computed from the file with the builder's rule ("Broadsword 15 = DX 13 + 2 (8 points, Average)"). */
+  computed: string[]
+  /** Values the file does not give, set to a default ("side B (no --side given)"). */
+  defaulted: string[]
+  /** What the file holds and the simulator does not model ("Extra Attack 1"). */
+  ignored: string[]
+}
+
+export interface ImportResult {
+  system: string
+  /** Format of the file, in a GM's words ("GURPS Character Sheet 5 (JSON)"). */
+  format: string
+  combatants: Record<string, unknown>[]
+  report: ImportReport
+}
+
+/** A file that cannot be imported: the message says what was wrong, in a GM's words. */
+export class ImportError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ImportError'
+  }
+}
+
+export const emptyReport = (): ImportReport => ({ read: [], computed: [], defaulted: [], ignored: [] })
+
+/** Largest file the importer reads: real character files are well under 1 MB. */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024
