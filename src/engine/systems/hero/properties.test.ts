@@ -6,6 +6,7 @@ import { hero } from './index'
 import { C, PER_COMBATANT } from './layout'
 import { heroPlan, type Spec } from './test-helpers'
 import { runFight } from './fight'
+import { minPhaseGap } from './speed-chart'
 
 const planArb = fc.oneof(
   fc.constant({ onPhase: 'attack' }),
@@ -47,6 +48,12 @@ const rulesArb = fc.record({
 const scenarioArb = fc.record({ fighters: fc.array(fighterArb, { minLength: 4, maxLength: 4 }), rules: rulesArb, seed: fc.integer({ min: 0, max: 1e6 }) }).map(({ fighters, rules, seed }) => {
   const specs: Spec[] = fighters.map((f, i) => {
     const plan: Record<string, unknown> = { ...f.plan, abort: f.abort, defense: f.defense }
+    // A delay that would run past his next Phase is refused by validation: keep it short of that Phase.
+    const delay = plan.delay as { segments: number; dex: number } | undefined
+    if (delay) {
+      delay.segments = Math.min(delay.segments, minPhaseGap(f.spd) - 1)
+      if (delay.segments === 0) delay.dex = 0
+    }
     const hold = plan.hold as { event: string } | undefined
     if (hold && hold.event === `c${i}`) hold.event = `c${(i + 1) % 4}`
     return { id: `c${i}`, side: i % 2 === 0 ? 'A' : 'B', dex: f.dex, spd: f.spd, stun: f.stun, end: f.end, con: f.con, plan }

@@ -69,7 +69,7 @@ export function postSegment12(p: Plan, st: FightState): void {
     if (st.dead[i]) continue
     if (!st.ko[i] || koRecoversPost12(p, st, i)) recover(p, st, i)
     if (st.body[i] <= 0 && !p.rules.bleedAtFirstPhase) bleed(p, st, i)
-    if (p.rules.cancelAtTurnEnd && st.pending[i] !== Pending.None) expire(p, st, i, 'at the end of the Turn (A5 "cancel")')
+    if (p.rules.cancelAtTurnEnd && st.pending[i] !== Pending.None) expire(p, st, i, 'at the end of the Turn')
   }
   if (st.log) say(p, st, 'recovery', [], `Post-Segment 12 Recovery: ${p.combatants.map((c, i) => `${c.name} ${st.dead[i] ? 'dead' : st.ko[i] ? `out (STUN ${st.stun[i]})` : status(p, st, i)}`).join(', ')}.`)
 }
@@ -99,9 +99,10 @@ export function bleedAtPhase(p: Plan, st: FightState, i: number, seg: number): b
 
 /** An unused held or delayed action is lost. */
 export function expire(p: Plan, st: FightState, i: number, why: string): void {
+  const what = st.pending[i] === Pending.Delay ? 'delayed' : 'held'
   st.pending[i] = Pending.None
   st.lostPhases[i]++
   st.lostToHold[i]++
   count(p, st, i, C.holdsExpired)
-  if (st.log) say(p, st, 'lose', [i], `${name(p, i)}'s held action is lost ${why}.`)
+  if (st.log) say(p, st, 'lose', [i], `${name(p, i)}'s ${what} action is lost ${why}.`)
 }

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { envelope, rulesSchema } from '../../core/scenario'
 import { crossCheck, flag, ident, int, oneOf, text } from '../../core/schema'
 import { DICE_FORMAT, parseHeroDice } from '../../dice/hero-damage'
-import { variants } from './variants'
+import { minPhaseGap } from './speed-chart'
+import { presetRules, variants } from './variants'
 
 /**
  * Scenario schema for HERO System fights: combatants with characteristics, one attack and a plan.
@@ -164,12 +165,13 @@ export const scenarioSchema = z
     for (const side of ['A', 'B']) {
       if (!s.combatants.some((c) => c.side === side)) ctx.addIssue({ code: 'custom', path: ['combatants'], message: `must have at least one combatant on side "${side}"`, input: undefined })
     }
-    s.combatants.forEach((c, i) => checkCombatant(c, i, byId, ctx))
+    const expiryAtDex = presetRules(s.rules).holdExpiry === 'holder-dex'
+    s.combatants.forEach((c, i) => checkCombatant(c, i, byId, ctx, expiryAtDex))
   }))
 
 type Combatant = z.output<typeof combatantSchema>
 
-function checkCombatant(c: Combatant, i: number, byId: Map<string, Combatant>, ctx: z.RefinementCtx): void {
+function checkCombatant(c: Combatant, i: number, byId: Map<string, Combatant>, ctx: z.RefinementCtx, expiryAtDex: boolean): void {
   const at = (...p: (string | number)[]): (string | number)[] => ['combatants', i, ...p]
   const issue = (path: (string | number)[], message: string, input: unknown): void => ctx.addIssue({ code: 'custom', path, message, input })
   if (c.rpd > c.pd) issue(at('rpd'), `must be at most pd (${c.pd}): resistant PD is part of total PD`, c.rpd)
@@ -182,6 +184,7 @@ function checkCombatant(c: Combatant, i: number, byId: Map<string, Combatant>, c
   if (p.delay && p.delay.segments === 0 && p.delay.dex >= c.dex + c.lightningReflexes) {
     issue(at('plan', 'delay', 'dex'), `must be below ${c.name}'s DEX ${c.dex + c.lightningReflexes} to delay later in the same Segment (or set segments ≥ 1)`, p.delay.dex)
   }
+  if (p.delay) checkDelayReach(c, p.delay, at, issue, expiryAtDex)
   if (p.hold) {
     const ev = byId.get(p.hold.event)
     if (!ev || ev.id === c.id) issue(at('plan', 'hold', 'event'), `must be the id of another combatant: ${[...byId.keys()].filter((k) => k !== c.id).map((k) => JSON.stringify(k)).join(', ')}`, p.hold.event)
@@ -209,3 +212,27 @@ function checkCombatant(c: Combatant, i: number, byId: Map<string, Combatant>, c
 
 export type HeroScenario = z.output<typeof scenarioSchema>
 export type HeroCombatant = Combatant
+
+/**
+ * A delayed action is lost when his next Phase comes (seed 000; the book: when that Segment begins), so a
+ * delay that would reach past it from any of his Phases is refused rather than silently lost. Under the
+ * house rules a delay into the Segment of his next Phase stands only at his own DEX or higher (it then
+ * replaces that Phase, as the fight loop plays it). docs/rules/hero.md#4-delayed-and-held-actions
+ */
+function checkDelayReach(
+  c: Combatant,
+  d: z.output<typeof delaySchema>,
+  at: (...p: (string | number)[]) => (string | number)[],
+  issue: (path: (string | number)[], message: string, input: unknown) => void,
+  expiryAtDex: boolean,
+): void {
+  const gap = minPhaseGap(c.spd)
+  const own = c.dex + c.lightningReflexes
+  if (d.segments > gap) {
+    issue(at('plan', 'delay', 'segments'), `must be at most ${expiryAtDex ? gap : gap - 1}: at SPD ${c.spd} his Phases can be ${gap} Segments apart, and a delayed action is lost when his next Phase comes`, d.segments)
+  } else if (d.segments === gap && !expiryAtDex) {
+    issue(at('plan', 'delay', 'segments'), `must be at most ${gap - 1} under this rule set: a delayed action is lost when the Segment of his next Phase begins`, d.segments)
+  } else if (d.segments === gap && d.dex < own) {
+    issue(at('plan', 'delay', 'dex'), `must be at least his DEX ${own} when he delays into the Segment of his next Phase (the delayed action then replaces that Phase; lower, it is lost when his DEX comes up)`, d.dex)
+  }
+}

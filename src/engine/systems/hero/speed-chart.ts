@@ -76,3 +76,14 @@ export function nextPhaseAfter(spd: number, abs: number): number {
 export function describeSegment(abs: number): string {
   return `Turn ${turnOf(abs)}, Segment ${segmentOf(abs)}`
 }
+
+/** The fewest Segments between two consecutive Phases at this SPD (across the Turn boundary too). */
+export function minPhaseGap(spd: number): number {
+  const segs = SPEED_CHART[spd]
+  let gap = 12
+  for (let k = 0; k < segs.length; k++) {
+    const next = k + 1 < segs.length ? segs[k + 1] : segs[0] + 12
+    if (next - segs[k] < gap) gap = next - segs[k]
+  }
+  return gap
+}
