@@ -31,8 +31,16 @@ export function formatSweep(sweep: SweepDocument, only?: string): string {
 export function formatComparison(a: ResultDocument, b: ResultDocument, rows: ComparisonRow[]): string {
   const fmt = (x: number, isP: boolean): string => (isP ? pct(x) : x.toFixed(3))
   const lines = [['Metric', 'A', 'B', 'B − A', '95% interval', '']]
+  // A probability with no sample (e.g. per hold taken, and none was taken) is undefined, not 0%.
+  const unsampled = (d: ResultDocument, id: string): boolean => d.metrics.some((m) => m.id === id && m.kind === 'probability' && m.n === 0)
   for (const r of rows) {
     const isP = !r.label.endsWith('(mean)')
+    const [na, nb] = [unsampled(a, r.id), unsampled(b, r.id)]
+    if (na || nb) {
+      const side = na && nb ? 'A or B' : na ? 'A' : 'B'
+      lines.push([r.label, na ? 'undefined' : fmt(r.a, isP), nb ? 'undefined' : fmt(r.b, isP), 'undefined', '', `no sample in ${side}`])
+      continue
+    }
     lines.push([r.label, fmt(r.a, isP), fmt(r.b, isP), fmt(r.diff, isP), `${fmt(r.ci[0], isP)} – ${fmt(r.ci[1], isP)}`, r.significant ? '' : 'not significant'])
   }
   return `A: ${a.scenario.name} (${a.scenario.hash})\nB: ${b.scenario.name} (${b.scenario.hash})\nseed ${a.run.seed} · ${a.run.trials} trials each\n\n${table(lines)}\n`
