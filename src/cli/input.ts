@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { issueLine } from '../engine/core/schema'
 import { parseJsonText, parseScenario } from '../engine/run/parse'
 import { clampWorkers, MAX_WORKERS } from '../main/services/simulation'
@@ -21,8 +21,16 @@ function readScenarioText(file: string): string {
     stdinText ??= readFileSync(0, 'utf8')
     return stdinText
   }
+  const size = statSync(file).size
+  if (size > MAX_SCENARIO_BYTES) throw Object.assign(new Error('too large'), { code: `${(size / 1024 / 1024).toFixed(0)} MB; a scenario is a few kilobytes, at most ${MAX_SCENARIO_BYTES / 1024 / 1024} MB` })
   return readFileSync(file, 'utf8')
 }
+
+/** Largest scenario file the CLI reads (the app opens at most 2 MB; this only stops accidents). */
+export const MAX_SCENARIO_BYTES = 16 * 1024 * 1024
+
+/** At most this many problems are listed (a list of a million wrong entries has a million problems). */
+const MAX_LISTED = 50
 
 /** Reads and validates a scenario file ("-": standard input); every problem is reported with the file name and JSON path. */
 export function loadScenarioFile(file: string): { raw: unknown; parsed: Extract<ReturnType<typeof parseScenario>, { ok: true }> } {
@@ -40,7 +48,9 @@ export function loadScenarioFile(file: string): { raw: unknown; parsed: Extract<
   const parsed = parseScenario(raw)
   if (!parsed.ok) {
     const n = parsed.issues.length
-    throw new ScenarioFileError(`${name}: ${n} problem${n === 1 ? '' : 's'}:\n${parsed.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`, parsed.issues.map((i) => ({ path: i.path, message: i.message })))
+    const listed = parsed.issues.slice(0, MAX_LISTED).map((i) => `  ${issueLine(i)}`)
+    if (n > MAX_LISTED) listed.push(`  … and ${n - MAX_LISTED} more`)
+    throw new ScenarioFileError(`${name}: ${n} problem${n === 1 ? '' : 's'}:\n${listed.join('\n')}`, parsed.issues.map((i) => ({ path: i.path, message: i.message })))
   }
   return { raw, parsed }
 }

@@ -79,6 +79,26 @@ describe('--out is checked before anything runs (exit 2, a message, nothing writ
   })
 })
 
+describe('oversized input is refused without reading it all', () => {
+  it('a scenario file over 16 MB exits 2 saying how large it is', async () => {
+    const big = join(dir, 'big.json')
+    writeFileSync(big, `{"name": "${'x'.repeat(17 * 1024 * 1024)}"}`)
+    const r = await quickdraw('validate', big)
+    expect(r).toMatchObject({ code: 2, err: expect.stringContaining(`${big}: cannot read the file (17 MB; a scenario is a few kilobytes, at most 16 MB)`) })
+  })
+
+  it('thousands of problems (5000 unknown fields) list the first 50 and count the rest', async () => {
+    const doc = JSON.parse(readFileSync(triangle, 'utf8')) as Record<string, unknown>
+    for (let i = 0; i < 5000; i++) doc[`bogus${i}`] = i
+    const file = join(dir, 'many.json')
+    writeFileSync(file, JSON.stringify(doc))
+    const r = await quickdraw('validate', file)
+    expect(r.code).toBe(2)
+    expect(r.err).toMatch(/… and \d+ more\n$/)
+    expect(r.err.split('\n').length).toBeLessThan(60)
+  })
+})
+
 describe('merge checks its input (issue 16 item 7)', () => {
   it('a tampered partial (string count, huge shard count) exits 2 naming the file and the paths, and writes nothing', async () => {
     const part = JSON.parse(readFileSync(await shard(), 'utf8')) as { tally: { counts: unknown[] }; shard: { count: number } }
