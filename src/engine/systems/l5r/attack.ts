@@ -31,7 +31,7 @@ export function chooseTarget(f: Fight, i: number): number {
   if (cur >= 0 && !isDefeated(f, cur)) return cur
   const side = f.plan.fighters[i].side
   let count = 0
-  for (let j = 0; j < f.plan.n; j++) if (f.plan.fighters[j].side !== side && !isDefeated(f, j)) s.candidates[count++] = j
+  for (let j = 0; j < f.plan.n; j++) if (f.plan.fighters[j].side !== side && s.present[j] === 1 && !isDefeated(f, j)) s.candidates[count++] = j
   if (count === 0) return -1
   const pick = count === 1 || f.plan.fighters[i].t.target === 'sticky-first' ? s.candidates[0] : s.candidates[f.rng.below(count)]
   s.target[i] = pick

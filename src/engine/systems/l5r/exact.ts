@@ -136,6 +136,8 @@ export function exactMetrics(plan: Plan): ExactMetric[] {
   const first = initiativeFirstExact(plan, round1Initiative(plan, rolls))
   plan.fighters.forEach((d, i) => {
     out.push({ id: `initiative:${d.c.id}`, label: `Initiative Score: ${d.c.name}`, kind: 'distribution', mean: rolls[i].mean, p: distributionPoints(rolls[i]) })
+    // with a late arrival Round 1's order and opening attacks are not the whole story: sampled only
+    if (plan.lateJoin) return
     out.push({ id: `initiative-first:${d.c.id}`, label: `Highest Initiative in Round 1: ${d.c.name}`, kind: 'probability', p: first[i] })
     const o = openingAttack(plan, i)
     if (!o) return

@@ -64,7 +64,7 @@ export function isDefeated(f: Fight, i: number): boolean {
 
 /** He may spend a Void Point now: one left, and (variant voidPerRound "one") none spent this Round. */
 export function canSpendVoid(f: Fight, i: number): boolean {
-  return f.s.voidLeft[i] > 0 && (!f.plan.voidOnePerRound || f.s.voidThisRound[i] === 0)
+  return f.s.present[i] === 1 && f.s.voidLeft[i] > 0 && (!f.plan.voidOnePerRound || f.s.voidThisRound[i] === 0)
 }
 
 /**
@@ -72,6 +72,7 @@ export function canSpendVoid(f: Fight, i: number): boolean {
  * Turn costs a Void Point (rules-combat.md §C3.3). Out and dead have none at all.
  */
 export function canAct(f: Fight, i: number): boolean {
+  if (f.s.present[i] === 0) return false
   const r = f.s.rank[i]
   return r < DOWN || (r === DOWN && f.plan.downActsWithVoid && canSpendVoid(f, i))
 }

@@ -28,7 +28,7 @@ const scenarioArb = fc
       return {
         id: `c${i}`, name: `C${i}`, side: i % 2 === 0 ? 'A' : 'B', agility: 1 + pick(5), classRank: 1 + pick(4), attackSkill: skill,
         strength: 1 + pick(5), earth: 1 + pick(3), void: 1 + pick(3), defenseSkill: pick(6), armor: ['none', 'ashigaru', 'light', 'heavy', 'riding'][pick(5)],
-        attacksPerTurn: 1 + pick(2), emphasis: skill > 0 && pick(2) === 0,
+        attacksPerTurn: 1 + pick(2), emphasis: skill > 0 && pick(2) === 0, joinsRound: pick(4) === 0 ? 1 + pick(3) : 1,
         weapon: bow ? { name: 'yumi', kind: 'bow', bowStrength: 1 + pick(4), rolled: 2, kept: 2 } : { name: pick(2) ? 'katana' : 'yari', rolled: 2 + pick(2), kept: 2 },
       }
     })

@@ -76,6 +76,8 @@ export interface Fighter {
   stanceOf: Int8Array
   /** Conditional tactic: the Stance taken once Hurt or worse (−1: keep to the plan). */
   hurtStance: number
+  /** 0-based Round the character joins in (0: from the start). */
+  joinRound: number
   delayOf: Int8Array
   raisesOf: Int8Array
   /** Per round: 1 when Raises follow the A38 best-Raises policy; its table (only when used). */
@@ -135,6 +137,8 @@ export interface State {
   held: Int32Array
   roundHeld: Int32Array
   swapped: Uint8Array
+  /** 1 once the character has joined the skirmish (always, unless it joins in a later Round). */
+  present: Uint8Array
   /** Round 1 scores and who led the Round 1 order (metric initiative-first). */
   firstScore: Int32Array
   firstLead: number
@@ -159,6 +163,8 @@ export interface Plan {
   /** Variant voidPerRound "one": at most one Void Point per character per Round. */
   voidOnePerRound: boolean
   mostHealthOnCap: boolean
+  /** Someone joins in a later Round: Round 1's exact Initiative order and opening attack do not apply. */
+  lateJoin: boolean
   state: State
   dice: D10Stream
 }
@@ -215,6 +221,7 @@ function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOpt
     damageVoid: damageSpecs(damageStrength(s, c), c, opts, 1),
     stanceOf: perRound(t.rounds, s.roundCap, (r) => STANCES.indexOf(r.stance)),
     hurtStance: t.hurtStance === undefined ? -1 : STANCES.indexOf(t.hurtStance),
+    joinRound: c.joinsRound - 1,
     delayOf: perRound(t.rounds, s.roundCap, (r) => DELAYS.indexOf(r.delay)),
     raisesOf: perRound(t.rounds, s.roundCap, (r) => r.raises),
     bestRaisesOf: perRound(t.rounds, s.roundCap, (r) => (r.bestRaises ? 1 : 0)),
@@ -259,7 +266,7 @@ function stateFor(n: number): State {
     pending: i32(), dealt: i32(), defeatedIn: i32(), afterTargetRound: i32(), afterTargetWho: i32(), paidOff: u8(), delayedEver: u8(),
     top: new Int32Array(10), candidates: i32(), fullDefenseTotal: i32(),
     voidLeft: i32(), voidThisRound: i32(), voidSpent: i32(), voidArmor: u8(), woundsPrevented: i32(),
-    voidByUse: new Int32Array(n * VOID_USE_CODES), initBonus: i32(), firstScore: i32(), firstLead: 0, held: i32(), roundHeld: i32(), swapped: u8(),
+    voidByUse: new Int32Array(n * VOID_USE_CODES), initBonus: i32(), firstScore: i32(), firstLead: 0, present: u8(), held: i32(), roundHeld: i32(), swapped: u8(),
   }
 }
 
@@ -287,6 +294,7 @@ export function compile(s: L5rScenario): Plan {
     swapForSkirmish: s.rules.initiativeSwap === 'skirmish',
     anySwap: fighters.some((d) => d.swapWithOf.some((x) => x >= 0)),
     mostHealthOnCap: s.onCap === 'most-health',
+    lateJoin: fighters.some((d) => d.joinRound > 0),
     state: stateFor(fighters.length),
     dice: new D10Stream(NO_RNG),
   }

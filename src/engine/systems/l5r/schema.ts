@@ -95,6 +95,7 @@ export const combatantSchema = z.strictObject({
   /** Attacks per Turn: 2 for school techniques that make attacks Simple actions. */
   attacksPerTurn: int(1, 2).default(1).describe('Attacks per Turn: 1 (an attack is a Complex action) or 2 with a school technique that makes attacks Simple actions.'),
   /** An Emphasis in his weapon skill: his attack rolls reroll 1s once (rules.md §6.1, optional). */
+  joinsRound: int(1, MAX_ROUNDS).default(1).describe('The Round the character joins the skirmish in, 1–30 (1: from the start). A later arrival takes a Stance and rolls Initiative at the start of that Round, and is neither attacked nor acts before it; until then the character keeps the side in the fight (L5R 4th Edition core rulebook, Initiative: rolled in a character\'s first Round).'),
   emphasis: flag().default(false).describe('An Emphasis in the weapon skill: 1s on these attack rolls are rerolled once; needs attackSkill 1 or more (L5R 4th Edition core rulebook, Emphases).'),
 })
 

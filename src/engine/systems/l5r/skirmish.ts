@@ -34,10 +34,11 @@ export function playSkirmish(plan: Plan, rng: Rng, tally: Tally | undefined, log
   f.round = 0
   plan.dice.use(rng)
   resetState(f)
-  initiative(f)
   let r = 0
   for (; r < plan.cap; r++) {
     f.round = r
+    // Stage 1, Initiative, in each character's first Round (Round 1, or the Round a late arrival joins in)
+    initiative(f)
     startRound(f)
     playTurns(f)
     if (f.winner !== NONE) break
@@ -67,6 +68,9 @@ function resetState(f: Fight): void {
   s.afterTargetWho.fill(-1)
   s.paidOff.fill(0)
   s.delayedEver.fill(0)
+  s.present.fill(0)
+  s.initiative.fill(0)
+  s.held.fill(0)
   resetVoid(f)
 }
 
@@ -79,9 +83,14 @@ function initiative(f: Fight): void {
   const s = f.s
   const plan = f.plan
   const names = plan.scenario.traitNames
+  let any = false
   for (let i = 0; i < plan.n; i++) {
     const d = plan.fighters[i]
-    s.stance[i] = d.stanceOf[0]
+    if (d.joinRound !== f.round) continue
+    any = true
+    s.present[i] = 1
+    if (f.round > 0 && f.log) say(f, 'note', [i], `${d.c.name} joins the skirmish in Round ${f.round + 1}.`)
+    s.stance[i] = d.stanceOf[f.round]
     const boosted = voidOnInitiativeRoll(f, i)
     const spec = boosted ? d.initVoid : d.init
     s.initiative[i] = rollSpec(f.dice, spec, true, s.top)
@@ -92,7 +101,8 @@ function initiative(f: Fight): void {
       say(f, 'roll', [i], `${d.c.name} takes ${STANCE_LABELS[STANCES[s.stance[i]]]} and rolls Initiative ${formatRoll(spec)} (${names.initiative} ${d.c.agility} + ${names.rank} ${d.c.classRank}, keep ${names.initiative}${extra}): ${s.initiative[i]}.`)
     }
   }
-  for (let i = 0; i < plan.n; i++) if (s.stance[i] === FULL_DEFENSE) rollFullDefense(f, i)
+  if (!any) return
+  for (let i = 0; i < plan.n; i++) if (plan.fighters[i].joinRound === f.round && s.stance[i] === FULL_DEFENSE) rollFullDefense(f, i)
 }
 
 /**
@@ -204,7 +214,8 @@ function record(f: Fight, tally: Tally, rounds: number): void {
   bins[lengthBins(plan) + rounds - 1]++
   for (let i = 0; i < plan.n; i++) {
     const base = binBase(plan, i)
-    bins[base + INIT_OFFSET + Math.min(s.initiative[i], INIT_BINS - 1)]++
+    // a late arrival who never joined (the skirmish ended first) rolled no Initiative
+    if (s.present[i] === 1) bins[base + INIT_OFFSET + Math.min(s.initiative[i], INIT_BINS - 1)]++
     bins[base + PER_FIGHT_OFFSET + Math.min(s.dealt[i], FIGHT_BINS - 1)]++
     if (s.defeatedIn[i] > 0) {
       c[counterIndex(i, COUNTER.defeated)]++

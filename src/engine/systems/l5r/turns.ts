@@ -148,7 +148,8 @@ function takeTurn(f: Fight, c: number, inSlot: boolean): void {
     if (!inSlot) flush(f)
     return
   }
-  if (f.round > 0) declareStance(f, c)
+  // from Round 2 the Stance is taken at the start of the Turn; a late arrival took it with its Initiative roll this Round
+  if (f.round > 0 && f.round !== f.plan.fighters[c].joinRound) declareStance(f, c)
   const stance = s.stance[c]
   if (canAttackIn(stance)) {
     for (let k = 0; k < f.plan.fighters[c].c.attacksPerTurn && f.winner === NONE; k++) {
