@@ -58,6 +58,7 @@ describe(`malformed-input corpus (${cases.length} cases)`, () => {
       expect(run.code).toBe(0)
       expect(existsSync(out)).toBe(true)
       expect((await quickdraw('trace', file)).code).toBe(0)
+      expect((await quickdraw('exact', file)).code).toBe(0)
       return
     }
     for (const args of [['run', file, '--trials', '200', '--out', out], ['exact', file], ['trace', file]]) {
