@@ -6,7 +6,7 @@ import { critEffectOf, critRow, STAGGERED_FOR_GOOD } from './crit-effects'
 import { critRoll } from './damage'
 import { standingAlly } from './fight-geometry'
 import { maneuver, maneuverCap } from './fight-maneuver'
-import { COUNTERS_PER_FIGHTER, DROPPED, FC, type FightPlan } from './fight-plan'
+import { COUNTERS_PER_FIGHTER, DROPPED, FC, strainState, sufferStrain, type FightPlan } from './fight-plan'
 
 /**
  * What follows a roll: the Critical Injury and its effect, then advantage and threat spent.
@@ -24,7 +24,7 @@ export function criticalInjury(plan: FightPlan, rng: Rng, tally: Tally, f: numbe
   const effect = critEffectOf(roll, plan.critTable)
   let what = ''
   if (effect === 'minor-nick') {
-    s.strain[t] += 1
+    sufferStrain(plan, t, 1)
     what = 'suffers 1 strain'
   } else if (effect === 'off-balance') {
     s.nextSetback[t] = 1
@@ -41,7 +41,7 @@ export function criticalInjury(plan: FightPlan, rng: Rng, tally: Tally, f: numbe
   } else if (effect === 'bowled-over') {
     s.prone[t] = 1
     s.knockedDown[t] = 1
-    s.strain[t] += 1
+    sufferStrain(plan, t, 1)
     what = 'knocked prone, suffers 1 strain'
   } else if (effect === 'bleeding-out') {
     s.bleeding[t] = 1
@@ -120,8 +120,8 @@ export function spendAdvantage(plan: FightPlan, f: number, t: number, adv: numbe
   const s = plan.state
   const fp = plan.fighters[f]
   if (adv < 0) {
-    s.strain[f] -= adv
-    if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${-adv} threat: ${fp.c.name} suffers ${-adv} strain (${s.strain[f]}/${fp.c.strainThreshold}).` })
+    sufferStrain(plan, f, -adv)
+    if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${-adv} threat: ${fp.c.name} suffers ${-adv} strain ${strainState(plan, f)}.` })
     return
   }
   if (adv >= 2 && fp.plan.advantage === 'free-maneuver' && s.turnManeuvers[f] < maneuverCap(plan, f)) {

@@ -6,7 +6,7 @@ import { compilePool, facesRolled, rollPool, type CompiledPool } from '../../dic
 import { attackPool, canAttack, isMelee, RANGE_BANDS } from './combat-check'
 import { advantageAfterCrit, critTriggers, hitDamage, isHit, soakAgainst, woundsAfterSoak } from './damage'
 import { criticalInjury, spendAdvantage } from './fight-aftermath'
-import { COUNTERS_PER_FIGHTER, EMPTY, FC, WOUND_BINS, type FightPlan } from './fight-plan'
+import { COUNTERS_PER_FIGHTER, EMPTY, FC, strainState, sufferStrain, WOUND_BINS, type FightPlan } from './fight-plan'
 import { allyEngagedWith, bandBetween, distance, engagedOtherThan, engagedWithEnemy } from './fight-geometry'
 import { bandAfterStep, type Maneuver } from './maneuvers'
 
@@ -147,7 +147,8 @@ function poolFor(plan: FightPlan, f: number, t: number): CompiledPool {
 export function checkDefeat(plan: FightPlan, f: number, tally: Tally, at: number, log?: TraceEvent[]): void {
   const s = plan.state
   const c = plan.fighters[f].c
-  if (s.down[f] === 1 || (s.wounds[f] <= c.woundThreshold && s.strain[f] <= c.strainThreshold)) return
+  // a rival has no strain threshold (his strain is suffered as wounds)
+  if (s.down[f] === 1 || (s.wounds[f] <= c.woundThreshold && (c.rival || s.strain[f] <= c.strainThreshold))) return
   s.down[f] = 1
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Defeated]++
   if (log) {
@@ -208,10 +209,9 @@ export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: nu
 
 /** At the Brink: 1 strain for each action he performs (his attack; a free attack is no action). */
 function brinkStrain(plan: FightPlan, f: number, at: number, log?: TraceEvent[]): void {
-  const s = plan.state
   const c = plan.fighters[f].c
-  s.strain[f]++
-  if (log) log.push({ at, kind: 'note', who: [c.id], text: `At the Brink: ${c.name} suffers 1 strain for his action (${s.strain[f]}/${c.strainThreshold}).` })
+  sufferStrain(plan, f, 1)
+  if (log) log.push({ at, kind: 'note', who: [c.id], text: `At the Brink: ${c.name} suffers 1 strain for his action ${strainState(plan, f)}.` })
 }
 
 /** One hit's damage past soak on t (Pierce and Breach taken off his soak): wounds, or strain for Stun Damage. Returns it. */
@@ -221,14 +221,14 @@ function dealHit(plan: FightPlan, f: number, t: number, damage: number, what: st
   const tn = plan.fighters[t].c
   const soak = soakAgainst(tn.soak, q.pierce, q.breach)
   const past = woundsAfterSoak(damage, soak)
-  if (q.stunDamage) s.strain[t] += past
+  if (q.stunDamage) sufferStrain(plan, t, past)
   else {
     s.wounds[t] += past
     if (past > 0) s.aims[t] = 0
   }
   if (log) {
     const soakText = soak === tn.soak ? `soak ${tn.soak}` : `soak ${tn.soak} less ${tn.soak - soak} (Pierce/Breach)`
-    const took = q.stunDamage ? `${past} strain (${s.strain[t]}/${tn.strainThreshold}, Stun Damage)` : `${past} wounds (${s.wounds[t]}/${tn.woundThreshold})`
+    const took = q.stunDamage ? `${past} strain ${strainState(plan, t).slice(0, -1)}, Stun Damage)` : `${past} wounds (${s.wounds[t]}/${tn.woundThreshold})`
     log.push({ at, kind: 'hit', who: [plan.fighters[f].c.id, tn.id], text: `${what} ${damage} damage, ${soakText}: ${tn.name} takes ${took}.` })
   }
   return past

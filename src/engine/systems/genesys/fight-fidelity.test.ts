@@ -231,3 +231,35 @@ describe('item 14: Assist gives one Boost die per assisting character, until the
     expect(boosts(turn(2))).toBeUndefined()
   })
 })
+
+describe('item 15: rivals have no strain threshold (EotE adversaries: rivals)', () => {
+  const plans = [
+    { combatant: 'rival', turns: [{ maneuvers: ['aim', 'aim'], action: 'attack' }] },
+    { combatant: 'foe', turns: [{ action: 'none' }] },
+  ]
+  const doc = (rival: boolean): Record<string, unknown> => fight('medium', [fighter('rival', 'A', pistol, { rival, strainThreshold: 1 }), fighter('foe', 'B', pistol)], plans)
+  it('the 2 strain of a second Aim are suffered as wounds, and he is not out for strain', () => {
+    const { plan, turn } = ready(doc(true))
+    const log = turn(0)
+    expect(log.find((e) => e.text.includes('suffers 2 strain'))?.text).toBe('rival suffers 2 strain for a second maneuver (as wounds, 2/14).')
+    expect(plan.state.strain[0]).toBe(0)
+    expect(plan.state.wounds[0]).toBeGreaterThanOrEqual(2)
+    expect(plan.state.down[0]).toBe(0)
+  })
+  it('threat on his attack is suffered as wounds too; a character with the same numbers is not a rival and buys no second Aim past strain threshold 1', () => {
+    const { plan, turn } = ready(doc(false))
+    turn(0)
+    expect(plan.state.strainSpent[0]).toBe(0)
+    let seen = 0
+    for (let seed = 0; seed < 40; seed++) {
+      const r = ready(doc(true))
+      const log = r.turn(0, seed)
+      const threat = log.find((e) => / threat: rival suffers \d+ strain/.test(e.text))
+      if (!threat) continue
+      expect(threat.text).toMatch(/\(as wounds, \d+\/14\)\.$/)
+      expect(r.plan.state.strain[0]).toBe(0)
+      seen++
+    }
+    expect(seen).toBeGreaterThan(0)
+  })
+})

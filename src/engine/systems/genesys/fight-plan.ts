@@ -190,6 +190,18 @@ function stateOf(n: number): FightState {
   }
 }
 
+/** f suffers n strain; a rival has no strain threshold, so he suffers it as wounds (EotE adversaries: rivals). */
+export function sufferStrain(plan: FightPlan, f: number, n: number): void {
+  if (plan.fighters[f].c.rival) plan.state.wounds[f] += n
+  else plan.state.strain[f] += n
+}
+
+/** Where f's strain stands, for the trace: "(5/12)", or for a rival "(as wounds, 7/14)". */
+export function strainState(plan: FightPlan, f: number): string {
+  const c = plan.fighters[f].c
+  return c.rival ? `(as wounds, ${plan.state.wounds[f]}/${c.woundThreshold})` : `(${plan.state.strain[f]}/${c.strainThreshold})`
+}
+
 export function compileFight(s: GenesysScenario): FightPlan {
   const fighters = s.combatants.map((c, index): FighterPlan => {
     const plan = s.plans.find((p) => p.combatant === c.id) as PlanConfig

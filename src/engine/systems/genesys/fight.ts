@@ -6,7 +6,7 @@ import { rollPool } from '../../dice/narrative-roll'
 import { attack, attackAfter, attackPossible, canReload, checkDefeat } from './fight-attack'
 import { distance } from './fight-geometry'
 import { maneuver, maneuverCap, pointlessManeuver } from './fight-maneuver'
-import { COUNTERS_PER_FIGHTER, DROPPED, EMPTY, FC, STRAIN_BINS, type FightPlan, type FighterPlan } from './fight-plan'
+import { COUNTERS_PER_FIGHTER, DROPPED, EMPTY, FC, STRAIN_BINS, strainState, sufferStrain, type FightPlan, type FighterPlan } from './fight-plan'
 import { SECOND_MANEUVER_STRAIN, secondManeuverCost, type Maneuver } from './maneuvers'
 
 type PlannedTurn = FighterPlan['turns'][number]
@@ -122,7 +122,7 @@ function bleed(plan: FightPlan, tally: Tally, f: number, at: number, log?: Trace
   const s = plan.state
   if (s.bleeding[f] === 0) return false
   s.wounds[f]++
-  s.strain[f]++
+  sufferStrain(plan, f, 1)
   if (log) log.push({ at, kind: 'note', who: [plan.fighters[f].c.id], text: `${plan.fighters[f].c.name} bleeds: 1 wound and 1 strain.` })
   checkDefeat(plan, f, tally, at, log)
   return s.down[f] === 1
@@ -153,7 +153,8 @@ function maneuvers(plan: FightPlan, tally: Tally, f: number, t: number, turn: Pl
         attackOn = false
         actionIdle = true
       }
-      const cost = secondManeuverCost(actionIdle, s.strain[f], fp.c.strainThreshold, mayStrain)
+      // a rival suffers the strain as wounds: he never buys a maneuver that would take him past his wound threshold
+      const cost = fp.c.rival ? secondManeuverCost(actionIdle, s.wounds[f], fp.c.woundThreshold, mayStrain) : secondManeuverCost(actionIdle, s.strain[f], fp.c.strainThreshold, mayStrain)
       if (cost === null) break
       if (cost === 'action') actionIdle = false
       else {
@@ -169,10 +170,10 @@ function maneuvers(plan: FightPlan, tally: Tally, f: number, t: number, turn: Pl
 function payStrain(plan: FightPlan, tally: Tally, f: number, second: boolean, at: number, log?: TraceEvent[]): void {
   const s = plan.state
   const fp = plan.fighters[f]
-  s.strain[f] += SECOND_MANEUVER_STRAIN
+  sufferStrain(plan, f, SECOND_MANEUVER_STRAIN)
   s.strainSpent[f] += SECOND_MANEUVER_STRAIN
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.SecondManeuvers]++
-  if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} suffers 2 strain for ${second ? 'a second maneuver' : 'a maneuver (he has no free maneuver)'} (${s.strain[f]}/${fp.c.strainThreshold}).` })
+  if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} suffers 2 strain for ${second ? 'a second maneuver' : 'a maneuver (he has no free maneuver)'} ${strainState(plan, f)}.` })
 }
 
 /** The action he cannot attack with, exchanged for a maneuver that helps (within the cap), or logged as lost. */

@@ -122,6 +122,7 @@ export const combatantSchema = z.strictObject({
   rangedDefense: int(0, 4).default(0).describe('Ranged defense (armour), 0–4: one Setback die per point on ranged attacks against him; cover combines as rule defenseStacking says (Edge of the Empire core rulebook, Defense).'),
   woundThreshold: int(1, 60).describe('Wound threshold: he is out of the fight when his wounds exceed it (Edge of the Empire core rulebook pp.214-215).'),
   strainThreshold: int(1, 60).describe('Strain threshold: he is out when his strain exceeds it; he never buys a maneuver with strain that would take him past it (Edge of the Empire core rulebook pp.209-210, p.215).'),
+  rival: flag().default(false).describe('Rival: an adversary without a strain threshold; strain he would suffer (second maneuvers, threat, Stun Damage, injuries) is suffered as wounds instead (Edge of the Empire core rulebook, adversaries: rivals).'),
   reloads: int(0, 20).default(0).describe('Extra reloads he carries for his ranged weapon, 0–20: after a Despair empties it, each Manage Gear maneuver uses one to reload it; without one it stays empty for the rest of the fight (Edge of the Empire core rulebook, spending Despair in combat).'),
   /** Adversary talent rank: combat checks against him upgrade their difficulty this many times (rules.md §5.3). */
   adversary: int(0, 5).default(0).describe('Adversary talent rank: combat checks against him have their difficulty upgraded this many times (Edge of the Empire core rulebook pp.26-29).'),
