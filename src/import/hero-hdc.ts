@@ -1,6 +1,198 @@
-import type { XNode } from './source'
-import { ImportError, type ImportResult } from './types'
+import { xattr, xkid, xkids, type XNode } from './source'
+import { emptyReport, ImportError, type ImportResult } from './types'
 
-export function readHdc(_node: XNode): ImportResult {
-  throw new ImportError('Hero Designer files are not supported yet')
+/**
+ * Hero Designer character files (.hdc): XML whose characteristics are stored as LEVELS bought above the
+ * template's base, powers, skills and talents as elements with an XMLID. Read into a `hero` combatant.
+ */
+
+/** 6th Edition bases (HERO 6E1 p.38–39): what a character has with no points spent. */
+const BASE_6E: Record<string, number> = { STR: 10, DEX: 10, CON: 10, INT: 10, EGO: 10, PRE: 10, OCV: 3, DCV: 3, SPD: 2, PD: 2, ED: 2, REC: 4, END: 20, BODY: 10, STUN: 20 }
+
+/** Attack powers, in a GM's words: normal or killing, and which defence stops them by default. */
+const ATTACKS: Record<string, { label: string; kind: 'normal' | 'killing'; range: 'hth' | 'ranged'; addsStr?: boolean }> = {
+  ENERGYBLAST: { label: 'Blast', kind: 'normal', range: 'ranged' },
+  BLAST: { label: 'Blast', kind: 'normal', range: 'ranged' },
+  RKA: { label: 'Ranged Killing Attack', kind: 'killing', range: 'ranged' },
+  HKA: { label: 'Hand-to-Hand Killing Attack', kind: 'killing', range: 'hth' },
+  HANDTOHANDATTACK: { label: 'Hand-to-Hand Attack', kind: 'normal', range: 'hth', addsStr: true },
+}
+
+const num = (v: string | undefined): number => {
+  const n = Number(v ?? '')
+  return Number.isFinite(n) ? n : 0
+}
+
+/** Dice as the simulator writes them: whole dice and ½d6 ("3½d6"); killing attacks may add a pip ("1d6+1"). */
+function dice(whole: number, half: boolean, pip: number): string {
+  return `${whole}${half ? '½' : ''}d6${pip > 0 ? `+${pip}` : pip < 0 ? `${pip}` : ''}`
+}
+
+/** Every element under `node` (recursively) named one of `tags`, with its parent, for ordering. */
+function collect(node: XNode | undefined, tags: string[], parent?: XNode): { n: XNode; parent?: XNode }[] {
+  if (!node) return []
+  const out: { n: XNode; parent?: XNode }[] = []
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('@_') || key === '#text' || !Array.isArray(value)) continue
+    for (const child of value as unknown[]) {
+      if (typeof child !== 'object' || child === null) continue
+      const c = child as XNode
+      if (tags.includes(key)) out.push({ n: c, parent })
+      out.push(...collect(c, tags, tags.includes(key) ? c : parent))
+    }
+  }
+  return out
+}
+
+/** Normal damage from STR: 1d6 per 5 STR, ½d6 for 3 or 4 more (HERO 6E1 p.44 Strength Table). */
+function strDice(str: number): { whole: number; half: boolean } {
+  const s = Math.max(0, str)
+  return { whole: Math.floor(s / 5), half: s % 5 >= 3 }
+}
+
+export function readHdc(root: XNode): ImportResult {
+  const report = emptyReport()
+  const template = xattr(root, 'TEMPLATE') ?? ''
+  const info = xkid(root, 'CHARACTER_INFO')
+  const name = (xattr(info, 'CHARACTER_NAME') ?? '').trim() || 'Imported character'
+  if (/vehicle|base|computer|automaton/i.test(template)) {
+    throw new ImportError(`${name} is built on the ${template.replace(/^builtIn\./, '').replace(/\.hdt$/, '')} template: vehicles, bases, computers and automatons are not fighters the simulator models`)
+  }
+  const chars = xkid(root, 'CHARACTERISTICS')
+  const has6e = /6E/i.test(template) || xkid(chars, 'OCV') !== undefined
+  if (!has6e) {
+    throw new ImportError(
+      `${name} is a 5th Edition character (${template ? `template ${template.replace(/^builtIn\./, '')}` : 'the old Hero Designer layout, with no template and no OCV or DCV characteristics'}): its figured characteristics (PD, ED, SPD, REC, END, STUN, OCV, DCV from STR, DEX, CON and BODY) are not computed yet; only 6th Edition Hero Designer files are imported`,
+    )
+  }
+  const values: Record<string, number> = {}
+  for (const [key, base] of Object.entries(BASE_6E)) {
+    const levels = num(xattr(xkid(chars, key), 'LEVELS'))
+    values[key] = base + levels
+    report.computed.push(`${key} ${values[key]} = ${base} base ${levels < 0 ? '−' : '+'} ${Math.abs(levels)} bought (HERO 6E1 p.38)`)
+  }
+  const clamp = (key: string, lo: number, hi: number): number => {
+    const v = values[key]
+    const c = Math.max(lo, Math.min(hi, v))
+    if (c !== v) report.defaulted.push(`${key} ${v} is outside what the simulator takes (${lo}–${hi}); ${c} used`)
+    return c
+  }
+  const combatant: Record<string, unknown> = {
+    name: name.slice(0, 60),
+    dex: clamp('DEX', 0, 99),
+    spd: clamp('SPD', 1, 12),
+    int: clamp('INT', 0, 99),
+    pre: clamp('PRE', 0, 99),
+    ocv: clamp('OCV', 0, 30),
+    dcv: clamp('DCV', 0, 30),
+    con: clamp('CON', 1, 99),
+    stun: clamp('STUN', 1, 300),
+    body: clamp('BODY', 1, 100),
+    rec: clamp('REC', 0, 99),
+    end: clamp('END', 0, 300),
+  }
+
+  // Resistant defences: Resistant Protection (FORCEFIELD, ARMOR) adds resistant PD/ED; Damage
+  // Resistance makes that much of his PD/ED resistant (HERO 6E1 p.243, p.192).
+  const powers = xkid(root, 'POWERS')
+  const all = [...collect(powers, ['POWER']), ...collect(xkid(root, 'EQUIPMENT'), ['POWER'])]
+  let pd = values.PD
+  let ed = values.ED
+  let rpd = 0
+  let red = 0
+  for (const { n } of all) {
+    const id = xattr(n, 'XMLID') ?? ''
+    const label = xattr(n, 'NAME') || xattr(n, 'ALIAS') || id
+    if (id === 'FORCEFIELD' || id === 'ARMOR') {
+      const p = num(xattr(n, 'PDLEVELS'))
+      const e = num(xattr(n, 'EDLEVELS'))
+      if (p || e) report.computed.push(`${label}: +${p} resistant PD, +${e} resistant ED`)
+      pd += p
+      ed += e
+      rpd += p
+      red += e
+    } else if (id === 'DAMAGERESISTANCE') {
+      const p = num(xattr(n, 'PDLEVELS'))
+      const e = num(xattr(n, 'EDLEVELS'))
+      if (p || e) report.computed.push(`${label}: ${p} PD and ${e} ED made resistant`)
+      rpd += p
+      red += e
+    }
+  }
+  rpd = Math.min(rpd, pd)
+  red = Math.min(red, ed)
+  Object.assign(combatant, { pd: Math.min(pd, 100), rpd: Math.min(rpd, 100), ed: Math.min(ed, 100), red: Math.min(red, 100) })
+  report.computed.push(`PD ${pd} (${rpd} resistant), ED ${ed} (${red} resistant)`)
+
+  // Skills and talents the simulator models.
+  const skills = [...collect(xkid(root, 'SKILLS'), ['SKILL']), ...collect(xkid(root, 'TALENTS'), ['TALENT']), ...collect(xkid(root, 'SKILLS'), ['TALENT'])]
+  for (const { n } of skills) {
+    const id = xattr(n, 'XMLID') ?? ''
+    const levels = num(xattr(n, 'LEVELS'))
+    if (id === 'LIGHTNING_REFLEXES_ALL') {
+      combatant.lightningReflexes = Math.min(30, ((combatant.lightningReflexes as number | undefined) ?? 0) + levels)
+      report.read.push(`Lightning Reflexes +${levels} (all actions)`)
+    } else if (id === 'LIGHTNING_REFLEXES_SINGLE') report.ignored.push(`Lightning Reflexes +${levels} for a single action: not modelled`)
+    else if (id === 'FAST_DRAW') {
+      combatant.fastDraw = Math.min(10, levels)
+      report.read.push(`Fast Draw, roll 9 + DEX/5 + ${levels}`)
+    } else if (id === 'TEAMWORK') {
+      combatant.teamwork = Math.min(10, levels)
+      report.read.push(`Teamwork, roll 9 + DEX/5 + ${levels}`)
+    } else if (id === 'COMBAT_LEVELS' || id === 'SKILL_LEVELS' || id === 'PENALTY_SKILL_LEVELS') {
+      report.ignored.push(`${xattr(n, 'ALIAS') ?? id} ${levels} (${(xattr(n, 'OPTION') ?? '').toLowerCase()}): not applied`)
+    }
+  }
+
+  // The attack: the first attack power, in the order Hero Designer lists them.
+  // Hero Designer lists a framework's slots after it: by its POSITION, then theirs (PARENTID names the
+  // framework, or the XML nests them in it).
+  const byId = new Map(collect(powers, ['POWER', 'LIST', 'MULTIPOWER', 'VPP', 'ELEMENTAL_CONTROL']).map(({ n }) => [xattr(n, 'ID'), n]))
+  const pos = (x: XNode | undefined): number => num(xattr(x, 'POSITION'))
+  const key = (a: { n: XNode; parent?: XNode }): [number, number] => {
+    const parent = a.parent ?? byId.get(xattr(a.n, 'PARENTID'))
+    return parent ? [pos(parent), pos(a.n)] : [pos(a.n), -1]
+  }
+  const attacks = all
+    .filter(({ n }) => (xattr(n, 'XMLID') ?? '') in ATTACKS)
+    .map((a) => ({ ...a, key: key(a) }))
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1])
+  const first = attacks[0]
+  const str = values.STR
+  if (first) {
+    const n = first.n
+    const id = xattr(n, 'XMLID') ?? ''
+    const a = ATTACKS[id]
+    const levels = num(xattr(n, 'LEVELS'))
+    const adders = xkids(n, 'ADDER').map((x) => xattr(x, 'XMLID') ?? '')
+    let whole = levels
+    let half = adders.includes('PLUSONEHALFDIE')
+    const pip = a.kind === 'killing' ? (adders.includes('PLUSONEPIP') ? 1 : 0) - (adders.includes('MINUSONEPIP') ? 1 : 0) : 0
+    let text = `${levels}d6${half ? ' + ½d6' : ''}${pip ? ` ${pip > 0 ? '+' : '−'} 1 pip` : ''}`
+    if (a.addsStr) {
+      const s = strDice(str)
+      const halves = (half ? 1 : 0) + (s.half ? 1 : 0)
+      whole = levels + s.whole + Math.floor(halves / 2)
+      half = halves % 2 === 1
+      text = `${text} + STR ${str} (${s.whole}${s.half ? '½' : ''}d6)`
+    } else if (a.kind === 'killing' && a.range === 'hth') report.ignored.push(`${a.label}: the damage STR ${str} adds to it is not added`)
+    const input = (xattr(n, 'INPUT') ?? '').toUpperCase()
+    const vs = input === 'ED' ? 'ED' : 'PD'
+    const label = (xattr(n, 'NAME') ?? '').trim() || a.label
+    const diceText = dice(whole, half, pip)
+    combatant.attack = { name: label.slice(0, 60), dice: diceText, kind: a.kind, vs, range: a.range }
+    report.computed.push(`${label}: ${diceText} ${a.kind} vs ${vs} = ${text} (${a.label})`)
+    const others = attacks.slice(1).map((x) => (xattr(x.n, 'NAME') ?? '').trim() || ATTACKS[xattr(x.n, 'XMLID') ?? '']?.label)
+    if (others.length) report.ignored.push(`other attacks (the simulator gives each fighter one): ${others.join(', ')}`)
+    if (xkids(n, 'MODIFIER').length) report.ignored.push(`${label}: its advantages and limitations (${xkids(n, 'MODIFIER').map((m) => xattr(m, 'ALIAS') ?? xattr(m, 'XMLID')).join(', ')}) are not modelled`)
+  } else {
+    const s = strDice(str)
+    const diceText = dice(s.whole, s.half, 0)
+    combatant.attack = { name: 'Punch', dice: diceText === '0d6' ? '½d6' : diceText, kind: 'normal', vs: 'PD', range: 'hth' }
+    report.defaulted.push(`no attack power: a Punch with STR ${str}, ${diceText} normal`)
+  }
+  const maneuvers = collect(xkid(root, 'MARTIALARTS'), ['MANEUVER'])
+  if (maneuvers.length) report.ignored.push(`martial maneuvers: ${maneuvers.map(({ n }) => xattr(n, 'NAME') || xattr(n, 'ALIAS')).join(', ')}`)
+  report.read.push(`${name}, 6th Edition (${template.replace(/^builtIn\./, '') || 'no template'})`)
+  return { system: 'hero', format: 'Hero Designer (6th Edition)', combatants: [combatant], report }
 }

@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { importCharacter } from '../../src/import'
+import { parseScenario } from '../../src/engine/run/parse'
+import { replayTrial } from '../../src/engine/run/replay'
+import { DEFAULT_CHUNK_SIZE } from '../../src/engine/run/chunks'
+import { quickdrawInProcess } from '../cli/in-process'
+
+// MIT-licensed Hero Designer files (Roll20/roll20-api-scripts, phBalance/hero6e-foundryvtt), see NOTICE.md.
+const root = join(__dirname, '..', '..')
+const fixtures = join(root, 'tests', 'fixtures', 'import')
+const darciPath = join(fixtures, 'hdc6e_roll20_darci_fae_wizard.hdc')
+const load = (name: string) => importCharacter(readFileSync(join(fixtures, name)))
+
+describe('Hero Designer 6th Edition characters (characteristics = 6E base + LEVELS, HERO 6E1 p.38)', () => {
+  it('Darci (UTF-16 big-endian with a byte-order mark)', () => {
+    const r = load('hdc6e_roll20_darci_fae_wizard.hdc')
+    // LEVELS: DEX +3 → 13, SPD +2 → 4, INT +8 → 18, PRE 0 → 10, OCV +1 → 4, DCV +1 → 4, CON +8 → 18,
+    // STUN +6 → 26, BODY +4 → 14, REC +5 → 9, END +20 → 40; PD +2 → 4 and ED +1 → 3, plus her
+    // Chainmail (Resistant Protection 6 PD / 6 ED) → PD 10 (6 resistant), ED 9 (6 resistant). She has
+    // Teamwork (no extra levels). Her first attack power is "Bile and Acid", a 1d6 Ranged Killing Attack
+    // against PD.
+    expect(r.system).toBe('hero')
+    expect(r.combatants[0]).toEqual({
+      name: 'Darci', dex: 13, spd: 4, int: 18, pre: 10, ocv: 4, dcv: 4, con: 18, stun: 26, body: 14, rec: 9, end: 40,
+      pd: 10, rpd: 6, ed: 9, red: 6, teamwork: 0,
+      attack: { name: 'Bile and Acid', dice: '1d6', kind: 'killing', vs: 'PD', range: 'ranged' },
+    })
+    expect(r.report.computed).toContain('STR 17 = 10 base + 7 bought (HERO 6E1 p.38)')
+    expect(r.report.ignored.join('\n')).toMatch(/other attacks .*Pneuma/)
+  })
+
+  it('Darci reads the same from UTF-16 little-endian and from UTF-8', () => {
+    const be = readFileSync(darciPath)
+    const le = Buffer.from(be)
+    le.swap16()
+    const utf8 = Buffer.from(new TextDecoder('utf-16be').decode(be.subarray(2)), 'utf8')
+    expect(le[0]).toBe(0xff)
+    const want = importCharacter(be).combatants
+    expect(importCharacter(le).combatants).toEqual(want)
+    expect(importCharacter(utf8).combatants).toEqual(want)
+  })
+
+  it('Amadeus', () => {
+    const r = load('hdc_hero6efvtt_amadeus.extracted.hdc')
+    // DEX 12, SPD 3, INT 15, PRE 12, OCV 9, DCV 7, CON 19, STUN 40, BODY 25, REC 12, END 50; PD 7 + 8 and
+    // ED 4 + 8 from Concrete Body (Resistant Protection 8/8); Lightning Reflexes +6 (all actions). The
+    // first attack is "Axe Swing", slot 1 of the multipower at position 0: a 2d6 Hand-to-Hand Killing
+    // Attack; the damage his STR 20 would add is reported, not added.
+    expect(r.combatants[0]).toEqual({
+      name: 'Amadeus', dex: 12, spd: 3, int: 15, pre: 12, ocv: 9, dcv: 7, con: 19, stun: 40, body: 25, rec: 12, end: 50,
+      pd: 15, rpd: 8, ed: 12, red: 8, teamwork: 0, lightningReflexes: 6,
+      attack: { name: 'Axe Swing', dice: '2d6', kind: 'killing', vs: 'PD', range: 'hth' },
+    })
+    expect(r.report.ignored).toContain('Hand-to-Hand Killing Attack: the damage STR 20 adds to it is not added')
+  })
+
+  it('Everything Lass: base characteristics, Fast Draw, Lightning Reflexes and her first attack power', () => {
+    const r = load('hdc_hero6efvtt_everything_lass_6e.extracted.hdc')
+    // No characteristic bought: the 6E bases. Fast Draw and Teamwork with no extra levels, Lightning
+    // Reflexes +1 for all actions; the first attack power (position 4) is a 1d6 Blast against ED.
+    expect(r.combatants[0]).toMatchObject({
+      dex: 10, spd: 2, ocv: 3, dcv: 3, con: 10, stun: 20, body: 10, rec: 4, end: 20, pd: 2, ed: 2, fastDraw: 0, teamwork: 0, lightningReflexes: 1,
+      attack: { dice: '1d6', kind: 'normal', vs: 'ED', range: 'ranged' },
+    })
+  })
+
+  it('vehicles and 5th Edition characters are refused with the reason', () => {
+    expect(() => load('hdc6e_roll20_vehicle_chariot_apc.hdc')).toThrow(/Chariot is built on the Vehicle6E template: vehicles/)
+    expect(() => load('hdc_hero6efvtt_smash.extracted.hdc')).toThrow(/Smash is a 5th Edition character .*figured characteristics/)
+  })
+})
+
+describe('quickdraw import of a Hero Designer file', () => {
+  let dir = ''
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'quickdraw-import-hero-'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('Darci takes the place of a gunfighter in a shipped example and fights', async () => {
+    const scenario = JSON.parse(readFileSync(join(root, 'resources', 'examples', 'hero-gunfighters.json'), 'utf8'))
+    const replaced = scenario.combatants.findIndex((c: { side: string }) => c.side === 'A')
+    const [gone] = scenario.combatants.splice(replaced, 1)
+    const file = join(dir, 'gunfighters.json')
+    writeFileSync(file, JSON.stringify(scenario))
+    const r = await quickdrawInProcess('import', darciPath, '--into', file, '--side', 'A', '--json')
+    expect(r.err).toBe('')
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.out).combatants[0]).toMatchObject({ id: 'darci', side: 'A' })
+    const written = JSON.parse(readFileSync(file, 'utf8'))
+    expect(written.combatants.map((c: { id: string }) => c.id)).not.toContain(gone.id)
+    expect(parseScenario(written).ok).toBe(true)
+    expect(replayTrial(written, 1, 0, DEFAULT_CHUNK_SIZE).map((e) => e.text).join('\n')).toMatch(/Darci/)
+  })
+
+  it('without --side a HERO character goes on side B, and the report says so', async () => {
+    const r = await quickdrawInProcess('import', darciPath, '--json')
+    const doc = JSON.parse(r.out)
+    expect(doc.combatants[0].side).toBe('B')
+    expect(doc.report.defaulted).toContain('side B (no --side given)')
+  })
+
+  it('--system gurps refuses a HERO character', async () => {
+    const r = await quickdrawInProcess('import', darciPath, '--system', 'gurps')
+    expect(r.code).toBe(2)
+    expect(r.err).toMatch(/HERO System character .*not one for gurps/)
+  })
+})
