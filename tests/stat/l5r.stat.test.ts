@@ -68,3 +68,21 @@ describe('L5R skirmish sampler vs exact (fixed seed, 4 standard errors)', () => 
     expect(Math.abs(perAttack.mean - wounds.mean)).toBeLessThanOrEqual((4 * perAttack.sd) / Math.sqrt(perAttack.n))
   })
 })
+
+/** The numbers l5r-reinforcements.json states (issue 15 item 18: a late arrival and Full Defense when Hurt). */
+describe('l5r-reinforcements.json says what the default rules give', () => {
+  const p = (metrics: Metric[], id: string): number => (metrics.find((m) => m.id === id) as ProbabilityMetric).p
+  it('with Full Defense when Hurt: Scorpions win about 82%, about 14% undecided at the Round cap; keeping up the attack: about 96% and 2%', () => {
+    const doc = example('l5r-reinforcements.json') as { tactics: { hurtStance?: string }[] }
+    const hold = run(doc, 10_000)
+    expect(p(hold, 'win:B')).toBeGreaterThan(0.8)
+    expect(p(hold, 'win:B')).toBeLessThan(0.84)
+    expect(p(hold, 'draw')).toBeGreaterThan(0.12)
+    expect(p(hold, 'draw')).toBeLessThan(0.16)
+    const attack = structuredClone(doc)
+    delete attack.tactics[0].hurtStance
+    const keep = run(attack, 10_000)
+    expect(p(keep, 'win:B')).toBeGreaterThan(0.945)
+    expect(p(keep, 'draw')).toBeLessThan(0.03)
+  })
+})
