@@ -49,7 +49,7 @@ export function attackAfter(plan: FightPlan, f: number, t: number, seq: readonly
   let disengage = s.disengaged[f] === 0 && engagedOtherThan(plan, f, t) >= 0
   for (let i = from; i < to; i++) {
     const m = seq[i]
-    const d = Math.max(0, plan.startUnits - s.advance[f] - step - s.advance[t])
+    const d = Math.max(0, plan.startPair[f * n + t] - s.advance[f] - step - s.advance[t])
     if (m === 'interact') ammo &= EMPTY
     else if (m === 'manage-gear' && canReload(plan, f, ammo)) ammo = 0
     else if (m === 'move' && d > 0 && disengage) disengage = false
@@ -58,13 +58,13 @@ export function attackAfter(plan: FightPlan, f: number, t: number, seq: readonly
       band = bandAfterStep(band, d - 1)
     } else if (m === 'retreat') {
       step--
-      band = bandAfterStep(band, Math.max(0, plan.startUnits - s.advance[f] - step - s.advance[t]))
+      band = bandAfterStep(band, Math.max(0, plan.startPair[f * n + t] - s.advance[f] - step - s.advance[t]))
     }
   }
   if (ammo !== 0) return false
   if (step === 0) return reachable(plan, f, band, engagedWithEnemy(plan, f))
   let engaged = false
-  for (const o of plan.fighters) if (o.side !== plan.fighters[f].side && s.down[o.index] === 0 && plan.startUnits - s.advance[f] - step - s.advance[o.index] <= 0) engaged = true
+  for (const o of plan.fighters) if (o.side !== plan.fighters[f].side && s.down[o.index] === 0 && plan.startPair[f * n + o.index] - s.advance[f] - step - s.advance[o.index] <= 0) engaged = true
   return reachable(plan, f, band, engaged)
 }
 

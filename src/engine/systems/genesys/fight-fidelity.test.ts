@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createStream } from '../../core/rng'
 import { createTally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
-import { parseScenarioOrThrow } from '../../run/parse'
+import { parseScenario, parseScenarioOrThrow } from '../../run/parse'
 import { advantageAfterCrit } from './damage'
 import { playFight, reset, takeTurn } from './fight'
 import { settleBands } from './fight-geometry'
@@ -261,5 +261,40 @@ describe('item 15: rivals have no strain threshold (EotE adversaries: rivals)', 
       seen++
     }
     expect(seen).toBeGreaterThan(0)
+  })
+})
+
+describe('item 15: starting range per pair of opponents', () => {
+  const cast = [fighter('brawler', 'A', knife), fighter('sniper', 'A', { ...pistol, range: 'long' }), fighter('thug', 'B', knife)]
+  const plans = [
+    { combatant: 'brawler', turns: [{ maneuvers: ['move'], action: 'attack' }] },
+    { combatant: 'sniper', turns: [{ action: 'attack' }] },
+    { combatant: 'thug', turns: [{ action: 'none' }] },
+  ]
+  const doc = fight('long', cast, plans)
+  const paired = { ...doc, ranges: [{ between: ['thug', 'brawler'], range: 'engaged' }] }
+  it('a brawler who starts engaged with the thug attacks at once while the sniper is still at long range', () => {
+    const { plan, turn } = ready(paired)
+    expect([plan.state.band[0 * 3 + 2], plan.state.band[1 * 3 + 2]]).toEqual([0, 3])
+    const log = turn(0)
+    expect(log.filter((e) => e.kind === 'maneuver')).toEqual([])
+    expect(log.find((e) => e.kind === 'roll')?.text).toMatch(/^brawler attacks with vibro-knife at thug \(engaged\)/)
+    expect(genesys.exact(fightPlan(paired) as never).map((m) => m.label)).toEqual([
+      'P(hit), opening attack: brawler on thug at engaged',
+      'P(hit), opening attack: sniper on thug at long',
+      'P(hit), opening attack: thug on brawler at engaged',
+    ])
+  })
+  it('without the pair everyone starts at long range', () => {
+    const { plan } = ready(doc)
+    expect(Array.from(plan.state.band)).toEqual(Array(9).fill(3))
+  })
+  it('a pair on the same side or an unknown id is rejected, naming the field', () => {
+    const bad = { ...doc, ranges: [{ between: ['brawler', 'sniper'], range: 'short' }, { between: ['thug', 'ghost'], range: 'short' }] }
+    const r = parseScenario(bad)
+    expect(r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`)).toEqual([
+      'ranges[0].between: must name two opponents (one on side A, one on side B), got ["brawler","sniper"]',
+      'ranges[1].between[1]: must be one of the combatant ids "brawler", "sniper", "thug", got "ghost"',
+    ])
   })
 })

@@ -27,7 +27,7 @@ export function settleBands(plan: FightPlan, f: number): void {
 
 /** Distance in maneuver units between two opponents (0 = engaged). */
 export function distance(plan: FightPlan, a: number, b: number): number {
-  return Math.max(0, plan.startUnits - plan.state.advance[a] - plan.state.advance[b])
+  return Math.max(0, plan.startPair[a * plan.fighters.length + b] - plan.state.advance[a] - plan.state.advance[b])
 }
 
 export function engagedWithEnemy(plan: FightPlan, f: number): boolean {

@@ -63,7 +63,7 @@ export function exactFight(plan: FightPlan): ExactMetric[] {
     const t = plan.fighters.find((o) => o.side !== f.side)
     if (!t) return []
     const melee = isMelee(f.c.weapon.skill)
-    const band = bandAt(plan.startUnits)
+    const band = bandAt(plan.startPair[f.index * plan.fighters.length + t.index])
     const reach = melee || RANGE_BANDS.indexOf(band) <= RANGE_BANDS.indexOf(f.c.weapon.range)
     if (!reach || !canAttack({ combatSkill: f.c.weapon.skill, band, shooterEngaged: band === 'engaged' })) return []
     const pool = attackPool(

@@ -98,6 +98,10 @@ export interface FightPlan {
   scenario: GenesysScenario
   fighters: FighterPlan[]
   startUnits: number
+  /** Maneuver units between each pair of opponents at the start, [a·n + b]: the scenario's range, or its per-pair `ranges`. */
+  startPair: Int32Array
+  /** Band index each pair starts in, [a·n + b] (copied into the state at every fight's start). */
+  startBands: Int8Array
   /** Band index (RANGE_BANDS order) every pair of opponents starts in. */
   startBand: number
   maxRounds: number
@@ -221,6 +225,8 @@ export function compileFight(s: GenesysScenario): FightPlan {
     scenario: s,
     fighters,
     startUnits: BAND_UNITS[s.range],
+    startPair: new Int32Array(fighters.length * fighters.length),
+    startBands: new Int8Array(fighters.length * fighters.length),
     maxRounds: s.maxRounds,
     stacking: s.rules.defenseStacking as DefenseStacking,
     order: s.rules.modifierOrder as ModifierOrder,
@@ -236,6 +242,16 @@ export function compileFight(s: GenesysScenario): FightPlan {
     state: stateOf(fighters.length),
     layout: layoutOf(fighters.length, s.maxRounds),
   }
-  plan.state.band.fill(plan.startBand)
+  const n = fighters.length
+  const ids = fighters.map((f) => f.c.id)
+  plan.startPair.fill(plan.startUnits)
+  for (const r of s.ranges) {
+    const a = ids.indexOf(r.between[0])
+    const b = ids.indexOf(r.between[1])
+    plan.startPair[a * n + b] = BAND_UNITS[r.range]
+    plan.startPair[b * n + a] = BAND_UNITS[r.range]
+  }
+  for (let k = 0; k < n * n; k++) plan.startBands[k] = RANGE_BANDS.indexOf(bandAt(plan.startPair[k]))
+  plan.state.band.set(plan.startBands)
   return plan
 }

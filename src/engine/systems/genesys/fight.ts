@@ -24,7 +24,7 @@ export function reset(plan: FightPlan): void {
   const s = plan.state
   for (const k of RESET) s[k].fill(0)
   s.target.fill(-1)
-  s.band.fill(plan.startBand)
+  s.band.set(plan.startBands)
   for (const f of plan.fighters) s.reloads[f.index] = f.c.reloads
 }
 

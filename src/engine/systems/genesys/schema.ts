@@ -167,6 +167,17 @@ export const scenarioSchema = z
     range: oneOf(RANGE_BANDS)
       .default('medium')
       .describe('Band between every pair of opponents when a fight starts. Moving costs maneuvers: Engaged↔Short 1, Short↔Medium 1, Medium↔Long 2, Long↔Extreme 2 (Edge of the Empire core rulebook, the Move maneuver).'),
+    ranges: z
+      .array(
+        z.strictObject({
+          between: z.tuple([ident(), ident()], { error: 'must be two combatant ids' }).describe('The two opponents, by combatant id (one on each side).'),
+          range: oneOf(RANGE_BANDS).describe('The range band between these two when the fight starts.'),
+        }),
+        { error: 'must be a list of {between, range}' },
+      )
+      .max(16, { error: 'must list at most 16 pairs' })
+      .default([])
+      .describe('Starting range band for particular pairs of opponents, instead of range (e.g. a sniper at long range from everyone while two brawlers start engaged). Everyone moves on one line between the sides, so a pair closes as either of them moves (Edge of the Empire core rulebook, range bands).'),
     maxRounds: int(1, 100).default(30).describe('Most rounds a fight lasts; if both sides still have someone standing after them, it counts as a draw.'),
     combatants: z
       .array(combatantSchema, { error: 'must be a list of combatants' })
@@ -225,7 +236,7 @@ function refineSituation(c: z.output<typeof checkSchema>, ctx: Ctx): void {
   else if (c.shooterEngaged) ctx.addIssue({ code: 'custom', path: ['check', 'shooterEngaged'], message: 'must be false for a gunnery weapon (Gunnery cannot fire while engaged)', input: true })
 }
 
-function refineFight(s: { combatants: z.output<typeof combatantSchema>[]; plans: z.output<typeof planSchema>[] }, ctx: Ctx): void {
+function refineFight(s: { combatants: z.output<typeof combatantSchema>[]; plans: z.output<typeof planSchema>[]; ranges: { between: [string, string]; range: string }[] }, ctx: Ctx): void {
   if (s.combatants.length < 2) ctx.addIssue({ code: 'custom', path: ['combatants'], message: `must list 2–${MAX_COMBATANTS} combatants when mode is "fight"`, input: s.combatants.length })
   const ids = new Set<string>()
   s.combatants.forEach((c, i) => {
@@ -241,6 +252,13 @@ function refineFight(s: { combatants: z.output<typeof combatantSchema>[]; plans:
     if (!ids.has(p.combatant)) ctx.addIssue({ code: 'custom', path: ['plans', i, 'combatant'], message: `must be one of the combatant ids ${known}`, input: p.combatant })
     if (planned.has(p.combatant)) ctx.addIssue({ code: 'custom', path: ['plans', i, 'combatant'], message: 'must name each combatant once (this one already has a plan)', input: p.combatant })
     planned.add(p.combatant)
+  })
+  s.ranges.forEach((r, i) => {
+    const sides = r.between.map((id) => s.combatants.find((c) => c.id === id)?.side)
+    r.between.forEach((id, j) => {
+      if (!ids.has(id)) ctx.addIssue({ code: 'custom', path: ['ranges', i, 'between', j], message: `must be one of the combatant ids ${known}`, input: id })
+    })
+    if (sides[0] && sides[1] && sides[0] === sides[1]) ctx.addIssue({ code: 'custom', path: ['ranges', i, 'between'], message: 'must name two opponents (one on side A, one on side B)', input: r.between })
   })
   for (const id of ids) if (!planned.has(id)) ctx.addIssue({ code: 'custom', path: ['plans'], message: `must give combatant "${id}" a plan`, input: undefined })
 }
