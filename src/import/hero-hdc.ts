@@ -59,17 +59,49 @@ export function readHdc(root: XNode): ImportResult {
     throw new ImportError(`${name} is built on the ${template.replace(/^builtIn\./, '').replace(/\.hdt$/, '')} template: vehicles, bases, computers and automatons are not fighters the simulator models`)
   }
   const chars = xkid(root, 'CHARACTERISTICS')
-  const has6e = /6E/i.test(template) || xkid(chars, 'OCV') !== undefined
-  if (!has6e) {
-    throw new ImportError(
-      `${name} is a 5th Edition character (${template ? `template ${template.replace(/^builtIn\./, '')}` : 'the old Hero Designer layout, with no template and no OCV or DCV characteristics'}): its figured characteristics (PD, ED, SPD, REC, END, STUN, OCV, DCV from STR, DEX, CON and BODY) are not computed yet; only 6th Edition Hero Designer files are imported`,
-    )
+  if (!chars || !xkid(chars, 'DEX')) {
+    throw new ImportError(`${name} is saved in an old Hero Designer layout without a characteristics list; open it in a current Hero Designer and save it again`)
   }
+  // Edition: a built-in template names it ("…6E.hdt"); without a template a COM characteristic means 5th.
+  const is6e = template ? /6E/i.test(template) || !/^builtIn\./.test(template) : xkid(chars, 'COM') === undefined
+  const levelsOf = (key: string): number => num(xattr(xkid(chars, key), 'LEVELS'))
   const values: Record<string, number> = {}
-  for (const [key, base] of Object.entries(BASE_6E)) {
-    const levels = num(xattr(xkid(chars, key), 'LEVELS'))
-    values[key] = base + levels
-    report.computed.push(`${key} ${values[key]} = ${base} base ${levels < 0 ? '−' : '+'} ${Math.abs(levels)} bought (HERO 6E1 p.38)`)
+  const edition = is6e ? '6th Edition' : '5th Edition'
+  if (is6e) {
+    for (const [key, base] of Object.entries(BASE_6E)) {
+      const levels = levelsOf(key)
+      values[key] = base + levels
+      report.computed.push(`${key} ${values[key]} = ${base} base ${levels < 0 ? '−' : '+'} ${Math.abs(levels)} bought (HERO 6E1 p.38)`)
+    }
+  } else {
+    // 5th Edition: primary characteristics start at 10; the figured ones come from them, each part
+    // rounded to the nearest whole number, halves up, and SPD drops its fraction; the file's LEVELS are
+    // bought on top (HERO 5E p.32–39).
+    const round = (x: number): number => Math.floor(x + 0.5)
+    for (const key of ['STR', 'DEX', 'CON', 'BODY', 'INT', 'EGO', 'PRE']) {
+      values[key] = 10 + levelsOf(key)
+      report.computed.push(`${key} ${values[key]} = 10 base ${levelsOf(key) < 0 ? '−' : '+'} ${Math.abs(levelsOf(key))} bought (HERO 5E)`)
+    }
+    const { STR, DEX, CON, BODY } = values
+    const figured: [string, number, string][] = [
+      ['PD', round(STR / 5), `STR ${STR}/5`],
+      ['ED', round(CON / 5), `CON ${CON}/5`],
+      ['REC', round(STR / 5) + round(CON / 5), `STR ${STR}/5 + CON ${CON}/5`],
+      ['END', 2 * CON, `2 × CON ${CON}`],
+      ['STUN', BODY + round(STR / 2) + round(CON / 2), `BODY ${BODY} + STR ${STR}/2 + CON ${CON}/2`],
+    ]
+    for (const [key, base, how] of figured) {
+      values[key] = base + levelsOf(key)
+      report.computed.push(`${key} ${values[key]} = ${how} (${base}) + ${levelsOf(key)} bought (HERO 5E figured characteristic)`)
+    }
+    // In tenths, so no rounding error creeps in: 1 + DEX/10 + levels.
+    const spdTenths = 10 + DEX + 10 * levelsOf('SPD')
+    values.SPD = Math.floor(spdTenths / 10)
+    report.computed.push(`SPD ${values.SPD} = 1 + DEX ${DEX}/10 + ${levelsOf('SPD')} bought = ${(spdTenths / 10).toFixed(1)}, fraction dropped (HERO 5E)`)
+    report.ignored.push('5th Edition rules that differ from the simulator\'s HERO rules (such as the killing attack STUN multiplier) are not applied; the values above are')
+    values.OCV = round(DEX / 3)
+    values.DCV = round(DEX / 3)
+    report.computed.push(`OCV and DCV ${values.OCV} = DEX ${DEX}/3 (HERO 5E)`)
   }
   const clamp = (key: string, lo: number, hi: number): number => {
     const v = values[key]
@@ -193,6 +225,6 @@ export function readHdc(root: XNode): ImportResult {
   }
   const maneuvers = collect(xkid(root, 'MARTIALARTS'), ['MANEUVER'])
   if (maneuvers.length) report.ignored.push(`martial maneuvers: ${maneuvers.map(({ n }) => xattr(n, 'NAME') || xattr(n, 'ALIAS')).join(', ')}`)
-  report.read.push(`${name}, 6th Edition (${template.replace(/^builtIn\./, '') || 'no template'})`)
-  return { system: 'hero', format: 'Hero Designer (6th Edition)', combatants: [combatant], report }
+  report.read.push(`${name}, ${edition} (${template.replace(/^builtIn\./, '') || 'no template'})`)
+  return { system: 'hero', format: `Hero Designer (${edition})`, combatants: [combatant], report }
 }

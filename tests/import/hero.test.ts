@@ -67,9 +67,38 @@ describe('Hero Designer 6th Edition characters (characteristics = 6E base + LEVE
     })
   })
 
-  it('vehicles and 5th Edition characters are refused with the reason', () => {
+  it('vehicles and files in the old layout are refused with the reason', () => {
     expect(() => load('hdc6e_roll20_vehicle_chariot_apc.hdc')).toThrow(/Chariot is built on the Vehicle6E template: vehicles/)
-    expect(() => load('hdc_hero6efvtt_smash.extracted.hdc')).toThrow(/Smash is a 5th Edition character .*figured characteristics/)
+    const old = new TextEncoder().encode('<?xml version="1.0"?><CHARACTER><CHARACTER_INFO CHARACTER_NAME="Old"/></CHARACTER>')
+    expect(() => importCharacter(old)).toThrow(/Old is saved in an old Hero Designer layout/)
+  })
+})
+
+describe('Hero Designer 5th Edition characters (figured characteristics, HERO 5E)', () => {
+  it('Smash (no template, a COM characteristic: 5th Edition)', () => {
+    const r = load('hdc_hero6efvtt_smash.extracted.hdc')
+    // STR 10+50 = 60, DEX 10+10 = 20, CON 10+15 = 25, BODY 10+10 = 20, INT 13, PRE 20. Figured: PD 60/5 =
+    // 12, ED 25/5 = 5, REC 12 + 5 = 17, END 2 × 25 = 50, STUN 20 + 30 + 12.5→13 = 63 + 4 bought = 67,
+    // SPD 1 + 2 + 2 bought = 5, OCV = DCV = 20/3 = 6.67 → 7. Super Durability I and II (Armor) add 16
+    // resistant PD and 16 resistant ED: PD 28 (16), ED 21 (16). First attack: a 12d6 Blast against ED.
+    expect(r.format).toBe('Hero Designer (5th Edition)')
+    expect(r.combatants[0]).toEqual({
+      name: 'Smash', dex: 20, spd: 5, int: 13, pre: 20, ocv: 7, dcv: 7, con: 25, stun: 67, body: 20, rec: 17, end: 50,
+      pd: 28, rpd: 16, ed: 21, red: 16,
+      attack: { name: 'Blast', dice: '12d6', kind: 'normal', vs: 'ED', range: 'ranged' },
+    })
+    expect(r.report.computed).toContain('STUN 67 = BODY 20 + STR 60/2 + CON 25/2 (63) + 4 bought (HERO 5E figured characteristic)')
+  })
+
+  it('Enforcer: no attack power, so a Punch with his STR', () => {
+    const r = load('hdc_hero6efvtt_enforcer.extracted.hdc')
+    // STR 55, DEX 20, CON 35, BODY 25. PD 11 + 14 bought = 25 and ED 7 + 13 = 20, plus Natural Toughness
+    // (Armor 21/21): PD 46, ED 41. REC 11 + 7 + 3 = 21, END 70 + 15 = 85, STUN 25 + 27.5→28 + 17.5→18 =
+    // 71 + 54 = 125, SPD 3 + 2 = 5, OCV/DCV 7. No attack power: a Punch, STR 55 = 11d6.
+    expect(r.combatants[0]).toMatchObject({ dex: 20, spd: 5, ocv: 7, dcv: 7, con: 35, stun: 125, body: 25, rec: 21, end: 85, pd: 46, rpd: 21, ed: 41, red: 21 })
+    expect(r.combatants[0].attack).toEqual({ name: 'Punch', dice: '11d6', kind: 'normal', vs: 'PD', range: 'hth' })
+    expect(r.report.defaulted).toContain('no attack power: a Punch with STR 55, 11d6 normal')
+    expect(r.report.ignored.join('\n')).toMatch(/martial maneuvers: Defensive Block/)
   })
 })
 
