@@ -6,8 +6,8 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { connect, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -50,23 +50,49 @@ function scratchProject(dir: string): void {
 interface Mirror {
   url: string
   requests: string[]
+  targets: string[]
   close: () => Promise<void>
 }
 
 /** The stand-in release server: the zip and its SHASUMS256.txt under v<version>/. */
 async function startMirror(zip: Buffer): Promise<Mirror> {
   const requests: string[] = []
+  const targets: string[] = []
   const sums = `${createHash('sha256').update(zip).digest('hex')} *${zipName}\n`
   const server: Server = createServer((req, res) => {
+    // A proxy is asked for the absolute address; the same server stands in for a proxy to the mirror.
+    targets.push(req.url ?? '')
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
     requests.push(path)
     if (path === `/v${electronVersion}/${zipName}`) res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zip.length }).end(zip)
     else if (path === `/v${electronVersion}/SHASUMS256.txt`) res.writeHead(200, { 'content-type': 'text/plain' }).end(sums)
     else res.writeHead(404).end('not found')
   })
+  // As a proxy: Node's fetch tunnels through CONNECT, which this server answers by connecting to itself.
+  const tunnels = new Set<Socket>()
+  server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
+    targets.push(`CONNECT ${req.url ?? ''}`)
+    const upstream = connect((server.address() as AddressInfo).port, '127.0.0.1', () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+      upstream.write(head)
+      upstream.pipe(client)
+      client.pipe(upstream)
+    })
+    for (const s of [client, upstream]) {
+      tunnels.add(s)
+      s.on('error', () => s.destroy())
+      s.on('close', () => tunnels.delete(s))
+    }
+  })
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
   const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}/`, requests, close: () => new Promise((ok) => server.close(() => ok())) }
+  const close = (): Promise<void> =>
+    new Promise((ok) => {
+      for (const s of tunnels) s.destroy()
+      server.close(() => ok())
+      server.closeAllConnections()
+    })
+  return { url: `http://127.0.0.1:${port}/`, requests, targets, close }
 }
 
 /** A clean environment: no inherited npm, Electron or proxy settings; the download cache in the scratch project. */
@@ -178,6 +204,28 @@ describe.skipIf(process.platform === 'win32')('first start: npm start fetches El
     expect(r.err).not.toMatch(/undici|TypeError/)
     expect(existsSync(env.QUICKDRAW_STANDIN_RECORD as string)).toBe(false)
     expect(existsSync(join(down, 'node_modules', 'electron', 'path.txt'))).toBe(false)
+  })
+
+  it('behind a proxy: with HTTP_PROXY/HTTPS_PROXY set, the download goes through the proxy', async () => {
+    const proxied = join(dir, 'proxied')
+    mkdirSync(proxied)
+    scratchProject(proxied)
+    const zip = makeZip([
+      { name: executable, data: standIn, mode: 0o755 },
+      { name: 'version', data: `v${electronVersion}` },
+    ])
+    const proxy = await startMirror(zip)
+    try {
+      // The mirror's host name does not resolve here: only the proxy can reach it.
+      const env = { ...environment(proxied, 'http://electron-mirror.invalid/'), HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url }
+      const r = await run(process.execPath, [join('scripts', 'ensure-electron.mjs')], proxied, env)
+      expect(r.code, r.err).toBe(0)
+      expect(proxy.targets).toContain('CONNECT electron-mirror.invalid:80')
+      expect(proxy.requests).toContain(`/v${electronVersion}/${zipName}`)
+      expect(readFileSync(join(proxied, 'node_modules', 'electron', 'path.txt'), 'utf8')).toBe(executable)
+    } finally {
+      await proxy.close()
+    }
   })
 
   it('a mirror without this version: the message gives the server answer', async () => {
