@@ -56,3 +56,18 @@ describe('HERO sampled vs exact (fixed seed, 4 standard errors)', () => {
     expect(checked, 'metrics with exact values').toBeGreaterThanOrEqual(MIN_EXACT[file])
   })
 })
+
+describe('shipped HERO examples answer their own question', () => {
+  it('hero-brick-vs-speedster.json: either fighter can win, and the fight rarely reaches the Turn cap (fixed seed)', () => {
+    const scenario = example('hero-brick-vs-speedster.json')
+    const { plan } = compiledFor(scenario)
+    const c = runChunk({ scenario, seed: 20261124, chunk: 0, trials: 4000 })
+    const tally = mergeAll(hero.shape(plan as never), [{ trials: c.trials, counts: c.counts, bins: c.bins }])
+    const wins = hero.summarize(plan as never, tally).find((m) => m.id === 'wins')
+    if (wins?.kind !== 'order') throw new Error('no wins metric')
+    const p = (key: string): number => wins.outcomes.find((o) => o.key === key)?.p ?? 0
+    expect(p('A'), 'Grond wins').toBeGreaterThan(0.2)
+    expect(p('B'), 'Blur wins').toBeGreaterThan(0.2)
+    expect(p('cap'), 'draws at the Turn cap').toBeLessThan(0.05)
+  })
+})
