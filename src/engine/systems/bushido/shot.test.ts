@@ -165,3 +165,12 @@ describe('Brutal (X) on a ranged weapon in a game (rules.md §4.7)', () => {
     expect(shots).toBeGreaterThan(20)
   })
 })
+
+describe('a Stunned or Frightened shooter (the publisher\'s rules reference, states: −1 Ranged Pool each)', () => {
+  it('rolls one die fewer for each: Ranged 3 Stunned and Frightened rolls 1 die', () => {
+    expect(shot({}, { ranged: 3 }).pool).toBe(3)
+    expect(shot({}, { ranged: 3, states: ['stunned'] }).pool).toBe(2)
+    expect(shot({}, { ranged: 3, states: ['stunned', 'frightened'] }).pool).toBe(1)
+    expect(shot({}, { ranged: 1, states: ['stunned'] }).pool).toBe(1)
+  })
+})

@@ -56,7 +56,8 @@ export function compileShot(s: BushidoScenario, x: Shot): ShotPlan {
     shooter,
     target,
     ally,
-    pool: challengePool(shooter.ranged),
+    // Stunned and Frightened: −1 Ranged Pool each (the publisher's rules reference, states)
+    pool: challengePool(shooter.ranged - (shooter.states.includes('stunned') ? 1 : 0) - (shooter.states.includes('frightened') ? 1 : 0)),
     cn: x.range === 'beyond' ? null : cn.number,
     cnParts: cn.parts,
     intoMelee: ally ? intoMeleeNumber(target) : null,
@@ -122,7 +123,8 @@ function play(p: ShotPlan, rng: Rng, tally: Tally | null, log?: TraceEvent[]): v
   const final = withMod(rolled, p.brutal, p.modsOnAllOnes)
   const hit = final >= p.cn
   const sl = final - p.cn
-  if (log) say(log, STEP.roll, [shooter], `${shooter.name} rolls ${p.pool} dice [${dice?.join(', ')}] = ${rolled}${brutalText(p.brutal, rolled, final)} against ${p.cn}: ${hit ? `success, SL ${sl}` : 'miss'}.`, hit ? 'hit' : 'miss')
+  const dazed = shooter.states.filter((st) => st === 'stunned' || st === 'frightened').length
+  if (log) say(log, STEP.roll, [shooter], `${shooter.name} rolls ${p.pool} ${p.pool === 1 ? 'die' : 'dice'}${dazed ? ` (Ranged Pool ${shooter.ranged} −${dazed}: Stunned / Frightened)` : ''} [${dice?.join(', ')}] = ${rolled}${brutalText(p.brutal, rolled, final)} against ${p.cn}: ${hit ? `success, SL ${sl}` : 'miss'}.`, hit ? 'hit' : 'miss')
   if (!hit) return
   let victim = target
   let table = p.damageTarget
