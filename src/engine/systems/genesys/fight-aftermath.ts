@@ -111,6 +111,29 @@ function maneuverInjury(plan: FightPlan, t: number, effect: 'distracted' | 'hams
 }
 
 /**
+ * Threat spent by the GM ('threatSpend' = 'tactical'): 3 threat knock the attacker prone (if he is not),
+ * then 2 threat give the target a free maneuver (take cover if he shoots and is out of cover, else Aim);
+ * returns the threat left (negative), which costs strain as usual.
+ */
+function tacticalThreat(plan: FightPlan, f: number, t: number, adv: number, at: number, log?: TraceEvent[]): number {
+  const s = plan.state
+  const fp = plan.fighters[f]
+  if (-adv >= 3 && s.prone[f] === 0) {
+    adv += 3
+    s.prone[f] = 1
+    s.knockedDown[f] = 1
+    if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `3 threat: ${fp.c.name} falls prone.` })
+  }
+  if (-adv >= 2 && s.down[t] === 0) {
+    adv += 2
+    const tp = plan.fighters[t]
+    if (log) log.push({ at, kind: 'note', who: [tp.c.id], text: `2 threat: ${tp.c.name} takes a free maneuver.` })
+    maneuver(plan, t, -1, !isMelee(tp.c.weapon.skill) && s.cover[t] === 0 ? 'take-cover' : 'aim', at, log)
+  }
+  return adv
+}
+
+/**
  * Advantage left after the critical, by plan: 'free-maneuver' spends 2 for a maneuver within the cap of
  * two a turn (take cover if a shooter is out of it, else Aim for the next shot); 'boost-ally' adds one
  * Boost die to the next ally's check (on top of any Assist dice); the rest recovers 1 strain each. Net threat: the GM makes the
@@ -119,6 +142,7 @@ function maneuverInjury(plan: FightPlan, t: number, effect: 'distracted' | 'hams
 export function spendAdvantage(plan: FightPlan, f: number, t: number, adv: number, at: number, log?: TraceEvent[]): void {
   const s = plan.state
   const fp = plan.fighters[f]
+  if (adv < 0 && plan.threatTactical) adv = tacticalThreat(plan, f, t, adv, at, log)
   if (adv < 0) {
     sufferStrain(plan, f, -adv)
     if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${-adv} threat: ${fp.c.name} suffers ${-adv} strain ${strainState(plan, f)}.` })
@@ -128,6 +152,11 @@ export function spendAdvantage(plan: FightPlan, f: number, t: number, adv: numbe
     adv -= 2
     if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `2 advantage: ${fp.c.name} takes a free maneuver.` })
     maneuver(plan, f, t, !isMelee(fp.c.weapon.skill) && s.cover[f] === 0 ? 'take-cover' : 'aim', at, log)
+  }
+  if (adv >= 3 && fp.plan.advantage === 'defense') {
+    adv -= 3
+    s.defended[f] = 2
+    if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `3 advantage: a Setback die on attacks against ${fp.c.name} until the end of his next turn.` })
   }
   if (adv > 0 && fp.plan.advantage === 'boost-ally') {
     const ally = standingAlly(plan, f, false)

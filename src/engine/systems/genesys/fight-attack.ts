@@ -93,6 +93,7 @@ function situationKey(plan: FightPlan, f: number, t: number): number {
   k = k * 2 + (s.guarded[f] > 0 ? 1 : 0)
   k = (k * 2 + s.cover[t]) * 2 + s.prone[t]
   k = k * 2 + (s.guarded[t] > 0 ? 1 : 0)
+  k = k * 2 + (s.defended[t] > 0 ? 1 : 0)
   k = (k * 2 + s.nextSetback[f]) * 2 + s.nextIncrease[f]
   k = k * 2 + (intoMelee(plan, f, t) ? 1 : 0)
   k = k * 8 + extraBoost(plan, f)
@@ -125,7 +126,8 @@ function poolFor(plan: FightPlan, f: number, t: number): CompiledPool {
       targetDefense: melee ? d.meleeDefense : d.rangedDefense,
       // Accurate and Inaccurate dice, Auto-fire's harder check: fixed for the attacker's weapon
       extraBoost: extraBoost(plan, f) + a.weapon.qualities.accurate,
-      extraSetback: s.nextSetback[f] + s.hurtSetback[f] + a.weapon.qualities.inaccurate,
+      // 3 advantage the target spent: a Setback die on attacks against him
+      extraSetback: s.nextSetback[f] + s.hurtSetback[f] + a.weapon.qualities.inaccurate + (s.defended[t] > 0 ? 1 : 0),
       extraIncrease: s.nextIncrease[f] + Math.min(7, s.hurtIncrease[f]) + (a.weapon.qualities.autoFire ? 1 : 0),
       targetEngagedWithAlly: intoMelee(plan, f, t),
       upgradeAbility: 0,

@@ -7,6 +7,7 @@ import type { TraceEvent } from '../../core/trace'
 import { parseScenario, parseScenarioOrThrow } from '../../run/parse'
 import { advantageAfterCrit } from './damage'
 import { playFight, reset, takeTurn } from './fight'
+import { spendAdvantage } from './fight-aftermath'
 import { settleBands } from './fight-geometry'
 import { maneuver } from './fight-maneuver'
 import { EMPTY, type FightPlan } from './fight-plan'
@@ -296,5 +297,31 @@ describe('item 15: starting range per pair of opponents', () => {
       'ranges[0].between: must name two opponents (one on side A, one on side B), got ["brawler","sniper"]',
       'ranges[1].between[1]: must be one of the combatant ids "brawler", "sniper", "thug", got "ghost"',
     ])
+  })
+})
+
+describe('item 15: threat and advantage spends beyond strain (EotE spending advantage and threat in combat)', () => {
+  const duelDoc = (rules: Record<string, string> = {}, advantage = 'recover-strain'): Record<string, unknown> =>
+    fight('medium', [fighter('shooter', 'A', pistol), fighter('foe', 'B', pistol)], [
+      { combatant: 'shooter', turns: [{ action: 'attack' }], advantage },
+      { combatant: 'foe', turns: [{ action: 'attack' }] },
+    ], rules)
+  it('"strain" (default): 5 threat are 5 strain', () => {
+    const { plan } = ready(duelDoc())
+    spendAdvantage(plan, 0, 1, -5, 1)
+    expect([plan.state.strain[0], plan.state.prone[0], plan.state.cover[1]]).toEqual([5, 0, 0])
+  })
+  it('"tactical": of 6 threat, 3 knock the attacker prone, 2 give the target a free maneuver (he takes cover), 1 is strain', () => {
+    const { plan } = ready(duelDoc({ threatSpend: 'tactical' }))
+    const log: TraceEvent[] = []
+    spendAdvantage(plan, 0, 1, -6, 1, log)
+    expect([plan.state.strain[0], plan.state.prone[0], plan.state.cover[1]]).toEqual([1, 1, 1])
+    expect(log.map((e) => e.text)).toEqual(['3 threat: shooter falls prone.', '2 threat: foe takes a free maneuver.', 'foe: take-cover.', '1 threat: shooter suffers 1 strain (1/13).'])
+  })
+  it('advantage "defense": 3 advantage put a Setback die on attacks against him until the end of his next turn', () => {
+    const { plan, turn } = ready(duelDoc({ criticalEffects: 'severity-only' }, 'defense'))
+    spendAdvantage(plan, 0, 1, 3, 1)
+    expect(plan.state.defended[0]).toBe(2)
+    expect(turn(1).find((e) => e.kind === 'roll')?.text).toContain(': 2Y 1G vs 2P 1K →')
   })
 })

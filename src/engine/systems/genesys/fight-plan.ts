@@ -87,6 +87,8 @@ export interface FightState {
   assisted: Int32Array
   /** He has disengaged this turn (a Move maneuver) from the enemy engaged with him, and may now move toward another. */
   disengaged: Uint8Array
+  /** Turns (his own, counting this one) a Setback die stays on attacks against him, bought with 3 advantage. */
+  defended: Int32Array
   /** Reloads he still carries (variant despair 'out-of-ammo': one per Manage Gear that reloads). */
   reloads: Int32Array
   /** Scratch for the maneuvers of the current turn, in order (stand, weapon back, then the plan's): no allocation per turn. */
@@ -116,6 +118,8 @@ export interface FightPlan {
   despairAmmo: boolean
   /** 'knockdownCost' = 'triumph'. */
   knockdownTriumph: boolean
+  /** 'threatSpend' = 'tactical'. */
+  threatTactical: boolean
   /** 'despair' = 'reload': one Manage Gear always reloads (no count of reloads). */
   endlessReloads: boolean
   pools: Map<number, CompiledPool>
@@ -189,6 +193,7 @@ function stateOf(n: number): FightState {
     lastSlot: new Int32Array(2),
     assisted: new Int32Array(n),
     reloads: new Int32Array(n),
+    defended: new Int32Array(n),
     disengaged: new Uint8Array(n),
     seq: ['aim', 'aim', 'aim', 'aim', 'aim', 'aim'],
   }
@@ -236,6 +241,7 @@ export function compileFight(s: GenesysScenario): FightPlan {
     critTable: s.rules.criticalEffects === 'table',
     despairAmmo: s.rules.despair !== 'ignore',
     endlessReloads: s.rules.despair === 'reload',
+    threatTactical: s.rules.threatSpend === 'tactical',
     knockdownTriumph: s.rules.knockdownCost === 'triumph',
     pools: new Map(),
     startBand: RANGE_BANDS.indexOf(bandAt(BAND_UNITS[s.range])),

@@ -18,7 +18,7 @@ type PlannedTurn = FighterPlan['turns'][number]
  * @see seed 003 (turns, maneuvers, actions); rules.md §5.5; rules-combat.md §C4.1
  */
 
-const RESET = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack', 'assisted', 'disengaged'] as const
+const RESET = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack', 'assisted', 'disengaged', 'defended'] as const
 
 export function reset(plan: FightPlan): void {
   const s = plan.state
@@ -207,6 +207,7 @@ export function takeTurn(plan: FightPlan, rng: Rng, tally: Tally, f: number, at:
   // an Assist lasts until the end of the assisted character's next turn
   s.assisted[f] = 0
   if (s.guarded[f] > 0) s.guarded[f]--
+  if (s.defended[f] > 0) s.defended[f]--
   if (s.staggered[f] > 0) s.staggered[f]--
   if (s.noFree[f] > 0) s.noFree[f]--
   s.slowed[f] = 0

@@ -148,9 +148,9 @@ export const planSchema = z.strictObject({
     .max(6, { error: 'must list 1–6 turns' })
     .describe('1–6 turns: his k-th turn follows entry k and the last entry repeats, e.g. take cover and aim, then aim and shoot (Edge of the Empire core rulebook pp.209-210).'),
   /** Leftover advantage: recover strain, Boost the next ally, or 2 advantage for a free maneuver (take cover, else Aim). */
-  advantage: oneOf(['recover-strain', 'boost-ally', 'free-maneuver'])
+  advantage: oneOf(['recover-strain', 'boost-ally', 'free-maneuver', 'defense'])
     .default('recover-strain')
-    .describe('Advantage left after crits: "recover-strain" 1 strain each; "boost-ally" 1 Boost die on an ally\'s next check; "free-maneuver" 2 for a maneuver (cover, else Aim). The rest recovers strain (Edge of the Empire core rulebook, spending advantage in combat).'),
+    .describe('Advantage left after crits: "recover-strain" 1 strain each; "boost-ally" 1 Boost die on an ally\'s next check; "free-maneuver" 2 for a maneuver (cover, else Aim); "defense" 3 for a Setback die on attacks against him until the end of his next turn. The rest recovers strain (Edge of the Empire core rulebook, spending advantage in combat).'),
   target: oneOf(['sticky-first', 'weakest'])
     .default('sticky-first')
     .describe('Whom he attacks, among the enemies he can attack this turn (after his maneuvers), or all standing enemies when none is in reach: "sticky-first" keeps his target while it stands and is in reach, else the first in roster order; "weakest" takes the one with the fewest wounds left before his threshold.'),

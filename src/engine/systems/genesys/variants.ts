@@ -77,6 +77,16 @@ export const variants: readonly VariantDoc[] = [
     source: 'Edge of the Empire core rulebook (item qualities: Knockdown); Genesys Core Rulebook (item qualities: Knockdown)',
   },
   {
+    key: 'threatSpend',
+    label: 'How the GM spends threat on an attack',
+    default: 'strain',
+    values: [
+      { value: 'strain', label: 'each threat makes the attacker suffer 1 strain' },
+      { value: 'tactical', label: '3 threat knock the attacker prone, 2 threat give the target a free maneuver (take cover, else Aim); the rest is strain' },
+    ],
+    source: 'Edge of the Empire core rulebook (spending Threat and Despair in combat)',
+  },
+  {
     key: 'despair',
     label: 'Despair on an attack',
     default: 'out-of-ammo',
