@@ -201,7 +201,7 @@ function endOfSegment(p: Plan, st: FightState, rng: Rng, seg: number): void {
       if (st.log) say(p, st, 'lose', [i], `${name(p, i)}'s Haymaker is lost (he is ${st.dead[i] ? 'dead' : st.stunned[i] ? 'Stunned' : 'out'}).`)
       continue
     }
-    if (st.log && (st.ko[i] || st.stunned[i])) say(p, st, 'note', [i], `${name(p, i)}'s Haymaker was already on its way: it lands although he is ${st.ko[i] ? 'Knocked Out' : 'Stunned'} (A28 "lands").`)
+    if (st.log && (st.ko[i] || st.stunned[i])) say(p, st, 'note', [i], `${name(p, i)}'s Haymaker was already on its way: it lands although he is ${st.ko[i] ? 'Knocked Out' : 'Stunned'}.`)
     st.slot++
     const d = chooseTarget(p, st, i, rng)
     if (d >= 0) resolveAttack(p, st, rng, i, d, true)

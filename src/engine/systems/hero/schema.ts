@@ -19,35 +19,35 @@ export const attackSchema = z.strictObject({
   name: text(1, 60).default('Punch').describe('The attack\'s name, as the combat log shows it.'),
   dice: dice
     .default('2d6')
-    .describe('Damage dice such as "12d6" or "2½d6" ("2.5d6"); "+1" pips only on killing attacks, e.g. "1d6+1" (rules-combat.md C1.3).'),
+    .describe('Damage dice such as "12d6" or "2½d6" ("2.5d6"); "+1" pips only on killing attacks, e.g. "1d6+1".'),
   kind: oneOf(['normal', 'killing'])
     .default('normal')
-    .describe('normal: STUN is the dice total, BODY counted per die (1→0, 2–5→1, 6→2); killing: BODY is the total, STUN = BODY × a STUN Multiplier (rules-combat.md C1.3).'),
+    .describe('normal: STUN is the dice total, BODY counted per die (1→0, 2–5→1, 6→2); killing: BODY is the total, STUN = BODY × a STUN Multiplier.'),
   vs: oneOf(['PD', 'ED'])
     .default('PD')
-    .describe('Defence that stops it: PD for physical harm (fists, blades, bullets), ED for energy (blasts, fire) (rules-combat.md C1.4).'),
+    .describe('Defence that stops it: PD for physical harm (fists, blades, bullets), ED for energy (blasts, fire).'),
   range: oneOf(['hth', 'ranged'])
     .default('hth')
-    .describe('hth: hand-to-hand, can be Blocked; ranged: cannot be Blocked, so a defender set to Block Dodges instead (rules-combat.md C1.7).'),
+    .describe('hth: hand-to-hand, can be Blocked; ranged: cannot be Blocked, so a defender set to Block Dodges instead.'),
   ocv: int(-10, 10)
     .default(0)
-    .describe('OCV modifier of this attack (weapon, maneuver, range), added to his OCV on the Attack Roll only (rules-combat.md C1.2).'),
+    .describe('OCV modifier of this attack (weapon, maneuver, range), added to his OCV on the Attack Roll only.'),
   activePoints: int(1, 999)
     .optional()
-    .describe('Active Points, for END: 1 END per 10, minimum 1 (rules-combat.md C1.6). Empty: 5 per Damage Class of the dice.'),
+    .describe('Active Points, for END: 1 END per 10, minimum 1. Empty: 5 per Damage Class of the dice.'),
   endCost: int(0, 99)
     .optional()
-    .describe('END per use, overriding the Active Points rule; 0 for an attack with Charges (rules-combat.md C1.6).'),
+    .describe('END per use, overriding the Active Points rule; 0 for an attack with Charges.'),
 })
 
 export const holdSchema = z.strictObject({
-  event: ident().describe('Id of the combatant whose next attack (or Haymaker) is the anticipated event: an enemy, or an ally to act in tandem with (seed 000).'),
+  event: ident().describe('Id of the combatant whose next attack (or Haymaker) is the anticipated event: an enemy, or an ally to act in tandem with (campaign\'s house rules).'),
   mode: oneOf(['interrupt', 'after', 'tandem']).describe(
-    'interrupt: both roll DEX (or Fast Draw), larger margin acts first; after: act once his attack is resolved; tandem: on a DEX (or Teamwork) Roll, act at the same instant (seed 000).',
+    'interrupt: both roll DEX (or Fast Draw), larger margin acts first; after: act once his attack is resolved; tandem: on a DEX (or Teamwork) Roll, act at the same instant (campaign\'s house rules).',
   ),
   roll: oneOf(['dex', 'fast-draw', 'teamwork'])
     .default('dex')
-    .describe('Roll for the contest or tandem: dex (DEX Roll, 9 + DEX/5), fast-draw (Fast Draw, interrupt only) or teamwork (Teamwork, tandem only) (rules.md §2.5).'),
+    .describe('Roll for the contest or tandem: dex (DEX Roll, 9 + DEX/5), fast-draw (Fast Draw, interrupt only) or teamwork (Teamwork, tandem only).'),
   trained: flag()
     .default(true)
     .describe('Has trained with the partner he acts in tandem with. If not, coordinating takes a Teamwork Roll from both of them (so both need Teamwork), each with the untrained Teamwork penalty of the rules (campaign house rules).'),
@@ -58,15 +58,15 @@ export const holdSchema = z.strictObject({
    */
   onEvent: oneOf(['act', 'defend-if-targeted'])
     .default('act')
-    .describe('act: always act when the event comes; defend-if-targeted: if that attack is on him (or the ally he protects), take no action and keep it as a hold for defense (seed 000).'),
+    .describe('act: always act when the event comes; defend-if-targeted: if that attack is on him (or the ally he protects), take no action and keep it as a hold for defense (campaign\'s house rules).'),
 })
 
 export const delaySchema = z.strictObject({
   segments: int(0, 11)
     .default(0)
-    .describe('Segments to wait: 0 = later in this Segment (at a lower DEX than his own), 1 = the next Segment, and so on (seed 000).'),
+    .describe('Segments to wait: 0 = later in this Segment (at a lower DEX than his own), 1 = the next Segment, and so on (campaign\'s house rules).'),
   dex: int(0, 99).describe(
-    'DEX at which the delayed action comes; ties on that DEX follow the tie rule. A higher DEX on the Segment of his next Phase replaces that Phase (seed 000).',
+    'DEX at which the delayed action comes; ties on that DEX follow the tie rule. A higher DEX on the Segment of his next Phase replaces that Phase (campaign\'s house rules).',
   ),
   /**
    * At the chosen DEX and Segment he "must either act, or hold [his] action for defense" (seed 000).
@@ -74,73 +74,73 @@ export const delaySchema = z.strictObject({
    */
   onArrival: oneOf(['act', 'defend', 'defend-if-threatened'])
     .default('act')
-    .describe('At that DEX: act; defend (keep it as a hold for defense); defend-if-threatened (hold for defense only if an enemy aiming at him still acts this Segment, else act) (seed 000).'),
+    .describe('At that DEX: act; defend (keep it as a hold for defense); defend-if-threatened (hold for defense only if an enemy aiming at him still acts this Segment, else act) (campaign\'s house rules).'),
 })
 
 export const planSchema = z.strictObject({
   onPhase: oneOf(['attack', 'haymaker', 'delay', 'hold', 'hold-defense'])
     .default('attack')
-    .describe('Each Phase: attack; haymaker (+4 DC, −5 DCV, lands at the end of the next Segment); delay; hold for an event; hold-defense (keep it to Block/Dodge) (seed 000, rules-combat.md C1.7).'),
-  delay: delaySchema.optional().describe('The delayed action, required when onPhase is "delay": when he acts instead. He may not delay again (seed 000, rules.md §2.6).'),
+    .describe('Each Phase: attack; haymaker (+4 DC, −5 DCV, lands at the end of the next Segment); delay; hold for an event; hold-defense (keep it to Block/Dodge) (campaign\'s house rules).'),
+  delay: delaySchema.optional().describe('The delayed action, required when onPhase is "delay": when he acts instead. He may not delay again (campaign\'s house rules).'),
   hold: holdSchema
     .optional()
-    .describe('The held action, required when onPhase is "hold": whose attack he waits for and how he reacts. Lost at his next Phase if it never comes (seed 000, rules.md §2.6).'),
+    .describe('The held action, required when onPhase is "hold": whose attack he waits for and how he reacts. Lost at his next Phase if it never comes (campaign\'s house rules).'),
   abort: oneOf(['never', 'when-attacked'])
     .default('never')
-    .describe('When attacked with no held action for defense: never, or when-attacked (Abort to his defense, using his unused action or next Phase; not when Stunned) (rules.md §2.7).'),
+    .describe('When attacked with no held action for defense: never, or when-attacked (Abort to his defense, using his unused action or next Phase; not when Stunned).'),
   defense: oneOf(['dodge', 'block'])
     .default('dodge')
-    .describe('dodge: +3 DCV against all attacks until his next Phase; block: 3d6 ≤ 11 + his OCV − attacker\'s OCV stops one hand-to-hand attack (rules-combat.md C1.7).'),
+    .describe('dodge: +3 DCV against all attacks until his next Phase; block: 3d6 ≤ 11 + his OCV − attacker\'s OCV stops one hand-to-hand attack.'),
   target: ident()
     .default('first')
-    .describe('first: first living enemy in roster order, kept until down (the targeting rule may change it); weakest: least STUN left; or an enemy\'s id (first once he is down) (rules-combat.md C4.1).'),
+    .describe('first: first living enemy in roster order, kept until down (the targeting rule may change it); weakest: least STUN left; or an enemy\'s id (first once he is down).'),
   protect: ident()
     .optional()
-    .describe('An ally he guards: his held action for defense Blocks hand-to-hand attacks on that ally. Needs defense "block" (seed 000 "defend someone else").'),
+    .describe('An ally he guards: his held action for defense Blocks hand-to-hand attacks on that ally. Needs defense "block" (campaign\'s house rules: "defend someone else").'),
 })
 
 export const combatantSchema = z.strictObject({
   id: ident().describe('Short unique id, used in plans (hold.event, target, protect) and in results.'),
   name: text(1, 60).describe('Name shown in the combat log and the results.'),
-  side: oneOf(['A', 'B']).describe('Side A or B: a side wins when nobody on the other side is still fighting (rules-combat.md C4.1).'),
-  dex: int(0, 99).describe('Dexterity: highest DEX acts first in a Segment; DEX Roll 9 + DEX/5. In 6e it does not set OCV or DCV (rules.md §2.3–2.4, rules-combat.md C1.1).'),
-  spd: int(1, 12).describe('Speed 1–12: the Segments of the 12-Segment Turn in which he has a Phase, per the Speed Chart (SPD 4: Segments 3, 6, 9, 12) (seed 000, rules.md §2.2).'),
+  side: oneOf(['A', 'B']).describe('Side A or B: a side wins when nobody on the other side is still fighting.'),
+  dex: int(0, 99).describe('Dexterity: highest DEX acts first in a Segment; DEX Roll 9 + DEX/5. In 6e it does not set OCV or DCV.'),
+  spd: int(1, 12).describe('Speed 1–12: the Segments of the 12-Segment Turn in which he has a Phase, per the Speed Chart (SPD 4: Segments 3, 6, 9, 12) (campaign\'s house rules).'),
   lightningReflexes: int(0, 30)
     .default(0)
-    .describe('Lightning Reflexes levels: added to DEX for acting order only, never to DEX Rolls (rules.md §2.3).'),
-  int: int(0, 99).default(10).describe('Intelligence: used only by the "int-pre" tie rule, where the higher INT acts first on equal DEX (rules.md §2.3).'),
-  pre: int(0, 99).default(10).describe('Presence: used only by the "int-pre" tie rule, when DEX and INT are both equal (rules.md §2.3).'),
+    .describe('Lightning Reflexes levels: added to DEX for acting order only, never to DEX Rolls (HERO 6E1 p.116).'),
+  int: int(0, 99).default(10).describe('Intelligence: used only by the "int-pre" tie rule, where the higher INT acts first on equal DEX (HERO 6E2 p.21).'),
+  pre: int(0, 99).default(10).describe('Presence: used only by the "int-pre" tie rule, when DEX and INT are both equal (HERO 6E2 p.21).'),
   fastDraw: int(0, 10)
     .optional()
-    .describe('Fast Draw levels beyond the base roll (9 + DEX/5 + levels); empty if he lacks the skill. For a hold with roll "fast-draw" and the "fast-draw" tie rule (rules.md §2.5).'),
+    .describe('Fast Draw levels beyond the base roll (9 + DEX/5 + levels); empty if he lacks the skill. For a hold with roll "fast-draw" and the "fast-draw" tie rule.'),
   teamwork: int(0, 10)
     .optional()
-    .describe('Teamwork levels beyond the base roll (9 + DEX/5 + levels); empty if he lacks the skill. For a tandem hold with roll "teamwork" (seed 000, rules.md §2.5).'),
+    .describe('Teamwork levels beyond the base roll (9 + DEX/5 + levels); empty if he lacks the skill. For a tandem hold with roll "teamwork" (campaign\'s house rules).'),
   ocv: int(0, 30)
     .default(3)
-    .describe('Offensive Combat Value (6e base 3): he hits on 3d6 ≤ 11 + OCV − target\'s DCV; also sets his Block roll (rules-combat.md C1.1–C1.2, C1.7).'),
+    .describe('Offensive Combat Value (6e base 3): he hits on 3d6 ≤ 11 + OCV − target\'s DCV; also sets his Block roll.'),
   dcv: int(0, 30)
     .default(3)
-    .describe('Defensive Combat Value (6e base 3), subtracted from attackers\' rolls: +3 Dodging, −5 winding a Haymaker, halved when Stunned, 0 when out (rules-combat.md C1.1–C1.7).'),
-  con: int(1, 99).default(10).describe('Constitution: more STUN than CON from one attack (after defences) Stuns him, and his next Phase goes to recovering (rules-combat.md C1.5).'),
-  stun: int(1, 300).default(20).describe('STUN at the start, and its maximum: damage takes it away; at 0 or less he is Knocked Out (6e base 20, rules-combat.md C1.1, C1.5).'),
-  body: int(1, 100).default(10).describe('BODY at the start, and its maximum: at 0 or less he is dying and bleeds 1 BODY a Turn; dead at −BODY (6e base 10, rules-combat.md C1.5).'),
+    .describe('Defensive Combat Value (6e base 3), subtracted from attackers\' rolls: +3 Dodging, −5 winding a Haymaker, halved when Stunned, 0 when out.'),
+  con: int(1, 99).default(10).describe('Constitution: more STUN than CON from one attack (after defences) Stuns him, and his next Phase goes to recovering.'),
+  stun: int(1, 300).default(20).describe('STUN at the start, and its maximum: damage takes it away; at 0 or less he is Knocked Out (6e base 20).'),
+  body: int(1, 100).default(10).describe('BODY at the start, and its maximum: at 0 or less he is dying and bleeds 1 BODY a Turn; dead at −BODY (6e base 10).'),
   rec: int(0, 99)
     .default(4)
-    .describe('Recovery: STUN and END regained, up to their maximum, at each Post-Segment 12 Recovery or Recovery action (6e base 4, rules.md §2.1, rules-combat.md C1.5).'),
+    .describe('Recovery: STUN and END regained, up to their maximum, at each Post-Segment 12 Recovery or Recovery action (6e base 4).'),
   end: int(0, 300)
     .default(20)
-    .describe('Endurance at the start, and its maximum: each attack costs END; the endurance rule says what happens when short (6e base 20, rules-combat.md C1.1, C1.6).'),
-  pd: int(0, 100).default(2).describe('Physical Defense, total (normal + resistant): taken off the STUN of attacks vs PD, and off their BODY if normal (6e base 2, rules-combat.md C1.4).'),
-  rpd: int(0, 100).default(0).describe('Resistant part of PD (at most pd): the only PD that stops BODY from killing attacks (rules-combat.md C1.4).'),
-  ed: int(0, 100).default(2).describe('Energy Defense, total (normal + resistant): taken off the STUN of attacks vs ED, and off their BODY if normal (6e base 2, rules-combat.md C1.4).'),
-  red: int(0, 100).default(0).describe('Resistant part of ED (at most ed): the only ED that stops BODY from killing attacks (rules-combat.md C1.4).'),
+    .describe('Endurance at the start, and its maximum: each attack costs END; the endurance rule says what happens when short (6e base 20).'),
+  pd: int(0, 100).default(2).describe('Physical Defense, total (normal + resistant): taken off the STUN of attacks vs PD, and off their BODY if normal (6e base 2).'),
+  rpd: int(0, 100).default(0).describe('Resistant part of PD (at most pd): the only PD that stops BODY from killing attacks.'),
+  ed: int(0, 100).default(2).describe('Energy Defense, total (normal + resistant): taken off the STUN of attacks vs ED, and off their BODY if normal (6e base 2).'),
+  red: int(0, 100).default(0).describe('Resistant part of ED (at most ed): the only ED that stops BODY from killing attacks.'),
   attack: attackSchema
     .default({ name: 'Punch', dice: '2d6', kind: 'normal', vs: 'PD', range: 'hth', ocv: 0 })
-    .describe('His one attack, used for every strike and Haymaker; a normal human\'s Punch is 2d6 normal vs PD (rules-combat.md C1.2–C1.4).'),
+    .describe('His one attack, used for every strike and Haymaker; a normal human\'s Punch is 2d6 normal vs PD.'),
   plan: planSchema
     .default({ onPhase: 'attack', abort: 'never', defense: 'dodge', target: 'first' })
-    .describe('How he fights: what he does with each Phase, how he defends and whom he attacks (seed 000, rules.md §2.6–2.7, rules-combat.md C1.7).'),
+    .describe('How he fights: what he does with each Phase, how he defends and whom he attacks (campaign\'s house rules).'),
 })
 
 export const scenarioSchema = z
@@ -149,12 +149,12 @@ export const scenarioSchema = z
     rules: rulesSchema(variants),
     turnCap: int(1, 100)
       .default(20)
-      .describe('Turns played at most (the fight opens in Segment 12 of Turn 1); then the onCap rule calls a draw or the side with most health left (rules-combat.md C4.1).'),
+      .describe('Turns played at most (the fight opens in Segment 12 of Turn 1); then the onCap rule calls a draw or the side with most health left.'),
     combatants: z
       .array(combatantSchema, { error: 'must be a list of combatants' })
       .min(2, { error: `must list 2–${MAX_COMBATANTS} combatants` })
       .max(MAX_COMBATANTS, { error: `must list 2–${MAX_COMBATANTS} combatants` })
-      .describe('The fighters, 2–8, in roster order (which "first" targeting follows), with at least one on each side (rules-combat.md C4.1).'),
+      .describe('The fighters, 2–8, in roster order (which "first" targeting follows), with at least one on each side.'),
   })
   .check(crossCheck((s, ctx) => {
     const byId = new Map<string, (typeof s.combatants)[number]>()
