@@ -33,6 +33,19 @@ function features(list: unknown): Feature[] {
         return f.selection_type === 'skills_with_name'
           ? { type: 'skill', name: match(f.name), specialization: match(f.specialization), amount: num(f.amount), perLevel }
           : { type: 'other', what: `skill bonus (${str(f.selection_type)})` }
+      case 'weapon_bonus': {
+        const level = obj(f.level)
+        return {
+          type: 'weapon',
+          selection: str(f.selection_type),
+          name: match(f.name),
+          specialization: match(f.specialization),
+          level: typeof level.compare === 'string' && level.compare !== 'at_least' ? { compare: level.compare, qualifier: num(level.qualifier) } : typeof level.qualifier === 'number' ? { compare: 'at_least', qualifier: num(level.qualifier) } : undefined,
+          amount: num(f.amount),
+          perDie: f.per_die === true,
+          perLevel,
+        }
+      }
       case 'dr_bonus':
         return { type: 'dr', locations: Array.isArray(f.locations) ? f.locations.map(str) : [str(f.location)], amount: num(f.amount), perLevel, specialization: typeof f.specialization === 'string' ? f.specialization : undefined }
       default:
@@ -64,6 +77,7 @@ function weapons(list: unknown, owner: string): Weapon[] {
       range: str(w.range),
       defaults: defaults(w.defaults),
       cachedLevel: typeof obj(w.calc).level === 'number' ? num(obj(w.calc).level) : undefined,
+      cachedDamage: typeof obj(w.calc).damage === 'string' ? str(obj(w.calc).damage) : undefined,
     }
   })
 }
@@ -120,6 +134,7 @@ export function readGcsJson(v: unknown): GcsCharacter {
         technique,
         cachedLevel: typeof calc.level === 'number' ? calc.level : undefined,
         defaultLevel: typeof df.adjusted_level === 'number' ? df.adjusted_level : undefined,
+        features: features(s.features),
       })
     }
   }

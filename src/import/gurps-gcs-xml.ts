@@ -34,6 +34,23 @@ function features(node: XNode): Feature[] {
     const amount = xkid(b, 'amount')
     out.push({ type: 'dr', locations: xkids(b, 'location').map((l) => xtext(l) ?? ''), amount: num(xtext(amount)), perLevel: xattr(amount, 'per_level') === 'yes' })
   }
+  for (const b of xkids(node, 'weapon_bonus')) {
+    const amount = xkid(b, 'amount')
+    const level = xkid(b, 'level')
+    const spec = xkid(b, 'specialization')
+    const name = xkid(b, 'name')
+    out.push({
+      type: 'weapon',
+      selection: (xtext(b, 'selection_type') ?? 'weapons with required skill').replace(/ /g, '_'),
+      name: name && xattr(name, 'compare') !== 'is anything' ? match(name) : undefined,
+      specialization: spec && xattr(spec, 'compare') !== 'is anything' ? match(spec) : undefined,
+      level: level && xattr(level, 'compare') !== 'is anything' ? { compare: (xattr(level, 'compare') ?? 'at least').replace(/ /g, '_'), qualifier: num(xtext(level)) } : undefined,
+      amount: num(xtext(amount)),
+      // GCS 4 marks a per-die bonus with per_level on its amount.
+      perDie: xattr(amount, 'per_level') === 'yes',
+      perLevel: false,
+    })
+  }
   for (const b of xkids(node, 'modifier')) if (xattr(b, 'enabled') !== 'no') out.push(...features(b))
   return out
 }
@@ -82,7 +99,7 @@ export function readGcsXml(root: XNode): GcsCharacter {
   const walkSkills = (node: XNode | undefined): void => {
     for (const s of xkids(node, 'skill')) {
       const [attribute, difficulty] = (xtext(s, 'difficulty') ?? '').split('/')
-      skills.push({ name: xtext(s, 'name') ?? '', specialization: xtext(s, 'specialization') ?? '', attribute: attribute ?? '', difficulty: difficulty ?? '', points: num(xtext(s, 'points')), technique: false })
+      skills.push({ name: xtext(s, 'name') ?? '', specialization: xtext(s, 'specialization') ?? '', attribute: attribute ?? '', difficulty: difficulty ?? '', points: num(xtext(s, 'points')), technique: false, features: features(s) })
     }
     for (const s of xkids(node, 'technique')) skills.push({ name: xtext(s, 'name') ?? '', specialization: '', attribute: '', difficulty: xtext(s, 'difficulty') ?? '', points: num(xtext(s, 'points')), technique: true })
     for (const c of xkids(node, 'skill_container')) walkSkills(c)

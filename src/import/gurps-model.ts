@@ -1,4 +1,4 @@
-import { DAMAGE_TYPES } from '../engine/systems/gurps-common/basic-damage'
+import { DAMAGE_TYPES, MAX_TABLE_ST, swing, thrust } from '../engine/systems/gurps-common/basic-damage'
 import { emptyReport, ImportError, type ImportReport, type ImportResult } from './types'
 
 /**
@@ -13,6 +13,7 @@ export type Feature =
   | { type: 'attribute'; attribute: string; amount: number; perLevel: boolean; limitation?: string }
   | { type: 'skill'; name?: Match; specialization?: Match; amount: number; perLevel: boolean }
   | { type: 'dr'; locations: string[]; amount: number; perLevel: boolean; specialization?: string }
+  | { type: 'weapon'; selection: string; name?: Match; specialization?: Match; level?: { compare: string; qualifier: number }; amount: number; perDie: boolean; perLevel: boolean }
   | { type: 'other'; what: string }
 export interface Default {
   type: string
@@ -30,6 +31,8 @@ export interface Weapon {
   range: string
   defaults: Default[]
   cachedLevel?: number
+  /** GCS's cached damage ("3d+1 cut"), a check only. */
+  cachedDamage?: string
 }
 export interface Trait {
   name: string
@@ -47,6 +50,8 @@ export interface Skill {
   cachedLevel?: number
   /** Level from the best default when no points are spent (GCS's "defaulted_from"). */
   defaultLevel?: number
+  /** Its own features: a weapon bonus such as Brawling's +1 per die at DX+2 (GURPS Basic Set p.B182). */
+  features?: Feature[]
 }
 export interface Equipment {
   name: string
@@ -110,6 +115,7 @@ function allFeatures(c: GcsCharacter): { f: Feature; times: number; from: string
   const out: { f: Feature; times: number; from: string }[] = []
   for (const t of c.traits) for (const f of t.features) out.push({ f, times: f.type !== 'other' && f.perLevel ? t.levels : 1, from: t.name })
   for (const e of c.equipment) for (const f of e.features) out.push({ f, times: 1, from: e.name })
+  for (const s of c.skills) for (const f of s.features ?? []) if (f.type === 'weapon') out.push({ f, times: 1, from: skillName(s) })
   return out
 }
 
@@ -123,7 +129,7 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
     for (const { f, times, from } of features) {
       if (f.type !== 'attribute' || f.attribute !== attr) continue
       if (f.limitation && f.limitation !== 'none') {
-        report.ignored.push(`${from}: ${f.amount * times > 0 ? '+' : ''}${f.amount * times} ${attr.toUpperCase()} (${f.limitation.replace(/_/g, ' ')}), not modelled`)
+        if (f.limitation !== 'striking_only' || attr !== 'st') report.ignored.push(`${from}: ${f.amount * times > 0 ? '+' : ''}${f.amount * times} ${attr.toUpperCase()} (${f.limitation.replace(/_/g, ' ')}), not modelled`)
         continue
       }
       total += f.amount * times
@@ -174,7 +180,20 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
   const has = (name: string): Trait | undefined => c.traits.find((t) => t.name.toLowerCase() === name.toLowerCase())
   const ets = has('Enhanced Time Sense') !== undefined
   const cr = has('Combat Reflexes') !== undefined
-  const combatant: Record<string, unknown> = { name: c.name.slice(0, 60), st: Math.min(st, 1000), dx, ht, hp, basicSpeed, move }
+  const capped = (label: string, v: number, lo: number, hi: number): number => {
+    const x = Math.max(lo, Math.min(hi, v))
+    if (x !== v) report.defaulted.push(`${label} ${v} is outside what the simulator takes (${lo}–${hi}); ${x} used`)
+    return x
+  }
+  const combatant: Record<string, unknown> = {
+    name: c.name.slice(0, 60),
+    st: capped('ST', st, 1, MAX_TABLE_ST),
+    dx: capped('DX', dx, 1, 30),
+    ht: capped('HT', ht, 1, 30),
+    hp: capped('HP', hp, 1, 200),
+    basicSpeed: capped('Basic Speed', basicSpeed, 0.25, 20),
+    move: capped('Move', move, 0, 20),
+  }
   if (ets) {
     combatant.enhancedTimeSense = true
     report.read.push('Enhanced Time Sense (it includes Combat Reflexes)')
@@ -208,7 +227,7 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
     drParts.push(`${from} ${f.amount * times}`)
   }
   if (dr > 0) {
-    combatant.dr = Math.min(dr, 100)
+    combatant.dr = capped('DR', dr, 0, 100)
     report.computed.push(`DR ${dr} on the torso = ${drParts.join(' + ')} (no hit locations in the simulator)`)
   } else report.defaulted.push('DR 0 (no armour or DR on the torso)')
 
@@ -216,7 +235,7 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
   const weapons = [...c.traits.flatMap((t) => t.weapons), ...c.equipment.flatMap((e) => e.weapons)]
   const scored = weapons
     .map((w) => ({ w, level: weaponLevel(w, levels, attrValue) }))
-    .filter((x) => x.level !== undefined && toDamage(x.w.damage) !== undefined && (DAMAGE_TYPES as readonly string[]).includes(x.w.damage.type))
+    .filter((x) => x.level !== undefined && weaponDamage(x.w, x.level, st, features) !== undefined && (DAMAGE_TYPES as readonly string[]).includes(x.w.damage.type))
   // Melee before ranged, then the best skill; on a tie a carried weapon before a natural attack, and
   // one that can parry before one that cannot.
   const canParry = (w: Weapon): boolean => w.parry.trim() !== '' && !/^no$/i.test(w.parry.trim())
@@ -231,13 +250,14 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
   const chosen = scored[0]
   if (!chosen) throw new ImportError(`${c.name} has no weapon or natural attack the simulator can use (damage as thr, sw or dice, and a skill)`)
   const w = chosen.w
+  const damage = weaponDamage(w, chosen.level!, st, features, report)!
   const weapon: Record<string, unknown> = {
     name: `${w.owner}${w.usage && w.usage !== w.owner ? ` (${w.usage})` : ''}`.slice(0, 40),
     skill: Math.max(3, Math.min(30, chosen.level!.level)),
-    damage: toDamage(w.damage),
+    damage: damage.spec,
     type: w.damage.type,
   }
-  const text = `${weapon.name as string}: skill ${chosen.level!.level} from ${chosen.level!.from}, damage ${weapon.damage as string} ${w.damage.type}`
+  const text = `${weapon.name as string}: skill ${chosen.level!.level} from ${chosen.level!.from}, damage ${damage.text}`
   if (w.cachedLevel !== undefined && w.cachedLevel !== chosen.level!.level) report.computed.push(`${text} (the file's stored level is ${w.cachedLevel})`)
   else report.computed.push(text)
   if (w.melee) {
@@ -265,7 +285,7 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
       const why =
         weaponLevel(x, levels, attrValue) === undefined
           ? 'he has no skill for it'
-          : toDamage(x.damage) === undefined
+          : weaponDamage(x, weaponLevel(x, levels, attrValue)!, st, features) === undefined
             ? `damage ${[x.damage.st, x.damage.base, x.damage.extra].filter(Boolean).join(' ')} cannot be expressed as thr, sw or dice`
             : `damage type "${x.damage.type}" is not one of ${DAMAGE_TYPES.join(', ')}`
       return `${x.owner}${x.usage ? ` (${x.usage})` : ''}: ${why}`
@@ -351,12 +371,14 @@ export function skillLevel(
 }
 
 /** A weapon's skill: the best of its defaults (a skill he has, or an attribute), with its modifier. */
-function weaponLevel(w: Weapon, levels: Map<string, number>, attrs: Record<string, number>): { level: number; from: string } | undefined {
-  let best: { level: number; from: string } | undefined
+function weaponLevel(w: Weapon, levels: Map<string, number>, attrs: Record<string, number>): { level: number; from: string; skill?: string; relative?: number } | undefined {
+  let best: { level: number; from: string; skill?: string; relative?: number } | undefined
   for (const d of w.defaults) {
     let base: number | undefined
     let from: string
+    let skill: string | undefined
     if (d.type.toLowerCase() === 'skill') {
+      skill = d.name
       const n = (d.name ?? '').toLowerCase()
       base = d.specialization ? levels.get(`${n}|${d.specialization.toLowerCase()}`) : (levels.get(n) ?? [...levels.entries()].find(([k]) => k.startsWith(`${n}|`))?.[1])
       from = d.specialization ? `${d.name} (${d.specialization})` : (d.name ?? '')
@@ -366,7 +388,102 @@ function weaponLevel(w: Weapon, levels: Map<string, number>, attrs: Record<strin
     }
     if (base === undefined) continue
     const level = base + d.modifier
-    if (!best || level > best.level) best = { level, from: d.modifier ? `${from} ${d.modifier > 0 ? '+' : '−'}${Math.abs(d.modifier)}` : from }
+    if (!best || level > best.level || (level === best.level && skill !== undefined && best.skill === undefined)) best = { level, from: d.modifier ? `${from} ${d.modifier > 0 ? '+' : '−'}${Math.abs(d.modifier)}` : from, skill, relative: skill ? base - (attrs.dx ?? 10) : d.modifier }
   }
   return best
+}
+
+const diceText = (dice: number, add: number): string => `${dice}d${add > 0 ? `+${add}` : add < 0 ? `${add}` : ''}`
+
+/**
+ * A weapon's damage for the simulator, with the bonuses GCS applies: Striking ST (damage from a higher
+ * ST, GURPS Basic Set p.B88) and weapon bonuses (flat or per die, e.g. a fine weapon's +1). Without
+ * either, "thr"/"sw" stays relative to ST; with them the dice are fixed from the Basic Set table
+ * (p.B16). Undefined when the damage cannot be written as the simulator's dice.
+ */
+function weaponDamage(
+  w: Weapon,
+  level: { level: number; from: string; skill?: string; relative?: number },
+  st: number,
+  features: { f: Feature; times: number; from: string }[],
+  report?: ImportReport,
+): { spec: string; text: string } | undefined {
+  const base = toDamage(w.damage)
+  if (base === undefined) return undefined
+  let flat = 0
+  let perDie = 0
+  const parts: string[] = []
+  for (const { f, times, from } of features) {
+    if (f.type !== 'weapon') continue
+    const applies =
+      f.selection === 'this_weapon'
+        ? from === w.owner
+        : f.selection === 'weapons_with_name'
+          ? matches(f.name, w.owner) && matches(f.specialization, w.usage)
+          : f.selection === 'weapons_with_required_skill'
+            ? level.skill !== undefined && matches(f.name, level.skill) && (f.level === undefined || levelOk(f.level, level.relative ?? 0))
+            : false
+    if (!applies) continue
+    const amount = f.amount * (f.perLevel ? times : 1)
+    if (f.perDie) perDie += amount
+    else flat += amount
+    parts.push(`${from} ${amount >= 0 ? '+' : ''}${amount}${f.perDie ? ' per die' : ''}`)
+  }
+  let striking = 0
+  for (const { f, times } of features) if (f.type === 'attribute' && f.attribute === 'st' && f.limitation === 'striking_only') striking += f.amount * times
+  const m = /^(thr|sw|(\d+)d)([+-]\d+)?$/.exec(base)
+  if (!m) return undefined
+  const add = Number(m[3] ?? 0)
+  let spec: string
+  if (m[1] === 'thr' || m[1] === 'sw') {
+    const stEff = st + striking
+    if (striking === 0 && perDie === 0 && stEff <= MAX_TABLE_ST) {
+      const total = add + flat
+      spec = `${m[1]}${total > 0 ? `+${total}` : total < 0 ? `${total}` : ''}`
+    } else {
+      if (stEff > MAX_TABLE_ST || stEff < 1) {
+        // Above the table the simulator knows: the damage GCS computed, as fixed dice.
+        const cached = /^(\d+d(?:[+-]\d+)?)\s/.exec(w.cachedDamage ?? '')
+        if (!cached || !/^[1-9]\d?d([+-]\d{1,2})?$/.test(cached[1])) return undefined
+        return { spec: cached[1], text: `${cached[1]} ${w.damage.type} (${base} at ST ${stEff}, as the file computed it: ST above ${MAX_TABLE_ST} is beyond the simulator's damage table)` }
+      }
+      const d = m[1] === 'thr' ? thrust(stEff) : swing(stEff)
+      spec = diceText(d.dice, d.add + add + flat + perDie * d.dice)
+      if (striking) parts.unshift(`${m[1]} at ST ${stEff} (Striking ST ${striking > 0 ? '+' : ''}${striking}) = ${diceText(d.dice, d.add)}`)
+    }
+  } else {
+    const dice = Number(m[2])
+    spec = diceText(dice, add + flat + perDie * dice)
+  }
+  if (!/^(thr|sw|[1-9]\d?d)([+-]\d{1,2})?$/.test(spec)) return undefined
+  const text = `${spec} ${w.damage.type}${parts.length ? ` (${base}; ${parts.join(', ')})` : ''}`
+  if (report && w.cachedDamage && st <= MAX_TABLE_ST) {
+    const resolved = /^(thr|sw)/.test(spec) ? resolveStDamage(spec, st) : spec
+    const cached = w.cachedDamage.split(' ')[0]
+    if (cached !== resolved) report.computed.push(`${w.owner}${w.usage ? ` (${w.usage})` : ''}: damage computed ${resolved}, the file's stored damage is ${w.cachedDamage}; the computed value is used`)
+  }
+  return { spec, text }
+}
+
+function levelOk(criterion: { compare: string; qualifier: number }, value: number): boolean {
+  switch (criterion.compare.replace(/ /g, '_')) {
+    case 'at_least':
+      return value >= criterion.qualifier
+    case 'at_most':
+      return value <= criterion.qualifier
+    case 'is':
+      return value === criterion.qualifier
+    case 'is_not':
+      return value !== criterion.qualifier
+    default:
+      return true
+  }
+}
+
+/** "sw+1" at ST 13 → "2d" (Basic Set table), to compare with GCS's cached damage. */
+function resolveStDamage(spec: string, st: number): string {
+  const m = /^(thr|sw)([+-]\d+)?$/.exec(spec)
+  if (!m) return spec
+  const d = m[1] === 'thr' ? thrust(st) : swing(st)
+  return diceText(d.dice, d.add + Number(m[2] ?? 0))
 }

@@ -59,8 +59,11 @@ describe('GURPS Character Sheet 5 (JSON) characters in the repository (MIT, crno
     const r = load(join(fixtures, 'gcs5_foundry_gurps_grend.gcs'))
     // ST adj 1 = 11, + trait and Gauntlets of Might bonuses = 16 (the file's stored 16 agrees); HP 16 + 5 = 21;
     // Basic Speed (12 + 14)/4 − 0.5 = 6. Spear DX/A 16 points = 12 − 1 + 1 + 16/4 = 16: Fine Spear 1H
-    // thrust thr+2 imp, reach 1. DR on the torso: Tough Skin 1 + Light Scale Body Armor 3 = 4.
-    expect(r.combatants[0]).toMatchObject({ st: 16, dx: 12, ht: 14, hp: 21, basicSpeed: 6, move: 6, dr: 4, weapon: { skill: 16, damage: 'thr+2', type: 'imp', reach: 1 } })
+    // thrust thr+2 imp, reach 1, and the spear's own weapon bonus (+1 to weapons used with Spear, a
+    // fine weapon) makes it thr+3 (GCS's stored damage: 1d+4 at ST 16, thrust 1d+1). DR on the torso:
+    // Tough Skin 1 + Light Scale Body Armor 3 = 4.
+    expect(r.combatants[0]).toMatchObject({ st: 16, dx: 12, ht: 14, hp: 21, basicSpeed: 6, move: 6, dr: 4, weapon: { skill: 16, damage: 'thr+3', type: 'imp', reach: 1 } })
+    expect(r.report.computed).toContain('Fine Spear (1H Thrust): skill 16 from Spear, damage thr+3 imp (thr+2; Fine Spear +1)')
     expect(r.report.computed).toContain('Spear 16 = DX 12 + 4 (16 points, Average)')
     expect(r.report.computed.join('\n')).not.toMatch(/stored value/)
   })
@@ -90,9 +93,26 @@ describe.skipIf(!haveShared)('GURPS Character Sheet library characters (read fro
     const xml = load(join(shared, 'gcs4xml_v4_golem_armor_swordsman.gcs')).combatants[0] as Record<string, { name?: string }>
     const json = load(join(shared, 'gcs5_dfrpg_golem_armor_swordsman.gcs')).combatants[0] as Record<string, { name?: string }>
     // Broadsword DX/A 12 points = 13 − 1 + 4 = 16; Shield DX/E 8 points = 13 + 3 = 16, Medium Shield DB 2;
-    // DR 17 from the trait; Basic Speed 6.5 + 0.5 = 7, Move 7 − 5 = 2. Only the sword's name differs.
+    // DR 17 from the trait; Basic Speed 6.5 + 0.5 = 7, Move 7 − 5 = 2. Striking ST +5: the sword swings
+    // at ST 18, 3d (Basic Set p.B16), +1 = 3d+1 as GCS stores it. Only the sword's name differs.
     expect({ ...xml, weapon: { ...xml.weapon, name: '' } }).toEqual({ ...json, weapon: { ...json.weapon, name: '' } })
-    expect(json).toMatchObject({ dr: 17, move: 2, weapon: { skill: 16, damage: 'sw+1', type: 'cut' }, shield: { skill: 16, db: 2 } })
+    expect(json).toMatchObject({ dr: 17, move: 2, weapon: { skill: 16, damage: '3d+1', type: 'cut' }, shield: { skill: 16, db: 2 } })
+  })
+
+  it('skill weapon bonuses per die: the Troll\'s claws with Brawling at DX+2 (GURPS Basic Set p.B182)', () => {
+    const r = load(join(shared, 'gcs5_dfrpg_troll.gcs'))
+    // ST 20: thrust 2d−1; the claws do thr−1 = 2d−2, and Brawling 15 at DX 13 + 2 adds +1 per die: 2d,
+    // what GCS stores for them.
+    expect(r.combatants[0]).toMatchObject({ st: 20, weapon: { name: 'Sharp Claws (Slash)', skill: 15, damage: '2d', type: 'cut' } })
+    expect(r.report.computed.join('\n')).not.toMatch(/stored damage/)
+  })
+
+  it('a fighter with ST above the simulator\'s damage table keeps the damage GCS computed: the fire dragon', () => {
+    const r = load(join(shared, 'gcs5_dfrpg_dragon_large_fire.gcs'))
+    // ST 50 is beyond the ST 1–27 table: ST is capped at 27 (it only sets damage, HP is given) and the
+    // tail strike keeps the file's 5d+7 cr as fixed dice.
+    expect(r.combatants[0]).toMatchObject({ st: 27, hp: 50, weapon: { damage: '5d+7', type: 'cr' } })
+    expect(r.report.defaulted).toContain('ST 50 is outside what the simulator takes (1–27); 27 used')
   })
 
   it('GCA5 and Foundry exports are refused with the reason', () => {
