@@ -67,3 +67,26 @@ describe('plan rule best-reply (issue 15 item 8)', () => {
     expect(attack).toBe(3)
   })
 })
+
+describe('bushido-best-reply.json says what the rules give (exact)', () => {
+  it('best reply 3/0 removes the bandit 96.9% and is removed 3.0%; the recommended 2/1 removes it 89.2% and is removed 6.3%', async () => {
+    const { readFileSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const { exactView } = await import('./exchange-kind')
+    const { scenarioSchema } = await import('./scenario')
+    const doc = JSON.parse(readFileSync(join(__dirname, '../../../../resources/examples/bushido-best-reply.json'), 'utf8'))
+    const view = (rule: string) => {
+      const s = scenarioSchema.parse({ ...doc, plans: [{ model: 'samurai', rule }, doc.plans[1]] })
+      const p = compileExchange(s, s.situation as Exchange)
+      return { label: p.matrix.actLabels[p.act.strategy.fixed] ?? 'mix', e: exactView(p) }
+    }
+    const best = view('best-reply')
+    expect(best.label).toBe('3/0')
+    expect(best.e.oppRemoved.toFixed(3)).toBe('0.969')
+    expect(best.e.actRemoved.toFixed(3)).toBe('0.030')
+    const rec = view('recommended')
+    expect(rec.label).toBe('2/1')
+    expect(rec.e.oppRemoved.toFixed(3)).toBe('0.892')
+    expect(rec.e.actRemoved.toFixed(3)).toBe('0.063')
+  })
+})
