@@ -118,10 +118,12 @@ export function readGcsXml(root: XNode): GcsCharacter {
   // GCS 4 adds a punch and kicks unless told not to (GURPS Basic Set p.B271).
   const unarmed: Weapon[] = []
   const skill = (name: string, modifier = 0): Default => ({ type: 'skill', name, modifier })
-  if (xtext(root, 'include_punch') !== 'false') {
+  // A character whose traits already give a punch or kick (Natural Attacks) gets no second one.
+  const own = new Set(traits.flatMap((t) => t.weapons.map((w) => w.usage.toLowerCase())))
+  if (xtext(root, 'include_punch') !== 'false' && !own.has('punch')) {
     unarmed.push({ owner: 'Natural Attacks', usage: 'Punch', melee: true, damage: { type: 'cr', st: 'thr', base: '-1' }, reach: 'C', parry: '0', range: '', defaults: [{ type: 'dx', modifier: 0 }, skill('Boxing'), skill('Brawling'), skill('Karate')] })
   }
-  if (xtext(root, 'include_kick') !== 'false') {
+  if (xtext(root, 'include_kick') !== 'false' && !own.has('kick')) {
     unarmed.push({ owner: 'Natural Attacks', usage: 'Kick', melee: true, damage: { type: 'cr', st: 'thr', base: '' }, reach: 'C,1', parry: 'No', range: '', defaults: [{ type: 'dx', modifier: -2 }, skill('Brawling', -2), skill('Karate', -2)] })
   }
   if (unarmed.length) traits.push({ name: 'Natural Attacks', levels: 1, features: [], weapons: unarmed })

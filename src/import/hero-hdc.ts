@@ -6,7 +6,7 @@ import { emptyReport, ImportError, type ImportResult } from './types'
  * template's base, powers, skills and talents as elements with an XMLID. Read into a `hero` combatant.
  */
 
-/** 6th Edition bases (HERO 6E1 p.38–39): what a character has with no points spent. */
+/** 6th Edition bases (HERO 6th Edition): what a character has with no points spent. */
 const BASE_6E: Record<string, number> = { STR: 10, DEX: 10, CON: 10, INT: 10, EGO: 10, PRE: 10, OCV: 3, DCV: 3, SPD: 2, PD: 2, ED: 2, REC: 4, END: 20, BODY: 10, STUN: 20 }
 
 /** Attack powers, in a GM's words: normal or killing, and which defence stops them by default. */
@@ -44,7 +44,7 @@ function collect(node: XNode | undefined, tags: string[], parent?: XNode): { n: 
   return out
 }
 
-/** Normal damage from STR: 1d6 per 5 STR, ½d6 for 3 or 4 more (HERO 6E1 p.44 Strength Table). */
+/** Normal damage from STR: 1d6 per 5 STR, ½d6 for 3 or 4 more (the Strength Table of HERO 6th Edition). */
 function strDice(str: number): { whole: number; half: boolean } {
   const s = Math.max(0, str)
   return { whole: Math.floor(s / 5), half: s % 5 >= 3 }
@@ -71,12 +71,12 @@ export function readHdc(root: XNode): ImportResult {
     for (const [key, base] of Object.entries(BASE_6E)) {
       const levels = levelsOf(key)
       values[key] = base + levels
-      report.computed.push(`${key} ${values[key]} = ${base} base ${levels < 0 ? '−' : '+'} ${Math.abs(levels)} bought (HERO 6E1 p.38)`)
+      report.computed.push(`${key} ${values[key]} = ${base} base ${levels < 0 ? '−' : '+'} ${Math.abs(levels)} bought (HERO 6th Edition base)`)
     }
   } else {
     // 5th Edition: primary characteristics start at 10; the figured ones come from them, each part
     // rounded to the nearest whole number, halves up, and SPD drops its fraction; the file's LEVELS are
-    // bought on top (HERO 5E p.32–39).
+    // bought on top (HERO 5th Edition).
     const round = (x: number): number => Math.floor(x + 0.5)
     for (const key of ['STR', 'DEX', 'CON', 'BODY', 'INT', 'EGO', 'PRE']) {
       values[key] = 10 + levelsOf(key)
@@ -125,7 +125,7 @@ export function readHdc(root: XNode): ImportResult {
   }
 
   // Resistant defences: Resistant Protection (FORCEFIELD, ARMOR) adds resistant PD/ED; Damage
-  // Resistance makes that much of his PD/ED resistant (HERO 6E1 p.243, p.192).
+  // Resistance makes that much of his PD/ED resistant (HERO 6th Edition).
   const powers = xkid(root, 'POWERS')
   const all = [...collect(powers, ['POWER']), ...collect(xkid(root, 'EQUIPMENT'), ['POWER'])]
   let pd = values.PD

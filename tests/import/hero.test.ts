@@ -14,7 +14,7 @@ const fixtures = join(root, 'tests', 'fixtures', 'import')
 const darciPath = join(fixtures, 'hdc6e_roll20_darci_fae_wizard.hdc')
 const load = (name: string) => importCharacter(readFileSync(join(fixtures, name)))
 
-describe('Hero Designer 6th Edition characters (characteristics = 6E base + LEVELS, HERO 6E1 p.38)', () => {
+describe('Hero Designer 6th Edition characters (characteristics = 6E base + LEVELS)', () => {
   it('Darci (UTF-16 big-endian with a byte-order mark)', () => {
     const r = load('hdc6e_roll20_darci_fae_wizard.hdc')
     // LEVELS: DEX +3 → 13, SPD +2 → 4, INT +8 → 18, PRE 0 → 10, OCV +1 → 4, DCV +1 → 4, CON +8 → 18,
@@ -28,7 +28,7 @@ describe('Hero Designer 6th Edition characters (characteristics = 6E base + LEVE
       pd: 10, rpd: 6, ed: 9, red: 6, teamwork: 0,
       attack: { name: 'Bile and Acid', dice: '1d6', kind: 'killing', vs: 'PD', range: 'ranged' },
     })
-    expect(r.report.computed).toContain('STR 17 = 10 base + 7 bought (HERO 6E1 p.38)')
+    expect(r.report.computed).toContain('STR 17 = 10 base + 7 bought (HERO 6th Edition base)')
     expect(r.report.ignored.join('\n')).toMatch(/other attacks .*Pneuma/)
   })
 
