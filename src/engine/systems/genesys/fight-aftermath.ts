@@ -6,7 +6,7 @@ import { critEffectOf, critRow, STAGGERED_FOR_GOOD } from './crit-effects'
 import { critRoll } from './damage'
 import { standingAlly } from './fight-geometry'
 import { maneuver, maneuverCap } from './fight-maneuver'
-import { COUNTERS_PER_FIGHTER, DROPPED, FC, strainState, sufferStrain, type FightPlan } from './fight-plan'
+import { COUNTERS_PER_FIGHTER, DROPPED, FC, standingMinions, strainState, sufferStrain, type FightPlan } from './fight-plan'
 
 /**
  * What follows a roll: the Critical Injury and its effect, then advantage and threat spent.
@@ -21,6 +21,13 @@ export function criticalInjury(plan: FightPlan, rng: Rng, tally: Tally, f: numbe
   s.injuries[t]++
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Crits]++
   const tn = plan.fighters[t].c
+  const tp = plan.fighters[t]
+  if (tp.minions > 1) {
+    // a Critical Injury on a minion group defeats one minion: the wounds pass the next minion's share
+    s.wounds[t] = Math.max(s.wounds[t], (tp.minions - standingMinions(plan, t) + 1) * tp.minionWounds + 1)
+    if (log) log.push({ at: round, kind: 'crit', who: [tn.id], text: `Critical Injury on ${tn.name}: one minion is defeated (${standingMinions(plan, t)} of ${tp.minions} standing).` })
+    return
+  }
   const effect = critEffectOf(roll, plan.critTable)
   let what = ''
   if (effect === 'minor-nick') {

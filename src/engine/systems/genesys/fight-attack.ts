@@ -6,7 +6,7 @@ import { compilePool, facesRolled, rollPool, type CompiledPool } from '../../dic
 import { attackPool, canAttack, isMelee, RANGE_BANDS } from './combat-check'
 import { advantageAfterCrit, critTriggers, hitDamage, isHit, soakAgainst, woundsAfterSoak } from './damage'
 import { criticalInjury, spendAdvantage } from './fight-aftermath'
-import { COUNTERS_PER_FIGHTER, EMPTY, FC, strainState, sufferStrain, WOUND_BINS, type FightPlan } from './fight-plan'
+import { attackSkill, COUNTERS_PER_FIGHTER, EMPTY, FC, standingMinions, strainState, sufferStrain, WOUND_BINS, type FightPlan } from './fight-plan'
 import { allyEngagedWith, bandBetween, distance, engagedOtherThan, engagedWithEnemy } from './fight-geometry'
 import { bandAfterStep, type Maneuver } from './maneuvers'
 
@@ -99,7 +99,8 @@ function situationKey(plan: FightPlan, f: number, t: number): number {
   k = k * 8 + extraBoost(plan, f)
   // lasting Critical Injuries of the attacker: Difficulty dice, Setback, upgrades, no Boost
   k = ((k * 8 + Math.min(7, s.hurtIncrease[f])) * 2 + s.hurtSetback[f]) * 4 + s.hurtUpgrade[f]
-  return k * 2 + s.noBoost[f]
+  // a minion group's skill follows the minions standing
+  return (k * 2 + s.noBoost[f]) * 16 + (plan.fighters[f].minions > 1 ? standingMinions(plan, f) : 0)
 }
 
 /** The compiled pool for this attacker, target and situation (built once, then reused). */
@@ -114,7 +115,7 @@ function poolFor(plan: FightPlan, f: number, t: number): CompiledPool {
   const pool = attackPool(
     {
       characteristic: a.attack.characteristic,
-      skill: a.attack.skill,
+      skill: attackSkill(plan, f),
       combatSkill: a.weapon.skill,
       band: bandBetween(plan, f, t),
       shooterEngaged: engagedWithEnemy(plan, f),
@@ -230,7 +231,7 @@ function dealHit(plan: FightPlan, f: number, t: number, damage: number, what: st
   }
   if (log) {
     const soakText = soak === tn.soak ? `soak ${tn.soak}` : `soak ${tn.soak} less ${tn.soak - soak} (Pierce/Breach)`
-    const took = q.stunDamage ? `${past} strain ${strainState(plan, t).slice(0, -1)}, Stun Damage)` : `${past} wounds (${s.wounds[t]}/${tn.woundThreshold})`
+    const took = q.stunDamage ? `${past} strain ${strainState(plan, t).slice(0, -1)}, Stun Damage)` : `${past} wounds (${s.wounds[t]}/${tn.woundThreshold}${plan.fighters[t].minions > 1 ? `, ${standingMinions(plan, t)} of ${plan.fighters[t].minions} minions standing` : ''})`
     log.push({ at, kind: 'hit', who: [plan.fighters[f].c.id, tn.id], text: `${what} ${damage} damage, ${soakText}: ${tn.name} takes ${took}.` })
   }
   return past

@@ -7,7 +7,8 @@ import type { TraceEvent } from '../../core/trace'
 import { parseScenario, parseScenarioOrThrow } from '../../run/parse'
 import { advantageAfterCrit } from './damage'
 import { playFight, reset, takeTurn } from './fight'
-import { spendAdvantage } from './fight-aftermath'
+import { criticalInjury, spendAdvantage } from './fight-aftermath'
+import { checkDefeat } from './fight-attack'
 import { settleBands } from './fight-geometry'
 import { maneuver } from './fight-maneuver'
 import { EMPTY, type FightPlan } from './fight-plan'
@@ -323,5 +324,35 @@ describe('item 15: threat and advantage spends beyond strain (EotE spending adva
     spendAdvantage(plan, 0, 1, 3, 1)
     expect(plan.state.defended[0]).toBe(2)
     expect(turn(1).find((e) => e.kind === 'roll')?.text).toContain(': 2Y 1G vs 2P 1K →')
+  })
+})
+
+describe('item 15: minion groups (EotE adversaries: minions)', () => {
+  // three troopers, 5 wounds each, Agility 3: group skill 2 with three standing, 1 with two, 0 with one
+  const doc = fight('medium', [fighter('hero', 'A', pistol), fighter('squad', 'B', pistol, { minions: 3, woundThreshold: 5, attack: { characteristic: 3, skill: 0 } })], [
+    { combatant: 'hero', turns: [{ action: 'none' }] },
+    { combatant: 'squad', turns: [{ action: 'attack' }] },
+  ], { criticalEffects: 'severity-only' })
+  it('the group shares one pool of wounds (3 × 5) and attacks with skill = minions standing − 1', () => {
+    const { plan, turn } = ready(doc)
+    expect(plan.fighters[1].c.woundThreshold).toBe(15)
+    expect(turn(1).find((e) => e.kind === 'roll')?.text).toContain(': 2Y 1G vs 2P →')
+    plan.state.wounds[1] = 6
+    expect(turn(1, 2).find((e) => e.kind === 'roll')?.text).toContain(': 1Y 2G vs 2P →')
+    plan.state.wounds[1] = 11
+    expect(turn(1, 3).find((e) => e.kind === 'roll')?.text).toContain(': 3G vs 2P →')
+  })
+  it('a Critical Injury defeats one minion; the group is out when its wounds pass 15', () => {
+    const { plan } = ready(doc)
+    plan.state.wounds[1] = 2
+    const log: TraceEvent[] = []
+    criticalInjury(plan, { u32: () => 0, below: () => 0, die: () => 50 }, createTally({ counters: plan.layout.counters, bins: plan.layout.bins }), 0, 1, 1, 1, log)
+    expect([plan.state.wounds[1], log[0].text]).toEqual([6, 'Critical Injury on squad: one minion is defeated (2 of 3 standing).'])
+    plan.state.wounds[1] = 15
+    checkDefeat(plan, 1, createTally({ counters: plan.layout.counters, bins: plan.layout.bins }), 1)
+    expect(plan.state.down[1]).toBe(0)
+    plan.state.wounds[1] = 16
+    checkDefeat(plan, 1, createTally({ counters: plan.layout.counters, bins: plan.layout.bins }), 1)
+    expect(plan.state.down[1]).toBe(1)
   })
 })

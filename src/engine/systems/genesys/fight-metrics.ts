@@ -67,7 +67,7 @@ export function exactFight(plan: FightPlan): ExactMetric[] {
     const reach = melee || RANGE_BANDS.indexOf(band) <= RANGE_BANDS.indexOf(f.c.weapon.range)
     if (!reach || !canAttack({ combatSkill: f.c.weapon.skill, band, shooterEngaged: band === 'engaged' })) return []
     const pool = attackPool(
-      { characteristic: f.c.attack.characteristic, skill: f.c.attack.skill, combatSkill: f.c.weapon.skill, band, shooterEngaged: band === 'engaged', aims: 0, ownGuarded: false, targetCover: false, targetProne: false, targetGuarded: false, targetDefense: melee ? t.c.meleeDefense : t.c.rangedDefense, extraBoost: f.c.weapon.qualities.accurate, extraSetback: f.c.weapon.qualities.inaccurate, extraIncrease: f.c.weapon.qualities.autoFire ? 1 : 0, upgradeAbility: 0, upgradeDifficulty: t.c.adversary, downgradeAbility: 0, downgradeDifficulty: 0 },
+      { characteristic: f.c.attack.characteristic, skill: f.minions > 1 ? Math.min(5, f.minions - 1) : f.c.attack.skill, combatSkill: f.c.weapon.skill, band, shooterEngaged: band === 'engaged', aims: 0, ownGuarded: false, targetCover: false, targetProne: false, targetGuarded: false, targetDefense: melee ? t.c.meleeDefense : t.c.rangedDefense, extraBoost: f.c.weapon.qualities.accurate, extraSetback: f.c.weapon.qualities.inaccurate, extraIncrease: f.c.weapon.qualities.autoFire ? 1 : 0, upgradeAbility: 0, upgradeDifficulty: t.c.adversary, downgradeAbility: 0, downgradeDifficulty: 0 },
       plan.stacking,
       plan.order,
     )

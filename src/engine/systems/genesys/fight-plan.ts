@@ -23,6 +23,9 @@ export interface FighterPlan {
   /** Weapon damage with Brawn for "+X" weapons. */
   damage: number
   initiativePool: CompiledPool
+  /** Minions in the group (1: a single character) and the wound threshold of each; `c.woundThreshold` is the group's total. */
+  minions: number
+  minionWounds: number
   turns: { maneuvers: Maneuver[]; action: ActionChoice }[]
 }
 
@@ -199,6 +202,18 @@ function stateOf(n: number): FightState {
   }
 }
 
+/** Minions of f's group still standing (1 for a single character until he is down). */
+export function standingMinions(plan: FightPlan, f: number): number {
+  const fp = plan.fighters[f]
+  return Math.max(0, fp.minions - Math.floor(Math.max(0, plan.state.wounds[f] - 1) / fp.minionWounds))
+}
+
+/** The combat skill rank f attacks with: his own, or for a minion group the minions standing − 1 (at most 5). */
+export function attackSkill(plan: FightPlan, f: number): number {
+  const fp = plan.fighters[f]
+  return fp.minions > 1 ? Math.min(5, Math.max(0, standingMinions(plan, f) - 1)) : fp.c.attack.skill
+}
+
 /** f suffers n strain; a rival has no strain threshold, so he suffers it as wounds (EotE adversaries: rivals). */
 export function sufferStrain(plan: FightPlan, f: number, n: number): void {
   if (plan.fighters[f].c.rival) plan.state.wounds[f] += n
@@ -215,9 +230,13 @@ export function compileFight(s: GenesysScenario): FightPlan {
   const fighters = s.combatants.map((c, index): FighterPlan => {
     const plan = s.plans.find((p) => p.combatant === c.id) as PlanConfig
     const pos = positiveDice(c.initiative.characteristic, c.initiative.skill)
+    // a minion group: one pool of wounds for all, strain suffered as wounds
+    const group = c.minions > 1 ? { ...c, woundThreshold: c.woundThreshold * c.minions, rival: true } : c
     return {
       index,
-      c,
+      c: group,
+      minions: c.minions,
+      minionWounds: c.woundThreshold,
       plan,
       side: c.side === 'A' ? 0 : 1,
       damage: c.weapon.damage + (c.weapon.addsBrawn ? c.brawn : 0),
