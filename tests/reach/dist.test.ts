@@ -127,7 +127,7 @@ describe.skipIf(process.platform === 'win32')('npm run dist -- --dir: the unpack
     expect(wire[FuseV1Options.EnableCookieEncryption as number]).toBe(ON)
     expect(wire[FuseV1Options.EnableEmbeddedAsarIntegrityValidation as number]).toBe(ON)
     expect(wire[FuseV1Options.OnlyLoadAppFromAsar as number]).toBe(ON)
-    // The page is loaded from file://, which keeps its default privileges.
-    expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges as number]).toBe(ON)
+    // The page is served from app://quickdraw, so file:// keeps no extra privileges.
+    expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges as number]).toBe(OFF)
   })
 })
