@@ -1,4 +1,4 @@
-import { solveZeroSum } from '../systems/bushido/zero-sum'
+import { solveZeroSum } from '../core/zero-sum'
 import { estimateOf, formatMetricQuery, type MetricQuery } from './estimate'
 import { parseScenario } from './parse'
 import type { ResultDocument } from './result'

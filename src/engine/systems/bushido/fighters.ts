@@ -2,7 +2,7 @@ import { damageDiceOf, damageTable, type DamageTable, type SlAboveTen } from './
 import { fixedStrategy, MIX_TOTAL, mixedStrategy, type Fighter, type Strategy } from './exchange'
 import type { Model, SplitChoice } from './schema'
 import { optionIndex, specialDamage, SPECIALS, splitOptions, type SplitOptions } from './specials'
-import { quantize } from './zero-sum'
+import { quantize } from '../../core/zero-sum'
 
 /** Largest final Attack without Brutal (6 + 2 supporting dice); SLs never exceed it plus Brutal. */
 export const MAX_FINAL = 8

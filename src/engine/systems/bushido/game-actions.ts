@@ -9,7 +9,7 @@ import { opposedPart } from './exchange-pools'
 import { applySpecials, releaseByExchange, releaseHeld } from './game-states'
 import { brutalText } from './shot'
 import { bestReplyTo, splitMatrix } from './split-matrix'
-import { quantize } from './zero-sum'
+import { quantize } from '../../core/zero-sum'
 
 /**
  * The actions a model takes during a game: Melee (Simple, with movement into contact), Charge (Complex,

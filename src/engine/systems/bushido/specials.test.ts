@@ -10,7 +10,7 @@ import { scenarioSchema } from './scenario'
 import { optionIndex, optionLabel, specialDamage, SPECIALS, splitOptions } from './specials'
 import { bushidoScenario, model } from './test-helpers'
 import type { Exchange } from './schema'
-import { payoff } from './zero-sum'
+import { payoff } from '../../core/zero-sum'
 import { createStream } from '../../core/rng'
 import { withinStandardErrors } from '../../../../tests/helpers'
 

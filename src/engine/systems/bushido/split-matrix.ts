@@ -1,6 +1,6 @@
 import { marginals, pairExact, payoffFirst, type PairExact } from './exchange-exact'
 import type { ExchangeSetup, Strategy } from './exchange'
-import { solveZeroSum, type GameSolution } from './zero-sum'
+import { solveZeroSum, type GameSolution } from '../../core/zero-sum'
 import { optionKey, optionLabel } from './specials'
 
 /**
