@@ -131,7 +131,7 @@ export interface InvokeContract {
 }
 
 /** The views below the run bar: the last run's results, a parameter sweep, a comparison. */
-export type AppView = 'results' | 'sweep' | 'compare'
+export type AppView = 'results' | 'sweep' | 'compare' | 'balance' | 'tactics'
 
 /** What the application menu asks the renderer to do. */
 export type MenuCommand =

@@ -1,0 +1,55 @@
+import type { BalanceAnswer, BalancePoint } from '../../../engine/run/balance'
+import type { TacticsAnswer } from '../../../engine/run/tactics'
+import { getAtPath } from '../../../engine/run/json-path'
+
+/**
+ * The Balance and Tactics tabs' answers in words, as `quickdraw balance` / `quickdraw tactics` print
+ * them: the answer first, as one sentence.
+ */
+
+/** "The Kid's skill" where the path names a combatant with a name; otherwise the field's label. */
+export function fieldWords(scenario: unknown, path: string, label?: string): string {
+  const m = /^combatants\[(\d+)\]\.(.+)$/.exec(path)
+  const name = m ? getAtPath(scenario, `combatants[${m[1]}].name`) : undefined
+  if (typeof name === 'string' && m) return `${name}'s ${m[2]}`
+  return label ?? path
+}
+
+const num = (v: number): string => (Math.round(v * 1000) / 1000).toString()
+
+export function shownValue(percent: boolean, v: number): string {
+  return percent ? `${(v * 100).toFixed(1)}%` : num(v)
+}
+
+/** "54.6% (exact)" or "51.2% (49.1–53.3%)". */
+export function pointWords(a: Pick<BalanceAnswer, 'percent'>, p: BalancePoint): string {
+  if (p.exact !== undefined && p.trials === 0) return `${shownValue(a.percent, p.exact)} (exact)`
+  const f = (v: number): string => shownValue(a.percent, v)
+  return `${f(p.estimate)} (${f(p.ci[0])}–${f(p.ci[1])})${p.exact !== undefined ? `, exact ${f(p.exact)}` : ''}`
+}
+
+/** "The Kid's skill 14 makes 'Acts first alone: The Kid' 54.6% (exact); at 13 it is 45.4% (exact)." */
+export function balanceSentence(a: BalanceAnswer, field: string): string {
+  if (a.bracket.length === 1) return `${field} ${num(a.bracket[0].value)} makes "${a.label}" ${pointWords(a, a.bracket[0])}: the target ${shownValue(a.percent, a.target)} exactly.`
+  const [lo, hi] = a.bracket
+  const reaching = a.direction === 'increasing' ? hi : lo
+  const short = reaching === hi ? lo : hi
+  return `${field} ${num(reaching.value)} makes "${a.label}" ${pointWords(a, reaching)}; at ${num(short.value)} it is ${pointWords(a, short)}.`
+}
+
+/** "The target 50% is crossed at about 13.5 (13.2–13.9)." */
+export function crossingSentence(a: BalanceAnswer): string {
+  const crossing = a.exact ? num(a.value) : `${num(a.value)} (${num(a.interval[0])}–${num(a.interval[1])})`
+  return `The target ${shownValue(a.percent, a.target)} is crossed at about ${crossing}${a.integer || a.step >= 0.25 ? ` (the field moves in steps of ${num(a.step)})` : ''}.`
+}
+
+function mixWords(mix: Record<string, number>): string {
+  const used = Object.entries(mix).filter(([, p]) => p > 1e-9)
+  if (used.length === 1) return `always "${used[0][0]}"`
+  return `mix ${used.map(([n, p]) => `"${n}" ${Math.round(p * 100)}%`).join(', ')}`
+}
+
+/** "Side A should always "x"; side B should mix "y" 60%, "z" 40%. Then "…" is 52.0% (A wants it high, B low)." */
+export function tacticsSentence(t: TacticsAnswer, label: string, percent: boolean): string {
+  return `Side A should ${mixWords(t.equilibrium.a)}; side B should ${mixWords(t.equilibrium.b)}. Then "${label}" is ${shownValue(percent, t.equilibrium.value)} (A wants it high, B low).`
+}

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { runJob } from '../../../engine/run/job'
+import { runChunk } from '../../../engine/run/run-chunk'
+import { playTactics } from '../../../engine/run/tactics'
+import { useBackendForTests } from './backend'
+import { useLibraryStore } from './library'
+import { useSimulationStore } from './simulation'
+import { useTacticsStore } from './tactics'
+import { testBackend } from './test-backend'
+
+interface Standoff {
+  combatants: Record<string, unknown>[]
+}
+const standoff = JSON.parse(readFileSync(join(__dirname, '../../../../resources/examples/gurps-waits-standoff.json'), 'utf8')) as Standoff
+const run = (scenario: unknown, trials: number) => runJob({ scenario, trials, seed: 11, chunkSize: 10_000, concurrency: 1, workers: 1, execute: async (t) => runChunk(t), now: () => 0 })
+// Each gunfighter keeps his Basic Speed or drops it to 4 (its floor adds to the Wait contest: GURPS Basic Set p.B366).
+const kidSlow = JSON.stringify({ combatants: [{ ...standoff.combatants[0], basicSpeed: 4 }, standoff.combatants[1]] })
+const marshalSlow = JSON.stringify({ combatants: [standoff.combatants[0], { ...standoff.combatants[1], basicSpeed: 4 }] })
+
+describe('tactics store', () => {
+  beforeEach(async () => {
+    setActivePinia(createPinia())
+    useBackendForTests(testBackend({ 'standoff.json': standoff }))
+    await useLibraryStore().openExample('standoff.json')
+    const sim = useSimulationStore()
+    sim.trials = 4_000
+    sim.seed = 11
+  })
+
+  it('plays a 2×2 like the engine and recommends the pure strategy first (each keeps his Basic Speed)', async () => {
+    const tactics = useTacticsStore()
+    tactics.a = [{ name: 'stand', patch: '{}' }, { name: 'slow', patch: kidSlow }]
+    tactics.b = [{ name: 'stand', patch: '' }, { name: 'slow', patch: marshalSlow }]
+    tactics.metric = 'acts-first-alone:kid'
+    expect(tactics.problem).toBe('')
+    await tactics.run()
+    expect(tactics.error).toBe('')
+    const engine = await playTactics({
+      scenario: standoff,
+      a: [{ name: 'stand', patch: {} }, { name: 'slow', patch: JSON.parse(kidSlow) as unknown }],
+      b: [{ name: 'stand', patch: {} }, { name: 'slow', patch: JSON.parse(marshalSlow) as unknown }],
+      query: { metric: 'acts-first-alone:kid' },
+      trials: 4_000,
+      seed: 11,
+      run,
+    })
+    expect(tactics.answer).toEqual(engine)
+    expect(tactics.cell).toBe(4)
+    expect(tactics.sentence).toMatch(/^Side A should always "stand"; side B should always "stand"\. Then "Acts first alone: The Kid" is 54\.6% \(A wants it high, B low\)\.$/)
+  })
+
+  it('says live what is wrong with an option: not JSON, a duplicate name, a change that breaks the scenario', () => {
+    const tactics = useTacticsStore()
+    tactics.a = [{ name: 'x', patch: '{ nope' }]
+    expect(tactics.problem).toMatch(/^"x": the change is not JSON/)
+    tactics.a = [{ name: 'x', patch: '{}' }, { name: 'x', patch: '{}' }]
+    expect(tactics.problem).toBe('side A: two options are named "x"')
+    tactics.a = [{ name: 'x', patch: '{}' }, { name: 'broken', patch: '{"combatants":[{"id":"kid","skill":99}]}' }]
+    expect(tactics.problem).toMatch(/^option A "broken" make the scenario invalid: combatants/)
+  })
+
+  it('needs a metric before it runs; opening another scenario starts the options over', async () => {
+    const tactics = useTacticsStore()
+    await tactics.run()
+    expect(tactics.error).toBe('Metric: choose the metric side A wants high and side B wants low')
+    tactics.add('a')
+    expect(tactics.a.length).toBe(2)
+    await useLibraryStore().openExample('standoff.json')
+    expect(tactics.a).toEqual([{ name: 'as it is', patch: '{}' }])
+  })
+})

@@ -1,0 +1,150 @@
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { Metric } from '../../../engine/core/metrics'
+import { describeQuery, MetricQueryError, parseMetricQuery } from '../../../engine/run/estimate'
+import type { JobProgress } from '../../../engine/run/job'
+import { checkTactics, playTactics, TacticsRefusal, type TacticsAnswer, type TacticsOption } from '../../../engine/run/tactics'
+import { tacticsSentence } from '../analysis/balance-text'
+import { backend } from './backend'
+import { backendRunner, StoppedRun, useMetricChoices } from './balance'
+import { useEditorStore } from './editor'
+import { useSimulationStore } from './simulation'
+
+/** An option as the user types it: a name and a JSON Merge Patch of the scenario, as text. */
+export interface OptionDraft {
+  name: string
+  patch: string
+}
+
+/** The option's patch parsed, or why it is not JSON. */
+export function parseDraft(d: OptionDraft): { ok: true; option: TacticsOption } | { ok: false; message: string } {
+  try {
+    return { ok: true, option: { name: d.name.trim(), patch: JSON.parse(d.patch.trim() === '' ? '{}' : d.patch) as unknown } }
+  } catch (e) {
+    return { ok: false, message: `"${d.name.trim() || 'unnamed'}": the change is not JSON (${(e as Error).message})` }
+  }
+}
+
+/**
+ * "What should each side do?": every option of side A against every option of side B (engine
+ * `playTactics`, each cell run through the backend with the run bar's seed and trials), the game solved;
+ * progress, cancel, and the recommendation as a sentence.
+ */
+export const useTacticsStore = defineStore('tactics', () => {
+  const editor = useEditorStore()
+  const sim = useSimulationStore()
+  const { choices, describe } = useMetricChoices()
+  const fresh = (): { a: OptionDraft[]; b: OptionDraft[] } => ({ a: [{ name: 'as it is', patch: '{}' }], b: [{ name: 'as it is', patch: '{}' }] })
+  const a = ref<OptionDraft[]>(fresh().a)
+  const b = ref<OptionDraft[]>(fresh().b)
+  const metric = ref('')
+  const running = ref(false)
+  const cancelled = ref(false)
+  const cell = ref(0)
+  const cellCount = ref(0)
+  const progress = shallowRef<JobProgress | null>(null)
+  const answer = shallowRef<TacticsAnswer | null>(null)
+  const shownAs = ref({ label: '', percent: false })
+  const error = ref('')
+  const version = ref('')
+  let jobId = ''
+  const stale = computed(() => !running.value && answer.value !== null && version.value !== editor.version)
+
+  watch(
+    () => editor.session,
+    () => {
+      if (running.value) void cancel()
+      answer.value = null
+      const f = fresh()
+      a.value = f.a
+      b.value = f.b
+      metric.value = ''
+      error.value = ''
+    },
+  )
+
+  /** Checked live: each patch is JSON, the names are there and distinct, every pairing gives a valid scenario. */
+  const problem = computed<string>(() => {
+    if (editor.doc === null) return ''
+    const parsed = [...a.value, ...b.value].map(parseDraft)
+    const bad = parsed.find((p) => !p.ok)
+    if (bad && !bad.ok) return bad.message
+    const opts = parsed.map((p) => (p.ok ? p.option : { name: '', patch: {} }))
+    try {
+      checkTactics({ scenario: editor.doc, a: opts.slice(0, a.value.length), b: opts.slice(a.value.length) })
+      return ''
+    } catch (e) {
+      return e instanceof TacticsRefusal ? e.message.replace(/ \((--[ab] )?name=patch\)/, '') : String(e)
+    }
+  })
+
+  function add(side: 'a' | 'b'): void {
+    const list = side === 'a' ? a : b
+    list.value = [...list.value, { name: `option ${list.value.length + 1}`, patch: '{}' }]
+  }
+  function remove(side: 'a' | 'b', i: number): void {
+    const list = side === 'a' ? a : b
+    list.value = list.value.filter((_, k) => k !== i)
+  }
+
+  const sentence = computed(() => (answer.value ? tacticsSentence(answer.value, shownAs.value.label, shownAs.value.percent) : ''))
+
+  async function run(): Promise<void> {
+    if (running.value || sim.running || editor.doc === null) return
+    error.value = ''
+    if (metric.value === '') {
+      error.value = 'Metric: choose the metric side A wants high and side B wants low'
+      return
+    }
+    if (problem.value !== '') {
+      error.value = problem.value
+      return
+    }
+    const opts = (list: OptionDraft[]): TacticsOption[] => list.map((d) => (parseDraft(d) as { ok: true; option: TacticsOption }).option)
+    const session = editor.session
+    const runner = backendRunner({ seed: sim.seed, workers: sim.workers, isCancelled: () => cancelled.value || session !== editor.session, onJob: (id) => (jobId = id), onProgress: (p) => (progress.value = p) })
+    let seen: Metric[] = []
+    running.value = true
+    cancelled.value = false
+    version.value = editor.version
+    answer.value = null
+    cell.value = 0
+    cellCount.value = a.value.length * b.value.length
+    try {
+      const result = await playTactics({
+        scenario: editor.doc,
+        a: opts(a.value),
+        b: opts(b.value),
+        query: parseMetricQuery(metric.value),
+        trials: sim.trials,
+        seed: sim.seed,
+        run: async (s, n) => {
+          const doc = await runner(s, n)
+          seen = doc.metrics
+          return doc
+        },
+        onCell: (i, j) => (cell.value = i * b.value.length + j + 1),
+      })
+      if (session === editor.session) {
+        const q = parseMetricQuery(metric.value)
+        shownAs.value = seen.some((m) => m.id === q.metric) ? describeQuery(seen, q) : describe(metric.value)
+        answer.value = result
+      }
+    } catch (e) {
+      if (e instanceof StoppedRun && e.message === 'cancelled') error.value = ''
+      else if (e instanceof TacticsRefusal || e instanceof MetricQueryError || e instanceof StoppedRun) error.value = e.message
+      else error.value = e instanceof Error ? e.message : String(e)
+    } finally {
+      running.value = false
+      progress.value = null
+    }
+  }
+
+  async function cancel(): Promise<void> {
+    if (!running.value) return
+    cancelled.value = true
+    await backend().cancel(jobId)
+  }
+
+  return { a, b, metric, running, cancelled, cell, cellCount, progress, answer, shownAs, error, stale, choices, problem, sentence, add, remove, run, cancel }
+})
