@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -54,5 +54,23 @@ describe('Balance tab in Chromium (browser backend)', () => {
     expect(await page.locator('[data-testid="balance-bracket"]').count()).toBe(2)
     await page.locator('[data-testid="balance-answer"]').scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(shots, '17-balance.png') })
+  })
+
+  it('the Tactics tab plays each gunfighter keeping his Basic Speed or dropping to 4, and recommends keeping it', async () => {
+    const s = JSON.parse(readFileSync(standoff, 'utf8')) as { combatants: Record<string, unknown>[] }
+    const slow = (i: number): string => JSON.stringify({ combatants: s.combatants.map((c, k) => (k === i ? { ...c, basicSpeed: 4 } : c)) })
+    await page.click('[data-testid="view-tactics"]')
+    for (const side of ['a', 'b'] as const) {
+      await page.fill(`[data-testid="tactics-${side}-name-0"]`, 'stand')
+      await page.click(`[data-testid="tactics-add-${side}"]`)
+      await page.fill(`[data-testid="tactics-${side}-name-1"]`, 'slow')
+      await page.fill(`[data-testid="tactics-${side}-patch-1"]`, slow(side === 'a' ? 0 : 1))
+    }
+    await page.selectOption('[data-testid="tactics-metric"]', 'acts-first-alone:kid')
+    await page.click('[data-testid="tactics-run"]')
+    const answer = await page.locator('[data-testid="tactics-answer"]').textContent({ timeout: 60_000 })
+    expect(answer?.trim()).toBe('Side A should always "stand"; side B should always "stand". Then "Acts first alone: The Kid" is 54.6% (A wants it high, B low).')
+    await page.locator('[data-testid="tactics-table"]').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(shots, '17-tactics.png') })
   })
 })
