@@ -63,6 +63,23 @@ describe('tactics store', () => {
     expect(tactics.problem).toMatch(/^option A "broken" make the scenario invalid: combatants/)
   })
 
+  it('cancel stops the matrix: no answer, no error, nothing left running', async () => {
+    const tactics = useTacticsStore()
+    useSimulationStore().trials = 200_000
+    tactics.a = [{ name: 'stand', patch: '{}' }, { name: 'slow', patch: kidSlow }]
+    tactics.b = [{ name: 'stand', patch: '{}' }, { name: 'slow', patch: marshalSlow }]
+    tactics.metric = 'acts-first-alone:kid'
+    const run = tactics.run()
+    await new Promise((r) => setTimeout(r, 20))
+    expect(tactics.running).toBe(true)
+    await tactics.cancel()
+    await run
+    expect(tactics.running).toBe(false)
+    expect(tactics.answer).toBeNull()
+    expect(tactics.error).toBe('')
+    expect(tactics.cell).toBeLessThan(4)
+  })
+
   it('needs a metric before it runs; opening another scenario starts the options over', async () => {
     const tactics = useTacticsStore()
     await tactics.run()
