@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findSystem } from '../../src/engine/systems/registry'
+import { escapeHtml } from '../../src/shared/report/svg-charts'
 import { cliPath, examplesDir, requireBuild, withinStandardErrors } from '../helpers'
 
 const triangle = join(examplesDir, 'gurps-waits-triangle.json')
@@ -68,7 +70,10 @@ describe('quickdraw sweep, compare, shard/merge and report', () => {
     expect(quickdraw('report', triangle, '-o', file, '--trials', '50000').code).toBe(0)
     const html = readFileSync(file, 'utf8')
     expect(html).toContain('<h1>Knife, grab, door button</h1>')
-    expect(html).toContain('yardPenalty')
+    // Rule settings in words (issue 13): the variant's label, never its key.
+    const yard = findSystem('gurps-waits')?.variants.find((v) => v.key === 'yardPenalty')
+    expect(html).toContain(escapeHtml(yard?.label ?? 'missing'))
+    expect(html).not.toContain('yardPenalty')
     expect(html).not.toMatch(/<script|https?:\/\//)
     expect((html.match(/data-chart=/g) ?? []).length).toBeGreaterThan(3)
   })

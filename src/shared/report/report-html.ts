@@ -1,11 +1,14 @@
 import type { Metric, ProbabilityMetric } from '../../engine/core/metrics'
 import type { ResultDocument } from '../../engine/run/result'
 import { findSystem } from '../../engine/systems/registry'
+import { groupResults, headline, headlineText, neverHappens, type ScenarioQuestion } from './headline'
+import { scenarioInWords } from './scenario-words'
 import { distributionChart, escapeHtml, orderChart, probabilityChart } from './svg-charts'
 
 /**
- * One self-contained HTML report: the scenario, the rule variants, every metric with its interval and
- * exact value, and the charts as inline SVG. No script and no external resource, so it opens offline in
+ * One self-contained HTML report a GM can share: the answer first (the scenario's question and its
+ * headline), the fighters, their plans and the rule settings in words, the results in groups with their
+ * intervals and exact values and charts with axes (inline SVG), and the run's provenance in a small footer. No script and no external resource, so it opens offline in
  * any browser. The CLI (`quickdraw report`) and the app both export it.
  */
 const pct = (p: number): string => `${(p * 100).toFixed(2)}%`
@@ -39,26 +42,45 @@ function charts(systemId: string, metrics: Metric[]): string {
   return out.join('\n')
 }
 
-export function reportHtml(scenario: { name: string; description?: string }, doc: ResultDocument): string {
-  const rules = Object.entries(doc.rules).map(([k, v]) => `<tr><td>${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`).join('')
+/** The scenario as the report needs it: its name, description and question, and the rest for the sheets. */
+export type ReportScenario = { name: string; description?: string; question?: ScenarioQuestion } & Record<string, unknown>
+
+function resultTables(doc: ResultDocument): string {
+  const head = '<tr><th>Result</th><th>Estimate</th><th>95% interval</th><th>Exact</th></tr>'
+  const groups = groupResults(doc.metrics)
+  const never = doc.metrics.filter(neverHappens)
+  const out = groups.map((g) => `<h3>${escapeHtml(g.title)}</h3><table>${head}${g.metrics.map(metricRow).join('')}</table>`)
+  if (never.length > 0) out.push(`<details><summary>${never.length} result${never.length === 1 ? '' : 's'} that never happened in this run</summary><table>${head}${never.map(metricRow).join('')}</table></details>`)
+  return out.join('\n')
+}
+
+export function reportHtml(scenario: ReportScenario, doc: ResultDocument): string {
+  const h = headline(doc.system.id, doc.metrics, scenario.question)
+  const words = scenarioInWords(doc.system.id, scenario, doc.rules)
   const title = `${scenario.name} — Quickdraw report`
+  const answer = h.items
+    .map((i) => `<li>${escapeHtml(i.label)} <strong>${escapeHtml(i.value)}</strong>${i.interval ? ` <span class="meta">(95% ${escapeHtml(i.interval)}${i.exact ? `, exact ${escapeHtml(i.exact)}` : ''})</span>` : i.exact ? ` <span class="meta">(exact ${escapeHtml(i.exact)})</span>` : ''}</li>`)
+    .join('')
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <style>
 body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1000px;color:#1a202c;padding:0 1rem}
-table{border-collapse:collapse;margin:1rem 0;width:100%}td,th{border-bottom:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;font-size:.9rem}
+table{border-collapse:collapse;margin:.5rem 0 1rem;width:100%}td,th{border-bottom:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;font-size:.9rem;vertical-align:top}
 td:nth-child(n+2){font-variant-numeric:tabular-nums}figure.chart{margin:1.5rem 0}figcaption{font-weight:600;margin-bottom:.3rem}
-.meta{color:#4a5568}
+.meta{color:#4a5568}.answer{border-left:4px solid #2b6cb0;padding:.3rem 1rem;background:#f7fafc}.answer ul{margin:.3rem 0;padding-left:1.2rem;font-size:1.05rem}
+footer{margin-top:2rem;border-top:1px solid #e2e8f0;padding-top:.5rem;font-size:.75rem;color:#718096}
 </style></head><body>
 <h1>${escapeHtml(scenario.name)}</h1>
 ${scenario.description ? `<p>${escapeHtml(scenario.description)}</p>` : ''}
-<p class="meta">${escapeHtml(doc.system.label)} ${escapeHtml(doc.system.version)} · seed ${doc.run.seed} · ${doc.run.trialsDone.toLocaleString('en-US')} trials · chunk size ${doc.run.chunkSize} · scenario ${doc.scenario.hash} · engine ${escapeHtml(doc.engine.version)} · status ${doc.status}</p>
-<h2>Rule variants</h2><table><tr><th>Variant</th><th>Value</th></tr>${rules}</table>
-<h2>Metrics</h2><table><tr><th>Metric</th><th>Estimate</th><th>95% interval</th><th>Exact</th></tr>${doc.metrics.map(metricRow).join('')}</table>
+<section class="answer" data-section="answer"><h2>${escapeHtml(h.question)}</h2><ul>${answer}</ul><p class="meta">${escapeHtml(headlineText(h))}</p></section>
+${words}
+<h2>Results</h2>
+${resultTables(doc)}
 <h2>Charts</h2>
-${charts(doc.system.id, doc.metrics)}
-<p class="meta">Probabilities show their 95% Wilson interval as a whisker and the exact value, where known, as an orange tick.</p>
+${charts(doc.system.id, doc.metrics.filter((m) => !neverHappens(m)))}
+<p class="meta">Chances show their 95% interval as a whisker and the exact value, where known, as an orange tick.</p>
+<footer>Made with Quickdraw: ${escapeHtml(doc.system.label)} rules version ${escapeHtml(doc.system.version)}, engine ${escapeHtml(doc.engine.version)} · seed ${doc.run.seed} · ${doc.run.trialsDone.toLocaleString('en-US')} trials · ${doc.status === 'done' ? 'complete' : escapeHtml(doc.status)} · scenario fingerprint ${escapeHtml(doc.scenario.hash)} (the same file, seed and trials give the same numbers) · chunks of ${doc.run.chunkSize.toLocaleString('en-US')}</footer>
 </body></html>
 `
 }

@@ -47,27 +47,40 @@ export function orderChart(m: OrderMetric): string {
   return probabilityBars(m.label, m.outcomes.slice(0, 24).map((o) => ({ label: o.label, p: o.p, ci: o.ci, exact: o.exact })))
 }
 
-/** Histogram columns with the cumulative share as a line. */
+/** Histogram columns with the cumulative share as a line; axes: value across, share of trials up the left, cumulative share up the right. */
 export function distributionChart(m: DistributionMetric): string {
-  const w = 640
-  const h = 220
-  const pad = 30
+  const w = 680
+  const h = 240
+  const left = 56
+  const right = 50
+  const top = 14
+  const bottom = 40
   const bins = m.bins
   if (bins.length === 0) return ''
   const lo = bins[0].value
   const hi = bins[bins.length - 1].value
   const span = hi - lo + 1
-  const top = Math.max(...bins.map((b) => b.count))
-  const bw = (w - 2 * pad) / span
+  const most = Math.max(...bins.map((b) => b.count)) / m.n
+  const plotH = h - top - bottom
+  const bw = (w - left - right) / span
+  const yOf = (share: number): number => h - bottom - (share / most) * plotH
   let cum = 0
   const cols = bins.map((b) => {
-    const bh = (b.count / top) * (h - 2 * pad)
-    return `<rect x="${pad + (b.value - lo) * bw}" y="${h - pad - bh}" width="${Math.max(1, bw - 1)}" height="${bh}" fill="#48bb78"><title>${b.value}: ${pct(b.count / m.n)}</title></rect>`
+    const bh = (b.count / m.n / most) * plotH
+    return `<rect x="${left + (b.value - lo) * bw}" y="${h - bottom - bh}" width="${Math.max(1, bw - 1)}" height="${bh}" fill="#48bb78"><title>${b.value}: ${pct(b.count / m.n)}</title></rect>`
   })
   const line = bins.map((b) => {
     cum += b.count
-    return `${pad + (b.value - lo + 0.5) * bw},${h - pad - (cum / m.n) * (h - 2 * pad)}`
+    return `${left + (b.value - lo + 0.5) * bw},${h - bottom - (cum / m.n) * plotH}`
   })
-  const labels = `<text x="${pad}" y="${h - 10}" font-size="10">${lo}</text><text x="${w - pad}" y="${h - 10}" font-size="10" text-anchor="end">${hi}</text>`
-  return `<figure class="chart"><figcaption>${escapeHtml(m.label)} — mean ${m.mean.toFixed(2)}, sd ${m.sd.toFixed(2)}</figcaption><svg data-chart="distribution" role="img" aria-label="${escapeHtml(m.label)}" width="${w}" height="${h}">${cols.join('')}<polyline points="${line.join(' ')}" fill="none" stroke="#2d3748" stroke-width="1.5"/>${labels}</svg></figure>`
+  const yTicks = [0, most / 2, most].map((t) => `<line x1="${left}" x2="${w - right}" y1="${yOf(t)}" y2="${yOf(t)}" stroke="#e2e8f0"/><text x="${left - 4}" y="${yOf(t) + 3}" font-size="10" text-anchor="end">${pct(t)}</text>`)
+  const every = Math.max(1, Math.ceil(span / 16))
+  const xTicks = bins.filter((b) => (b.value - lo) % every === 0 || b.value === hi).map((b) => `<text x="${left + (b.value - lo + 0.5) * bw}" y="${h - bottom + 13}" font-size="10" text-anchor="middle">${b.value}</text>`)
+  const captions = [
+    `<text x="${left + (w - left - right) / 2}" y="${h - 6}" font-size="11" text-anchor="middle">value</text>`,
+    `<text x="12" y="${top + plotH / 2}" font-size="11" text-anchor="middle" transform="rotate(-90 12 ${top + plotH / 2})">share of fights</text>`,
+    `<text x="${w - right + 4}" y="${top + 4}" font-size="10">100%</text><text x="${w - right + 4}" y="${h - bottom}" font-size="10">0%</text>`,
+    `<text x="${w - 10}" y="${top + plotH / 2}" font-size="11" text-anchor="middle" transform="rotate(90 ${w - 10} ${top + plotH / 2})">cumulative</text>`,
+  ]
+  return `<figure class="chart"><figcaption>${escapeHtml(m.label)} — average ${m.mean.toFixed(2)}</figcaption><svg data-chart="distribution" role="img" aria-label="${escapeHtml(m.label)}" width="${w}" height="${h}">${yTicks.join('')}${cols.join('')}<polyline points="${line.join(' ')}" fill="none" stroke="#2d3748" stroke-width="1.5"/>${xTicks.join('')}${captions.join('')}</svg></figure>`
 }
