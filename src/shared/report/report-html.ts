@@ -43,7 +43,11 @@ function charts(systemId: string, metrics: Metric[]): string {
 }
 
 /** The scenario as the report needs it: its name, description and question, and the rest for the sheets. */
-export type ReportScenario = { name: string; description?: string; question?: ScenarioQuestion } & Record<string, unknown>
+export interface ReportScenario {
+  name: string
+  description?: string
+  question?: ScenarioQuestion
+}
 
 function resultTables(doc: ResultDocument): string {
   const head = '<tr><th>Result</th><th>Estimate</th><th>95% interval</th><th>Exact</th></tr>'
@@ -56,7 +60,7 @@ function resultTables(doc: ResultDocument): string {
 
 export function reportHtml(scenario: ReportScenario, doc: ResultDocument): string {
   const h = headline(doc.system.id, doc.metrics, scenario.question)
-  const words = scenarioInWords(doc.system.id, scenario, doc.rules)
+  const words = scenarioInWords(doc.system.id, scenario as unknown as Record<string, unknown>, doc.rules)
   const title = `${scenario.name} — Quickdraw report`
   const answer = h.items
     .map((i) => `<li>${escapeHtml(i.label)} <strong>${escapeHtml(i.value)}</strong>${i.interval ? ` <span class="meta">(95% ${escapeHtml(i.interval)}${i.exact ? `, exact ${escapeHtml(i.exact)}` : ''})</span>` : i.exact ? ` <span class="meta">(exact ${escapeHtml(i.exact)})</span>` : ''}</li>`)
