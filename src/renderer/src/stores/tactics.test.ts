@@ -80,6 +80,14 @@ describe('tactics store', () => {
     expect(tactics.cell).toBeLessThan(4)
   })
 
+  it('an option can start from the scenario\'s plans as written, and is valid as it comes', () => {
+    const tactics = useTacticsStore()
+    tactics.addFromScenario('b')
+    expect(JSON.parse(tactics.b[1].patch)).toEqual({ tactics: (standoff as unknown as { tactics: unknown }).tactics })
+    expect(tactics.b[1].name).toBe('option 2')
+    expect(tactics.problem).toBe('')
+  })
+
   it('needs a metric before it runs; opening another scenario starts the options over', async () => {
     const tactics = useTacticsStore()
     await tactics.run()

@@ -82,6 +82,18 @@ export const useTacticsStore = defineStore('tactics', () => {
     const list = side === 'a' ? a : b
     list.value = [...list.value, { name: `option ${list.value.length + 1}`, patch: '{}' }]
   }
+  /**
+   * A new option that starts from the scenario's plans as written (its `tactics` or `plans` list, or the
+   * combatants where the plans live on them), to edit into an alternative.
+   */
+  function addFromScenario(side: 'a' | 'b'): void {
+    const doc = editor.doc as Record<string, unknown> | null
+    if (doc === null) return
+    const key = ['tactics', 'plans', 'combatants'].find((k) => Array.isArray(doc[k]))
+    if (key === undefined) return add(side)
+    const list = side === 'a' ? a : b
+    list.value = [...list.value, { name: `option ${list.value.length + 1}`, patch: JSON.stringify({ [key]: doc[key] }, null, 1) }]
+  }
   function remove(side: 'a' | 'b', i: number): void {
     const list = side === 'a' ? a : b
     list.value = list.value.filter((_, k) => k !== i)
@@ -146,5 +158,5 @@ export const useTacticsStore = defineStore('tactics', () => {
     await backend().cancel(jobId)
   }
 
-  return { a, b, metric, running, cancelled, cell, cellCount, progress, answer, shownAs, error, stale, choices, problem, sentence, add, remove, run, cancel }
+  return { a, b, metric, running, cancelled, cell, cellCount, progress, answer, shownAs, error, stale, choices, problem, sentence, add, addFromScenario, remove, run, cancel }
 })
