@@ -152,6 +152,7 @@ describe('answer first (issue 13) in Chromium at 1280×720', () => {
     const wide: string[] = []
     for (const file of readdirSync(examplesDir).filter((f) => f.endsWith('.json'))) {
       await page.click(`[data-example="${file}"]`)
+      await page.waitForSelector(`[data-example="${file}"].active`)
       await page.waitForSelector('[data-testid="editor"]')
       await page.evaluate(`document.querySelector('[data-testid="rules-show-all"]')?.click()`)
       await page.evaluate(`document.querySelectorAll('.details-toggle[aria-expanded="false"]').forEach((b) => b.click())`)
@@ -164,6 +165,7 @@ describe('answer first (issue 13) in Chromium at 1280×720', () => {
     const found: string[] = []
     for (const file of readdirSync(examplesDir).filter((f) => f.endsWith('.json'))) {
       await page.click(`[data-example="${file}"]`)
+      await page.waitForSelector(`[data-example="${file}"].active`)
       await page.waitForSelector('[data-testid="editor"]')
       await page.evaluate(`document.querySelector('[data-testid="rules-show-all"]')?.click()`)
       await page.evaluate(`document.querySelectorAll('.details-toggle[aria-expanded="false"]').forEach((b) => b.click())`)
