@@ -25,7 +25,7 @@ export interface VariantDoc {
   label: string
   default: string
   values: readonly { value: string; label: string }[]
-  /** Where the question comes from: the open-question id in rules.md §8 and its sources. */
+  /** Where the question comes from: the open-question id in docs/rules/README.md and its sources. */
   source: string
 }
 

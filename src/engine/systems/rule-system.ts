@@ -24,7 +24,7 @@ export interface JointExactMetric {
 }
 
 /**
- * The contract every rule system implements (architecture.md §3). `compile` turns a validated
+ * The contract every rule system implements (docs/architecture.md). `compile` turns a validated
  * scenario into a plan with everything precomputed; `simulate` plays one trial into a tally and is
  * the hot loop, so it must not allocate; `summarize` turns a tally (any number of merged chunks)
  * into metrics. Nothing outside a system's folder imports its internals.

@@ -6,7 +6,7 @@ import { damageDiceOf, damageTable, damageTotal, expectedWounds, tableWounds, wo
 const plain: DamageMods = { bonus: 0, armour: 0, tough: 0, durable: false }
 const MODIFIER_OF_ROW = [-3, -2, -1, -1, 0, 0, 0, 1, 1, 2, 3]
 
-describe('Wound Table / Table des Dégâts (seed 002, every row)', () => {
+describe('Wound Table / Table des Dégâts (the Bushido reference card (docs/rules/bushido.md), every row)', () => {
   it.each([
     [2, '0 0 0 0 1 2 3 4 5 6 7'],
     [3, '0 0 0 1 2 3 4 5 6 7 8'],
@@ -39,7 +39,7 @@ describe('Wound Table / Table des Dégâts (seed 002, every row)', () => {
   })
 })
 
-describe('Damage Roll modifiers (rules.md §4.7)', () => {
+describe('Damage Roll modifiers (docs/rules/bushido.md §4)', () => {
   it('"Strong: roll 3D6 and keep the two highest; Weak: the two lowest"', () => {
     // index 0 + 6·4 + 36·2 = dice 1, 5, 3
     const i = 0 + 6 * 4 + 36 * 2
@@ -66,7 +66,7 @@ describe('Damage Roll modifiers (rules.md §4.7)', () => {
   })
 })
 
-describe('expected wounds per SL (rules.md §7.5, exact)', () => {
+describe('expected wounds per SL (docs/rules/bushido.md §6, exact)', () => {
   const table = (strong: boolean, weak: boolean, mods: DamageMods) => damageTable(damageDiceOf(strong, weak), mods, 12, 'formula')
   const normal = table(false, false, plain)
   const strong = table(true, false, plain)

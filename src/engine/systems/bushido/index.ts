@@ -48,7 +48,7 @@ function exact(p: Plan): ExactMetric[] {
 /**
  * Bushido: Risen Sun — the d6 test (1s removed, highest + up to 2 supporting dice), the Melee Exchange
  * with secret Attack/Defence splits, the Ranged Attack, the Wound Table, and whole Game Turns.
- * @see ../shared/seeds/002_11de1dfa6a3af03c.txt and rules.md §4
+ * @see the Bushido reference card (docs/rules/bushido.md) and docs/rules/bushido.md
  */
 export const bushido = {
   id: SYSTEM_ID,

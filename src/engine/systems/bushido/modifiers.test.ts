@@ -5,7 +5,7 @@ import { modelSchema, type Model } from './schema'
 const card = (extra: Record<string, unknown> = {}): Model => modelSchema.parse({ id: 'm', name: 'M', side: 'a', melee: 4, wounds: 3, ...extra })
 const pool = (extra: Record<string, unknown>, s = { exhausted: false, surprised: false }): number => meleePool(card(extra), s).pool
 
-describe('MODIFICATEURS DE LA STATISTIQUE MÊLÉE (seed 002, each row)', () => {
+describe('MODIFICATEURS DE LA STATISTIQUE MÊLÉE (the Bushido reference card (docs/rules/bushido.md), each row)', () => {
   it('no modifier: the Melee statistic', () => expect(pool({})).toBe(4))
   it('"La figurine est Épuisée −1" (Exhausted)', () => expect(pool({}, { exhausted: true, surprised: false })).toBe(3))
   it('"Assistance en Mêlée −1 par figurine Assistante" (Melee Assist)', () => expect(pool({ assistingEnemies: 2 })).toBe(2))
@@ -26,7 +26,7 @@ describe('MODIFICATEURS DE LA STATISTIQUE MÊLÉE (seed 002, each row)', () => {
 const shot = (s: Partial<ShotSituation> = {}): ShotSituation => ({ range: 'short', cover: false, shooterMoves: false, alreadyShot: false, surprised: false, shooterRanCounts: true, ...s })
 const cn = (target: Record<string, unknown>, s: Partial<ShotSituation> = {}, shooter: Record<string, unknown> = {}): number => challengeNumber(card(shooter), card({ size: 'small', ...target }), shot(s)).number
 
-describe('FIXER LA DIFFICULTÉ D\'UN TIR (seed 002, each row)', () => {
+describe('FIXER LA DIFFICULTÉ D\'UN TIR (the Bushido reference card (docs/rules/bushido.md), each row)', () => {
   it.each([
     ['short', 4],
     ['medium', 5],
@@ -54,7 +54,7 @@ describe('FIXER LA DIFFICULTÉ D\'UN TIR (seed 002, each row)', () => {
   })
 })
 
-describe('CIBLER UNE FIGURINE EN CSS: Défi de Tir (6) (seed 002, each row)', () => {
+describe('CIBLER UNE FIGURINE EN CSS: Défi de Tir (6) (the Bushido reference card (docs/rules/bushido.md), each row)', () => {
   it.each([
     ['tiny', 7],
     ['small', 6],
@@ -64,7 +64,7 @@ describe('CIBLER UNE FIGURINE EN CSS: Défi de Tir (6) (seed 002, each row)', ()
   it('"Cible Énorme: Succès Auto."', () => expect(intoMeleeNumber(card({ size: 'huge' }))).toBeNull())
 })
 
-describe('Initiative (rules.md §4.5; seed "SURPRISE")', () => {
+describe('Initiative (docs/rules/bushido.md §2; seed "SURPRISE")', () => {
   const ini = (act: Record<string, unknown>, opp: Record<string, unknown>, surprised = false, engagedAtStart = true) => initiative(card(act), card(opp), surprised, engagedAtStart).first
   it('"the Activating model has the Initiative by default"', () => expect(ini({}, {})).toBe('activating'))
   it('Reach grants the Initiative only when not in base contact at the start of the activation', () => {

@@ -8,7 +8,7 @@ import { optionKey, optionLabel } from './specials'
  * split of its opponent, the exact outcome, each side's best reply, and the equilibrium mix. The
  * payoff is the expected number of wounds that count (not beyond those the target has left) dealt
  * minus taken, from the Activating model's point of view; the game is zero-sum in that payoff.
- * @see rules.md §4.10 idea 1, §7.5 (3 vs 3 table)
+ * @see docs/rules/bushido.md idea 1, §7.5 (3 vs 3 table)
  */
 export interface SplitCell {
   /** Options played (rows and columns are split × special choice); without specials option = Attack dice. */

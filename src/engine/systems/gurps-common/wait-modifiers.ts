@@ -1,10 +1,10 @@
 /**
  * Situational modifiers of the Cascading Waits Quick Contest, shared by the Cascading Waits system and
  * whole GURPS fights.
- * @see ../shared/seeds/001_9ed8a4c4e658c7df.txt "Modifiers" and rules.md §3.6 step 3, §8 A8
+ * @see GURPS Martial Arts p.108 (docs/rules/gurps.md §2) "Modifiers" and docs/rules/gurps.md §2 step 3, §8 A8
  */
 
-/** "an extra −2 for jumping in late" (seed 001, rules.md §3.6 step 7). */
+/** "an extra −2 for jumping in late" (GURPS Martial Arts p.108 (docs/rules/gurps.md §2), docs/rules/gurps.md §2 step 7). */
 export const LATE_JOINER_PENALTY = -2
 
 /**

@@ -81,7 +81,7 @@ function exact(plan: CachedPlan): ExactMetric[] {
 
 /**
  * GURPS Cascading Waits: several waiting fighters triggered at once, ordered by a Quick Contest.
- * @see ../shared/seeds/001_9ed8a4c4e658c7df.txt and rules.md §3
+ * @see GURPS Martial Arts p.108 (docs/rules/gurps.md §2) and docs/rules/gurps.md
  */
 export const gurpsWaits = {
   id: SYSTEM_ID,

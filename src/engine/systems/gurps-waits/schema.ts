@@ -4,8 +4,8 @@ import { crossCheck, flag, ident, int, oneOf, stepped, text } from '../../core/s
 import { belowThreeVariant, yardPenaltyVariant } from '../gurps-common/wait-variants'
 
 /**
- * Scenario schema for GURPS Cascading Waits (seed 001, GURPS Martial Arts p.108).
- * @see ../shared/seeds/001_9ed8a4c4e658c7df.txt and rules.md §3.6
+ * Scenario schema for GURPS Cascading Waits (GURPS Martial Arts p.108 (docs/rules/gurps.md §2), GURPS Martial Arts p.108).
+ * @see GURPS Martial Arts p.108 (docs/rules/gurps.md §2) and docs/rules/gurps.md §2
  */
 
 export const SYSTEM_ID = 'gurps-waits'

@@ -11,7 +11,7 @@ import { Pending, Skip, type FightState } from './state'
 
 /**
  * Taking an action: attacking (with the held actions it triggers), a Haymaker, delaying or holding.
- * @see ../shared/seeds/000_852adc43798ee24e.txt "Delaying or Holding Your Phase"; rules.md §2.6
+ * @see the campaign house rules (docs/rules/hero.md) "Delaying or Holding Your Phase"; docs/rules/hero.md §4
  */
 
 const BEFORE = 1
@@ -60,7 +60,7 @@ export function addEntry(st: FightState, who: number, dex: number, kind: number,
  * used here is itself an attack, so holders waiting for that holder react to it in turn (chains); each
  * hold is used once, so a chain is at most as long as the roster.
  * Until the attacker strikes, his action is unspent (`st.current`): if an interrupter attacks him first,
- * he may Abort it to defense (seed 000 "regardless of who goes first"), and then it is gone.
+ * he may Abort it to defense (the campaign house rules (docs/rules/hero.md) "regardless of who goes first"), and then it is gone.
  */
 export function attackWithTriggers(p: Plan, st: FightState, rng: Rng, x: number, origin: number, haymaker: boolean): void {
   const victim = chooseTarget(p, st, x, rng)
@@ -131,7 +131,7 @@ function strike(p: Plan, st: FightState, rng: Rng, x: number, haymaker: boolean)
 }
 
 /**
- * Seed 000: "If you decide to take no action when the anticipated event occurs, you will hold your
+ * the campaign house rules (docs/rules/hero.md): "If you decide to take no action when the anticipated event occurs, you will hold your
  * action for defense" (and a delayed action may likewise become one). The action stays unspent: it is
  * used for the next defense (see defense.ts) or expires like any hold.
  */
@@ -148,7 +148,7 @@ function holderReaction(p: Plan, st: FightState, rng: Rng, h: number, x: number,
   if (mode === HoldMode.Tandem) {
     count(p, st, h, C.tandemRolls)
     const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
-    // Not trained together: the partner makes a Teamwork Roll too, and both must succeed (seed 000).
+    // Not trained together: the partner makes a Teamwork Roll too, and both must succeed (the campaign house rules (docs/rules/hero.md)).
     const tx = p.partnerRoll[h]
     const rx = tx > 0 ? THREE_D6_TOTAL_OF_INDEX[rng.below(216)] : 0
     const ok = heroSucceeds(roll, p.holdRoll[h]) && (tx === 0 || heroSucceeds(rx, tx))
@@ -169,7 +169,7 @@ function holderReaction(p: Plan, st: FightState, rng: Rng, h: number, x: number,
 }
 
 /**
- * Seed 000 interrupt: "Both you and your opponent must make a DEX Roll … Whoever makes their roll by the
+ * the campaign house rules (docs/rules/hero.md) interrupt: "Both you and your opponent must make a DEX Roll … Whoever makes their roll by the
  * most resolves their action first" (holder: DEX or Fast Draw; mover: DEX). A 3 always succeeds and an
  * 18 always fails. If neither makes it, the bothFail variant decides: under the house rules nobody
  * interrupts (the mover's action resolves first; the holder may act after it if still able). Equal

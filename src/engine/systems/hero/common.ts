@@ -69,7 +69,7 @@ export function spendAction(p: Plan, st: FightState, i: number, origin: number):
 
 /**
  * Uses up a held or delayed action. If it is used in the Segment of his next Phase before his DEX
- * (possible under the seed's "lost at the holder's DEX"), that Phase is lost (seed 000).
+ * (possible under the seed's "lost at the holder's DEX"), that Phase is lost (the campaign house rules (docs/rules/hero.md)).
  */
 export function consumePending(p: Plan, st: FightState, i: number): number {
   const origin = st.pendingOrigin[i]

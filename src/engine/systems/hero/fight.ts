@@ -12,7 +12,7 @@ import { Pending, Skip, type FightState } from './state'
 /**
  * One whole fight on the absolute Segment clock, from Segment 12 until one side is out or the Turn cap.
  * Both `simulate` and `trace` run exactly this code (trace with `st.log` set), so they make the same draws.
- * @see ../shared/rules.md §2.8 (algorithm) and rules-combat.md §C4.2 (fight loop)
+ * @see docs/rules/hero.md §7 (algorithm) and docs/rules/hero.md §7 (fight loop)
  */
 export function runFight(p: Plan, rng: Rng): number {
   const st = p.st
@@ -80,7 +80,7 @@ function playSegment(p: Plan, st: FightState, rng: Rng): void {
     if (phase && !p.rules.expiryAtDex && st.pending[i] !== Pending.None) expire(p, st, i, 'at the start of the Segment of his next Phase')
     if (st.pending[i] === Pending.Delay && st.delayAbs[i] === st.abs) {
       addEntry(st, i, p.delayDex[i], 1)
-      // Seed 000: a delay to a higher DEX (or his own) on the Segment of his next Phase replaces that
+      // the campaign house rules (docs/rules/hero.md): a delay to a higher DEX (or his own) on the Segment of his next Phase replaces that
       // Phase, so the Phase gets no entry of its own (it would otherwise tie with, and void, the delay).
       if (phase && p.delayDex[i] >= p.orderDex[i]) {
         st.skipPhaseAbs[i] = st.abs
@@ -126,7 +126,7 @@ function addPhaseEntry(p: Plan, st: FightState, i: number): void {
   } else addEntry(st, i, p.orderDex[i], 0)
 }
 
-/** A delayed action comes due: act now (seed 000: act or hold for defense, never delay again). */
+/** A delayed action comes due: act now (the campaign house rules (docs/rules/hero.md): act or hold for defense, never delay again). */
 function delayedEntry(p: Plan, st: FightState, rng: Rng, i: number): void {
   if (st.pending[i] !== Pending.Delay || st.delayAbs[i] !== st.abs || isDown(st, i)) return
   if (st.stunned[i] && st.statusSlot[i] !== st.slot) {

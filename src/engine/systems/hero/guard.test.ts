@@ -17,7 +17,7 @@ const bodyguard = (range = 'hth', g: Record<string, unknown> = {}) =>
     { turnCap: 1 },
   )
 
-describe('seed 000: "You may also use your held action to defend someone else if you wish"', () => {
+describe('the campaign house rules (docs/rules/hero.md): "You may also use your held action to defend someone else if you wish"', () => {
   it('the guard Blocks the attack on his ally before the attack roll, at 11 + his OCV − the attacker\'s OCV (15-)', () => {
     const { events } = playLogged(bodyguard(), 1)
     const k = events.findIndex((e) => e.at === 12 && /G uses his held action to Block E's attack on W: rolls \d+ against 15-/.test(e.text))
@@ -49,7 +49,7 @@ describe('seed 000: "You may also use your held action to defend someone else if
   })
 })
 
-describe('rules-combat.md C5 A22 and A26', () => {
+describe('docs/rules/hero.md §9 A22 and A26', () => {
   it('A22 "off": a 2d6 KA 6e against 20 PD / 8 rPD can do BODY with 0 STUN, and E[STUN] falls below the C1.9 value 1.537', () => {
     const spec = { dice: parseHeroDice('2d6') as HeroDice, killing: true, multiplier: '6e-half-d6' as const, total: 20, resistant: 8, con: 20 }
     expect(hitExact(spec).meanStun).toBeCloseTo(1.537, 3)

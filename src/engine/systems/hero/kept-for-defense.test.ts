@@ -19,7 +19,7 @@ const holdOn = (onEvent: string, mMove: Record<string, unknown> = {}, extra: Spe
     { turnCap: 2 },
   )
 
-describe('seed 000: "If you decide to take no action when the anticipated event occurs, you will hold your action for defense"', () => {
+describe('the campaign house rules (docs/rules/hero.md): "If you decide to take no action when the anticipated event occurs, you will hold your action for defense"', () => {
   it('hold.onEvent "defend-if-targeted": the mover attacks him, so he takes no action, keeps it for defense and uses it before the attack roll (no interrupt contest)', () => {
     const { events } = playLogged(holdOn('defend-if-targeted'), 1)
     const seg4 = events.filter((e) => e.at === 16)
@@ -74,7 +74,7 @@ const delayTo = (onArrival: string, mDex: number) =>
     { turnCap: 1 },
   )
 
-describe('seed 000 Delayed Action: "When the DEX and Segment you delayed for occurs, you must either act, or hold your action for defense"', () => {
+describe('the campaign house rules (docs/rules/hero.md) Delayed Action: "When the DEX and Segment you delayed for occurs, you must either act, or hold your action for defense"', () => {
   it('delay.onArrival "defend": at DEX 12 he takes no action and holds for defense; the enemy\'s attack later that Segment meets his Dodge first', () => {
     const { events } = playLogged(delayTo('defend', 10), 1)
     const seg = events.filter((e) => e.at === 12).map((e) => `${e.kind}:${e.who[0]}`)

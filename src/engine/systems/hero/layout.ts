@@ -24,9 +24,9 @@ export const C = {
   tandemRolls: 16,
   tandemMade: 17,
   phasesLostToAbort: 18,
-  /** A held or delayed action kept as a hold for defense when its event or moment came (seed 000). */
+  /** A held or delayed action kept as a hold for defense when its event or moment came (the campaign house rules (docs/rules/hero.md)). */
   keptForDefense: 19,
-  /** Blocks made without a further action: continuing to Block in the same Segment (rules-combat.md C1.7). */
+  /** Blocks made without a further action: continuing to Block in the same Segment (docs/rules/hero.md §6). */
   chainedBlocks: 20,
   /** END paid for attacks (sum over fights), and STUN paid for END he lacked (C1.6). */
   endSpent: 21,
@@ -37,7 +37,7 @@ export const C = {
   wokeUp: 24,
   /** Fights he ends Knocked Out or dead. */
   endsOut: 25,
-  /** Blocks he made for the ally he protects (seed 000 "defend someone else"). */
+  /** Blocks he made for the ally he protects (the campaign house rules (docs/rules/hero.md) "defend someone else"). */
   guardBlocks: 26,
   /** Sums of squares of the per-fight END spent and wakes (for their spread). */
   endSpentSq: 27,

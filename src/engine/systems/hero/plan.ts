@@ -21,7 +21,7 @@ export const enum HoldMode {
   Tandem = 2,
 }
 
-/** What a delayed action does when its DEX and Segment come (seed 000: act, or hold for defense). */
+/** What a delayed action does when its DEX and Segment come (the campaign house rules (docs/rules/hero.md): act, or hold for defense). */
 export const enum Arrival {
   Act = 0,
   Defend = 1,
@@ -31,7 +31,7 @@ export const enum Arrival {
 /** Target rule codes (≥ 0: a named enemy's index). */
 export const TARGET_FIRST = -1
 export const TARGET_WEAKEST = -2
-/** rules-combat.md C4.1 options (variant targeting, A40): a random living enemy (kept until defeated), the one who has dealt the most STUN. */
+/** docs/rules/hero.md §7 options (variant targeting, A40): a random living enemy (kept until defeated), the one who has dealt the most STUN. */
 export const TARGET_RANDOM = -3
 export const TARGET_THREAT = -4
 const FIRST_CODES = { 'sticky-first': TARGET_FIRST, random: TARGET_RANDOM, 'highest-threat': TARGET_THREAT }
@@ -42,7 +42,7 @@ function targetCode(c: HeroCombatant, rules: ResolvedRules, idx: (id: string) =>
   return c.plan.target === 'weakest' ? TARGET_WEAKEST : idx(c.plan.target)
 }
 
-/** A Haymaker adds +4 Damage Classes (rules-combat.md C1.7): +4d6 normal, +1d6+1 killing (3 DC = 1d6). */
+/** A Haymaker adds +4 Damage Classes (docs/rules/hero.md §6): +4d6 normal, +1d6+1 killing (3 DC = 1d6). */
 export function haymakerDice(d: HeroDice, killing: boolean): HeroDice {
   if (!killing) return { whole: d.whole + 4, half: d.half, plus: d.plus }
   const dc = d.whole * 3 + (d.half ? 2 : 0) + d.plus + 4
@@ -75,7 +75,7 @@ export interface Plan {
   endMax: Int32Array
   /** END per attack (C1.6): the scenario's `attack.endCost`, else from its Active Points. */
   endCost: Int32Array
-  /** The ally whose attackers he Blocks with a held action (seed 000 "defend someone else"); −1 none. */
+  /** The ally whose attackers he Blocks with a held action (the campaign house rules (docs/rules/hero.md) "defend someone else"); −1 none. */
   protect: Int32Array
   /** 1 when some ally protects him. */
   guarded: Uint8Array
@@ -100,7 +100,7 @@ export interface Plan {
   holdMode: Uint8Array
   /** Roll target for the hold's contest or tandem roll (DEX Roll, Fast Draw or Teamwork with A7). */
   holdRoll: Int32Array
-  /** Untrained tandem: the partner's Teamwork Roll target (both roll, seed 000); 0 when only the holder rolls. */
+  /** Untrained tandem: the partner's Teamwork Roll target (both roll, the campaign house rules (docs/rules/hero.md)); 0 when only the holder rolls. */
   partnerRoll: Int32Array
   abortWhenAttacked: Uint8Array
   block: Uint8Array
@@ -123,7 +123,7 @@ function holdRollTarget(c: HeroCombatant, rules: ResolvedRules): number {
   return characteristicTarget(c.dex)
 }
 
-/** Seed 000: coordinating with someone he has not trained with takes a Teamwork Roll "required by both characters". */
+/** the campaign house rules (docs/rules/hero.md): coordinating with someone he has not trained with takes a Teamwork Roll "required by both characters". */
 function partnerRollTarget(c: HeroCombatant, cs: HeroCombatant[], rules: ResolvedRules): number {
   const h = c.plan.hold
   if (!h || h.mode !== 'tandem' || h.trained) return 0

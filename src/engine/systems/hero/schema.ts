@@ -7,7 +7,7 @@ import { presetRules, variants } from './variants'
 
 /**
  * Scenario schema for HERO System fights: combatants with characteristics, one attack and a plan.
- * @see ../shared/seeds/000_852adc43798ee24e.txt, rules.md §2 and rules-combat.md §C1, §C4
+ * @see the campaign house rules (docs/rules/hero.md), docs/rules/hero.md and docs/rules/hero.md §6, docs/rules/hero.md §7
  */
 
 export const SYSTEM_ID = 'hero'
@@ -52,7 +52,7 @@ export const holdSchema = z.strictObject({
     .default(true)
     .describe('Has trained with the partner he acts in tandem with. If not, coordinating takes a Teamwork Roll from both of them (so both need Teamwork), each with the untrained Teamwork penalty of the rules (campaign house rules).'),
   /**
-   * Seed 000: "If you decide to take no action when the anticipated event occurs, you will hold your
+   * the campaign house rules (docs/rules/hero.md): "If you decide to take no action when the anticipated event occurs, you will hold your
    * action for defense". With defend-if-targeted he keeps the action as a hold for defense (used before
    * that attack, or for a later Abort to defense until it expires).
    */
@@ -69,7 +69,7 @@ export const delaySchema = z.strictObject({
     'DEX at which the delayed action comes; ties on that DEX follow the tie rule. A higher DEX on the Segment of his next Phase replaces that Phase (campaign\'s house rules).',
   ),
   /**
-   * At the chosen DEX and Segment he "must either act, or hold [his] action for defense" (seed 000).
+   * At the chosen DEX and Segment he "must either act, or hold [his] action for defense" (the campaign house rules (docs/rules/hero.md)).
    * "Threatened": an enemy whose target he is still has a Phase or delayed action to come this Segment.
    */
   onArrival: oneOf(['act', 'defend', 'defend-if-threatened'])
@@ -192,7 +192,7 @@ function checkCombatant(c: Combatant, i: number, byId: Map<string, Combatant>, c
     if (p.hold.roll === 'teamwork' && c.teamwork === undefined) issue(at('plan', 'hold', 'roll'), 'needs the combatant to have teamwork', p.hold.roll)
     if (p.hold.roll === 'fast-draw' && p.hold.mode !== 'interrupt') issue(at('plan', 'hold', 'roll'), 'Fast Draw only replaces the DEX Roll when interrupting', p.hold.roll)
     if (p.hold.roll === 'teamwork' && p.hold.mode !== 'tandem') issue(at('plan', 'hold', 'roll'), 'Teamwork only replaces the DEX Roll when acting in tandem', p.hold.roll)
-    // Seed 000: a Teamwork Roll "is required to Coordinate Attacks with a character you have not trained with and is required by both characters".
+    // the campaign house rules (docs/rules/hero.md): a Teamwork Roll "is required to Coordinate Attacks with a character you have not trained with and is required by both characters".
     if (p.hold.mode === 'tandem' && !p.hold.trained) {
       if (p.hold.roll !== 'teamwork') issue(at('plan', 'hold', 'roll'), 'must be "teamwork" when trained is false: coordinating with someone he has not trained with takes a Teamwork Roll from both', p.hold.roll)
       else if (ev && ev.id !== c.id && ev.teamwork === undefined) issue(at('plan', 'hold', 'event'), `"${ev.id}" needs teamwork too: with someone he has not trained with, both make a Teamwork Roll`, p.hold.event)
@@ -214,7 +214,7 @@ export type HeroScenario = z.output<typeof scenarioSchema>
 export type HeroCombatant = Combatant
 
 /**
- * A delayed action is lost when his next Phase comes (seed 000; the book: when that Segment begins), so a
+ * A delayed action is lost when his next Phase comes (the campaign house rules (docs/rules/hero.md); the book: when that Segment begins), so a
  * delay that would reach past it from any of his Phases is refused rather than silently lost. Under the
  * house rules a delay into the Segment of his next Phase stands only at his own DEX or higher (it then
  * replaces that Phase, as the fight loop plays it). docs/rules/hero.md#4-delayed-and-held-actions

@@ -5,7 +5,7 @@ import type { DamageRoll } from '../../dice/hero-damage'
 /** What a combatant is holding from an earlier Phase. */
 export const enum Pending {
   None = 0,
-  /** Delayed to a DEX and Segment (seed 000 "Delayed Action"; a hold pinned to a DEX in the book). */
+  /** Delayed to a DEX and Segment (the campaign house rules (docs/rules/hero.md) "Delayed Action"; a hold pinned to a DEX in the book). */
   Delay = 1,
   /** Held for an anticipated event: interrupt, act after or in tandem. */
   Hold = 2,
@@ -81,7 +81,7 @@ export class FightState {
   readonly fixedRank: Int32Array
   /**
    * The Phase (absolute Segment) of the action a combatant is resolving right now and has not yet spent,
-   * 0 when none: between declaring an attack and making it, an Abort uses this action (rules.md §2.7).
+   * 0 when none: between declaring an attack and making it, an Abort uses this action (docs/rules/hero.md §5).
    */
   readonly current: Int32Array
   readonly koAbs: Int32Array

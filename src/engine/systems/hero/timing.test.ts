@@ -7,7 +7,7 @@ import { heroPlan, playLogged, playMany, segmentsOf, UNHURT } from './test-helpe
 const PASSIVE = { ...UNHURT, attack: { dice: '1d6' } }
 const HOUSE = { ruleset: 'tlot3-house' }
 
-describe('Phases and DEX order (seed 000 "Starting Your Phase")', () => {
+describe('Phases and DEX order (the campaign house rules (docs/rules/hero.md) "Starting Your Phase")', () => {
   it('"18 DEX and 4 SPD: Phases begin on DEX 18 in Segments 3, 6, 9 and 12" (Turn 2 = absolute Segments 15, 18, 21, 24)', () => {
     const plan = heroPlan([{ id: 'a', side: 'A', dex: 18, spd: 4, ...PASSIVE }, { id: 'b', side: 'B', dex: 10, spd: 2, ...PASSIVE }], {}, { turnCap: 2 })
     const { events } = playLogged(plan, 1)
@@ -33,7 +33,7 @@ describe('Phases and DEX order (seed 000 "Starting Your Phase")', () => {
   })
 })
 
-describe('Post-Segment 12 Recovery (rules.md §2.1)', () => {
+describe('Post-Segment 12 Recovery (docs/rules/hero.md §1)', () => {
   it('comes after Segment 12 of every Turn even when nobody has a Phase in Segment 12 (two SPD 1 fighters)', () => {
     const plan = heroPlan([{ id: 'a', side: 'A', spd: 1, ...PASSIVE }, { id: 'b', side: 'B', spd: 1, ...PASSIVE }], {}, { turnCap: 3 })
     expect(playLogged(plan, 1).events.filter((e) => e.kind === 'recovery').map((e) => e.at)).toEqual([12, 24, 36])
@@ -51,7 +51,7 @@ describe('Post-Segment 12 Recovery (rules.md §2.1)', () => {
 describe('same-DEX ties (A1), decided afresh every Segment', () => {
   const twins = (rules: Record<string, string>, a: Record<string, unknown> = {}, b: Record<string, unknown> = {}) =>
     heroPlan([{ id: 'a', side: 'A', dex: 15, ...PASSIVE, ...a }, { id: 'b', side: 'B', dex: 15, ...PASSIVE, ...b }], rules, { turnCap: 1 })
-  it('seed 000: "each character rolls 1d6. Phases begin from highest roll to lowest. Reroll any ties"', () => {
+  it('the campaign house rules (docs/rules/hero.md): "each character rolls 1d6. Phases begin from highest roll to lowest. Reroll any ties"', () => {
     const { events } = playLogged(twins(HOUSE), 4)
     const rolls = events.filter((e) => e.kind === 'roll')
     expect(rolls.every((e) => /on 1d6/.test(e.text))).toBe(true)
@@ -93,7 +93,7 @@ describe('same-DEX ties (A1), decided afresh every Segment', () => {
   })
 })
 
-describe('Delayed action (seed 000)', () => {
+describe('Delayed action (the campaign house rules (docs/rules/hero.md))', () => {
   it('"delay until a DEX later in the Segment": DEX 20 delaying to DEX 10 acts after DEX 15', () => {
     const plan = heroPlan([{ id: 'd', side: 'A', dex: 20, ...PASSIVE, plan: { onPhase: 'delay', delay: { segments: 0, dex: 10 } } }, { id: 'm', side: 'B', dex: 15, ...PASSIVE }], HOUSE, { turnCap: 1 })
     const acts = playLogged(plan, 1).events.filter((e) => e.kind === 'hit' || e.kind === 'miss').map((e) => e.who[0])

@@ -40,7 +40,7 @@ function summarize(plan: CachedPlan, tally: Tally): Metric[] {
  * Legend of the Five Rings (4e) skirmish: roll-and-keep d10 with exploding 10s and the Ten Dice Rule,
  * Initiative once per skirmish, Stances, delaying, Reactions at the end of each Round, attacks against
  * Armor TN with Raises, damage and wound ranks.
- * @see ../shared/seeds/004_8c5c3f10224adcd9.txt, rules.md §6, rules-combat.md §C3, §C4.4
+ * @see the L5R skirmish rules (docs/rules/l5r.md §2), docs/rules/l5r.md, docs/rules/l5r.md §4, docs/rules/l5r.md §5
  */
 export const l5r = {
   id: SYSTEM_ID,

@@ -4,7 +4,7 @@ import type { TraceEvent } from '../../../engine/core/trace'
  * The HERO Speed Chart of one sample fight as a grid: a column per Segment (12 to a Turn; the fight opens
  * in Segment 12 of Turn 1), a row per combatant, and in each cell the marks of what he did there.
  * Built from the system's trace events only: `at` is the absolute Segment, `who[0]` the actor.
- * @see rules.md §3 (HERO Speed Chart) and the hero system's trace text
+ * @see docs/rules/gurps.md (HERO Speed Chart) and the hero system's trace text
  */
 export type Mark = 'phase' | 'hold' | 'interrupt' | 'tandem' | 'abort' | 'defend' | 'hit' | 'miss' | 'lost' | 'status' | 'act'
 
