@@ -85,7 +85,7 @@ Examples:
   quickdraw balance ${EX}/gurps-duel.json --param "combatants[0].weapon.skill" --metric wins:aldo --target 0.5 --json`,
   tactics: `quickdraw tactics <file> --a <name>=<patch> ... --b <name>=<patch> ... --metric <metric-id> — every option of
 side A against every option of side B (each a JSON Merge Patch of the scenario, inline or @file.json; {}
-is the scenario as it is), the best replies and the optimal mix of the zero-sum game (A wants the metric
+is the scenario as it is; lists of fighters, tactics and plans merge by id / combatant), the best replies and the optimal mix of the zero-sum game (A wants the metric
 high, B low).
 
 Example:

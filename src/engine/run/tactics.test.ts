@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import standoff from '../../../resources/examples/gurps-waits-standoff.json'
 import { runJob } from './job'
 import { runChunk } from './run-chunk'
-import { mergePatch, playTactics, solveTactics, TacticsRefusal, type TacticsCell, type TacticsRequest } from './tactics'
+import { cellScenario, mergePatch, playTactics, solveTactics, TacticsRefusal, type TacticsCell, type TacticsRequest } from './tactics'
 
 let clock = 0
 const now = (): number => (clock += 1)
@@ -50,9 +50,20 @@ describe('tactics: the game of options', () => {
   it('merge patches follow RFC 7396 and refuse prototype keys', () => {
     expect(mergePatch({ a: 'b', c: { d: 'e', f: 'g' } }, { a: 'z', c: { f: null } })).toEqual({ a: 'z', c: { d: 'e' } })
     expect(mergePatch({ a: [1, 2] }, { a: [3] })).toEqual({ a: [3] })
+    expect(mergePatch({ a: [{ x: 1 }] }, { a: [{ x: 2 }] })).toEqual({ a: [{ x: 2 }] })
     expect(mergePatch({ a: 1 }, 'x')).toBe('x')
     expect(() => mergePatch({}, JSON.parse('{"__proto__": {"polluted": 1}}'))).toThrow(TacticsRefusal)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('lists of fighters merge by name, so options of the two sides that change different fighters combine', () => {
+    const a = { name: 'kid-slow', patch: { combatants: [{ id: 'kid', basicSpeed: 4 }] } }
+    const b = { name: 'marshal-slow', patch: { combatants: [{ id: 'marshal', basicSpeed: 4 }], tactics: [{ combatant: 'marshal', commit: 'wait' }] } }
+    const s = cellScenario(standoff, a, b) as typeof standoff
+    expect(s.combatants.map((c) => [c.id, c.basicSpeed, c.skill])).toEqual([['kid', 4, 14], ['marshal', 4, 15]])
+    expect(s.tactics.map((t) => [t.combatant, t.commit])).toEqual([['kid', 'proceed'], ['marshal', 'wait']])
+    // A patch item naming a new fighter is added.
+    expect((mergePatch(standoff, { combatants: [{ id: 'third', skill: 12 }] }) as typeof standoff).combatants).toHaveLength(3)
   })
 
   it('plays every pairing of patched scenarios with one seed: each gunfighter keeps his Basic Speed rather than drop to 4', async () => {
