@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { z } from 'zod'
 import { describe, expect, it } from 'vitest'
-import { createStream } from '../../core/rng'
-import { createTally } from '../../core/tally'
+import { userTexts, type UserText } from '../user-texts'
 import { bushido } from './index'
 
 /**
@@ -14,44 +12,13 @@ import { bushido } from './index'
  */
 export const INTERNAL = /rules(-combat)?\.md|§|\bseed\s*0\d\d|\[[SI] [A-Z]\d|\b[A-C]\d{1,2}(\.\d+)?\b|E\[|\b[BS][1-9]\b/
 
-function descriptions(node: unknown, at: string, out: { where: string; text: string }[]): void {
-  if (Array.isArray(node)) node.forEach((x, i) => descriptions(x, `${at}[${i}]`, out))
-  else if (node && typeof node === 'object') {
-    for (const [k, v] of Object.entries(node)) {
-      if (k === 'description' && typeof v === 'string') out.push({ where: `${at}.description`, text: v })
-      else descriptions(v, `${at}.${k}`, out)
-    }
-  }
-}
-
 const examplesDir = join(__dirname, '../../../../resources/examples')
-const exampleFiles = readdirSync(examplesDir).filter((f) => f.startsWith('bushido-') && f.endsWith('.json'))
+const examples = readdirSync(examplesDir)
+  .filter((f) => f.startsWith('bushido-') && f.endsWith('.json'))
+  .map((file) => ({ file, doc: JSON.parse(readFileSync(join(examplesDir, file), 'utf8')) }))
 
 /** Every user-visible text of the system, with where it comes from. */
-function userTexts(): { where: string; text: string }[] {
-  const out: { where: string; text: string }[] = [
-    { where: 'label', text: bushido.label },
-    { where: 'description', text: bushido.description },
-  ]
-  descriptions(z.toJSONSchema(bushido.schema, { io: 'input', unrepresentable: 'any' }), 'schema', out)
-  for (const v of bushido.variants) {
-    out.push({ where: `variant ${v.key} label`, text: v.label }, { where: `variant ${v.key} source`, text: v.source })
-    for (const x of v.values) out.push({ where: `variant ${v.key}=${x.value}`, text: x.label })
-  }
-  for (const m of bushido.metrics) out.push({ where: `metric ${m.id} label`, text: m.label }, { where: `metric ${m.id} description`, text: m.description })
-  for (const f of exampleFiles) {
-    const doc = JSON.parse(readFileSync(join(examplesDir, f), 'utf8'))
-    out.push({ where: `${f} name`, text: doc.name }, { where: `${f} description`, text: doc.description })
-    const plan = bushido.compile(bushido.schema.parse(doc))
-    for (let seed = 1; seed <= 3; seed++) for (const e of bushido.trace(plan, createStream(seed, 0))) out.push({ where: `${f} trace`, text: e.text })
-    const tally = createTally(bushido.shape(plan))
-    for (let t = 0; t < 20; t++) bushido.simulate(plan, createStream(t, 1), tally)
-    tally.trials = 20
-    for (const m of bushido.summarize(plan, tally)) out.push({ where: `${f} metric ${m.id}`, text: m.label })
-    for (const m of bushido.exact?.(plan) ?? []) out.push({ where: `${f} exact`, text: JSON.stringify(m) })
-  }
-  return out
-}
+const texts = (): UserText[] => userTexts(bushido, examples)
 
 describe('Bushido speaks a GM\'s language (issue 13 item 3)', () => {
   it('the pattern catches what it must (so this test can fail)', () => {
@@ -60,7 +27,7 @@ describe('Bushido speaks a GM\'s language (issue 13 item 3)', () => {
   })
 
   it('no field description, variant, metric, example, trace line or result label names an internal document or code', () => {
-    const bad = userTexts().filter((t) => INTERNAL.test(t.text)).map((t) => `${t.where}: ${t.text}`)
+    const bad = texts().filter((t) => INTERNAL.test(t.text)).map((t) => `${t.where}: ${t.text}`)
     expect([...new Set(bad)]).toEqual([])
   })
 })
