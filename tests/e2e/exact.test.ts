@@ -39,7 +39,7 @@ describe('exact answer while editing (Chromium)', () => {
     const bench = example('genesys-check-bench.json') as { check: { pool: Record<string, number> } }
     await page.click('[data-example="genesys-check-bench.json"]')
     await expect.poll(hitText, { timeout: 20_000 }).toBe(exactHit(bench))
-    expect(await hitText()).toBe('68.37%') // docs/rules/genesys.md §7
+    expect(await hitText()).toBe('68.37%') // docs/rules/genesys.md section 7
     expect(await page.locator('[data-exact="net-by-advantage"] td').count()).toBeGreaterThan(100)
     await page.locator('[data-testid="exact"]').screenshot({ path: join(shots, '12-exact-answer.png') })
 

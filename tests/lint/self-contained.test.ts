@@ -48,6 +48,6 @@ describe('the repository stands on its own', () => {
     for (const bad of ['see rules.md §2.6', 'rules-combat.md C1.7', '../shared/seeds/000_x.txt', 'per seed 001', 'shared/architecture.md']) {
       expect(OUTSIDE.some((re) => re.test(bad)), bad).toBe(true)
     }
-    expect(OUTSIDE.some((re) => re.test('docs/rules/hero.md §4; docs/architecture.md'.replace(/docs\/architecture\.md/g, '')))).toBe(false)
+    expect(OUTSIDE.some((re) => re.test('docs/rules/hero.md section 4; docs/architecture.md'.replace(/docs\/architecture\.md/g, '')))).toBe(false)
   })
 })

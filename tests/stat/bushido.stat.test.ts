@@ -87,7 +87,7 @@ describe('Bushido sampler vs exact (fixed seed, 4 standard errors)', () => {
     }
   })
 
-  it('a ranged weapon with Brutal (2) (docs/rules/bushido.md §4 "ranged always"): hits, friendly fire and wounds match exact', () => {
+  it('a ranged weapon with Brutal (2) (docs/rules/bushido.md section 4 "ranged always"): hits, friendly fire and wounds match exact', () => {
     const doc = example('bushido-shoot-into-melee.json') as { models: Record<string, unknown>[] }
     doc.models[0].rangedBrutal = 2
     const { plan } = compiledFor(doc)

@@ -19,7 +19,7 @@ import {
   rollCode,
 } from './bushido-d6'
 
-describe('Bushido d6 test: remove 1s, highest + up to 2 supporting (docs/rules/bushido.md §1)', () => {
+describe('Bushido d6 test: remove 1s, highest + up to 2 supporting (docs/rules/bushido.md section 1)', () => {
   it('"remove every natural 1": 1s never count, not even as supporting dice', () => {
     expect(finalOfDice([1, 1, 4])).toBe(4)
     expect(finalOfDice([1, 6])).toBe(6)
@@ -55,7 +55,7 @@ describe('Bushido d6 test: remove 1s, highest + up to 2 supporting (docs/rules/b
   })
 })
 
-describe('pools of 0 or less (docs/rules/bushido.md §1)', () => {
+describe('pools of 0 or less (docs/rules/bushido.md section 1)', () => {
   it('a challenge pool of 0 or less rolls one die anyway', () => {
     expect(challengePool(0)).toBe(1)
     expect(challengePool(-3)).toBe(1)
@@ -77,7 +77,7 @@ describe('pools of 0 or less (docs/rules/bushido.md §1)', () => {
   })
 })
 
-describe('challenge tests (docs/rules/bushido.md §1, §7.5)', () => {
+describe('challenge tests (docs/rules/bushido.md section 1, §7.5)', () => {
   it('"success if final ≥ N; SL = final − N": equality is SL 0, a success', () => {
     const c = challengeExact(1, 4)
     expect(c.success).toBe(3)
@@ -109,7 +109,7 @@ describe('challenge tests (docs/rules/bushido.md §1, §7.5)', () => {
   })
 })
 
-describe('opposed tests and tiebreakers (docs/rules/bushido.md §1)', () => {
+describe('opposed tests and tiebreakers (docs/rules/bushido.md section 1)', () => {
   it('higher final wins', () => {
     expect(opposedAWins(6, 5, 1, 3, false)).toBe(true)
   })

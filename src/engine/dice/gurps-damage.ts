@@ -4,7 +4,7 @@ import { THREE_D6_TOTAL_OF_INDEX } from './three-d6'
 /**
  * GURPS damage dice: the sum of N six-sided dice, sampled three dice per draw (one unbiased draw of
  * 216 stands for three dice, exactly as with separate dice), with its exact distribution beside it.
- * @see docs/rules/gurps.md §3
+ * @see docs/rules/gurps.md section 3
  */
 
 /** Sum of two dice for each of the 36 ordered pairs. */

@@ -29,7 +29,7 @@ describe('HERO dice notation', () => {
   })
 })
 
-describe('normal damage (docs/rules/hero.md §6)', () => {
+describe('normal damage (docs/rules/hero.md section 6)', () => {
   it('BODY is counted per die: 1 → 0, 2–5 → 1, 6 → 2, so one die averages exactly 1 BODY and 3.5 STUN', () => {
     const { counts, total } = normalDamageExact({ whole: 1, half: false, plus: 0 })
     expect(total).toBe(6)
@@ -94,7 +94,7 @@ describe('normal damage (docs/rules/hero.md §6)', () => {
   })
 })
 
-describe('killing damage (docs/rules/hero.md §6)', () => {
+describe('killing damage (docs/rules/hero.md section 6)', () => {
   it('BODY is the sum of the dice; the half die adds ⌈v/2⌉; pips add', () => {
     const { counts, total } = killingBodyExact({ whole: 1, half: false, plus: 1 })
     expect(total).toBe(6)

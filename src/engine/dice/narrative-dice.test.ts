@@ -6,7 +6,7 @@ import { exactCheck, summarizeCheck } from './narrative-exact'
 const sum = (kind: DieKind, field: 's' | 'f' | 'a' | 't' | 'tr' | 'de'): number => FACES[kind].reduce((n, f) => n + f[field], 0)
 const pool = (p: Partial<Pool>): Pool => ({ ...emptyPool(), ...p })
 
-describe('the six dice (docs/rules/genesys.md §1)', () => {
+describe('the six dice (docs/rules/genesys.md section 1)', () => {
   it('Boost and Setback are d6, Ability and Difficulty d8, Proficiency and Challenge d12', () => {
     expect(DIE_KINDS.map((k) => [k, sidesOf(k)])).toEqual([
       ['proficiency', 12],
@@ -46,7 +46,7 @@ describe('the six dice (docs/rules/genesys.md §1)', () => {
   })
 })
 
-describe('reading a roll (docs/rules/genesys.md §2)', () => {
+describe('reading a roll (docs/rules/genesys.md section 2)', () => {
   it('packed results keep net successes, net advantage, Triumphs and Despairs, signs included', () => {
     for (const [n, a, tr, de] of [
       [0, 0, 0, 0],

@@ -3,7 +3,7 @@ import type { Rng } from '../core/rng'
 /**
  * FFG Star Wars RPG / Genesys narrative dice: the six dice of a check with their exact faces, and one
  * roll read as (net successes, net advantage, Triumphs, Despairs).
- * @see docs/rules/genesys.md §1 (faces) and §5.2 (reading a roll); the Star Wars turn rules (docs/rules/genesys.md §5).
+ * @see docs/rules/genesys.md section 1 (faces) and §5.2 (reading a roll); the Star Wars turn rules (docs/rules/genesys.md section 5).
  */
 
 export type DieKind = 'boost' | 'setback' | 'ability' | 'difficulty' | 'proficiency' | 'challenge'
@@ -138,7 +138,7 @@ export function unpack(v: number): CheckResult {
   return { net: packedNet(v), advantage: packedAdv(v), triumphs: packedTriumphs(v), despairs: packedDespairs(v) }
 }
 
-/** Success iff net successes ≥ 1, i.e. more successes than failures (§5.2, the Star Wars turn rules (docs/rules/genesys.md §5)). */
+/** Success iff net successes ≥ 1, i.e. more successes than failures (§5.2, the Star Wars turn rules (docs/rules/genesys.md section 5)). */
 export function succeeds(v: number): boolean {
   return packedNet(v) >= 1
 }

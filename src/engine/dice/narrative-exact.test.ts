@@ -68,7 +68,7 @@ describe('exact joint distribution (convolution)', () => {
   })
 })
 
-describe('FFG pool test vectors (docs/rules/genesys.md §7, exact)', () => {
+describe('FFG pool test vectors (docs/rules/genesys.md section 7, exact)', () => {
   it.each([
     ['2G vs 1P (Easy)', 0.5762, 0.4824, 0, 0, 1.6, { ability: 2, difficulty: 1 }],
     ['2G vs 2P (Average)', 0.4351, 0.2856, 0, 0, 1.547, { ability: 2, difficulty: 2 }],
@@ -93,7 +93,7 @@ describe('FFG pool test vectors (docs/rules/genesys.md §7, exact)', () => {
     expect(s.despair).toBeCloseTo(de, 4)
     expect(s.netGivenSuccess).toBeCloseTo(net, 3)
   })
-  it('at least one Despair: 1 Challenge die 1/12, 2 dice 0.1597, 3 dice 0.2297 (docs/rules/genesys.md §7)', () => {
+  it('at least one Despair: 1 Challenge die 1/12, 2 dice 0.1597, 3 dice 0.2297 (docs/rules/genesys.md section 7)', () => {
     expect(summarizeCheck(exactCheck(pool({ challenge: 1 }))).despair).toBeCloseTo(1 / 12, 12)
     expect(summarizeCheck(exactCheck(pool({ challenge: 2 }))).despair).toBeCloseTo(0.1597, 4)
     expect(summarizeCheck(exactCheck(pool({ challenge: 3 }))).despair).toBeCloseTo(0.2297, 4)

@@ -6,7 +6,7 @@ import { assertPool, DIE_KINDS, FACES, sidesOf, type Pool } from './narrative-di
  * integers while that product stays ≤ 2^53 (every pool up to 14 d12 plus anything), beyond which they
  * are doubles with a relative error near 1e-15. A 20-die pool takes a few milliseconds, so the UI can
  * show it while the pool is being edited.
- * @see docs/rules/genesys.md §1, §5.2, §9 ("FFG pools by convolution of per-die distributions").
+ * @see docs/rules/genesys.md section 1, §5.2, §9 ("FFG pools by convolution of per-die distributions").
  */
 export interface CheckDistribution {
   pool: Pool
@@ -114,7 +114,7 @@ export function meanOf(dist: readonly { value: number; p: number }[]): number {
   return dist.reduce((s, x) => s + x.value * x.p, 0)
 }
 
-/** The headline numbers of a check (the columns of docs/rules/genesys.md §7). */
+/** The headline numbers of a check (the columns of docs/rules/genesys.md section 7). */
 export interface CheckSummary {
   success: number
   advantage: number

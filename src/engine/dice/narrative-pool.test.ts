@@ -4,7 +4,7 @@ import { buildPool, downgradeAbility, downgradeDifficulty, positiveDice, upgrade
 
 const pool = (p: Partial<Pool>): Pool => ({ ...emptyPool(), ...p })
 
-describe('pool building (docs/rules/genesys.md §3)', () => {
+describe('pool building (docs/rules/genesys.md section 3)', () => {
   it('Agility 3, Ranged 1 → 2 Ability + 1 Proficiency', () => {
     expect(positiveDice(3, 1)).toEqual({ ability: 2, proficiency: 1 })
   })

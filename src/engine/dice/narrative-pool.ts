@@ -3,7 +3,7 @@ import { emptyPool, type Pool } from './narrative-dice'
 /**
  * Building a narrative-dice pool: characteristic and skill, difficulty, increases, upgrades, downgrades,
  * Boost and Setback. Functions return new pools; nothing is mutated.
- * @see docs/rules/genesys.md §3 [S F1 pool.js, S F2 pp.26-29] and §8 A14 (order of modifications).
+ * @see docs/rules/genesys.md section 3 [S F1 pool.js, S F2 pp.26-29] and §8 A14 (order of modifications).
  */
 
 /**
@@ -79,7 +79,7 @@ export interface CheckSpec {
 /**
  * The whole pool of a check: base pool, then increases, then upgrades, then downgrades (A14), Boost and
  * Setback added last. With 'cancel-first', upgrades and downgrades of each side cancel before applying.
- * @see docs/rules/genesys.md §3 "Order [A, common practice]" and §8 A14.
+ * @see docs/rules/genesys.md section 3 "Order [A, common practice]" and §8 A14.
  */
 export function buildPool(spec: CheckSpec, order: ModifierOrder = 'sequential'): Pool {
   const pos = positiveDice(spec.characteristic, spec.skill)
@@ -106,5 +106,5 @@ export function buildPool(spec: CheckSpec, order: ModifierOrder = 'sequential'):
   return p
 }
 
-/** Difficulty levels by name (number of Difficulty dice), docs/rules/genesys.md §3 [S F2 Table 1-3]. */
+/** Difficulty levels by name (number of Difficulty dice), docs/rules/genesys.md section 3 [S F2 Table 1-3]. */
 export const DIFFICULTY_LEVELS = { simple: 0, easy: 1, average: 2, hard: 3, daunting: 4, formidable: 5 } as const

@@ -6,7 +6,7 @@ import { assertPool, DIE_KINDS, FACES, faceLabel, packFace, packedAdv, packedDes
  * (the product of their sides) stay at most GROUP_LIMIT; each group gets a table of the packed result of
  * every combination. One unbiased draw `rng.below(size)` then rolls a whole group: every combination is
  * equally likely, exactly as with separate dice, so 2Y 2G 1B vs 3P 1K takes two draws instead of nine.
- * @see docs/rules/genesys.md §1; docs/architecture.md (the RuleSystem contract: simulate allocates nothing).
+ * @see docs/rules/genesys.md section 1; docs/architecture.md (the RuleSystem contract: simulate allocates nothing).
  */
 
 /** Largest table of one group (face combinations); 2^16 keeps tables small and within rng.below's range. */

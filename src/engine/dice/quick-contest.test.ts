@@ -5,7 +5,7 @@ import { roll3d6 } from './three-d6'
 
 const share = (x: number): number => x / (216 * 216)
 
-describe('HERO larger-margin-first contest (docs/rules/gurps.md §4)', () => {
+describe('HERO larger-margin-first contest (docs/rules/gurps.md section 4)', () => {
   it.each([
     [11, 0.4536, 0.0928, 0.5],
     [12, 0.5464, 0.0905, 0.6008],
@@ -21,7 +21,7 @@ describe('HERO larger-margin-first contest (docs/rules/gurps.md §4)', () => {
   })
 })
 
-describe('GURPS Quick Contest (docs/rules/gurps.md §1, §7.2)', () => {
+describe('GURPS Quick Contest (docs/rules/gurps.md section 1, §7.2)', () => {
   it.each([
     [10, 10, 0.4536, 0.0928, 0.4536],
     [14, 10, 0.7942, 0.0612, 0.1446],

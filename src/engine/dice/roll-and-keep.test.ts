@@ -30,7 +30,7 @@ function facesStream(faces: number[]): D10Stream {
   return new D10Stream({ u32: () => draws[i++], die: () => 1, below: () => 0 })
 }
 
-describe('Ten Dice Rule (docs/rules/l5r.md §1, published examples)', () => {
+describe('Ten Dice Rule (docs/rules/l5r.md section 1, published examples)', () => {
   it.each([
     [12, 4, spec(10, 5)],
     [13, 9, spec(10, 10, 2)],
@@ -72,7 +72,7 @@ describe('Ten Dice Rule (docs/rules/l5r.md §1, published examples)', () => {
   })
 })
 
-describe('rolling and keeping (docs/rules/l5r.md §1)', () => {
+describe('rolling and keeping (docs/rules/l5r.md section 1)', () => {
   it('"10, 10, 7 → 27": each 10 is rolled again and added', () => {
     expect(rollDie(facesStream([10, 10, 7]), true)).toBe(27)
   })
@@ -100,7 +100,7 @@ describe('rolling and keeping (docs/rules/l5r.md §1)', () => {
   })
 })
 
-describe('exact XkY (docs/rules/l5r.md §6 means)', () => {
+describe('exact XkY (docs/rules/l5r.md section 6 means)', () => {
   const means: [number, number, number, number][] = [
     [1, 1, 6.11, 5.5], [2, 1, 8.33, 7.15], [2, 2, 12.22, 11.0], [3, 1, 9.69, 7.98], [3, 2, 15.31, 13.47], [3, 3, 18.33, 16.5],
     [4, 1, 10.69, 8.47], [4, 2, 17.4, 14.97], [4, 3, 21.91, 19.47], [4, 4, 24.44, 22.0], [5, 1, 11.49, 8.79], [5, 2, 18.99, 15.96],
@@ -137,7 +137,7 @@ describe('exact XkY (docs/rules/l5r.md §6 means)', () => {
   })
 })
 
-describe('exact P(XkY ≥ TN) (docs/rules/l5r.md §6 tails)', () => {
+describe('exact P(XkY ≥ TN) (docs/rules/l5r.md section 6 tails)', () => {
   const tns = [10, 15, 20, 25, 30, 35, 40]
   const rows: [number, number, number[]][] = [
     [2, 2, [0.64, 0.278, 0.118, 0.046, 0.017, 0.006, 0.002]],
@@ -169,7 +169,7 @@ describe('exact P(XkY ≥ TN) (docs/rules/l5r.md §6 tails)', () => {
   })
 })
 
-describe('docs/rules/l5r.md §6: katana (Strength 3, 6k2 + 1k0 per Raise), P(hit); E[wounds] at Reduction 0; at Reduction 3', () => {
+describe('docs/rules/l5r.md section 6: katana (Strength 3, 6k2 + 1k0 per Raise), P(hit); E[wounds] at Reduction 0; at Reduction 3', () => {
   const cells: [number, number, number, number, number, number][] = [
     [5, 15, 0, 0.932, 18.9, 16.1], [5, 15, 1, 0.718, 15.35, 13.2], [5, 15, 2, 0.417, 9.31, 8.06],
     [5, 20, 0, 0.718, 14.56, 12.4], [5, 20, 1, 0.417, 8.91, 7.66], [5, 20, 2, 0.237, 5.29, 4.58],
@@ -186,7 +186,7 @@ describe('docs/rules/l5r.md §6: katana (Strength 3, 6k2 + 1k0 per Raise), P(hit
   })
 })
 
-describe('Emphasis: reroll 1s once (docs/rules/l5r.md §1, optional)', () => {
+describe('Emphasis: reroll 1s once (docs/rules/l5r.md section 1, optional)', () => {
   it('a 1 is rolled again once and the new face stands: 1 then 7 gives 7; 1 then 1 gives 1', () => {
     expect(rollDieRerollingOnes(facesStream([1, 7]), true)).toBe(7)
     expect(rollDieRerollingOnes(facesStream([1, 1]), true)).toBe(1)

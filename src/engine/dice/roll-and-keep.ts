@@ -3,7 +3,7 @@ import type { Rng } from '../core/rng'
 /**
  * Roll-and-keep (Legend of the Five Rings): XkY on d10 — roll X dice, keep the Y highest, sum them.
  * Tens explode (re-roll and add, again and again) before keeping; unskilled rolls do not explode.
- * @see docs/rules/l5r.md §1 (roll and keep, exploding 10s), §6.2 (Ten Dice Rule), §7.4 (test vectors)
+ * @see docs/rules/l5r.md section 1 (roll and keep, exploding 10s), §6.2 (Ten Dice Rule), §7.4 (test vectors)
  */
 
 /** A17: a single leftover rolled die while kept < 10 (11k4) — lost (book text) or worth +2 (L2 code). */
@@ -30,7 +30,7 @@ export interface RollSpec {
  * once both are at 10, every further excess die of either kind is +2; kept dice above 10 are +2 each.
  * Then A18 for kept > rolled. The Ten Dice Rule goes first because the published 10k12 → 10k10 +4
  * needs it; after it, kept > rolled can only happen below 10 rolled dice (3k4).
- * @see docs/rules/l5r.md §1 (the rule and its published examples), §8 A17, A18
+ * @see docs/rules/l5r.md section 1 (the rule and its published examples), §8 A17, A18
  */
 export function tenDiceRule(rolled: number, kept: number, options: TenDiceOptions = DEFAULT_TEN_DICE, bonus = 0): RollSpec {
   let r = rolled
@@ -122,7 +122,7 @@ export function rollDie(dice: D10Stream, explode: boolean): number {
  * One d10 with an Emphasis: a die whose roll shows 1 is rolled again, once, and the new face stands
  * (it may be a 1 again, or a 10 that explodes). Only the die's own roll counts as "a die that rolls a
  * 1": a 1 on the extra die of an explosion adds to a total of 11 or more and is kept.
- * @see docs/rules/l5r.md §1 ("Emphases (reroll 1s once) exist but are optional")
+ * @see docs/rules/l5r.md section 1 ("Emphases (reroll 1s once) exist but are optional")
  */
 export function rollDieRerollingOnes(dice: D10Stream, explode: boolean): number {
   let face = dice.next()

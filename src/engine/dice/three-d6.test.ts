@@ -11,7 +11,7 @@ import {
   waysAtMost,
 } from './three-d6'
 
-describe('3d6 exact distribution (docs/rules/gurps.md §1)', () => {
+describe('3d6 exact distribution (docs/rules/gurps.md section 1)', () => {
   it('the ways per total sum to 216 and match the published table', () => {
     expect(THREE_D6_WAYS.reduce((a, b) => a + b, 0)).toBe(216)
     expect(waysAtMost(10)).toBe(108)
@@ -36,7 +36,7 @@ describe('3d6 exact distribution (docs/rules/gurps.md §1)', () => {
   })
 })
 
-describe('GURPS success and criticals (docs/rules/gurps.md §1, §7.2)', () => {
+describe('GURPS success and criticals (docs/rules/gurps.md section 1, §7.2)', () => {
   it('3 or 4 always succeeds, 17 or 18 always fails', () => {
     expect(gurpsSucceeds(4, 2)).toBe(true)
     expect(gurpsSucceeds(3, -5)).toBe(true)
@@ -76,7 +76,7 @@ describe('GURPS success and criticals (docs/rules/gurps.md §1, §7.2)', () => {
   })
 })
 
-describe('HERO roll-under (docs/rules/hero.md §3)', () => {
+describe('HERO roll-under (docs/rules/hero.md section 3)', () => {
   it('a natural 3 always succeeds and 18 always fails', () => {
     expect(heroSucceeds(3, 1)).toBe(true)
     expect(heroSucceeds(18, 25)).toBe(false)

@@ -39,7 +39,7 @@ describe('Wound Table / Table des Dégâts (the Bushido reference card (docs/rul
   })
 })
 
-describe('Damage Roll modifiers (docs/rules/bushido.md §4)', () => {
+describe('Damage Roll modifiers (docs/rules/bushido.md section 4)', () => {
   it('"Strong: roll 3D6 and keep the two highest; Weak: the two lowest"', () => {
     // index 0 + 6·4 + 36·2 = dice 1, 5, 3
     const i = 0 + 6 * 4 + 36 * 2
@@ -66,7 +66,7 @@ describe('Damage Roll modifiers (docs/rules/bushido.md §4)', () => {
   })
 })
 
-describe('expected wounds per SL (docs/rules/bushido.md §6, exact)', () => {
+describe('expected wounds per SL (docs/rules/bushido.md section 6, exact)', () => {
   const table = (strong: boolean, weak: boolean, mods: DamageMods) => damageTable(damageDiceOf(strong, weak), mods, 12, 'formula')
   const normal = table(false, false, plain)
   const strong = table(true, false, plain)

@@ -7,7 +7,7 @@ import { SPECIALS, type SpecialEffect } from './specials'
 /**
  * Exact outcome of one Melee Exchange with fixed splits, by enumerating every roll of both sides
  * (through the summary codes of their Attack and Defence dice) and every Damage Roll.
- * @see docs/rules/bushido.md §2; §7.5 (3 vs 3 table) is the external check
+ * @see docs/rules/bushido.md section 2; §7.5 (3 vs 3 table) is the external check
  */
 
 /** What one side's roll can look like, with its probability. */

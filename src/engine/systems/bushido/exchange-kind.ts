@@ -71,7 +71,7 @@ function stamp(log: TraceEvent[], from: number): void {
   }
 }
 
-/** The Ki Boosts declared, the opponent first (docs/rules/bushido.md §1 declaration order), or '' when neither boosts. */
+/** The Ki Boosts declared, the opponent first (docs/rules/bushido.md section 1 declaration order), or '' when neither boosts. */
 function kiLine(p: ExchangePlan): string {
   if (p.kiSpent[0] + p.kiSpent[1] === 0) return ''
   const one = (m: ExchangePlan['actModel'], boosts: number, spent: number): string =>

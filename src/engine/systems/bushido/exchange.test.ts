@@ -49,7 +49,7 @@ describe('§7.5: Melee Exchange, Melee Pool 3 vs 3, every split against every sp
   })
 })
 
-describe('the exchange sequence (seed "PASSE D\'ARMES"; docs/rules/bushido.md §2)', () => {
+describe('the exchange sequence (seed "PASSE D\'ARMES"; docs/rules/bushido.md section 2)', () => {
   const trace = (plan: ReturnType<typeof compiled>, seed: number): TraceEvent[] => {
     const log: TraceEvent[] = []
     playExchange(plan.setup, createStream(seed, 0), newResult(), log)

@@ -9,7 +9,7 @@ import { plainOptions, SPECIALS, type SpecialEffect, type SplitOptions } from '.
  * One Melee Exchange (Passe d'armes): secret splits, one roll, comparisons in Initiative order, the
  * second strike if the defender is still able. `simulate` and `trace` both call `playExchange`; the
  * trace only adds a log, so the two make the same draws in the same order.
- * @see the Bushido reference card (docs/rules/bushido.md) "PASSE D'ARMES - SÉQUENCE COMPLÈTE"; docs/rules/bushido.md §2
+ * @see the Bushido reference card (docs/rules/bushido.md) "PASSE D'ARMES - SÉQUENCE COMPLÈTE"; docs/rules/bushido.md section 2
  */
 
 /** A split strategy: cumulative integer weights over the fighter's split options (a fixed split has one). */
@@ -45,9 +45,9 @@ export interface Fighter {
   name: string
   pool: number
   brutal: number
-  /** Parry (X): added to the final Defence when it has Defence dice. @see docs/rules/bushido.md §2 step 8 */
+  /** Parry (X): added to the final Defence when it has Defence dice. @see docs/rules/bushido.md section 2 step 8 */
   parry: number
-  /** Unblockable (X): with Attack dice, the enemy removes its X highest Defence dice. @see docs/rules/bushido.md §2 step 7 */
+  /** Unblockable (X): with Attack dice, the enemy removes its X highest Defence dice. @see docs/rules/bushido.md section 2 step 7 */
   unblockable: number
   /** This fighter's Damage Rolls against the other. */
   damage: DamageTable
@@ -70,11 +70,11 @@ export function plainFighterOptions(f: Fighter, pool: number): void {
 export interface ExchangeSetup {
   first: Fighter
   second: Fighter
-  /** docs/rules/bushido.md §7 A11: an Attack of 0 (all Attack dice rolled 1) can still win a tie. */
+  /** docs/rules/bushido.md section 7 A11: an Attack of 0 (all Attack dice rolled 1) can still win a tie. */
   zeroAttackCanHit: boolean
   /**
    * Brutal / Parry still add when every die of that type rolled 1 (variant `allOnes: 'modifiers'`); by
-   * default such a final result is 0 (docs/rules/bushido.md §1: the modifiers apply to the highest die, and none is left).
+   * default such a final result is 0 (docs/rules/bushido.md section 1: the modifiers apply to the highest die, and none is left).
    */
   modsOnAllOnes: boolean
   /** Why `first` has the Initiative, for the log. */
@@ -229,7 +229,7 @@ export function damageRoll(rng: Rng, table: DamageTable, sl: number, log?: Trace
 
 /**
  * A final result with its Brutal / Parry modifier: added to the highest die; when every die rolled 1 the
- * result stays 0 unless `onAllOnes` (variant `allOnes`). @see docs/rules/bushido.md §1, §4.5 step 8
+ * result stays 0 unless `onAllOnes` (variant `allOnes`). @see docs/rules/bushido.md section 1, §4.5 step 8
  */
 export function withMod(final: number, mod: number, onAllOnes: boolean): number {
   return final > 0 || onAllOnes ? final + mod : 0

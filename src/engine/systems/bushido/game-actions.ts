@@ -14,7 +14,7 @@ import { quantize } from '../../core/zero-sum'
 /**
  * The actions a model takes during a game: Melee (Simple, with movement into contact), Charge (Complex,
  * +2 on its Damage Roll), Ranged Attack (Simple, not in base contact) and Wait (Simple, removes one
- * Reloading marker). @see the Bushido reference card (docs/rules/bushido.md) "ACTIONS", "MOUVEMENT"; docs/rules/bushido.md §5–§4.6
+ * Reloading marker). @see the Bushido reference card (docs/rules/bushido.md) "ACTIONS", "MOUVEMENT"; docs/rules/bushido.md section 5–§4.6
  */
 
 function say(log: TraceEvent[] | undefined, at: number, who: string[], text: string, kind = 'act'): void {
@@ -88,7 +88,7 @@ function mixFor(p: GamePlan, key: number, actIsFirst: boolean): [Strategy, Strat
 /**
  * Melee Assist (Assistance en Mêlée) against model i fighting j: each other living enemy in base contact
  * with i that is not itself in base contact with another model friendly to i. A model is in base
- * contact with the one it engaged and with every model that engaged it. @see docs/rules/bushido.md §2 Melee Assist
+ * contact with the one it engaged and with every model that engaged it. @see docs/rules/bushido.md section 2 Melee Assist
  */
 export function assists(p: GamePlan, i: number, j: number): number {
   let count = 0
@@ -119,7 +119,7 @@ export const DISENGAGE = 8
 function pools(p: GamePlan, a: number, b: number, how: number, at: number, out: Int32Array): void {
   let pa = p.basePool[a] - assists(p, a, b) - lasting(p, a, at) - ((how & STAND_UP) !== 0 ? 1 : 0)
   let pb = p.basePool[b] - (p.counters[b] === 0 ? 1 : 0) - assists(p, b, a) - lasting(p, b, at) - ((how & SURPRISE) !== 0 ? 1 : 0)
-  // Ki Boosts: the opponent declares first, then the activating model (docs/rules/bushido.md §1)
+  // Ki Boosts: the opponent declares first, then the activating model (docs/rules/bushido.md section 1)
   BOOSTS[1] = spendBoosts(p, b, pb, (how & SURPRISE) !== 0)
   BOOSTS[0] = spendBoosts(p, a, pa, false)
   pa += BOOSTS[0]
@@ -218,7 +218,7 @@ export function fight(p: GamePlan, rng: Rng, a: number, b: number, how: number, 
 
 /**
  * A Ranged Attack by a at b (Simple action): Challenge Number, the roll plus the ranged weapon's Brutal (X)
- * (docs/rules/bushido.md §4: "ranged always"), into-melee check, Damage Roll, Ammo and Reload.
+ * (docs/rules/bushido.md section 4: "ranged always"), into-melee check, Damage Roll, Ammo and Reload.
  */
 export function shoot(p: GamePlan, rng: Rng, a: number, b: number, surprised: boolean, at: number, log?: TraceEvent[]): void {
   const m = p.models

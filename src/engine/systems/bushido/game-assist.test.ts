@@ -3,7 +3,7 @@ import { scenarioSchema } from './scenario'
 import { model } from './test-helpers'
 
 /**
- * Melee Assist (the Bushido reference card (docs/rules/bushido.md) Modificateurs, docs/rules/bushido.md §2: −1 Melee Pool per other enemy in base contact
+ * Melee Assist (the Bushido reference card (docs/rules/bushido.md) Modificateurs, docs/rules/bushido.md section 2: −1 Melee Pool per other enemy in base contact
  * helping): a game works it out from base contact at every exchange, so a fixed `assistingEnemies` on a
  * model would count it a second time for the whole game.
  */

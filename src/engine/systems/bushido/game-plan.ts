@@ -11,7 +11,7 @@ import { choiceOf, type Game, type Model, type SplitChoice, type Tactic } from '
  * A compiled game of several Game Turns: every table the hot loop needs (pools, Initiative, damage,
  * Challenge Numbers) is built here for every ordered pair of enemies, and the per-trial state lives in
  * typed arrays reused from trial to trial.
- * @see docs/rules/bushido.md §5 (Game Turn), §4.4 (counters, actions, Exhausted)
+ * @see docs/rules/bushido.md section 5 (Game Turn), §4.4 (counters, actions, Exhausted)
  */
 export interface GamePlan {
   kind: 'game'
@@ -96,7 +96,7 @@ export interface GamePlan {
 }
 
 const AUTO = -99
-/** Largest pool a game can roll: a statistic at most doubles (docs/rules/bushido.md §1), plus the opposed-pool fix. */
+/** Largest pool a game can roll: a statistic at most doubles (docs/rules/bushido.md section 1), plus the opposed-pool fix. */
 export const MAX_POOL = 2 * 8 + 2
 
 /** Index into `initiativeFirst`: the pair, base contact at the start of the activation, Surprise, both Prone flags. */

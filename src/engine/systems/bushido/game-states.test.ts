@@ -32,7 +32,7 @@ const texts = (log: TraceEvent[]): string[] => log.map((e) => e.text)
 const at = (log: TraceEvent[], part: string): number => log.findIndex((e) => e.text.includes(part))
 const firstAct = (log: TraceEvent[]): string => log.find((e) => e.kind === 'act')?.who[0] ?? ''
 
-describe('Surprise in a game (the Bushido reference card (docs/rules/bushido.md) "SURPRISE"; docs/rules/bushido.md §2)', () => {
+describe('Surprise in a game (the Bushido reference card (docs/rules/bushido.md) "SURPRISE"; docs/rules/bushido.md section 2)', () => {
   const ninja = (surprise: string, extra: Doc = {}) => game([model('ninja', 'a', extra), model('sentry', 'b', { wounds: 20, lightningReflexes: true })], { tactics: [{ model: 'ninja', action: 'charge', target: 'sentry', surprise }] }, [{ model: 'ninja', rule: 'all-attack' }, { model: 'sentry', rule: 'all-defence' }])
   it('"Elle effectue une action qui ... la fait entrer en CSS": the charged sentry is Surprised: −1 Melee Pool, always second even with Lightning Reflexes', () => {
     const log = find(ninja('first'), (l) => firstAct(l) === 'ninja')
@@ -68,7 +68,7 @@ describe('Surprise in a game (the Bushido reference card (docs/rules/bushido.md)
   })
 })
 
-describe('Au Sol / Prone carries into later activations (docs/rules/bushido.md §5, §4.5)', () => {
+describe('Au Sol / Prone carries into later activations (docs/rules/bushido.md section 5, §4.5)', () => {
   const pair = (b: Doc = {}) => game([model('a1', 'a', { wounds: 20 }), model('b1', 'b', { wounds: 20, states: ['prone'], lightningReflexes: true, ...b })], { engaged: [['a1', 'b1']] }, [{ model: 'a1', rule: 'all-defence' }, { model: 'b1', rule: 'all-defence' }])
   it('"Au Sol ... −1" and "toujours le second Attaquant": a Prone model fights at −1 and second, Lightning Reflexes or not', () => {
     const log = find(pair(), (l) => firstAct(l) === 'a1')

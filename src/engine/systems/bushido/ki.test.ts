@@ -34,13 +34,13 @@ function played(p: ReturnType<typeof game>, seed = 1): TraceEvent[] {
 const KI = { ki: 2, kiMax: 4, kiTokens: 3 }
 const BOOST2 = { kiBoost: 2 }
 
-describe('Ki statistic X/Y (docs/rules/bushido.md §5 step 2, §4.8)', () => {
+describe('Ki statistic X/Y (docs/rules/bushido.md section 5 step 2, §4.8)', () => {
   it('Ki Generation gains X: Ki 2/4 holding 0 holds 2', () => expect(gainKi(0, 2, 4)).toBe(2))
   it('"it can never hold more than Y (excess discarded)": Ki 2/4 holding 3 holds 4', () => expect(gainKi(3, 2, 4)).toBe(4))
   it('a model already at Y keeps Y', () => expect(gainKi(4, 2, 4)).toBe(4))
 })
 
-describe('Ki Boost: +1 die per boost cost paid, up to double the base (docs/rules/bushido.md §1, §4.5 step 4, §4.8)', () => {
+describe('Ki Boost: +1 die per boost cost paid, up to double the base (docs/rules/bushido.md section 1, §4.5 step 4, §4.8)', () => {
   it('Melee 3 at pool 3 can be boosted by 3 (to 6 = double)', () => expect(boostRoom(3, 3)).toBe(3))
   it('an Exhausted Melee 3 (pool 2) can be boosted by 4: the ceiling bounds the modified pool', () => expect(boostRoom(3, 2)).toBe(4))
   it('"a base of 0 can be raised to at most 1"', () => expect(boostRoom(0, 0)).toBe(1))

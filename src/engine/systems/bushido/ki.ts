@@ -6,7 +6,7 @@ import type { Model } from './schema'
  * Ki: the Ki statistic X/Y, Ki Generation in the Starting Phase, the Focus action and Ki Boosts on the
  * Melee Pool. @see the Bushido reference card (docs/rules/bushido.md) "TOUR DE JEU" (Génération de Ki),
  * "ACTIONS" (Concentration), "PASSE D'ARMES" (Exploits/Boosts en commençant par le Défenseur),
- * "SURPRISE" (Ne peut pas utiliser d'Exploits/Boosts Ki); docs/rules/bushido.md §1, §4.3 step 2, §4.5 step 4, §4.8
+ * "SURPRISE" (Ne peut pas utiliser d'Exploits/Boosts Ki); docs/rules/bushido.md section 1, §4.3 step 2, §4.5 step 4, §4.8
  */
 
 /** What a plan asks for: a number of boosts or every boost its Ki pays for. */
@@ -15,7 +15,7 @@ export type BoostWish = number | 'all'
 /**
  * Ki Generation (Génération de Ki) and Focus (Concentration) both gain X, the Ki statistic's first
  * number; the model never holds more than Y (the excess is discarded). Returns the Ki held afterwards.
- * @see docs/rules/bushido.md §5 step 2, §4.8 (Focus: "gain Ki equal to the Ki statistic", read as its first number X)
+ * @see docs/rules/bushido.md section 5 step 2, §4.8 (Focus: "gain Ki equal to the Ki statistic", read as its first number X)
  */
 export function gainKi(held: number, x: number, y: number): number {
   const after = held + x
@@ -24,7 +24,7 @@ export function gainKi(held: number, x: number, y: number): number {
 
 /**
  * Most dice Ki Boosts can add to a Melee Pool of `pool` (after its modifiers): a statistic is never
- * modified above double its base, and a base of 0 at most to 1 (docs/rules/bushido.md §1) [A: the ceiling bounds
+ * modified above double its base, and a base of 0 at most to 1 (docs/rules/bushido.md section 1) [A: the ceiling bounds
  * the modified pool, so penalties leave room for more boosts]. The engine also stops at MAX_POOL (12)
  * dice, which only binds a Melee statistic above 6, higher than any card prints.
  */

@@ -64,7 +64,7 @@ describe('CIBLER UNE FIGURINE EN CSS: Défi de Tir (6) (the Bushido reference ca
   it('"Cible Énorme: Succès Auto."', () => expect(intoMeleeNumber(card({ size: 'huge' }))).toBeNull())
 })
 
-describe('Initiative (docs/rules/bushido.md §2; seed "SURPRISE")', () => {
+describe('Initiative (docs/rules/bushido.md section 2; seed "SURPRISE")', () => {
   const ini = (act: Record<string, unknown>, opp: Record<string, unknown>, surprised = false, engagedAtStart = true) => initiative(card(act), card(opp), surprised, engagedAtStart).first
   it('"the Activating model has the Initiative by default"', () => expect(ini({}, {})).toBe('activating'))
   it('Reach grants the Initiative only when not in base contact at the start of the activation', () => {

@@ -3,7 +3,7 @@ import type { Model, Size, State } from './schema'
 /**
  * The seed's modifier tables, each line labelled in French (as on the card) and English.
  * @see the Bushido reference card (docs/rules/bushido.md) "MODIFICATEURS DE LA STATISTIQUE MÊLÉE",
- * "FIXER LA DIFFICULTÉ D'UN TIR", "CIBLER UNE FIGURINE EN CSS"; docs/rules/bushido.md §2, §4.6
+ * "FIXER LA DIFFICULTÉ D'UN TIR", "CIBLER UNE FIGURINE EN CSS"; docs/rules/bushido.md section 2, §4.6
  */
 
 export interface Part {
@@ -44,7 +44,7 @@ export type Who = 'activating' | 'opponent'
  * only one has it) beats Reach; Reach (only one has it) counts if the two were not in base contact at
  * the start of the activation; a Surprised or Prone model is always second and cannot benefit from
  * Initiative effects. When both have Lightning Reflexes neither benefits, so Reach decides as if neither
- * had it. @see docs/rules/bushido.md §2 Initiative [S B1]; seed "SURPRISE" (toujours le second Attaquant)
+ * had it. @see docs/rules/bushido.md section 2 Initiative [S B1]; seed "SURPRISE" (toujours le second Attaquant)
  */
 export function initiative(act: Model, opp: Model, surprised: boolean, engagedAtStart: boolean): { first: Who; reason: string } {
   const actDown = act.states.includes('prone')
@@ -83,7 +83,7 @@ export interface ShotSituation {
   shooterMoves: boolean
   alreadyShot: boolean
   surprised: boolean
-  /** docs/rules/bushido.md §7 A13: whether "the shooter ran this turn" is its own +1. */
+  /** docs/rules/bushido.md section 7 A13: whether "the shooter ran this turn" is its own +1. */
   shooterRanCounts: boolean
 }
 

@@ -12,7 +12,7 @@ import { SPECIAL_KEYS } from './specials'
 
 export const SYSTEM_ID = 'bushido'
 export const MAX_MODELS = 8
-/** Largest statistic accepted (a statistic can at most double its base, docs/rules/bushido.md §1). */
+/** Largest statistic accepted (a statistic can at most double its base, docs/rules/bushido.md section 1). */
 export const MAX_STAT = 8
 
 /** Book citations the variants and field descriptions use (user-visible: no internal document names). */
@@ -148,7 +148,7 @@ export const modelSchema = z.strictObject({
   /**
    * Brutal (X) of the ranged weapon: +X to the final Ranged Attack result, always (in melee only when
    * dice went to Attack). A weapon trait like Strength and Pierce, so the melee `brutal` does not carry
-   * over. @see docs/rules/bushido.md §4 "Brutal (X) adds X to the final Attack result (melee, ...; ranged always)"
+   * over. @see docs/rules/bushido.md section 4 "Brutal (X) adds X to the final Attack result (melee, ...; ranged always)"
    */
   rangedBrutal: int(0, 3).default(0).describe('Brutal (X) of its ranged weapon: +X to every final Ranged Attack result, hence to the SL (Bushido rulebook, Wound Table).'),
   /** Ammo (X): shots before the weapon is empty; omitted = unlimited. */
@@ -186,7 +186,7 @@ export const planSchema = z.strictObject({
   /**
    * Ki Boosts (Boosts Ki) on the Melee Pool in each exchange: a number of boosts (+1 die each, paying
    * `kiBoostCost` Ki per die) or "all" — as many as its Ki pays for — never above double the Melee
-   * statistic. @see docs/rules/bushido.md §2 step 4, §4.8
+   * statistic. @see docs/rules/bushido.md section 2 step 4, §4.8
    */
   kiBoost: z.union([int(0, 2 * MAX_STAT), z.literal('all')], { error: `must be a whole number 0–${2 * MAX_STAT} or "all"` }).default(0).describe('Ki Boosts (Boost Ki) on the Melee Pool in each exchange: a number (+1 die per kiBoostCost Ki) or "all" it can pay; never above double Melee; none while Surprised (Bushido rulebook pp.54–56).'),
 })
@@ -243,7 +243,7 @@ export const tacticSchema = z.strictObject({
   /**
    * Concentration / Focus (Complex, not in base contact): at an activation with both counters, out of
    * base contact and holding less Ki than this, the model Focuses (gains its Ki statistic) instead of
-   * acting. 0 = never. @see the Bushido reference card (docs/rules/bushido.md) "ACTIONS" (Concentration, Complexe, CSS: Non); docs/rules/bushido.md §5, §4.8
+   * acting. 0 = never. @see the Bushido reference card (docs/rules/bushido.md) "ACTIONS" (Concentration, Complexe, CSS: Non); docs/rules/bushido.md section 5, §4.8
    */
   focusBelow: int(0, 20).default(0).describe('Focus (Concentration): with both counters, out of contact and holding less Ki than this, it Focuses (gains its Ki) instead of acting; 0 = never (Bushido rulebook pp.54–56).'),
 })
@@ -256,7 +256,7 @@ export const gameSchema = z.strictObject({
    * Variable (X) game length (Test pour la Durée Variable des Scénarios): from the Starting Phase of Turn X
    * on, a D6 is rolled each turn; on 4+ the game finishes at the end of that Turn; it always finishes after
    * the seventh Turn, so `turns` must then be 7. Omitted: a Fixed game of `turns` Turns.
-   * @see the Bushido reference card (docs/rules/bushido.md) "PHASE INITIALE"; docs/rules/bushido.md §5 step 1; B1 Game Length / Variable (X)
+   * @see the Bushido reference card (docs/rules/bushido.md) "PHASE INITIALE"; docs/rules/bushido.md section 5 step 1; B1 Game Length / Variable (X)
    */
   variableFrom: int(1, 7).optional().describe('Variable (X) length: from Turn X a D6 in each Starting Phase ends the game after that Turn on 4+; always over after Turn 7. Empty: fixed length (Bushido rulebook pp.22–23).'),
   /** Pairs of models in base contact when the game starts. */

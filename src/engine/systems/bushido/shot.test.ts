@@ -17,7 +17,7 @@ function shot(situation: Doc, shooter: Doc = {}, target: Doc = {}, rules: Doc = 
   return compileShot(s, s.situation as Shot)
 }
 
-describe('Ranged Attack (seed "SÉQUENCE DE TIR COMPLÈTE"; docs/rules/bushido.md §3)', () => {
+describe('Ranged Attack (seed "SÉQUENCE DE TIR COMPLÈTE"; docs/rules/bushido.md section 3)', () => {
   it('a challenge test of the Ranged Pool against the Challenge Number: Short, Medium target → 4 − 1 = 3', () => {
     const p = shot({})
     expect(p.cn).toBe(3)
@@ -74,7 +74,7 @@ describe('Ranged Attack (seed "SÉQUENCE DE TIR COMPLÈTE"; docs/rules/bushido.m
   })
 })
 
-describe('Brutal (X) on a ranged weapon (docs/rules/bushido.md §4: "adds X to the final Attack result (melee, if any dice were put in Attack; ranged always)")', () => {
+describe('Brutal (X) on a ranged weapon (docs/rules/bushido.md section 4: "adds X to the final Attack result (melee, if any dice were put in Attack; ranged always)")', () => {
   /** P(success) and P(SL = k) by listing every roll of n dice: final + Brutal unless every die is a 1. */
   function brute(n: number, cn: number, brutal: number, onAllOnes: boolean): { success: number; bySl: number[] } {
     const total = 6 ** n
@@ -142,7 +142,7 @@ describe('Brutal (X) on a ranged weapon (docs/rules/bushido.md §4: "adds X to t
   })
 })
 
-describe('Brutal (X) on a ranged weapon in a game (docs/rules/bushido.md §4)', () => {
+describe('Brutal (X) on a ranged weapon in a game (docs/rules/bushido.md section 4)', () => {
   it('a Shoot action adds the ranged weapon\'s Brutal to the final result and reads the SL from it', () => {
     const s = bushidoScenario([model('archer', 'a', { ranged: 3, rangedBrutal: 2 }), model('bandit', 'b', { wounds: 20 })], { kind: 'game', turns: 1, tactics: [{ model: 'archer', action: 'shoot', target: 'bandit', range: 'long' }] })
     const p = compileGame(s, s.situation as Game)

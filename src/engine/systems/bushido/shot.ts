@@ -19,7 +19,7 @@ import type { Model, Shot } from './schema'
  * (size modifiers; Huge automatic; on a failure the shot hits that friendly model), then the Damage Roll
  * with SL = final − Challenge Number. We read the seed's step order (roll, then "vérifiez qui est
  * touché") as a second Ranged Pool test made only when the attack succeeds.
- * @see the Bushido reference card (docs/rules/bushido.md) "SÉQUENCE DE TIR COMPLÈTE", "CIBLER UNE FIGURINE EN CSS"; docs/rules/bushido.md §3
+ * @see the Bushido reference card (docs/rules/bushido.md) "SÉQUENCE DE TIR COMPLÈTE", "CIBLER UNE FIGURINE EN CSS"; docs/rules/bushido.md section 3
  */
 export interface ShotPlan {
   kind: 'shot'
@@ -93,7 +93,7 @@ export function brutalText(brutal: number, rolled: number, final: number): strin
 /**
  * Exact Ranged Attack test: the final result of `pool` dice plus Brutal (X) (not on an all-1s roll unless
  * `onAllOnes`) against Challenge Number `cn`. Ways out of 6^n: successes, and by Success Level.
- * @see docs/rules/bushido.md §1 (final result), §4.6, §4.7 (Brutal, "ranged always")
+ * @see docs/rules/bushido.md section 1 (final result), §4.6, §4.7 (Brutal, "ranged always")
  */
 export function rangedTestExact(pool: number, cn: number, brutal: number, onAllOnes: boolean): { success: number; total: number; bySuccessLevel: number[] } {
   const n = challengePool(pool)

@@ -5,7 +5,7 @@ import type { DamageTable } from './damage'
  * abilities on a weapon grid, each with a cost in dice, e.g. "Sweep Attack (1)". The effects below
  * are those that change the outcome of one Melee Exchange; movement distances are not modelled,
  * only whether the two models are still in base contact (CSS / BtB) afterwards.
- * @see the Bushido reference card (docs/rules/bushido.md) "PASSE D'ARMES" steps 5–9; docs/rules/bushido.md §2 steps 5, 6,
+ * @see the Bushido reference card (docs/rules/bushido.md) "PASSE D'ARMES" steps 5–9; docs/rules/bushido.md section 2 steps 5, 6,
  * 9, 10; B1 Special Abilities (GCT-Studios/JwarRef, Rulebook/Special Abilities and Abilities/*)
  */
 

@@ -5,7 +5,7 @@ import { netByAdvantage } from './check-joint'
 
 const pool = (p: Partial<Pool>): Pool => ({ ...emptyPool(), ...p })
 
-describe('exact joint of net successes × net advantage (docs/rules/genesys.md §1–§5.2)', () => {
+describe('exact joint of net successes × net advantage (docs/rules/genesys.md section 1–§5.2)', () => {
   it('one Ability die: blank, S, S, SS, A, A, SA, AA — each face an eighth, in its own cell', () => {
     const j = netByAdvantage(exactCheck(pool({ ability: 1 })))
     expect(j.x.values).toEqual([0, 1, 2])
@@ -28,7 +28,7 @@ describe('exact joint of net successes × net advantage (docs/rules/genesys.md �
     expect(rowSums.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12)
     for (const { value, p } of net) expect(rowSums[j.x.values.indexOf(value)]).toBeCloseTo(p, 12)
     for (const { value, p } of adv) expect(colSums[j.y.values.indexOf(value)]).toBeCloseTo(p, 12)
-    // docs/rules/genesys.md §7: P(net successes ≥ 1) = 68.37% for this pool
+    // docs/rules/genesys.md section 7: P(net successes ≥ 1) = 68.37% for this pool
     const hit = j.x.values.reduce((a, v, i) => (v >= 1 ? a + rowSums[i] : a), 0)
     expect(hit).toBeCloseTo(0.6837, 4)
   })

@@ -3,7 +3,7 @@ import type { JointExactMetric } from '../rule-system'
 
 /**
  * The joint of the two axes a GM reads off every check, net successes × net advantage, exactly
- * (docs/rules/genesys.md §2: success and advantage are read independently; the issue asks `exact` for the full joint
+ * (docs/rules/genesys.md section 2: success and advantage are read independently; the issue asks `exact` for the full joint
  * distribution). Triumphs and Despairs are summed out here; they have their own exact metrics.
  */
 export function netByAdvantage(d: CheckDistribution): JointExactMetric {

@@ -19,7 +19,7 @@ export const checkMetricDocs: readonly MetricDoc[] = [
 
 /**
  * The six narrative outcomes (success or failure × net advantage, none, or net threat), the coarse
- * joint of the two axes a GM reads first (docs/rules/genesys.md §2). Index = (success ? 0 : 3) + (adv > 0 ? 0 : adv === 0 ? 1 : 2).
+ * joint of the two axes a GM reads first (docs/rules/genesys.md section 2). Index = (success ? 0 : 3) + (adv > 0 ? 0 : adv === 0 ? 1 : 2).
  */
 const OUTCOMES: readonly { key: string; label: string }[] = [
   { key: 'success-advantage', label: 'Success with advantage' },

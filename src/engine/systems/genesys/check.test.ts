@@ -32,7 +32,7 @@ const situation = (s: Partial<AttackSituation>): AttackSituation => ({
 })
 const built = (s: Partial<AttackSituation>, stacking: 'best' | 'add' = 'best'): Pool => attackPool(situation(s), stacking, 'sequential')
 
-describe('combat check difficulty (the Star Wars turn rules (docs/rules/genesys.md §5), docs/rules/genesys.md §4)', () => {
+describe('combat check difficulty (the Star Wars turn rules (docs/rules/genesys.md section 5), docs/rules/genesys.md section 4)', () => {
   it.each([
     ['short', 1],
     ['medium', 2],
@@ -86,7 +86,7 @@ describe('combat check difficulty (the Star Wars turn rules (docs/rules/genesys.
   })
 })
 
-describe('maneuver effects on a combat check (the Star Wars turn rules (docs/rules/genesys.md §5))', () => {
+describe('maneuver effects on a combat check (the Star Wars turn rules (docs/rules/genesys.md section 5))', () => {
   it('Aim grants one Boost die to the next combat check, two with a second Aim, never more', () => {
     expect(built({ aims: 1 }).boost).toBe(1)
     expect(built({ aims: 2 }).boost).toBe(2)
@@ -112,7 +112,7 @@ describe('maneuver effects on a combat check (the Star Wars turn rules (docs/rul
   })
 })
 
-describe('damage, soak and criticals (the Star Wars turn rules (docs/rules/genesys.md §5) step 3, docs/rules/genesys.md §6)', () => {
+describe('damage, soak and criticals (the Star Wars turn rules (docs/rules/genesys.md section 5) step 3, docs/rules/genesys.md section 6)', () => {
   it('each remaining success adds +1 damage: blaster 6 + 1 net success = 7; 7 − soak 3 = 4 wounds', () => {
     expect(hitDamage(6, 1)).toBe(7)
     expect(woundsAfterSoak(7, 3)).toBe(4)

@@ -4,7 +4,7 @@ import { buildPool, type ModifierOrder } from '../../dice/narrative-pool'
 /**
  * The dice pool of a combat check: difficulty by range band or Average for Melee/Brawl, the engaged
  * modifiers, Aim, Guarded Stance, cover, prone and defense.
- * @see the Star Wars turn rules (docs/rules/genesys.md §5) ("Perform a combat check", maneuvers) and docs/rules/genesys.md §4, §5.5
+ * @see the Star Wars turn rules (docs/rules/genesys.md section 5) ("Perform a combat check", maneuvers) and docs/rules/genesys.md section 4, §5.5
  */
 
 export const RANGE_BANDS = ['engaged', 'short', 'medium', 'long', 'extreme'] as const
@@ -20,7 +20,7 @@ export function isMelee(skill: CombatSkill): boolean {
 /**
  * The band a check scenario fires at: `check.range` when given; else Engaged for Melee/Brawl, and for a
  * ranged weapon Medium or the weapon's own range if that is shorter (a default never puts the target
- * beyond the weapon's reach; docs/rules/genesys.md §4).
+ * beyond the weapon's reach; docs/rules/genesys.md section 4).
  */
 export function checkBand(range: RangeBand | undefined, weapon: { skill: CombatSkill; range: RangeBand }): RangeBand {
   if (range !== undefined) return range
@@ -31,16 +31,16 @@ export function checkBand(range: RangeBand | undefined, weapon: { skill: CombatS
 /** Ranged difficulty by the band the target occupies: Engaged and Short Easy, Medium Average, Long Hard, Extreme Daunting. */
 export const RANGED_DIFFICULTY: Readonly<Record<RangeBand, number>> = { engaged: 1, short: 1, medium: 2, long: 3, extreme: 4 }
 
-/** Melee and Brawl checks are always Average (the Star Wars turn rules (docs/rules/genesys.md §5): "Melee attack difficulties are always Average"). */
+/** Melee and Brawl checks are always Average (the Star Wars turn rules (docs/rules/genesys.md section 5): "Melee attack difficulties are always Average"). */
 export const MELEE_DIFFICULTY = 2
 
-/** Shooting while engaged: Ranged (Light) +1 difficulty, Ranged (Heavy) +2; Gunnery cannot fire (docs/rules/genesys.md §4, F2 p.163). */
+/** Shooting while engaged: Ranged (Light) +1 difficulty, Ranged (Heavy) +2; Gunnery cannot fire (docs/rules/genesys.md section 4, F2 p.163). */
 export const ENGAGED_INCREASE: Readonly<Record<CombatSkill, number | null>> = { 'ranged-light': 1, 'ranged-heavy': 2, gunnery: null, melee: 0, brawl: 0 }
 
 /**
  * How defensive sources combine. 'best': cover (ranged defense 1), Guarded Stance (melee defense 1) and
- * armour defense all "provide defense", so only the best counts (docs/rules/genesys.md §4 [S F3]); 'add': every source
- * adds its own Setback die, as the Star Wars turn rules (docs/rules/genesys.md §5) words each maneuver.
+ * armour defense all "provide defense", so only the best counts (docs/rules/genesys.md section 4 [S F3]); 'add': every source
+ * adds its own Setback die, as the Star Wars turn rules (docs/rules/genesys.md section 5) words each maneuver.
  */
 export type DefenseStacking = 'best' | 'add'
 
@@ -72,14 +72,14 @@ export interface AttackSituation {
   extraIncrease?: number
   /**
    * A ranged shot at a target engaged with one of the shooter's allies: the difficulty is upgraded once
-   * (docs/rules/genesys.md §4 [S F2 p.219]).
+   * (docs/rules/genesys.md section 4 [S F2 p.219]).
    */
   targetEngagedWithAlly?: boolean
 }
 
 /**
  * Whether the shooter counts as engaged: flagged so, or his target is in the Engaged band (a target at
- * Engaged range is engaged with him, so docs/rules/genesys.md §4 "Ranged at Engaged: Easy (1) + weapon modifier"
+ * Engaged range is engaged with him, so docs/rules/genesys.md section 4 "Ranged at Engaged: Easy (1) + weapon modifier"
  * applies whether or not the flag was set).
  */
 export function shooterIsEngaged(s: Pick<AttackSituation, 'band' | 'shooterEngaged'>): boolean {

@@ -4,7 +4,7 @@
  * a delayed or outright death, and the rows that limit maneuvers (no free maneuver next turn or until
  * healed, no strain for maneuvers, at most one maneuver a turn). Other rows only name the injury (they
  * touch checks this simulator does not make, e.g. Intellect or Presence checks, or healing).
- * @see docs/rules/genesys.md §6 (roll, +10 stacking, 151+ dead). The row ranges and effects are the EotE core
+ * @see docs/rules/genesys.md section 6 (roll, +10 stacking, 151+ dead). The row ranges and effects are the EotE core
  * Table 6-10 / Genesys Table I.6-10 as a GM recalls them [A]: the project's sources name the roll but
  * not the rows, so the whole table is behind the `criticalEffects` variant ('severity-only' keeps the
  * previous reading: only death counts).
@@ -53,7 +53,7 @@ export interface CritRow {
 /**
  * The rows that touch every later check or the turn [A], as a GM recalls the same tables: Slowed Down
  * (6–10) "can only act during the last allied Initiative slot on his next turn"; Sudden Jolt (11–15)
- * "drops whatever is in hand" (the Star Wars turn rules (docs/rules/genesys.md §5) lists grabbing a stray blaster under Interact, so one Interact
+ * "drops whatever is in hand" (the Star Wars turn rules (docs/rules/genesys.md section 5) lists grabbing a stray blaster under Interact, so one Interact
  * maneuver picks it up; a Brawl fighter's fists are not dropped, and a weapon a Despair emptied stays empty); Agonizing Wound (56–60) "increase the difficulty of all Brawn and Agility checks by
  * one until healed" (every combat skill here runs on Brawn or Agility); Slightly Dazed (61–65)
  * "disoriented until healed" (one Setback on every check); Scattered Senses (66–70) "removes all Boost dice

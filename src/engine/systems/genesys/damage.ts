@@ -1,6 +1,6 @@
 /**
  * Resolving a combat check: hit, damage, soak, wounds, critical injuries and spending advantage.
- * @see the Star Wars turn rules (docs/rules/genesys.md §5) steps 3–4 and docs/rules/genesys.md §6
+ * @see the Star Wars turn rules (docs/rules/genesys.md section 5) steps 3–4 and docs/rules/genesys.md section 6
  */
 
 /** A hit needs net successes ≥ 1 ("more successes than failures"). */
@@ -21,7 +21,7 @@ export function woundsAfterSoak(damage: number, soak: number): number {
 /**
  * How many times a hit triggers a Critical Injury: only on a hit that deals wounds past soak; each Triumph
  * triggers once, and advantage triggers once per full Critical rating spent.
- * @see docs/rules/genesys.md §6 [S F2 p.214-215, S F3]
+ * @see docs/rules/genesys.md section 6 [S F2 p.214-215, S F3]
  */
 export function critTriggers(wounds: number, advantage: number, triumphs: number, critRating: number): number {
   if (wounds <= 0) return 0
@@ -30,7 +30,7 @@ export function critTriggers(wounds: number, advantage: number, triumphs: number
 
 /**
  * Advantage left after the critical: the triggers paid with advantage cost `critRating` each (Triumphs
- * pay for their own trigger). Triumph/Despair and advantage/threat are separate tallies (docs/rules/genesys.md §2):
+ * pay for their own trigger). Triumph/Despair and advantage/threat are separate tallies (docs/rules/genesys.md section 2):
  * a Triumph that pays for the critical leaves net threat as it was, for the GM to spend.
  */
 export function advantageAfterCrit(advantage: number, triumphs: number, triggers: number, critRating: number): number {

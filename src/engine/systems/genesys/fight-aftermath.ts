@@ -10,7 +10,7 @@ import { COUNTERS_PER_FIGHTER, DROPPED, FC, standingMinions, strainState, suffer
 
 /**
  * What follows a roll: the Critical Injury and its effect, then advantage and threat spent.
- * @see docs/rules/genesys.md §6 (crit roll, spending advantage) and crit-effects.ts (the table rows)
+ * @see docs/rules/genesys.md section 6 (crit roll, spending advantage) and crit-effects.ts (the table rows)
  */
 
 /** Rolls the Critical Injury of a hit on t and applies its effect; `round` dates The End is Nigh. */

@@ -17,7 +17,7 @@ import { genesys } from './index'
 /**
  * Issue 15 items 9–14: the independent audit's findings on the narrative-dice fights. Each test failed
  * before its fix. Books: Edge of the Empire core rulebook (EotE) pp.209-210 (maneuvers, Aim), p.215
- * (critical injuries), spending Triumph/Despair; the maneuver text of the Star Wars turn rules (docs/rules/genesys.md §5).
+ * (critical injuries), spending Triumph/Despair; the maneuver text of the Star Wars turn rules (docs/rules/genesys.md section 5).
  */
 
 const examples = join(__dirname, '..', '..', '..', '..', 'resources', 'examples')
@@ -78,7 +78,7 @@ describe('item 9: a Triumph that pays for a Critical Injury leaves the threat (T
   })
 })
 
-describe('item 10: no strain for a second maneuver when the planned attack cannot happen (the Star Wars turn rules (docs/rules/genesys.md §5): exchange the action for a maneuver)', () => {
+describe('item 10: no strain for a second maneuver when the planned attack cannot happen (the Star Wars turn rules (docs/rules/genesys.md section 5): exchange the action for a maneuver)', () => {
   const plans = [
     { combatant: 'charger', turns: [{ maneuvers: ['move', 'move'], action: 'attack' }] },
     { combatant: 'target', turns: [{ action: 'none' }] },
@@ -113,7 +113,7 @@ describe('item 11: targets that can be reached', () => {
     expect(log.filter((e) => e.kind === 'maneuver')).toEqual([])
     expect(log.find((e) => e.kind === 'roll')?.text).toMatch(/^hero attacks with vibro-knife at near \(engaged\)/)
   })
-  it('an engaged character disengages (one Move) before he moves toward another enemy (the Star Wars turn rules (docs/rules/genesys.md §5) "Engage or Disengage")', () => {
+  it('an engaged character disengages (one Move) before he moves toward another enemy (the Star Wars turn rules (docs/rules/genesys.md section 5) "Engage or Disengage")', () => {
     const doc = fight('long', [fighter('hero', 'A', knife), fighter('far', 'B', pistol), fighter('near', 'B', knife)], [
       { combatant: 'hero', turns: [{ maneuvers: ['move', 'move'], action: 'exchange' }] },
       { combatant: 'far', turns: [{ action: 'none' }] },
@@ -197,7 +197,7 @@ describe('item 13: Despair and ammunition (variant "despair")', () => {
   })
 })
 
-describe('item 14: Assist gives one Boost die per assisting character, until the assisted character\'s next turn ends (the Star Wars turn rules (docs/rules/genesys.md §5) Assist)', () => {
+describe('item 14: Assist gives one Boost die per assisting character, until the assisted character\'s next turn ends (the Star Wars turn rules (docs/rules/genesys.md section 5) Assist)', () => {
   const squad = (): ReturnType<typeof ready> =>
     ready(fight('medium', [fighter('helper', 'A', pistol), fighter('other', 'A', pistol), fighter('shooter', 'A', pistol), fighter('foe', 'B', pistol)], [
       { combatant: 'helper', turns: [{ maneuvers: ['assist', 'assist'], action: 'none' }] },

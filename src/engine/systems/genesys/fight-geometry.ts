@@ -4,7 +4,7 @@ import { bandAfterStep } from './maneuvers'
 
 /**
  * Where fighters stand: one line between the two sides, each fighter's advance in maneuver units from his
- * side's starting point (docs/rules/genesys.md §5 movement costs).
+ * side's starting point (docs/rules/genesys.md section 5 movement costs).
  */
 
 /** The range band between two opponents (tracked by `settleBands`, so a half-finished long move does not count yet). */

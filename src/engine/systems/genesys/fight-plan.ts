@@ -10,7 +10,7 @@ import type { Combatant, GenesysScenario, PlanConfig } from './schema'
 /**
  * A fight compiled for the hot loop: fighters with their plans as small integer codes, per-fighter
  * state in typed arrays reused between trials, and a cache of compiled attack pools keyed by situation.
- * @see docs/rules/genesys.md §5 (turn economy, initiative) and docs/rules/genesys.md §5 (sides, targets, cap)
+ * @see docs/rules/genesys.md section 5 (turn economy, initiative) and docs/rules/genesys.md section 5 (sides, targets, cap)
  */
 export const WOUND_BINS = 41
 export const STRAIN_BINS = 61

@@ -13,14 +13,14 @@ import { bandAfterStep, bandAt } from './maneuvers'
 /**
  * Range bands in a fight: a pair is not in the new band until every maneuver of a two-maneuver move is
  * spent, in either direction.
- * @see the Star Wars turn rules (docs/rules/genesys.md §5) "Change range increment"; docs/rules/genesys.md §5
+ * @see the Star Wars turn rules (docs/rules/genesys.md section 5) "Change range increment"; docs/rules/genesys.md section 5
  */
 const examples = join(__dirname, '..', '..', '..', '..', 'resources', 'examples')
 const duel = JSON.parse(readFileSync(join(examples, 'genesys-blaster-duel.json'), 'utf8')) as Record<string, unknown>
 /** The blaster duel (both blaster pistols reach Medium) starting at `range`. */
 const duelAt = (range: string): FightPlan => genesys.compile(parseScenarioOrThrow({ ...duel, range }).scenario as never) as FightPlan
 
-describe('range bands during a two-maneuver move (the Star Wars turn rules (docs/rules/genesys.md §5))', () => {
+describe('range bands during a two-maneuver move (the Star Wars turn rules (docs/rules/genesys.md section 5))', () => {
   it('backing away from Medium: still Medium after the first of the two maneuvers, Long after the second', () => {
     const p = duelAt('medium')
     maneuver(p, 0, 1, 'retreat', 1)

@@ -79,7 +79,7 @@ const into = {
     rules: { initiativeSlots: 'individual' },
 }
 
-describe('shooting into an engagement (docs/rules/genesys.md §4, F2 p.219)', () => {
+describe('shooting into an engagement (docs/rules/genesys.md section 4, F2 p.219)', () => {
   it('a shot at a target engaged with an ally has its difficulty upgraded once', () => {
     const shots = traces(fightPlan(into), 30).flat().filter((e) => e.text.includes('Smuggler fires') && e.text.includes('engaged with Wookiee'))
     expect(shots.length).toBeGreaterThan(0)
@@ -99,7 +99,7 @@ describe('shooting into an engagement (docs/rules/genesys.md §4, F2 p.219)', ()
   })
 })
 
-describe('Adversary talent (docs/rules/genesys.md §3)', () => {
+describe('Adversary talent (docs/rules/genesys.md section 3)', () => {
   // criticals only kill here, so no lasting injury adds dice of its own
   const hunterWith = (adversary: number): Record<string, unknown> => ({
     ...duel,
@@ -198,7 +198,7 @@ describe('Critical Injury effects (variant "criticalEffects")', () => {
   })
 })
 
-describe('spending advantage (docs/rules/genesys.md §6)', () => {
+describe('spending advantage (docs/rules/genesys.md section 6)', () => {
   const plan = (): FightPlan => fightPlan(withPlans(duel, [{ combatant: 'smuggler', turns: [{}], advantage: 'free-maneuver' }, { combatant: 'hunter', turns: [{}] }]))
   it('2 advantage buy a free maneuver: a shooter out of cover takes cover', () => {
     const p = plan()

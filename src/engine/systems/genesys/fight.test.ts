@@ -24,7 +24,7 @@ function traced(plan: FightPlan, seed: number): TraceEvent[] {
   return log
 }
 
-describe('turn economy (the Star Wars turn rules (docs/rules/genesys.md §5))', () => {
+describe('turn economy (the Star Wars turn rules (docs/rules/genesys.md section 5))', () => {
   it('"a free maneuver on his turn": one maneuver costs nothing and keeps the action', () => {
     expect(turnBudget(1, 'attack', 0, 10)).toEqual({ maneuvers: 1, strain: 0, actionLeft: true })
   })
@@ -53,7 +53,7 @@ describe('turn economy (the Star Wars turn rules (docs/rules/genesys.md §5))', 
   })
 })
 
-describe('range bands (the Star Wars turn rules (docs/rules/genesys.md §5) "Change range increment")', () => {
+describe('range bands (the Star Wars turn rules (docs/rules/genesys.md section 5) "Change range increment")', () => {
   it('Short↔Medium one maneuver, Medium↔Long two, Long↔Extreme two; read fresh, halfway (3, 5) is the farther band (during a move the pair keeps the band it left: fight-range-bands.test.ts)', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(bandAt)).toEqual(['engaged', 'short', 'medium', 'long', 'long', 'extreme', 'extreme'])
   })

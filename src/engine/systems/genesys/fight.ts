@@ -15,7 +15,7 @@ type PlannedTurn = FighterPlan['turns'][number]
  * A fight between sides A and B, played round by round in initiative slots until one side has no one
  * left standing or the round cap is reached (a draw). `simulate` and `trace` are this one code path; the
  * trace only adds a log.
- * @see the Star Wars turn rules (docs/rules/genesys.md §5) (turns, maneuvers, actions); docs/rules/genesys.md §5; docs/rules/genesys.md §5
+ * @see the Star Wars turn rules (docs/rules/genesys.md section 5) (turns, maneuvers, actions); docs/rules/genesys.md section 5; docs/rules/genesys.md section 5
  */
 
 const RESET = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack', 'assisted', 'disengaged', 'defended'] as const

@@ -47,7 +47,7 @@ function exact(plan: GenesysPlan): ExactMetric[] {
 /**
  * FFG Star Wars RPG / Genesys narrative dice: one combat check exactly and by sampling, or a fight
  * between two sides with maneuvers, strain, range bands, soak, thresholds and critical injuries.
- * @see the Star Wars turn rules (docs/rules/genesys.md §5) and docs/rules/genesys.md
+ * @see the Star Wars turn rules (docs/rules/genesys.md section 5) and docs/rules/genesys.md
  */
 export const genesys = {
   id: SYSTEM_ID,

@@ -1,14 +1,14 @@
 /**
  * Maneuvers and the turn economy: incidentals are free; one free maneuver; a second one for 2 strain or
  * in exchange for the action; never more than two maneuvers a turn.
- * @see the Star Wars turn rules (docs/rules/genesys.md §5) ("A character may perform a free maneuver ...",
- * "Exchange an action for a maneuver") and docs/rules/genesys.md §5
+ * @see the Star Wars turn rules (docs/rules/genesys.md section 5) ("A character may perform a free maneuver ...",
+ * "Exchange an action for a maneuver") and docs/rules/genesys.md section 5
  */
 
 export const MANEUVERS = ['aim', 'assist', 'guarded-stance', 'take-cover', 'drop-prone', 'stand', 'move', 'retreat', 'manage-gear', 'interact'] as const
 export type Maneuver = (typeof MANEUVERS)[number]
 
-/** Never more than two maneuvers on one's own turn (the Star Wars turn rules (docs/rules/genesys.md §5)). */
+/** Never more than two maneuvers on one's own turn (the Star Wars turn rules (docs/rules/genesys.md section 5)). */
 export const MAX_MANEUVERS = 2
 /** Strain suffered for the second maneuver when the action is kept. */
 export const SECOND_MANEUVER_STRAIN = 2
@@ -92,7 +92,7 @@ export function bandAt(units: number): 'engaged' | 'short' | 'medium' | 'long' |
 /**
  * The band after one maneuver brings a pair to `units`, given the band index (RANGE_BANDS order) they
  * were in: halfway through a two-maneuver move (3 or 5 units) they stay in the band they left, whether
- * closing in or backing away (the Star Wars turn rules (docs/rules/genesys.md §5): "the character is not considered to be in the new range
+ * closing in or backing away (the Star Wars turn rules (docs/rules/genesys.md section 5): "the character is not considered to be in the new range
  * increment until all required maneuvers have been spent"). Returns a band index.
  */
 export function bandAfterStep(previous: number, units: number): number {

@@ -9,14 +9,14 @@ import { variants } from './variants'
 /**
  * Scenario schema of the narrative-dice system. `mode: "check"` is one combat check (exact joint
  * distribution, bench); `mode: "fight"` is a fight between two sides, each character following a plan.
- * @see the Star Wars turn rules (docs/rules/genesys.md §5) and docs/rules/genesys.md
+ * @see the Star Wars turn rules (docs/rules/genesys.md section 5) and docs/rules/genesys.md
  */
 export const SYSTEM_ID = 'genesys'
 export const MAX_COMBATANTS = 8
 
 const dice = int(0, MAX_DICE_PER_KIND)
 
-/** The dice as rolled (docs/rules/genesys.md §1): one count per die kind. */
+/** The dice as rolled (docs/rules/genesys.md section 1): one count per die kind. */
 export const poolSchema = z.strictObject({
   proficiency: dice.default(0).describe('Yellow Proficiency dice (d12): upgraded Ability dice, the only ones with a Triumph face.'),
   ability: dice.default(0).describe('Green Ability dice (d8): the positive dice of characteristic and skill.'),
@@ -74,7 +74,7 @@ const checkTargetSchema = z
     cover: flag().default(false).describe('Target has taken cover: one Setback die on ranged attacks against him (ranged defense 1; Edge of the Empire core rulebook, Take Cover).'),
     prone: flag().default(false).describe('Target is prone: one Setback die on ranged attacks, one Boost die on Melee/Brawl attacks against him (Edge of the Empire core rulebook, Drop Prone).'),
     guardedStance: flag().default(false).describe('Target is in Guarded Stance: one Setback die on Melee/Brawl attacks against him (melee defense 1; Edge of the Empire core rulebook, Guarded Stance).'),
-    /** Adversary talent rank of the target: the difficulty is upgraded this many times (docs/rules/genesys.md §3). */
+    /** Adversary talent rank of the target: the difficulty is upgraded this many times (docs/rules/genesys.md section 3). */
     adversary: int(0, 5).default(0).describe('Target\'s Adversary talent rank: the difficulty of the check is upgraded this many times (Edge of the Empire core rulebook pp.26-29).'),
   })
   .default({ soak: 0, defense: 0, cover: false, prone: false, guardedStance: false, adversary: 0 })
@@ -125,7 +125,7 @@ export const combatantSchema = z.strictObject({
   rival: flag().default(false).describe('Rival: an adversary without a strain threshold; strain he would suffer (second maneuvers, threat, Stun Damage, injuries) is suffered as wounds instead (Edge of the Empire core rulebook, adversaries: rivals).'),
   minions: int(1, 10).default(1).describe('A minion group: how many minions fight as this one combatant (1: a single character). The group shares one pool of wounds, woundThreshold for each minion: each time the wounds pass another minion\'s share, one falls. Its combat skill rank is the minions standing − 1 (at most 5; attack.skill is not used); strain is suffered as wounds; a Critical Injury defeats one minion (Edge of the Empire core rulebook, adversaries: minions).'),
   reloads: int(0, 20).default(0).describe('Extra reloads he carries for his ranged weapon, 0–20: after a Despair empties it, each Manage Gear maneuver uses one to reload it; without one it stays empty for the rest of the fight (Edge of the Empire core rulebook, spending Despair in combat).'),
-  /** Adversary talent rank: combat checks against him upgrade their difficulty this many times (docs/rules/genesys.md §3). */
+  /** Adversary talent rank: combat checks against him upgrade their difficulty this many times (docs/rules/genesys.md section 3). */
   adversary: int(0, 5).default(0).describe('Adversary talent rank: combat checks against him have their difficulty upgraded this many times (Edge of the Empire core rulebook pp.26-29).'),
 })
 
@@ -220,7 +220,7 @@ const quoted = (xs: readonly string[]): string => xs.map((x) => `"${x}"`).join('
 
 /**
  * A check built from the situation must be an attack the rules allow: Melee/Brawl only at Engaged,
- * Gunnery never while engaged, a ranged weapon only within its range (docs/rules/genesys.md §4; the Star Wars turn rules (docs/rules/genesys.md §5)).
+ * Gunnery never while engaged, a ranged weapon only within its range (docs/rules/genesys.md section 4; the Star Wars turn rules (docs/rules/genesys.md section 5)).
  */
 function refineSituation(c: z.output<typeof checkSchema>, ctx: Ctx): void {
   const w = c.weapon

@@ -7,7 +7,7 @@ const table = (f: (st: number) => { dice: number; add: number }, from: number, t
   return out
 }
 
-describe('thrust and swing by ST (docs/rules/gurps.md §3 table, ST 5–20)', () => {
+describe('thrust and swing by ST (docs/rules/gurps.md section 3 table, ST 5–20)', () => {
   it('thrust: 1d−4 1d−4 1d−3 1d−3 1d−2 1d−2 1d−1 1d−1 1d 1d 1d+1 1d+1 1d+2 1d+2 2d−1 2d−1', () => {
     expect(table(thrust, 5, 20)).toEqual(['1d-4', '1d-4', '1d-3', '1d-3', '1d-2', '1d-2', '1d-1', '1d-1', '1d', '1d', '1d+1', '1d+1', '1d+2', '1d+2', '2d-1', '2d-1'])
   })
@@ -26,7 +26,7 @@ describe('thrust and swing by ST (docs/rules/gurps.md §3 table, ST 5–20)', ()
   })
 })
 
-describe('wounding and injury (docs/rules/gurps.md §3)', () => {
+describe('wounding and injury (docs/rules/gurps.md section 3)', () => {
   it('multipliers: cr ×1, cut ×1.5, imp ×2, pi− ×0.5, pi ×1, pi+ ×1.5, pi++ ×2', () => {
     const x = (t: keyof typeof WOUNDING_HALVES): number => WOUNDING_HALVES[t] / 2
     expect([x('cr'), x('cut'), x('imp'), x('pi-'), x('pi'), x('pi+'), x('pi++'), x('burn')]).toEqual([1, 1.5, 2, 0.5, 1, 1.5, 2, 1])

@@ -1,6 +1,6 @@
 /**
  * GURPS 4e muscle-powered basic damage and wounding modifiers, shared by every GURPS system.
- * @see docs/rules/gurps.md §3 [I G10 formulas, verified against the Basic Set table; S G13]
+ * @see docs/rules/gurps.md section 3 [I G10 formulas, verified against the Basic Set table; S G13]
  */
 
 /** A damage roll written "Nd+A" (A may be negative). */

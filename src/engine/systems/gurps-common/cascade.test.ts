@@ -10,7 +10,7 @@ const cast = (n: number, over: Partial<CascadeCast> = {}): CascadeCast => ({
   prevents: over.prevents ?? new Array(n).fill(0),
 })
 
-describe('Cascading Waits order (GURPS Martial Arts p.108 (docs/rules/gurps.md §2))', () => {
+describe('Cascading Waits order (GURPS Martial Arts p.108 (docs/rules/gurps.md section 2))', () => {
   it('"those who succeed act in order of decreasing margin of success, then those who fail in order of increasing margin of failure"', () => {
     // skill 12: roll 9 succeeds by 3, roll 11 by 1, roll 13 fails by 1, roll 16 fails by 4
     const keys = [contestKey(13, 12), contestKey(9, 12), contestKey(16, 12), contestKey(11, 12)]
@@ -43,7 +43,7 @@ describe('Cascading Waits order (GURPS Martial Arts p.108 (docs/rules/gurps.md �
   })
 })
 
-describe('late joiners (GURPS Martial Arts p.108 (docs/rules/gurps.md §2): "previously uninvolved fighter ... extra −2")', () => {
+describe('late joiners (GURPS Martial Arts p.108 (docs/rules/gurps.md section 2): "previously uninvolved fighter ... extra −2")', () => {
   const lateCast = (prevents: number[] = [0, 0, 0]): CascadeCast => cast(3, { late: [false, false, true], interrupts: [-1, -1, 0], prevents })
 
   it('"if this is before the person he\'s trying to interrupt, he successfully interrupts him"', () => {

@@ -1,6 +1,6 @@
 /**
  * Resolving one Cascading Waits moment once everyone's Quick Contest key is known.
- * @see GURPS Martial Arts p.108 (docs/rules/gurps.md §2) (GURPS Martial Arts p.108) and docs/rules/gurps.md §2
+ * @see GURPS Martial Arts p.108 (docs/rules/gurps.md section 2) (GURPS Martial Arts p.108) and docs/rules/gurps.md section 2
  *
  * Only comparisons between keys matter here, so the result is a function of the weak order of the
  * keys; the plan precomputes it for every weak order and the hot loop only looks it up.
@@ -10,7 +10,7 @@
 export interface CascadeCast {
   /** Number of fighters who roll (proceed or late). */
   n: number
-  /** True for a previously uninvolved waiter who may cut in late (−2, GURPS Martial Arts p.108 (docs/rules/gurps.md §2)). */
+  /** True for a previously uninvolved waiter who may cut in late (−2, GURPS Martial Arts p.108 (docs/rules/gurps.md section 2)). */
   late: readonly boolean[]
   /** For late joiners: roller index whose action triggers the Wait (−1: not a roller, never triggers). */
   interrupts: readonly number[]

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LATE_JOINER_PENALTY, waitMovementModifier } from './wait-modifiers'
 
-describe('Cascading Waits contest modifiers (GURPS Martial Arts p.108 (docs/rules/gurps.md §2))', () => {
+describe('Cascading Waits contest modifiers (GURPS Martial Arts p.108 (docs/rules/gurps.md section 2))', () => {
   it('"+2 for fighters who needn\'t move at all, +0 for those who need only take a single step"', () => {
     expect(waitMovementModifier(0, true)).toBe(2)
     expect(waitMovementModifier(0, false)).toBe(2)

@@ -1,10 +1,10 @@
 /**
  * Situational modifiers of the Cascading Waits Quick Contest, shared by the Cascading Waits system and
  * whole GURPS fights.
- * @see GURPS Martial Arts p.108 (docs/rules/gurps.md §2) "Modifiers" and docs/rules/gurps.md §2 step 3, §8 A8
+ * @see GURPS Martial Arts p.108 (docs/rules/gurps.md section 2) "Modifiers" and docs/rules/gurps.md section 2 step 3, §8 A8
  */
 
-/** "an extra −2 for jumping in late" (GURPS Martial Arts p.108 (docs/rules/gurps.md §2), docs/rules/gurps.md §2 step 7). */
+/** "an extra −2 for jumping in late" (GURPS Martial Arts p.108 (docs/rules/gurps.md section 2), docs/rules/gurps.md section 2 step 7). */
 export const LATE_JOINER_PENALTY = -2
 
 /**

@@ -3,7 +3,7 @@ import type { Combatant, Tactic } from './schema'
 
 /**
  * The modified score each waiter rolls against in the Quick Contest.
- * @see GURPS Martial Arts p.108 (docs/rules/gurps.md §2) "Modifiers" and docs/rules/gurps.md §2 step 3
+ * @see GURPS Martial Arts p.108 (docs/rules/gurps.md section 2) "Modifiers" and docs/rules/gurps.md section 2 step 3
  */
 export interface EffectiveParts {
   skill: number
@@ -21,7 +21,7 @@ export function movementModifier(yards: number, yardPenalty: string): number {
 }
 
 export function effectiveScore(c: Combatant, t: Tactic, yardPenalty: string): EffectiveParts {
-  // +1 for Combat Reflexes; Enhanced Time Sense includes Combat Reflexes (docs/rules/gurps.md §3).
+  // +1 for Combat Reflexes; Enhanced Time Sense includes Combat Reflexes (docs/rules/gurps.md section 3).
   const combatReflexes = c.combatReflexes || c.enhancedTimeSense ? 1 : 0
   // "a bonus equal to Basic Speed (drop all fractions)"
   const basicSpeed = Math.floor(c.basicSpeed)

@@ -15,7 +15,7 @@ import { cascadeScenario } from './test-helpers'
 const examples = join(__dirname, '..', '..', '..', '..', 'resources', 'examples')
 const example = (file: string): unknown => JSON.parse(readFileSync(join(examples, file), 'utf8'))
 
-describe('Quick Contest modifiers (GURPS Martial Arts p.108 (docs/rules/gurps.md §2) "Modifiers")', () => {
+describe('Quick Contest modifiers (GURPS Martial Arts p.108 (docs/rules/gurps.md section 2) "Modifiers")', () => {
   const parts = (spec: Parameters<typeof cascadeScenario>[0][number], rules = {}) => {
     const s = cascadeScenario([spec, { id: 'other' }], rules)
     return effectiveScore(s.combatants[0], s.tactics[0], s.rules.yardPenalty)
@@ -24,7 +24,7 @@ describe('Quick Contest modifiers (GURPS Martial Arts p.108 (docs/rules/gurps.md
     expect(parts({ id: 'a', combatReflexes: true }).combatReflexes).toBe(1)
     expect(parts({ id: 'a' }).combatReflexes).toBe(0)
   })
-  it('Enhanced Time Sense includes Combat Reflexes, so it also gives +1 (docs/rules/gurps.md §3)', () => {
+  it('Enhanced Time Sense includes Combat Reflexes, so it also gives +1 (docs/rules/gurps.md section 3)', () => {
     expect(parts({ id: 'a', enhancedTimeSense: true }).combatReflexes).toBe(1)
   })
   it('"a bonus equal to Basic Speed (drop all fractions)": 5.75 gives +5', () => {

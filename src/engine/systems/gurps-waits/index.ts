@@ -81,7 +81,7 @@ function exact(plan: CachedPlan): ExactMetric[] {
 
 /**
  * GURPS Cascading Waits: several waiting fighters triggered at once, ordered by a Quick Contest.
- * @see GURPS Martial Arts p.108 (docs/rules/gurps.md §2) and docs/rules/gurps.md
+ * @see GURPS Martial Arts p.108 (docs/rules/gurps.md section 2) and docs/rules/gurps.md
  */
 export const gurpsWaits = {
   id: SYSTEM_ID,

@@ -4,8 +4,8 @@ import { crossCheck, flag, ident, int, oneOf, stepped, text } from '../../core/s
 import { belowThreeVariant, yardPenaltyVariant } from '../gurps-common/wait-variants'
 
 /**
- * Scenario schema for GURPS Cascading Waits (GURPS Martial Arts p.108 (docs/rules/gurps.md §2), GURPS Martial Arts p.108).
- * @see GURPS Martial Arts p.108 (docs/rules/gurps.md §2) and docs/rules/gurps.md §2
+ * Scenario schema for GURPS Cascading Waits (GURPS Martial Arts p.108 (docs/rules/gurps.md section 2), GURPS Martial Arts p.108).
+ * @see GURPS Martial Arts p.108 (docs/rules/gurps.md section 2) and docs/rules/gurps.md section 2
  */
 
 export const SYSTEM_ID = 'gurps-waits'

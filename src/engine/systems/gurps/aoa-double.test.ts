@@ -8,7 +8,7 @@ import { takeTurn } from './turn'
 /**
  * All-Out Attack (Double), variant "aoaDouble". [A] "basic-set" (default), B365: "Make two attacks against
  * the same foe, if you have two ready weapons or one weapon that does not have to be readied after use";
- * an attack with the off hand is at −4 unless Ambidextrous (B39). "two-weapons": docs/rules/gurps.md §3 as written.
+ * an attack with the off hand is at −4 unless Ambidextrous (B39). "two-weapons": docs/rules/gurps.md section 3 as written.
  */
 const DOUBLE = [{ maneuver: 'all-out-attack', option: 'double' }]
 
@@ -63,7 +63,7 @@ describe('All-Out Attack (Double), Basic Set (B365, B39) [A]', () => {
   })
 })
 
-describe('All-Out Attack (Double), docs/rules/gurps.md §3 as written (aoaDouble "two-weapons")', () => {
+describe('All-Out Attack (Double), docs/rules/gurps.md section 3 as written (aoaDouble "two-weapons")', () => {
   const rules = { aoaDouble: 'two-weapons' }
   it('needs "two ready weapons": a single balanced sword is rejected with the two-weapons message', () => {
     const doc = scenarioDoc([{ id: 'a', maneuvers: DOUBLE }, { id: 'b' }], { rules })

@@ -12,7 +12,7 @@ import type { FightState } from './state'
 /**
  * One attack: the attack roll against effective skill with criticals, one active defence (none after a
  * critical hit), then damage and injury.
- * @see docs/rules/gurps.md §3, docs/rules/gurps.md §3
+ * @see docs/rules/gurps.md section 3, docs/rules/gurps.md section 3
  */
 export const enum Mode {
   Normal = 0,
@@ -209,7 +209,7 @@ export function stopHit(plan: Plan, st: FightState, a: number, s: number, mode: 
  * Feint: a Quick Contest of weapon skill against the foe's best of weapon skill and DX. If the feinter
  * wins, his margin (of success if the foe failed, of victory if both succeeded) comes off the foe's
  * defence against his next attack.
- * @see docs/rules/gurps.md §3 (B365 Feint)
+ * @see docs/rules/gurps.md section 3 (B365 Feint)
  */
 export function feint(plan: Plan, st: FightState, a: number, d: number): void {
   const fa = plan.fighters[a]

@@ -10,7 +10,7 @@ import { takeTurn } from './turn'
 
 const choice = (): DefenseChoice => ({ kind: Defense.None, score: 0, retreat: false })
 
-describe('active defences (docs/rules/gurps.md §3)', () => {
+describe('active defences (docs/rules/gurps.md section 3)', () => {
   const noRetreat = { rules: { retreat: 'never' } }
   it('Dodge = ⌊Basic Speed⌋ + 3: Basic Speed 5.75 dodges 8; +1 with Combat Reflexes', () => {
     const plan = planOf([{ id: 'a' }, { id: 'b', basicSpeed: 5.75, combatReflexes: true, parry: -5 }], noRetreat)
@@ -56,7 +56,7 @@ describe('active defences (docs/rules/gurps.md §3)', () => {
     bestDefense(plan, st, 3, 0, Defense.None, c)
     expect([c.kind, c.score]).toEqual([Defense.Parry, 10 + 3])
   })
-  it('retreat: +3 Parry with Judo or Karate too (rules-combat docs/rules/gurps.md §3 "fencing weapons, Boxing, Judo or Karate"), +1 for a plain barehanded parry', () => {
+  it('retreat: +3 Parry with Judo or Karate too (rules-combat docs/rules/gurps.md section 3 "fencing weapons, Boxing, Judo or Karate"), +1 for a plain barehanded parry', () => {
     const fists = { damage: 'thr-1', type: 'cr' as const, skill: 16, basicSpeed: 3 }
     const plan = planOf([{ id: 'a', barehanded: 'yes', ...fists }, { id: 'b', barehanded: 'yes', ...fists }, { id: 'c', barehanded: 'judo-karate', ...fists }])
     const st = freshState(plan, new ScriptedRng([]))
@@ -142,7 +142,7 @@ describe('active defences (docs/rules/gurps.md §3)', () => {
   })
 })
 
-describe('attack roll and damage (docs/rules/gurps.md §3, docs/rules/gurps.md §3)', () => {
+describe('attack roll and damage (docs/rules/gurps.md section 3, docs/rules/gurps.md section 3)', () => {
   it('a critical hit (3 or 4) allows no defence and rolls on the critical-hit table', () => {
     const plan = planOf([{ id: 'a', st: 10, damage: 'sw', type: 'cr' }, { id: 'b', hp: 30, ht: 30 }])
     // attack 4 (critical), table 10 (normal damage), damage 1d = 4
@@ -171,7 +171,7 @@ describe('attack roll and damage (docs/rules/gurps.md §3, docs/rules/gurps.md �
     // 17 always fails, even at skill 19
     expect(attack(plan, st2, 0, 1, Mode.Determined, false, false)).toBe(false)
   })
-  it('E[injury] per hit matches docs/rules/gurps.md §4: ST 10 broadsword 1d+1 cut 6.5 / 3.5 / 1.333 at DR 0 / 2 / 4', () => {
+  it('E[injury] per hit matches docs/rules/gurps.md section 4: ST 10 broadsword 1d+1 cut 6.5 / 3.5 / 1.333 at DR 0 / 2 / 4', () => {
     const mean = (dr: number): number => injuryDistribution(1, 1, 1, dr, 3, true).reduce((s, p, i) => s + p * i, 0)
     expect(mean(0)).toBeCloseTo(6.5, 10)
     expect(mean(2)).toBeCloseTo(3.5, 10)
@@ -191,12 +191,12 @@ describe('attack roll and damage (docs/rules/gurps.md §3, docs/rules/gurps.md �
     [14, 9, 0.5741],
     [16, 12, 0.323],
     [18, 6, 0.8992],
-  ])('P(attack lands), skill %i vs defence %i = %f (docs/rules/gurps.md §4 table)', (skill, defense, p) => {
+  ])('P(attack lands), skill %i vs defence %i = %f (docs/rules/gurps.md section 4 table)', (skill, defense, p) => {
     expect(landsExact(skill, defense)).toBeCloseTo(p, 4)
   })
 })
 
-describe('injury (docs/rules/gurps.md §3)', () => {
+describe('injury (docs/rules/gurps.md section 3)', () => {
   it('shock: −1 per HP of injury, at most −4; per 2 HP at 20–29 HP; none with High Pain Threshold', () => {
     const plan = planOf([{ id: 'a' }, { id: 'b', hp: 10, ht: 18 }, { id: 'c', side: 'b', hp: 24, ht: 18 }, { id: 'd', side: 'b', hp: 10, highPainThreshold: true }])
     const st = freshState(plan, new ScriptedRng(d3(10, 10)))
@@ -227,7 +227,7 @@ describe('injury (docs/rules/gurps.md §3)', () => {
     applyInjury(plan, st, 0, 2, 6, false, false)
     expect([st.stunned[2], st.prone[2]]).toEqual([1, 1])
   })
-  it('painThresholdRolls "shock-only": our sources give the pain thresholds only their shock effects (docs/rules/gurps.md §3), so the major-wound HT roll is plain HT', () => {
+  it('painThresholdRolls "shock-only": our sources give the pain thresholds only their shock effects (docs/rules/gurps.md section 3), so the major-wound HT roll is plain HT', () => {
     const specs = [{ id: 'a' }, { id: 'b', hp: 10, ht: 10, highPainThreshold: true }, { id: 'c', side: 'b', hp: 10, ht: 10, lowPainThreshold: true }]
     const plan = planOf(specs, { rules: { painThresholdRolls: 'shock-only' } })
     // 12 fails HT 10 (it would pass at 13 with +3); 8 passes HT 10 (it would fail at 6 with −4)

@@ -8,7 +8,7 @@ import type { FightState } from './state'
 /**
  * Active defences: Dodge, Parry, Block with their formulas and modifiers; the defender takes the
  * highest and retreats whenever allowed (A30).
- * @see docs/rules/gurps.md §3 [S G12, G13; I G9]
+ * @see docs/rules/gurps.md section 3 [S G12, G13; I G9]
  */
 
 /** The chosen defence of the last `bestDefense` call. */
@@ -62,7 +62,7 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
   const mutual = st.slotTarget[d] === a && st.slotTarget[a] === d
   if (exclude !== Defense.Parry && f.parry >= 0 && !ranged && st.ready[d] && !st.noParry[d] && !mutual) {
     const repeated = st.parries[d] * (f.fencing ? 2 : 4)
-    // Retreat: +1 Parry, +3 with a fencing weapon, Boxing, Judo or Karate (rules-combat docs/rules/gurps.md §3; Judo/Karate = barehanded 2)
+    // Retreat: +1 Parry, +3 with a fencing weapon, Boxing, Judo or Karate (rules-combat docs/rules/gurps.md section 3; Judo/Karate = barehanded 2)
     const retreatParry = f.fencing || f.barehanded === 2 ? 3 : 1
     const score = f.parry + barehandedParry(f, plan.fighters[a]) + common - 2 * stopHit + (aod === Aod.IncreasedParry ? 2 : 0) - repeated + (retreat ? retreatParry : 0)
     if (score > out.score) set(out, Defense.Parry, score, retreat)
@@ -77,7 +77,7 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
 
 /**
  * Parrying a weapon barehanded is at −3, except against a thrust or with Judo or Karate; an unarmed
- * attack is parried at no penalty. @see docs/rules/gurps.md §3 [S G12, G13]
+ * attack is parried at no penalty. @see docs/rules/gurps.md section 3 [S G12, G13]
  */
 export function barehandedParry(defender: FighterStats, attacker: FighterStats): number {
   return defender.barehanded === 1 && attacker.barehanded === 0 && !attacker.thrusting ? -3 : 0

@@ -13,7 +13,7 @@ import { FightState } from './state'
 /**
  * Exact odds of one attack at the opening of a fight (everyone at full health, no shock, no defence used
  * yet): attack roll, critical, the target's best defence, and the injury of a hit that is not critical.
- * @see docs/rules/gurps.md §4 (test vectors), docs/rules/gurps.md §1
+ * @see docs/rules/gurps.md section 4 (test vectors), docs/rules/gurps.md section 1
  */
 
 /** Ways out of 216 that a defence roll against `score` succeeds (3–4 always, 17–18 never). */
@@ -121,7 +121,7 @@ export interface StandoffExact {
  * When a two-fighter fight opens with both on a Wait for the signal of turn 2 (nothing happens on turn 1)
  * and both can strike at once, who strikes first is exactly the Quick Contest of their Wait scores, with
  * Enhanced Time Sense ahead of everything. Undefined for any other opening.
- * @see GURPS Martial Arts p.108 (docs/rules/gurps.md §2); docs/rules/gurps.md §2
+ * @see GURPS Martial Arts p.108 (docs/rules/gurps.md section 2); docs/rules/gurps.md section 2
  */
 export function standoffExact(plan: Plan): StandoffExact | undefined {
   if (plan.fighters.length !== 2 || plan.signalTurn !== 2) return undefined

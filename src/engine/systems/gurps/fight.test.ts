@@ -13,7 +13,7 @@ import { Ev, interrupt } from './waits'
 const traceOf = (specs: Spec[], extra: Record<string, unknown> = {}, seed = 1): TraceEvent[] => gurps.trace(planOf(specs, extra), createStream(seed, 0))
 const sequenceLine = (events: TraceEvent[]): string => events.find((e) => e.text.startsWith('Turn sequence'))?.text ?? ''
 
-describe('turn sequence (docs/rules/gurps.md §3, §3.4)', () => {
+describe('turn sequence (docs/rules/gurps.md section 3, §3.4)', () => {
   it('Basic Speed with fractions kept: 5.25 acts before 5.00', () => {
     const plan = planOf([{ id: 'slow', basicSpeed: 5 }, { id: 'fast', basicSpeed: 5.25 }])
     expect(Array.from(plan.baseOrder)).toEqual([1, 0])
@@ -44,7 +44,7 @@ describe('turn sequence (docs/rules/gurps.md §3, §3.4)', () => {
   })
 })
 
-describe('Waits in the fight (docs/rules/gurps.md §3, GURPS Martial Arts p.108 (docs/rules/gurps.md §2))', () => {
+describe('Waits in the fight (docs/rules/gurps.md section 3, GURPS Martial Arts p.108 (docs/rules/gurps.md section 2))', () => {
   it('a Wait set off by "an enemy attacks" interrupts the attack: the waiter strikes first', () => {
     const events = traceOf([{ id: 'w', basicSpeed: 6, maneuvers: [{ maneuver: 'wait', trigger: 'enemy-attacks', response: 'attack' }] }, { id: 'x', basicSpeed: 5 }])
     const strikes = events.filter((e) => e.kind === 'roll' && / attacks .* with the /.test(e.text))

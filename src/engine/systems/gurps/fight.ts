@@ -9,7 +9,7 @@ import { Ev, interrupt } from './waits'
 /**
  * A whole fight: the turn sequence rolled once, then turns in order until one side is left standing or
  * the turn cap. `simulate` and `trace` both run this; only `st.log` differs.
- * @see docs/rules/gurps.md §3, docs/rules/gurps.md §3
+ * @see docs/rules/gurps.md section 3, docs/rules/gurps.md section 3
  */
 export function playFight(plan: Plan, st: FightState): void {
   resetFight(plan, st)

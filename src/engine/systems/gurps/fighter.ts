@@ -13,7 +13,7 @@ export interface CompiledStep {
   response: number
 }
 
-/** Everything about a fighter that does not change during a fight. @see docs/rules/gurps.md §3, docs/rules/gurps.md §3 */
+/** Everything about a fighter that does not change during a fight. @see docs/rules/gurps.md section 3, docs/rules/gurps.md section 3 */
 export interface FighterStats {
   index: number
   id: string
@@ -55,7 +55,7 @@ export interface FighterStats {
   doubleOffHand: boolean
   /**
    * Skill penalty for that off-hand attack: 4 under aoaDouble "basic-set" ([A] B39 Ambidexterity, B365),
-   * 0 if Ambidextrous; 0 under "two-weapons" (docs/rules/gurps.md §3 gives none).
+   * 0 if Ambidextrous; 0 under "two-weapons" (docs/rules/gurps.md section 3 gives none).
    */
   offHandPenalty: number
   ambidextrous: boolean

@@ -65,7 +65,7 @@ function exact(plan: Plan): ExactMetric[] {
 /**
  * GURPS 4e whole fights: turn sequence, maneuvers, Waits that interrupt inside the turn (Cascading Waits
  * when several fire together), attacks, active defences, damage and injury.
- * @see docs/rules/gurps.md, docs/rules/gurps.md §3, GURPS Martial Arts p.108 (docs/rules/gurps.md §2)
+ * @see docs/rules/gurps.md, docs/rules/gurps.md section 3, GURPS Martial Arts p.108 (docs/rules/gurps.md section 2)
  */
 export const gurps = {
   id: SYSTEM_ID,

@@ -6,7 +6,7 @@ import type { FightState } from './state'
 
 /**
  * What injury does to a fighter: HP, shock, Major Wound knockdown, death checks.
- * @see docs/rules/gurps.md §3 [S G11, G12, G13, G15]
+ * @see docs/rules/gurps.md section 3 [S G11, G12, G13, G15]
  */
 
 /** Takes a fighter out of the fight and ends it when at most one side is left standing. */
@@ -33,7 +33,7 @@ export function takeOut(plan: Plan, st: FightState, v: number, cond: Cond): void
  * or Low Pain Threshold, which doubles it); none with High Pain Threshold. It builds up for his next turn
  * (`shockCarry`, the source's shockNext) and is in force through that turn, which lasts from choosing
  * its maneuver until he chooses the next one, so a Wait chosen then is penalised when it fires.
- * @see docs/rules/gurps.md §3, docs/rules/gurps.md §3 (shockNext), docs/rules/gurps.md §3 (shockNow = shockNext at the start of his turn); docs/rules/gurps.md §3
+ * @see docs/rules/gurps.md section 3, docs/rules/gurps.md section 3 (shockNext), docs/rules/gurps.md section 3 (shockNow = shockNext at the start of his turn); docs/rules/gurps.md section 3
  */
 export function addShock(plan: Plan, st: FightState, v: number, injury: number, doubled: boolean): void {
   const f = plan.fighters[v]
@@ -51,7 +51,7 @@ export function addShock(plan: Plan, st: FightState, v: number, injury: number, 
  * Major Wound HT roll: failure stuns and knocks down; failure by 5+ or a critical failure knocks out.
  * Under the [A] variant painThresholdRolls "basic-set" (default) High Pain Threshold gives +3 and Low
  * Pain Threshold −4 to this roll (Basic Set B59, B142); our sources give the traits only their shock
- * effects (docs/rules/gurps.md §3), which "shock-only" keeps to.
+ * effects (docs/rules/gurps.md section 3), which "shock-only" keeps to.
  */
 export function knockdownRoll(plan: Plan, st: FightState, v: number): void {
   const f = plan.fighters[v]

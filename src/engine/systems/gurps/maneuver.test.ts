@@ -14,7 +14,7 @@ import { Ev, interrupt } from './waits'
 
 const choice = (): DefenseChoice => ({ kind: Defense.None, score: 0, retreat: false })
 
-describe('maneuvers (docs/rules/gurps.md §3, B365–B366)', () => {
+describe('maneuvers (docs/rules/gurps.md section 3, B365–B366)', () => {
   it('All-Out Attack: no active defence until his next turn', () => {
     const plan = planOf([{ id: 'a', basicSpeed: 6, maneuvers: [{ maneuver: 'all-out-attack', option: 'determined' }] }, { id: 'b' }])
     const st = freshState(plan, new ScriptedRng(d3(18)))

@@ -70,7 +70,7 @@ function rulesOf(r: Record<string, string>): Rules {
 /**
  * Turn sequence: Enhanced Time Sense first, then descending Basic Speed (fractions kept), then DX; what
  * is still tied is settled by one roll at the start of the fight.
- * @see docs/rules/gurps.md §3 [S G8], §3.4 [S G7]
+ * @see docs/rules/gurps.md section 3 [S G8], §3.4 [S G7]
  */
 export function sequenceKey(f: FighterStats): number {
   return (f.ets ? 1e6 : 0) + f.basicSpeed * 1000 + f.dx

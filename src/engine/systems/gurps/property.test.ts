@@ -46,7 +46,7 @@ const fighterArb = (id: string): fc.Arbitrary<Spec> =>
   }).map(fitOptions)
 
 /**
- * All-Out Attack options his weapon allows (docs/rules/gurps.md §3): ranged only Determined; Double (aoaDouble
+ * All-Out Attack options his weapon allows (docs/rules/gurps.md section 3): ranged only Determined; Double (aoaDouble
  * "basic-set", B365) needs two weapons or one balanced weapon.
  */
 function fitOptions(spec: Spec): Spec {

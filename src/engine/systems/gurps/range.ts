@@ -2,7 +2,7 @@
  * Range penalties of the Size and Speed/Range Table: 0 up to 2 yards, then −1 per step of the
  * progression 3, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, … yards; a distance between two entries takes
  * the penalty of the larger one (4 yards is −2).
- * @see docs/rules/gurps.md §3 (situational modifiers); GURPS Basic Set p.550 Size and Speed/Range Table
+ * @see docs/rules/gurps.md section 3 (situational modifiers); GURPS Basic Set p.550 Size and Speed/Range Table
  */
 
 /** Longest distance the table is precomputed for; farther shots use this entry's penalty. */

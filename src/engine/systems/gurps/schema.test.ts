@@ -95,7 +95,7 @@ describe('invalid input is rejected with the path and the allowed values', () =>
       'rules.unbalancedWeapon: must be one of "no-parry-after-attack", "both-ways", got "never"',
     ])
   })
-  it('All-Out Attack (Double) under aoaDouble "two-weapons" needs "two ready weapons" (docs/rules/gurps.md §3): a single sword is rejected, a pair or bare hands are not', () => {
+  it('All-Out Attack (Double) under aoaDouble "two-weapons" needs "two ready weapons" (docs/rules/gurps.md section 3): a single sword is rejected, a pair or bare hands are not', () => {
     const double = [{ maneuver: 'all-out-attack', option: 'double' }]
     const waitDouble = [{ maneuver: 'wait', trigger: 'enemy-acts', response: 'all-out-attack', option: 'double' }]
     const rules = { rules: { aoaDouble: 'two-weapons' } }
@@ -105,7 +105,7 @@ describe('invalid input is rejected with the path and the allowed values', () =>
     ])
     expect(problems(scenarioDoc([{ id: 'a', pair: true, maneuvers: double }, { id: 'b', barehanded: 'yes', damage: 'thr-1', type: 'cr', maneuvers: double }], rules))).toEqual([])
   })
-  it('a ranged All-Out Attack has only the Determined option (docs/rules/gurps.md §3: Strong, Double and Feint are melee options)', () => {
+  it('a ranged All-Out Attack has only the Determined option (docs/rules/gurps.md section 3: Strong, Double and Feint are melee options)', () => {
     const doc = scenarioDoc([
       { id: 'a', ranged: 'firearm', damage: '2d', type: 'pi', maneuvers: [{ maneuver: 'all-out-attack', option: 'strong' }] },
       { id: 'b', ranged: 'muscle-powered', damage: 'thr+1', type: 'imp', maneuvers: [{ maneuver: 'all-out-attack', option: 'determined' }] },

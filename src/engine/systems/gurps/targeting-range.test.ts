@@ -41,7 +41,7 @@ describe('range penalties (Size and Speed/Range Table)', () => {
   })
 })
 
-describe('parrying barehanded (docs/rules/gurps.md §3)', () => {
+describe('parrying barehanded (docs/rules/gurps.md section 3)', () => {
   const noRetreat = { rules: { retreat: 'never' } }
   it('a barehanded parry against a swung weapon is at −3 (Brawling 14 parries 10 − 3 = 7)', () => {
     const plan = planOf([{ id: 'sword', damage: 'sw+1' }, { id: 'fist', skill: 14, damage: 'thr-1', type: 'cr', barehanded: 'yes', basicSpeed: 3 }], noRetreat)
@@ -71,7 +71,7 @@ describe('parrying barehanded (docs/rules/gurps.md §3)', () => {
   })
 })
 
-describe('target rules (docs/rules/gurps.md §3, A40)', () => {
+describe('target rules (docs/rules/gurps.md section 3, A40)', () => {
   const specs = (rule: string) => [
     { id: 'me', targetRule: rule },
     { id: 'big', side: 'foe', hp: 16, distance: 3 },
@@ -109,7 +109,7 @@ describe('target rules (docs/rules/gurps.md §3, A40)', () => {
   })
 })
 
-describe('Move below a third of HP (docs/rules/gurps.md §3)', () => {
+describe('Move below a third of HP (docs/rules/gurps.md section 3)', () => {
   it('Move is halved, rounding up, below a third of HP: Move 5 → 3, so a Move and Attack reaches 3 yards, not 5', () => {
     const plan = planOf([{ id: 'a', basicSpeed: 5, hp: 12, maneuvers: [{ maneuver: 'move-and-attack' }] }, { id: 'b' }], { distance: 6 })
     const st = freshState(plan, new ScriptedRng([]))

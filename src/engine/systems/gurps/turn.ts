@@ -12,13 +12,13 @@ import { Ev, interrupt } from './waits'
  * One fighter's turn: what expires, the rolls that come first, what he is forced to do, and the
  * maneuver his plan chooses (the plan's k-th entry on his k-th turn; the last one repeats). At 0 HP or
  * less a stunned fighter (forced to Do Nothing) skips the consciousness roll unless he defends.
- * @see docs/rules/gurps.md §3, docs/rules/gurps.md §3 [S G12, G15]; docs/rules/gurps.md §3
+ * @see docs/rules/gurps.md section 3, docs/rules/gurps.md section 3 [S G12, G15]; docs/rules/gurps.md section 3
  */
 export function takeTurn(plan: Plan, st: FightState, f: number): void {
   if (st.cond[f] !== Cond.Ok) return
   st.current = f
   st.ownTurns[f]++
-  // shock taken since his last turn is in force from now until he next chooses a maneuver (docs/rules/gurps.md §3)
+  // shock taken since his last turn is in force from now until he next chooses a maneuver (docs/rules/gurps.md section 3)
   st.shock[f] = st.shockCarry[f]
   st.shockCarry[f] = 0
   if (st.log) say(st, 'turn', [f], plan, `${nameOf(plan, f)}'s turn (HP ${st.hp[f]}/${plan.fighters[f].hpMax}${st.shock[f] ? `, shock −${st.shock[f]}` : ''}).`)

@@ -6,7 +6,7 @@ import { d3, freshState, planOf, ScriptedRng, type Spec } from './test-helpers'
 import { takeTurn } from './turn'
 
 /**
- * Unbalanced ("U") weapons: no parry on a turn in which the weapon attacked (docs/rules/gurps.md §3,
+ * Unbalanced ("U") weapons: no parry on a turn in which the weapon attacked (docs/rules/gurps.md section 3,
  * default); under "both-ways" also the reverse of B269 ("or vice versa"): after a parry with it, no
  * attack with it until his next turn. The default direction is tested in maneuver.test.ts.
  */

@@ -2,7 +2,7 @@ import type { VariantDoc } from '../../core/scenario'
 import { belowThreeVariant, yardPenaltyVariant } from '../gurps-common/wait-variants'
 
 /**
- * Every open question of docs/rules/gurps.md §5 (A8–A10) and the combat supplement's GURPS questions (A30–A36,
+ * Every open question of docs/rules/gurps.md section 5 (A8–A10) and the combat supplement's GURPS questions (A30–A36,
  * A40) as a rule variant with its documented default, plus Basic Set rules our sources lack, marked [A].
  */
 export const variants: readonly VariantDoc[] = [

@@ -3,11 +3,11 @@ import { minimumDamage, parseDamage, WOUNDING_HALVES, type DamageType } from '..
 import { injuryDistribution, landsExact } from './exact'
 
 /**
- * Every exact test vector of docs/rules/gurps.md §4, computed by the same functions the fight and its
+ * Every exact test vector of docs/rules/gurps.md section 4, computed by the same functions the fight and its
  * exact metrics use.
  */
 
-/** docs/rules/gurps.md §4 "P(attack lands)" table: rows skill 10, 12, 14, ≥16 (16 and 18 checked); columns defence 6..12. */
+/** docs/rules/gurps.md section 4 "P(attack lands)" table: rows skill 10, 12, 14, ≥16 (16 and 18 checked); columns defence 6..12. */
 const LANDS: [number, number[]][] = [
   [10, [0.4554, 0.422, 0.3752, 0.3194, 0.2593, 0.1991, 0.1433]],
   [12, [0.6739, 0.6237, 0.5535, 0.4699, 0.3796, 0.2894, 0.2058]],
@@ -16,7 +16,7 @@ const LANDS: [number, number[]][] = [
   [18, [0.8992, 0.8374, 0.751, 0.6481, 0.537, 0.4259, 0.323]],
 ]
 
-describe('docs/rules/gurps.md §4: P(attack lands) = P(critical) + P(ordinary success) × P(defence fails)', () => {
+describe('docs/rules/gurps.md section 4: P(attack lands) = P(critical) + P(ordinary success) × P(defence fails)', () => {
   it.each(LANDS)('skill %i against defences 6–12', (skill, row) => {
     row.forEach((p, k) => expect(landsExact(skill, 6 + k), `defence ${6 + k}`).toBeCloseTo(p, 4))
   })
@@ -31,7 +31,7 @@ function meanInjury(st: number, spec: string, type: DamageType, dr: number): num
   return injuryDistribution(dice, add, minimumDamage(type), dr, WOUNDING_HALVES[type], true).reduce((s, p, i) => s + p * i, 0)
 }
 
-describe('docs/rules/gurps.md §4: E[injury] per hit at DR 0 / 2 / 4, from ST and the weapon line', () => {
+describe('docs/rules/gurps.md section 4: E[injury] per hit at DR 0 / 2 / 4, from ST and the weapon line', () => {
   const cases: [string, number, string, DamageType, [number, number, number]][] = [
     ['ST 10 broadsword (sw+1 = 1d+1 cut)', 10, 'sw+1', 'cut', [6.5, 3.5, 4 / 3]],
     ['ST 12 broadsword (sw+1 = 1d+3 cut)', 12, 'sw+1', 'cut', [9.5, 6.5, 3.5]],

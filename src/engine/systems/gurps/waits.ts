@@ -14,7 +14,7 @@ import type { FightState } from './state'
 /**
  * Waits inside the turn loop: which events set a Wait off, the interrupt, and Cascading Waits when
  * several fire together.
- * @see docs/rules/gurps.md §3 (B366 Wait), §3.6 and GURPS Martial Arts p.108 (docs/rules/gurps.md §2)
+ * @see docs/rules/gurps.md section 3 (B366 Wait), §3.6 and GURPS Martial Arts p.108 (docs/rules/gurps.md section 2)
  */
 export const enum Ev {
   /** A fighter starts a maneuver on his turn ("an enemy acts", "a named enemy acts"). */
@@ -159,7 +159,7 @@ function rollerIndex(st: FightState, base: number, w: number, count: number): nu
  * late joiner: x's action ("an enemy acts"), x's attack on him ("an enemy attacks"), or x's step into
  * his reach on the way ("an enemy comes within reach"). None of these interrupts automatically: "he can
  * try to interrupt — but this isn't automatic! He rolls exactly as above, but with an extra −2".
- * @see GURPS Martial Arts p.108 (docs/rules/gurps.md §2); docs/rules/gurps.md §2 step 7
+ * @see GURPS Martial Arts p.108 (docs/rules/gurps.md section 2); docs/rules/gurps.md section 2 step 7
  */
 function joinsLate(plan: Plan, st: FightState, w: number, x: number, t: number): boolean {
   if (w === x || st.engaged[w]) return false

@@ -11,7 +11,7 @@ import { Pending, Skip, type FightState } from './state'
 
 /**
  * Taking an action: attacking (with the held actions it triggers), a Haymaker, delaying or holding.
- * @see the campaign house rules (docs/rules/hero.md) "Delaying or Holding Your Phase"; docs/rules/hero.md §4
+ * @see the campaign house rules (docs/rules/hero.md) "Delaying or Holding Your Phase"; docs/rules/hero.md section 4
  */
 
 const BEFORE = 1

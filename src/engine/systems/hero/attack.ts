@@ -9,7 +9,7 @@ import { Pending, Skip, type FightState } from './state'
 
 /**
  * One attack: defensive reaction, Attack Roll 11 + OCV − DCV on 3d6, damage, defences, Stunned, KO.
- * @see docs/rules/hero.md §6–C1.5, docs/rules/hero.md §6
+ * @see docs/rules/hero.md section 6–C1.5, docs/rules/hero.md section 6
  */
 
 /** DCV now: +3 while Dodging, −5 while winding up a Haymaker, halved (rounded up by default, A26) when Stunned, 0 when out. */

@@ -4,7 +4,7 @@ import { segmentOf } from './speed-chart'
 import { heroPlan, playLogged, UNHURT } from './test-helpers'
 
 /**
- * A25 (docs/rules/hero.md §6, C4.2, C5): a dying character (BODY ≤ 0) loses 1 BODY at each Post-Segment 12
+ * A25 (docs/rules/hero.md section 6, C4.2, C5): a dying character (BODY ≤ 0) loses 1 BODY at each Post-Segment 12
  * (default, 6E2 p.107), or under bleeding "first-phase" every Turn when his first Phase of the Turn comes up.
  */
 const specs = [

@@ -4,7 +4,7 @@ import { outcome } from './record'
 import { heroPlan, playLogged, playMany, UNHURT } from './test-helpers'
 
 /**
- * The fight-end option of docs/rules/hero.md §7 (Cap): at the Turn cap the fight is a draw (default), or
+ * The fight-end option of docs/rules/hero.md section 7 (Cap): at the Turn cap the fight is a draw (default), or
  * under onCap "most-health" won by the side with the larger share of its STUN + BODY left.
  */
 const specs = [

@@ -4,7 +4,7 @@ import { characteristicTarget, margin, rollLabel, rollSucceeds, skillTarget } fr
 
 const successWays = (target: number): number => THREE_D6_WAYS.reduce((s, w, i) => (rollSucceeds(target, i + 3) ? s + w : s), 0)
 
-describe('Characteristic Rolls (docs/rules/hero.md §3)', () => {
+describe('Characteristic Rolls (docs/rules/hero.md section 3)', () => {
   it('9 + CHAR/5 rounded: the table 3–7 → 10-, 8–12 → 11-, 13–17 → 12-, 18–22 → 13-, 23–27 → 14-, 28–32 → 15-, 33–37 → 16-', () => {
     const table: [number, number, number][] = [[3, 7, 10], [8, 12, 11], [13, 17, 12], [18, 22, 13], [23, 27, 14], [28, 32, 15], [33, 37, 16]]
     for (const [lo, hi, roll] of table) for (let c = lo; c <= hi; c++) expect(characteristicTarget(c), `CHAR ${c}`).toBe(roll)

@@ -2,7 +2,7 @@ import { heroSucceeds } from '../../dice/three-d6'
 
 /**
  * HERO Characteristic and Skill Rolls.
- * @see docs/rules/hero.md §3: target 9 + CHAR/5 with HERO rounding, 3d6 roll-under, 3 always
+ * @see docs/rules/hero.md section 3: target 9 + CHAR/5 with HERO rounding, 3d6 roll-under, 3 always
  * succeeds, 18 always fails; the margin is target − roll.
  */
 

@@ -16,7 +16,7 @@ describe('DEX Roll contest (the campaign house rules (docs/rules/hero.md) "whoev
       }),
     )
   })
-  it('docs/rules/hero.md §8 table: 11 vs 11 → 0.5000; 12 vs 11 → 0.6008; 13 → 0.6951; 14 → 0.7778; 15 → 0.8459; 16 → 0.8986 (ties re-rolled)', () => {
+  it('docs/rules/hero.md section 8 table: 11 vs 11 → 0.5000; 12 vs 11 → 0.6008; 13 → 0.6951; 14 → 0.7778; 15 → 0.8459; 16 → 0.8986 (ties re-rolled)', () => {
     const want = [0.5, 0.6008, 0.6951, 0.7778, 0.8459, 0.8986]
     want.forEach((p, k) => expect(contestExact(11 + k, 11, 10, 10, BothFail.SmallerFailure, false).aFirst).toBeCloseTo(p, 4))
   })

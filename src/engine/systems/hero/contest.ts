@@ -6,7 +6,7 @@ import { THREE_D6_WAYS, heroSucceeds } from '../../dice/three-d6'
  * A natural 3 always succeeds and an 18 always fails, in the contest too, whatever the target: a roll
  * that is made ranks above one that is not; two made rolls rank by margin, two failures by the smaller
  * failure. docs/rules/hero.md#3-characteristic-rolls, #4-delayed-and-held-actions
- * @see docs/rules/hero.md §2, §2.4 and §8 A2 (equal margins), A3 (both fail)
+ * @see docs/rules/hero.md section 2, §2.4 and §8 A2 (equal margins), A3 (both fail)
  */
 
 /** How the contest treats a round in which neither makes his roll (variant bothFail). */

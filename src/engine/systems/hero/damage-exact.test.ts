@@ -4,7 +4,7 @@ import { hitExact } from './damage-exact'
 
 const d = (s: string): HeroDice => parseHeroDice(s) as HeroDice
 
-describe('one hit after defences: docs/rules/hero.md §8 exact test vectors', () => {
+describe('one hit after defences: docs/rules/hero.md section 8 exact test vectors', () => {
   const rows: [string, boolean, StunMultiplierRule, number, number, number, number, number, number][] = [
     // dice, killing, multiplier, total def, resistant def, CON, E[STUN], E[BODY], P(Stunned)
     ['12d6', false, '6e-half-d6', 27, 0, 23, 15.008, 0.0, 0.076],

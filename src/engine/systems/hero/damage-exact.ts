@@ -1,7 +1,7 @@
 import { killingBodyExact, normalDamageExact, stunMultiplierExact, type HeroDice, type StunMultiplierRule } from '../../dice/hero-damage'
 
 /**
- * Exact damage of one hit after defences, by enumerating the dice (docs/rules/hero.md §6–C1.5):
+ * Exact damage of one hit after defences, by enumerating the dice (docs/rules/hero.md section 6–C1.5):
  * normal damage loses total defence from STUN and BODY; killing BODY loses resistant defence and its
  * STUN (BODY × multiplier) loses total defence; STUN taken is never below BODY taken unless A22 is "off".
  */

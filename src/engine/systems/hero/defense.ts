@@ -8,7 +8,7 @@ import { Pending, Skip, type FightState } from './state'
 
 /**
  * Defensive reactions to an attack about to be rolled: a held action for defense, or an Abort.
- * @see the campaign house rules (docs/rules/hero.md) "Holding for Defense"; docs/rules/hero.md §5; docs/rules/hero.md §6
+ * @see the campaign house rules (docs/rules/hero.md) "Holding for Defense"; docs/rules/hero.md section 5; docs/rules/hero.md section 6
  */
 
 /** Result of a defensive reaction. */
@@ -31,7 +31,7 @@ function canAbort(p: Plan, st: FightState, d: number): boolean {
  * Before the attack roll, the defender may use a held action for defense, or (by his plan) Abort to
  * his defensive action. Either resolves before the attacker (the campaign house rules (docs/rules/hero.md)). An Abort costs the action he
  * has not yet used — the one he is about to take, or a held or delayed one — otherwise his next Phase
- * (docs/rules/hero.md §5), never more than one action.
+ * (docs/rules/hero.md section 5), never more than one action.
  */
 export function react(p: Plan, st: FightState, rng: Rng, a: number, d: number): Defended {
   if (p.guarded[d] && p.ranged[a] === 0 && guardBlocks(p, st, rng, a, d) === Defended.Blocked) return Defended.Blocked
@@ -78,7 +78,7 @@ function abortToDefend(p: Plan, st: FightState, d: number): string | null {
 }
 
 /**
- * Multiple Blocks (docs/rules/hero.md §6 [S H10]): having Blocked in this Segment, and succeeded every
+ * Multiple Blocks (docs/rules/hero.md section 6 [S H10]): having Blocked in this Segment, and succeeded every
  * time, he may Block a further hand-to-hand attack without spending another action, at a cumulative
  * −2 per Block after the first. A failed Block ends it; so does being Stunned or out.
  */

@@ -4,7 +4,7 @@ import { activePointsOf, endCostOf } from './end-cost'
 
 const dice = (s: string): HeroDice => parseHeroDice(s) as HeroDice
 
-describe('END cost of an attack (docs/rules/hero.md §6)', () => {
+describe('END cost of an attack (docs/rules/hero.md section 6)', () => {
   it('"1 END per 10 Active Points, rounded in the player\'s favour, minimum 1": 60 → 6, 25 → 2, 26 → 3, 35 → 3, 5 → 1', () => {
     expect([60, 25, 26, 35, 5, 14, 16].map(endCostOf)).toEqual([6, 2, 3, 3, 1, 1, 2])
   })

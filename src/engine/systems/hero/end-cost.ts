@@ -1,7 +1,7 @@
 import type { HeroDice } from '../../dice/hero-damage'
 
 /**
- * END cost of an attack (docs/rules/hero.md §6 [I H1 getBaseEndCost]): 1 END per 10 Active Points,
+ * END cost of an attack (docs/rules/hero.md section 6 [I H1 getBaseEndCost]): 1 END per 10 Active Points,
  * rounded in the player's favour, minimum 1.
  */
 

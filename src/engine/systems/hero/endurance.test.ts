@@ -15,7 +15,7 @@ const tired = (rules: Record<string, string> = {}, a: Record<string, unknown> = 
     { turnCap: 2 },
   )
 
-describe('END per attack (docs/rules/hero.md §6, C1.8 payEnd, C4.2)', () => {
+describe('END per attack (docs/rules/hero.md section 6, C1.8 payEnd, C4.2)', () => {
   it('an attack costs its END: 5 → 2 after the first 6d6 punch (3 END)', () => {
     const plan = tired()
     expect(plan.endCost[0]).toBe(3)

@@ -7,7 +7,7 @@ import type { FightState } from './state'
 import { Endurance } from './variants'
 
 /**
- * END for attacks (docs/rules/hero.md §6, the payEnd step of C1.8, and C4.2): 1 END per 10 Active
+ * END for attacks (docs/rules/hero.md section 6, the payEnd step of C1.8, and C4.2): 1 END per 10 Active
  * Points, rounded in the player's favour, minimum 1. Short of END, he takes a Recovery instead (A29
  * default) or pays the missing END with STUN, 1d6 per 2 END rounded up [I H1].
  */

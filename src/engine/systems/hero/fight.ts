@@ -12,7 +12,7 @@ import { Pending, Skip, type FightState } from './state'
 /**
  * One whole fight on the absolute Segment clock, from Segment 12 until one side is out or the Turn cap.
  * Both `simulate` and `trace` run exactly this code (trace with `st.log` set), so they make the same draws.
- * @see docs/rules/hero.md §7 (algorithm) and docs/rules/hero.md §7 (fight loop)
+ * @see docs/rules/hero.md section 7 (algorithm) and docs/rules/hero.md section 7 (fight loop)
  */
 export function runFight(p: Plan, rng: Rng): number {
   const st = p.st

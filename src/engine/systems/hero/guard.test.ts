@@ -49,7 +49,7 @@ describe('the campaign house rules (docs/rules/hero.md): "You may also use your 
   })
 })
 
-describe('docs/rules/hero.md §9 A22 and A26', () => {
+describe('docs/rules/hero.md section 9 A22 and A26', () => {
   it('A22 "off": a 2d6 KA 6e against 20 PD / 8 rPD can do BODY with 0 STUN, and E[STUN] falls below the C1.9 value 1.537', () => {
     const spec = { dice: parseHeroDice('2d6') as HeroDice, killing: true, multiplier: '6e-half-d6' as const, total: 20, resistant: 8, con: 20 }
     expect(hitExact(spec).meanStun).toBeCloseTo(1.537, 3)

@@ -5,7 +5,7 @@ import { C } from './layout'
 import { heroPlan, playMany, UNHURT } from './test-helpers'
 
 /**
- * A21 (docs/rules/hero.md §6, C5): BODY from the half die of normal damage — 1 on a raw 4–6 (H1, the
+ * A21 (docs/rules/hero.md section 6, C5): BODY from the half die of normal damage — 1 on a raw 4–6 (H1, the
  * default) or always 0 — through the fight: the per-hit BODY the fight samples against its exact value.
  */
 describe('A21: BODY from a normal-damage half die in a fight', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { heroPlan, playLogged, UNHURT } from './test-helpers'
 
 /**
- * A28 (docs/rules/hero.md §6, C5): a Haymaker whose attacker is Stunned or Knocked Out before it lands
+ * A28 (docs/rules/hero.md section 6, C5): a Haymaker whose attacker is Stunned or Knocked Out before it lands
  * is lost (default; stunned.test.ts) or, under haymakerInterrupted "lands", still lands at the end of
  * the next Segment and uses his Phase there; a knocked-out attacker makes it at OCV 0 (C1.5).
  */

@@ -234,7 +234,7 @@ describe('Holding for defense and Aborting (the campaign house rules (docs/rules
     expect(t.counts[at(0, C.abortCostPhase)]).toBe(t.counts[at(0, C.aborts)])
     expect(t.counts[at(0, C.phasesLostToAbort)]).toBeGreaterThan(0)
   })
-  it('"regardless of who goes first, the other character may always Abort": a mover interrupted before he acts Aborts the action he was about to take, not his next Phase (docs/rules/hero.md §5)', () => {
+  it('"regardless of who goes first, the other character may always Abort": a mover interrupted before he acts Aborts the action he was about to take, not his next Phase (docs/rules/hero.md section 5)', () => {
     const plan = heroPlan(
       [
         { id: 'h', side: 'A', dex: 18, fastDraw: 10, ...PASSIVE, plan: { onPhase: 'hold', hold: { event: 'm', mode: 'interrupt', roll: 'fast-draw' } } },
@@ -257,7 +257,7 @@ describe('Holding for defense and Aborting (the campaign house rules (docs/rules
     expect(t.counts[at(1, C.abortCostHeld)]).toBe(t.counts[at(1, C.aborts)])
     expect(t.counts[at(1, C.aborts)]).toBeGreaterThan(0)
   })
-  it('a Stunned character cannot Abort (docs/rules/hero.md §5)', () => {
+  it('a Stunned character cannot Abort (docs/rules/hero.md section 5)', () => {
     const plan = heroPlan([{ id: 'd', side: 'A', dex: 10, spd: 2, ...UNHURT, con: 1, pd: 0, plan: { abort: 'when-attacked' } }, { id: 'm', side: 'B', dex: 20, spd: 12, ocv: 30, ...PASSIVE, attack: { dice: '6d6' } }], HOUSE, { turnCap: 1 })
     const { events } = playLogged(plan, 1)
     const stunnedAt = events.findIndex((e) => e.kind === 'status' && /Stunned/.test(e.text))
@@ -265,7 +265,7 @@ describe('Holding for defense and Aborting (the campaign house rules (docs/rules
     const later = events.slice(stunnedAt).filter((e) => e.kind === 'defend')
     expect(later).toHaveLength(0)
   })
-  it('blockFirst "on" (docs/rules/hero.md §2 item 5): after a successful Block, the blocker acts before that attacker in the next Segment where both have a Phase, then DEX order again; "off" (default) keeps DEX order', () => {
+  it('blockFirst "on" (docs/rules/hero.md section 2 item 5): after a successful Block, the blocker acts before that attacker in the next Segment where both have a Phase, then DEX order again; "off" (default) keeps DEX order', () => {
     const plan = (blockFirst: string) =>
       heroPlan([{ id: 'd', side: 'A', dex: 10, spd: 4, ocv: 30, ...PASSIVE, plan: { onPhase: 'hold-defense', defense: 'block' } }, { id: 'm', side: 'B', dex: 20, spd: 4, ...PASSIVE }], { ...HOUSE, blockFirst }, { turnCap: 2 })
     const phases = (blockFirst: string, seg: number): string[] =>

@@ -34,7 +34,7 @@ function trace(plan: Plan, rng: Rng): TraceEvent[] {
 /**
  * HERO System 6e fights on the Speed Chart: DEX order and ties, Delayed and Held actions (interrupt,
  * after, tandem), holding for defense, Aborts, attacks with STUN and BODY, Stunned, knockout.
- * @see the campaign house rules (docs/rules/hero.md), docs/rules/hero.md, docs/rules/hero.md §6 and docs/rules/hero.md §7
+ * @see the campaign house rules (docs/rules/hero.md), docs/rules/hero.md, docs/rules/hero.md section 6 and docs/rules/hero.md section 7
  */
 export const hero = {
   id: SYSTEM_ID,

@@ -26,7 +26,7 @@ export const C = {
   phasesLostToAbort: 18,
   /** A held or delayed action kept as a hold for defense when its event or moment came (the campaign house rules (docs/rules/hero.md)). */
   keptForDefense: 19,
-  /** Blocks made without a further action: continuing to Block in the same Segment (docs/rules/hero.md §6). */
+  /** Blocks made without a further action: continuing to Block in the same Segment (docs/rules/hero.md section 6). */
   chainedBlocks: 20,
   /** END paid for attacks (sum over fights), and STUN paid for END he lacked (C1.6). */
   endSpent: 21,

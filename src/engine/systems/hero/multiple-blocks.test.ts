@@ -22,7 +22,7 @@ const gangUp = (ocv: number, multipleBlocks: string, turnCap = 1) =>
     { turnCap },
   )
 
-describe('several Blocks in one Segment (docs/rules/hero.md §6: "Each further Block in the same Segment is at a cumulative −2")', () => {
+describe('several Blocks in one Segment (docs/rules/hero.md section 6: "Each further Block in the same Segment is at a cumulative −2")', () => {
   it('"continue" (default): after Blocking M1 with his held action he keeps Blocking M2 and M3 at −2 and −4, with no further action', () => {
     const plan = gangUp(30, 'continue', 2)
     const { events } = playLogged(plan, 1)

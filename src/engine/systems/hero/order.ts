@@ -9,7 +9,7 @@ import type { FightState } from './state'
  * Order among characters who start acting on the same DEX in a Segment, decided afresh every
  * Segment (except the "fixed" alternative).
  * @see the campaign house rules (docs/rules/hero.md) "each character rolls 1d6 ... Reroll any ties";
- * docs/rules/hero.md §2 (6E2 p.21 contested DEX Roll and the GM alternatives) and §8 A1–A3
+ * docs/rules/hero.md section 2 (6E2 p.21 contested DEX Roll and the GM alternatives) and §8 A1–A3
  */
 
 /** A failed roll under A3 "dex-order": the contest is void, and equal DEX makes it a tie. */

@@ -31,7 +31,7 @@ export const enum Arrival {
 /** Target rule codes (≥ 0: a named enemy's index). */
 export const TARGET_FIRST = -1
 export const TARGET_WEAKEST = -2
-/** docs/rules/hero.md §7 options (variant targeting, A40): a random living enemy (kept until defeated), the one who has dealt the most STUN. */
+/** docs/rules/hero.md section 7 options (variant targeting, A40): a random living enemy (kept until defeated), the one who has dealt the most STUN. */
 export const TARGET_RANDOM = -3
 export const TARGET_THREAT = -4
 const FIRST_CODES = { 'sticky-first': TARGET_FIRST, random: TARGET_RANDOM, 'highest-threat': TARGET_THREAT }
@@ -42,7 +42,7 @@ function targetCode(c: HeroCombatant, rules: ResolvedRules, idx: (id: string) =>
   return c.plan.target === 'weakest' ? TARGET_WEAKEST : idx(c.plan.target)
 }
 
-/** A Haymaker adds +4 Damage Classes (docs/rules/hero.md §6): +4d6 normal, +1d6+1 killing (3 DC = 1d6). */
+/** A Haymaker adds +4 Damage Classes (docs/rules/hero.md section 6): +4d6 normal, +1d6+1 killing (3 DC = 1d6). */
 export function haymakerDice(d: HeroDice, killing: boolean): HeroDice {
   if (!killing) return { whole: d.whole + 4, half: d.half, plus: d.plus }
   const dc = d.whole * 3 + (d.half ? 2 : 0) + d.plus + 4

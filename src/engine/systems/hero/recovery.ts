@@ -8,12 +8,12 @@ import { Endurance } from './variants'
 /**
  * Recoveries: the Recovery action (taken instead of an attack he has no END for, A29), Post-Segment 12
  * Recovery, and — under A24 "bands" — the Recoveries of a knocked-out character by how far below 0 STUN
- * he is (docs/rules/hero.md §1): 0 to −10 every Phase and Post-12; −11 to −20 Post-12 only; −21 to −30 once a
+ * he is (docs/rules/hero.md section 1): 0 to −10 every Phase and Post-12; −11 to −20 Post-12 only; −21 to −30 once a
  * minute; worse, not within a fight ("a long time", at the GM's discretion).
- * @see docs/rules/hero.md §1; docs/rules/hero.md §6, C1.6, C4.2, C5 A24, A25, A29
+ * @see docs/rules/hero.md section 1; docs/rules/hero.md section 6, C1.6, C4.2, C5 A24, A25, A29
  */
 
-/** One minute is five 12-second Turns (docs/rules/hero.md §1). */
+/** One minute is five 12-second Turns (docs/rules/hero.md section 1). */
 const MINUTE = 60
 
 /** REC to STUN and END, up to their maxima (C1.5); a knocked-out character whose STUN comes above 0 wakes. */

@@ -7,7 +7,7 @@ import { presetRules, variants } from './variants'
 
 /**
  * Scenario schema for HERO System fights: combatants with characteristics, one attack and a plan.
- * @see the campaign house rules (docs/rules/hero.md), docs/rules/hero.md and docs/rules/hero.md §6, docs/rules/hero.md §7
+ * @see the campaign house rules (docs/rules/hero.md), docs/rules/hero.md and docs/rules/hero.md section 6, docs/rules/hero.md section 7
  */
 
 export const SYSTEM_ID = 'hero'

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { COMBAT_START, describeSegment, hasPhase, nextPhaseAfter, segmentOf, SPEED_CHART, turnOf } from './speed-chart'
 
-/** docs/rules/hero.md §1 "Segment view": row = Segment, column = SPD 1..12, X = has a Phase. */
+/** docs/rules/hero.md section 1 "Segment view": row = Segment, column = SPD 1..12, X = has a Phase. */
 const SEGMENT_VIEW = `
 1  . . . . . . . . . . . X
 2  . . . . . X X X X X X X
@@ -17,7 +17,7 @@ const SEGMENT_VIEW = `
 11 . . . . . . X X X X X X
 12 . X X X X X X X X X X X`
 
-describe('Speed Chart (docs/rules/hero.md §1)', () => {
+describe('Speed Chart (docs/rules/hero.md section 1)', () => {
   it('the whole table: every SPD 1–12 has exactly the Phases of the book\'s Segment view', () => {
     const rows = SEGMENT_VIEW.trim().split('\n').map((l) => l.trim().split(/\s+/))
     for (const row of rows) {
@@ -41,7 +41,7 @@ describe('Speed Chart (docs/rules/hero.md §1)', () => {
   })
 })
 
-describe('Segment clock (docs/rules/hero.md §1)', () => {
+describe('Segment clock (docs/rules/hero.md section 1)', () => {
   it('combat starts in Segment 12: every SPD ≥ 2 acts in the first Segment, SPD 1 first in Segment 7 of the next Turn', () => {
     expect(segmentOf(COMBAT_START)).toBe(12)
     for (let spd = 2; spd <= 12; spd++) expect(hasPhase(spd, segmentOf(COMBAT_START))).toBe(true)

@@ -1,17 +1,17 @@
 /**
  * The HERO Speed Chart and the absolute Segment clock.
- * @see docs/rules/hero.md §1 (Turn = 12 Segments, combat starts in Segment 12) and §2.2 (the chart)
+ * @see docs/rules/hero.md section 1 (Turn = 12 Segments, combat starts in Segment 12) and §2.2 (the chart)
  *
  * Time is one integer, `abs = turnIndex * 12 + segment` with segment 1..12. Combat starts at
- * `abs = 12`: the opening Segment 12, shown to the user as "Turn 1, Segment 12" (docs/rules/hero.md §7).
+ * `abs = 12`: the opening Segment 12, shown to the user as "Turn 1, Segment 12" (docs/rules/hero.md section 7).
  */
 
 export const SEGMENTS_PER_TURN = 12
 
-/** The absolute Segment in which every fight begins (docs/rules/hero.md §1, 6E2 p.20). */
+/** The absolute Segment in which every fight begins (docs/rules/hero.md section 1, 6E2 p.20). */
 export const COMBAT_START = 12
 
-/** Segments in which each SPD has a Phase: `SPEED_CHART[spd]`, SPD 1–12 (docs/rules/hero.md §1). */
+/** Segments in which each SPD has a Phase: `SPEED_CHART[spd]`, SPD 1–12 (docs/rules/hero.md section 1). */
 export const SPEED_CHART: readonly (readonly number[])[] = Object.freeze([
   [],
   [7],

@@ -81,7 +81,7 @@ export class FightState {
   readonly fixedRank: Int32Array
   /**
    * The Phase (absolute Segment) of the action a combatant is resolving right now and has not yet spent,
-   * 0 when none: between declaring an attack and making it, an Abort uses this action (docs/rules/hero.md §5).
+   * 0 when none: between declaring an attack and making it, an Abort uses this action (docs/rules/hero.md section 5).
    */
   readonly current: Int32Array
   readonly koAbs: Int32Array

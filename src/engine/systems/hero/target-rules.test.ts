@@ -5,7 +5,7 @@ import { chooseTarget, peekTarget } from './common'
 import { heroPlan, playLogged, UNHURT } from './test-helpers'
 
 /**
- * The target options of docs/rules/hero.md §7 beside the default sticky-first, as the targeting variant
+ * The target options of docs/rules/hero.md section 7 beside the default sticky-first, as the targeting variant
  * (A40) for plans whose target is "first": "random" (a living enemy picked at random, kept until defeated)
  * and "highest-threat" (the enemy who has dealt the most damage so far, here STUN after defences,
  * re-chosen at each attack). [A] for both readings.

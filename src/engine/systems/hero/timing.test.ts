@@ -33,7 +33,7 @@ describe('Phases and DEX order (the campaign house rules (docs/rules/hero.md) "S
   })
 })
 
-describe('Post-Segment 12 Recovery (docs/rules/hero.md §1)', () => {
+describe('Post-Segment 12 Recovery (docs/rules/hero.md section 1)', () => {
   it('comes after Segment 12 of every Turn even when nobody has a Phase in Segment 12 (two SPD 1 fighters)', () => {
     const plan = heroPlan([{ id: 'a', side: 'A', spd: 1, ...PASSIVE }, { id: 'b', side: 'B', spd: 1, ...PASSIVE }], {}, { turnCap: 3 })
     expect(playLogged(plan, 1).events.filter((e) => e.kind === 'recovery').map((e) => e.at)).toEqual([12, 24, 36])

@@ -3,9 +3,9 @@ import type { VariantDoc } from '../../core/scenario'
 
 /**
  * Rule variants of the HERO system: the rule set (the campaign's house rules, the campaign house rules (docs/rules/hero.md), or the 6e book)
- * and every open question of docs/rules/hero.md §9 A1–A7, plus the STUN Multiplier edition (docs/rules/hero.md §6),
+ * and every open question of docs/rules/hero.md section 9 A1–A7, plus the STUN Multiplier edition (docs/rules/hero.md section 6),
  * whether a Block carries on against further attacks in the Segment (C1.7), and the HERO rows of the
- * docs/rules/hero.md §9 register that change a fight: END (A29), waking from a knockout (A24), the
+ * docs/rules/hero.md section 9 register that change a fight: END (A29), waking from a knockout (A24), the
  * minimum-damage rule (A22), the rounding of a Stunned DCV (A26), BODY from a normal half die (A21),
  * the timing of bleeding (A25), an interrupted Haymaker (A28), the Turn-cap verdict (C4.1 onCap) and
  * the C4.1 target options (A40).

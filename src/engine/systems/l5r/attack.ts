@@ -21,7 +21,7 @@ function takeCenterBonus(f: Fight, i: number): boolean {
 }
 
 /**
- * Target choice (docs/rules/l5r.md §5, A40): keep the current target while it is still in the fight;
+ * Target choice (docs/rules/l5r.md section 5, A40): keep the current target while it is still in the fight;
  * otherwise the first undefeated enemy in roster order ("sticky-first") or a random one ("random").
  * Returns −1 when no enemy is left.
  */
@@ -45,7 +45,7 @@ export function chooseTarget(f: Fight, i: number): number {
  * it was at least the average roll. The Center bonus (+1k1 + Void, "one roll of your choice") goes on
  * this roll when he has it, since a Full Defense Turn makes no other roll. A Void Point planned for it
  * ("full-defense") adds +1k1: the Defense roll is a Skill roll, declared before rolling; a kept roll spends none.
- * @see docs/rules/l5r.md §3 (Full Defense and Center rows), §6.1 (Void Point)
+ * @see docs/rules/l5r.md section 3 (Full Defense and Center rows), §6.1 (Void Point)
  */
 export function rollFullDefense(f: Fight, i: number, staying = false): void {
   const d = f.plan.fighters[i]
@@ -67,7 +67,7 @@ export function rollFullDefense(f: Fight, i: number, staying = false): void {
 }
 
 /**
- * One attack (docs/rules/l5r.md §4): TN = target's Armor TN + 5 per Raise + the attacker's own wound
+ * One attack (docs/rules/l5r.md section 4): TN = target's Armor TN + 5 per Raise + the attacker's own wound
  * penalty; roll (trait + skill) k trait, +2k1 in Full Attack, +1k1+Void once after Center Stance;
  * missing the raised TN misses outright; damage (Strength + weapon + Raises) k weapon kept, +1k1
  * with a Void Point on a katana, minus Reduction.
@@ -136,7 +136,7 @@ function tnParts(f: Fight, i: number, j: number, armor: number, raises: number, 
   return ` (${parts.join(', ')})`
 }
 
-/** Trace note on bow damage when the bow's strength limits the archer's Strength (docs/rules/l5r.md §4). */
+/** Trace note on bow damage when the bow's strength limits the archer's Strength (docs/rules/l5r.md section 4). */
 function bowNote(a: Fighter): string {
   const w = a.c.weapon
   if (w.kind !== 'bow' || w.bowStrength === undefined || w.bowStrength >= a.c.strength || a.strengthInDamage === 0) return ''

@@ -14,7 +14,7 @@ function fightOn(plan: Plan, faces: number[], rest = 5) {
   return f
 }
 
-describe('Armor TN and Stances (docs/rules/l5r.md §3, §6.5)', () => {
+describe('Armor TN and Stances (docs/rules/l5r.md section 3, §6.5)', () => {
   it('Armor TN = 5 × Agility + 5 + armor: Agility 3 in light armour is 25', () => {
     const plan = compile(skirmish([{ id: 'a', agility: 3, armor: 'light' }, { id: 'b' }]))
     expect(plan.fighters[0].baseArmorTn).toBe(25)
@@ -45,7 +45,7 @@ describe('Armor TN and Stances (docs/rules/l5r.md §3, §6.5)', () => {
   })
 })
 
-describe('Attacks, Raises and damage (docs/rules/l5r.md §4)', () => {
+describe('Attacks, Raises and damage (docs/rules/l5r.md section 4)', () => {
   const duel = (a: Record<string, unknown> = {}, b: Record<string, unknown> = {}) => compile(skirmish([{ id: 'a', agility: 3, attackSkill: 3, strength: 3, ...a }, { id: 'b', agility: 3, ...b }]))
   it('hits when the total meets the TN: 6k3 of 7s = 21 vs TN 20 hits; damage 6k2 of 7s = 14', () => {
     const f = fightOn(duel(), [], 7)
@@ -91,7 +91,7 @@ describe('Attacks, Raises and damage (docs/rules/l5r.md §4)', () => {
   })
 })
 
-describe('Wound ranks (docs/rules/l5r.md §4)', () => {
+describe('Wound ranks (docs/rules/l5r.md section 4)', () => {
   it('Earth 2: Healthy 1–10, Nicked 11–14, Grazed 15–18, Hurt 19–22, Injured 23–26, Crippled 27–30, Down 31–34, Out 35–38, dead above', () => {
     const t = woundThresholds(2)
     const at = (w: number): number => rankOf(w, t)

@@ -100,7 +100,7 @@ function round1ArmorTns(d: Fighter): { tn: number; p: number }[] {
  * His first attack of the skirmish against his first target ("sticky-first"), both Healthy and in
  * their Round 1 Stances, with the Round 1 Void Points both plan (+1k1 attack, katana +1k1 damage, the
  * target's +10 Armor TN) and his Raises (fixed, or A38 best Raises at the TN he faces): P(hit) and
- * expected wounds per attack (docs/rules/l5r.md §6). A Full Defense target's TN is averaged over his
+ * expected wounds per attack (docs/rules/l5r.md section 6). A Full Defense target's TN is averaged over his
  * Defense roll. None when the target plans Void against wounds: that Point goes on the first hit of
  * 10 or more, which depends on the attacks before.
  */

@@ -5,8 +5,8 @@ import { l5r } from './index'
 import { compile } from './plan'
 import { facesRng, skirmish, traceOf } from './test-helpers'
 
-/** docs/rules/l5r.md §5: end of fight, Round cap and onCap, target choice. */
-describe('end of the skirmish (docs/rules/l5r.md §5)', () => {
+/** docs/rules/l5r.md section 5: end of fight, Round cap and onCap, target choice. */
+describe('end of the skirmish (docs/rules/l5r.md section 5)', () => {
   // On 7s a hits b (Agility 2, Air 2, Defense Stance: Armor TN 17) every Round with 6k3 = 21 for 6k2 = 14 wounds; b never attacks
   const capped = (onCap: string) => compile(skirmish([{ id: 'a', earth: 10 }, { id: 'b', agility: 2, earth: 10, rounds: [{ stance: 'defense' }] }], { roundCap: 2, onCap }))
   const outcome = (plan: ReturnType<typeof capped>) => {
@@ -36,7 +36,7 @@ describe('end of the skirmish (docs/rules/l5r.md §5)', () => {
   })
 })
 
-describe('target choice (docs/rules/l5r.md §5, A40)', () => {
+describe('target choice (docs/rules/l5r.md section 5, A40)', () => {
   const oneVsTwo = (target: string) => {
     const s = skirmish([{ id: 'a', earth: 10 }, { id: 'b', side: 'B', earth: 10, rounds: [{ stance: 'defense' }] }, { id: 'c', side: 'B', earth: 10, rounds: [{ stance: 'defense' }] }], { roundCap: 3 })
     s.tactics[0].target = target as 'random'
@@ -58,7 +58,7 @@ describe('target choice (docs/rules/l5r.md §5, A40)', () => {
   })
 })
 
-describe('first blood and deaths (docs/rules/l5r.md §5 per-trial record)', () => {
+describe('first blood and deaths (docs/rules/l5r.md section 5 per-trial record)', () => {
   const summary = (plan: ReturnType<typeof compile>, face: number) => {
     const t = createTally(l5r.shape(plan))
     l5r.simulate(plan, facesRng([], face), t)

@@ -31,7 +31,7 @@ export interface Fight {
   batchScore: number
   /** Counts the tie groups opened this skirmish: first blood shared inside one group is nobody's alone. */
   batchSerial: number
-  /** First blood (docs/rules/l5r.md §5): who first dealt 1+ wounds (−1 nobody yet), in which tie group, shared. */
+  /** First blood (docs/rules/l5r.md section 5): who first dealt 1+ wounds (−1 nobody yet), in which tie group, shared. */
   firstBloodBy: number
   firstBloodBatch: number
   firstBloodShared: boolean
@@ -69,7 +69,7 @@ export function canSpendVoid(f: Fight, i: number): boolean {
 
 /**
  * Down characters have Free actions only: no Turns that matter, except under "void-to-act" where a
- * Turn costs a Void Point (docs/rules/l5r.md §4). Out and dead have none at all.
+ * Turn costs a Void Point (docs/rules/l5r.md section 4). Out and dead have none at all.
  */
 export function canAct(f: Fight, i: number): boolean {
   if (f.s.present[i] === 0) return false

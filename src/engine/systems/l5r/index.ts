@@ -40,7 +40,7 @@ function summarize(plan: CachedPlan, tally: Tally): Metric[] {
  * Legend of the Five Rings (4e) skirmish: roll-and-keep d10 with exploding 10s and the Ten Dice Rule,
  * Initiative once per skirmish, Stances, delaying, Reactions at the end of each Round, attacks against
  * Armor TN with Raises, damage and wound ranks.
- * @see the L5R skirmish rules (docs/rules/l5r.md §2), docs/rules/l5r.md, docs/rules/l5r.md §4, docs/rules/l5r.md §5
+ * @see the L5R skirmish rules (docs/rules/l5r.md section 2), docs/rules/l5r.md, docs/rules/l5r.md section 4, docs/rules/l5r.md section 5
  */
 export const l5r = {
   id: SYSTEM_ID,

@@ -114,7 +114,7 @@ describe('exact', () => {
     expect(ex.find((m) => m.id === 'initiative-first:a')).toMatchObject({ p: expect.closeTo(0.5, 12) })
   })
   it.each([
-    // docs/rules/l5r.md §6: attack vs TN, katana 6k2, E[wounds] through Reduction 3 (light armour)
+    // docs/rules/l5r.md section 6: attack vs TN, katana 6k2, E[wounds] through Reduction 3 (light armour)
     [2, 1, 0, 0.932, 16.1],
     [2, 1, 1, 0.718, 13.2],
     [2, 2, 0, 0.718, 12.4],

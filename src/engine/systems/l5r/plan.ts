@@ -69,7 +69,7 @@ export interface Fighter {
   attackKept: number
   /** Damage roll by number of Raises: (Strength + weapon rolled + Raises) k weapon kept. */
   damage: RollSpec[]
-  /** The same with a Void Point's +1k1 (katana only, docs/rules/l5r.md §1). */
+  /** The same with a Void Point's +1k1 (katana only, docs/rules/l5r.md section 1). */
   damageVoid: RollSpec[]
   thresholds: Int32Array
   /** Per round (0-based, up to the cap): stance code, delay code, Raises. */

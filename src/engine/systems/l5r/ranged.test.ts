@@ -25,7 +25,7 @@ function doc(c: Record<string, unknown>, rounds: Record<string, unknown>[] = [{}
   }
 }
 
-describe('ranged attacks with a bow (docs/rules/l5r.md §1, §6.4, §6.5; docs/rules/l5r.md §4)', () => {
+describe('ranged attacks with a bow (docs/rules/l5r.md section 1, §6.4, §6.5; docs/rules/l5r.md section 4)', () => {
   it('"bows use the lower of bow strength and the archer\'s Strength": yumi 3 with 2k2 arrows rolls 5k2 for Strength 4, 4k2 for Strength 2', () => {
     expect(archer({ strength: 4 }).fighters[0].damage[0]).toEqual({ rolled: 5, kept: 2, bonus: 0 })
     expect(archer({ strength: 2 }).fighters[0].damage[0]).toEqual({ rolled: 4, kept: 2, bonus: 0 })
@@ -59,7 +59,7 @@ describe('ranged attacks with a bow (docs/rules/l5r.md §1, §6.4, §6.5; docs/r
   })
 })
 
-describe('A39: Strength in melee damage (docs/rules/l5r.md §7, docs/rules/l5r.md §4)', () => {
+describe('A39: Strength in melee damage (docs/rules/l5r.md section 7, docs/rules/l5r.md section 4)', () => {
   const katana = (rules = {}, weapon = { name: 'katana', rolled: 3, kept: 2 }) => compile(skirmish([{ id: 'a', strength: 3, weapon }, { id: 'b' }], { rules })).fighters[0].damage[0]
   it('default "added": katana 3k2 with Strength 3 rolls 6k2', () => {
     expect(katana()).toEqual({ rolled: 6, kept: 2, bonus: 0 })
@@ -70,7 +70,7 @@ describe('A39: Strength in melee damage (docs/rules/l5r.md §7, docs/rules/l5r.m
   })
 })
 
-describe('Emphasis: his attack rolls reroll 1s once (docs/rules/l5r.md §1, optional)', () => {
+describe('Emphasis: his attack rolls reroll 1s once (docs/rules/l5r.md section 1, optional)', () => {
   it('on an attack roll: 6k3 showing 1, 1, 1, 5, 5, 5 rerolls the three 1s (9, 9, 9) and keeps 27 — a hit at TN 21', () => {
     const plan = compile(skirmish([{ id: 'a', agility: 3, attackSkill: 3, emphasis: true }, { id: 'b', agility: 3, earth: 10, air: 1, rounds: [{ stance: 'defense' }] }], { roundCap: 1 }))
     // Initiative: a rolls 4k3, b rolls 4k3 (all 5s); then a's attack dice

@@ -21,7 +21,7 @@ const exactP = (plan: Plan, id: string): number => {
   return m.p
 }
 
-describe('"Highest Initiative in Round 1" counts what orders Round 1 (docs/rules/l5r.md §1 Void +10 Initiative at Round start)', () => {
+describe('"Highest Initiative in Round 1" counts what orders Round 1 (docs/rules/l5r.md section 1 Void +10 Initiative at Round start)', () => {
   const pair = (b: Partial<FighterSpec>) => compile(skirmish([{ id: 'a', earth: 10 }, { id: 'b', earth: 10, void: 3, ...b }], { roundCap: 1 }))
   it('B buying +10 Initiative at the start of Round 1 leads Round 1 far more often than half the time, sampled and exact', () => {
     const plan = pair({ rounds: [{ void: 'initiative' }] })
@@ -74,7 +74,7 @@ describe('exact opening attack sees what the sampled one faces', () => {
     const { exact, m } = rate(vs(a as Partial<FighterSpec>, b as Partial<FighterSpec>))
     expect(withinStandardErrors(m.count, m.n, exact), `${m.p} vs ${exact}`).toBe(true)
   })
-  it('Defense 5 in Defense Stance: Agility 3 target has TN 30, so 6k3 hits 0.309 (docs/rules/l5r.md §6)', () => {
+  it('Defense 5 in Defense Stance: Agility 3 target has TN 30, so 6k3 hits 0.309 (docs/rules/l5r.md section 6)', () => {
     expect(exactP(vs({}, { defenseSkill: 5, air: 2, rounds: [{ stance: 'defense' }] }), 'opening-hit:a')).toBeCloseTo(0.309, 3)
   })
 })

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { compile } from './plan'
 import { facesRng, skirmish, traceOf, turnsByRound } from './test-helpers'
 
-/** the L5R skirmish rules (docs/rules/l5r.md §2) "Sequence of Events", sentence by sentence, on dice that always show the same face. */
-describe('Stage 1: Initiative (the L5R skirmish rules (docs/rules/l5r.md §2))', () => {
+/** the L5R skirmish rules (docs/rules/l5r.md section 2) "Sequence of Events", sentence by sentence, on dice that always show the same face. */
+describe('Stage 1: Initiative (the L5R skirmish rules (docs/rules/l5r.md section 2))', () => {
   it('"rolling Agility and Class Rank, keeping Agility": Agility 3, Class Rank 2 rolls 5k3', () => {
     const plan = compile(skirmish([{ id: 'a', agility: 3, classRank: 2 }, { id: 'b' }]))
     expect(plan.fighters[0].init).toEqual({ rolled: 5, kept: 3, bonus: 0 })
@@ -28,7 +28,7 @@ describe('Stage 1: Initiative (the L5R skirmish rules (docs/rules/l5r.md §2))',
   })
 })
 
-describe('Stage 2: Turns (the L5R skirmish rules (docs/rules/l5r.md §2))', () => {
+describe('Stage 2: Turns (the L5R skirmish rules (docs/rules/l5r.md section 2))', () => {
   // Faces of 5: Initiative is 5 × Agility; attacks of 5 × trait never reach Armor TN 5 × Agility + 5.
   const three = (rounds: Record<string, { stance?: string; delay?: string }[]>, extra = {}) =>
     compile(
@@ -87,7 +87,7 @@ describe('Stage 2: Turns (the L5R skirmish rules (docs/rules/l5r.md §2))', () =
   })
 })
 
-describe('Stage 3: Reactions (the L5R skirmish rules (docs/rules/l5r.md §2)) and Center Stance (docs/rules/l5r.md §3)', () => {
+describe('Stage 3: Reactions (the L5R skirmish rules (docs/rules/l5r.md section 2)) and Center Stance (docs/rules/l5r.md section 3)', () => {
   it('Center: no action this Round, +10 Initiative next Round, and the bonus ends in the following Reaction stage', () => {
     const plan = compile(
       skirmish([{ id: 'slow', agility: 2, rounds: [{ stance: 'center' }, { stance: 'attack' }] }, { id: 'fast', agility: 3, rounds: [{ stance: 'defense' }] }], { roundCap: 3 }),

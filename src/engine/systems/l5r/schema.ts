@@ -4,8 +4,8 @@ import { variants } from './variants'
 import { crossCheck, flag, ident, int, oneOf, text } from '../../core/schema'
 
 /**
- * Scenario schema for Legend of the Five Rings skirmishes (the L5R skirmish rules (docs/rules/l5r.md §2), L5R 4e).
- * @see the L5R skirmish rules (docs/rules/l5r.md §2), docs/rules/l5r.md and docs/rules/l5r.md §4, docs/rules/l5r.md §5
+ * Scenario schema for Legend of the Five Rings skirmishes (the L5R skirmish rules (docs/rules/l5r.md section 2), L5R 4e).
+ * @see the L5R skirmish rules (docs/rules/l5r.md section 2), docs/rules/l5r.md and docs/rules/l5r.md section 4, docs/rules/l5r.md section 5
  */
 
 export const SYSTEM_ID = 'l5r'
@@ -25,7 +25,7 @@ export type Delay = (typeof DELAYS)[number]
 export const ARMORS = ['none', 'ashigaru', 'light', 'heavy', 'riding'] as const
 
 /**
- * When to spend a Void Point this Round (docs/rules/l5r.md §1): none; attack: +1k1 on his attack roll
+ * When to spend a Void Point this Round (docs/rules/l5r.md section 1): none; attack: +1k1 on his attack roll
  * (declared before rolling); armor: +10 Armor TN for the Round (declared at Round start, expires in
  * the Reaction stage); wounds: reduce the wounds of the first hit of 10 or more by 10; damage: +1k1
  * on the damage roll of his first hit this Round (katana only: "not damage rolls", except "Katana: a
@@ -38,7 +38,7 @@ export const ARMORS = ['none', 'ashigaru', 'light', 'heavy', 'riding'] as const
  * declared before rolling; so Round 1 plans only — later Rounds roll no Initiative and spend nothing;
  * [A] the Initiative roll, (Rank + Agility) k Agility, counts as a Trait roll); full-defense: +1k1 on
  * his Full Defense roll ((Defense + Agility) k Agility, a Skill roll) in a Round whose Stance is Full
- * Defense (none spent when Defense Mastery 3 keeps the last roll). Both: docs/rules/l5r.md §1 "+1k1 to a
+ * Defense (none spent when Defense Mastery 3 keeps the last roll). Both: docs/rules/l5r.md section 1 "+1k1 to a
  * Skill, Trait, Ring … roll (declared before rolling; not damage rolls)".
  */
 export const VOID_USES = ['none', 'attack', 'armor', 'wounds', 'damage', 'initiative', 'swap-initiative', 'skill', 'initiative-roll', 'full-defense'] as const
@@ -90,11 +90,11 @@ export const combatantSchema = z.strictObject({
   void: int(1, 10).default(2).describe('Void Ring, 1–10: most Raises per roll, default Void Points, and the flat bonus of the Center Stance\'s +1k1+Void (L5R 4th Edition core rulebook, Void and Center Stance).'),
   weapon: weaponSchema.default({ name: 'katana', kind: 'melee', rolled: 3, kept: 2 }).describe('His weapon: a melee weapon with its damage dice (default katana 3k2) or a bow (L5R 4th Edition core rulebook, weapons and damage).'),
   armor: oneOf(ARMORS).default('none').describe('Armor worn, Armor TN bonus / Reduction off every damage total: ashigaru +3/1, light +5/3, heavy +10/5, riding +4/4 (L5R 4th Edition core rulebook pp.82–86, armor).'),
-  /** Void Points for the skirmish; defaults to the Void Ring (docs/rules/l5r.md §1). */
+  /** Void Points for the skirmish; defaults to the Void Ring (docs/rules/l5r.md section 1). */
   voidPoints: int(0, 10).optional().describe('Void Points for the whole skirmish, 0–10, normally one spent per Round (a rule variant); empty: the Void Ring (L5R 4th Edition core rulebook, Void Points).'),
   /** Attacks per Turn: 2 for school techniques that make attacks Simple actions. */
   attacksPerTurn: int(1, 2).default(1).describe('Attacks per Turn: 1 (an attack is a Complex action) or 2 with a school technique that makes attacks Simple actions.'),
-  /** An Emphasis in his weapon skill: his attack rolls reroll 1s once (docs/rules/l5r.md §1, optional). */
+  /** An Emphasis in his weapon skill: his attack rolls reroll 1s once (docs/rules/l5r.md section 1, optional). */
   joinsRound: int(1, MAX_ROUNDS).default(1).describe('The Round the character joins the skirmish in, 1–30 (1: from the start). A later arrival takes a Stance and rolls Initiative at the start of that Round, and is neither attacked nor acts before it; until then the character keeps the side in the fight (L5R 4th Edition core rulebook, Initiative: rolled in a character\'s first Round).'),
   emphasis: flag().default(false).describe('An Emphasis in the weapon skill: 1s on these attack rolls are rerolled once; needs attackSkill 1 or more (L5R 4th Edition core rulebook, Emphases).'),
 })
@@ -106,7 +106,7 @@ export const roundPlanSchema = z.strictObject({
   raises: int(0, 10).default(0).describe('Raises for increased damage on each attack, 0 to the Void Ring: +5 to the TN and +1k0 damage each; missing the raised TN misses (L5R 4th Edition core rulebook, Raises).'),
   /** A38: ignore `raises` and call the Raises that maximise expected wounds against the TN he faces, capped at Void. */
   bestRaises: flag().default(false).describe('Ignore raises: at each attack call the Raises (up to Void) that maximise expected wounds against the TN faced.'),
-  /** When to spend a Void Point this Round (docs/rules/l5r.md §1). */
+  /** When to spend a Void Point this Round (docs/rules/l5r.md section 1). */
   void: oneOf(VOID_USES).default('none').describe('Void this Round: +1k1 on attack, initiative-roll (Round 1) or full-defense roll; armor +10 Armor TN; wounds −10 off a hit of 10+; damage +1k1 (katana); initiative +10 for the skirmish; swap-initiative (swapWith); skill 0→1 (L5R 4th Edition core rulebook, Void Points).'),
   /** With void "swap-initiative": the willing ally whose Initiative Score he takes in exchange for his own. */
   swapWith: ident().optional().describe('With void swap-initiative only: id of the willing ally on the same side whose Initiative Score is exchanged at Round start.'),

@@ -18,7 +18,7 @@ const TIE_RANDOM = 1 << 20
  * One skirmish: Stage 1 Initiative in the first Round only, then for each Round Stage 2 Turns and
  * Stage 3 Reactions, until a side is defeated or the Round cap. `simulate` passes a tally, `trace` a
  * log; both come through here so they draw the same numbers.
- * @see the L5R skirmish rules (docs/rules/l5r.md §2); docs/rules/l5r.md §5
+ * @see the L5R skirmish rules (docs/rules/l5r.md section 2); docs/rules/l5r.md section 5
  */
 export function playSkirmish(plan: Plan, rng: Rng, tally: Tally | undefined, log: TraceEvent[] | undefined, reuse?: Fight): Fight {
   const f = reuse ?? newFight(plan, rng, log, tally)
@@ -76,7 +76,7 @@ function resetState(f: Fight): void {
 
 /**
  * Stage 1 (first Round only): each character takes his Stance, then rolls (Agility + Class Rank) k
- * Agility, +1k1 with a Void Point planned for it (docs/rules/l5r.md §1); the score stays for the whole skirmish. A19 default orders equal scores by Agility, then
+ * Agility, +1k1 with a Void Point planned for it (docs/rules/l5r.md section 1); the score stays for the whole skirmish. A19 default orders equal scores by Agility, then
  * Class Rank, then a random draw made now and kept. Full Defense rolls follow, in roster order.
  */
 function initiative(f: Fight): void {
@@ -157,7 +157,7 @@ function before(f: Fight, x: number, y: number): boolean {
  * Stage 3, Reactions, all at once: last Round's Center bonus expires (spent or not), a Void Point's
  * +10 Armor TN bought for this Round ends, and whoever spent this Round's Turn in Center Stance gets
  * +10 Initiative and +1k1 + Void on one roll (his attack or Full Defense roll) for the next Round.
- * @see the L5R skirmish rules (docs/rules/l5r.md §2) Stage 3; docs/rules/l5r.md §3 (Center)
+ * @see the L5R skirmish rules (docs/rules/l5r.md section 2) Stage 3; docs/rules/l5r.md section 3 (Center)
  */
 function reactions(f: Fight): void {
   const s = f.s
@@ -182,7 +182,7 @@ function centerRollText(f: Fight, i: number): string {
   return `on one roll, but ${nameOf(f, i)} plans ${STANCE_LABELS[STANCES[next]]} next Round, which makes no roll: it will go unused`
 }
 
-/** Remaining health fraction per side (docs/rules/l5r.md §5 `most-health`); no allocation. */
+/** Remaining health fraction per side (docs/rules/l5r.md section 5 `most-health`); no allocation. */
 function healthier(f: Fight): number {
   let leftA = 0
   let leftB = 0

@@ -7,7 +7,7 @@ const guarded = (a: Record<string, unknown>, extra: Record<string, unknown> = {}
   compile(skirmish([{ id: 'a', agility: 3, ...a }, { id: 'b', agility: 2, rounds: [{ stance: 'defense' }] }], { roundCap: 3, ...extra }))
 const defenseRolls = (plan: ReturnType<typeof guarded>, face: number) => traceOf(plan, facesRng([], face)).filter((e) => e.kind === 'roll' && !e.text.includes('Initiative') && e.text.includes('Full Defense'))
 
-describe('Center Stance bonus on "one roll of your choice" (docs/rules/l5r.md §3)', () => {
+describe('Center Stance bonus on "one roll of your choice" (docs/rules/l5r.md section 3)', () => {
   it('after Center, a Full Defense Turn puts the +1k1+Void on the Defense roll: Agility 3, Defense 2, Void 2 rolls 6k4+2 (22 on 5s, Armor TN +11)', () => {
     const plan = guarded({ defenseSkill: 2, void: 2, rounds: [{ stance: 'center' }, { stance: 'full-defense' }, { stance: 'full-defense' }] })
     const rolls = defenseRolls(plan, 5).map((e) => [e.at, e.text])
@@ -16,7 +16,7 @@ describe('Center Stance bonus on "one roll of your choice" (docs/rules/l5r.md §
   })
 })
 
-describe('Defense Mastery Abilities in the defensive Stances (docs/rules/l5r.md §3, variant defenseMastery)', () => {
+describe('Defense Mastery Abilities in the defensive Stances (docs/rules/l5r.md section 3, variant defenseMastery)', () => {
   it('Defense 5: +3 Armor TN in Defense Stance (Agility 3, Air 2: 20 + 2 + 5 + 3 = 30); Defense 4 gets no +3', () => {
     const tnOf = (defenseSkill: number, rules = {}) => {
       const plan = compile(skirmish([{ id: 'a', rounds: [{ stance: 'attack' }] }, { id: 'b', agility: 3, defenseSkill, rounds: [{ stance: 'defense' }] }], { roundCap: 1, rules }))

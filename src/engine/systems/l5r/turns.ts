@@ -13,7 +13,7 @@ import { DOWN, RANK_NAMES } from './wounds'
  * with nobody left to let go must act; if every participant delayed, that lowest character acts and
  * then the Round ends (variant `everyoneDelays`); delayers left then lose their Turns, which are
  * never saved for the next Round.
- * @see the L5R skirmish rules (docs/rules/l5r.md §2) Stage 2; docs/rules/l5r.md §2
+ * @see the L5R skirmish rules (docs/rules/l5r.md section 2) Stage 2; docs/rules/l5r.md section 2
  */
 export function playTurns(f: Fight): void {
   const s = f.s

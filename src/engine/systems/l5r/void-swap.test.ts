@@ -20,7 +20,7 @@ const trio = (aRounds: FighterSpec['rounds'], extra = {}) =>
   ], { roundCap: 3, ...extra }))
 const orders = (plan: ReturnType<typeof trio>) => traceOf(plan, facesRng([], 5)).filter((e) => e.kind === 'round').map((e) => e.text)
 
-describe('Void: "swap Initiative with a willing character" at Round start (docs/rules/l5r.md §1)', () => {
+describe('Void: "swap Initiative with a willing character" at Round start (docs/rules/l5r.md section 1)', () => {
   it('declared at Round start, before the Turn order: a and his ally c exchange 10 and 20', () => {
     const plan = trio([{ void: 'swap-initiative', swapWith: 'c' }])
     const start = traceOf(plan, facesRng([], 5)).filter((e) => e.at === 1 && (e.kind === 'void' || e.kind === 'round')).map((e) => e.text)

@@ -10,7 +10,7 @@ const duel = (a: Partial<FighterSpec>, b: Partial<FighterSpec> = {}, extra = {})
   compile(skirmish([{ id: 'a', agility: 3, attackSkill: 3, ...a }, { id: 'b', agility: 3, air: 1, earth: 10, rounds: [{ stance: 'defense' }], ...b }], { roundCap: 4, ...extra }))
 const hits = (plan: ReturnType<typeof duel>, faces: number) => traceOf(plan, facesRng([], faces)).filter((e) => e.kind === 'hit' || e.kind === 'miss')
 
-describe('Void on the damage roll: "Katana: a Void Point may add +1k1 to its damage" (docs/rules/l5r.md §1)', () => {
+describe('Void on the damage roll: "Katana: a Void Point may add +1k1 to its damage" (docs/rules/l5r.md section 1)', () => {
   it('the katana damage roll 6k2 becomes 7k3 after a hit (14 → 21 on 7s); the Point is spent after the hit, not before', () => {
     const plan = duel({ rounds: [{ void: 'damage' }] }, {}, { roundCap: 1 })
     const [hit] = hits(plan, 7)
@@ -46,7 +46,7 @@ describe('Void on the damage roll: "Katana: a Void Point may add +1k1 to its dam
   })
 })
 
-describe('Void for "+10 Initiative for the skirmish (at Round start)" (docs/rules/l5r.md §1, §6.3)', () => {
+describe('Void for "+10 Initiative for the skirmish (at Round start)" (docs/rules/l5r.md section 1, §6.3)', () => {
   // Both roll 3k3 = 15 on 5s; the tie goes to a (roster order); attacks of 15 miss Armor TN 20.
   const race = (bRounds: FighterSpec['rounds'], extra = {}) => compile(skirmish([{ id: 'a', earth: 10 }, { id: 'b', earth: 10, void: 3, rounds: bRounds }], { roundCap: 3, ...extra }))
   it('declared at Round start, before the Turn order: B 15 + 10 = 25 acts before A 15', () => {
@@ -74,7 +74,7 @@ describe('Void for "+10 Initiative for the skirmish (at Round start)" (docs/rule
   })
 })
 
-describe('A37 alternative: "Down: must spend Void to act", Free actions only (docs/rules/l5r.md §4, docs/rules/l5r.md §4)', () => {
+describe('A37 alternative: "Down: must spend Void to act", Free actions only (docs/rules/l5r.md section 4, docs/rules/l5r.md section 4)', () => {
   // On 8s a hits first (tie, roster order) for 6k2 = 16 wounds: Earth 1 puts b at Down (16–17). From Round 2 a centers.
   const down = (rules = {}, b: Partial<FighterSpec> = {}) =>
     compile(skirmish([{ id: 'a', earth: 10, rounds: [{}, { stance: 'center' }] }, { id: 'b', earth: 1, ...b }], { roundCap: 4, rules }))
@@ -112,7 +112,7 @@ describe('A37 alternative: "Down: must spend Void to act", Free actions only (do
   })
 })
 
-describe('Void "raise a skill 0→1 for the roll" (docs/rules/l5r.md §1)', () => {
+describe('Void "raise a skill 0→1 for the roll" (docs/rules/l5r.md section 1)', () => {
   // a: Agility 3, unskilled; b: Armor TN 21 in Defense Stance. Initiative takes 8 dice of 5s (a first on the tie).
   const unskilled = (rounds: FighterSpec['rounds']) => duel({ attackSkill: 0, rounds }, {}, { roundCap: 1 })
   const attackText = (plan: ReturnType<typeof duel>) => traceOf(plan, facesRng([5, 5, 5, 5, 5, 5, 5, 5, 10, 4, 5, 6], 5)).find((e) => e.kind === 'hit' || e.kind === 'miss')?.text

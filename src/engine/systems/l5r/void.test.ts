@@ -12,7 +12,7 @@ const duel = (a: Partial<FighterSpec>, b: Partial<FighterSpec> = {}, extra = {})
   compile(skirmish([{ id: 'a', agility: 3, attackSkill: 3, ...a }, { id: 'b', agility: 3, air: 1, earth: 10, rounds: [{ stance: 'defense' }], ...b }], { roundCap: 4, ...extra }))
 const hitsAndMisses = (plan: ReturnType<typeof duel>, faces: number) => traceOf(plan, facesRng([], faces)).filter((e) => e.kind === 'hit' || e.kind === 'miss')
 
-describe('Void Points (docs/rules/l5r.md §1)', () => {
+describe('Void Points (docs/rules/l5r.md section 1)', () => {
   it('Void Points per skirmish = Void Ring (Void 3 → 3), unless voidPoints says otherwise', () => {
     expect(duel({ void: 3 }).fighters[0].voidPoints).toBe(3)
     expect(duel({ void: 3, voidPoints: 1 }).fighters[0].voidPoints).toBe(1)
@@ -64,7 +64,7 @@ describe('Void Points (docs/rules/l5r.md §1)', () => {
   })
 })
 
-describe('best Raises (docs/rules/l5r.md §7 A38)', () => {
+describe('best Raises (docs/rules/l5r.md section 7 A38)', () => {
   const spec = (rolled: number, kept: number): RollSpec => ({ rolled, kept, bonus: 0 })
   const katana = [6, 7, 8].map((x) => exactRoll(spec(x, 2), true))
   it.each([
@@ -73,7 +73,7 @@ describe('best Raises (docs/rules/l5r.md §7 A38)', () => {
     [6, 3, 20, 3],
     [6, 3, 25, 3],
     [5, 3, 15, 0],
-  ])('"Damage-Raises never pay off in these cases" (docs/rules/l5r.md §6): %ik%i vs TN %i, Reduction %i → 0 Raises', (x, y, tn, red) => {
+  ])('"Damage-Raises never pay off in these cases" (docs/rules/l5r.md section 6): %ik%i vs TN %i, Reduction %i → 0 Raises', (x, y, tn, red) => {
     expect(bestRaises(exactRoll(spec(x, y), true), katana, red, tn)).toBe(0)
   })
   it('against an easy TN they do: 6k3 with a katana calls 2 Raises at TN 5, 1 at TN 10, none at TN 15', () => {

@@ -5,13 +5,13 @@ import { COUNTER, counterIndex, VOID_USE_COUNTERS } from './tally-layout'
 import { DOWN } from './wounds'
 
 /**
- * Void Points (docs/rules/l5r.md §1): a character has Void Ring points for the skirmish and normally spends
+ * Void Points (docs/rules/l5r.md section 1): a character has Void Ring points for the skirmish and normally spends
  * one per Round (variant `voidPerRound`). Uses modelled, each chosen per Round in his plan: +1k1 on his
  * attack roll, his Initiative roll or his Full Defense roll (declared before rolling), +10 Armor TN for the Round (declared at Round start, ends in
  * the Reaction stage with the other expiring effects), −10 wounds from one hit, +1k1 on a katana's
  * damage roll, or +10 Initiative for the skirmish (declared at Round start). Under the A37
  * alternative a Down character spends one per Turn to act (Free actions only).
- * @see docs/rules/l5r.md §1, §6.5; docs/rules/l5r.md §4 step 3, docs/rules/l5r.md §4, docs/rules/l5r.md §4, docs/rules/l5r.md §7 A37
+ * @see docs/rules/l5r.md section 1, §6.5; docs/rules/l5r.md section 4 step 3, docs/rules/l5r.md section 4, docs/rules/l5r.md section 4, docs/rules/l5r.md section 7 A37
  */
 
 export function resetVoid(f: Fight): void {

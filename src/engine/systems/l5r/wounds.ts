@@ -3,7 +3,7 @@
  * default): Nicked +3, Grazed +5, Hurt +10, Injured +15, Crippled +20, Down +40 (no attacks), Out
  * (unconscious); past Out the character is dead. Penalties raise the TN of the wounded character's
  * own rolls, never his Armor TN.
- * @see docs/rules/l5r.md §4, docs/rules/l5r.md §4
+ * @see docs/rules/l5r.md section 4, docs/rules/l5r.md section 4
  */
 export const RANK_NAMES: readonly string[] = ['Healthy', 'Nicked', 'Grazed', 'Hurt', 'Injured', 'Crippled', 'Down', 'Out', 'dead']
 export const RANK_PENALTY: readonly number[] = [0, 3, 5, 10, 15, 20, 40, 0, 0]

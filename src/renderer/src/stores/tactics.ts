@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { Metric } from '../../../engine/core/metrics'
-import { describeQuery, MetricQueryError, parseMetricQuery } from '../../../engine/run/estimate'
+import { describeQuery, parseMetricQuery } from '../../../engine/run/estimate'
 import type { JobProgress } from '../../../engine/run/job'
 import { checkTactics, playTactics, TacticsRefusal, type TacticsAnswer, type TacticsOption } from '../../../engine/run/tactics'
 import { tacticsSentence } from '../analysis/balance-text'
@@ -144,7 +144,6 @@ export const useTacticsStore = defineStore('tactics', () => {
       }
     } catch (e) {
       if (e instanceof StoppedRun && e.message === 'cancelled') error.value = ''
-      else if (e instanceof TacticsRefusal || e instanceof MetricQueryError || e instanceof StoppedRun) error.value = e.message
       else error.value = e instanceof Error ? e.message : String(e)
     } finally {
       running.value = false
