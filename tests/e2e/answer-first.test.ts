@@ -20,7 +20,9 @@ let server: Awaited<ReturnType<typeof serveRenderer>>
 let chromium: Awaited<ReturnType<typeof launchChromium>>
 
 /** Internal vocabulary a user must never see: our reference documents, section signs, register codes, source ids, seed files, math jargon. */
-export const INTERNAL = /rules(-combat)?\.md|§|\bseed\s*0\d\d|\[[SI] [A-Z]\d|\b[A-C]\d{1,2}(\.\d+)?\b|E\[/
+// A register code (A28, C4.1) — but not a name ending in A/B/C that the page runs into a percentage
+// ("Convict A" + "16.05%" reads "Convict A16.05%" in the page's text).
+export const INTERNAL = /rules(-combat)?\.md|§|\bseed\s*0\d\d|\[[SI] [A-Z]\d|\b[A-C]\d{1,2}(?![\d.]*%)(\.\d+)?\b|E\[/
 
 async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(shots, `${name}.png`) })
