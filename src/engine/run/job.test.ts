@@ -86,6 +86,29 @@ describe('runJob', () => {
     expect(seen[seen.length - 1]).toBe(20_000)
   })
 
+  it('never reports progress while the chunks that finished wait for an earlier one (no 0 trials/s report)', async () => {
+    // Chunk 0 finishes last: chunks 1-3 wait in the ordered merge, and nothing new is merged until it lands.
+    const late: ChunkExecutor = (task) => new Promise((resolve) => setTimeout(() => resolve(runChunk(task)), task.chunk === 0 ? 40 : 1))
+    const seen: { done: number; rate: number }[] = []
+    let t = 0
+    await runJob({
+      scenario,
+      trials: 4000,
+      seed: 1,
+      chunkSize: 1000,
+      concurrency: 4,
+      workers: 4,
+      execute: late,
+      onProgress: (p) => seen.push({ done: p.trialsDone, rate: p.trialsPerSecond }),
+      progressIntervalMs: 0,
+      now: () => (t += 1000),
+    })
+    expect(seen.length).toBeGreaterThan(0)
+    for (const r of seen) expect(r.done).toBeGreaterThan(0)
+    for (const r of seen) expect(r.rate).toBeGreaterThan(0)
+    expect(seen[seen.length - 1].done).toBe(4000)
+  })
+
   it('rejects an invalid scenario before any work', async () => {
     await expect(runJob({ scenario: { system: 'gurps-waits' }, concurrency: 1, workers: 1, execute: async (t) => runChunk(t), now })).rejects.toThrow(/name/)
   })

@@ -123,16 +123,23 @@ export async function runJob(o: JobOptions): Promise<ResultDocument> {
   return (await runJobWithTally(o)).document
 }
 
-/** A progress callback throttled to one report per `progressIntervalMs` (forced reports always go out). */
+/**
+ * A progress callback throttled to one report per `progressIntervalMs` (forced reports always go out).
+ * An unforced report goes out only when the merged count has moved: a chunk that finishes ahead of an
+ * earlier one waits in the ordered merge, and a report then would repeat the last (or show 0 trials/s).
+ */
 function progressReporter(o: JobOptions, started: number, trials: number, tally: () => Tally, partial: () => Metric[]): (force: boolean) => void {
   const interval = o.progressIntervalMs ?? 100
   let last = -Infinity
+  let lastDone = 0
   return (force) => {
     if (!o.onProgress) return
+    const done = tally().trials
+    if (!force && done === lastDone) return
     const t = o.now()
     if (!force && t - last < interval) return
     last = t
-    const done = tally().trials
+    lastDone = done
     const elapsed = t - started
     const rate = elapsed > 0 ? (done / elapsed) * 1000 : 0
     o.onProgress({ trialsDone: done, trials, trialsPerSecond: Math.round(rate), elapsedMs: elapsed, etaMs: rate > 0 ? ((trials - done) / rate) * 1000 : null, partial: partial() })
