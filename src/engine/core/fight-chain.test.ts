@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { solveFight, type FightModel } from './fight-chain'
+
+/**
+ * The hand-solved duel: A and B take turns attacking, A first; A hits with 1/2, B with 1/3; each hit is
+ * one wound; the first to take two wounds loses. With x, y the hits A and B still need and V the chance A
+ * wins, V_A(x,y) = [a·V_B(x−1,y) + (1−a)·b·V_A(x,y−1)] / (1 − (1−a)(1−b)) and V_B(x,y) = b·V_A(x,y−1) +
+ * (1−b)·V_A(x,y); by hand: V_A(1,1) = 3/4, V_B(1,1) = 1/2, V_A(1,2) = 15/16, V_B(1,2) = 7/8,
+ * V_A(2,1) = 3/8, V_B(2,1) = 1/4, and V_A(2,2) = (1/2·7/8 + 1/2·1/3·3/8)·3/2 = 3/4.
+ */
+interface Duel {
+  turn: 0 | 1
+  wounds: [number, number]
+}
+const duel = (a: number, b: number): FightModel<Duel> => ({
+  sides: 2,
+  start: { turn: 0, wounds: [0, 0] },
+  key: (s) => `${s.turn}:${s.wounds[0]}:${s.wounds[1]}`,
+  ending: (s) => (s.wounds[1] >= 2 ? 0 : s.wounds[0] >= 2 ? 1 : null),
+  step: (s) => {
+    const hit = s.turn === 0 ? a : b
+    const target = s.turn === 0 ? 1 : 0
+    const hurt: [number, number] = [...s.wounds]
+    hurt[target]++
+    const turn = s.turn === 0 ? 1 : 0
+    return [
+      { p: hit, next: { turn, wounds: hurt } },
+      { p: 1 - hit, next: { turn, wounds: s.wounds } },
+    ]
+  },
+  damage: (s) => s.wounds,
+})
+
+describe('solveFight', () => {
+  it('solves the hand-solved duel (A hits 1/2 and strikes first, B hits 1/3, first to two wounds): A wins 3/4 to 1e-12', () => {
+    const r = solveFight(duel(1 / 2, 1 / 3), { maxSteps: 400, maxStates: 100_000 })
+    if (!r.ok) throw new Error(r.reason)
+    expect(Math.abs(r.solution.win[0] - 3 / 4)).toBeLessThan(1e-12)
+    expect(Math.abs(r.solution.win[1] - 1 / 4)).toBeLessThan(1e-12)
+    expect(r.solution.draw).toBe(0)
+    expect(r.solution.atCap).toBeLessThan(1e-12)
+    expect(r.solution.massError).toBeLessThan(1e-12)
+  })
+
+  it('gives the length of the fight: A's two hits on steps 1 and 3 end it on step 3, whatever B did on step 2: 1/2·1/2', () => {
+    const r = solveFight(duel(1 / 2, 1 / 3), { maxSteps: 400, maxStates: 100_000 })
+    if (!r.ok) throw new Error(r.reason)
+    expect(r.solution.length[0]).toBe(0)
+    expect(r.solution.length[1]).toBe(0)
+    // B's one hit on step 2 cannot end the fight; only A's second hit on step 3 can
+    expect(Math.abs(r.solution.length[2] - (1 / 2) * (1 / 2))).toBeLessThan(1e-15)
+    const total = r.solution.length.reduce((x, y) => x + y, 0)
+    expect(Math.abs(total - 1)).toBeLessThan(1e-12)
+  })
+
+  it('keeps the mass that has not ended at the cap, with the damage taken so far', () => {
+    // Nobody ever hits: everything is still going at the cap, and nobody is hurt.
+    const r = solveFight(duel(0, 0), { maxSteps: 10, maxStates: 1000 })
+    if (!r.ok) throw new Error(r.reason)
+    expect(r.solution.atCap).toBe(1)
+    expect(r.solution.win).toEqual([0, 0])
+    expect(r.solution.expectedDamage).toEqual([0, 0])
+    // Both always hit: A's second hit lands on step 3; B has taken 2 and A 1.
+    const sure = solveFight(duel(1, 1), { maxSteps: 10, maxStates: 1000 })
+    if (!sure.ok) throw new Error(sure.reason)
+    expect(sure.solution.win).toEqual([1, 0])
+    expect(sure.solution.expectedDamage).toEqual([1, 2])
+    expect(sure.solution.length[2]).toBe(1)
+  })
+
+  it('refuses, with the reason, a fight with more states than the bound', () => {
+    const r = solveFight(duel(1 / 2, 1 / 3), { maxSteps: 400, maxStates: 5 })
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.reason).toMatch(/more than 5 states/)
+  })
+})
