@@ -42,7 +42,7 @@ describe('solveFight', () => {
     expect(r.solution.massError).toBeLessThan(1e-12)
   })
 
-  it('gives the length of the fight: A's two hits on steps 1 and 3 end it on step 3, whatever B did on step 2: 1/2·1/2', () => {
+  it('gives the length of the fight: two hits by A on steps 1 and 3 end it on step 3, whatever B did on step 2: 1/2·1/2', () => {
     const r = solveFight(duel(1 / 2, 1 / 3), { maxSteps: 400, maxStates: 100_000 })
     if (!r.ok) throw new Error(r.reason)
     expect(r.solution.length[0]).toBe(0)
