@@ -9,6 +9,14 @@ describe('terminal formatting', () => {
     expect(rate(153_700)).toBe('153.7k/s')
     expect(progressLine(50, 100, 2e6, 1500, 10)).toBe('[#####.....]  50% · 2.00M/s · 2 s left')
   })
+  it('quickdraw exact says near the top whether the whole fight was solved exactly, and if not why', () => {
+    const solved = formatExact('Duel', [{ id: 'win:A', label: 'Side A wins', kind: 'probability', p: 0.75 }, { id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: true, states: 1234, massError: 1e-16 }])
+    expect(solved.split('\n')[1]).toBe('Whole fight: exact (1,234 states)')
+    expect(solved).toMatch(/Side A wins\s+75\.00%/)
+    const refused = formatExact('Brawl', [{ id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: false, reason: 'more than two fighters' }])
+    expect(refused.split('\n')[1]).toBe('Whole fight: no exact answer — more than two fighters')
+    expect(refused).not.toMatch(/Metric/)
+  })
   it('an exact distribution is printed with P(=) and P(≥) for each value', () => {
     const text = formatExact('2d6', [{ id: 'd', label: 'Sum', kind: 'distribution', mean: 7, p: Array.from({ length: 11 }, (_, i) => ({ value: i + 2, p: (6 - Math.abs(i - 5)) / 36 })) }])
     expect(text).toMatch(/ {2}7\s+16\.67%\s+58\.33%/)

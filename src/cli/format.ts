@@ -88,8 +88,10 @@ function rulesLine(doc: ResultDocument): string {
 export function formatExact(label: string, exact: ExactMetric[]): string {
   const rows: string[][] = [['Metric', 'Exact']]
   const orders: string[] = []
+  const fight = exact.find((m) => m.kind === 'fight')
   for (const m of exact) {
-    if (m.kind === 'probability') rows.push([m.label, pct(m.p)])
+    if (m.kind === 'fight') continue
+    else if (m.kind === 'probability') rows.push([m.label, pct(m.p)])
     else if (m.kind === 'mean') rows.push([m.label, m.mean.toFixed(4)])
     else if (m.kind === 'distribution') {
       rows.push([m.label, `mean ${m.mean.toFixed(4)}`])
@@ -98,7 +100,13 @@ export function formatExact(label: string, exact: ExactMetric[]): string {
     else if (m.kind === 'joint') orders.push(jointTable(m))
     else orders.push(table([[m.label, 'Exact'], ...m.outcomes.map((o) => [`  ${o.label}`, pct(o.p)])]))
   }
-  return `${label}\n\n${[table(rows), ...orders].join('\n\n')}\n`
+  const head = fight ? `${label}\n${fightLine(fight)}` : label
+  return `${head}\n\n${[...(rows.length > 1 ? [table(rows)] : []), ...orders].join('\n\n')}\n`
+}
+
+/** Whether the whole fight was solved exactly: "Whole fight: exact (1,234 states)" or "Whole fight: no exact answer — <why>". */
+export function fightLine(m: Extract<ExactMetric, { kind: 'fight' }>): string {
+  return m.solved ? `${m.label}: exact (${(m.states ?? 0).toLocaleString('en-US')} states)` : `${m.label}: no exact answer — ${m.reason ?? 'out of scope'}`
 }
 
 /** P(= value) and P(≥ value) for an exact distribution (values with probability under 1e-6 left out). */

@@ -33,6 +33,17 @@ export interface FightModel<S> {
   step(s: S): readonly Branch<S>[]
   /** Damage each fighter has taken so far in `s` (the unit is the system's: wounds, BODY, HP…). */
   damage(s: S): readonly number[]
+  /**
+   * How a fight still going at the cap is called, when the rules call it (e.g. the healthier side wins):
+   * the winning side's index or `'draw'`. Without it, that mass is only in `atCap`. Either way `atCap`
+   * is P(the cap was reached).
+   */
+  capEnding?(s: S): number | 'draw'
+  /**
+   * Values read off the state the fight ends in (or stands in at the cap), e.g. 1 when fighter i is
+   * defeated; the solution gives their expected values in `expectedFinals`.
+   */
+  finals?(s: S): readonly number[]
 }
 
 export interface FightSolveOptions {
@@ -47,12 +58,16 @@ export interface FightSolution {
   win: number[]
   /** P(the fight ends with no winner before the cap). */
   draw: number
-  /** P(the fight is still going after `maxSteps` steps). */
+  /** P(the fight is still going after `maxSteps` steps); with `capEnding`, that mass is also in `win`/`draw`. */
   atCap: number
   /** P(the fight ends on step k), k = 1..maxSteps (index k-1); the mass at the cap is not in it. */
   length: number[]
   /** Expected damage each fighter has taken when the fight ends (or at the cap). */
   expectedDamage: number[]
+  /** For each fighter, P(he has taken exactly `value` damage when the fight ends or at the cap), by value. */
+  damageDistribution: { value: number; p: number }[][]
+  /** Expected values of the model's `finals` at the end (empty without `finals`). */
+  expectedFinals: number[]
   /** (step, state) pairs visited. */
   states: number
   /** |1 − total mass| after the last step: the rounding error of the answer. */
@@ -65,6 +80,8 @@ export type FightSolveResult = { ok: true; solution: FightSolution } | { ok: fal
 export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions): FightSolveResult {
   const win = new Array<number>(model.sides).fill(0)
   const expectedDamage: number[] = []
+  const damageAt: Map<number, number>[] = []
+  const expectedFinals: number[] = []
   const length: number[] = []
   let draw = 0
   let states = 0
@@ -75,11 +92,18 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
     if (end === 'draw') draw += p
     else win[end] += p
     if (at > 0) length[at - 1] += p
-    addDamage(model.damage(s), p)
+    addFinal(s, p)
     return true
   }
-  const addDamage = (d: readonly number[], p: number): void => {
-    for (let i = 0; i < d.length; i++) expectedDamage[i] = (expectedDamage[i] ?? 0) + p * d[i]
+  const addFinal = (s: S, p: number): void => {
+    const d = model.damage(s)
+    for (let i = 0; i < d.length; i++) {
+      expectedDamage[i] = (expectedDamage[i] ?? 0) + p * d[i]
+      const m = (damageAt[i] ??= new Map())
+      m.set(d[i], (m.get(d[i]) ?? 0) + p)
+    }
+    const f = model.finals?.(s) ?? []
+    for (let i = 0; i < f.length; i++) expectedFinals[i] = (expectedFinals[i] ?? 0) + p * f[i]
   }
 
   let frontier = new Map<string, { s: S; p: number }>()
@@ -108,8 +132,12 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
   let atCap = 0
   for (const { s, p } of frontier.values()) {
     atCap += p
-    addDamage(model.damage(s), p)
+    addFinal(s, p)
+    const called = model.capEnding?.(s)
+    if (called === 'draw') draw += p
+    else if (called !== undefined) win[called] += p
   }
-  const total = win.reduce((a, b) => a + b, 0) + draw + atCap
-  return { ok: true, solution: { win, draw, atCap, length, expectedDamage, states, massError: Math.abs(1 - total) } }
+  const total = win.reduce((a, b) => a + b, 0) + draw + (model.capEnding ? 0 : atCap)
+  const damageDistribution = damageAt.map((m) => [...m.entries()].sort((a, b) => a[0] - b[0]).map(([value, p]) => ({ value, p })))
+  return { ok: true, solution: { win, draw, atCap, length, expectedDamage, damageDistribution, expectedFinals, states, massError: Math.abs(1 - total) } }
 }

@@ -12,6 +12,24 @@ export type ExactMetric =
   | { id: string; label: string; kind: 'distribution'; mean: number; p: { value: number; p: number }[] }
   | { id: string; label: string; kind: 'mean'; mean: number }
   | JointExactMetric
+  | ExactFightNote
+
+/**
+ * Whether the whole fight was solved exactly (core/fight-chain.ts), and if not, why; id `exact-fight`.
+ * When solved, the fight's exact values sit beside it under the ids of the sampled metrics they belong to.
+ */
+export interface ExactFightNote {
+  id: 'exact-fight'
+  label: string
+  kind: 'fight'
+  solved: boolean
+  /** Why the fight was not solved (out of scope), in a GM's words; only when not solved. */
+  reason?: string
+  /** (step, state) pairs the solver followed; only when solved. */
+  states?: number
+  /** |1 − total probability| of the answer (rounding); only when solved. */
+  massError?: number
+}
 
 /** Two values read together (e.g. net successes × net advantage): `p[i][j]` = P(x = x.values[i], y = y.values[j]). */
 export interface JointExactMetric {

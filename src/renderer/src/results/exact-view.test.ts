@@ -32,4 +32,13 @@ describe('exact values as the editor shows them', () => {
     expect(o.outcomes).toHaveLength(ORDER_SHOWN)
     expect(o.more).toBe(2)
   })
+  it('whether the whole fight was solved comes first: "exact (N states)" or "no exact answer — why"', () => {
+    const items = exactItems([
+      { id: 'p', label: 'P', kind: 'probability', p: 0.5 },
+      { id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: true, states: 4321, massError: 0 },
+    ])
+    expect(items[0]).toEqual({ kind: 'fight', id: 'exact-fight', label: 'Whole fight', solved: true, text: 'exact (4,321 states)' })
+    const refused = exactItems([{ id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: false, reason: 'more than two fighters' }])
+    expect(refused[0]).toMatchObject({ solved: false, text: 'no exact answer — more than two fighters' })
+  })
 })

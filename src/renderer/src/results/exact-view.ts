@@ -6,6 +6,7 @@ export type ExactItem =
   | { kind: 'distribution'; id: string; label: string; mean: string; bars: { value: number; p: number }[]; max: number }
   | { kind: 'order'; id: string; label: string; outcomes: { label: string; text: string }[]; more: number }
   | { kind: 'joint'; id: string; label: string; xLabel: string; yLabel: string; grid: JointGrid }
+  | { kind: 'fight'; id: string; label: string; text: string; solved: boolean }
 
 /** Outcomes of an ordering shown before "and N more". */
 export const ORDER_SHOWN = 6
@@ -39,12 +40,14 @@ function item(m: ExactMetric): ExactItem {
     }
     case 'joint':
       return { kind: 'joint', id: m.id, label: m.label, xLabel: m.x.label, yLabel: m.y.label, grid: jointGrid(m) }
+    case 'fight':
+      return { kind: 'fight', id: m.id, label: m.label, solved: m.solved, text: m.solved ? `exact (${(m.states ?? 0).toLocaleString('en-US')} states)` : `no exact answer — ${m.reason ?? 'out of scope'}` }
   }
 }
 
-const ORDER: Record<ExactItem['kind'], number> = { value: 0, order: 1, distribution: 2, joint: 3 }
+const ORDER: Record<ExactItem['kind'], number> = { fight: -1, value: 0, order: 1, distribution: 2, joint: 3 }
 
-/** Exact values as the editor shows them: single values first, then orderings, distributions and joints. */
+/** Exact values as the editor shows them: whether the whole fight was solved first, then single values, orderings, distributions and joints. */
 export function exactItems(metrics: readonly ExactMetric[]): ExactItem[] {
   return metrics.map(item).sort((a, b) => ORDER[a.kind] - ORDER[b.kind])
 }
