@@ -1,9 +1,19 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { cascadeScenario } from '../systems/gurps-waits/test-helpers'
 import { runJob, type ChunkExecutor } from './job'
 import { withoutTiming } from './result'
 import { runChunk } from './run-chunk'
+import type { Metric } from '../core/metrics'
+import type { ExactMetric } from '../systems/rule-system'
 
+const at = (ms: readonly Metric[], id: string): number | undefined => {
+  const m = ms.find((x) => x.id === id)
+  return m?.kind === 'probability' ? m.exact : undefined
+}
+
+/** A Genesys blaster duel: its sampled "P(defeated)" has no exact value of its own. */
+const duel: unknown = JSON.parse(readFileSync('resources/examples/genesys-blaster-duel.json', 'utf8'))
 const scenario = cascadeScenario([{ id: 'a', skill: 13 }, { id: 'b', skill: 12, prevents: ['a'] }, { id: 'c', skill: 11 }])
 let clock = 0
 const now = (): number => (clock += 1)
@@ -30,6 +40,28 @@ describe('runJob', () => {
     expect(doc.rules).toEqual({ yardPenalty: 'whole-distance', belowThree: 'roll', prevention: 'if-it-succeeds' })
     expect(doc.scenario.hash).toMatch(/^[0-9a-f]{16}$/)
     expect(doc.timing.elapsedMs).toBeGreaterThanOrEqual(0)
+  })
+
+  it('attaches exact values computed off the thread (a worker, for a whole fight) by id, in the final document and in reports once they arrive', async () => {
+    const reports: (number | undefined)[] = []
+    let release = (): void => undefined
+    const arrived = new Promise<void>((r) => (release = r))
+    const exact = async (): Promise<ExactMetric[]> => {
+      await arrived
+      return [{ id: 'defeated:smuggler', label: 'P(defeated): Smuggler', kind: 'probability', p: 0.123 }]
+    }
+    const execute: ChunkExecutor = async (t) => {
+      if (t.chunk === 3) release()
+      return runChunk(t)
+    }
+    const doc = await runJob({ scenario: duel, trials: 8000, seed: 1, chunkSize: 1000, concurrency: 1, workers: 1, execute, now, exact, progressIntervalMs: 0, onProgress: (p) => reports.push(at(p.partial, 'defeated:smuggler')) })
+    expect(at(doc.metrics, 'defeated:smuggler')).toBe(0.123)
+    expect(reports[0]).toBeUndefined()
+    expect(reports[reports.length - 1]).toBe(0.123)
+    // a failing exact computation leaves the metrics as they are
+    const failed = await runJob({ scenario: duel, trials: 1000, seed: 1, concurrency: 1, workers: 1, execute: async (t) => runChunk(t), now, exact: () => Promise.reject(new Error('no')) })
+    expect(failed.status).toBe('done')
+    expect(at(failed.metrics, 'defeated:smuggler')).toBeUndefined()
   })
 
   it('a different seed gives different numbers', async () => {

@@ -1,4 +1,6 @@
+import { withExact } from '../core/fight-exact'
 import type { Metric } from '../core/metrics'
+import type { ExactMetric } from '../systems/rule-system'
 import type { Tally } from '../core/tally'
 import { chunkAt, chunkCount, DEFAULT_CHUNK_SIZE } from './chunks'
 import { checkChunkResult } from './chunk-result'
@@ -41,6 +43,14 @@ export interface JobOptions {
   progressIntervalMs?: number
   /** Monotonic clock in ms, injected so the engine stays free of ambient time. */
   now: () => number
+  /**
+   * The scenario's exact values, computed off this thread (a worker: solving a whole fight can take a
+   * second, and this thread must not block). Started with the run; once they arrive they are attached by
+   * id to the sampled metrics of every report, and the final document waits for them. A failure leaves
+   * the metrics as they are. Without it, metrics carry only the exact values the system's own
+   * `summarize` attaches.
+   */
+  exact?: (signal: AbortSignal) => Promise<readonly ExactMetric[] | null>
 }
 
 export interface JobOutcome {
@@ -63,7 +73,16 @@ export async function runJobWithTally(o: JobOptions): Promise<JobOutcome> {
   const range = chunkRange(trials, chunkSize, o.shard)
   const merge = new OrderedMerge(system.shape(plan), range.first)
   const started = o.now()
-  const progress = progressReporter(o, started, range.trials, () => merge.tally, () => system.summarize(plan, merge.tally))
+  const inner = linkedAbort(o.signal)
+  let exact: readonly ExactMetric[] | null = null
+  const exactArrived = o.exact
+    ? o.exact(inner.signal).then(
+        (e) => void (exact = e),
+        () => undefined,
+      )
+    : Promise.resolve()
+  const summarize = (): Metric[] => withExact(system.summarize(plan, merge.tally), exact)
+  const progress = progressReporter(o, started, range.trials, () => merge.tally, summarize)
 
   const finish = (status: 'done' | 'aborted' | 'error', error?: string): JobOutcome => ({
     tally: merge.tally,
@@ -77,13 +96,12 @@ export async function runJobWithTally(o: JobOptions): Promise<JobOutcome> {
       trialsDone: merge.tally.trials,
       chunkSize,
       shard: o.shard,
-      metrics: system.summarize(plan, merge.tally),
+      metrics: summarize(),
       elapsedMs: o.now() - started,
       workers: o.workers,
     }),
   })
 
-  const inner = linkedAbort(o.signal)
   const runScenario = { ...scenario, run: { trials, seed } }
   const task = (chunk: number): ChunkTask => ({ scenario: runScenario, seed, chunk, trials: chunkAt(trials, chunkSize, chunk).trials })
   try {
@@ -92,6 +110,7 @@ export async function runJobWithTally(o: JobOptions): Promise<JobOutcome> {
       merge.accept(checkChunkResult(r, t, shape))
       progress(false)
     })
+    await exactArrived
     progress(true)
     return finish('done')
   } catch (e) {

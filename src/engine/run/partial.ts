@@ -1,3 +1,4 @@
+import { withExact } from '../core/fight-exact'
 import type { Tally } from '../core/tally'
 import { ENGINE_VERSION } from '../version'
 import { chunkRange } from './job'
@@ -89,7 +90,8 @@ export function mergePartials(parts: PartialDocument[]): ResultDocument {
     trials,
     trialsDone: tally.trials,
     chunkSize,
-    metrics: system.summarize(plan, tally),
+    // as a single run gives them: with the exact values attached (computed here: merging is a CLI step)
+    metrics: withExact(system.summarize(plan, tally), system.exact?.(plan)),
     elapsedMs: Math.max(...sorted.map((p) => p.elapsedMs)),
     workers: sorted.reduce((s, p) => s + p.workers, 0),
   })

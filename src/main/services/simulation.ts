@@ -117,6 +117,8 @@ export class SimulationService {
         signal: req.signal,
         onProgress: req.onProgress,
         now: this.now,
+        // exact values (a whole fight can take a second to solve) in a worker, never on this thread
+        exact: (signal) => this.exact(req.scenario, signal),
       }),
     )
   }

@@ -118,6 +118,8 @@ export function browserBackend(): Backend {
           signal: controller.signal,
           onProgress,
           now: () => performance.now(),
+          // exact values (a whole fight can take a second to solve) in a worker, never on the page's thread
+          exact: (signal) => pool.exact(req.scenario, signal),
         })
       } finally {
         jobs.delete(req.jobId)
