@@ -1,8 +1,9 @@
-import { readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { issueLine } from '../engine/core/schema'
 import { parseJsonText, parseScenario } from '../engine/run/parse'
 import { findSystem, systemIds } from '../engine/systems/registry'
-import { importCharacter, ImportError, IMPORT_SYSTEMS, MAX_IMPORT_BYTES, type ImportReport } from '../import'
+import { filterEntries, findEntry, ImportError, IMPORT_SYSTEMS, librariesOf, MAX_IMPORT_BYTES, openFile, type ImportReport, type ImportResult, type Library, type LibraryEntry, type OpenedFile } from '../import'
 import { writeFileAtomic } from '../main/services/atomic-write'
 import { EXIT_OK, UsageError } from './errors'
 import { out, str, type Options } from './io'
@@ -45,63 +46,155 @@ function loadTarget(file: string): { raw: { combatants?: { id?: string }[]; tact
   return { raw: raw as { combatants?: { id?: string }[]; tactics?: unknown[] }, system: system.id }
 }
 
+function readBytes(file: string): Uint8Array {
+  try {
+    const size = statSync(file).size
+    if (size > MAX_IMPORT_BYTES) throw new ImportError(`the file is ${(size / 1024 / 1024).toFixed(1)} MB; character files are far smaller, the limit is ${MAX_IMPORT_BYTES / 1024 / 1024} MB`)
+    return readFileSync(file)
+  } catch (e) {
+    if (e instanceof ImportError) throw new UsageError(`${file}: ${e.message}`)
+    throw new UsageError(`${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`)
+  }
+}
+
+function open(file: string, system: string | undefined): OpenedFile {
+  const bytes = readBytes(file)
+  try {
+    return openFile(bytes, system)
+  } catch (e) {
+    if (e instanceof ImportError) throw new UsageError(`${file}: ${e.message}; nothing imported`)
+    throw e
+  }
+}
+
 /**
- * quickdraw import <file>… [--system <id>] [--into <scenario.json>] [--side A|B] [--json]: turns
- * character files (GURPS Character Sheet, Hero Designer) into combatants, prints them with a report of
- * what was read, computed, defaulted and ignored, or adds them to a scenario (validated, written
+ * A library whose weapons are named needs its weapon table: when none was given, one saved beside it
+ * (a JSON file with "weapons" in its name, as the dataset ships) is read, and the report says so.
+ */
+function tablesBeside(files: string[], opened: OpenedFile[], system: string | undefined): { file: string; opened: OpenedFile }[] {
+  if (!opened.some((o) => o.kind === 'library') || opened.some((o) => o.kind === 'weapons')) return []
+  const found: { file: string; opened: OpenedFile }[] = []
+  for (const dir of new Set(files.filter((_, i) => opened[i].kind === 'library').map((f) => dirname(f)))) {
+    let names: string[]
+    try {
+      names = readdirSync(dir).filter((n) => /weapons?[^/]*\.json$/i.test(n))
+    } catch {
+      continue
+    }
+    for (const n of names) {
+      try {
+        const o = openFile(readFileSync(join(dir, n)), system)
+        if (o.kind === 'weapons') found.push({ file: join(dir, n), opened: o })
+      } catch {
+        // not a weapon table: not ours to read
+      }
+    }
+  }
+  return found
+}
+
+/** Combatants of one system a scenario needs beside their numbers: a side, and for some a plan. */
+function planFor(sys: string, id: string): Record<string, unknown> | undefined {
+  if (sys === 'gurps') return { combatant: id, maneuvers: [{ maneuver: 'attack' }] }
+  if (sys === 'genesys') return { combatant: id, turns: [{ maneuvers: [], action: 'attack' }] }
+  return undefined
+}
+
+/**
+ * quickdraw import <file>… [--system <id>] [--into <scenario.json>] [--side A|B] [--json]
+ * [--list[=TEXT]] [--pick NAME]… [--group N]: turns character files (GURPS Character Sheet, Hero
+ * Designer) and entries of libraries (Star Wars adversaries) into combatants, prints them with a report
+ * of what was read, computed, defaulted and ignored, or adds them to a scenario (validated, written
  * atomically). Any bad file is exit 2 with its name and the reason, and nothing is written.
  */
 export async function cmdImport(files: string[], o: Options): Promise<number> {
   const system = str(o.system)
   if (system !== undefined && !(IMPORT_SYSTEMS as readonly string[]).includes(system)) {
-    throw new UsageError(`--system: characters can be imported into ${IMPORT_SYSTEMS.map((s) => `"${s}"`).join(' or ')}, not ${JSON.stringify(system)}`)
+    throw new UsageError(`--system: characters can be imported into ${IMPORT_SYSTEMS.map((s) => `"${s}"`).join(', ')}, not ${JSON.stringify(system)}`)
   }
   const side = str(o.side)
   if (side !== undefined && side !== 'A' && side !== 'B') throw new UsageError(`--side: must be A or B, got ${JSON.stringify(side)}`)
+  const pick = (o as Record<string, unknown>).pick
+  const picks = Array.isArray(pick) ? pick.map(String) : typeof pick === 'string' ? [pick] : []
+  const list = str(o.list)
+  let group: number | undefined
+  if (o.group !== undefined) {
+    group = Number(str(o.group))
+    if (!Number.isInteger(group) || group < 1 || group > 10) throw new UsageError(`--group: the number of minions in a group, 1–10, got ${JSON.stringify(o.group)}`)
+  }
   const into = str(o.into)
-  const target = into === undefined ? undefined : loadTarget(into)
-  const results = files.map((file) => {
-    let bytes: Uint8Array
-    try {
-      const size = statSync(file).size
-      if (size > MAX_IMPORT_BYTES) throw new ImportError(`the file is ${(size / 1024 / 1024).toFixed(1)} MB; character files are far smaller, the limit is ${MAX_IMPORT_BYTES / 1024 / 1024} MB`)
-      bytes = readFileSync(file)
-    } catch (e) {
-      if (e instanceof ImportError) throw new UsageError(`${file}: ${e.message}`)
-      throw new UsageError(`${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`)
+  const target = into === undefined || list !== undefined ? undefined : loadTarget(into)
+  const wanted = system ?? target?.system
+  let opened = files.map((file) => open(file, wanted))
+  const beside = tablesBeside(files, opened, wanted)
+  const allFiles = [...files, ...beside.map((b) => b.file)]
+  opened = [...opened, ...beside.map((b) => b.opened)]
+  const libs = librariesOf(opened)
+  const libraries = libs.flatMap((l, i) => (l ? [{ file: allFiles[i], library: l }] : []))
+
+  if (list !== undefined) {
+    if (!libraries.length) throw new UsageError('--list: none of these files is a library (Star Wars adversary stat blocks); a character file imports as it is')
+    const rows = libraries.flatMap(({ file, library }) => filterEntries(library.entries, list).map((e) => ({ file, ...e })))
+    if (o.json) out(JSON.stringify({ entries: rows.map((r) => ({ file: r.file, name: r.name, kind: r.kind, summary: r.summary, tags: r.tags })) }, null, 2))
+    else {
+      for (const { file, library } of libraries) out(`${file}: ${library.format}, ${library.entries.length} entries`)
+      out(rows.length ? rows.map((r) => `  ${r.name} (${r.kind}): ${r.summary}`).join('\n') : `  nothing matches ${JSON.stringify(list)}`)
+      if (rows.length) out(`${rows.length} shown; take one with --pick "<name>"`)
     }
+    return EXIT_OK
+  }
+  if (libraries.length && !picks.length) {
+    const { file, library } = libraries[0]
+    throw new UsageError(`${file}: a library of ${library.entries.length} stat blocks (${library.format}); list them with --list (or --list=TEXT) and take one with --pick "<name>"`)
+  }
+  if (picks.length && !libraries.length) throw new UsageError('--pick: none of these files is a library (Star Wars adversary stat blocks) to pick from')
+  if (group !== undefined && !picks.length) throw new UsageError('--group: only for a minion taken from a library with --pick')
+  if (!opened.some((x) => x.kind !== 'weapons')) throw new UsageError('these files are weapon tables only; give the adversary stat blocks too')
+
+  const candidates = libraries.flatMap(({ file, library }) => library.entries.map((entry) => ({ file, library, entry })))
+  const results: { file: string; result: ImportResult }[] = []
+  opened.forEach((x, i) => {
+    if (x.kind === 'character') results.push({ file: allFiles[i], result: x.result })
+  })
+  for (const name of picks) {
+    let hit: { file: string; library: Library; entry: LibraryEntry }
     try {
-      return importCharacter(bytes, system ?? target?.system)
+      hit = findEntry(candidates, name)
+      results.push({ file: hit.file, result: hit.library.take(hit.entry, { group }) })
     } catch (e) {
-      if (e instanceof ImportError) throw new UsageError(`${file}: ${e.message}; nothing imported`)
+      if (e instanceof ImportError) throw new UsageError(`--pick ${JSON.stringify(name)}: ${e.message}; nothing imported`)
       throw e
     }
-  })
-  const systems = [...new Set(results.map((r) => r.system))]
+  }
+  for (const b of beside) results[0]?.result.report.read.unshift(`weapon table: ${b.file}`)
+  const systems = [...new Set(results.map((r) => r.result.system))]
   if (systems.length > 1) throw new UsageError(`these files hold characters of different systems (${systems.join(', ')}); import them separately`)
   const sys = systems[0]
   const raw = target?.raw
   const taken = new Set((raw?.combatants ?? []).map((c) => String(c.id)))
   const report: ImportReport = { read: [], computed: [], defaulted: [], ignored: [] }
-  const combatants = results.flatMap((r) =>
+  const many = results.length > 1
+  const combatants = results.flatMap(({ result: r }) =>
     r.combatants.map((c) => {
       const name = String(c.name)
-      const prefix = files.length > 1 ? `${name}: ` : ''
+      const prefix = many ? `${name}: ` : ''
       for (const k of ['read', 'computed', 'defaulted', 'ignored'] as const) report[k].push(...r.report[k].map((line) => prefix + line))
       const combatant: Record<string, unknown> = { id: idFor(name, taken), ...c }
       if (side !== undefined) combatant.side = side
-      else if (sys === 'hero') {
+      else if (sys !== 'gurps') {
         combatant.side = 'B'
         report.defaulted.push(`${prefix}side B (no --side given)`)
       }
       return combatant
     }),
   )
-  if (sys === 'gurps') report.defaulted.push(`${files.length > 1 ? 'each: ' : ''}plan: Attack every turn`)
+  const plans = combatants.flatMap((c) => planFor(sys, String(c.id)) ?? [])
+  if (plans.length) report.defaulted.push(`${many ? 'each: ' : ''}plan: attack every turn`)
 
   if (into !== undefined && raw) {
     const merged = { ...raw, combatants: [...(raw.combatants ?? []), ...combatants] } as Record<string, unknown>
-    if (sys === 'gurps') merged.tactics = [...(raw.tactics ?? []), ...combatants.map((c) => ({ combatant: c.id, maneuvers: [{ maneuver: 'attack' }] }))]
+    if (sys === 'gurps') merged.tactics = [...(raw.tactics ?? []), ...plans]
+    if (sys === 'genesys') merged.plans = [...((raw as { plans?: unknown[] }).plans ?? []), ...plans]
     const parsed = parseScenario(merged)
     if (!parsed.ok) {
       throw new UsageError(`${into}: with the imported characters the scenario is not valid, nothing written:\n${parsed.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`)
@@ -116,7 +209,7 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
     out(JSON.stringify({ system: sys, combatants, report }, null, 2))
     return EXIT_OK
   }
-  for (const [i, r] of results.entries()) out(`${files[i]}: ${r.format}, ${r.combatants.map((c) => String(c.name)).join(', ')}`)
+  for (const { file, result: r } of results) out(`${file}: ${r.format}, ${r.combatants.map((c) => String(c.name)).join(', ')}`)
   const section = (title: string, lines: string[]): void => {
     if (lines.length) out(`${title}:\n${lines.map((l) => `  ${l}`).join('\n')}`)
   }

@@ -41,6 +41,9 @@ const optionSpec = {
   system: { type: 'string' },
   into: { type: 'string' },
   side: { type: 'string' },
+  list: { type: 'string' },
+  pick: { type: 'string', multiple: true },
+  group: { type: 'string' },
 } as const
 
 const allowed: Record<string, readonly string[]> = {
@@ -57,7 +60,7 @@ const allowed: Record<string, readonly string[]> = {
   bench: ['json', 'trials', 'repeat', 'only'],
   balance: ['param', 'metric', 'target', 'from', 'to', 'trials', 'seed', 'workers', 'chunk-size', 'json'],
   tactics: ['a', 'b', 'metric', 'trials', 'seed', 'workers', 'chunk-size', 'json'],
-  import: ['system', 'into', 'side', 'json'],
+  import: ['system', 'into', 'side', 'json', 'list', 'pick', 'group'],
 }
 
 function needFile(command: string, positionals: string[]): string {
@@ -95,7 +98,9 @@ async function dispatch(argv: string[]): Promise<number> {
 function commandLine(command: string, rest: string[]): { values: Options; positionals: string[] } {
   let parsed
   try {
-    parsed = parseArgs({ args: rest, options: optionSpec, allowPositionals: true, strict: true })
+    // `--list` alone lists everything, `--list=TEXT` filters: a bare --list never takes the next word (a file)
+    const args = command === 'import' ? rest.map((a) => (a === '--list' ? '--list=' : a)) : rest
+    parsed = parseArgs({ args, options: optionSpec, allowPositionals: true, strict: true })
   } catch (e) {
     throw new UsageError(`${command}: ${(e as Error).message}`)
   }
@@ -133,7 +138,7 @@ function runCommand(command: string, p: string[], values: Options): Promise<numb
     case 'tactics':
       return cmdTactics(needFile(command, p), values)
     case 'import':
-      if (p.length < 1) throw new UsageError('import: expects one or more character files (.gcs, .hdc)')
+      if (p.length < 1) throw new UsageError('import: expects one or more character or library files (.gcs, .hdc, Star Wars adversary .json)')
       return cmdImport(p, values)
     case 'schema':
       if (p.length > 1) throw new UsageError('schema: expects at most one system id (none: the schema of every system)')

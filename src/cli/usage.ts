@@ -14,7 +14,7 @@ Usage:
   quickdraw validate <file> [--json]
   quickdraw exact <file> [--json]
   quickdraw trace <file> [--seed S] [--trial T | --find <metric-id>[=<outcome-key>] [--trials N]] [--json]
-  quickdraw import <file>... [--system <id>] [--into <scenario.json>] [--side A|B] [--json]
+  quickdraw import <file>... [--system <id>] [--into <scenario.json>] [--side A|B] [--json] [--list[=TEXT]] [--pick NAME]... [--group N]
   quickdraw systems [--json]
   quickdraw schema [<system>]
   quickdraw bench [--only <system or benchmark id>] [--json] [--trials N] [--repeat R]
@@ -58,17 +58,23 @@ Examples:
   quickdraw compare ${EX}/gurps-waits-triangle.json --set "combatants[1].combatReflexes=false"
   quickdraw compare ${EX}/hero-rivalry-d6.json ${EX}/hero-rivalry-dex-roll.json --json`,
   import: `quickdraw import <file>... [options] — turns characters saved by GURPS Character Sheet (.gcs, JSON or
-XML) or Hero Designer (.hdc) into combatants, with a report of what was read, what was computed and by
-which rule, what was defaulted and what the simulator does not model.
+XML) or Hero Designer (.hdc), and stat blocks from a library (the Star Wars adversary dataset), into
+combatants, with a report of what was read, what was computed and by which rule, what was defaulted and
+what the simulator does not model.
 
-  --system ID       the system the characters are for (gurps or hero); a file of another system is refused
+  --system ID       the system the characters are for (gurps, hero or genesys); a file of another system is refused
   --into FILE       add them to this scenario (validated first, written atomically)
-  --side A|B        the side they fight on (HERO: B if not given)
+  --side A|B        the side they fight on (B if not given, except GURPS)
   --json            print { system, combatants, report } instead of the text report
+  --list[=TEXT]     list what a library holds (name, kind, numbers), only entries matching TEXT if given
+  --pick NAME       take this entry of a library (repeat for more); a unique part of the name is enough
+  --group N         a Star Wars minion picked fights as a group of N (1–10; 1 if not given)
 
 Examples:
   quickdraw import "Dai Blackthorn.gcs"
-  quickdraw import louis.gcs --into my-duel.json --side B --json`,
+  quickdraw import louis.gcs --into my-duel.json --side B --json
+  quickdraw import imperial-military.json --list=trooper
+  quickdraw import imperial-military.json weapons.json --pick "Imperial Stormtrooper" --group 4 --into my-fight.json`,
   merge: `quickdraw merge <part.json>... [--out FILE] — combines the partial results of every shard of a run (or
 a sweep) into exactly the document one run would give.
 

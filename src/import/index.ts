@@ -2,41 +2,77 @@ import { gurpsCombatant } from './gurps-model'
 import { isGcsJson, readGcsJson } from './gurps-gcs-json'
 import { readGcsXml } from './gurps-gcs-xml'
 import { readHdc } from './hero-hdc'
+import type { Library } from './library'
 import { decodeText, parseJson, parseXml, type XNode } from './source'
+import { adversaryLibrary, isAdversaryDataset, isWeaponTable } from './swrpg-adversaries'
 import { ImportError, type ImportResult } from './types'
 
 export { ImportError, MAX_IMPORT_BYTES, type ImportReport, type ImportResult } from './types'
+export { filterEntries, findEntry, type Library, type LibraryEntry, type TakeOptions } from './library'
 
 /** Systems a file can be imported into. */
-export const IMPORT_SYSTEMS = ['gurps', 'hero'] as const
+export const IMPORT_SYSTEMS = ['gurps', 'hero', 'genesys'] as const
+
+/** A system's name in a GM's words. */
+export const SYSTEM_NAMES: Record<string, string> = { gurps: 'GURPS', hero: 'HERO System', genesys: 'Star Wars / Genesys', l5r: 'Legend of the Five Rings', bushido: 'Bushido' }
+
+/** What one file turned out to be: a character, a library of stat blocks, or a table a library needs. */
+export type OpenedFile =
+  | { kind: 'character'; result: ImportResult }
+  | { kind: 'library'; system: string; format: string; count: number; build: (tables: unknown[][]) => Library }
+  | { kind: 'weapons'; system: string; table: unknown[] }
+
+const KNOWN = 'GURPS Character Sheet .gcs, Hero Designer .hdc, Star Wars adversary stat blocks'
 
 /**
- * Imports one character file, recognised by its content (not its name): GURPS Character Sheet 5 (JSON)
- * or 4 (XML) into `gurps`, Hero Designer (.hdc) into `hero`. `system`, when given, must agree.
- * Throws an ImportError naming what is wrong.
+ * Reads one file, recognised by its content (not its name): GURPS Character Sheet 5 (JSON) or 4 (XML)
+ * into `gurps`, Hero Designer (.hdc) into `hero`, the Star Wars adversary dataset (a library) and its
+ * weapon table into `genesys`. `system`, when given, must agree. Throws an ImportError naming what is wrong.
  */
-export function importCharacter(bytes: Uint8Array, system?: string): ImportResult {
+export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
   if (bytes.length === 0) throw new ImportError('the file is empty')
   const text = decodeText(bytes).replace(/^\ufeff/, '')
   const head = text.trimStart()
-  let result: ImportResult
+  let opened: OpenedFile
   if (head.startsWith('{') || head.startsWith('[')) {
     const json = parseJson(head)
-    if (isGcsJson(json)) result = gurpsCombatant(readGcsJson(json))
+    if (isGcsJson(json)) opened = { kind: 'character', result: gurpsCombatant(readGcsJson(json)) }
+    else if (isAdversaryDataset(json)) {
+      opened = { kind: 'library', system: 'genesys', format: 'Star Wars adversary stat blocks (JSON)', count: json.length, build: (tables) => adversaryLibrary(json, tables as Record<string, unknown>[][]) }
+    } else if (isWeaponTable(json)) opened = { kind: 'weapons', system: 'genesys', table: json }
     else if (json && typeof json === 'object' && 'type' in json && ('data' in json || 'system' in json)) {
       throw new ImportError('this looks like a Foundry VTT actor export, which is not supported yet; export the character from its builder instead')
-    } else throw new ImportError('not a character file this importer knows (GURPS Character Sheet .gcs or Hero Designer .hdc)')
+    } else throw new ImportError(`not a character file this importer knows (${KNOWN})`)
   } else if (head.startsWith('<')) {
     const xml = parseXml(head)
     const root = Object.keys(xml).find((k) => !k.startsWith('?') && !k.startsWith('#'))
     const node = (xml[root ?? ''] as XNode[] | undefined)?.[0]
-    if (root === 'character' && node) result = gurpsCombatant(readGcsXml(node))
-    else if (root === 'CHARACTER' && node) result = readHdc(node)
+    if (root === 'character' && node) opened = { kind: 'character', result: gurpsCombatant(readGcsXml(node)) }
+    else if (root === 'CHARACTER' && node) opened = { kind: 'character', result: readHdc(node) }
     else if (root === 'gca5') throw new ImportError('GURPS Character Assistant 5 files (.gca5) are not supported yet; export the character to GURPS Character Sheet instead')
     else throw new ImportError(`not a character file this importer knows (the XML's root element is <${root ?? '?'}>; expected <character> from GURPS Character Sheet or <CHARACTER> from Hero Designer)`)
   } else throw new ImportError('not a character file this importer knows: neither JSON nor XML')
-  if (system !== undefined && system !== result.system) {
-    throw new ImportError(`this is a ${result.system === 'gurps' ? 'GURPS' : 'HERO System'} character (${result.format}), not one for ${system}`)
+  const sys = opened.kind === 'character' ? opened.result.system : opened.system
+  if (system !== undefined && system !== sys) {
+    const what = opened.kind === 'character' ? `a ${SYSTEM_NAMES[sys]} character (${opened.result.format})` : opened.kind === 'library' ? `a ${SYSTEM_NAMES[sys]} library (${opened.format})` : `a ${SYSTEM_NAMES[sys]} weapon table`
+    throw new ImportError(`this is ${what}, not one for ${system}`)
   }
-  return result
+  return opened
+}
+
+/** The libraries among opened files, each given the weapon tables opened with it. */
+export function librariesOf(opened: OpenedFile[]): (Library | undefined)[] {
+  const tables = opened.flatMap((o) => (o.kind === 'weapons' ? [o.table] : []))
+  return opened.map((o) => (o.kind === 'library' ? o.build(tables) : undefined))
+}
+
+/**
+ * Imports one character file (see openFile). A library or a weapon table is refused with what to do
+ * instead; the CLI and the app open libraries with openFile and librariesOf.
+ */
+export function importCharacter(bytes: Uint8Array, system?: string): ImportResult {
+  const opened = openFile(bytes, system)
+  if (opened.kind === 'library') throw new ImportError(`this is a library of ${opened.count} stat blocks (${opened.format}); list them with --list and take one with --pick <name>`)
+  if (opened.kind === 'weapons') throw new ImportError('this is a weapon table, not a character; give it together with the adversary stat blocks whose weapons it names')
+  return opened.result
 }
