@@ -194,10 +194,13 @@ export function formatTactics(t: TacticsAnswer, label: string, percent: boolean)
 
 export async function cmdTactics(file: string, o: Options): Promise<number> {
   const { raw, parsed } = loadScenarioFile(file)
-  const a = listOption(o, 'a').map((x) => parseOption('a', x))
-  const b = listOption(o, 'b').map((x) => parseOption('b', x))
-  if (a.length === 0 || b.length === 0) throw new UsageError('tactics: give each side at least one option: --a name=<patch> … --b name=<patch> … ({} is "as the scenario is")')
-  const metric = str(o.metric)
+  // Options given on the command line replace, side by side, those the scenario keeps in "choices".
+  const kept = parsed.scenario.choices
+  const given = { a: listOption(o, 'a').map((x) => parseOption('a', x)), b: listOption(o, 'b').map((x) => parseOption('b', x)) }
+  const a: TacticsOption[] = given.a.length > 0 ? given.a : (kept?.a ?? [])
+  const b: TacticsOption[] = given.b.length > 0 ? given.b : (kept?.b ?? [])
+  if (a.length === 0 || b.length === 0) throw new UsageError(`tactics: ${file} keeps no options ("choices"); give each side at least one: --a name=<patch> … --b name=<patch> … ({} is "as the scenario is")`)
+  const metric = str(o.metric) ?? kept?.metric
   if (metric === undefined) throw new UsageError('tactics: --metric <metric-id> is required (the metric side A wants high and side B low)')
   const settings = runSettings(o)
   if (settings.shard) throw new UsageError('tactics: --shard does not apply')

@@ -8,7 +8,7 @@ Usage:
   quickdraw merge <part.json>... [--out FILE]
   quickdraw balance <file> --param <json-path> --metric <metric-id> --target <value> [--from A --to B]
                  [--trials N] [--seed S] [--workers W] [--json]
-  quickdraw tactics <file> --a <name>=<patch> ... --b <name>=<patch> ... --metric <metric-id>
+  quickdraw tactics <file> [--a <name>=<patch> ... --b <name>=<patch> ... --metric <metric-id>]
                  [--trials N] [--seed S] [--workers W] [--json]
   quickdraw report <file> -o <report.html> [--trials N] [--seed S] [--workers W]
   quickdraw validate <file> [--json]
@@ -89,14 +89,16 @@ written id=outcome-key. Exit 2 when the target is out of reach or the metric doe
 Examples:
   quickdraw balance ${EX}/gurps-waits-standoff.json --param "combatants[0].skill" --metric acts-first-alone:kid --target 0.5 --from 9 --to 18
   quickdraw balance ${EX}/gurps-duel.json --param "combatants[0].weapon.skill" --metric wins:aldo --target 0.5 --json`,
-  tactics: `quickdraw tactics <file> --a <name>=<patch> ... --b <name>=<patch> ... --metric <metric-id> — every option of
+  tactics: `quickdraw tactics <file> [--a <name>=<patch> ... --b <name>=<patch> ... --metric <metric-id>] — every option of
 side A against every option of side B (each a JSON Merge Patch of the scenario, inline or @file.json; {}
-is the scenario as it is; lists of fighters, tactics and plans merge by id / combatant), the best replies and the optimal mix of the zero-sum game (A wants the metric
-high, B low).
+is the scenario as it is; lists of fighters, tactics and plans merge by id / combatant / model), the best replies and the optimal mix of the zero-sum game (A wants the metric
+high, B low). Without --a/--b/--metric it plays the options the scenario keeps in "choices"; options given
+replace the file's for that side.
 
-Example:
-  quickdraw tactics ${EX}/gurps-duel.json --metric wins:aldo --a "as-is={}" --a "sharper=@aldo-15.json" \\
-    --b "as-is={}" --b "aoa=@bruno-all-out.json"`,
+Examples:
+  quickdraw tactics ${EX}/hero-gunfighters.json --trials 20000
+  quickdraw tactics ${EX}/gurps-duel.json --metric wins:aldo --a 'as-is={}' \\
+    --a 'all-out={"tactics":[{"combatant":"aldo","maneuvers":[{"maneuver":"all-out-attack"}]}]}' --b 'as-is={}'`,
   report: `quickdraw report <file> -o <report.html> [--trials N] [--seed S] [--workers W] — one self-contained HTML
 file (inline charts, no scripts) with the answer first, the combatants, the rules in force and every metric.
 

@@ -67,6 +67,19 @@ describe('quickdraw balance and tactics', () => {
     expect(Object.keys(t)).toEqual(expect.arrayContaining(['metric', 'a', 'b', 'cells', 'bestReplyA', 'bestReplyB', 'equilibrium']))
   })
 
+  it('tactics plays the options the scenario keeps when none are given, and --a replaces side A\'s only', () => {
+    const kept = quickdraw('tactics', join(examplesDir, 'hero-gunfighters.json'), '--trials', '4000', '--json')
+    expect(kept.code).toBe(0)
+    const k = JSON.parse(kept.out) as { metric: string; a: string[]; b: string[] }
+    expect(k).toMatchObject({ metric: 'wins=A', a: ['hold to interrupt', 'shoot on his Phase'], b: ['shoot on his Phase', 'hold to interrupt Doc'] })
+    const mixed = quickdraw('tactics', join(examplesDir, 'hero-gunfighters.json'), '--trials', '2000', '--a', 'as-is={}', '--json')
+    expect(mixed.code).toBe(0)
+    expect(JSON.parse(mixed.out)).toMatchObject({ a: ['as-is'], b: ['shoot on his Phase', 'hold to interrupt Doc'] })
+    const none = quickdraw('tactics', standoff, '--metric', 'acts-first-alone:kid')
+    expect(none.code).toBe(2)
+    expect(none.err).toMatch(/keeps no options \("choices"\)/)
+  })
+
   it('tactics refuses an option that makes the scenario invalid, naming it and the path', () => {
     const r = quickdraw('tactics', duel, '--a', 'as-is={}', '--b', 'weird={"combatants":[{"id":"x"}]}', '--metric', 'wins:aldo', '--trials', '1000')
     expect(r.code).toBe(2)

@@ -62,6 +62,32 @@ export const questionSchema = z
 
 export type ScenarioQuestion = z.output<typeof questionSchema>
 
+/** Most options one side may list (a tactics matrix of 12 × 12 cells). */
+export const MAX_CHOICES = 12
+
+const choiceSchema = z
+  .strictObject({
+    name: text(1, 60).describe('The option\'s name, as the matrix and the recommendation show it ("hold to interrupt").'),
+    patch: z
+      .record(z.string(), z.unknown(), { error: 'must be an object: what this option changes in the scenario ({} is the scenario as it is)' })
+      .describe('What this option changes, as a JSON Merge Patch of the scenario ({} is the scenario as it is). In the lists of fighters, tactics and plans, name only the fighters it changes, by id.'),
+  })
+  .describe('One option a side could play.')
+
+/**
+ * The options each side could play, kept with the scenario so `quickdraw tactics` and the app's Tactics tab
+ * can answer "what should each side do?" without retyping them. Optional.
+ */
+export const choicesSchema = z
+  .strictObject({
+    metric: text(1, 120).describe('The result side A wants high and side B low, e.g. "wins:doc" or "wins=A".'),
+    a: z.array(choiceSchema).min(1, { error: 'must list at least one option' }).max(MAX_CHOICES, { error: `must list at most ${MAX_CHOICES} options` }).describe('Side A\'s options.'),
+    b: z.array(choiceSchema).min(1, { error: 'must list at least one option' }).max(MAX_CHOICES, { error: `must list at most ${MAX_CHOICES} options` }).describe('Side B\'s options.'),
+  })
+  .describe('The options each side could play, for the Tactics tab and "quickdraw tactics": every option of A is played against every option of B.')
+
+export type ScenarioChoices = z.output<typeof choicesSchema>
+
 /** Envelope fields common to every system's scenario schema. */
 export function envelope<const Id extends string>(systemId: Id) {
   return {
@@ -74,6 +100,7 @@ export function envelope<const Id extends string>(systemId: Id) {
     name: text(1, 120).describe('The scenario\'s title, shown in the library, results and reports.'),
     description: text(0, 4000).optional().describe('What the scenario is about and what to look at in its results, in your own words.'),
     question: questionSchema.optional(),
+    choices: choicesSchema.optional(),
     system: z.literal(systemId, { error: `must be "${systemId}"` }),
     run: runSchema,
   }
@@ -85,6 +112,7 @@ export interface ScenarioBase {
   name: string
   description?: string
   question?: ScenarioQuestion
+  choices?: ScenarioChoices
   system: string
   rules: Record<string, string>
   run: RunSettings

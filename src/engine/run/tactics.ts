@@ -1,3 +1,4 @@
+import { MAX_CHOICES } from '../core/scenario'
 import { solveZeroSum } from '../core/zero-sum'
 import { estimateOf, formatMetricQuery, type MetricQuery } from './estimate'
 import { parseScenario } from './parse'
@@ -52,15 +53,15 @@ export interface TacticsAnswer {
 /** A tactics question that cannot be played as asked (an invalid patch, a duplicate name…). */
 export class TacticsRefusal extends Error {}
 
-export const MAX_TACTICS_OPTIONS = 12
+export const MAX_TACTICS_OPTIONS = MAX_CHOICES
 
 /** Keys a patch may never set (they would reach object prototypes). */
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 
 /**
  * RFC 7396 JSON Merge Patch: objects merge key by key, `null` removes a key, anything else replaces —
- * with one extension for scenarios: a list whose items all name a fighter (`id`, or `combatant` for
- * tactics and plans) merges item by item with the list it patches, matched by that name, so two options
+ * with one extension for scenarios: a list whose items all name a fighter (`id`, `combatant` for
+ * tactics and plans, or `model` for Bushido's) merges item by item with the list it patches, matched by that name, so two options
  * that change different fighters combine instead of the second list replacing the first. A patch item
  * naming nobody in the list is added. Every other list is replaced whole, as RFC 7396 says.
  */
@@ -80,14 +81,16 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   return out
 }
 
-/** The field naming each item, when every item of both lists has it as a string: `id` or `combatant`. */
-function listKey(target: readonly unknown[], patch: readonly unknown[]): 'id' | 'combatant' | undefined {
+type ListKey = 'id' | 'combatant' | 'model'
+
+/** The field naming each item, when every item of both lists has it as a string: `id`, `combatant` or `model`. */
+function listKey(target: readonly unknown[], patch: readonly unknown[]): ListKey | undefined {
   const named = (k: string) => (x: unknown): boolean => x !== null && typeof x === 'object' && typeof (x as Record<string, unknown>)[k] === 'string'
-  for (const k of ['id', 'combatant'] as const) if (target.length > 0 && patch.length > 0 && target.every(named(k)) && patch.every(named(k))) return k
+  for (const k of ['id', 'combatant', 'model'] as const) if (target.length > 0 && patch.length > 0 && target.every(named(k)) && patch.every(named(k))) return k
   return undefined
 }
 
-function mergeList(target: Record<string, unknown>[], patch: Record<string, unknown>[], key: 'id' | 'combatant'): unknown[] {
+function mergeList(target: Record<string, unknown>[], patch: Record<string, unknown>[], key: ListKey): unknown[] {
   const out: unknown[] = target.map((x) => structuredClone(x))
   for (const item of patch) {
     const at = target.findIndex((x) => x[key] === item[key])

@@ -1,6 +1,6 @@
 import { Aod, Cond } from './codes'
 import { C_CAP, C_CASCADE, C_DRAW, C_MUTUAL_HIT, C_TIED_FIRST_STRIKE, F } from './layout'
-import { nameOf, say } from './log'
+import { nameOf, say, sideLabel } from './log'
 import type { Plan } from './plan'
 import type { FightState } from './state'
 import { takeTurn } from './turn'
@@ -150,5 +150,5 @@ function record(plan: Plan, st: FightState): void {
   if (st.firstHitter >= 0 && !st.firstHitTied) c[L.fighter[st.firstHitter] + F.FirstHit]++
   if (st.mutualHit) c[C_MUTUAL_HIT]++
   if (st.cascaded) c[C_CASCADE]++
-  if (st.log) say(st, 'end', [], plan, winner < 0 ? (st.over ? 'Everyone is down: a draw.' : `Turn ${plan.cap} reached: a draw.`) : `Side ${plan.sides[winner]} wins after ${st.round} turn(s).`)
+  if (st.log) say(st, 'end', [], plan, winner < 0 ? (st.over ? 'Everyone is down: a draw.' : `Turn ${plan.cap} reached: a draw.`) : `${sideLabel(plan, winner)} wins after ${st.round} turn(s).`)
 }

@@ -24,3 +24,9 @@ export function signed(x: number): string {
 export function rollText(roll: number, target: number, ok: boolean): string {
   return `rolls ${roll} vs ${target}: ${ok ? `succeeds by ${target - roll}` : `fails by ${roll - target}`}`
 }
+
+/** "Aldo" for a side of one, named after its only fighter; "Side red (Aldo, Bruno)" otherwise. */
+export function sideLabel(plan: Plan, s: number): string {
+  const names = plan.fighters.filter((f) => f.side === s).map((f) => f.name)
+  return names.length === 1 && plan.fighters.some((f) => f.side === s && f.id === plan.sides[s]) ? names[0] : `Side ${plan.sides[s]} (${names.join(', ')})`
+}

@@ -3,6 +3,7 @@ import type { Tally } from '../../core/tally'
 import { Maneuver } from './codes'
 import { C_CAP, C_CASCADE, C_DRAW, C_MUTUAL_HIT, C_TIED_FIRST_STRIKE, F } from './layout'
 import { standoffExact } from './exact'
+import { sideLabel } from './log'
 import type { Plan } from './plan'
 
 /** The metrics this system reports; per-combatant ones get `:<combatant id>`, per-side ones `:<side id>`. */
@@ -45,7 +46,7 @@ export function summarize(plan: Plan, tally: Tally): Metric[] {
   const scenario = (id: string, count: number, exact?: number): void => {
     out.push(probabilityMetric({ id, metric: id, label: label(id) }, count, n, exact))
   }
-  plan.sides.forEach((side, s) => out.push(probabilityMetric({ id: `wins:${side}`, metric: 'wins', label: `Side ${side} wins`, subjects: plan.fighters.filter((f) => f.side === s).map((f) => f.id) }, c[L.sideWins + s], n)))
+  plan.sides.forEach((side, s) => out.push(probabilityMetric({ id: `wins:${side}`, metric: 'wins', label: `${sideLabel(plan, s)} wins`, subjects: plan.fighters.filter((f) => f.side === s).map((f) => f.id) }, c[L.sideWins + s], n)))
   scenario('draw', c[C_DRAW])
   scenario('cap-reached', c[C_CAP])
   out.push(distributionMetric({ id: 'fight-length', metric: 'fight-length', label: label('fight-length') }, b, 1, L.lengthBins, plan.cap))

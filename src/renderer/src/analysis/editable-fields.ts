@@ -21,7 +21,7 @@ export interface EditableField {
 }
 
 /** Envelope parts that are not part of the fight (the run bar edits `run`; Compare changes rules by name). */
-const SKIPPED = new Set(['schemaVersion', 'system', 'run', 'rules', 'name', 'description', 'question', '$schema'])
+const SKIPPED = new Set(['schemaVersion', 'system', 'run', 'rules', 'name', 'description', 'question', 'choices', '$schema'])
 
 function itemName(item: unknown, index: number): string {
   const o = item as { name?: unknown; id?: unknown } | null

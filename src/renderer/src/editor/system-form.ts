@@ -4,8 +4,8 @@ import { findSystem } from '../../../engine/systems/registry'
 import type { JsonSchema } from './json-schema'
 import { addRefinedSteps } from './number-step'
 
-/** Envelope fields the form does not show as fields: fixed ones, and `run`, which the run bar edits. */
-export const HIDDEN_FIELDS = new Set(['$schema', 'schemaVersion', 'system', 'run', 'rules'])
+/** Envelope fields the form does not show as fields: fixed ones, and those edited elsewhere: the run bar (run), the rule-variants panel (rules), the Tactics tab (choices). */
+export const HIDDEN_FIELDS = new Set(['$schema', 'schemaVersion', 'system', 'run', 'rules', 'choices'])
 
 export interface SystemForm {
   systemId: string

@@ -7,6 +7,7 @@ import { runJob } from '../../../engine/run/job'
 import { runChunk } from '../../../engine/run/run-chunk'
 import { playTactics } from '../../../engine/run/tactics'
 import { useBackendForTests } from './backend'
+import { useEditorStore } from './editor'
 import { useLibraryStore } from './library'
 import { useSimulationStore } from './simulation'
 import { useTacticsStore } from './tactics'
@@ -51,6 +52,31 @@ describe('tactics store', () => {
     expect(tactics.answer).toEqual(engine)
     expect(tactics.cell).toBe(4)
     expect(tactics.sentence).toMatch(/^Side A should always "stand"; side B should always "stand"\. Then "Acts first alone: The Kid" is 54\.6% \(A wants it high, B low\)\.$/)
+  })
+
+  it('opens with the options a scenario keeps, and keeps edited ones in the scenario as one undoable edit', async () => {
+    const kept = { ...standoff, choices: { metric: 'acts-first-alone:kid', a: [{ name: 'stand', patch: {} }, { name: 'slow', patch: JSON.parse(kidSlow) as unknown }], b: [{ name: 'stand', patch: {} }] } }
+    useBackendForTests(testBackend({ 'kept.json': kept, 'standoff.json': standoff }))
+    await useLibraryStore().openExample('kept.json')
+    const tactics = useTacticsStore()
+    expect(tactics.a.map((o) => o.name)).toEqual(['stand', 'slow'])
+    expect(JSON.parse(tactics.a[1].patch)).toEqual(JSON.parse(kidSlow))
+    expect(tactics.b.map((o) => o.name)).toEqual(['stand'])
+    expect(tactics.metric).toBe('acts-first-alone:kid')
+    expect(tactics.choices[0].value).toBe('acts-first-alone:kid')
+    expect(tactics.keptDiffers).toBe(false)
+    tactics.b = [...tactics.b, { name: 'slow', patch: marshalSlow }]
+    expect(tactics.keptDiffers).toBe(true)
+    tactics.keep()
+    const editor = useEditorStore()
+    expect((editor.doc as { choices: { b: { name: string }[] } }).choices.b.map((o) => o.name)).toEqual(['stand', 'slow'])
+    expect(tactics.keptDiffers).toBe(false)
+    editor.undo()
+    expect((editor.doc as { choices: { b: unknown[] } }).choices.b).toHaveLength(1)
+    // Another scenario without options: one "as it is" option a side again.
+    await useLibraryStore().openExample('standoff.json')
+    expect(tactics.a.map((o) => o.name)).toEqual(['as it is'])
+    expect(tactics.metric).toBe('')
   })
 
   it('says live what is wrong with an option: not JSON, a duplicate name, a change that breaks the scenario', () => {

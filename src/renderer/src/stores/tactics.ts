@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { Metric } from '../../../engine/core/metrics'
+import type { ScenarioChoices } from '../../../engine/core/scenario'
 import { describeQuery, parseMetricQuery } from '../../../engine/run/estimate'
 import type { JobProgress } from '../../../engine/run/job'
 import { checkTactics, playTactics, TacticsRefusal, type TacticsAnswer, type TacticsOption } from '../../../engine/run/tactics'
@@ -50,18 +51,46 @@ export const useTacticsStore = defineStore('tactics', () => {
   let jobId = ''
   const stale = computed(() => !running.value && answer.value !== null && version.value !== editor.version)
 
+  /** The options the scenario keeps (`choices`), or one "as it is" option a side. */
+  function loadKept(): void {
+    const kept = (editor.doc as { choices?: ScenarioChoices } | null)?.choices
+    const drafts = (list: ScenarioChoices['a']): OptionDraft[] => list.map((o) => ({ name: o.name, patch: JSON.stringify(o.patch, null, 1) }))
+    const f = fresh()
+    a.value = kept && Array.isArray(kept.a) ? drafts(kept.a) : f.a
+    b.value = kept && Array.isArray(kept.b) ? drafts(kept.b) : f.b
+    metric.value = kept && typeof kept.metric === 'string' ? kept.metric : ''
+  }
+  loadKept()
+
   watch(
     () => editor.session,
     () => {
       if (running.value) void cancel()
       answer.value = null
-      const f = fresh()
-      a.value = f.a
-      b.value = f.b
-      metric.value = ''
+      loadKept()
       error.value = ''
     },
   )
+
+  /** The metric choices, with the kept metric listed even before a run has named every metric. */
+  const metricChoices = computed(() => (metric.value === '' || choices.value.some((c) => c.value === metric.value) ? choices.value : [{ value: metric.value, label: describe(metric.value).label }, ...choices.value]))
+
+  /** Whether the options on screen differ from those the scenario keeps. */
+  const keptDiffers = computed(() => {
+    const kept = (editor.doc as { choices?: ScenarioChoices } | null)?.choices
+    const parsed = [...a.value, ...b.value].map(parseDraft)
+    if (parsed.some((p) => !p.ok)) return false
+    const opts = parsed.map((p) => (p as { ok: true; option: TacticsOption }).option)
+    const now = { metric: metric.value, a: opts.slice(0, a.value.length), b: opts.slice(a.value.length) }
+    return JSON.stringify(now) !== JSON.stringify(kept ? { metric: kept.metric, a: kept.a, b: kept.b } : undefined)
+  })
+
+  /** Keeps these options in the scenario (its `choices`), one undoable edit; saved with the file. */
+  function keep(): void {
+    if (problem.value !== '' || metric.value === '') return
+    const opts = (list: OptionDraft[]): TacticsOption[] => list.map((d) => (parseDraft(d) as { ok: true; option: TacticsOption }).option)
+    editor.edit(['choices'], { metric: metric.value, a: opts(a.value), b: opts(b.value) })
+  }
 
   /** Checked live: each patch is JSON, the names are there and distinct, every pairing gives a valid scenario. */
   const problem = computed<string>(() => {
@@ -157,5 +186,5 @@ export const useTacticsStore = defineStore('tactics', () => {
     await backend().cancel(jobId)
   }
 
-  return { a, b, metric, running, cancelled, cell, cellCount, progress, answer, shownAs, error, stale, choices, problem, sentence, add, addFromScenario, remove, run, cancel }
+  return { a, b, metric, running, cancelled, cell, cellCount, progress, answer, shownAs, error, stale, choices: metricChoices, keptDiffers, problem, sentence, add, addFromScenario, remove, keep, run, cancel }
 })
