@@ -52,8 +52,12 @@ describe('Balance tab in Chromium (browser backend)', () => {
     expect(answer?.trim()).toBe(`The Kid's skill ${hi.value} makes "Acts first alone: The Kid" ${p(hi.exact!)} (exact); at ${lo.value} it is ${p(lo.exact!)} (exact).`)
     expect(answer).toContain('14 makes "Acts first alone: The Kid" 54.6% (exact)')
     expect(await page.locator('[data-testid="balance-bracket"]').count()).toBe(2)
+    // The curve near the crossing: a chart of every value tried, with the target line.
+    await page.locator('[data-testid="balance-curve"] canvas').waitFor({ timeout: 30_000 })
     await page.locator('[data-testid="balance-answer"]').scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(shots, '17-balance.png') })
+    await page.locator('[data-testid="balance-curve"]').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(shots, '17-balance-curve.png') })
   })
 
   it('the Tactics tab plays each gunfighter keeping his Basic Speed or dropping to 4, and recommends keeping it', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { distributionMetric, probabilityMetric } from '../../../engine/core/metrics'
 import type { ResultDocument } from '../../../engine/run/result'
-import { BAND, overlaidDistributionSpec, sweepLineSpec } from './analysis-charts'
+import { balanceCurveSpec, BAND, overlaidDistributionSpec, sweepLineSpec } from './analysis-charts'
 import type { SweepDocument } from './sweep-plan'
 
 describe('analysis charts', () => {
@@ -55,5 +55,38 @@ describe('analysis charts', () => {
     expect(spec.tooltips?.[0]).toMatch(/^25\.00% \(\d+\.\d\d–\d+\.\d\d\) · exact 26\.00%$/)
     expect(spec.x).toBe('Kid — Skill')
     expect(spec.datasets.find((d) => d.label === 'Exact')?.data).toEqual([26, 50])
+  })
+})
+
+describe('balance curve near the crossing', () => {
+  const answer = { param: 'combatants[0].skill', metric: 'wins=A', label: 'Who wins: Aldo', percent: true, target: 0.5, value: 12.4, bracket: [], interval: [12.1, 12.8] as [number, number], integer: true, step: 1, exact: false, direction: 'increasing' as const, from: 8, to: 16 }
+  it('draws each value tried once (the run with the most trials), the target as a flat line, ordered by value', () => {
+    const spec = balanceCurveSpec(answer, [
+      { value: 8, estimate: 0.2, ci: [0.19, 0.21], trials: 10_000 },
+      { value: 16, estimate: 0.8, ci: [0.79, 0.81], trials: 10_000 },
+      { value: 12, estimate: 0.47, ci: [0.44, 0.5], trials: 1_000 },
+      { value: 12, estimate: 0.48, ci: [0.47, 0.49], trials: 10_000 },
+      { value: 13, estimate: 0.53, ci: [0.52, 0.54], trials: 10_000 },
+    ], 'Aldo: skill')
+    // every step from 8 to 16 on the axis, evenly spaced; untried values have no point
+    expect(spec.labels).toEqual(['8', '9', '10', '11', '12', '13', '14', '15', '16'])
+    const [est, target] = spec.datasets
+    expect(est.data).toEqual([20, null, null, null, 48, 53, null, null, 80])
+    expect((est as { whiskers: ([number, number] | null)[] }).whiskers[4]).toEqual([47, 49])
+    expect(target.label).toBe('Target')
+    expect(target.data).toEqual(Array(9).fill(50))
+    expect(spec.x).toBe('Aldo: skill')
+    expect(spec.tooltips?.[4]).toBe('48.00% (47.00–49.00)')
+    expect(spec.tooltips?.[1]).toBe('not tried')
+  })
+
+  it('marks exact points as exact, with no interval', () => {
+    const spec = balanceCurveSpec({ ...answer, exact: true }, [
+      { value: 13, estimate: 0.4536, ci: [0.4536, 0.4536], exact: 0.4536, trials: 0 },
+      { value: 14, estimate: 0.5464, ci: [0.5464, 0.5464], exact: 0.5464, trials: 0 },
+    ], 'The Kid: skill')
+    expect(spec.datasets.map((d) => d.label)).toEqual(['Estimate', 'Exact', 'Target'])
+    expect(spec.datasets[1].data).toEqual([45.36, 54.64])
+    expect(spec.tooltips?.[0]).toBe('45.36% (45.36–45.36) · exact 45.36%')
   })
 })

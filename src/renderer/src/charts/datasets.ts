@@ -34,6 +34,8 @@ export interface LineDataset {
   fill?: string | false
   borderWidth?: number
   borderDash?: number[]
+  /** Draw the line across values with no data (null) instead of breaking it. */
+  spanGaps?: boolean
   /** 95% interval whiskers at each point, [low, high] in the value axis' units (see whisker-plugin). */
   whiskers?: ([number, number] | null)[]
 }
