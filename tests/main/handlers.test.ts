@@ -220,7 +220,16 @@ describe('IPC file handlers', () => {
     const bad = JSON.stringify({ ...(standoff as object), combatants: [{ id: 'x', name: 'X', skill: 99, basicSpeed: 5 }] })
     await expect(handlers['file:save']({ path: null, text: bad })).rejects.toThrow(/combatants\[0\]\.skill: must be an integer 3–30/)
     await expect(handlers['file:save']({ path: null, text: '{oops' })).rejects.toThrow(/not valid JSON/)
+    // Nested past what a scenario needs: refused by its path, not by a stack overflow.
+    const deep = JSON.stringify({ ...(standoff as object), description: undefined, combatants: [{ id: 'x', a: JSON.parse('['.repeat(200) + ']'.repeat(200)) as unknown }] })
+    await expect(handlers['file:save']({ path: null, text: deep })).rejects.toThrow(/nested more than 64 levels/)
     expect(dialogs.asked).toEqual([])
+  })
+
+  it('save accepts a scenario that starts with a byte-order mark, as opening one does', async () => {
+    dialogs.save = join(dir, 'bom.json')
+    const r = await handlers['file:save']({ path: null, text: `\uFEFF${text}` })
+    expect(r).toMatchObject({ status: 'saved' })
   })
 
   it('save never writes silently to a path the user did not pick: it asks instead', async () => {

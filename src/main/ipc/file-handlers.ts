@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { parseScenario } from '../../engine/run/parse'
+import { parseJsonText, parseScenario } from '../../engine/run/parse'
 import { issueLine } from '../../engine/core/schema'
 import type { ExportKind, InvokeContract } from '../../shared/ipc-contract'
 import type { DraftOwners } from '../desktop/draft-owners'
@@ -50,13 +50,10 @@ const PNG_PREFIX = 'data:image/png;base64,'
 
 /** A scenario is saved only when it is one: valid JSON that the engine's schema accepts. */
 function checkScenarioText(raw: string): void {
-  let doc: unknown
-  try {
-    doc = JSON.parse(raw)
-  } catch (e) {
-    throw new Error(`save: the scenario is not valid JSON (${e instanceof Error ? e.message : String(e)}); nothing was written`, { cause: e })
-  }
-  const parsed = parseScenario(doc)
+  // The same reading as opening a file and the command line: a byte-order mark is skipped.
+  const json = parseJsonText(raw)
+  if (!json.ok) throw new Error(`save: the scenario is ${json.message}; nothing was written`)
+  const parsed = parseScenario(json.value)
   if (!parsed.ok) throw new Error(`save: the scenario is not valid, nothing was written:\n${parsed.issues.map(issueLine).join('\n')}`)
 }
 
