@@ -97,6 +97,7 @@ function tablesBeside(files: string[], opened: OpenedFile[], system: string | un
 function planFor(sys: string, id: string): Record<string, unknown> | undefined {
   if (sys === 'gurps') return { combatant: id, maneuvers: [{ maneuver: 'attack' }] }
   if (sys === 'genesys') return { combatant: id, turns: [{ maneuvers: [], action: 'attack' }] }
+  if (sys === 'l5r') return { combatant: id, rounds: [{ stance: 'attack' }] }
   return undefined
 }
 
@@ -189,11 +190,11 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
     }),
   )
   const plans = combatants.flatMap((c) => planFor(sys, String(c.id)) ?? [])
-  if (plans.length) report.defaulted.push(`${many ? 'each: ' : ''}plan: attack every turn`)
+  if (plans.length) report.defaulted.push(`${many ? 'each: ' : ''}plan: ${sys === 'l5r' ? 'Attack Stance every Round' : 'attack every turn'}`)
 
   if (into !== undefined && raw) {
     const merged = { ...raw, combatants: [...(raw.combatants ?? []), ...combatants] } as Record<string, unknown>
-    if (sys === 'gurps') merged.tactics = [...(raw.tactics ?? []), ...plans]
+    if (sys === 'gurps' || sys === 'l5r') merged.tactics = [...(raw.tactics ?? []), ...plans]
     if (sys === 'genesys') merged.plans = [...((raw as { plans?: unknown[] }).plans ?? []), ...plans]
     const parsed = parseScenario(merged)
     if (!parsed.ok) {

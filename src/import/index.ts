@@ -3,6 +3,7 @@ import { isGcsJson, readGcsJson } from './gurps-gcs-json'
 import { readGcsXml } from './gurps-gcs-xml'
 import { readHdc } from './hero-hdc'
 import type { Library } from './library'
+import { l5rKind, readL5r } from './l5r'
 import { decodeText, parseJson, parseXml, type XNode } from './source'
 import { adversaryLibrary, isAdversaryDataset, isWeaponTable } from './swrpg-adversaries'
 import { ImportError, type ImportResult } from './types'
@@ -11,7 +12,7 @@ export { ImportError, MAX_IMPORT_BYTES, type ImportReport, type ImportResult } f
 export { filterEntries, findEntry, type Library, type LibraryEntry, type TakeOptions } from './library'
 
 /** Systems a file can be imported into. */
-export const IMPORT_SYSTEMS = ['gurps', 'hero', 'genesys'] as const
+export const IMPORT_SYSTEMS = ['gurps', 'hero', 'genesys', 'l5r'] as const
 
 /** A system's name in a GM's words. */
 export const SYSTEM_NAMES: Record<string, string> = { gurps: 'GURPS', hero: 'HERO System', genesys: 'Star Wars / Genesys', l5r: 'Legend of the Five Rings', bushido: 'Bushido' }
@@ -22,12 +23,13 @@ export type OpenedFile =
   | { kind: 'library'; system: string; format: string; count: number; build: (tables: unknown[][]) => Library }
   | { kind: 'weapons'; system: string; table: unknown[] }
 
-const KNOWN = 'GURPS Character Sheet .gcs, Hero Designer .hdc, Star Wars adversary stat blocks'
+const KNOWN = 'GURPS Character Sheet .gcs, Hero Designer .hdc, Star Wars adversary stat blocks, L5R Character Manager or web sheet .l5r, Foundry VTT l5r4 actors'
 
 /**
  * Reads one file, recognised by its content (not its name): GURPS Character Sheet 5 (JSON) or 4 (XML)
  * into `gurps`, Hero Designer (.hdc) into `hero`, the Star Wars adversary dataset (a library) and its
- * weapon table into `genesys`. `system`, when given, must agree. Throws an ImportError naming what is wrong.
+ * weapon table into `genesys`, L5R Character Manager and web-sheet .l5r files and Foundry l5r4 actors into
+ * `l5r`. `system`, when given, must agree. Throws an ImportError naming what is wrong.
  */
 export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
   if (bytes.length === 0) throw new ImportError('the file is empty')
@@ -40,6 +42,7 @@ export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
     else if (isAdversaryDataset(json)) {
       opened = { kind: 'library', system: 'genesys', format: 'Star Wars adversary stat blocks (JSON)', count: json.length, build: (tables) => adversaryLibrary(json, tables as Record<string, unknown>[][]) }
     } else if (isWeaponTable(json)) opened = { kind: 'weapons', system: 'genesys', table: json }
+    else if (l5rKind(json)) opened = { kind: 'character', result: readL5r(json as Record<string, unknown>, l5rKind(json) as 'l5rcm') }
     else if (json && typeof json === 'object' && 'type' in json && ('data' in json || 'system' in json)) {
       throw new ImportError('this looks like a Foundry VTT actor export, which is not supported yet; export the character from its builder instead')
     } else throw new ImportError(`not a character file this importer knows (${KNOWN})`)
