@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { examplesDir, requireBuild, root } from '../helpers'
-import { launchChromium, openApp, serveRenderer } from './browser'
+import { launchChromium, openApp, openExample, serveRenderer } from './browser'
 
 /**
  * Issue 13, the answer-first app, in real Chromium at 1280×720 (a laptop screen): five questions a GM
@@ -29,7 +29,7 @@ async function shot(name: string): Promise<void> {
 }
 
 async function open(example: string): Promise<void> {
-  await page.click(`[data-example="${example}"]`)
+  await openExample(page, example)
   await page.waitForSelector('[data-testid="editor"]')
   await page.fill('[data-testid="trials"]', String(TRIALS))
   await page.press('[data-testid="trials"]', 'Tab')
@@ -153,8 +153,7 @@ describe('answer first (issue 13) in Chromium at 1280×720', () => {
   it('no shipped example makes the page scroll sideways at 1280×720, all rule variants and plans unfolded', async () => {
     const wide: string[] = []
     for (const file of readdirSync(examplesDir).filter((f) => f.endsWith('.json'))) {
-      await page.click(`[data-example="${file}"]`)
-      await page.waitForSelector(`[data-example="${file}"].active`)
+      await openExample(page, file)
       await page.waitForSelector('[data-testid="editor"]')
       await page.evaluate(`document.querySelector('[data-testid="rules-show-all"]')?.click()`)
       await page.evaluate(`document.querySelectorAll('.details-toggle[aria-expanded="false"]').forEach((b) => b.click())`)
@@ -166,8 +165,7 @@ describe('answer first (issue 13) in Chromium at 1280×720', () => {
   it('no text a user sees in any shipped example names an internal document, section, register code, source id or seed file', async () => {
     const found: string[] = []
     for (const file of readdirSync(examplesDir).filter((f) => f.endsWith('.json'))) {
-      await page.click(`[data-example="${file}"]`)
-      await page.waitForSelector(`[data-example="${file}"].active`)
+      await openExample(page, file)
       await page.waitForSelector('[data-testid="editor"]')
       await page.evaluate(`document.querySelector('[data-testid="rules-show-all"]')?.click()`)
       await page.evaluate(`document.querySelectorAll('.details-toggle[aria-expanded="false"]').forEach((b) => b.click())`)

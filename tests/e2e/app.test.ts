@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ResultDocument } from '../../src/engine/run/result'
 import { cliPath, requireBuild, root } from '../helpers'
-import { launchChromium, openApp, serveRenderer } from './browser'
+import { launchChromium, openApp, openExample, serveRenderer } from './browser'
 import { armLatency, canvasPrints, inkedPixels, newestRecentText, readLatency, recordCspViolations } from './page-scripts'
 
 /**
@@ -191,7 +191,7 @@ describe('Quickdraw in Chromium (browser backend)', () => {
     const saved = join(scratch, 'reopen-me.json')
     const doc = await page.evaluate<string>(newestRecentText)
     writeFileSync(saved, doc)
-    await page.click('[data-example="gurps-waits-triangle.json"]')
+    await openExample(page, 'gurps-waits-triangle.json')
     await expect.poll(() => page.inputValue(skill0)).toBe('13')
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid="open-file"]')])
     await chooser.setFiles(saved)
@@ -203,7 +203,7 @@ describe('Quickdraw in Chromium (browser backend)', () => {
   })
 
   it('HERO: a sample fight on the Segment timeline shows Phases and Aborts', async () => {
-    await page.click('[data-example="hero-abort-dodge.json"]')
+    await openExample(page, 'hero-abort-dodge.json')
     await setRun(20_000, 3)
     await page.click('[data-testid="run"]')
     await page.waitForSelector('[data-testid="hero-timeline"]', { timeout: 60_000 })

@@ -62,3 +62,18 @@ export async function openApp(browser: Browser, url: string, initScripts: string
   await page.waitForSelector('[data-testid="library"] [data-example]')
   return page
 }
+
+/**
+ * Opens a shipped example from the library. With unsaved edits the app asks Save / Discard / Cancel
+ * first; `choice` answers it (Discard unless told), as a user clicking through would.
+ */
+export async function openExample(page: Page, file: string, choice: 'save' | 'discard' | 'cancel' = 'discard'): Promise<void> {
+  const dirty = (await page.title()).startsWith('*')
+  await page.click(`[data-example="${file}"]`)
+  if (dirty) {
+    await page.waitForSelector('[data-testid="leave-dialog"][open]')
+    await page.click(`[data-testid="leave-${choice}"]`)
+    await page.waitForSelector('[data-testid="leave-dialog"]:not([open])', { state: 'attached' })
+  }
+  if (choice !== 'cancel') await page.waitForSelector(`[data-example="${file}"].active`)
+}

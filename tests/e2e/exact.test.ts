@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exactOf } from '../../src/engine/run/exact'
 import { example, requireBuild, root } from '../helpers'
-import { launchChromium, openApp, serveRenderer } from './browser'
+import { launchChromium, openApp, openExample, serveRenderer } from './browser'
 
 /**
  * The editor's exact answer in real Chromium (browser backend: computed in a Web Worker): it appears for a
@@ -37,7 +37,7 @@ describe('exact answer while editing (Chromium)', () => {
 
   it('a Genesys check shows its exact P(hit) and the net successes × advantage grid, and both follow an edit', async () => {
     const bench = example('genesys-check-bench.json') as { check: { pool: Record<string, number> } }
-    await page.click('[data-example="genesys-check-bench.json"]')
+    await openExample(page, 'genesys-check-bench.json')
     await expect.poll(hitText, { timeout: 20_000 }).toBe(exactHit(bench))
     expect(await hitText()).toBe('68.37%') // docs/rules/genesys.md section 7
     expect(await page.locator('[data-exact="net-by-advantage"] td').count()).toBeGreaterThan(100)
@@ -64,7 +64,7 @@ describe('exact answer while editing (Chromium)', () => {
   })
 
   it("opening another scenario replaces the answer with that scenario's own", async () => {
-    await page.click('[data-example="gurps-waits-standoff.json"]')
+    await openExample(page, 'gurps-waits-standoff.json') // discards the edit above
     const first = '[data-testid="exact"] [data-exact="acts-first-alone:kid"] dd'
     await expect.poll(() => page.locator(first).count(), { timeout: 20_000 }).toBe(1)
     expect(await page.locator('[data-testid="exact"] [data-exact="hit"]').count()).toBe(0)

@@ -12,7 +12,7 @@ import { useComparisonStore } from './comparison'
 import { useEditorStore } from './editor'
 import { useLibraryStore } from './library'
 import { useSimulationStore } from './simulation'
-import { testBackend } from './test-backend'
+import { answeringLeave, testBackend } from './test-backend'
 
 const read = (f: string): unknown => JSON.parse(readFileSync(join(__dirname, '../../../../resources/examples', f), 'utf8')) as unknown
 const standoff = read('gurps-waits-standoff.json')
@@ -73,7 +73,7 @@ describe('comparison store', () => {
     expect(cmp.rows.length).toBeGreaterThan(0)
     useEditorStore().edit(['combatants', 0, 'skill'], 12)
     expect(cmp.stale).toBe(true)
-    await useLibraryStore().openExample('triangle.json')
+    await answeringLeave('discard', () => useLibraryStore().openExample('triangle.json'))
     expect([cmp.a, cmp.b, cmp.other, cmp.rows.length, cmp.stale]).toEqual([null, null, null, 0, false])
   })
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useBackendForTests } from './backend'
 import { useEditorStore } from './editor'
 import { useLibraryStore } from './library'
@@ -53,13 +53,118 @@ describe('editor store: unsaved edits are never lost', () => {
 
   it('a restored draft is in the autosave store before the old one is discarded', async () => {
     const editor = useEditorStore()
-    editor.edit(['combatants', 0, 'name'], 'Billy')
-    await useLibraryStore().openExample('gurps-waits-standoff.json')
+    const billy = JSON.stringify({ ...(standoff as object), combatants: [{ ...(standoff as { combatants: object[] }).combatants[0], name: 'Billy' }, (standoff as { combatants: object[] }).combatants[1]] })
+    backend.draftStore.set('ed-earlier', { key: 'ed-earlier', path: null, name: 'gurps-waits-standoff.json', text: billy, savedAt: '2026-01-01T00:00:00.000Z' })
+    await editor.checkDrafts()
     const [draft] = editor.recoverable
     await editor.restoreDraft(draft)
     const stored = [...backend.draftStore.values()]
     expect(stored.map((d) => kidName(d.text))).toEqual(['Billy'])
     expect(stored[0].key).not.toBe(draft.key)
     expect(editor.recoverable).toEqual([])
+  })
+})
+
+/** Answers the Save / Discard / Cancel question once it is asked. */
+async function answerWhenAsked(choice: 'save' | 'discard' | 'cancel'): Promise<string> {
+  const editor = useEditorStore()
+  await vi.waitFor(() => expect(editor.leaving).not.toBeNull())
+  const asked = `${editor.leaving?.name}: ${editor.leaving?.action}`
+  editor.answerLeave(choice)
+  return asked
+}
+
+describe('issue 13: switching away from unsaved edits asks Save / Discard / Cancel', () => {
+  beforeEach(async () => {
+    setActivePinia(createPinia())
+    backend = testBackend({ 'gurps-waits-standoff.json': standoff, 'other.json': { ...(standoff as object), name: 'Other' } })
+    useBackendForTests(backend)
+    await useLibraryStore().openExample('gurps-waits-standoff.json')
+  })
+
+  it('a clean scenario is replaced without a question', async () => {
+    await useLibraryStore().openExample('other.json')
+    expect(useEditorStore().leaving).toBeNull()
+    expect((useEditorStore().doc as { name: string }).name).toBe('Other')
+  })
+
+  it('Cancel keeps the scenario open with its edits, and nothing piles up in the drafts banner', async () => {
+    const editor = useEditorStore()
+    editor.edit(['combatants', 0, 'name'], 'Billy')
+    const opening = useLibraryStore().openExample('other.json')
+    expect(await answerWhenAsked('cancel')).toBe('gurps-waits-standoff.json: open other.json')
+    await opening
+    expect(kidName(editor.text)).toBe('Billy')
+    expect(editor.dirty).toBe(true)
+    expect(useLibraryStore().selected).toBe('gurps-waits-standoff.json')
+    expect(editor.recoverable).toEqual([])
+  })
+
+  it('Discard opens the other scenario and throws the edits away on purpose: their draft goes, no banner', async () => {
+    const editor = useEditorStore()
+    editor.edit(['combatants', 0, 'name'], 'Billy')
+    await editor.writeDraft()
+    expect(backend.draftStore.size).toBe(1)
+    const opening = useLibraryStore().openExample('other.json')
+    await answerWhenAsked('discard')
+    await opening
+    expect((editor.doc as { name: string }).name).toBe('Other')
+    expect(editor.dirty).toBe(false)
+    await vi.waitFor(() => expect(backend.draftStore.size).toBe(0))
+    expect(editor.recoverable).toEqual([])
+  })
+
+  it('Save writes the edits, then opens the other scenario', async () => {
+    const editor = useEditorStore()
+    editor.edit(['combatants', 0, 'name'], 'Billy')
+    const opening = useLibraryStore().openExample('other.json')
+    await answerWhenAsked('save')
+    await opening
+    expect(backend.saved.map((f) => kidName(f.text))).toEqual(['Billy'])
+    expect((editor.doc as { name: string }).name).toBe('Other')
+  })
+
+  it('a Save that cannot be done (the scenario has problems) keeps the scenario open', async () => {
+    const editor = useEditorStore()
+    editor.edit(['combatants', 0, 'skill'], 99)
+    const opening = useLibraryStore().openExample('other.json')
+    await answerWhenAsked('save')
+    await opening
+    expect(backend.saved).toEqual([])
+    expect((editor.doc as { combatants: { skill: number }[] }).combatants[0].skill).toBe(99)
+    expect(editor.message).toMatch(/Fix the problems/)
+  })
+
+  it('the run settings are saved in the file, so a changed trial count or seed is an edit that asks too', async () => {
+    const editor = useEditorStore()
+    editor.edit(['run', 'trials'], 12_345)
+    expect(editor.dirty).toBe(true)
+    const opening = useLibraryStore().openExample('other.json')
+    await answerWhenAsked('cancel')
+    await opening
+    expect(editor.doc).toMatchObject({ run: { trials: 12_345 } })
+  })
+
+  it('restoring a draft over unsaved edits asks too', async () => {
+    const editor = useEditorStore()
+    backend.draftStore.set('ed-earlier', { key: 'ed-earlier', path: null, name: 'earlier.json', text: JSON.stringify(standoff), savedAt: '2026-01-01T00:00:00.000Z' })
+    await editor.checkDrafts()
+    editor.edit(['combatants', 0, 'name'], 'Billy')
+    const restoring = editor.restoreDraft(editor.recoverable[0])
+    expect(await answerWhenAsked('cancel')).toBe('gurps-waits-standoff.json: restore earlier.json')
+    await restoring
+    expect(kidName(editor.text)).toBe('Billy')
+    expect(editor.recoverable).toHaveLength(1)
+  })
+
+  it('the drafts banner offers the same unsaved edits once, however many sessions autosaved them', async () => {
+    const editor = useEditorStore()
+    for (const [key, savedAt] of [['a', '2026-01-01T00:00:00.000Z'], ['b', '2026-01-02T00:00:00.000Z'], ['c', '2026-01-03T00:00:00.000Z']]) {
+      backend.draftStore.set(key, { key, path: null, name: 'duel.json', text: '{"name":"Duel"}', savedAt })
+    }
+    backend.draftStore.set('d', { key: 'd', path: null, name: 'duel.json', text: '{"name":"Duel 2"}', savedAt: '2026-01-01T00:00:00.000Z' })
+    await editor.checkDrafts()
+    expect(editor.recoverable.map((d) => d.key)).toEqual(['c', 'd'])
+    expect([...backend.draftStore.keys()].sort()).toEqual(['c', 'd'])
   })
 })

@@ -20,6 +20,17 @@ function newDraftKey(): string {
 
 const AUTOSAVE_MS = 1000
 
+/** What to do with unsaved edits when another scenario is about to replace them. */
+export type LeaveChoice = 'save' | 'discard' | 'cancel'
+
+/** The question on screen while the user decides (the dialog shows it and answers through `answerLeave`). */
+export interface LeaveQuestion {
+  /** The scenario whose edits are at stake, as the title bar names it. */
+  name: string
+  /** What replaces it: "open Knife fight", "start a new HERO scenario". */
+  action: string
+}
+
 /**
  * The scenario being edited: the document (replaced whole on every edit), its file, undo/redo, live
  * validation with the engine's own parser, and autosave of unsaved edits.
@@ -41,6 +52,11 @@ export const useEditorStore = defineStore('editor', () => {
   let draftTimer: ReturnType<typeof setTimeout> | null = null
   /** Set once the user chose "Don't Save" while closing: from then on no draft is written. */
   let discarding = false
+  /** The user chose Discard for the edits the next `load` replaces: their draft goes, it is not kept. */
+  let discardOnLoad = false
+  /** Save / Discard / Cancel asked now, or null. */
+  const leaving = shallowRef<LeaveQuestion | null>(null)
+  let answer: ((c: LeaveChoice) => void) | null = null
 
   const validation = computed(() => (doc.value === null ? null : parseScenario(doc.value)))
   const issues = computed<ScenarioIssue[]>(() => (validation.value && !validation.value.ok ? validation.value.issues : []))
@@ -81,7 +97,9 @@ export const useEditorStore = defineStore('editor', () => {
   function load(next: unknown, file: { path: string | null; name: string }, asSaved = true): void {
     history.clear()
     if (draftTimer) clearTimeout(draftTimer)
-    keepOrDropDraft()
+    if (discardOnLoad) void backend().clearDraft(draftKey.value)
+    else keepOrDropDraft()
+    discardOnLoad = false
     draftKey.value = newDraftKey()
     path.value = file.path
     name.value = file.name
@@ -95,8 +113,38 @@ export const useEditorStore = defineStore('editor', () => {
   }
 
   /**
-   * Leaving a scenario: unsaved edits are never thrown away. They stay in the autosave store and are
-   * offered back in the drafts banner at once; a clean scenario's draft is simply dropped.
+   * Before another scenario replaces this one (an example, a file, a recent file, New, a draft to
+   * restore): with unsaved edits the user is asked Save / Discard / Cancel. True when the switch may go
+   * ahead: nothing unsaved, saved, or discarded on purpose. A Save that fails (problems in the scenario,
+   * a Save As dialog cancelled) keeps the scenario open. The run settings (trials, seed) are part of the
+   * scenario file, so changing them is an edit like any other; the worker count is not saved and is not.
+   */
+  async function confirmLeave(action: string): Promise<boolean> {
+    discardOnLoad = false
+    if (doc.value === null || !dirty.value) return true
+    answer?.('cancel') // a question still open (a second click elsewhere) is withdrawn
+    const choice = await new Promise<LeaveChoice>((resolve) => {
+      answer = resolve
+      leaving.value = { name: name.value, action }
+    })
+    if (choice === 'cancel') return false
+    if (choice === 'save') return save()
+    discardOnLoad = true
+    return true
+  }
+
+  /** The user's answer to the Save / Discard / Cancel question. */
+  function answerLeave(choice: LeaveChoice): void {
+    const a = answer
+    answer = null
+    leaving.value = null
+    a?.(choice)
+  }
+
+  /**
+   * Leaving a scenario nobody asked about (a caller that did not go through `confirmLeave`): unsaved
+   * edits are never thrown away. They stay in the autosave store and are offered back in the drafts
+   * banner; a clean scenario's draft is simply dropped.
    */
   function keepOrDropDraft(): void {
     if (doc.value !== null && dirty.value) {
@@ -183,11 +231,27 @@ export const useEditorStore = defineStore('editor', () => {
     }
   }
 
+  /**
+   * The drafts left from earlier sessions, each text once: a scenario whose same unsaved edits were
+   * autosaved by several sessions (reloads, tabs) is offered once, the newest copy, and the copies go.
+   */
   async function checkDrafts(): Promise<void> {
-    recoverable.value = (await backend().drafts()).filter((d) => d.key !== draftKey.value)
+    const seen = new Set<string>()
+    const keep: DraftEntry[] = []
+    const all = (await backend().drafts()).filter((d) => d.key !== draftKey.value)
+    for (const d of [...all].sort((a, b) => b.savedAt.localeCompare(a.savedAt))) {
+      const same = `${d.path ?? ''}\n${d.name}\n${d.text}`
+      if (seen.has(same)) await backend().clearDraft(d.key)
+      else {
+        seen.add(same)
+        keep.push(d)
+      }
+    }
+    recoverable.value = keep
   }
 
   async function restoreDraft(d: DraftEntry): Promise<void> {
+    if (!(await confirmLeave(`restore ${d.name}`))) return
     openText({ path: d.path, name: d.name, text: d.text })
     savedText.value = ''
     // The restored edits are in the store under this session's key before the old draft goes.
@@ -210,8 +274,8 @@ export const useEditorStore = defineStore('editor', () => {
 
   return {
     doc, text, jsonError, path, name, recoverable, session, version, message, issues, issuesByPath, valid, systemId, dirty, canUndo, canRedo,
-    load, edit, choicesAt, setText, undo, redo, save, openText, checkDrafts, restoreDraft, discardDraft, writeDraft,
-    discardEdits,
+    leaving, load, edit, choicesAt, setText, undo, redo, save, openText, checkDrafts, restoreDraft, discardDraft, writeDraft,
+    discardEdits, confirmLeave, answerLeave,
   }
 })
 

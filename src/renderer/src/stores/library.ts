@@ -33,18 +33,24 @@ export const useLibraryStore = defineStore('library', () => {
     }
   }
 
+  const exampleName = (file: string): string => examples.value.find((e) => e.file === file)?.name ?? file
+
+  /** Every way of opening another scenario asks first when the one open has unsaved edits (Save / Discard / Cancel). */
   function openExample(file: string): Promise<void> {
     return guarded(async () => {
+      if (!(await useEditorStore().confirmLeave(`open ${exampleName(file)}`))) return
       const doc = await backend().loadExample(file)
       selected.value = file
       useEditorStore().load(doc, { path: null, name: file })
     })
   }
 
+  /** The file is picked first, then the question asked: a cancelled picker changes nothing. */
   function openFile(): Promise<void> {
     return guarded(async () => {
       const f = await backend().openFile()
       if (!f) return
+      if (!(await useEditorStore().confirmLeave(`open ${f.name}`))) return
       selected.value = ''
       useEditorStore().openText(f)
       recent.value = await backend().recent()
@@ -53,6 +59,8 @@ export const useLibraryStore = defineStore('library', () => {
 
   function openRecent(path: string): Promise<void> {
     return guarded(async () => {
+      const entry = recent.value.find((r) => r.path === path)
+      if (!(await useEditorStore().confirmLeave(`open ${entry?.label ?? entry?.name ?? path}`))) return
       try {
         const f = await backend().openRecent(path)
         selected.value = ''
@@ -65,6 +73,7 @@ export const useLibraryStore = defineStore('library', () => {
 
   /** A file the desktop app opened for this window (a second launch, a file association). */
   async function openOpenedFile(f: ScenarioFile): Promise<void> {
+    if (!(await useEditorStore().confirmLeave(`open ${f.name}`))) return
     selected.value = ''
     useEditorStore().openText(f)
     await refreshRecent()

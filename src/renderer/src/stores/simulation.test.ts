@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ProbabilityMetric } from '../../../engine/core/metrics'
 import { useBackendForTests } from './backend'
 import { useEditorStore } from './editor'
@@ -51,13 +51,17 @@ describe('simulation store', () => {
     expect(sim.result?.run.trialsDone).toBeLessThan(5_000_000)
   })
 
-  it('opening another scenario keeps unsaved edits as a draft offered back, never lost', async () => {
+  it('opening another scenario over unsaved edits asks first; Cancel keeps them and their run settings', async () => {
     const editor = useEditorStore()
+    const sim = useSimulationStore()
     editor.edit(['combatants', 0, 'name'], 'Billy')
-    await useLibraryStore().openExample('gurps-waits-standoff.json')
-    expect(editor.recoverable.map((d) => JSON.parse(d.text).combatants[0].name)).toEqual(['Billy'])
-    await editor.restoreDraft(editor.recoverable[0])
+    sim.seed = 77
+    const opening = useLibraryStore().openExample('gurps-waits-standoff.json')
+    await vi.waitFor(() => expect(editor.leaving).not.toBeNull())
+    editor.answerLeave('cancel')
+    await opening
     expect((editor.doc as { combatants: { name: string }[] }).combatants[0].name).toBe('Billy')
+    expect(sim.seed).toBe(77)
     expect(editor.dirty).toBe(true)
     expect(editor.recoverable).toEqual([])
   })
@@ -83,7 +87,10 @@ describe('simulation store', () => {
     expect(sim.stale).toBe(false)
     editor.setText('{ not json')
     expect(sim.stale).toBe(true)
-    await useLibraryStore().openExample('gurps-waits-standoff.json')
+    const opening = useLibraryStore().openExample('gurps-waits-standoff.json')
+    await vi.waitFor(() => expect(editor.leaving).not.toBeNull())
+    editor.answerLeave('discard')
+    await opening
     expect(sim.result).toBeNull()
     expect(sim.stale).toBe(false)
   })

@@ -12,7 +12,7 @@ import { useEditorStore } from './editor'
 import { useLibraryStore } from './library'
 import { useSimulationStore } from './simulation'
 import { useSweepStore } from './sweep'
-import { testBackend } from './test-backend'
+import { answeringLeave, testBackend } from './test-backend'
 
 const standoff = JSON.parse(readFileSync(join(__dirname, '../../../../resources/examples/gurps-waits-standoff.json'), 'utf8')) as unknown
 
@@ -85,7 +85,7 @@ describe('sweep store', () => {
     expect(sweep.stale).toBe(false)
     useEditorStore().edit(['combatants', 1, 'skill'], 11)
     expect(sweep.stale).toBe(true)
-    await useLibraryStore().openExample('standoff.json')
+    await answeringLeave('discard', () => useLibraryStore().openExample('standoff.json'))
     expect(sweep.sweep).toBeNull()
     expect(sweep.stale).toBe(false)
     expect(sweep.axes[0].path).toBe('')

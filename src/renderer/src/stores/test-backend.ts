@@ -3,7 +3,9 @@ import { findTrial } from '../../../engine/run/find'
 import { runJob } from '../../../engine/run/job'
 import { runChunk } from '../../../engine/run/run-chunk'
 import type { DraftEntry, ScenarioFile, WindowState } from '../../../shared/ipc-contract'
+import { watch } from 'vue'
 import type { Backend } from '../backends/backend'
+import { useEditorStore, type LeaveChoice } from './editor'
 
 /** An in-process backend for store and component tests: real engine chunks, files in memory. */
 export function testBackend(
@@ -60,5 +62,23 @@ export function testBackend(
       this.closed++
     },
     windowReady: async () => null,
+  }
+}
+
+/**
+ * Runs `open` (opening another scenario) and, when it asks Save / Discard / Cancel about unsaved
+ * edits, answers `choice` (as a user would in the dialog).
+ */
+export async function answeringLeave(choice: LeaveChoice, open: () => Promise<void>): Promise<void> {
+  const editor = useEditorStore()
+  const stop = watch(
+    () => editor.leaving,
+    (q) => q && editor.answerLeave(choice),
+    { flush: 'sync' },
+  )
+  try {
+    await open()
+  } finally {
+    stop()
   }
 }
