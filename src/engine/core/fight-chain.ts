@@ -22,8 +22,8 @@ export interface FightModel<S> {
   /** How many sides (or fighters) can win; endings are side indices 0..sides-1. */
   sides: number
   start: S
-  /** A string that is equal for two states exactly when the fight goes on the same way from both. */
-  key(s: S): string
+  /** A string (or number) that is equal for two states exactly when the fight goes on the same way from both. */
+  key(s: S): string | number
   /**
    * How the fight stands in `s`: the index of the side that won, `'draw'` when it ended with no winner
    * (e.g. both fall in the same exchange), or null while it goes on.
@@ -51,6 +51,12 @@ export interface FightSolveOptions {
   maxSteps: number
   /** Refuse when more than this many (step, state) pairs would be visited. */
   maxStates: number
+  /**
+   * States whose chance falls below this after a step are dropped (default 0: none), their total added
+   * to `massError`, so that bound still holds for every probability of the answer. Long fights reach many
+   * states of vanishing chance (1e-25 and less); a bound like 1e-20 drops them at an error far below 1e-12.
+   */
+  dropBelow?: number
 }
 
 export interface FightSolution {
@@ -70,8 +76,10 @@ export interface FightSolution {
   expectedFinals: number[]
   /** (step, state) pairs visited. */
   states: number
-  /** |1 − total mass| after the last step: the rounding error of the answer. */
+  /** |1 − total mass| after the last step, plus the mass of dropped states: a bound on the error of every probability. */
   massError: number
+  /** Total chance of the states dropped (below `dropBelow`). */
+  dropped: number
 }
 
 export type FightSolveResult = { ok: true; solution: FightSolution } | { ok: false; reason: string }
@@ -85,6 +93,8 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
   const length: number[] = []
   let draw = 0
   let states = 0
+  let dropped = 0
+  const drop = options.dropBelow ?? 0
 
   const absorb = (s: S, p: number, at: number): boolean => {
     const end = model.ending(s)
@@ -106,7 +116,7 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
     for (let i = 0; i < f.length; i++) expectedFinals[i] = (expectedFinals[i] ?? 0) + p * f[i]
   }
 
-  let frontier = new Map<string, { s: S; p: number }>()
+  let frontier = new Map<string | number, { s: S; p: number }>()
   if (!absorb(model.start, 1, 0)) frontier.set(model.key(model.start), { s: model.start, p: 1 })
   for (let at = 1; at <= options.maxSteps && frontier.size > 0; at++) {
     length.push(0)
@@ -114,7 +124,7 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
     if (states > options.maxStates) {
       return { ok: false, reason: `the fight has more than ${options.maxStates.toLocaleString('en-US')} states to follow before its cap (it reached that by step ${at} of ${options.maxSteps})` }
     }
-    const next = new Map<string, { s: S; p: number }>()
+    const next = new Map<string | number, { s: S; p: number }>()
     for (const { s, p } of frontier.values()) {
       for (const b of model.step(s)) {
         if (b.p === 0) continue
@@ -124,6 +134,14 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
         const seen = next.get(k)
         if (seen) seen.p += q
         else next.set(k, { s: b.next, p: q })
+      }
+    }
+    if (drop > 0) {
+      for (const [k, x] of next) {
+        if (x.p < drop) {
+          dropped += x.p
+          next.delete(k)
+        }
       }
     }
     frontier = next
@@ -137,7 +155,7 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
     if (called === 'draw') draw += p
     else if (called !== undefined) win[called] += p
   }
-  const total = win.reduce((a, b) => a + b, 0) + draw + (model.capEnding ? 0 : atCap)
+  const total = win.reduce((a, b) => a + b, 0) + draw + (model.capEnding ? 0 : atCap) + dropped
   const damageDistribution = damageAt.map((m) => [...m.entries()].sort((a, b) => a[0] - b[0]).map(([value, p]) => ({ value, p })))
-  return { ok: true, solution: { win, draw, atCap, length, expectedDamage, damageDistribution, expectedFinals, states, massError: Math.abs(1 - total) } }
+  return { ok: true, solution: { win, draw, atCap, length, expectedDamage, damageDistribution, expectedFinals, states, massError: Math.abs(1 - total) + dropped, dropped } }
 }

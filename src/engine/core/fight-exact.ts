@@ -25,10 +25,11 @@ export interface FightMetricIds {
   /** P(no winner): both fall together, or called a draw at the cap. */
   draw?: FightMetricRef
   /**
-   * How long the fight lasted (in Rounds, Turns…), as a distribution: the step it ended on, and the cap
-   * for a fight still going at the cap (as the sampler counts it).
+   * How long the fight lasted (in Rounds, Turns…), as a distribution: the Round it ended in, and the cap
+   * for a fight still going at the cap (as the sampler counts it). A model whose Round takes several
+   * steps says how many (`stepsPerRound`, default 1).
    */
-  length?: FightMetricRef
+  length?: FightMetricRef & { stepsPerRound?: number }
   /** Per fighter: the distribution of damage he has taken at the end (values at or above `last` share it). */
   damage?: (FightMetricRef & { last?: number } | null)[]
   /** Per fighter: his expected damage taken at the end, as a mean. */
@@ -45,7 +46,7 @@ export function fightNotSolved(reason: string): ExactFightNote {
   return { id: 'exact-fight', label: FIGHT_NOTE_LABEL, kind: 'fight', solved: false, reason }
 }
 
-/** The note and the exact values of a solved fight under the system's metric ids; the note alone when it was refused. */
+/** The note and the exact values of a solved fight under the system's metric ids (`maxSteps`: the solver's step cap); the note alone when it was refused. */
 export function fightExactMetrics(result: FightSolveResult, ids: FightMetricIds, maxSteps: number): ExactMetric[] {
   if (!result.ok) return [fightNotSolved(result.reason)]
   const s = result.solution
@@ -61,9 +62,12 @@ export function fightExactMetrics(result: FightSolveResult, ids: FightMetricIds,
   })
   if (ids.draw) out.push({ id: ids.draw.id, label: ids.draw.label, kind: 'probability', p: Math.max(0, noWinner) })
   if (ids.length) {
-    const p = s.length.map((q, k) => ({ value: k + 1, p: q }))
-    if (maxSteps > 0) p[maxSteps - 1].p += s.atCap
-    out.push(distributionOf(ids.length, p.filter((x) => x.p > 0)))
+    const per = ids.length.stepsPerRound ?? 1
+    const rounds = Math.ceil(maxSteps / per)
+    const p = Array.from({ length: rounds }, (_, k) => ({ value: k + 1, p: 0 }))
+    s.length.forEach((q, k) => (p[Math.floor(k / per)].p += q))
+    if (rounds > 0) p[rounds - 1].p += s.atCap
+    out.push(distributionOf({ id: ids.length.id, label: ids.length.label }, p.filter((x) => x.p > 0)))
   }
   ids.damage?.forEach((m, i) => {
     if (m && s.damageDistribution[i]) out.push(distributionOf(m, clip(s.damageDistribution[i], m.last)))

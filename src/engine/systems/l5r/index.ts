@@ -4,6 +4,7 @@ import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import type { ExactMetric, RuleSystem } from '../rule-system'
 import { exactMetrics } from './exact'
+import { exactSkirmish } from './exact-fight'
 import type { Fight } from './fight'
 import { metricDocs, summarizeSkirmish } from './metrics'
 import { compile, type Plan } from './plan'
@@ -14,11 +15,22 @@ import { shapeOf } from './tally-layout'
 interface CachedPlan extends Plan {
   fight?: Fight
   exactCache?: ExactMetric[]
+  wholeFight?: ExactMetric[]
 }
 
+/** The exact values `summarize` attaches itself: Initiative and the opening attacks (quick). */
 function exactOf(plan: CachedPlan): ExactMetric[] {
   plan.exactCache ??= exactMetrics(plan)
   return plan.exactCache
+}
+
+/**
+ * Every exact value: the quick ones and the whole skirmish (up to a second or two for a long 1-vs-1).
+ * A run asks a worker for these and attaches them (engine/run/job.ts), so `summarize` never solves a fight.
+ */
+function exact(plan: CachedPlan): ExactMetric[] {
+  plan.wholeFight ??= exactSkirmish(plan)
+  return [...exactOf(plan), ...plan.wholeFight]
 }
 
 /** One skirmish into the tally; the fight context is made once per plan and reused. */
@@ -47,7 +59,7 @@ export const l5r = {
   label: 'Legend of the Five Rings — skirmish',
   version: '1.3.0',
   description:
-    'Roll-and-keep skirmish (L5R 4e): Initiative (Agility + Class Rank) k Agility once per skirmish, Stances (Attack, Full Attack, Defense, Full Defense, Center), delayed Turns, end-of-Round Reactions, melee and bow attacks vs Armor TN with Raises and Emphases, Void Points, exploding damage, wound ranks and their TN penalties. Exact values: Initiative, the odds of the opening attack and any roll you list.',
+    'Roll-and-keep skirmish (L5R 4e): Initiative (Agility + Class Rank) k Agility once per skirmish, Stances (Attack, Full Attack, Defense, Full Defense, Center), delayed Turns, end-of-Round Reactions, melee and bow attacks vs Armor TN with Raises and Emphases, Void Points, exploding damage, wound ranks and their TN penalties. Exact values: Initiative, the odds of the opening attack, any roll you list, and the whole skirmish for two fighters (who wins, Rounds fought, defeated and killed).',
   schema: scenarioSchema,
   variants,
   metrics: metricDocs,
@@ -56,5 +68,5 @@ export const l5r = {
   simulate,
   summarize,
   trace,
-  exact: exactOf,
+  exact,
 } satisfies RuleSystem<L5rScenario, CachedPlan>

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { fightNote } from '../../core/fight-exact'
+import type { Metric } from '../../core/metrics'
+import { exactRoll, probabilityAtLeast } from '../../dice/roll-and-keep'
+import { runJob } from '../../run/job'
+import { runChunk } from '../../run/run-chunk'
+import type { ExactMetric } from '../rule-system'
+import { initiativeFirstExact } from './exact'
+import { outOfScope } from './exact-fight'
+import { l5r } from './index'
+import { compile } from './plan'
+import { scenarioSchema } from './schema'
+import { skirmish } from './test-helpers'
+
+const example = (name: string): unknown => JSON.parse(readFileSync(`resources/examples/l5r-${name}.json`, 'utf8'))
+const exactOf = (scenario: unknown): ExactMetric[] => l5r.exact(l5r.compile(scenarioSchema.parse(scenario)))
+const p = (ms: readonly ExactMetric[], id: string): number => {
+  const m = ms.find((x) => x.id === id)
+  if (m?.kind !== 'probability') throw new Error(`no exact chance ${id}`)
+  return m.p
+}
+const dist = (ms: readonly ExactMetric[], id: string): Extract<ExactMetric, { kind: 'distribution' }> => {
+  const m = ms.find((x) => x.id === id)
+  if (m?.kind !== 'distribution') throw new Error(`no exact distribution ${id}`)
+  return m
+}
+
+describe('L5R whole skirmish, exact (docs/rules/l5r.md section 5)', () => {
+  it('hand-reasoned: every hit kills (10k10+20 damage, Earth 1: dead above 19 wounds), so each Round the first to act hits with a, else the other with b; P(A wins) = P(A first)·a·(1−qᴺ)/(1−q) + P(B first)·(1−b)·a·(1−qᴺ)/(1−q), q = (1−a)(1−b), to 1e-12', () => {
+    const brute = { strength: 10, weapon: { rolled: 10, kept: 10 }, earth: 1 }
+    const s = skirmish([
+      { id: 'a', agility: 3, attackSkill: 2, ...brute },
+      { id: 'b', agility: 4, attackSkill: 1, classRank: 2, ...brute },
+    ], { roundCap: 6 })
+    const plan = compile(s)
+    // the attack rolls and Armor TNs as the rules give them (L5R 4e core: Armor TN 5 × Agility + 5)
+    const a = probabilityAtLeast(exactRoll(plan.fighters[0].attack[0], true), 5 * 4 + 5)
+    const b = probabilityAtLeast(exactRoll(plan.fighters[1].attack[0], true), 5 * 3 + 5)
+    const [aFirst] = initiativeFirstExact(plan, plan.fighters.map((d) => exactRoll(d.init, true)))
+    const q = (1 - a) * (1 - b)
+    const N = 6
+    const run = (1 - q ** N) / (1 - q)
+    const winA = aFirst * a * run + (1 - aFirst) * (1 - b) * a * run
+    const winB = (1 - aFirst) * b * run + aFirst * (1 - a) * b * run
+    const ms = exactOf(s)
+    expect(fightNote(ms)?.solved).toBe(true)
+    expect(Math.abs(p(ms, 'win:A') - winA)).toBeLessThan(1e-12)
+    expect(Math.abs(p(ms, 'win:B') - winB)).toBeLessThan(1e-12)
+    expect(Math.abs(p(ms, 'draw') - q ** N)).toBeLessThan(1e-12)
+    // killed, not just defeated: every hit is past dead
+    expect(Math.abs(p(ms, 'killed:b') - winA)).toBeLessThan(1e-12)
+    const rounds = dist(ms, 'rounds')
+    expect(Math.abs((rounds.p.find((x) => x.value === 2)?.p ?? 0) - q * (1 - q))).toBeLessThan(1e-12)
+    expect(Math.abs((rounds.p.find((x) => x.value === N)?.p ?? 0) - q ** (N - 1))).toBeLessThan(1e-12)
+  })
+
+  it('refuses, with the reason, skirmishes it does not solve', () => {
+    const reason = (s: unknown): string | undefined => fightNote(exactOf(s))?.reason
+    expect(reason(example('bench-skirmish'))).toBe('more than two fighters')
+    expect(reason(skirmish([{ id: 'a', rounds: [{ stance: 'attack', delay: 'once' }] }, { id: 'b' }]))).toBe('A delays his Turn in some Round')
+    expect(reason(skirmish([{ id: 'a' }, { id: 'b' }], { rules: { down: 'void-to-act' } }))).toBe('Down characters act by spending Void Points (rule variant)')
+    const late = skirmish([{ id: 'a' }, { id: 'b' }])
+    late.combatants[1].joinsRound = 2
+    expect(outOfScope(compile(late))).toBe('a fighter joins in a later Round')
+    expect(fightNote(exactOf(skirmish([{ id: 'a' }, { id: 'b' }])))?.solved).toBe(true)
+  })
+})
+
+/** Sampled metrics of a scenario, in process, with a fixed seed. */
+async function sampled(scenario: unknown, trials: number, seed: number): Promise<Metric[]> {
+  let clock = 0
+  const doc = await runJob({ scenario, trials, seed, concurrency: 1, workers: 1, execute: async (t) => runChunk(t), now: () => clock++ })
+  return doc.metrics
+}
+
+/** |exact − sampled| within 4 standard errors, for each side's win, the draw, defeats and the mean Rounds. */
+function agrees(exact: readonly ExactMetric[], metrics: readonly Metric[]): void {
+  for (const m of metrics) {
+    const e = exact.find((x) => x.id === m.id)
+    if (!e || m.id.startsWith('initiative') || m.id.startsWith('opening')) continue
+    if (m.kind === 'probability' && e.kind === 'probability') {
+      const se = Math.sqrt(Math.max(e.p * (1 - e.p), 1e-6) / m.n)
+      expect(Math.abs(m.p - e.p), `${m.id}: sampled ${m.p}, exact ${e.p}`).toBeLessThan(4 * se)
+    } else if (m.kind === 'distribution' && e.kind === 'distribution') {
+      const se = m.sd / Math.sqrt(m.n)
+      expect(Math.abs(m.mean - e.mean), `${m.id}: sampled mean ${m.mean}, exact ${e.mean}`).toBeLessThan(4 * Math.max(se, 1e-3))
+    }
+  }
+}
+
+describe('L5R whole skirmish, exact against the Monte Carlo (seed 20, 20,000 skirmishes, within 4 standard errors)', () => {
+  for (const name of ['void-duel', 'full-attack-vs-full-defense', 'fast-vs-strong']) {
+    it(`${name}: who wins, the draw, defeated, killed and Rounds fought`, async () => {
+      const exact = exactOf(example(name))
+      const note = fightNote(exact)
+      expect(note?.solved, note?.reason).toBe(true)
+      expect(note?.massError).toBeLessThan(1e-10)
+      const metrics = await sampled(example(name), 20_000, 20)
+      // every value the solver gives has a sampled metric beside it
+      for (const id of ['win:A', 'win:B', 'draw', 'rounds']) expect(metrics.some((m) => m.id === id)).toBe(true)
+      agrees(exact, metrics)
+    }, 120_000)
+  }
+})
