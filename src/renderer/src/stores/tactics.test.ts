@@ -57,7 +57,7 @@ describe('tactics store', () => {
   it('opens with the options a scenario keeps, and keeps edited ones in the scenario as one undoable edit', async () => {
     const kept = { ...standoff, choices: { metric: 'acts-first-alone:kid', a: [{ name: 'stand', patch: {} }, { name: 'slow', patch: JSON.parse(kidSlow) as unknown }], b: [{ name: 'stand', patch: {} }] } }
     useBackendForTests(testBackend({ 'kept.json': kept, 'standoff.json': standoff }))
-    await useLibraryStore().openExample('kept.json')
+    await answeringLeave('discard', () => useLibraryStore().openExample('kept.json'))
     const tactics = useTacticsStore()
     expect(tactics.a.map((o) => o.name)).toEqual(['stand', 'slow'])
     expect(JSON.parse(tactics.a[1].patch)).toEqual(JSON.parse(kidSlow))
