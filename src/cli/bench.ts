@@ -30,6 +30,8 @@ const benchFileSchema = z.object({
       tactics: z.object({ metric: z.string(), a: z.array(optionSchema), b: z.array(optionSchema) }).optional(),
       /** Times a whole balance search (trials a point) instead of a run. */
       balance: z.object({ param: z.string(), metric: z.string(), target: z.number(), from: z.number(), to: z.number() }).optional(),
+      /** Times the exact answer (a whole fight solved without sampling, in one worker) instead of a run; `trials` is unused. */
+      exact: z.literal(true).optional(),
     }),
   ),
 })
@@ -74,8 +76,10 @@ interface BenchResult {
   repeat: number
   results: { workers: number; trialsPerSecond: number; runs: number[] }[]
   speedup: number
-  /** For a tactics or balance benchmark: seconds for the whole answer at all workers (median and runs). */
+  /** For a tactics or balance benchmark: seconds for the whole answer at all workers (median and runs); for an exact one, at one worker. */
   seconds?: { workers: number; median: number; runs: number[] }
+  /** An exact-answer benchmark (a whole fight solved without sampling). */
+  exact?: boolean
 }
 
 /** Seconds for a whole tactics matrix or balance search at `workers`, after one warm-up at a tenth of the trials. */
@@ -84,12 +88,16 @@ async function timeAnswer(service: SimulationService, b: Benchmark, scenario: un
   const once = async (n: number): Promise<void> => {
     if (b.tactics) {
       await playTactics({ scenario, a: b.tactics.a, b: b.tactics.b, query: parseMetricQuery(b.tactics.metric), trials: n, seed: 1, run })
+    } else if (b.exact) {
+      const exact = await service.exact(scenario, signal)
+      if (!exact) throw new Error(`${b.id}: this scenario has no exact answer`)
     } else if (b.balance) {
       const q = b.balance
       await findBalance({ scenario, path: q.param, query: parseMetricQuery(q.metric), target: q.target, from: q.from, to: q.to, trials: n, seed: 1, run, exact: (s) => service.exact(s, signal) })
     }
   }
-  await once(Math.max(1000, Math.round(trials / 10)))
+  // an exact solve warms up once in full: its cost does not scale with trials
+  await once(b.exact ? trials : Math.max(1000, Math.round(trials / 10)))
   const runs: number[] = []
   for (let i = 0; i < repeat; i++) {
     const t0 = performance.now()
@@ -102,8 +110,8 @@ async function timeAnswer(service: SimulationService, b: Benchmark, scenario: un
 function printBench(results: BenchResult[], cores: number, cpu: string, repeat: number): void {
   out(`quickdraw bench — ${cores} core${cores === 1 ? '' : 's'}, ${cpu}, Node ${process.version} (median of ${repeat} runs)`)
   for (const r of results) {
-    out(`${r.label} — ${r.trials.toLocaleString('en-US')} ${r.unit} per run`)
-    if (r.seconds) out(`  ${r.seconds.workers} worker${r.seconds.workers === 1 ? '' : 's'}: ${r.seconds.median.toFixed(2)} s for the whole answer`)
+    out(r.exact ? r.label : `${r.label} — ${r.trials.toLocaleString('en-US')} ${r.unit} per run`)
+    if (r.seconds) out(r.exact ? `  ${r.seconds.median.toFixed(2)} s for the exact answer (one worker)` : `  ${r.seconds.workers} worker${r.seconds.workers === 1 ? '' : 's'}: ${r.seconds.median.toFixed(2)} s for the whole answer`)
     for (const row of r.results) out(`  ${row.workers} worker${row.workers === 1 ? ' ' : 's'}: ${rate(row.trialsPerSecond)}`)
     if (r.results.length > 1) out(`  speed-up: ${r.speedup.toFixed(2)}×`)
   }
@@ -124,12 +132,12 @@ export async function cmdBench(o: Options): Promise<number> {
         const scenario = JSON.parse(readFileSync(join(resourcesDir, b.file), 'utf8')) as unknown
         parseScenarioOrThrow(scenario, b.file)
         const trials = trialsOverride ?? b.trials
-        if (b.tactics || b.balance) {
-          const workers = workerCounts[workerCounts.length - 1]
+        if (b.tactics || b.balance || b.exact) {
+          const workers = b.exact ? 1 : workerCounts[workerCounts.length - 1]
           const runs = await timeAnswer(service, b, scenario, trials, workers, repeat, signal)
           if (signal.aborted) return 'aborted'
           if (!o.json) err(`  ${b.id}: ${workers} worker${workers === 1 ? '' : 's'} ${median(runs).toFixed(2)} s`)
-          results.push({ id: b.id, label: b.label, unit: b.unit, trials, repeat, results: [], speedup: 0, seconds: { workers, median: Math.round(median(runs) * 1000) / 1000, runs: runs.map((x) => Math.round(x * 1000) / 1000) } })
+          results.push({ id: b.id, label: b.label, unit: b.unit, trials, repeat, results: [], speedup: 0, ...(b.exact ? { exact: true } : {}), seconds: { workers, median: Math.round(median(runs) * 1000) / 1000, runs: runs.map((x) => Math.round(x * 1000) / 1000) } })
           continue
         }
         const rows: BenchResult['results'] = []

@@ -94,6 +94,19 @@ describe('quickdraw CLI', () => {
     expect(quickdraw('bench', '--only', 'nope').err).toContain('--only: no benchmark matches "nope"; benchmarks: ')
   })
 
+  it('bench times an exact whole-fight answer in seconds, and quickdraw exact says the whole fight is exact (structure, not speed)', () => {
+    const r = quickdraw('bench', '--only', 'l5r-exact-1v1', '--repeat', '1', '--json')
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.out)
+    expect(doc.benchmarks.map((b: { id: string }) => b.id)).toEqual(['l5r-exact-1v1'])
+    expect(doc.benchmarks[0].exact).toBe(true)
+    expect(doc.benchmarks[0].seconds.workers).toBe(1)
+    expect(doc.benchmarks[0].seconds.median).toBeGreaterThan(0)
+    const exact = quickdraw('exact', join(examplesDir, 'l5r-fast-vs-strong.json'))
+    expect(exact.out.split('\n')[1]).toMatch(/^Whole fight: exact \([\d,]+ states\)$/)
+    expect(exact.out).toMatch(/Side A wins\s+\d+\.\d+%/)
+  }, 120_000)
+
   it.skipIf(process.platform !== 'linux')('Ctrl-C stops the workers and exits 130 without writing', async () => {
     const out = join(dir, 'interrupted.json')
     const child = spawn(process.execPath, [cliPath, 'run', triangle, '--trials', '9000000000', '--out', out], { stdio: 'pipe' })
