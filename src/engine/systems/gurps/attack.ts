@@ -5,7 +5,7 @@ import { bestDefense, rollDefense, type DefenseChoice } from './defense'
 import { applyInjury, consciousnessRoll } from './injury'
 import { rangePenalty } from './range'
 import { F } from './layout'
-import { nameOf, roll3, rollText, say } from './log'
+import { nameOf, roll3, RollUse, rollText, say } from './log'
 import type { Plan } from './plan'
 import type { FightState } from './state'
 
@@ -97,10 +97,10 @@ function defends(plan: Plan, st: FightState, a: number, d: number): boolean {
 }
 
 /** Counts the attack, notes the strike and rolls 3d6 to hit; logs it. */
-function rollToHit(plan: Plan, st: FightState, a: number, d: number, mode: Mode, eff: number, fromWait: boolean): number {
+function rollToHit(plan: Plan, st: FightState, a: number, d: number, mode: Mode, eff: number, fromWait: boolean, margin = false): number {
   st.tally.counts[plan.layout.fighter[a] + F.Attacks]++
   noteStrike(st, a, fromWait)
-  const r = roll3(st)
+  const r = roll3(st, margin ? RollUse.Total : RollUse.ToHit, eff)
   if (st.log) {
     const ok = gurpsSucceeds(r, eff)
     const crit = ok && gurpsCritical(r, eff) === 'success'
@@ -179,8 +179,8 @@ export function stopHit(plan: Plan, st: FightState, a: number, s: number, mode: 
   const feinted = st.feintOn[a] === s
   const savedMoment = st.slotMoment
   if (savedMoment < 0) st.slotMoment = ++st.moment
-  const rA = rollToHit(plan, st, a, s, mode, effA, fromWait)
-  const rS = rollToHit(plan, st, s, a, Mode.Normal, effS, true)
+  const rA = rollToHit(plan, st, a, s, mode, effA, fromWait, true)
+  const rS = rollToHit(plan, st, s, a, Mode.Normal, effS, true, true)
   const okA = gurpsSucceeds(rA, effA)
   const okS = gurpsSucceeds(rS, effS)
   const marginA = effA - rA

@@ -1,6 +1,6 @@
 import { rollD6Sum } from '../../dice/gurps-damage'
 import { injuryOf } from '../gurps-common/basic-damage'
-import { roll3 } from './log'
+import { roll3, RollUse } from './log'
 import type { Plan } from './plan'
 import type { FightState } from './state'
 
@@ -30,7 +30,7 @@ export const CRIT_TEXT = ['normal damage', 'triple damage', "the target's DR is 
 
 /** Rolls on the critical-hit table (one 3d6 draw). */
 export function rollCritical(st: FightState): Crit {
-  return CRITICAL_HIT_TABLE[roll3(st) - 3]
+  return CRITICAL_HIT_TABLE[roll3(st, RollUse.CriticalTable) - 3]
 }
 
 /** "+2 damage or +1 per die, whichever is more" for All-Out Attack (Strong). */

@@ -1,6 +1,6 @@
 import { gurpsSucceeds } from '../../dice/three-d6'
 import { Aod, Cond, Defense } from './codes'
-import { nameOf, roll3, rollText, say } from './log'
+import { nameOf, roll3, RollUse, rollText, say } from './log'
 import type { FighterStats } from './fighter'
 import type { Plan } from './plan'
 import type { FightState } from './state'
@@ -93,7 +93,7 @@ const NAMES = ['dodges', 'parries', 'blocks']
 
 /** Rolls the defence chosen in `c`; books parries, blocks and the retreat (a step back from a melee attacker). */
 export function rollDefense(plan: Plan, st: FightState, d: number, a: number, c: DefenseChoice): boolean {
-  const r = roll3(st)
+  const r = roll3(st, RollUse.Success, c.score)
   const ok = gurpsSucceeds(r, c.score)
   if (c.kind === Defense.Parry) {
     st.parries[d]++

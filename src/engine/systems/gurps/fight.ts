@@ -84,7 +84,7 @@ export function resetFight(plan: Plan, st: FightState): void {
 }
 
 /** The once-per-fight roll: fighters tied on ETS, Basic Speed and DX are put in a random order (one draw per swap). */
-function rollSequence(plan: Plan, st: FightState): void {
+export function rollSequence(plan: Plan, st: FightState): void {
   const ties = plan.ties
   for (let k = 0; k < ties.length; k += 2) {
     const start = ties[k]

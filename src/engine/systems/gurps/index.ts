@@ -4,6 +4,7 @@ import { createTally, type Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import type { ExactMetric, RuleSystem } from '../rule-system'
 import { openingOdds, standoffExact } from './exact'
+import { exactGurpsFight } from './exact-fight'
 import { playFight } from './fight'
 import { metricDocs, summarize } from './metrics'
 import { compile, type Plan } from './plan'
@@ -12,6 +13,7 @@ import { variants } from './variants'
 
 interface TracePlan extends Plan {
   traceTally?: Tally
+  wholeFight?: ExactMetric[]
 }
 
 /** One fight into the tally. */
@@ -39,8 +41,16 @@ function trace(plan: TracePlan, rng: Rng): TraceEvent[] {
   return log
 }
 
-/** Exact odds of each fighter's opening attack (full health, fresh defences), and of an opening standoff. */
-function exact(plan: Plan): ExactMetric[] {
+/**
+ * Exact odds of each fighter's opening attack (full health, fresh defences), of an opening standoff, and
+ * the whole duel when it is small enough to follow exactly (kept on the plan: a solve can take a second).
+ */
+function exact(plan: TracePlan): ExactMetric[] {
+  plan.wholeFight ??= exactGurpsFight(plan)
+  return [...openingExact(plan), ...plan.wholeFight]
+}
+
+function openingExact(plan: Plan): ExactMetric[] {
   const standoff = standoffExact(plan)
   const first: ExactMetric[] = standoff
     ? [

@@ -1,6 +1,6 @@
 import { gurpsCritical, gurpsSucceeds } from '../../dice/three-d6'
 import { Cond } from './codes'
-import { nameOf, roll3, rollText, say } from './log'
+import { nameOf, roll3, RollUse, rollText, say } from './log'
 import type { Plan } from './plan'
 import type { FightState } from './state'
 
@@ -56,7 +56,7 @@ export function addShock(plan: Plan, st: FightState, v: number, injury: number, 
 export function knockdownRoll(plan: Plan, st: FightState, v: number): void {
   const f = plan.fighters[v]
   const target = f.ht + (plan.rules.painThresholdRolls ? (f.highPain ? 3 : f.lowPain ? -4 : 0) : 0)
-  const r = roll3(st)
+  const r = roll3(st, RollUse.Knockdown, target)
   const ok = gurpsSucceeds(r, target)
   if (st.log) say(st, 'roll', [v], plan, `Major wound! ${nameOf(plan, v)} ${rollText(r, target, ok)} on HT to stay up.`)
   if (ok) return
@@ -79,7 +79,7 @@ export function deathChecks(plan: Plan, st: FightState, v: number, before: numbe
   for (let k = 1; k <= 4 && st.cond[v] !== Cond.Dead; k++) {
     const line = -k * f.hpMax
     if (!(before > line && hp <= line)) continue
-    const r = roll3(st)
+    const r = roll3(st, RollUse.DeathCheck, f.ht)
     const ok = gurpsSucceeds(r, f.ht)
     if (st.log) say(st, 'roll', [v], plan, `${nameOf(plan, v)} is at ${hp} HP (−${k}×HP): ${rollText(r, f.ht, ok)} on HT to survive.`)
     if (ok) continue
@@ -118,7 +118,7 @@ export function consciousnessRoll(plan: Plan, st: FightState, v: number): boolea
   const f = plan.fighters[v]
   if (st.hp[v] > 0) return true
   const target = f.ht - Math.floor(-st.hp[v] / f.hpMax)
-  const r = roll3(st)
+  const r = roll3(st, RollUse.Success, target)
   const ok = gurpsSucceeds(r, target)
   if (st.log) say(st, 'roll', [v], plan, `${nameOf(plan, v)} is at ${st.hp[v]} HP: ${rollText(r, target, ok)} on HT to stay conscious.`)
   if (!ok) {

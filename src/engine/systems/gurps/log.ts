@@ -2,9 +2,33 @@ import { THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
 import type { Plan } from './plan'
 import type { FightState } from './state'
 
-/** One 3d6 roll from the fight's stream. */
-export function roll3(st: FightState): number {
-  return THREE_D6_TOTAL_OF_INDEX[st.rng.below(216)]
+/**
+ * How the code reads a 3d6 roll, told to the stream before the draw so an exact solve can follow one
+ * branch per class of totals that the code treats alike (gurps/exact-fight.ts); the sampler ignores it.
+ * Every total on its own unless a call site says otherwise.
+ */
+export const enum RollUse {
+  /** The total itself (margins, contests). */
+  Total = 0,
+  /** Only success or failure against the target. */
+  Success = 1,
+  /** Success, critical success (critical failures count as misses). */
+  ToHit = 2,
+  /** Major-wound HT roll: success, failure, failure by 5+ or critical failure. */
+  Knockdown = 3,
+  /** Death check: success, failure by at most 2, worse. */
+  DeathCheck = 4,
+  /** Critical-hit table entry. */
+  CriticalTable = 5,
+}
+
+/** One 3d6 roll from the fight's stream; `use` and `target` say how the caller reads it (see RollUse). */
+export function roll3(st: FightState, use: RollUse = RollUse.Total, target = 0): number {
+  st.rollUse = use
+  st.rollTarget = target
+  const r = THREE_D6_TOTAL_OF_INDEX[st.rng.below(216)]
+  st.rollUse = RollUse.Total
+  return r
 }
 
 /** Appends one combat-log line; callers check `st.log` first so simulate never builds strings. */

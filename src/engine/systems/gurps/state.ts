@@ -100,6 +100,9 @@ export class FightState {
   /** The attack being defended comes from a Wait (a stop thrust, if it is a thrust). */
   attackFromWait = false
   cascaded = false
+  /** How the 3d6 roll being drawn is read (log.ts RollUse) and its target: hints for an exact solve. */
+  rollUse = 0
+  rollTarget = 0
   rng!: Rng
   tally!: Tally
   log: TraceEvent[] | undefined

@@ -2,7 +2,7 @@ import { gurpsSucceeds } from '../../dice/three-d6'
 import { Aod, Cond, Maneuver, Trigger } from './codes'
 import { consciousnessRoll } from './injury'
 import { F } from './layout'
-import { nameOf, roll3, rollText, say } from './log'
+import { nameOf, roll3, RollUse, rollText, say } from './log'
 import { offense, pickTarget, up } from './maneuver'
 import type { Plan } from './plan'
 import type { FightState } from './state'
@@ -89,7 +89,7 @@ function body(plan: Plan, st: FightState, f: number): void {
 /** Stunned: Do Nothing (defends at −4), then an HT roll at the end of the turn to recover. */
 function stunnedTurn(plan: Plan, st: FightState, f: number): void {
   const ht = plan.fighters[f].ht
-  const r = roll3(st)
+  const r = roll3(st, RollUse.Success, ht)
   const ok = gurpsSucceeds(r, ht)
   if (ok) st.stunned[f] = 0
   if (st.log) say(st, 'roll', [f], plan, `${nameOf(plan, f)} is stunned and does nothing; ${rollText(r, ht, ok)} on HT${ok ? ' and recovers' : ''}.`)

@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { fightNote } from '../../core/fight-exact'
+import type { Metric } from '../../core/metrics'
+import { runJob } from '../../run/job'
+import { parseScenarioOrThrow } from '../../run/parse'
+import { runChunk } from '../../run/run-chunk'
+import type { ExactMetric } from '../rule-system'
+import { gurps } from './index'
+import { scenarioDoc, type Spec } from './test-helpers'
+
+const example = (name: string): unknown => JSON.parse(readFileSync(`resources/examples/gurps-${name}.json`, 'utf8'))
+const exactOf = (doc: unknown): ExactMetric[] => gurps.exact(gurps.compile(parseScenarioOrThrow(doc).scenario as never))
+const p = (ms: readonly ExactMetric[], id: string): number => {
+  const m = ms.find((x) => x.id === id)
+  if (m?.kind !== 'probability') throw new Error(`no exact chance ${id}`)
+  return m.p
+}
+const dist = (ms: readonly ExactMetric[], id: string): Extract<ExactMetric, { kind: 'distribution' }> => {
+  const m = ms.find((x) => x.id === id)
+  if (m?.kind !== 'distribution') throw new Error(`no exact distribution ${id}`)
+  return m
+}
+
+/** Ways out of 216 to roll `t` or less on 3d6. */
+const atMost = (t: number): number => [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1].slice(0, t - 2).reduce((a, b) => a + b, 0)
+
+/**
+ * Every blow that lands kills (thr+40 impaling: at least 2 × 39 injury against 10 HP is past −5×HP, GURPS
+ * Basic Set p.B423), nobody retreats, and A is faster (Basic Speed 5.25 against 5, p.B363), so each turn A
+ * attacks first and lands with a, else B lands with b. An attack lands on a critical success (3–4) or on
+ * another success that the foe's best defence misses (p.B369–B374): A at skill 12 against B's Parry or
+ * Dodge 8, B at skill 10 against A's Parry 9 (3 + skill/2). With q = (1−a)(1−b) and a cap of N turns:
+ * P(A wins) = a(1−qᴺ)/(1−q), P(B wins) = (1−a)b(1−qᴺ)/(1−q), P(draw at the cap) = qᴺ, P(ends on turn k) = qᵏ⁻¹(1−q).
+ */
+const deadly = (extra: Partial<Spec> = {}): Spec[] => [
+  { id: 'a', dx: 11, skill: 12, damage: 'thr+40', type: 'imp', ...extra },
+  { id: 'b', skill: 10, damage: 'thr+40', type: 'imp', ...extra },
+]
+
+describe('GURPS whole duel, exact (docs/rules/gurps.md, Exact whole fights)', () => {
+  it('hand-reasoned: every blow that lands kills; P(A wins) = a(1−qᴺ)/(1−q) with a and b from the 3d6 table, to 1e-12', () => {
+    const N = 6
+    const ms = exactOf(scenarioDoc(deadly(), { turnCap: N, rules: { retreat: 'never' } }))
+    expect(fightNote(ms)?.solved, fightNote(ms)?.reason).toBe(true)
+    const a = 4 / 216 + ((atMost(12) - 4) / 216) * (1 - atMost(8) / 216)
+    const b = 4 / 216 + ((atMost(10) - 4) / 216) * (1 - atMost(9) / 216)
+    const q = (1 - a) * (1 - b)
+    const run = (1 - q ** N) / (1 - q)
+    expect(Math.abs(p(ms, 'wins:a') - a * run)).toBeLessThan(1e-12)
+    expect(Math.abs(p(ms, 'wins:b') - (1 - a) * b * run)).toBeLessThan(1e-12)
+    expect(Math.abs(p(ms, 'draw') - q ** N)).toBeLessThan(1e-12)
+    // every landed blow kills outright
+    expect(Math.abs(p(ms, 'dies:b') - a * run)).toBeLessThan(1e-12)
+    expect(Math.abs(p(ms, 'defeated:a') - (1 - a) * b * run)).toBeLessThan(1e-12)
+    const length = dist(ms, 'fight-length')
+    for (let k = 1; k < N; k++) expect(Math.abs((length.p.find((x) => x.value === k)?.p ?? 0) - q ** (k - 1) * (1 - q))).toBeLessThan(1e-12)
+    // the cap: the fight still going after N turns counts as lasting N turns, as the sampler counts it
+    expect(Math.abs((length.p.find((x) => x.value === N)?.p ?? 0) - q ** (N - 1))).toBeLessThan(1e-12)
+  })
+
+  it('refuses, with the reason, fights it does not solve', () => {
+    const reason = (doc: unknown): string | undefined => fightNote(exactOf(doc))?.reason
+    expect(reason(example('brawl'))).toBe('the exact answer covers duels, and this fight has 3 fighters')
+    // a full-rules duel: HP, shock and stun take too many combinations to replay every one
+    expect(reason(example('duel'))).toMatch(/^the duel has too many different situations to follow exactly/)
+    expect(fightNote(exactOf(scenarioDoc(deadly(), { turnCap: 6 })))?.solved).toBe(true)
+  })
+})
+
+/** Sampled metrics of a scenario, in process, with a fixed seed. */
+async function sampled(scenario: unknown, trials: number, seed: number): Promise<Metric[]> {
+  let clock = 0
+  const doc = await runJob({ scenario, trials, seed, concurrency: 1, workers: 1, execute: async (t) => runChunk(t), now: () => clock++ })
+  return doc.metrics
+}
+
+/** |exact − sampled| within 4 standard errors, for every value the whole-fight solve gives. */
+function agrees(exact: readonly ExactMetric[], metrics: readonly Metric[], ids: readonly string[]): void {
+  for (const id of ids) {
+    const m = metrics.find((x) => x.id === id)
+    const e = exact.find((x) => x.id === id)
+    if (!m || !e) throw new Error(`${id}: missing (${m ? 'exact' : 'sampled'})`)
+    if (m.kind === 'probability' && e.kind === 'probability') {
+      const se = Math.sqrt(Math.max(e.p * (1 - e.p), 1e-6) / m.n)
+      expect(Math.abs(m.p - e.p), `${id}: sampled ${m.p}, exact ${e.p}`).toBeLessThan(4 * se)
+    } else if (m.kind === 'distribution' && e.kind === 'distribution') {
+      const se = m.sd / Math.sqrt(m.n)
+      expect(Math.abs(m.mean - e.mean), `${id}: sampled mean ${m.mean}, exact ${e.mean}`).toBeLessThan(4 * Math.max(se, 1e-3))
+    } else throw new Error(`${id}: kinds differ`)
+  }
+}
+
+describe('GURPS whole duel, exact against the Monte Carlo (seed 7, 20,000 fights, within 4 standard errors)', () => {
+  const cases: [string, unknown][] = [
+    // retreat, shields and Block, criticals and the critical-hit table, the step back in after a retreat
+    ['deadly blows with retreats and a shield', scenarioDoc([{ id: 'a', dx: 11, skill: 13, damage: 'thr+40', type: 'imp', shield: { skill: 12, db: 2 } }, { id: 'b', skill: 12, damage: 'sw+40', type: 'cut' }], { turnCap: 30 })],
+  ]
+  for (const [name, doc] of cases) {
+    it(`${name}: who wins, the draw, length, taken out and dies`, async () => {
+      const exact = exactOf(doc)
+      const note = fightNote(exact)
+      expect(note?.solved, note?.reason).toBe(true)
+      expect(note?.massError).toBeLessThan(1e-10)
+      const metrics = await sampled(doc, 20_000, 7)
+      agrees(exact, metrics, ['wins:a', 'wins:b', 'draw', 'fight-length', 'defeated:a', 'defeated:b', 'dies:a', 'dies:b', 'damage-per-fight:a', 'damage-per-fight:b'])
+    }, 120_000)
+  }
+})

@@ -1,0 +1,307 @@
+import { solveFight, type Branch, type FightModel, type FightSolveResult } from '../../core/fight-chain'
+import { fightExactMetrics, fightNotSolved } from '../../core/fight-exact'
+import { everyValue, forEachRoll, groupDraw, type DrawBranches } from '../../core/rng-paths'
+import { createTally } from '../../core/tally'
+import { gurpsCritical, gurpsSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
+import type { ExactMetric } from '../rule-system'
+import { Cond } from './codes'
+import { CRITICAL_HIT_TABLE } from './damage'
+import { resetFight, rollSequence } from './fight'
+import { RollUse } from './log'
+import type { Plan } from './plan'
+import { FightState } from './state'
+import { takeTurn } from './turn'
+import { Ev, interrupt } from './waits'
+
+/**
+ * Exact whole fights for GURPS (docs/rules/gurps.md, "Exact whole fights"): a 1-vs-1 fight is a Markov
+ * chain whose step is one fighter's turn. Each step runs the sampler's own turn code (`takeTurn`, with
+ * the signal and the opening sequence roll where they fall) once for every way its rolls can fall, with
+ * the exact weight of each roll (3d6 totals from the 216 ordered dice, read as the call site reads them;
+ * damage dice by their total), so the solver and the sampler share one rule path. A state is everything
+ * the fight remembers between turns (HP, condition, shock, stun, posture, readiness, defences in force,
+ * Waits, Feints, distances, the turn sequence, each fighter's place in his plan); tallies of what has
+ * happened so far are not part of it. The clock (whose turn, which turn) is the step count.
+ *
+ * Bounds: at most `GURPS_EXACT_MAX_DISTINCT` different situations (the clock aside) are worked out, by
+ * at most `GURPS_EXACT_MAX_RUNS` replays of a turn in all; beyond that the fight is refused with the
+ * reason. A duel where HP, shock and stun can take many values (most full-rules duels) passes the bound
+ * quickly: every situation is replayed roll by roll.
+ */
+
+/** Largest number of (step, state) pairs followed before refusing. */
+export const GURPS_EXACT_MAX_STATES = 2_000_000
+/** Largest number of different situations (the clock aside) whose next turn is worked out. */
+export const GURPS_EXACT_MAX_DISTINCT = 2_000
+/** Largest number of replays of a turn, all situations together. */
+export const GURPS_EXACT_MAX_RUNS = 40_000
+/** States whose chance falls below this are dropped, their total kept in the error bound (core/fight-chain.ts). */
+export const GURPS_EXACT_DROP_BELOW = 1e-20
+
+/** How a 3d6 total is read at a call site (log.ts RollUse): totals with the same label are followed once. */
+function labelOf(use: number, target: number, total: number): number {
+  const ok = gurpsSucceeds(total, target)
+  switch (use) {
+    case RollUse.Success:
+      return ok ? 1 : 0
+    case RollUse.ToHit:
+      return !ok ? 0 : gurpsCritical(total, target) === 'success' ? 2 : 1
+    case RollUse.Knockdown:
+      return ok ? 0 : gurpsCritical(total, target) === 'failure' || total - target >= 5 ? 2 : 1
+    case RollUse.DeathCheck:
+      return ok ? 0 : total - target <= 2 ? 1 : 2
+    case RollUse.CriticalTable:
+      return CRITICAL_HIT_TABLE[total - 3]
+    default:
+      return total
+  }
+}
+
+const TWO_D6_TOTAL = Uint8Array.from({ length: 36 }, (_, i) => (i % 6) + Math.floor(i / 6) + 2)
+
+/**
+ * How a draw splits, given how the turn code will read it: a draw of 216 is a 3d6 total (read as the
+ * call site says, log.ts RollUse; damage dice read the total), a draw of 36 a 2d6 total (damage dice);
+ * anything else (a single die, the opening sequence roll) value by value.
+ */
+function drawSplitter(st: FightState): (n: number) => DrawBranches {
+  const cache = new Map<number, DrawBranches>()
+  return (n) => {
+    const k = n === 216 ? 1e6 + st.rollUse * 1000 + st.rollTarget + 500 : n
+    let b = cache.get(k)
+    if (!b) {
+      if (n === 216) {
+        const use = st.rollUse
+        const target = st.rollTarget
+        b = groupDraw(216, (i) => labelOf(use, target, THREE_D6_TOTAL_OF_INDEX[i]))
+      } else if (n === 36) b = groupDraw(36, (i) => TWO_D6_TOTAL[i])
+      else b = everyValue(n)
+      cache.set(k, b)
+    }
+    return b
+  }
+}
+
+/** Fields of the fight state that are tallies of the past or scratch, not part of what comes next. */
+const NOT_STATE = new Set(['dealt', 'outAt', 'waitFired', 'waitWasted', 'knocked', 'rollers', 'respTarget', 'lateTrigger', 'lateMask', 'keys', 'members', 'flags', 'sideShare'])
+
+interface GState {
+  /** Everything the fight remembers between turns, packed. */
+  snap: Int32Array
+  key: string
+  /** Place in the turn sequence of the next turn (0-based), and its turn number (1-based). */
+  slot: number
+  round: number
+  /** Winning side, 'draw' for everyone down, null while the fight goes on. */
+  end: number | 'draw' | null
+  hp: number[]
+  cond: number[]
+}
+
+type Field = Int32Array | Uint8Array | Int8Array
+
+function fieldsOf(st: FightState): Field[] {
+  const out: Field[] = []
+  for (const [name, v] of Object.entries(st)) {
+    if (NOT_STATE.has(name)) continue
+    if (v instanceof Int32Array || v instanceof Uint8Array || v instanceof Int8Array) out.push(v)
+  }
+  return out
+}
+
+/** Why this fight gets no exact answer, in a GM's words, or undefined when it can get one. */
+export function gurpsExactScope(plan: Plan): string | undefined {
+  if (plan.fighters.length !== 2) return `the exact answer covers duels, and this fight has ${plan.fighters.length} fighters`
+  return undefined
+}
+
+class Refusal extends Error {}
+
+const TOO_MANY = 'the duel has too many different situations to follow exactly (HP, shock, stun, posture and the like take too many combinations); the sampled answer stands alone'
+
+export interface GurpsExactLimits {
+  distinct?: number
+  runs?: number
+}
+
+/** The fight as a chain of turns, built from the compiled plan. */
+export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): FightModel<GState> & { distinct(): number; runs(): number } {
+  const maxDistinct = limits.distinct ?? GURPS_EXACT_MAX_DISTINCT
+  const maxRuns = limits.runs ?? GURPS_EXACT_MAX_RUNS
+  const st = new FightState(plan.fighters.length)
+  st.tally = createTally(plan.layout.shape)
+  const fields = fieldsOf(st)
+  const size = fields.reduce((s, f) => s + f.length, 0)
+  const n = st.n
+  const steps = plan.fighters.map((f) => f.steps.length)
+  const buf = new Int32Array(size)
+
+  /** Packs the fight state into `buf` and returns its key. */
+  const pack = (): string => {
+    // a fighter's place in his plan only matters up to its last entry (which repeats); a Feint's turn only
+    // relative to his own turn count
+    for (let i = 0; i < n; i++) {
+      const extra = st.ownTurns[i] - steps[i]
+      if (extra > 0) {
+        st.ownTurns[i] -= extra
+        st.feintTurn[i] -= extra
+      }
+      if (st.feintOn[i] < 0) {
+        st.feintTurn[i] = 0
+        st.feintMargin[i] = 0
+      }
+    }
+    let o = 0
+    for (const f of fields) {
+      for (let i = 0; i < f.length; i++) buf[o++] = f[i]
+    }
+    let key = ''
+    for (let i = 0; i < size; i++) key += String.fromCharCode(buf[i] + 0x8000)
+    return key
+  }
+  const unpack = (snap: Int32Array): void => {
+    let o = 0
+    for (const f of fields) {
+      for (let i = 0; i < f.length; i++) f[i] = snap[o++]
+    }
+    st.over = false
+    st.current = -1
+    st.depth = 0
+    st.moment = 0
+    st.slotMoment = -1
+    st.firstStriker = -1
+    st.firstMoment = -1
+    st.firstFromWait = false
+    st.firstTied = false
+    st.firstHitter = -1
+    st.firstHitMoment = -1
+    st.firstHitTied = false
+    st.mutualHit = false
+    st.attackFromWait = false
+    st.cascaded = false
+  }
+  /** fight.ts winnerOf, once the fight is over. */
+  const endOf = (): number | 'draw' | null => {
+    if (!st.over) return null
+    for (let i = 0; i < n; i++) if (st.cond[i] === Cond.Ok) return plan.fighters[i].side
+    return 'draw'
+  }
+  const stateOf = (key: string, slot: number, round: number): GState => ({ snap: buf.slice(), key, slot, round, end: endOf(), hp: Array.from(st.hp), cond: Array.from(st.cond) })
+
+  resetFight(plan, st)
+  const start = stateOf(pack(), 0, 1)
+  /** Next turns by situation, slot and the part of the clock that matters (the opening roll, the signal). */
+  const memo = new Map<string, { p: number; s: GState }[]>()
+  const hasTies = plan.ties.length > 0
+  const split = drawSplitter(st)
+  let runs = 0
+
+  const step = (s: GState): Branch<GState>[] => {
+    const opening = s.round === 1 && s.slot === 0
+    const signal = s.slot === 0 && plan.signalTurn === s.round
+    const nextSlot = (s.slot + 1) % n
+    const nextRound = nextSlot === 0 ? s.round + 1 : s.round
+    const mk = `${s.key}|${s.slot}|${opening ? 'o' : ''}${signal ? 's' : ''}|${s.round > plan.signalTurn ? 'after' : 'before'}`
+    let out = memo.get(mk)
+    if (!out) {
+      if (memo.size >= maxDistinct) throw new Refusal(TOO_MANY)
+      const merged = new Map<string, { p: number; s: GState }>()
+      runs += forEachRoll(
+        (rng) => {
+          unpack(s.snap)
+          st.rng = rng
+          st.round = s.round
+          if (opening && hasTies) rollSequence(plan, st)
+          if (signal) interrupt(plan, st, Ev.Signal, -1, -1)
+          if (!st.over) takeTurn(plan, st, st.order[s.slot])
+          const key = pack()
+          if (!merged.has(key)) merged.set(key, { p: 0, s: stateOf(key, nextSlot, nextRound) })
+          return key
+        },
+        (key, p) => {
+          ;(merged.get(key) as { p: number }).p += p
+        },
+        split,
+        Math.max(1, maxRuns - runs),
+      )
+      out = [...merged.values()]
+      memo.set(mk, out)
+    }
+    // the same situation later in the fight: the same branches, the clock moved on
+    return out.map((b) => ({ p: b.p, next: b.s.round === nextRound ? b.s : { ...b.s, round: nextRound } }))
+  }
+
+  return {
+    sides: plan.sides.length,
+    start,
+    key: (s) => s.key,
+    ending: (s) => s.end,
+    step,
+    damage: (s) => s.hp.map((hp, i) => plan.fighters[i].hpMax - hp),
+    /** Taken out (each fighter), then dead (each fighter). */
+    finals: (s) => [...s.cond.map((c) => (c !== Cond.Ok ? 1 : 0)), ...s.cond.map((c) => (c === Cond.Dead ? 1 : 0))],
+    /** fight.ts winnerOf at the cap: a draw, or under "most-health" the side with the larger share of HP left. */
+    capEnding: (s) => {
+      if (!plan.rules.capMostHealth) return 'draw'
+      const share = new Array<number>(plan.sides.length).fill(0)
+      s.cond.forEach((c, i) => {
+        if (c === Cond.Ok) share[plan.fighters[i].side] += Math.max(0, s.hp[i]) / plan.fighters[i].hpMax
+      })
+      let best = -1
+      let tied = false
+      share.forEach((x, k) => {
+        if (best < 0 || x > share[best]) {
+          best = k
+          tied = false
+        } else if (x === share[best]) tied = true
+      })
+      return tied ? 'draw' : best
+    },
+    distinct: () => memo.size,
+    runs: () => runs,
+  }
+}
+
+/** Solves a GURPS duel exactly, or says why not. One step of the chain is one fighter's turn. */
+export function solveGurpsFight(plan: Plan, limits: GurpsExactLimits = {}): FightSolveResult {
+  const why = gurpsExactScope(plan)
+  if (why) return { ok: false, reason: why }
+  try {
+    return solveFight(gurpsFightModel(plan, limits), { maxSteps: plan.cap * plan.fighters.length, maxStates: GURPS_EXACT_MAX_STATES, dropBelow: GURPS_EXACT_DROP_BELOW })
+  } catch (e) {
+    if (e instanceof Refusal) return { ok: false, reason: e.message }
+    if (e instanceof Error && /^more than /.test(e.message)) return { ok: false, reason: TOO_MANY }
+    throw e
+  }
+}
+
+/**
+ * The whole duel's exact values under the ids of the sampled metrics they belong to: each side's win,
+ * the draw (the cap included), the fight's length in turns, injury each fighter dealt (the other's HP
+ * lost), taken out and dies; or the note saying why it was not solved.
+ */
+export function exactGurpsFight(plan: Plan): ExactMetric[] {
+  const why = gurpsExactScope(plan)
+  if (why) return [fightNotSolved(why)]
+  const r = solveGurpsFight(plan)
+  const f = plan.fighters
+  const L = plan.layout
+  const ref = (metric: string, i: number, label: string) => ({ id: `${metric}:${f[i].id}`, label: `${label}: ${f[i].name}` })
+  return fightExactMetrics(
+    r,
+    {
+      sideWins: plan.sides.map((side) => ({ id: `wins:${side}`, label: `Side ${side} wins` })),
+      draw: { id: 'draw', label: 'Draw' },
+      length: { id: 'fight-length', label: 'Fight length (turns)', stepsPerRound: f.length },
+      // injury dealt by fighter i is the HP the other lost (the only source of injury in a duel)
+      damage: [{ ...ref('damage-per-fight', 1, 'Injury dealt per fight'), last: L.fightLen[1] - 1 }, { ...ref('damage-per-fight', 0, 'Injury dealt per fight'), last: L.fightLen[0] - 1 }],
+      finals: [
+        { ...ref('defeated', 0, 'Taken out'), kind: 'probability' },
+        { ...ref('defeated', 1, 'Taken out'), kind: 'probability' },
+        { ...ref('dies', 0, 'Dies'), kind: 'probability' },
+        { ...ref('dies', 1, 'Dies'), kind: 'probability' },
+      ],
+    },
+    plan.cap * f.length,
+  )
+}
