@@ -42,6 +42,7 @@ function loadTarget(file: string): { raw: { combatants?: { id?: string }[]; tact
   const system = findSystem(String(raw.system))
   if (!system) throw new UsageError(`--into: ${file}: unknown system ${JSON.stringify(raw.system)}; allowed: ${systemIds.map((s) => JSON.stringify(s)).join(', ')}`)
   if (raw.combatants !== undefined && !Array.isArray(raw.combatants)) throw new UsageError(`--into: ${file}: combatants must be a list`)
+  if ((raw as { models?: unknown }).models !== undefined && !Array.isArray((raw as { models?: unknown }).models)) throw new UsageError(`--into: ${file}: models must be a list`)
   if (raw.tactics !== undefined && !Array.isArray(raw.tactics)) throw new UsageError(`--into: ${file}: tactics must be a list`)
   return { raw: raw as { combatants?: { id?: string }[]; tactics?: unknown[] }, system: system.id }
 }
@@ -134,7 +135,7 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
   const libraries = libs.flatMap((l, i) => (l ? [{ file: allFiles[i], library: l }] : []))
 
   if (list !== undefined) {
-    if (!libraries.length) throw new UsageError('--list: none of these files is a library (Star Wars adversary stat blocks); a character file imports as it is')
+    if (!libraries.length) throw new UsageError('--list: none of these files is a library (Star Wars adversary stat blocks, a BattleScribe Bushido catalogue); a character file imports as it is')
     const rows = libraries.flatMap(({ file, library }) => filterEntries(library.entries, list).map((e) => ({ file, ...e })))
     if (o.json) out(JSON.stringify({ entries: rows.map((r) => ({ file: r.file, name: r.name, kind: r.kind, summary: r.summary, tags: r.tags })) }, null, 2))
     else {
@@ -148,7 +149,7 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
     const { file, library } = libraries[0]
     throw new UsageError(`${file}: a library of ${library.entries.length} stat blocks (${library.format}); list them with --list (or --list=TEXT) and take one with --pick "<name>"`)
   }
-  if (picks.length && !libraries.length) throw new UsageError('--pick: none of these files is a library (Star Wars adversary stat blocks) to pick from')
+  if (picks.length && !libraries.length) throw new UsageError('--pick: none of these files is a library (Star Wars adversary stat blocks, a BattleScribe Bushido catalogue) to pick from')
   if (group !== undefined && !picks.length) throw new UsageError('--group: only for a minion taken from a library with --pick')
   if (!opened.some((x) => x.kind !== 'weapons')) throw new UsageError('these files are weapon tables only; give the adversary stat blocks too')
 
@@ -172,7 +173,9 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
   if (systems.length > 1) throw new UsageError(`these files hold characters of different systems (${systems.join(', ')}); import them separately`)
   const sys = systems[0]
   const raw = target?.raw
-  const taken = new Set((raw?.combatants ?? []).map((c) => String(c.id)))
+  const listKey = sys === 'bushido' ? 'models' : 'combatants'
+  const existing = ((raw as Record<string, unknown> | undefined)?.[listKey] ?? []) as { id?: string }[]
+  const taken = new Set(existing.map((c) => String(c.id)))
   const report: ImportReport = { read: [], computed: [], defaulted: [], ignored: [] }
   const many = results.length > 1
   const combatants = results.flatMap(({ result: r }) =>
@@ -181,10 +184,12 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
       const prefix = many ? `${name}: ` : ''
       for (const k of ['read', 'computed', 'defaulted', 'ignored'] as const) report[k].push(...r.report[k].map((line) => prefix + line))
       const combatant: Record<string, unknown> = { id: idFor(name, taken), ...c }
-      if (side !== undefined) combatant.side = side
+      // Bushido's warbands are "a" and "b"
+      const sideOf = (x: string): string => (sys === 'bushido' ? x.toLowerCase() : x)
+      if (side !== undefined) combatant.side = sideOf(side)
       else if (sys !== 'gurps') {
-        combatant.side = 'B'
-        report.defaulted.push(`${prefix}side B (no --side given)`)
+        combatant.side = sideOf('B')
+        report.defaulted.push(`${prefix}side ${sideOf('B')} (no --side given)`)
       }
       return combatant
     }),
@@ -193,7 +198,7 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
   if (plans.length) report.defaulted.push(`${many ? 'each: ' : ''}plan: ${sys === 'l5r' ? 'Attack Stance every Round' : 'attack every turn'}`)
 
   if (into !== undefined && raw) {
-    const merged = { ...raw, combatants: [...(raw.combatants ?? []), ...combatants] } as Record<string, unknown>
+    const merged = { ...raw, [listKey]: [...existing, ...combatants] } as Record<string, unknown>
     if (sys === 'gurps' || sys === 'l5r') merged.tactics = [...(raw.tactics ?? []), ...plans]
     if (sys === 'genesys') merged.plans = [...((raw as { plans?: unknown[] }).plans ?? []), ...plans]
     const parsed = parseScenario(merged)

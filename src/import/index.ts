@@ -2,9 +2,10 @@ import { gurpsCombatant } from './gurps-model'
 import { isGcsJson, readGcsJson } from './gurps-gcs-json'
 import { readGcsXml } from './gurps-gcs-xml'
 import { readHdc } from './hero-hdc'
+import { battlescribeLibrary } from './bushido-battlescribe'
 import type { Library } from './library'
 import { l5rKind, readL5r } from './l5r'
-import { decodeText, parseJson, parseXml, type XNode } from './source'
+import { decodeText, parseJson, parseXml, xattr, type XNode } from './source'
 import { adversaryLibrary, isAdversaryDataset, isWeaponTable } from './swrpg-adversaries'
 import { ImportError, type ImportResult } from './types'
 
@@ -12,7 +13,7 @@ export { ImportError, MAX_IMPORT_BYTES, type ImportReport, type ImportResult } f
 export { filterEntries, findEntry, type Library, type LibraryEntry, type TakeOptions } from './library'
 
 /** Systems a file can be imported into. */
-export const IMPORT_SYSTEMS = ['gurps', 'hero', 'genesys', 'l5r'] as const
+export const IMPORT_SYSTEMS = ['gurps', 'hero', 'genesys', 'l5r', 'bushido'] as const
 
 /** A system's name in a GM's words. */
 export const SYSTEM_NAMES: Record<string, string> = { gurps: 'GURPS', hero: 'HERO System', genesys: 'Star Wars / Genesys', l5r: 'Legend of the Five Rings', bushido: 'Bushido' }
@@ -23,13 +24,13 @@ export type OpenedFile =
   | { kind: 'library'; system: string; format: string; count: number; build: (tables: unknown[][]) => Library }
   | { kind: 'weapons'; system: string; table: unknown[] }
 
-const KNOWN = 'GURPS Character Sheet .gcs, Hero Designer .hdc, Star Wars adversary stat blocks, L5R Character Manager or web sheet .l5r, Foundry VTT l5r4 actors'
+const KNOWN = 'GURPS Character Sheet .gcs, Hero Designer .hdc, Star Wars adversary stat blocks, L5R Character Manager or web sheet .l5r, Foundry VTT l5r4 actors, BattleScribe Bushido catalogues .cat'
 
 /**
  * Reads one file, recognised by its content (not its name): GURPS Character Sheet 5 (JSON) or 4 (XML)
  * into `gurps`, Hero Designer (.hdc) into `hero`, the Star Wars adversary dataset (a library) and its
  * weapon table into `genesys`, L5R Character Manager and web-sheet .l5r files and Foundry l5r4 actors into
- * `l5r`. `system`, when given, must agree. Throws an ImportError naming what is wrong.
+ * `l5r`, BattleScribe catalogues (a library of model cards) into `bushido`. `system`, when given, must agree. Throws an ImportError naming what is wrong.
  */
 export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
   if (bytes.length === 0) throw new ImportError('the file is empty')
@@ -52,8 +53,13 @@ export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
     const node = (xml[root ?? ''] as XNode[] | undefined)?.[0]
     if (root === 'character' && node) opened = { kind: 'character', result: gurpsCombatant(readGcsXml(node)) }
     else if (root === 'CHARACTER' && node) opened = { kind: 'character', result: readHdc(node) }
+    else if (root === 'catalogue' && node) {
+      const lib = battlescribeLibrary(node)
+      if (!lib.entries.length) throw new ImportError(`this BattleScribe catalogue (${xattr(node, 'name') ?? '?'}) holds no model cards (a shared library of rules); open a faction catalogue instead`)
+      opened = { kind: 'library', system: 'bushido', format: lib.format, count: lib.entries.length, build: () => lib }
+    } else if (root === 'gameSystem') throw new ImportError(`this is a BattleScribe game system file (${node ? (xattr(node, 'name') ?? '?') : '?'}): it defines the card layout and holds no model cards; open a faction catalogue (.cat) instead`)
     else if (root === 'gca5') throw new ImportError('GURPS Character Assistant 5 files (.gca5) are not supported yet; export the character to GURPS Character Sheet instead')
-    else throw new ImportError(`not a character file this importer knows (the XML's root element is <${root ?? '?'}>; expected <character> from GURPS Character Sheet or <CHARACTER> from Hero Designer)`)
+    else throw new ImportError(`not a character file this importer knows (the XML's root element is <${root ?? '?'}>; expected <character> from GURPS Character Sheet, <CHARACTER> from Hero Designer or <catalogue> from BattleScribe)`)
   } else throw new ImportError('not a character file this importer knows: neither JSON nor XML')
   const sys = opened.kind === 'character' ? opened.result.system : opened.system
   if (system !== undefined && system !== sys) {
