@@ -25,18 +25,21 @@ async function setField(selector: string, value: string): Promise<void> {
   await page.press(selector, 'Tab')
 }
 
-describe('editing that respects the user (issue 13) in Chromium at 1280×720', () => {
+beforeAll(async () => {
+  requireBuild()
+  mkdirSync(shots, { recursive: true })
+  server = await serveRenderer()
+  chromium = await launchChromium()
+})
+afterAll(async () => {
+  await chromium?.close()
+  await server?.close()
+})
+
+describe('switching away from unsaved edits (issue 13) in Chromium at 1280×720', () => {
   beforeAll(async () => {
-    requireBuild()
-    mkdirSync(shots, { recursive: true })
-    server = await serveRenderer()
-    chromium = await launchChromium()
     page = await openApp(chromium.browser, server.url, [], { width: 1280, height: 720 })
     await openExample(page, 'gurps-waits-standoff.json')
-  })
-  afterAll(async () => {
-    await chromium?.close()
-    await server?.close()
   })
 
   it('opening another example over unsaved edits asks Save / Discard / Cancel; Cancel keeps the edits', async () => {
@@ -86,5 +89,41 @@ describe('editing that respects the user (issue 13) in Chromium at 1280×720', (
     }))
     await page.close({ runBeforeUnload: true })
     expect(await asked).toBe('beforeunload')
+  })
+})
+
+describe('renaming a combatant id (issue 13) in Chromium', () => {
+  beforeAll(async () => {
+    page = await openApp(chromium.browser, server.url, [], { width: 1280, height: 720 })
+  })
+
+  it('renaming the Kid renames every reference to him when the field is left, and one Undo puts all back', async () => {
+    await openExample(page, 'gurps-waits-standoff.json')
+    const id = '[data-testid="field-combatants[0].id"]'
+    await page.fill(id, 'billy')
+    // Nothing follows half a name: the references change once, when the field is left.
+    expect(await page.inputValue('[data-testid="field-tactics[0].combatant"]')).toBe('kid')
+    await page.press(id, 'Tab')
+    await expect.poll(() => page.inputValue('[data-testid="field-tactics[0].combatant"]')).toBe('billy')
+    expect(await page.inputValue('[data-testid="field-tactics[1].attacks"]')).toBe('billy')
+    expect(await page.textContent('[data-testid="editor"]')).toContain('Renamed "kid" to "billy" everywhere it is used (2 places).')
+    expect(await page.locator('[data-testid="editor"] .field-error, [data-error-path]').count()).toBe(0)
+    await page.locator('[data-testid="editor"]').screenshot({ path: join(shots, '13-10-rename-id.png') })
+    await page.click('[data-testid="undo"]')
+    await expect.poll(() => page.inputValue(id)).toBe('kid')
+    expect(await page.inputValue('[data-testid="field-tactics[0].combatant"]')).toBe('kid')
+    expect(await page.inputValue('[data-testid="field-tactics[1].attacks"]')).toBe('kid')
+  })
+
+  it('HERO: renaming Doc follows him into the Kid\'s held action and the Tactics options kept in the scenario', async () => {
+    await openExample(page, 'hero-gunfighters.json')
+    await page.fill('[data-testid="field-combatants[0].id"]', 'holliday')
+    await page.press('[data-testid="field-combatants[0].id"]', 'Tab')
+    await page.click('[data-testid="tab-json"]')
+    const text = await page.inputValue('[data-testid="json-text"]')
+    const doc = JSON.parse(text) as unknown
+    expect(JSON.stringify(doc)).not.toMatch(/"doc"|:doc"/)
+    expect(await page.locator('[data-testid="json-status"] .ok').count()).toBe(1)
+    await page.click('[data-testid="tab-form"]')
   })
 })

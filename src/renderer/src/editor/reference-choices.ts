@@ -6,7 +6,7 @@ import { literalsOf, type JsonSchema } from './json-schema'
 
 /** The pattern every scenario id has (`core/schema.ts` `ident()`), as the JSON schema spells it. */
 const ID_PATTERN = (z.toJSONSchema(ident()) as JsonSchema).pattern
-const ID_RE = new RegExp(ID_PATTERN ?? '^$')
+export const ID_RE = new RegExp(ID_PATTERN ?? '^$')
 
 /** A value no scenario uses as an id: put where a reference goes, the engine answers with what it allows there. */
 export const PROBE_ID = 'zz-quickdraw-probe-id'

@@ -168,3 +168,24 @@ describe('issue 13: switching away from unsaved edits asks Save / Discard / Canc
     expect([...backend.draftStore.keys()].sort()).toEqual(['c', 'd'])
   })
 })
+
+describe('issue 13: renaming a combatant id in the editor', () => {
+  beforeEach(async () => {
+    setActivePinia(createPinia())
+    backend = testBackend({ 'gurps-waits-standoff.json': standoff })
+    useBackendForTests(backend)
+    await useLibraryStore().openExample('gurps-waits-standoff.json')
+  })
+
+  it('renames every reference in one edit, says so, and one undo puts them all back', () => {
+    const editor = useEditorStore()
+    editor.edit(['combatants', 0, 'id'], 'billy')
+    const doc = editor.doc as { tactics: { combatant: string; attacks: string }[] }
+    expect(doc.tactics.map((t) => [t.combatant, t.attacks])).toEqual([['billy', 'marshal'], ['marshal', 'billy']])
+    expect(editor.valid).toBe(true)
+    expect(editor.message).toBe('Renamed "kid" to "billy" everywhere it is used (2 places).')
+    editor.undo()
+    expect(editor.text).toBe(`${JSON.stringify(standoff, null, 2)}\n`)
+    expect(editor.dirty).toBe(false)
+  })
+})

@@ -8,6 +8,7 @@ import { EditHistory } from '../editor/history'
 import { getAt, pathKey, setAt, type JsonPath } from '../editor/json-path'
 import type { JsonSchema } from '../editor/json-schema'
 import { ReferenceChoiceCache } from '../editor/reference-choices'
+import { renameId } from '../editor/rename-id'
 import { backend } from './backend'
 
 export function serialize(doc: unknown): string {
@@ -156,9 +157,15 @@ export const useEditorStore = defineStore('editor', () => {
 
   function edit(at: JsonPath, value: unknown): void {
     if (doc.value === null) return
-    if (getAt(doc.value, at) === value) return
+    const old = getAt(doc.value, at)
+    if (old === value) return
     history.record(doc.value, pathKey(at), Date.now())
-    replace(setAt(doc.value, at, value))
+    if (!isItemId(at)) return replace(setAt(doc.value, at, value))
+    // Renaming an id (a combatant's, a tactic's): every reference to it follows, in the same undo step.
+    const renamed = renameId(doc.value, at, value)
+    replace(renamed.doc)
+    const n = renamed.followed.length
+    message.value = n === 0 ? '' : `Renamed "${String(old)}" to "${String(value)}" everywhere it is used (${n} ${n === 1 ? 'place' : 'places'}).`
   }
 
   /** The JSON tab: every keystroke is parsed; a syntax error is shown and the form keeps the last good document. */
@@ -278,6 +285,11 @@ export const useEditorStore = defineStore('editor', () => {
     discardEdits, confirmLeave, answerLeave,
   }
 })
+
+/** The `id` of an item of a list (`combatants[1].id`): other parts of the scenario may refer to it. */
+export function isItemId(at: JsonPath): boolean {
+  return at.length >= 2 && at[at.length - 1] === 'id' && typeof at[at.length - 2] === 'number'
+}
 
 function slug(s: string): string {
   return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'scenario'
