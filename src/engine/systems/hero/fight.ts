@@ -171,6 +171,9 @@ function phaseEntry(p: Plan, st: FightState, rng: Rng, i: number): void {
       st.lostToAbort[i]++
       count(p, st, i, C.phasesLostToAbort)
     }
+    // A held action used in the Segment of his next Phase before his DEX: "you use your held action but
+    // lose that Phase" (docs/rules/hero.md section 4). A Phase replaced by a delay or taken by a Haymaker is not lost.
+    if (reason === Skip.HeldUsed) st.lostPhases[i]++
     if (st.log) {
       const why = ['', 'was spent on an Abort', 'was lost to the held action he used', 'was replaced by his delayed action', 'is taken by his Haymaker']
       say(p, st, 'lose', [i], `${name(p, i)}'s Phase ${why[reason]}.`)

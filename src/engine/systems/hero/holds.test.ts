@@ -193,6 +193,18 @@ describe('Held action (the campaign house rules (docs/rules/hero.md))', () => {
     expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && e.kind === 'act')).toBe(true)
     expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && /lost to the held action/.test(e.text))).toBe(true)
   })
+  it('issue 13: "Phases lost" agrees with the log — a Phase given up to a held action used before his DEX is lost ("you use your held action but lose that Phase", house rules)', () => {
+    const plan = standoff('after')
+    const { events, tally } = playLogged(plan, 1)
+    const heldUsed = events.filter((e) => e.who[0] === 'h' && /lost to the held action/.test(e.text)).length
+    expect(heldUsed).toBeGreaterThan(0)
+    // Every Phase the log says he lost: to the held action, an Abort, an expired hold, being Stunned (a Phase
+    // replaced by his delayed action or taken by his Haymaker is not lost).
+    const lostInLog = events.filter((e) => e.who[0] === 'h' && e.kind === 'lose' && !/replaced by his delayed action|taken by his Haymaker/.test(e.text)).length
+    const m = hero.summarize(plan, tally).find((x) => x.id === 'phases-lost:h')
+    expect(m?.kind === 'distribution' ? m.mean : -1).toBe(lostInLog)
+    expect(events.find((e) => e.who[0] === 'h' && /Phases lost \d+\.$/.test(e.text))?.text).toContain(`Phases lost ${lostInLog}.`)
+  })
   it('A4 book: the hold is lost at the start of that Segment, so the DEX 20 mover is not caught in Segment 4', () => {
     const { events } = playLogged(standoff('after', { ruleset: 'hero6e-raw' }), 1)
     expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && /start of the Segment/.test(e.text))).toBe(true)
