@@ -58,7 +58,7 @@ Examples:
   quickdraw compare ${EX}/gurps-waits-triangle.json --set "combatants[1].combatReflexes=false"
   quickdraw compare ${EX}/hero-rivalry-d6.json ${EX}/hero-rivalry-dex-roll.json --json`,
   import: `quickdraw import <file>... [options] — turns characters saved by GURPS Character Sheet (.gcs, JSON or
-XML), Hero Designer (.hdc), L5R Character Manager or the L5R web sheet (.l5r) or Foundry VTT's l5r4 system,
+XML), GURPS Character Assistant (.gca5), Foundry VTT (GURPS and l5r4 actors), Hero Designer (.hdc), L5R Character Manager or the L5R web sheet (.l5r),
 and stat blocks from a library (the Star Wars adversary dataset, a BattleScribe catalogue of Bushido cards), into
 combatants, with a report of what was read, what was computed and by which rule, what was defaulted and
 what the simulator does not model.

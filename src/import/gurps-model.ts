@@ -33,6 +33,8 @@ export interface Weapon {
   cachedLevel?: number
   /** GCS's cached damage ("3d+1 cut"), a check only. */
   cachedDamage?: string
+  /** The level a builder that stores computed levels gives (GCA, Foundry), used as it is. */
+  storedLevel?: { level: number; from: string }
 }
 export interface Trait {
   name: string
@@ -74,6 +76,11 @@ export interface GcsCharacter {
   traits: Trait[]
   skills: Skill[]
   equipment: Equipment[]
+  /**
+   * The file stores skill levels its builder computed with every bonus (GURPS Character Assistant,
+   * Foundry VTT): they are read as they are, not recomputed.
+   */
+  storedLevels?: boolean
 }
 
 const DIFFICULTY: Record<string, [number, string]> = { e: [0, 'Easy'], a: [-1, 'Average'], h: [-2, 'Hard'], vh: [-3, 'Very Hard'], w: [-3, 'Wildcard'] }
@@ -166,6 +173,12 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
   const attrValue: Record<string, number> = { st, dx, iq, ht, will: iq + c.willAdj + attrBonus('will').total, per: iq + c.perAdj + attrBonus('per').total }
   for (const s of c.skills) {
     if (s.technique) continue
+    if (c.storedLevels && s.cachedLevel !== undefined) {
+      levels.set(skillName(s).toLowerCase(), s.cachedLevel)
+      levels.set(`${s.name.toLowerCase()}|${s.specialization.toLowerCase()}`, s.cachedLevel)
+      report.read.push(`${skillName(s)} ${s.cachedLevel}`)
+      continue
+    }
     const level = skillLevel(s, attrValue, features)
     if (level === undefined) continue
     levels.set(skillName(s).toLowerCase(), level.level)
@@ -372,6 +385,7 @@ export function skillLevel(
 
 /** A weapon's skill: the best of its defaults (a skill he has, or an attribute), with its modifier. */
 function weaponLevel(w: Weapon, levels: Map<string, number>, attrs: Record<string, number>): { level: number; from: string; skill?: string; relative?: number } | undefined {
+  if (w.storedLevel) return w.storedLevel
   let best: { level: number; from: string; skill?: string; relative?: number } | undefined
   for (const d of w.defaults) {
     let base: number | undefined

@@ -1,6 +1,7 @@
 import { gurpsCombatant } from './gurps-model'
 import { isGcsJson, readGcsJson } from './gurps-gcs-json'
 import { readGcsXml } from './gurps-gcs-xml'
+import { isFoundryGurps, readFoundryGurps, readGca5 } from './gurps-stored'
 import { readHdc } from './hero-hdc'
 import { battlescribeLibrary } from './bushido-battlescribe'
 import type { Library } from './library'
@@ -24,7 +25,7 @@ export type OpenedFile =
   | { kind: 'library'; system: string; format: string; count: number; build: (tables: unknown[][]) => Library }
   | { kind: 'weapons'; system: string; table: unknown[] }
 
-const KNOWN = 'GURPS Character Sheet .gcs, Hero Designer .hdc, Star Wars adversary stat blocks, L5R Character Manager or web sheet .l5r, Foundry VTT l5r4 actors, BattleScribe Bushido catalogues .cat'
+const KNOWN = 'GURPS Character Sheet .gcs, GURPS Character Assistant .gca5, Foundry VTT GURPS actors, Hero Designer .hdc, Star Wars adversary stat blocks, L5R Character Manager or web sheet .l5r, Foundry VTT l5r4 actors, BattleScribe Bushido catalogues .cat'
 
 /**
  * Reads one file, recognised by its content (not its name): GURPS Character Sheet 5 (JSON) or 4 (XML)
@@ -43,9 +44,10 @@ export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
     else if (isAdversaryDataset(json)) {
       opened = { kind: 'library', system: 'genesys', format: 'Star Wars adversary stat blocks (JSON)', count: json.length, build: (tables) => adversaryLibrary(json, tables as Record<string, unknown>[][]) }
     } else if (isWeaponTable(json)) opened = { kind: 'weapons', system: 'genesys', table: json }
+    else if (isFoundryGurps(json)) opened = { kind: 'character', result: gurpsCombatant(readFoundryGurps(json as Record<string, unknown>)) }
     else if (l5rKind(json)) opened = { kind: 'character', result: readL5r(json as Record<string, unknown>, l5rKind(json) as 'l5rcm') }
     else if (json && typeof json === 'object' && 'type' in json && ('data' in json || 'system' in json)) {
-      throw new ImportError('this looks like a Foundry VTT actor export, which is not supported yet; export the character from its builder instead')
+      throw new ImportError('this looks like a Foundry VTT actor export of a system this importer does not read (it reads GURPS and L5R 4e actors); export the character from its builder instead')
     } else throw new ImportError(`not a character file this importer knows (${KNOWN})`)
   } else if (head.startsWith('<')) {
     const xml = parseXml(head)
@@ -58,7 +60,7 @@ export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
       if (!lib.entries.length) throw new ImportError(`this BattleScribe catalogue (${xattr(node, 'name') ?? '?'}) holds no model cards (a shared library of rules); open a faction catalogue instead`)
       opened = { kind: 'library', system: 'bushido', format: lib.format, count: lib.entries.length, build: () => lib }
     } else if (root === 'gameSystem') throw new ImportError(`this is a BattleScribe game system file (${node ? (xattr(node, 'name') ?? '?') : '?'}): it defines the card layout and holds no model cards; open a faction catalogue (.cat) instead`)
-    else if (root === 'gca5') throw new ImportError('GURPS Character Assistant 5 files (.gca5) are not supported yet; export the character to GURPS Character Sheet instead')
+    else if (root === 'gca5' && node) opened = { kind: 'character', result: gurpsCombatant(readGca5(node)) }
     else throw new ImportError(`not a character file this importer knows (the XML's root element is <${root ?? '?'}>; expected <character> from GURPS Character Sheet, <CHARACTER> from Hero Designer or <catalogue> from BattleScribe)`)
   } else throw new ImportError('not a character file this importer knows: neither JSON nor XML')
   const sys = opened.kind === 'character' ? opened.result.system : opened.system

@@ -114,11 +114,6 @@ describe.skipIf(!haveShared)('GURPS Character Sheet library characters (read fro
     expect(r.combatants[0]).toMatchObject({ st: 27, hp: 50, weapon: { damage: '5d+7', type: 'cr' } })
     expect(r.report.defaulted).toContain('ST 50 is outside what the simulator takes (1–27); 27 used')
   })
-
-  it('GCA5 and Foundry exports are refused with the reason', () => {
-    expect(() => load(join(shared, 'gca5_foundry_gurps_character_example.gca5'))).toThrow(/GURPS Character Assistant 5/)
-    expect(() => load(join(shared, 'foundry_gurps_actor_gurren_alexander.json'))).toThrow(/Foundry VTT/)
-  })
 })
 
 describe('quickdraw import', () => {
