@@ -15,7 +15,7 @@ import { AutosaveStore } from './services/autosave'
 import { FileService } from './services/files'
 import { RecentFiles } from './services/recent'
 import { SimulationService } from './services/simulation'
-import { createMainWindow, isTrustedUrl, openLink, setUpSession, type ElectronWindow } from './window'
+import { createMainWindow, isTrustedUrl, setUpSession, type ElectronWindow } from './window'
 
 /**
  * Electron main: one app instance with any number of windows, the services they share, the IPC
@@ -52,7 +52,6 @@ function main(): void {
             about,
             newWindow: () => windows.openWindow(),
             clearRecent: () => void clearRecent(),
-            openLink,
           }),
         ),
       )

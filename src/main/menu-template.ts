@@ -1,6 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import type { MenuCommand, RecentEntry } from '../shared/ipc-contract'
-import { HELP_LINKS } from './desktop/external-links'
 import { menuText, recentLabels } from './desktop/recent-labels'
 
 export interface MenuDeps {
@@ -13,8 +12,6 @@ export interface MenuDeps {
   newWindow: () => void
   /** Empties Open Recent (and the system's recent documents). */
   clearRecent: () => void
-  /** Opens one of the Help links in the browser. */
-  openLink: (url: string) => void
 }
 
 /**
@@ -94,8 +91,7 @@ export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
       label: 'Help',
       ...(d.isMac ? { role: 'help' as const } : {}),
       submenu: [
-        { label: 'Documentation', click: () => d.openLink(HELP_LINKS.documentation) },
-        { label: 'Examples', click: () => d.openLink(HELP_LINKS.examples) },
+        item('Rules Reference', { command: 'rules' }, 'F1'),
         { type: 'separator' },
         { label: 'About Quickdraw', click: () => d.about() },
       ],

@@ -12,7 +12,7 @@ const devUrl = devServerUrl(app.isPackaged, process.env)
 /** Which page URLs are ours (the dev server in development, else `app://quickdraw/`). */
 export const isTrustedUrl: (url: string) => boolean = trustedUrlCheck(devUrl)
 
-/** Opens an allowed Help link (the project's own pages) in the user's browser; anything else is ignored. */
+/** Opens a link in the user's browser only if it is on the allow-list (external-links.ts: none today); anything else is ignored. */
 export function openLink(url: unknown): boolean {
   return openExternalChecked(url, (u) => shell.openExternal(u))
 }

@@ -146,6 +146,8 @@ export type MenuCommand =
   | { command: 'save-as' }
   | { command: 'export'; kind: 'csv' | 'json' | 'report' }
   | { command: 'show'; view: AppView }
+  /** The rules of each system, as the app ships them (Help › Rules Reference). */
+  | { command: 'rules' }
   | { command: 'run' }
   | { command: 'cancel' }
   | { command: 'undo' }

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { MenuItemConstructorOptions } from 'electron'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { HELP_LINKS } from '../../src/main/desktop/external-links'
 import { invokeChannels } from '../../src/shared/ipc-contract'
 import { requireBuild, root } from '../helpers'
 
@@ -169,6 +168,13 @@ function invoke(fake: Fake, channel: string, from: { webContents: FakeWebContent
 }
 
 const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 30))
+/** Waits for something main does after reading files (the menu is built once the recent list is read): on a loaded machine that takes more than one tick. */
+async function until(done: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !done(); waited += 30) {
+    if (waited > 20_000) throw new Error(`gave up waiting for ${what}`)
+    await tick()
+  }
+}
 
 beforeAll(() => requireBuild())
 beforeEach(() => {
@@ -200,7 +206,7 @@ describe('the built main process, started by a stand-in Electron', () => {
     // Registered before the app is ready, as Electron requires.
     expect(fake.schemes).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }])
     fake.ready()
-    await tick()
+    await until(() => fake.windows.length > 0, 'the first window')
     expect(fake.log).toContain('protocol app')
     expect([...fake.handlers.keys()].sort()).toEqual([...invokeChannels].sort())
     expect(fake.windows).toHaveLength(1)
@@ -213,7 +219,7 @@ describe('the built main process, started by a stand-in Electron', () => {
     const ambush = join(dir, 'ambush.json')
     writeFileSync(ambush, '{"system":"gurps"}')
     fake.app.emit('second-instance', {}, ['/opt/Quickdraw/quickdraw', 'ambush.json'], dir, { files: [ambush] })
-    await tick()
+    await until(() => fake.windows.length > 1, 'the second window')
     expect(fake.windows).toHaveLength(2)
     expect(((await invoke(fake, 'window:ready', fake.windows[1])) as { path: string }).path).toBe(ambush)
   })
@@ -222,7 +228,7 @@ describe('the built main process, started by a stand-in Electron', () => {
     const fake = fakeElectron({ lock: true, userData: dir })
     start(fake, ['/opt/Quickdraw/quickdraw'])
     fake.ready()
-    await tick()
+    await until(() => fake.windows.length > 0, 'the first window')
     const [w] = fake.windows
     await expect(invoke(fake, 'app:info', { id: 9999, url: page })).rejects.toThrow('app:info: refused, the request did not come from a Quickdraw window')
     await expect(invoke(fake, 'app:info', { id: w.webContents.id, url: 'file:///tmp/index.html' })).rejects.toThrow(/refused/)
@@ -230,11 +236,11 @@ describe('the built main process, started by a stand-in Electron', () => {
     expect(((await invoke(fake, 'app:info', w)) as { appVersion: string }).appVersion).toBe('9.9.9')
   })
 
-  it('the window title is the app\'s, links open only for the project\'s pages, and app:// serves the built page', async () => {
+  it('the window title is the app\'s, no link opens in the browser, and app:// serves the built page', async () => {
     const fake = fakeElectron({ lock: true, userData: dir })
     start(fake, ['/opt/Quickdraw/quickdraw'])
     fake.ready()
-    await tick()
+    await until(() => fake.windows.length > 0, 'the first window')
     const [w] = fake.windows
     await invoke(fake, 'window:state', w, { dirty: true, name: 'duel.json', path: null })
     expect(w.title).toBe(process.platform === 'darwin' ? 'duel.json — Quickdraw' : '*duel.json — Quickdraw')
@@ -242,10 +248,11 @@ describe('the built main process, started by a stand-in Electron', () => {
     w.emit('page-title-updated', { preventDefault: () => (prevented = true) }, 'Quickdraw')
     expect(prevented).toBe(true)
 
+    // A page asking for a new window gets none, and no link goes to the browser (the app lists no site).
     expect(w.webContents.openHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' })
-    expect(w.webContents.openHandler?.({ url: HELP_LINKS.documentation })).toEqual({ action: 'deny' })
+    expect(w.webContents.openHandler?.({ url: 'https://github.com/' })).toEqual({ action: 'deny' })
     await tick()
-    expect(fake.log.filter((l) => l.startsWith('open '))).toEqual([`open ${HELP_LINKS.documentation}`])
+    expect(fake.log.filter((l) => l.startsWith('open '))).toEqual([])
 
     const served = await fake.protocolHandler!({ url: page })
     expect(served.status).toBe(200)
@@ -253,11 +260,11 @@ describe('the built main process, started by a stand-in Electron', () => {
     expect((await fake.protocolHandler!({ url: 'app://quickdraw/..%2fmain/index.js' })).status).toBe(404)
   })
 
-  it('the menu has Clear Recent, and Help opens the documentation', async () => {
+  it('the menu has Clear Recent, and Help › Rules Reference goes to the window', async () => {
     const fake = fakeElectron({ lock: true, userData: dir })
     start(fake, ['/opt/Quickdraw/quickdraw'])
     fake.ready()
-    await tick()
+    await until(() => fake.windows.length > 0, 'the first window')
     const find = (items: MenuItemConstructorOptions[], label: string): MenuItemConstructorOptions | undefined => {
       for (const i of items) {
         if (i.label === label) return i
@@ -266,9 +273,11 @@ describe('the built main process, started by a stand-in Electron', () => {
       }
       return undefined
     }
-    expect(find(fake.menu, 'Clear Recent')).toBeDefined()
-    ;(find(fake.menu, 'Documentation')?.click as () => void)()
-    await tick()
-    expect(fake.log).toContain(`open ${HELP_LINKS.documentation}`)
+    await until(() => find(fake.menu, 'Clear Recent') !== undefined, 'the menu')
+    await invoke(fake, 'window:ready', fake.windows[0])
+    ;(find(fake.menu, 'Rules Reference')?.click as () => void)()
+    await until(() => fake.windows[0].webContents.sent.some(([c]) => c === 'menu:command'), 'the command to reach the window')
+    expect(fake.windows[0].webContents.sent).toContainEqual(['menu:command', { command: 'rules' }])
+    expect(fake.log.filter((l) => l.startsWith('open '))).toEqual([])
   })
 })

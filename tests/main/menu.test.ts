@@ -1,6 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import { describe, expect, it } from 'vitest'
-import { isAllowedExternal } from '../../src/main/desktop/external-links'
 import { menuTemplate, type MenuDeps } from '../../src/main/menu-template'
 import type { MenuCommand } from '../../src/shared/ipc-contract'
 
@@ -22,7 +21,7 @@ function click(item: MenuItemConstructorOptions): void {
   ;(item.click as () => void)()
 }
 
-const noop: MenuDeps = { isMac: false, recent: [], send: () => undefined, about: () => undefined, newWindow: () => undefined, clearRecent: () => undefined, openLink: () => undefined }
+const noop: MenuDeps = { isMac: false, recent: [], send: () => undefined, about: () => undefined, newWindow: () => undefined, clearRecent: () => undefined }
 
 function submenu(items: MenuItemConstructorOptions[], label: string): MenuItemConstructorOptions[] {
   return find(items, label).submenu as MenuItemConstructorOptions[]
@@ -116,13 +115,12 @@ describe('desktop menu: Open Recent, windows, help', () => {
     expect(opened).toBe(1)
   })
 
-  it('Help links to the documentation and the examples, both on the allow-list of the browser', () => {
-    const links: string[] = []
-    const menu = menuTemplate({ ...noop, openLink: (u) => links.push(u) })
-    expect(submenu(menu, 'Help').map((i) => i.label ?? i.type)).toEqual(['Documentation', 'Examples', 'separator', 'About Quickdraw'])
-    click(find(menu, 'Documentation'))
-    click(find(menu, 'Examples'))
-    expect(links).toHaveLength(2)
-    expect(links.every((u) => isAllowedExternal(u))).toBe(true)
+  it('Help opens the rules reference inside the app (F1), and links to no web page', () => {
+    const sent: MenuCommand[] = []
+    const menu = menuTemplate({ ...noop, send: (c) => sent.push(c) })
+    expect(submenu(menu, 'Help').map((i) => i.label ?? i.type)).toEqual(['Rules Reference', 'separator', 'About Quickdraw'])
+    expect(find(menu, 'Rules Reference').accelerator).toBe('F1')
+    click(find(menu, 'Rules Reference'))
+    expect(sent).toEqual([{ command: 'rules' }])
   })
 })

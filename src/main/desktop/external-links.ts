@@ -1,13 +1,8 @@
 /**
- * The web pages the app links to (Help menu). Where the project is published is set here, once; the
- * allow-list below is derived from these links, so a page of the app can open nothing else.
+ * The web pages the app may send the user's browser to. Today none: its documentation (the rules of each
+ * system) ships inside the app and opens in the window. Should the app ever link to a site, list it in
+ * EXTERNAL_SITES; nothing else can be opened, whatever a page or a scenario file asks.
  */
-export const PROJECT_URL = 'https://github.com/quickdraw-rpg/quickdraw'
-
-export const HELP_LINKS = {
-  documentation: `${PROJECT_URL}#readme`,
-  examples: `${PROJECT_URL}/tree/main/resources/examples`,
-} as const
 
 /** Where the app may send the user's browser: https pages of these hosts, under these folders. */
 export interface ExternalSite {
@@ -15,8 +10,8 @@ export interface ExternalSite {
   pathPrefix: string
 }
 
-/** Only the project's own pages: a host as broad as github.com is narrowed to the project's folder. */
-export const EXTERNAL_SITES: readonly ExternalSite[] = [{ host: new URL(PROJECT_URL).host, pathPrefix: `${new URL(PROJECT_URL).pathname}` }]
+/** The sites links may open (a host as broad as github.com should be narrowed to a folder): none today. */
+export const EXTERNAL_SITES: readonly ExternalSite[] = []
 
 /**
  * Whether `shell.openExternal` may be given this URL: https only, on an allowed site (host and folder), no user name or
@@ -35,8 +30,8 @@ export function isAllowedExternal(url: unknown, sites: readonly ExternalSite[] =
 }
 
 /** Opens an allowed link in the user's browser; returns whether it did. */
-export function openExternalChecked(url: unknown, open: (url: string) => Promise<void>): boolean {
-  if (!isAllowedExternal(url)) return false
+export function openExternalChecked(url: unknown, open: (url: string) => Promise<void>, sites: readonly ExternalSite[] = EXTERNAL_SITES): boolean {
+  if (!isAllowedExternal(url, sites)) return false
   void open(url).catch(() => undefined)
   return true
 }

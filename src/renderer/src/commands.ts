@@ -8,6 +8,8 @@ import { useSimulationStore } from './stores/simulation'
 export interface CommandUi {
   exportResults: (kind: 'csv' | 'json' | 'report') => Promise<void>
   show: (view: AppView) => void
+  /** Opens the rules reference (the page of the scenario's system). */
+  showRules: () => void
 }
 
 /** Runs one menu or keyboard command against the stores. */
@@ -38,6 +40,8 @@ export async function runCommand(c: MenuCommand, ui: CommandUi): Promise<void> {
       return ui.exportResults(c.kind)
     case 'show':
       return ui.show(c.view)
+    case 'rules':
+      return ui.showRules()
     case 'run':
       return sim.run()
     case 'cancel':
@@ -68,8 +72,8 @@ function inTextField(target: EventTarget | null): boolean {
 }
 
 /**
- * Keyboard: Ctrl/Cmd+Enter runs, Esc cancels, Ctrl/Cmd+S saves, Ctrl/Cmd+O opens; Ctrl/Cmd+Z undoes
- * outside text fields. In Electron the application menu's accelerators already send the first four, so
+ * Keyboard: Ctrl/Cmd+Enter runs, Esc cancels, Ctrl/Cmd+S saves, Ctrl/Cmd+O opens, F1 shows the rules;
+ * Ctrl/Cmd+Z undoes outside text fields. In Electron the application menu's accelerators already send the first five, so
  * the page handles only undo/redo there (handling both would, say, open two Save dialogs).
  */
 export function commandForKey(e: KeyboardEvent, kind: 'electron' | 'browser' = 'browser'): MenuCommand | null {
@@ -79,6 +83,7 @@ export function commandForKey(e: KeyboardEvent, kind: 'electron' | 'browser' = '
   if (e.key === 'Escape') return { command: 'cancel' }
   if (mod && e.key.toLowerCase() === 's') return { command: e.shiftKey ? 'save-as' : 'save' }
   if (mod && e.key.toLowerCase() === 'o') return { command: 'open' }
+  if (e.key === 'F1') return { command: 'rules' }
   return undoKey(e, mod)
 }
 
