@@ -7,7 +7,7 @@ import type { ExactMetric } from '../rule-system'
 import { Cond } from './codes'
 import { CRITICAL_HIT_TABLE } from './damage'
 import { resetFight, rollSequence } from './fight'
-import { RollUse } from './log'
+import { RollUse, sideLabel } from './log'
 import type { Plan } from './plan'
 import { FightState } from './state'
 import { takeTurn } from './turn'
@@ -290,7 +290,7 @@ export function exactGurpsFight(plan: Plan): ExactMetric[] {
   return fightExactMetrics(
     r,
     {
-      sideWins: plan.sides.map((side) => ({ id: `wins:${side}`, label: `Side ${side} wins` })),
+      sideWins: plan.sides.map((side, k) => ({ id: `wins:${side}`, label: `${sideLabel(plan, k)} wins` })),
       draw: { id: 'draw', label: 'Draw' },
       length: { id: 'fight-length', label: 'Fight length (turns)', stepsPerRound: f.length },
       // injury dealt by fighter i is the HP the other lost (the only source of injury in a duel)
