@@ -88,7 +88,8 @@ const NOT_STATE = new Set(['dealt', 'outAt', 'waitFired', 'waitWasted', 'knocked
 interface GState {
   /** Everything the fight remembers between turns, packed. */
   snap: Int32Array
-  key: string
+  /** The situation's number: equal exactly when the packed situations are equal. */
+  id: number
   /** Place in the turn sequence of the next turn (0-based), and its turn number (1-based). */
   slot: number
   round: number
@@ -96,6 +97,9 @@ interface GState {
   end: number | 'draw' | null
   hp: number[]
   cond: number[]
+  /** HP each has lost; taken out (each), then dead (each). */
+  lost: number[]
+  finals: number[]
 }
 
 type Field = Int32Array | Uint8Array | Int8Array
@@ -136,8 +140,11 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
   const steps = plan.fighters.map((f) => f.steps.length)
   const buf = new Int32Array(size)
 
-  /** Packs the fight state into `buf` and returns its key. */
-  const pack = (): string => {
+  /** Situations met so far, by a hash of their packed fields (checked field by field on a hit). */
+  const known = new Map<number, GState[]>()
+  let ids = 0
+  /** Packs the fight state into `buf` and returns its hash. */
+  const pack = (): number => {
     // a fighter's place in his plan only matters up to its last entry (which repeats); a Feint's turn only
     // relative to his own turn count
     for (let i = 0; i < n; i++) {
@@ -155,9 +162,30 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     for (const f of fields) {
       for (let i = 0; i < f.length; i++) buf[o++] = f[i]
     }
-    let key = ''
-    for (let i = 0; i < size; i++) key += String.fromCharCode(buf[i] + 0x8000)
-    return key
+    let h1 = 0x811c9dc5
+    let h2 = 0x01000193
+    for (let i = 0; i < size; i++) {
+      h1 = Math.imul(h1 ^ buf[i], 0x01000193)
+      h2 = Math.imul(h2 + buf[i], 0x5bd1e995) ^ (h2 >>> 15)
+    }
+    return (h1 >>> 0) * 0x200000 + (h2 & 0x1fffff)
+  }
+  const same = (snap: Int32Array): boolean => {
+    for (let i = 0; i < size; i++) if (snap[i] !== buf[i]) return false
+    return true
+  }
+  /** The situation packed in `buf` (hash `h`), made once. */
+  const situation = (h: number, slot: number, round: number): GState => {
+    let bucket = known.get(h)
+    if (!bucket) known.set(h, (bucket = []))
+    for (const x of bucket) if (same(x.snap)) return x
+    const hp = Array.from(st.hp)
+    const cond = Array.from(st.cond)
+    const lost = hp.map((x, i) => plan.fighters[i].hpMax - x)
+    const finals = [...cond.map((c) => (c !== Cond.Ok ? 1 : 0)), ...cond.map((c) => (c === Cond.Dead ? 1 : 0))]
+    const made: GState = { snap: buf.slice(), id: ids++, slot, round, end: endOf(), hp, cond, lost, finals }
+    bucket.push(made)
+    return made
   }
   const unpack = (snap: Int32Array): void => {
     let o = 0
@@ -186,12 +214,11 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     for (let i = 0; i < n; i++) if (st.cond[i] === Cond.Ok) return plan.fighters[i].side
     return 'draw'
   }
-  const stateOf = (key: string, slot: number, round: number): GState => ({ snap: buf.slice(), key, slot, round, end: endOf(), hp: Array.from(st.hp), cond: Array.from(st.cond) })
 
   resetFight(plan, st)
-  const start = stateOf(pack(), 0, 1)
+  const start = situation(pack(), 0, 1)
   /** Next turns by situation, slot and the part of the clock that matters (the opening roll, the signal). */
-  const memo = new Map<string, { p: number; s: GState }[]>()
+  const memo = new Map<number, { p: number; s: GState }[]>()
   const hasTies = plan.ties.length > 0
   const split = drawSplitter(st)
   let runs = 0
@@ -201,11 +228,11 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     const signal = s.slot === 0 && plan.signalTurn === s.round
     const nextSlot = (s.slot + 1) % n
     const nextRound = nextSlot === 0 ? s.round + 1 : s.round
-    const mk = `${s.key}|${s.slot}|${opening ? 'o' : ''}${signal ? 's' : ''}|${s.round > plan.signalTurn ? 'after' : 'before'}`
+    const mk = ((s.id * n + s.slot) * 2 + (opening ? 1 : 0)) * 4 + (signal ? 2 : 0) + (s.round > plan.signalTurn ? 1 : 0)
     let out = memo.get(mk)
     if (!out) {
       if (memo.size >= maxDistinct) throw new Refusal(TOO_MANY)
-      const merged = new Map<string, { p: number; s: GState }>()
+      const merged = new Map<number, { p: number; s: GState }>()
       runs += forEachRoll(
         (rng) => {
           unpack(s.snap)
@@ -214,12 +241,13 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
           if (opening && hasTies) rollSequence(plan, st)
           if (signal) interrupt(plan, st, Ev.Signal, -1, -1)
           if (!st.over) takeTurn(plan, st, st.order[s.slot])
-          const key = pack()
-          if (!merged.has(key)) merged.set(key, { p: 0, s: stateOf(key, nextSlot, nextRound) })
-          return key
+          const next = situation(pack(), nextSlot, nextRound)
+          let m = merged.get(next.id)
+          if (!m) merged.set(next.id, (m = { p: 0, s: next }))
+          return m
         },
-        (key, p) => {
-          ;(merged.get(key) as { p: number }).p += p
+        (m, p) => {
+          m.p += p
         },
         split,
         Math.max(1, maxRuns - runs),
@@ -227,19 +255,19 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
       out = [...merged.values()]
       memo.set(mk, out)
     }
-    // the same situation later in the fight: the same branches, the clock moved on
-    return out.map((b) => ({ p: b.p, next: b.s.round === nextRound ? b.s : { ...b.s, round: nextRound } }))
+    // the same situation elsewhere in the fight: the same branches, at this point of the clock
+    return out.map((b) => ({ p: b.p, next: b.s.round === nextRound && b.s.slot === nextSlot ? b.s : { ...b.s, slot: nextSlot, round: nextRound } }))
   }
 
   return {
     sides: plan.sides.length,
     start,
-    key: (s) => s.key,
+    key: (s) => s.id,
     ending: (s) => s.end,
     step,
-    damage: (s) => s.hp.map((hp, i) => plan.fighters[i].hpMax - hp),
+    damage: (s) => s.lost,
     /** Taken out (each fighter), then dead (each fighter). */
-    finals: (s) => [...s.cond.map((c) => (c !== Cond.Ok ? 1 : 0)), ...s.cond.map((c) => (c === Cond.Dead ? 1 : 0))],
+    finals: (s) => s.finals,
     /** fight.ts winnerOf at the cap: a draw, or under "most-health" the side with the larger share of HP left. */
     capEnding: (s) => {
       if (!plan.rules.capMostHealth) return 'draw'
