@@ -1,5 +1,7 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import type { MenuCommand, RecentEntry } from '../shared/ipc-contract'
+import { systems } from '../engine/systems/registry'
+import { templateSystems } from '../shared/templates'
 import { menuText, recentLabels } from './desktop/recent-labels'
 
 export interface MenuDeps {
@@ -16,7 +18,7 @@ export interface MenuDeps {
 
 /**
  * The application menu as data (type-only electron import, so tests can read it): File, Edit, Run,
- * View, Window (macOS), Help. Open Recent tells same-named files apart by their folder, since Windows
+ * View, Window (macOS), Help. File › New lists the rule systems, each opening a small template. Open Recent tells same-named files apart by their folder, since Windows
  * and Linux show no tooltips in menus. Every command goes to the renderer, which owns the scenario and the run. Run also
  * opens the analysis views (Sweep, Compare); File › Export also writes the HTML report.
  * Keyboard: Ctrl/Cmd+Enter runs, Esc cancels, Ctrl/Cmd+S saves.
@@ -27,6 +29,7 @@ export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
     accelerator,
     click: () => d.send(command),
   })
+  const newItems = templateSystems.map((id) => [id, systems.find((s) => s.id === id)?.label ?? id] as const)
   const platform = d.platform ?? (d.isMac ? 'darwin' : process.platform)
   const labels = recentLabels(d.recent.map((r) => r.path), platform)
   const recent: MenuItemConstructorOptions[] = [
@@ -41,6 +44,7 @@ export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
     {
       label: 'File',
       submenu: [
+        { label: 'New', submenu: newItems.map(([system, label]) => item(label, { command: 'new', system })) },
         item('New from Example…', { command: 'new-from-example' }, 'CmdOrCtrl+N'),
         { label: 'New Window', accelerator: 'CmdOrCtrl+Shift+N', click: () => d.newWindow() },
         item('Open…', { command: 'open' }, 'CmdOrCtrl+O'),

@@ -136,6 +136,8 @@ export type AppView = 'results' | 'sweep' | 'compare' | 'balance' | 'tactics'
 /** What the application menu asks the renderer to do. */
 export type MenuCommand =
   | { command: 'new-from-example' }
+  /** A new scenario from the template of a rule system (`src/shared/templates.ts`). */
+  | { command: 'new'; system: string }
   | { command: 'open' }
   | { command: 'open-recent'; path: string }
   /** A file main has opened for this window (a second launch, a file association, macOS open-file). */

@@ -127,3 +127,37 @@ describe('renaming a combatant id (issue 13) in Chromium', () => {
     await page.click('[data-testid="tab-form"]')
   })
 })
+
+describe('New scenario from a template (issue 13) in the browser build', () => {
+  beforeAll(async () => {
+    page = await openApp(chromium.browser, server.url, [], { width: 1280, height: 720 })
+  })
+
+  it('New… lists the rule systems; each opens a small valid scenario of that system, ready to run', async () => {
+    await page.click('[data-testid="new-menu"] summary')
+    const systems = await page.locator('[data-testid="new-menu"] button').allTextContents()
+    expect(systems.length).toBe(6)
+    expect(systems).toContain('HERO System — Speed Chart, holds, aborts and fights')
+    await shot('13-11-new-menu-1280')
+    await page.click('[data-testid="new-hero"]')
+    await expect.poll(() => page.inputValue('[data-testid="field-name"]')).toBe('New HERO fight')
+    expect(await page.locator('[data-testid="new-menu"][open]').count()).toBe(0)
+    expect(await page.locator('[data-testid="run"]').isEnabled()).toBe(true)
+    await page.fill('[data-testid="trials"]', '2000')
+    await page.press('[data-testid="trials"]', 'Tab')
+    await page.click('[data-testid="run"]')
+    await page.waitForSelector('[data-testid="result-summary"] .status-done', { timeout: 120_000 })
+    expect(await page.textContent('[data-testid="headline-answer"]')).toMatch(/\d+\.\d%/)
+    await shot('13-12-new-hero-run-1280')
+    const names: Record<string, string> = { gurps: 'New GURPS fight', 'gurps-waits': 'New GURPS Wait standoff', bushido: 'New Bushido exchange', genesys: 'New Genesys fight', l5r: 'New L5R duel' }
+    for (const [id, name] of Object.entries(names)) {
+      const dirty = (await page.title()).startsWith('*')
+      await page.click('[data-testid="new-menu"] summary')
+      await page.click(`[data-testid="new-${id}"]`)
+      if (dirty) await page.click('[data-testid="leave-discard"]')
+      await expect.poll(() => page.inputValue('[data-testid="field-name"]')).toBe(name)
+      await expect.poll(() => page.locator('[data-testid="run"]').isEnabled(), { message: id }).toBe(true)
+      expect(await page.locator('[data-error-path]').count(), id).toBe(0)
+    }
+  }, 180_000)
+})

@@ -1,6 +1,7 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import { describe, expect, it } from 'vitest'
 import { menuTemplate, type MenuDeps } from '../../src/main/menu-template'
+import { systems } from '../../src/engine/systems/registry'
 import type { MenuCommand } from '../../src/shared/ipc-contract'
 
 function find(items: MenuItemConstructorOptions[], label: string): MenuItemConstructorOptions {
@@ -105,6 +106,15 @@ describe('desktop menu: Open Recent, windows, help', () => {
     const mac = menuTemplate({ ...noop, isMac: true })
     expect(mac.map((m) => m.label ?? m.role)).toEqual(['appMenu', 'File', 'Edit', 'Run', 'View', 'windowMenu', 'Help'])
     expect(menuTemplate(noop).map((m) => m.label ?? m.role)).toEqual(['File', 'Edit', 'Run', 'View', 'Help'])
+  })
+
+  it('issue 13: File › New lists every rule system, each starting a new scenario from its template', () => {
+    const sent: MenuCommand[] = []
+    const menu = menuTemplate({ ...noop, send: (c) => sent.push(c) })
+    const items = submenu(menu, 'New')
+    expect(items.map((i) => i.label)).toContain('HERO System — Speed Chart, holds, aborts and fights')
+    for (const i of items) click(i)
+    expect(sent.map((c) => (c.command === 'new' ? c.system : c.command)).sort()).toEqual(systems.map((s) => s.id).sort())
   })
 
   it('File › New Window opens another window', () => {

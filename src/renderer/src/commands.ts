@@ -21,6 +21,8 @@ export async function runCommand(c: MenuCommand, ui: CommandUi): Promise<void> {
     case 'new-from-example':
       document.querySelector<HTMLElement>('[data-example]')?.focus()
       return
+    case 'new':
+      return library.newScenario(c.system)
     case 'open':
       return library.openFile()
     case 'open-recent':

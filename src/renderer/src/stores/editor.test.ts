@@ -189,3 +189,35 @@ describe('issue 13: renaming a combatant id in the editor', () => {
     expect(editor.dirty).toBe(false)
   })
 })
+
+describe('issue 13: New scenario from a template', () => {
+  beforeEach(async () => {
+    setActivePinia(createPinia())
+    backend = testBackend({ 'gurps-waits-standoff.json': standoff })
+    useBackendForTests(backend)
+    await useLibraryStore().openExample('gurps-waits-standoff.json')
+  })
+
+  it('opens a valid, unsaved scenario of the chosen system; left untouched it asks nothing; over unsaved edits it asks first', async () => {
+    const editor = useEditorStore()
+    await useLibraryStore().newScenario('hero')
+    expect(editor.systemId).toBe('hero')
+    expect(editor.valid).toBe(true)
+    expect(editor.path).toBeNull()
+    expect(editor.dirty).toBe(false)
+    await useLibraryStore().newScenario('l5r')
+    expect(editor.leaving).toBeNull()
+    expect(editor.systemId).toBe('l5r')
+    editor.edit(['combatants', 0, 'name'], 'Akodo Toturi')
+    const starting = useLibraryStore().newScenario('bushido')
+    expect(await answerWhenAsked('cancel')).toBe('Untitled: start a new bushido scenario')
+    await starting
+    expect(editor.systemId).toBe('l5r')
+  })
+
+  it('a system without a template says so and changes nothing', async () => {
+    await useLibraryStore().newScenario('chess')
+    expect(useLibraryStore().error).toMatch(/no template for the rule system "chess"; choose one of hero, gurps/)
+    expect(useEditorStore().systemId).toBe('gurps-waits')
+  })
+})

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { AppInfo, ExampleSummary, RecentEntry, ScenarioFile } from '../../../shared/ipc-contract'
+import { scenarioTemplate, templateSystems } from '../../../shared/templates'
 import { backend } from './backend'
 import { useEditorStore } from './editor'
 
@@ -42,6 +43,21 @@ export const useLibraryStore = defineStore('library', () => {
       const doc = await backend().loadExample(file)
       selected.value = file
       useEditorStore().load(doc, { path: null, name: file })
+    })
+  }
+
+  /**
+   * A new scenario from the template of a rule system: two evenly matched fighters, valid and ready to
+   * run, not yet saved anywhere (Save asks where). Untouched, it is left without a question.
+   */
+  function newScenario(system: string): Promise<void> {
+    return guarded(async () => {
+      const doc = scenarioTemplate(system)
+      if (doc === null) throw new Error(`There is no template for the rule system "${system}"; choose one of ${templateSystems.join(', ')}.`)
+      const label = info.value?.systems.find((s) => s.id === system)?.label ?? system
+      if (!(await useEditorStore().confirmLeave(`start a new ${label.split(' — ')[0]} scenario`))) return
+      selected.value = ''
+      useEditorStore().load(doc, { path: null, name: 'Untitled' })
     })
   }
 
@@ -96,5 +112,8 @@ export const useLibraryStore = defineStore('library', () => {
     recent.value = await backend().recent()
   }
 
-  return { info, examples, recent, selected, error, bySystem, load, openExample, openFile, openRecent, openOpenedFile, refreshRecent, start }
+  /** The rule systems New offers, with their names. */
+  const newChoices = computed(() => templateSystems.map((id) => ({ id, label: info.value?.systems.find((s) => s.id === id)?.label ?? id })))
+
+  return { info, examples, recent, selected, error, bySystem, newChoices, load, newScenario, openExample, openFile, openRecent, openOpenedFile, refreshRecent, start }
 })
