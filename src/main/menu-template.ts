@@ -53,6 +53,7 @@ export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
         item('Save', { command: 'save' }, 'CmdOrCtrl+S'),
         item('Save As…', { command: 'save-as' }, 'CmdOrCtrl+Shift+S'),
         { type: 'separator' },
+        item('Import Character…', { command: 'import' }, 'CmdOrCtrl+I'),
         {
           label: 'Export',
           submenu: [

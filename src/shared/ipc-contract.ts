@@ -146,6 +146,8 @@ export type MenuCommand =
   | { command: 'recent-changed' }
   | { command: 'save' }
   | { command: 'save-as' }
+  /** File › Import character…: a character file or a library, into the scenario being edited. */
+  | { command: 'import' }
   | { command: 'export'; kind: 'csv' | 'json' | 'report' }
   | { command: 'show'; view: AppView }
   /** The rules of each system, as the app ships them (Help › Rules Reference). */

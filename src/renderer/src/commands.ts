@@ -3,6 +3,7 @@ import { backend } from './stores/backend'
 import { useEditorStore } from './stores/editor'
 import { useLibraryStore } from './stores/library'
 import { useSimulationStore } from './stores/simulation'
+import { useImportStore } from './stores/importer'
 
 /** What commands need from the page besides the stores: the results' exports and the view switch. */
 export interface CommandUi {
@@ -37,6 +38,8 @@ export async function runCommand(c: MenuCommand, ui: CommandUi): Promise<void> {
     case 'save-as':
       await editor.save(true)
       return library.refreshRecent()
+    case 'import':
+      return useImportStore().requestFile()
     case 'export':
       ui.show('results')
       return ui.exportResults(c.kind)

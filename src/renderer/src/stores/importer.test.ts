@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { parseScenario } from '../../../engine/run/parse'
+import { useBackendForTests } from './backend'
+import { useEditorStore } from './editor'
+import { useImportStore } from './importer'
+import { useLibraryStore } from './library'
+import { testBackend } from './test-backend'
+
+const root = join(__dirname, '../../../..')
+const examples = join(root, 'resources/examples')
+const fixtures = join(root, 'tests/fixtures/import')
+const example = (name: string): unknown => JSON.parse(readFileSync(join(examples, name), 'utf8')) as unknown
+const file = (path: string) => ({ name: path.split('/').pop() ?? path, bytes: new Uint8Array(readFileSync(join(fixtures, path))) })
+
+describe('importing in the app (File › Import character…, a drop on the scenario)', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    useBackendForTests(testBackend({ 'gurps-duel.json': example('gurps-duel.json'), 'genesys-blaster-duel.json': example('genesys-blaster-duel.json') }))
+  })
+
+  it('a character file is added to the scenario being edited with its plan, in one undoable step, and its report is shown', async () => {
+    await useLibraryStore().openExample('gurps-duel.json')
+    const editor = useEditorStore()
+    const importer = useImportStore()
+    const before = (editor.doc as { combatants: unknown[] }).combatants.length
+    await importer.importFiles([file('gcs5_foundry_gurps_alice_wozniak.gcs')])
+    expect(importer.error).toBe('')
+    const doc = editor.doc as { combatants: { id: string; side?: string }[]; tactics: { combatant: string }[] }
+    expect(doc.combatants).toHaveLength(before + 1)
+    expect(doc.combatants.at(-1)).toMatchObject({ id: 'alice-wozniak', side: 'B', st: 13 })
+    expect(doc.tactics.at(-1)).toMatchObject({ combatant: 'alice-wozniak' })
+    expect(parseScenario(editor.doc).ok).toBe(true)
+    expect(importer.report?.computed).toContain('Axe/Mace 15 = DX 14 + 1 (4 points, Average)')
+    expect(importer.summary).toBe('Added Alice Wozniak (alice-wozniak) from gcs5_foundry_gurps_alice_wozniak.gcs on side B.')
+    editor.undo()
+    expect((editor.doc as { combatants: unknown[] }).combatants).toHaveLength(before)
+  })
+
+  it('a file of another system, or a bad file, says so and changes nothing', async () => {
+    await useLibraryStore().openExample('gurps-duel.json')
+    const editor = useEditorStore()
+    const importer = useImportStore()
+    const doc = editor.doc
+    await importer.importFiles([file('hdc_hero6efvtt_smash.extracted.hdc')])
+    expect(importer.error).toMatch(/this is for HERO System, and the scenario being edited is for GURPS; nothing imported/)
+    await importer.importFiles([{ name: 'cut.gcs', bytes: new TextEncoder().encode('{"version": 5, "profile": {') }])
+    expect(importer.error).toMatch(/^cut\.gcs: not valid JSON/)
+    expect(editor.doc).toBe(doc)
+  })
+
+  it('a library opens for picking: filter, a minion group of 3, added with its plan', async () => {
+    await useLibraryStore().openExample('genesys-blaster-duel.json')
+    const editor = useEditorStore()
+    const importer = useImportStore()
+    await importer.importFiles([file('swrpg/quickdraw_adversaries.json'), file('swrpg/quickdraw_weapons.json')])
+    expect(importer.libraries).toHaveLength(1)
+    importer.filter = 'thug'
+    const hits = importer.shown()
+    expect(hits.map((h) => h.entry.name)).toEqual(['Dockside Thug'])
+    importer.group = 3
+    importer.side = 'A'
+    importer.pick(hits[0])
+    const doc = editor.doc as { combatants: { id: string }[]; plans: { combatant: string }[] }
+    expect(doc.combatants.at(-1)).toMatchObject({ id: 'dockside-thug', side: 'A', minions: 3 })
+    expect(doc.plans.at(-1)).toEqual({ combatant: 'dockside-thug', turns: [{ maneuvers: [], action: 'attack' }] })
+    expect(parseScenario(editor.doc).ok).toBe(true)
+  })
+})
