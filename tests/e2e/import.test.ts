@@ -1,0 +1,73 @@
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { requireBuild, root } from '../helpers'
+import { launchChromium, openApp, openExample, serveRenderer } from './browser'
+
+/**
+ * Issue 18 in the browser build, real Chromium: the Import character… button and a drop on the scenario
+ * add a character file's fighter to the scenario being edited and show the report; a library opens to
+ * pick from. The import runs in the page (no Node). Screenshots go to test-results/e2e/.
+ */
+const shots = join(root, 'test-results', 'e2e')
+const fixtures = join(root, 'tests', 'fixtures', 'import')
+let page: Page
+let server: Awaited<ReturnType<typeof serveRenderer>>
+let chromium: Awaited<ReturnType<typeof launchChromium>>
+
+beforeAll(async () => {
+  requireBuild()
+  mkdirSync(shots, { recursive: true })
+  server = await serveRenderer()
+  chromium = await launchChromium()
+  page = await openApp(chromium.browser, server.url)
+})
+afterAll(async () => {
+  await chromium?.close()
+  await server?.close()
+})
+
+describe('importing characters in the browser build (issue 18)', () => {
+  it('Import character… adds Alice Wozniak to the GURPS duel and shows what was read, computed and defaulted', async () => {
+    await openExample(page, 'gurps-duel.json')
+    await page.setInputFiles('[data-testid="import-file"]', join(fixtures, 'gcs5_foundry_gurps_alice_wozniak.gcs'))
+    await page.waitForSelector('[data-testid="import-summary"]')
+    expect(await page.textContent('[data-testid="import-summary"]')).toBe('Added Alice Wozniak (alice-wozniak) from gcs5_foundry_gurps_alice_wozniak.gcs on side B.')
+    const report = (await page.textContent('[data-testid="import-report"]')) ?? ''
+    expect(report).toContain('Axe/Mace 15 = DX 14 + 1 (4 points, Average)')
+    expect(report).toContain('Not modelled, ignored')
+    expect(await page.locator('input[value="Alice Wozniak"]').count()).toBeGreaterThan(0)
+    expect(await page.title()).toMatch(/^\*/)
+    await page.screenshot({ path: join(shots, '18-import-report.png') })
+  })
+
+  it('a file dropped on the scenario is imported too; one of another system is refused with the reason', async () => {
+    const drop = async (name: string, text: string): Promise<void> => {
+      const dt = await page.evaluateHandle(([n, t]) => {
+        const d = new DataTransfer()
+        d.items.add(new File([t], n))
+        return d
+      }, [name, text] as const)
+      await page.dispatchEvent('[data-testid="import-drop"]', 'drop', { dataTransfer: dt })
+    }
+    await drop('smash.hdc', readFileSync(join(fixtures, 'hdc_hero6efvtt_smash.extracted.hdc'), 'utf8'))
+    await page.waitForSelector('[data-testid="import-error"]')
+    expect(await page.textContent('[data-testid="import-error"]')).toMatch(/smash\.hdc: this is for HERO System, and the scenario being edited is for GURPS; nothing imported/)
+    await drop('grend.gcs', readFileSync(join(fixtures, 'gcs5_foundry_gurps_grend.gcs'), 'utf8'))
+    await page.waitForFunction(() => document.querySelector('[data-testid="import-summary"]')?.textContent?.includes('Grend'))
+    expect(await page.locator('[data-testid="import-error"]').count()).toBe(0)
+  })
+
+  it('a Star Wars adversary library opens to pick from: filter, a group of 3 minions, Add', async () => {
+    await openExample(page, 'genesys-blaster-duel.json')
+    await page.setInputFiles('[data-testid="import-file"]', [join(fixtures, 'swrpg', 'quickdraw_adversaries.json'), join(fixtures, 'swrpg', 'quickdraw_weapons.json')])
+    await page.waitForSelector('[data-testid="import-library"]')
+    await page.fill('[data-testid="import-filter"]', 'thug')
+    await page.fill('[data-testid="import-group"]', '3')
+    await page.click('[data-testid="import-pick-Dockside Thug"]')
+    await page.waitForFunction(() => document.querySelector('[data-testid="import-summary"]')?.textContent?.includes('Dockside Thug'))
+    expect(await page.locator('input[value="Dockside Thug"]').count()).toBeGreaterThan(0)
+    await page.screenshot({ path: join(shots, '18-import-library.png') })
+  })
+})
