@@ -44,18 +44,15 @@ describe('importing characters in the browser build (issue 18)', () => {
 
   it('a file dropped on the scenario is imported too; one of another system is refused with the reason', async () => {
     const drop = async (name: string, text: string): Promise<void> => {
-      const dt = await page.evaluateHandle(([n, t]) => {
-        const d = new DataTransfer()
-        d.items.add(new File([t], n))
-        return d
-      }, [name, text] as const)
+      // a page script as text: this file is type-checked without the DOM's types
+      const dt = await page.evaluateHandle(`(() => { const d = new DataTransfer(); d.items.add(new File([${JSON.stringify(text)}], ${JSON.stringify(name)})); return d })()`)
       await page.dispatchEvent('[data-testid="import-drop"]', 'drop', { dataTransfer: dt })
     }
     await drop('smash.hdc', readFileSync(join(fixtures, 'hdc_hero6efvtt_smash.extracted.hdc'), 'utf8'))
     await page.waitForSelector('[data-testid="import-error"]')
     expect(await page.textContent('[data-testid="import-error"]')).toMatch(/smash\.hdc: this is for HERO System, and the scenario being edited is for GURPS; nothing imported/)
     await drop('grend.gcs', readFileSync(join(fixtures, 'gcs5_foundry_gurps_grend.gcs'), 'utf8'))
-    await page.waitForFunction(() => document.querySelector('[data-testid="import-summary"]')?.textContent?.includes('Grend'))
+    await page.waitForSelector('[data-testid="import-summary"]:has-text("Grend")')
     expect(await page.locator('[data-testid="import-error"]').count()).toBe(0)
   })
 
@@ -66,7 +63,7 @@ describe('importing characters in the browser build (issue 18)', () => {
     await page.fill('[data-testid="import-filter"]', 'thug')
     await page.fill('[data-testid="import-group"]', '3')
     await page.click('[data-testid="import-pick-Dockside Thug"]')
-    await page.waitForFunction(() => document.querySelector('[data-testid="import-summary"]')?.textContent?.includes('Dockside Thug'))
+    await page.waitForSelector('[data-testid="import-summary"]:has-text("Dockside Thug")')
     expect(await page.locator('input[value="Dockside Thug"]').count()).toBeGreaterThan(0)
     await page.screenshot({ path: join(shots, '18-import-library.png') })
   })
