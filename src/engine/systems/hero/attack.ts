@@ -31,7 +31,9 @@ export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: n
   if (react(p, st, rng, a, d) === Defended.Blocked) return
   // Only an A28 "lands" Haymaker is made while Knocked Out: his OCV is then 0 (C1.5), attack modifiers still apply.
   const target = 11 + (st.ko[a] ? 0 : p.ocv[a]) + p.atkOcv[a] - currentDcv(p, st, d)
+  st.attackTarget = target
   const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
+  st.attackTarget = null
   if (!heroSucceeds(roll, target)) {
     if (st.log) say(p, st, 'miss', [a, d], `${name(p, a)} attacks ${name(p, d)} with ${attackName(p, a, haymaker)}: rolls ${roll} against ${target}- — misses.`)
     return
@@ -41,7 +43,11 @@ export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: n
   let stun: number
   let body: number
   let mult = 0
-  if (p.killing[a]) {
+  if (st.exactHit) {
+    st.exactHit(rng, a, haymaker, st.dmg)
+    stun = st.dmg.stun
+    body = st.dmg.body
+  } else if (p.killing[a]) {
     body = rollKillingBody(rng, dice)
     mult = rollStunMultiplier(rng, p.rules.stunMultiplier)
     stun = body * mult

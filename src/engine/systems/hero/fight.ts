@@ -32,12 +32,12 @@ export function runFight(p: Plan, rng: Rng): number {
 }
 
 /** A delayed action or a Haymaker comes due in this Segment. */
-function dueNow(p: Plan, st: FightState): boolean {
+export function dueNow(p: Plan, st: FightState): boolean {
   for (let i = 0; i < p.n; i++) if ((st.pending[i] === Pending.Delay && st.delayAbs[i] === st.abs) || st.hayLandAbs[i] === st.abs) return true
   return false
 }
 
-function reset(p: Plan, st: FightState): void {
+export function reset(p: Plan, st: FightState): void {
   for (let i = 0; i < p.n; i++) {
     st.stun[i] = p.stunMax[i]
     st.body[i] = p.bodyMax[i]
@@ -67,7 +67,7 @@ export function sideDown(p: Plan, st: FightState, side: number): boolean {
   return true
 }
 
-function playSegment(p: Plan, st: FightState, rng: Rng): void {
+export function playSegment(p: Plan, st: FightState, rng: Rng): void {
   const seg = segmentOf(st.abs)
   const mask = p.segmentMask[seg]
   st.eCount = 0

@@ -1,8 +1,9 @@
 import type { Rng } from '../../core/rng'
 import { createTally, type Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
-import type { RuleSystem } from '../rule-system'
+import type { ExactMetric, RuleSystem } from '../rule-system'
 import { exactMetrics } from './exact'
+import { exactHeroFight } from './exact-fight'
 import { runFight } from './fight'
 import { metricDocs } from './metrics'
 import { compile, type Plan } from './plan'
@@ -31,6 +32,16 @@ function trace(plan: Plan, rng: Rng): TraceEvent[] {
   return log
 }
 
+/** The whole fight's exact values, once per plan (a solve can take a second). */
+const wholeFight = new WeakMap<Plan, ExactMetric[]>()
+
+/** Exact values: the contests and hits (quick), and the whole 1-vs-1 fight when it has few enough situations. */
+function exact(plan: Plan): ExactMetric[] {
+  let whole = wholeFight.get(plan)
+  if (!whole) wholeFight.set(plan, (whole = exactHeroFight(plan)))
+  return [...exactMetrics(plan), ...whole]
+}
+
 /**
  * HERO System 6e fights on the Speed Chart: DEX order and ties, Delayed and Held actions (interrupt,
  * after, tandem), holding for defense, Aborts, attacks with STUN and BODY, Stunned, knockout.
@@ -39,9 +50,9 @@ function trace(plan: Plan, rng: Rng): TraceEvent[] {
 export const hero = {
   id: SYSTEM_ID,
   label: 'HERO System — Speed Chart, holds, aborts and fights',
-  version: '2.1.0',
+  version: '2.2.0',
   description:
-    'HERO System 6th edition combat on the Speed Chart (combat starts in Segment 12): highest DEX first with a selectable tie rule, Delayed and Held actions (interrupt by DEX Roll contest, act after, act in tandem), holding for defense and Aborts, Attack Rolls, normal and killing damage, Stunned, Knocked Out and Post-Segment 12 Recovery; the campaign\'s house rules (the default) or the 6th Edition book.',
+    'HERO System 6th edition combat on the Speed Chart (combat starts in Segment 12): highest DEX first with a selectable tie rule, Delayed and Held actions (interrupt by DEX Roll contest, act after, act in tandem), holding for defense and Aborts, Attack Rolls, normal and killing damage, Stunned, Knocked Out and Post-Segment 12 Recovery; the campaign\'s house rules (the default) or the 6th Edition book. Exact values: interrupt contests, hits, and the whole 1-vs-1 fight when it has few enough situations.',
   schema: scenarioSchema,
   variants,
   metrics: metricDocs,
@@ -50,5 +61,5 @@ export const hero = {
   simulate,
   summarize,
   trace,
-  exact: exactMetrics,
+  exact,
 } satisfies RuleSystem<HeroScenario, Plan>

@@ -1,3 +1,4 @@
+import type { Rng } from '../../core/rng'
 import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import type { DamageRoll } from '../../dice/hero-damage'
@@ -115,6 +116,13 @@ export class FightState {
   readonly gKey: Float64Array
   readonly gSame: Uint8Array
   readonly dmg: DamageRoll = { stun: 0, body: 0 }
+  /**
+   * For an exact solve only (hero/exact-fight.ts): the target of the Attack Roll being drawn (the roll is
+   * then read only as hit or miss), and a hit's damage drawn as one outcome of its exact distribution.
+   * The sampler leaves both unset and draws exactly as before.
+   */
+  attackTarget: number | null = null
+  exactHit: ((rng: Rng, a: number, haymaker: boolean, out: DamageRoll) => void) | null = null
 
   constructor(n: number, turnSlots: number, absSlots: number, audit: boolean) {
     const i32 = (): Int32Array => new Int32Array(n)

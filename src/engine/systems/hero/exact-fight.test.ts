@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { fightNote } from '../../core/fight-exact'
+import type { Metric } from '../../core/metrics'
+import { runJob } from '../../run/job'
+import { parseScenarioOrThrow } from '../../run/parse'
+import { runChunk } from '../../run/run-chunk'
+import type { ExactMetric } from '../rule-system'
+import { hero } from './index'
+import type { Spec } from './test-helpers'
+
+const example = (name: string): unknown => JSON.parse(readFileSync(`resources/examples/hero-${name}.json`, 'utf8'))
+const exactOf = (doc: unknown): ExactMetric[] => hero.exact(hero.compile(parseScenarioOrThrow(doc).scenario as never))
+const doc = (specs: Spec[], extra: Record<string, unknown> = {}): unknown => ({
+  schemaVersion: 1,
+  name: 'test',
+  system: 'hero',
+  combatants: specs.map((s) => ({ name: s.id.toUpperCase(), dex: 15, spd: 3, ...s })),
+  run: { trials: 1000, seed: 1 },
+  ...extra,
+})
+const p = (ms: readonly ExactMetric[], id: string): number => {
+  const m = ms.find((x) => x.id === id)
+  if (m?.kind !== 'probability') throw new Error(`no exact chance ${id}`)
+  return m.p
+}
+const outcome = (ms: readonly ExactMetric[], key: string): number => {
+  const m = ms.find((x) => x.id === 'wins')
+  if (m?.kind !== 'order') throw new Error('no exact wins')
+  return m.outcomes.find((o) => o.key === key)?.p ?? NaN
+}
+const at = (ms: readonly ExactMetric[], id: string, value: number): number => {
+  const m = ms.find((x) => x.id === id)
+  if (m?.kind !== 'distribution') throw new Error(`no exact distribution ${id}`)
+  return m.p.find((x) => x.value === value)?.p ?? 0
+}
+
+/** Ways out of 216 to roll `t` or less on 3d6. */
+const atMost = (t: number): number => [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1].slice(0, t - 2).reduce((a, b) => a + b, 0)
+
+/**
+ * Every hit knocks out (a 6d6 killing attack: at least 6 STUN against 3 STUN and no defences), no END is spent, both SPD 2 (Phases in
+ * Segments 6 and 12, HERO 6E2 Speed Chart) and A has the higher DEX, so in each Segment with Phases A
+ * attacks first and hits with a = P(3d6 ≤ 11 + OCV − DCV), else B hits with b (HERO 6E2 Attack Roll). Over
+ * a cap of N Turns there are M = 2N − 1 such Segments (12, 18, …, 12N): with q = (1−a)(1−b), P(A wins) =
+ * a(1−qᴹ)/(1−q), P(B wins) = (1−a)b(1−qᴹ)/(1−q), a draw at the cap qᴹ, and the fight ends after 6j + 1
+ * Segments with q^j(1−q).
+ */
+const deadly = (extra: Record<string, unknown> = {}): Spec[] => [
+  { id: 'a', side: 'A', dex: 18, spd: 2, ocv: 3, dcv: 3, stun: 3, body: 10, con: 10, pd: 0, ed: 0, attack: { name: 'Blow', dice: '6d6', kind: 'killing', endCost: 0 }, ...extra },
+  { id: 'b', side: 'B', dex: 12, spd: 2, ocv: 2, dcv: 3, stun: 3, body: 10, con: 10, pd: 0, ed: 0, attack: { name: 'Blow', dice: '6d6', kind: 'killing', endCost: 0 }, ...extra },
+]
+
+describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () => {
+  it('hand-reasoned: every hit knocks out; P(A wins) = a(1−qᴹ)/(1−q) with a, b from the 3d6 table, to 1e-12', () => {
+    const N = 3
+    const M = 2 * N - 1
+    const ms = exactOf(doc(deadly(), { turnCap: N }))
+    expect(fightNote(ms)?.solved, fightNote(ms)?.reason).toBe(true)
+    const a = atMost(11) / 216
+    const b = atMost(10) / 216
+    const q = (1 - a) * (1 - b)
+    const run = (1 - q ** M) / (1 - q)
+    expect(Math.abs(outcome(ms, 'A') - a * run)).toBeLessThan(1e-12)
+    expect(Math.abs(outcome(ms, 'B') - (1 - a) * b * run)).toBeLessThan(1e-12)
+    expect(outcome(ms, 'mutual')).toBe(0)
+    expect(Math.abs(outcome(ms, 'cap') - q ** M)).toBeLessThan(1e-12)
+    expect(Math.abs(p(ms, 'knocked-out:b') - a * run)).toBeLessThan(1e-12)
+    for (let j = 0; j < M - 1; j++) expect(Math.abs(at(ms, 'fight-length', 6 * j + 1) - q ** j * (1 - q))).toBeLessThan(1e-12)
+    // the last Segment with Phases is the cap: the fights still going count there, as the sampler counts them
+    expect(Math.abs(at(ms, 'fight-length', 12 * N - 11) - q ** (M - 1))).toBeLessThan(1e-12)
+  })
+
+  it('refuses, with the reason, fights it does not solve', () => {
+    const reason = (d: unknown): string | undefined => fightNote(exactOf(d))?.reason
+    expect(reason(example('bench-2v2'))).toBe('the exact answer covers 1-vs-1 fights, and this fight has 4 combatants')
+    expect(reason(example('rivalry-d6'))).toMatch(/^the fight has too many different situations to follow exactly/)
+    expect(reason(doc(deadly(), { turnCap: 3, rules: { onCap: 'most-health' } }))).toMatch(/^the exact answer calls a fight still going at the Turn cap a draw/)
+  })
+})
+
+/** Sampled metrics of a scenario, in process, with a fixed seed. */
+async function sampled(scenario: unknown, trials: number, seed: number): Promise<Metric[]> {
+  let clock = 0
+  const d = await runJob({ scenario, trials, seed, concurrency: 1, workers: 1, execute: async (t) => runChunk(t), now: () => clock++ })
+  return d.metrics
+}
+
+const abortDodge = example('abort-dodge') as { combatants: { stun: number; attack: Record<string, unknown> }[] }
+for (const c of abortDodge.combatants) {
+  c.stun = 3
+  c.attack = { ...c.attack, dice: '6d6', kind: 'killing', endCost: 0 }
+}
+
+describe('HERO whole fight, exact against the Monte Carlo (seed 9, 20,000 fights, within 4 standard errors)', () => {
+  const cases: [string, unknown, string[]][] = [
+    // killing attacks (BODY and the STUN Multiplier past every defence), SPD 3 against SPD 4 on the Speed Chart
+    [
+      'killing blows, SPD 3 against 4',
+      doc(
+        [
+          { id: 'a', side: 'A', dex: 14, spd: 3, ocv: 5, dcv: 4, stun: 5, body: 10, con: 15, pd: 4, rpd: 2, ed: 4, attack: { name: 'Axe', dice: '10d6', kind: 'killing', endCost: 0 } },
+          { id: 'b', side: 'B', dex: 20, spd: 4, ocv: 4, dcv: 5, stun: 5, body: 9, con: 12, pd: 3, rpd: 1, ed: 3, attack: { name: 'Sword', dice: '9d6', kind: 'killing', endCost: 0 } },
+        ],
+        { turnCap: 4 },
+      ),
+      ['a', 'b'],
+    ],
+    // the shipped Abort to Dodge (the Acrobat Aborts his next Phase to Dodge when attacked) with blows that knock out
+    ['the Acrobat\'s Abort to Dodge with killing blows that knock out', abortDodge, ['thug', 'acrobat']],
+  ]
+  for (const [name, d, ids] of cases) {
+    it(`${name}: who wins, length, knocked out`, async () => {
+      const exact = exactOf(d)
+      const note = fightNote(exact)
+      expect(note?.solved, note?.reason).toBe(true)
+      expect(note?.massError).toBeLessThan(1e-10)
+      const metrics = await sampled(d, 20_000, 9)
+      for (const id of ['wins', 'fight-length', ...ids.map((x) => `knocked-out:${x}`)]) {
+        const m = metrics.find((x) => x.id === id)
+        const e = exact.find((x) => x.id === id)
+        if (!m || !e) throw new Error(`${id}: missing`)
+        if (m.kind === 'probability' && e.kind === 'probability') {
+          expect(Math.abs(m.p - e.p), `${id}: sampled ${m.p}, exact ${e.p}`).toBeLessThan(4 * Math.sqrt(Math.max(e.p * (1 - e.p), 1e-6) / m.n))
+        } else if (m.kind === 'distribution' && e.kind === 'distribution') {
+          expect(Math.abs(m.mean - e.mean), `${id}: sampled mean ${m.mean}, exact ${e.mean}`).toBeLessThan(4 * Math.max(m.sd / Math.sqrt(m.n), 1e-3))
+        } else if (m.kind === 'order' && e.kind === 'order') {
+          for (const o of m.outcomes) {
+            const x = e.outcomes.find((y) => y.key === o.key)?.p ?? NaN
+            expect(Math.abs(o.p - x), `${id} ${o.key}: sampled ${o.p}, exact ${x}`).toBeLessThan(4 * Math.sqrt(Math.max(x * (1 - x), 1e-6) / m.n))
+          }
+        } else throw new Error(`${id}: kinds differ`)
+      }
+    }, 120_000)
+  }
+})
