@@ -95,17 +95,7 @@ for (const c of abortDodge.combatants) {
 describe('HERO whole fight, exact against the Monte Carlo (seed 9, 20,000 fights, within 4 standard errors)', () => {
   const cases: [string, unknown, string[]][] = [
     // killing attacks (BODY and the STUN Multiplier past every defence), SPD 3 against SPD 4 on the Speed Chart
-    [
-      'killing blows, SPD 3 against 4',
-      doc(
-        [
-          { id: 'a', side: 'A', dex: 14, spd: 3, ocv: 5, dcv: 4, stun: 5, body: 10, con: 15, pd: 4, rpd: 2, ed: 4, attack: { name: 'Axe', dice: '10d6', kind: 'killing', endCost: 0 } },
-          { id: 'b', side: 'B', dex: 20, spd: 4, ocv: 4, dcv: 5, stun: 5, body: 9, con: 12, pd: 3, rpd: 1, ed: 3, attack: { name: 'Sword', dice: '9d6', kind: 'killing', endCost: 0 } },
-        ],
-        { turnCap: 4 },
-      ),
-      ['a', 'b'],
-    ],
+    ['the shipped deadly duel', example('deadly-duel'), ['hatchet', 'rapier']],
     // the shipped Abort to Dodge (the Acrobat Aborts his next Phase to Dodge when attacked) with blows that knock out
     ['the Acrobat\'s Abort to Dodge with killing blows that knock out', abortDodge, ['thug', 'acrobat']],
   ]
