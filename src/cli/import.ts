@@ -3,26 +3,10 @@ import { dirname, join } from 'node:path'
 import { issueLine } from '../engine/core/schema'
 import { parseJsonText, parseScenario } from '../engine/run/parse'
 import { findSystem, systemIds } from '../engine/systems/registry'
-import { filterEntries, findEntry, ImportError, IMPORT_SYSTEMS, librariesOf, MAX_IMPORT_BYTES, openFile, type ImportReport, type ImportResult, type Library, type LibraryEntry, type OpenedFile } from '../import'
+import { addToScenario, listKey, filterEntries, findEntry, ImportError, IMPORT_SYSTEMS, librariesOf, MAX_IMPORT_BYTES, openFile, type ImportResult, type Library, type LibraryEntry, type OpenedFile } from '../import'
 import { writeFileAtomic } from '../main/services/atomic-write'
 import { EXIT_OK, UsageError } from './errors'
 import { out, str, type Options } from './io'
-
-/** A short id from a name: lower-case letters, digits and "-", unique among `taken`. */
-function idFor(name: string, taken: Set<string>): string {
-  const base =
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 24) || 'imported'
-  let id = base
-  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`
-  taken.add(id)
-  return id
-}
 
 /**
  * The scenario to add to: any scenario file with a known system, valid or still missing fighters (one
@@ -92,14 +76,6 @@ function tablesBeside(files: string[], opened: OpenedFile[], system: string | un
     }
   }
   return found
-}
-
-/** Combatants of one system a scenario needs beside their numbers: a side, and for some a plan. */
-function planFor(sys: string, id: string): Record<string, unknown> | undefined {
-  if (sys === 'gurps') return { combatant: id, maneuvers: [{ maneuver: 'attack' }] }
-  if (sys === 'genesys') return { combatant: id, turns: [{ maneuvers: [], action: 'attack' }] }
-  if (sys === 'l5r') return { combatant: id, rounds: [{ stance: 'attack' }] }
-  return undefined
 }
 
 /**
@@ -173,34 +149,21 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
   if (systems.length > 1) throw new UsageError(`these files hold characters of different systems (${systems.join(', ')}); import them separately`)
   const sys = systems[0]
   const raw = target?.raw
-  const listKey = sys === 'bushido' ? 'models' : 'combatants'
-  const existing = ((raw as Record<string, unknown> | undefined)?.[listKey] ?? []) as { id?: string }[]
-  const taken = new Set(existing.map((c) => String(c.id)))
-  const report: ImportReport = { read: [], computed: [], defaulted: [], ignored: [] }
-  const many = results.length > 1
-  const combatants = results.flatMap(({ result: r }) =>
-    r.combatants.map((c) => {
-      const name = String(c.name)
-      const prefix = many ? `${name}: ` : ''
-      for (const k of ['read', 'computed', 'defaulted', 'ignored'] as const) report[k].push(...r.report[k].map((line) => prefix + line))
-      const combatant: Record<string, unknown> = { id: idFor(name, taken), ...c }
-      // Bushido's warbands are "a" and "b"
-      const sideOf = (x: string): string => (sys === 'bushido' ? x.toLowerCase() : x)
-      if (side !== undefined) combatant.side = sideOf(side)
-      else if (sys !== 'gurps') {
-        combatant.side = sideOf('B')
-        report.defaulted.push(`${prefix}side ${sideOf('B')} (no --side given)`)
-      }
-      return combatant
-    }),
-  )
-  const plans = combatants.flatMap((c) => planFor(sys, String(c.id)) ?? [])
-  if (plans.length) report.defaulted.push(`${many ? 'each: ' : ''}plan: ${sys === 'l5r' ? 'Attack Stance every Round' : 'attack every turn'}`)
+  // the same adding as the app's: ids from names, side B unless told (Bushido "b"; GURPS none), a plan of attacks
+  const base = (raw ?? { system: sys }) as Record<string, unknown>
+  let added: ReturnType<typeof addToScenario>
+  try {
+    added = addToScenario(base, results.map((r) => r.result), side as 'A' | 'B' | undefined, ' (no --side given)')
+  } catch (e) {
+    if (e instanceof ImportError) throw new UsageError(`${into ?? 'import'}: ${e.message}; nothing imported`)
+    throw e
+  }
+  const key = listKey(sys)
+  const combatants = (added.doc[key] as Record<string, unknown>[]).filter((c) => added.ids.includes(String(c.id)))
+  const report = added.report
 
   if (into !== undefined && raw) {
-    const merged = { ...raw, [listKey]: [...existing, ...combatants] } as Record<string, unknown>
-    if (sys === 'gurps' || sys === 'l5r') merged.tactics = [...(raw.tactics ?? []), ...plans]
-    if (sys === 'genesys') merged.plans = [...((raw as { plans?: unknown[] }).plans ?? []), ...plans]
+    const merged = added.doc
     const parsed = parseScenario(merged)
     if (!parsed.ok) {
       throw new UsageError(`${into}: with the imported characters the scenario is not valid, nothing written:\n${parsed.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`)

@@ -57,13 +57,14 @@ B − A and its 95% interval, differences that are not significant marked.
 Examples:
   quickdraw compare ${EX}/gurps-waits-triangle.json --set "combatants[1].combatReflexes=false"
   quickdraw compare ${EX}/hero-rivalry-d6.json ${EX}/hero-rivalry-dex-roll.json --json`,
-  import: `quickdraw import <file>... [options] — turns characters saved by GURPS Character Sheet (.gcs, JSON or
-XML), GURPS Character Assistant (.gca5), Foundry VTT (GURPS and l5r4 actors), Hero Designer (.hdc), L5R Character Manager or the L5R web sheet (.l5r),
-and stat blocks from a library (the Star Wars adversary dataset, a BattleScribe catalogue of Bushido cards), into
-combatants, with a report of what was read, what was computed and by which rule, what was defaulted and
-what the simulator does not model.
+  import: `quickdraw import <file>... [options] — turns characters saved by GURPS Character Sheet (.gcs,
+JSON or XML), GURPS Character Assistant (.gca5), Foundry VTT (GURPS and l5r4 actors), Hero Designer
+(.hdc), L5R Character Manager or the L5R web sheet (.l5r), and stat blocks from a library (the Star
+Wars adversary dataset, a BattleScribe catalogue of Bushido cards), into combatants, with a report of
+what was read, what was computed and by which rule, what was defaulted and what the simulator does not
+model.
 
-  --system ID       the system the characters are for (gurps, hero, genesys, l5r or bushido); a file of another system is refused
+  --system ID       the system they are for (gurps, hero, genesys, l5r or bushido); another is refused
   --into FILE       add them to this scenario (validated first, written atomically)
   --side A|B        the side they fight on (B if not given, except GURPS)
   --json            print { system, combatants, report } instead of the text report

@@ -12,7 +12,7 @@ import { ImportError, type ImportResult } from './types'
 
 export { ImportError, MAX_IMPORT_BYTES, type ImportReport, type ImportResult } from './types'
 export { filterEntries, findEntry, type Library, type LibraryEntry, type TakeOptions } from './library'
-export { addToScenario } from './into'
+export { addToScenario, listKey } from './into'
 
 /** Systems a file can be imported into. */
 export const IMPORT_SYSTEMS = ['gurps', 'hero', 'genesys', 'l5r', 'bushido'] as const

@@ -36,7 +36,7 @@ export function planFor(system: string, id: string): { key: string; plan: Record
 }
 
 /** Adds the imported fighters to `doc`; the report gains the side and plan defaults. Throws an ImportError on another system. */
-export function addToScenario(doc: Doc, results: ImportResult[], side?: 'A' | 'B'): { doc: Doc; ids: string[]; report: ImportReport } {
+export function addToScenario(doc: Doc, results: ImportResult[], side?: 'A' | 'B', sideNote = ''): { doc: Doc; ids: string[]; report: ImportReport } {
   const system = String(doc.system ?? '')
   const report: ImportReport = { read: [], computed: [], defaulted: [], ignored: [] }
   const key = listKey(system)
@@ -54,7 +54,7 @@ export function addToScenario(doc: Doc, results: ImportResult[], side?: 'A' | 'B
       const out: Record<string, unknown> = { id: idFor(name, taken), ...c }
       const s = system === 'bushido' ? (side ?? 'B').toLowerCase() : (side ?? 'B')
       if (side !== undefined || system !== 'gurps') out.side = s
-      if (side === undefined && system !== 'gurps') report.defaulted.push(`${prefix}side ${s}`)
+      if (side === undefined && system !== 'gurps') report.defaulted.push(`${prefix}side ${s}${sideNote}`)
       const p = planFor(system, String(out.id))
       if (p) {
         ;(plans[p.key] ??= []).push(p.plan)
