@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { fightNote } from '../../core/fight-exact'
 import type { Metric } from '../../core/metrics'
@@ -58,6 +58,19 @@ describe('GURPS whole duel, exact (docs/rules/gurps.md, Exact whole fights)', ()
     // the cap: the fight still going after N turns counts as lasting N turns, as the sampler counts it
     expect(Math.abs((length.p.find((x) => x.value === N)?.p ?? 0) - q ** (N - 1))).toBeLessThan(1e-12)
   })
+
+  it('every shipped GURPS example gets the whole-fight note: solved, or the reason in words', () => {
+    const docs = readdirSync('resources/examples')
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => [f, JSON.parse(readFileSync(`resources/examples/${f}`, 'utf8')) as { system: string }] as const)
+      .filter(([, d]) => d.system === 'gurps')
+    expect(docs.length).toBeGreaterThan(3)
+    for (const [f, d] of docs) {
+      const note = fightNote(exactOf(d))
+      expect(note, f).toBeDefined()
+      if (!note?.solved) expect(note?.reason, f).toMatch(/^the (exact answer|duel|fight) /)
+    }
+  }, 120_000)
 
   it('refuses, with the reason, fights it does not solve', () => {
     const reason = (doc: unknown): string | undefined => fightNote(exactOf(doc))?.reason

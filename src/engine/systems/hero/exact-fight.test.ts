@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { fightNote } from '../../core/fight-exact'
 import type { Metric } from '../../core/metrics'
@@ -70,6 +70,19 @@ describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () 
     // the last Segment with Phases is the cap: the fights still going count there, as the sampler counts them
     expect(Math.abs(at(ms, 'fight-length', 12 * N - 11) - q ** (M - 1))).toBeLessThan(1e-12)
   })
+
+  it('every shipped HERO example gets the whole-fight note: solved, or the reason in words', () => {
+    const docs = readdirSync('resources/examples')
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => [f, JSON.parse(readFileSync(`resources/examples/${f}`, 'utf8')) as { system: string }] as const)
+      .filter(([, d]) => d.system === 'hero')
+    expect(docs.length).toBeGreaterThan(3)
+    for (const [f, d] of docs) {
+      const note = fightNote(exactOf(d))
+      expect(note, f).toBeDefined()
+      if (!note?.solved) expect(note?.reason, f).toMatch(/^the (exact answer|duel|fight) /)
+    }
+  }, 120_000)
 
   it('refuses, with the reason, fights it does not solve', () => {
     const reason = (d: unknown): string | undefined => fightNote(exactOf(d))?.reason
