@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -159,5 +159,42 @@ describe('New scenario from a template (issue 13) in the browser build', () => {
       await expect.poll(() => page.locator('[data-testid="run"]').isEnabled(), { message: id }).toBe(true)
       expect(await page.locator('[data-error-path]').count(), id).toBe(0)
     }
+  }, 180_000)
+})
+
+describe('Duplicate as B: a side-by-side A/B editor, and a report of the comparison (issue 13)', () => {
+  beforeAll(async () => {
+    page = await openApp(chromium.browser, server.url, [], { width: 1280, height: 720 })
+  })
+
+  it('B starts as a copy of A, is changed beside A\'s values, runs with the same seed; the legend and the report name what differs', async () => {
+    await openExample(page, 'hero-gunfighters.json')
+    await setField('[data-testid="trials"]', '4000')
+    await page.click('[data-testid="view-compare"]')
+    await page.click('[data-testid="compare-duplicate"]')
+    await page.waitForSelector('[data-testid="ab-editor"]')
+    expect(await page.inputValue('[data-testid="compare-kind"]')).toBe('copy')
+    // Doc interrupts with a plain DEX Roll instead of his Fast Draw.
+    const roll = '[data-testid="ab-combatants[0].plan.hold.roll"]'
+    expect(await page.inputValue(roll)).toBe('fast-draw')
+    await page.selectOption(roll, 'dex')
+    await expect.poll(() => page.locator('[data-ab="combatants[0].plan.hold.roll"].differs').count()).toBe(1)
+    expect(await page.locator('.ab-table tr.differs').count()).toBe(1)
+    await page.click('[data-testid="compare-run"]')
+    await page.waitForSelector('[data-testid="compare-table"], [data-testid="compare-error"]', { timeout: 120_000 })
+    expect(await page.locator('[data-testid="compare-error"]').allTextContents()).toEqual([])
+    const legend = (await page.textContent('[data-testid="compare-legend"]')) ?? ''
+    expect(legend).toMatch(/B: Doc — .*Roll: dex/)
+    await page.locator('[data-testid="compare-panel"]').screenshot({ path: join(shots, '13-13-duplicate-as-b.png') })
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="compare-export-report"]')])
+    expect(download.suggestedFilename()).toBe('two-gunfighters-one-holding-to-interrupt-a-against-b-report.html')
+    const html = readFileSync(await download.path(), 'utf8')
+    expect(html).toContain('data-section="answer-a"')
+    expect(html).toContain('data-section="answer-b"')
+    expect(html).toMatch(/<ul data-section="differs"><li>Doc — [^<]*Roll: dex<\/li><\/ul>/)
+    expect(html).toMatch(/<td>[+−±]\d+\.\d\d%<\/td><td>[+−±]\d+\.\d\d% … [+−±]\d+\.\d\d%<\/td>/)
+    // Editing B after the run marks the comparison out of date, and its report is refused until re-run.
+    await page.selectOption(roll, 'fast-draw')
+    await expect.poll(() => page.locator('[data-testid="compare-export-report"]').isDisabled()).toBe(true)
   }, 180_000)
 })

@@ -88,3 +88,68 @@ ${charts(doc.system.id, doc.metrics.filter((m) => !neverHappens(m)))}
 </body></html>
 `
 }
+
+/** One side of a comparison report: the scenario as it ran and its result document. */
+export interface ComparisonSide {
+  scenario: ReportScenario
+  doc: ResultDocument
+  /** The side's name in the legend ("A: as in the editor", "B: Doc — Hold mode: after"). */
+  name: string
+}
+
+/** One row of the comparison: a result of both, B − A and the 95% interval of the difference. */
+export interface ComparisonReportRow {
+  label: string
+  a: number
+  b: number
+  diff: number
+  ci: [number, number]
+  significant: boolean
+}
+
+/**
+ * A comparison a GM can share: both headlines, what B changes from A, and every result of both with the
+ * difference and its 95% interval (not significant ones marked), with both runs' provenance in the footer.
+ * Self-contained like the single report.
+ */
+export function comparisonReportHtml(a: ComparisonSide, b: ComparisonSide, differs: readonly string[], rows: readonly ComparisonReportRow[]): string {
+  const isPct = (label: string): boolean => !label.endsWith('(mean)')
+  const fmt = (x: number, p: boolean): string => (p ? pct(x) : x.toFixed(3))
+  const signed = (x: number, p: boolean): string => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${fmt(Math.abs(x), p)}`
+  const answer = (side: ComparisonSide): string => {
+    const h = headline(side.doc.system.id, side.doc.metrics, side.scenario.question)
+    return `<section class="answer" data-section="answer-${side === a ? 'a' : 'b'}"><h3>${escapeHtml(side.name)}</h3><p>${escapeHtml(headlineText(h))}</p></section>`
+  }
+  const title = `${a.scenario.name}: A against B — Quickdraw comparison`
+  const table = rows
+    .map((r) => {
+      const p = isPct(r.label)
+      return `<tr${r.significant ? '' : ' class="ns"'}><td>${escapeHtml(r.label)}</td><td>${fmt(r.a, p)}</td><td>${fmt(r.b, p)}</td><td>${signed(r.diff, p)}</td><td>${signed(r.ci[0], p)} … ${signed(r.ci[1], p)}</td><td>${r.significant ? '' : 'not significant'}</td></tr>`
+    })
+    .join('')
+  const footer = (side: ComparisonSide): string =>
+    `${escapeHtml(side.name)}: ${escapeHtml(side.doc.system.label)} rules version ${escapeHtml(side.doc.system.version)}, engine ${escapeHtml(side.doc.engine.version)} · seed ${side.doc.run.seed} · ${side.doc.run.trialsDone.toLocaleString('en-US')} trials · scenario fingerprint ${escapeHtml(side.doc.scenario.hash)}`
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<style>
+body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1000px;color:#1a202c;padding:0 1rem}
+table{border-collapse:collapse;margin:.5rem 0 1rem;width:100%}td,th{border-bottom:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;font-size:.9rem;vertical-align:top}
+td:nth-child(n+2){font-variant-numeric:tabular-nums}tr.ns{color:#718096}
+.meta{color:#4a5568}.answer{border-left:4px solid #2b6cb0;padding:.3rem 1rem;background:#f7fafc;margin:.6rem 0}.answer h3{margin:.2rem 0}
+footer{margin-top:2rem;border-top:1px solid #e2e8f0;padding-top:.5rem;font-size:.75rem;color:#718096}
+</style></head><body>
+<h1>${escapeHtml(a.scenario.name)}: A against B</h1>
+${a.scenario.description ? `<p>${escapeHtml(a.scenario.description)}</p>` : ''}
+<h2>The answers</h2>
+${answer(a)}
+${answer(b)}
+<h2>What B changes</h2>
+<ul data-section="differs">${differs.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>
+<h2>The difference</h2>
+<p class="meta">Both ran with the same seed and trials. B − A with its 95% interval; a difference whose interval contains 0 could be chance.</p>
+<table data-section="difference"><thead><tr><th>Result</th><th>A</th><th>B</th><th>B − A</th><th>95% interval of the difference</th><th></th></tr></thead><tbody>${table}</tbody></table>
+<footer>Made with Quickdraw. ${footer(a)}<br>${footer(b)}</footer>
+</body></html>
+`
+}

@@ -7,6 +7,8 @@ import { parseScenario } from '../../../engine/run/parse'
 import type { ResultDocument } from '../../../engine/run/result'
 import { issueLine } from '../../../engine/core/schema'
 import { findSystem } from '../../../engine/systems/registry'
+import { hashScenario } from '../../../engine/core/hash'
+import { differences, differencesLine } from '../analysis/ab-diff'
 import { editableFields, valueText } from '../analysis/editable-fields'
 import { planSlots, swapPlan } from '../analysis/plan-slots'
 import { systemForm } from '../editor/system-form'
@@ -15,7 +17,7 @@ import { useEditorStore } from './editor'
 import { useSimulationStore } from './simulation'
 
 /** What B is: the scenario with one rule variant or one field changed, or another scenario altogether. */
-export type VariantKind = 'rule' | 'field' | 'plan' | 'scenario'
+export type VariantKind = 'rule' | 'field' | 'plan' | 'scenario' | 'copy'
 
 /**
  * Side-by-side comparison: the current scenario (A) against B, both run with the run bar's seed and
@@ -32,6 +34,14 @@ export const useComparisonStore = defineStore('comparison', () => {
   /** The new value of `field`, as JSON (a bare word is taken as text). */
   const fieldValue = ref('')
   const other = shallowRef<{ name: string; doc: unknown } | null>(null)
+  /** "Duplicate as B": B is a copy of A edited side by side with it (any field, rule or plan). */
+  const copy = shallowRef<unknown>(null)
+  /** B's JSON while it is being typed (a syntax error is shown, the last good copy kept). */
+  const copyText = ref('')
+  const copyError = ref('')
+  /** The scenarios as the last comparison ran them (the report writes these, not later edits). */
+  const ranA = shallowRef<unknown>(null)
+  const ranB = shallowRef<unknown>(null)
   /** A whole plan: whose plan B changes, and whose plan he plays instead ('' = the default plan). */
   const planSlot = ref('')
   const planFrom = ref('')
@@ -46,7 +56,11 @@ export const useComparisonStore = defineStore('comparison', () => {
   let jobId = ''
   let cancelled = false
   /** The comparison shown was made from another version of the scenario than the editor's. */
-  const stale = computed(() => !running.value && a.value !== null && version.value !== editor.version)
+  const stale = computed(() => !running.value && a.value !== null && version.value !== currentVersion())
+  /** A's version in the editor, and for an edited copy B's too: editing either side makes the comparison out of date. */
+  function currentVersion(): string {
+    return kind.value === 'copy' && copy.value !== null ? `${editor.version}/${hashScenario(copy.value)}` : editor.version
+  }
 
   /** Another scenario was opened: the comparison and B's choices belonged to the previous one. */
   watch(
@@ -58,15 +72,65 @@ export const useComparisonStore = defineStore('comparison', () => {
       bLabel.value = ''
       rule.value = ruleValue.value = field.value = fieldValue.value = planSlot.value = planFrom.value = ''
       other.value = null
+      copy.value = ranA.value = ranB.value = null
+      copyText.value = copyError.value = ''
+      if (kind.value === 'copy') kind.value = 'rule'
       error.value = ''
     },
   )
+
+  /** Duplicate as B: B starts as a copy of the scenario in the editor, to edit beside it. */
+  function duplicateAsB(): void {
+    if (editor.doc === null) return
+    kind.value = 'copy'
+    setCopy(structuredClone(editor.doc))
+  }
+
+  function setCopy(doc: unknown): void {
+    copy.value = doc
+    copyText.value = `${JSON.stringify(doc, null, 2)}\n`
+    copyError.value = ''
+  }
+
+  /** One value of B changed (a path as the CLI takes it: `combatants[1].skill`); `undefined` removes it, so its default applies. */
+  function editB(path: string, value: unknown): void {
+    if (copy.value === null) return
+    setCopy(setAtPath(copy.value, path, value))
+  }
+
+  function setBText(text: string): void {
+    copyText.value = text
+    try {
+      copy.value = JSON.parse(text) as unknown
+      copyError.value = ''
+    } catch (e) {
+      copyError.value = e instanceof Error ? e.message : String(e)
+    }
+  }
+
+  /** B's fields beside A's: every editable value of the copy, with A's value and whether they differ. */
+  const copyFields = computed(() => {
+    if (kind.value !== 'copy' || copy.value === null) return []
+    const schema = systemForm(editor.systemId)?.schema
+    const inA = new Map(editableFields(editor.doc, schema).map((f) => [f.path, f]))
+    return editableFields(copy.value, schema).map((f) => ({ ...f, a: inA.get(f.path), differs: inA.get(f.path)?.value !== f.value }))
+  })
+  /** What B changes from A, in words. */
+  const copyDifferences = computed(() => (kind.value === 'copy' && copy.value !== null ? differences(editor.doc, copy.value, systemForm(editor.systemId)?.schema, variants.value) : []))
+  /** B's problems (it is checked like any scenario), one line each. */
+  const copyIssues = computed(() => {
+    if (kind.value !== 'copy' || copy.value === null) return []
+    const r = parseScenario(copy.value)
+    return r.ok ? [] : r.issues.map(issueLine)
+  })
 
   const variants = computed(() => findSystem(editor.systemId)?.variants ?? [])
   /** Every value B may change: numbers, on/off settings and choices, also those at their default. */
   const fields = computed(() => editableFields(editor.doc, systemForm(editor.systemId)?.schema))
   /** What B is, in words, for the legends and the table ("Doc — Combat reflexes: off"); set when the comparison runs. */
   const bLabel = ref('')
+  /** What B changes, item by item, as of the last comparison (the report lists them). */
+  const differs = ref<string[]>([])
   /** The fighters' plans B may swap. */
   const plans = computed(() => planSlots(editor.doc))
 
@@ -84,6 +148,13 @@ export const useComparisonStore = defineStore('comparison', () => {
     if (kind.value === 'scenario') {
       if (!other.value) throw new Error('Choose scenario B: a shipped example or a file.')
       return other.value.doc
+    }
+    if (kind.value === 'copy') {
+      if (copy.value === null) throw new Error('Press "Duplicate as B" to start B as a copy of A.')
+      if (copyError.value) throw new Error(`B's JSON has a syntax error: ${copyError.value}`)
+      if (copyIssues.value.length > 0) throw new Error(`B is not a valid scenario: ${copyIssues.value.join('; ')}`)
+      if ((copy.value as { system?: unknown }).system !== editor.systemId) throw new Error('B must use the same rule system as A.')
+      return copy.value
     }
     if (kind.value === 'plan') {
       const slot = plans.value.find((x) => x.path === planSlot.value)
@@ -105,6 +176,7 @@ export const useComparisonStore = defineStore('comparison', () => {
   /** B in words: the field or rule changed and its new value, or the other scenario's name. */
   function describeB(): string {
     if (kind.value === 'scenario') return other.value?.name ?? 'another scenario'
+    if (kind.value === 'copy') return differencesLine(copyDifferences.value)
     if (kind.value === 'plan') {
       const slot = plans.value.find((x) => x.path === planSlot.value)
       const from = plans.value.find((x) => x.path === planFrom.value)
@@ -140,7 +212,7 @@ export const useComparisonStore = defineStore('comparison', () => {
     cancelled = false
     a.value = b.value = null
     rows.value = []
-    const at = editor.version
+    const at = currentVersion()
     const session = editor.session
     try {
       const ra = await runOne('A', editor.doc)
@@ -148,6 +220,9 @@ export const useComparisonStore = defineStore('comparison', () => {
       if (ra && rb && session === editor.session) {
         version.value = at
         bLabel.value = describeB()
+        differs.value = kind.value === 'copy' ? copyDifferences.value : [bLabel.value]
+        ranA.value = editor.doc
+        ranB.value = docB
         a.value = ra
         b.value = rb
         rows.value = compareDocuments(ra, rb)
@@ -189,5 +264,9 @@ export const useComparisonStore = defineStore('comparison', () => {
     })
   })
 
-  return { kind, rule, ruleValue, field, fieldValue, planSlot, planFrom, plans, other, running, step, a, b, rows, error, stale, variants, fields, bLabel, distributions, run, cancel, chooseExample, chooseFile }
+  return {
+    kind, rule, ruleValue, field, fieldValue, planSlot, planFrom, plans, other, running, step, a, b, rows, error, stale, variants, fields, bLabel, differs, distributions,
+    copy, copyText, copyError, copyFields, copyDifferences, copyIssues, ranA, ranB,
+    run, cancel, chooseExample, chooseFile, duplicateAsB, editB, setBText,
+  }
 })
