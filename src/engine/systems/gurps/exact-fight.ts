@@ -34,12 +34,12 @@ export const GURPS_EXACT_MAX_STATES = 2_000_000
 /** Largest number of different situations (the clock aside) whose next turn is worked out. */
 export const GURPS_EXACT_MAX_DISTINCT = 2_000
 /** Largest number of replays of a turn, all situations together. */
-export const GURPS_EXACT_MAX_RUNS = 40_000
+export const GURPS_EXACT_MAX_RUNS = 30_000
 /** States whose chance falls below this are dropped, their total kept in the error bound (core/fight-chain.ts). */
 export const GURPS_EXACT_DROP_BELOW = 1e-20
 
 /** How a 3d6 total is read at a call site (log.ts RollUse): totals with the same label are followed once. */
-function labelOf(use: number, target: number, total: number): number {
+function labelOf(use: number, target: number, total: number, mortalWound: boolean): number {
   const ok = gurpsSucceeds(total, target)
   switch (use) {
     case RollUse.Success:
@@ -49,7 +49,8 @@ function labelOf(use: number, target: number, total: number): number {
     case RollUse.Knockdown:
       return ok ? 0 : gurpsCritical(total, target) === 'failure' || total - target >= 5 ? 2 : 1
     case RollUse.DeathCheck:
-      return ok ? 0 : total - target <= 2 ? 1 : 2
+      // a failure by 1–2 differs from a worse one only under the "mortal-wound" variant
+      return ok ? 0 : mortalWound && total - target <= 2 ? 1 : 2
     case RollUse.CriticalTable:
       return CRITICAL_HIT_TABLE[total - 3]
     default:
@@ -64,7 +65,7 @@ const TWO_D6_TOTAL = Uint8Array.from({ length: 36 }, (_, i) => (i % 6) + Math.fl
  * call site says, log.ts RollUse; damage dice read the total), a draw of 36 a 2d6 total (damage dice);
  * anything else (a single die, the opening sequence roll) value by value.
  */
-function drawSplitter(st: FightState): (n: number) => DrawBranches {
+function drawSplitter(st: FightState, mortalWound: boolean): (n: number) => DrawBranches {
   const cache = new Map<number, DrawBranches>()
   return (n) => {
     const k = n === 216 ? 1e6 + st.rollUse * 1000 + st.rollTarget + 500 : n
@@ -73,7 +74,7 @@ function drawSplitter(st: FightState): (n: number) => DrawBranches {
       if (n === 216) {
         const use = st.rollUse
         const target = st.rollTarget
-        b = groupDraw(216, (i) => labelOf(use, target, THREE_D6_TOTAL_OF_INDEX[i]))
+        b = groupDraw(216, (i) => labelOf(use, target, THREE_D6_TOTAL_OF_INDEX[i], mortalWound))
       } else if (n === 36) b = groupDraw(36, (i) => TWO_D6_TOTAL[i])
       else b = everyValue(n)
       cache.set(k, b)
@@ -220,7 +221,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
   /** Next turns by situation, slot and the part of the clock that matters (the opening roll, the signal). */
   const memo = new Map<number, { p: number; s: GState }[]>()
   const hasTies = plan.ties.length > 0
-  const split = drawSplitter(st)
+  const split = drawSplitter(st, plan.rules.mortalWound)
   let runs = 0
 
   const step = (s: GState): Branch<GState>[] => {

@@ -16,7 +16,7 @@ export const enum RollUse {
   ToHit = 2,
   /** Major-wound HT roll: success, failure, failure by 5+ or critical failure. */
   Knockdown = 3,
-  /** Death check: success, failure by at most 2, worse. */
+  /** Death check: success, failure by at most 2 (which matters under the "mortal-wound" variant), worse. */
   DeathCheck = 4,
   /** Critical-hit table entry. */
   CriticalTable = 5,
