@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findEntry, importCharacter, librariesOf, openFile, type Library } from '../../src/import'
 import { parseScenario } from '../../src/engine/run/parse'
+import { replayTrial } from '../../src/engine/run/replay'
+import { DEFAULT_CHUNK_SIZE } from '../../src/engine/run/chunks'
 import { quickdrawInProcess } from '../cli/in-process'
 
 const root = join(__dirname, '..', '..')
@@ -106,7 +108,7 @@ describe('quickdraw import of a Bushido card', () => {
   })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-  it('--pick … --into puts the model in a shipped example in place of the opponent (side b), validated', async () => {
+  it('--pick … --into puts the model in a shipped example in place of the opponent, validated, and the exchange is fought', async () => {
     const scenario = JSON.parse(readFileSync(join(root, 'resources', 'examples', 'bushido-best-reply.json'), 'utf8'))
     const gone = scenario.models.find((m: { id: string }) => m.id === scenario.situation.opponent)
     scenario.models = scenario.models.filter((m: { id: string }) => m !== gone && m.id !== gone.id)
@@ -120,5 +122,6 @@ describe('quickdraw import of a Bushido card', () => {
     const written = JSON.parse(readFileSync(file, 'utf8'))
     expect(written.models.at(-1)).toMatchObject({ id: 'captain-hoshino', side: gone.side, melee: 5 })
     expect(parseScenario(written).ok).toBe(true)
+    expect(replayTrial(written, 1, 0, DEFAULT_CHUNK_SIZE).map((e) => e.text).join('\n')).toMatch(/Captain Hoshino/)
   })
 })
