@@ -145,23 +145,29 @@ function readPartial(file: string): PartialDocument | SweepPartial {
 export async function cmdCompare(files: string[], o: Options): Promise<number> {
   const a = loadScenarioFile(files[0])
   checkOutTarget(str(o.out), files)
-  const set = str(o.set)
+  // --set may be given several times: each is applied in order, so B can change two fields together.
+  const sets = Array.isArray(o.set) ? (o.set as string[]) : typeof o.set === 'string' ? [o.set] : []
   let bRaw: unknown
-  if (files.length === 2) bRaw = loadScenarioFile(files[1]).raw
-  else {
-    if (set === undefined) throw new UsageError('compare: give two scenario files, or one file and --set <json-path>=<json value>')
-    const eq = set.indexOf('=')
-    if (eq < 1) throw new UsageError(`--set: must look like rules.tieRule="seed-d6" or combatants[0].skill=14, got ${JSON.stringify(set)}`)
-    let value: unknown
-    try {
-      value = JSON.parse(set.slice(eq + 1))
-    } catch {
-      value = set.slice(eq + 1)
-    }
-    try {
-      bRaw = setAtPath(a.raw, set.slice(0, eq), value)
-    } catch (e) {
-      throw new UsageError(`--set: ${(e as Error).message}`)
+  if (files.length === 2) {
+    if (sets.length > 0) throw new UsageError('compare: --set changes the one scenario given; with two files, edit the second file instead')
+    bRaw = loadScenarioFile(files[1]).raw
+  } else {
+    if (sets.length === 0) throw new UsageError('compare: give two scenario files, or one file and --set <json-path>=<json value> (as many as you need)')
+    bRaw = a.raw
+    for (const set of sets) {
+      const eq = set.indexOf('=')
+      if (eq < 1) throw new UsageError(`--set: must look like rules.tieRule="seed-d6" or combatants[0].skill=14, got ${JSON.stringify(set)}`)
+      let value: unknown
+      try {
+        value = JSON.parse(set.slice(eq + 1))
+      } catch {
+        value = set.slice(eq + 1)
+      }
+      try {
+        bRaw = setAtPath(bRaw, set.slice(0, eq), value)
+      } catch (e) {
+        throw new UsageError(`--set: ${(e as Error).message}`)
+      }
     }
     const r = parseScenario(bRaw)
     if (!r.ok) throw new UsageError(`--set makes the scenario invalid:\n${r.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`)

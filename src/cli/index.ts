@@ -29,7 +29,7 @@ const optionSpec = {
   to2: { type: 'string' },
   step2: { type: 'string' },
   metric: { type: 'string' },
-  set: { type: 'string' },
+  set: { type: 'string', multiple: true },
   only: { type: 'string' },
   out: { type: 'string', short: 'o' },
   json: { type: 'boolean' },

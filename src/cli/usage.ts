@@ -4,7 +4,7 @@ Usage:
   quickdraw run <file> [--trials N] [--seed S] [--workers W] [--chunk-size C] [--json | --csv] [--out FILE] [--shard i/n]
   quickdraw sweep <file> --param <json-path> --from A --to B --step S [--param2 P --from2 A --to2 B --step2 S]
                  [--metric ID] [--trials N] [--seed S] [--workers W] [--json] [--out FILE] [--shard i/n]
-  quickdraw compare <a.json> <b.json> | <a.json> --set <json-path>=<value>  [--trials N] [--seed S] [--json]
+  quickdraw compare <a.json> <b.json> | <a.json> --set <json-path>=<value> ...  [--trials N] [--seed S] [--json]
   quickdraw merge <part.json>... [--out FILE]
   quickdraw balance <file> --param <json-path> --metric <metric-id> --target <value> [--from A --to B]
                  [--trials N] [--seed S] [--workers W] [--json]
@@ -51,7 +51,7 @@ Examples:
   quickdraw sweep ${EX}/gurps-waits-triangle.json --param "combatants[2].skill" --from 9 --to 14 --step 1
   quickdraw sweep ${EX}/gurps-waits-standoff.json --param "combatants[0].skill" --from 10 --to 16 --step 1 \\
     --param2 "combatants[1].basicSpeed" --from2 5 --to2 7 --step2 0.5 --metric "acts-first-alone:kid" --json`,
-  compare: `quickdraw compare <a.json> <b.json> | <a.json> --set <json-path>=<value> — both with the same seed; A, B,
+  compare: `quickdraw compare <a.json> <b.json> | <a.json> --set <json-path>=<value> ... — both with the same seed; A, B,
 B − A and its 95% interval, differences that are not significant marked.
 
 Examples:

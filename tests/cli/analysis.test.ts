@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -49,6 +49,23 @@ describe('quickdraw sweep, compare, shard/merge and report', () => {
     expect(r.out).toMatch(/Acts first alone: Convict B\s+\d+\.\d\d%\s+\d+\.\d\d%\s+-\d+\.\d\d%/)
     const same = JSON.parse(quickdraw('compare', triangle, triangle, '--trials', '20000', '--json').out)
     expect(same.rows.every((row: { significant: boolean }) => !row.significant)).toBe(true)
+  })
+
+  it('compare applies every --set in order (two fields changed together), and refuses --set with two files', () => {
+    // Acting after the Captain instead of in tandem needs both fields changed: a Teamwork roll is only for tandem.
+    const tandem = join(examplesDir, 'hero-coordinated-tandem.json')
+    const both = quickdraw('compare', tandem, '--set', 'combatants[1].plan.hold.mode="after"', '--set', 'combatants[1].plan.hold.roll="dex"', '--trials', '4000', '--json')
+    expect(both.code, both.err).toBe(0)
+    const written = join(dir, 'after.json')
+    const b = JSON.parse(readFileSync(tandem, 'utf8')) as { combatants: { plan: { hold: Record<string, string> } }[] }
+    b.combatants[1].plan.hold = { ...b.combatants[1].plan.hold, mode: 'after', roll: 'dex' }
+    writeFileSync(written, JSON.stringify(b))
+    const files = quickdraw('compare', tandem, written, '--trials', '4000', '--json')
+    const rows = (out: string) => (JSON.parse(out) as { rows: { b: number }[] }).rows.map((r) => r.b)
+    expect(rows(both.out)).toEqual(rows(files.out))
+    const refused = quickdraw('compare', tandem, written, '--set', 'combatants[0].dex=10')
+    expect(refused.code).toBe(2)
+    expect(refused.err).toMatch(/--set changes the one scenario given/)
   })
 
   it('shards merged give exactly the document of a single run', () => {

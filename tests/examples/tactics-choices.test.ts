@@ -17,6 +17,7 @@ const dir = join(__dirname, '../../resources/examples')
 const cases: { file: string; a: string; b: string }[] = [
   { file: 'gurps-duel.json', a: 'attack', b: 'attack' },
   { file: 'hero-gunfighters.json', a: 'shoot on his Phase', b: 'shoot on his Phase' },
+  { file: 'hero-coordinated-tandem.json', a: 'Falcon attacks on his own Phases', b: 'Juggernaut hits Falcon' },
   { file: 'genesys-blaster-duel.json', a: 'aim twice (2 strain), then shoot', b: 'aim twice (2 strain), then shoot' },
   { file: 'l5r-fast-vs-strong.json', a: 'attack, calling the best Raises', b: 'full attack' },
   { file: 'bushido-skirmish.json', a: 'samurai charges, archer shoots', b: 'all charge the archer' },
