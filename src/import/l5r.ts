@@ -148,12 +148,16 @@ function readL5rcm(j: Json): ImportResult {
   const ranks = advans.filter((a) => a.type === 'rank')
   const firstSchool = String(ranks.find((a) => int(a.school_rank) === 1 || ranks.indexOf(a) === 0)?.school ?? '')
   const family = String(j.family ?? '')
+  // "crane_doji" → "Doji", "dragon_mirumoto_bushi_school" → "Mirumoto Bushi School" (the clan prefix dropped)
+  const words = (id: string): string => id.replace(/^[a-z]+_/, '').replace(/^ob_/, '').split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ')
+  const familyName = words(family)
+  const schoolName = /school$/.test(firstSchool) ? words(firstSchool) : `${words(firstSchool)} school`
   const traits = {} as Record<Trait, number>
   const lines: string[] = []
   const bonus = (key: Trait | 'void', startValue: number, bought: Json[]): { n: number; from: string[] } => {
     const from: string[] = []
-    if (FAMILY_TRAIT[family] === key) from.push(`family ${family.replace(/^[a-z]+_/, '')}`)
-    if (SCHOOL_TRAIT[firstSchool] === key) from.push(`school ${firstSchool.replace(/^[a-z]+_/, '').replace(/_/g, ' ')}`)
+    if (FAMILY_TRAIT[family] === key) from.push(`${familyName} family`)
+    if (SCHOOL_TRAIT[firstSchool] === key) from.push(schoolName)
     let n = from.length
     // The log names the value before each purchase ("stamina, Rank 3 to 4"): the first one shows the bonuses.
     const m = /Rank (\d+) to (\d+)/.exec(String(bought[0]?.desc ?? ''))
@@ -178,8 +182,8 @@ function readL5rcm(j: Json): ImportResult {
   const voidRing = vStart + voidBought.length + vb.n
   lines.push(`Void ${voidRing} = ${vStart} starting + ${voidBought.length} bought${vb.n ? ` + ${vb.n} (${vb.from.join(', ')})` : ''}`)
   report.computed.push(...lines.map((l) => `${l} (L5R Character Manager's advancement log)`))
-  if (family && !(family in FAMILY_TRAIT)) report.defaulted.push(`family ${family}: its +1 Trait is not known here; only what the file's log shows was added`)
-  if (firstSchool && !(firstSchool in SCHOOL_TRAIT)) report.defaulted.push(`school ${firstSchool}: its +1 Trait is not known here; only what the file's log shows was added`)
+  if (family && !(family in FAMILY_TRAIT)) report.defaulted.push(`the ${familyName} family: its +1 Trait is not known here; only what the file's log shows was added`)
+  if (firstSchool && !(firstSchool in SCHOOL_TRAIT)) report.defaulted.push(`the ${schoolName}: its +1 Trait is not known here; only what the file's log shows was added`)
   const insight = Math.max(1, ...ranks.map((a) => int(a.rank) ?? 1))
   report.computed.push(`Insight Rank ${insight}: the last rank in the log`)
   const skills = new Map<string, { rank: number; emphases: string[] }>()

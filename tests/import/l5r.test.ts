@@ -29,9 +29,9 @@ describe('L5R Character Manager saves: Traits = starting + bought + family + fir
       name: 'Akodo Tetsuo', agility: 3, classRank: 2, attackTrait: 4, attackSkill: 3, strength: 2, air: 2, defenseSkill: 1, earth: 2, void: 3,
       weapon: { name: 'Katana', kind: 'melee', rolled: 3, kept: 2 }, armor: 'light', emphasis: true,
     })
-    expect(r.report.computed).toContain("Perception 4 = 2 starting + 1 bought + 1 (school akodo bushi school) (L5R Character Manager's advancement log)")
+    expect(r.report.computed).toContain("Perception 4 = 2 starting + 1 bought + 1 (Akodo Bushi School) (L5R Character Manager's advancement log)")
     // The Akodo family's +1 is not in our table, and the log shows no bonus on the Traits bought: said so.
-    expect(r.report.defaulted).toContain("family lion_akodo: its +1 Trait is not known here; only what the file's log shows was added")
+    expect(r.report.defaulted).toContain("the Akodo family: its +1 Trait is not known here; only what the file's log shows was added")
     expect(r.report.ignored).toContain('Yumi: a second weapon; each fighter uses one')
   })
 
@@ -76,7 +76,7 @@ describe.skipIf(!haveShared)('published L5R characters (read from the shared fix
     const r = load(join(shared, 'l5rcm_doji_sumata_courtier.l5r'))
     // Reflexes 2 + 2 = 4 and Awareness 2 + 1 + 1 = 4: Air 4; Stamina, Willpower 3: Earth 3; Void 2 + 2 = 4; no Kenjutsu.
     expect(r.combatants[0]).toMatchObject({ agility: 4, classRank: 2, attackTrait: 3, attackSkill: 0, air: 4, earth: 3, void: 4, armor: 'none' })
-    expect(r.report.computed).toContain("Awareness 4 = 2 starting + 0 bought + 2 (family doji, school doji courtier school) (L5R Character Manager's advancement log)")
+    expect(r.report.computed).toContain("Awareness 4 = 2 starting + 0 bought + 2 (Doji family, Doji Courtier School) (L5R Character Manager's advancement log)")
   })
 
   it('Kakita Sairyū (web sheet): Reflexes 4, Kenjutsu 4, base TN 25 and Initiative 5k4 as the sheet stores them', () => {
