@@ -1,4 +1,5 @@
 import { MAX_CHOICES } from '../core/scenario'
+import { mergePatch, TacticsRefusal, withoutChoices } from './merge-patch'
 import { solveZeroSum } from '../core/zero-sum'
 import { estimateOf, formatMetricQuery, type MetricQuery } from './estimate'
 import { parseScenario } from './parse'
@@ -50,59 +51,17 @@ export interface TacticsAnswer {
   seed: number
 }
 
-/** A tactics question that cannot be played as asked (an invalid patch, a duplicate name…). */
-export class TacticsRefusal extends Error {}
 
 export const MAX_TACTICS_OPTIONS = MAX_CHOICES
 
-/** Keys a patch may never set (they would reach object prototypes). */
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+export { mergePatch, TacticsRefusal }
 
 /**
- * RFC 7396 JSON Merge Patch: objects merge key by key, `null` removes a key, anything else replaces —
- * with one extension for scenarios: a list whose items all name a fighter (`id`, `combatant` for
- * tactics and plans, or `model` for Bushido's) merges item by item with the list it patches, matched by that name, so two options
- * that change different fighters combine instead of the second list replacing the first. A patch item
- * naming nobody in the list is added. Every other list is replaced whole, as RFC 7396 says.
+ * The scenario with A's option i and B's option j applied (A's first), without the options the scenario
+ * keeps: they do not change a fight, and each cell's scenario need not check them again.
  */
-export function mergePatch(target: unknown, patch: unknown): unknown {
-  if (Array.isArray(patch)) {
-    const key = Array.isArray(target) ? listKey(target, patch) : undefined
-    return key ? mergeList(target as Record<string, unknown>[], patch as Record<string, unknown>[], key) : structuredClone(patch)
-  }
-  if (patch === null || typeof patch !== 'object') return structuredClone(patch)
-  const base = target !== null && typeof target === 'object' && !Array.isArray(target) ? (target as Record<string, unknown>) : {}
-  const out: Record<string, unknown> = { ...base }
-  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
-    if (UNSAFE_KEYS.has(key)) throw new TacticsRefusal(`a patch may not set "${key}"`)
-    if (value === null) delete out[key]
-    else out[key] = mergePatch(out[key], value)
-  }
-  return out
-}
-
-type ListKey = 'id' | 'combatant' | 'model'
-
-/** The field naming each item, when every item of both lists has it as a string: `id`, `combatant` or `model`. */
-function listKey(target: readonly unknown[], patch: readonly unknown[]): ListKey | undefined {
-  const named = (k: string) => (x: unknown): boolean => x !== null && typeof x === 'object' && typeof (x as Record<string, unknown>)[k] === 'string'
-  for (const k of ['id', 'combatant', 'model'] as const) if (target.length > 0 && patch.length > 0 && target.every(named(k)) && patch.every(named(k))) return k
-  return undefined
-}
-
-function mergeList(target: Record<string, unknown>[], patch: Record<string, unknown>[], key: ListKey): unknown[] {
-  const out: unknown[] = target.map((x) => structuredClone(x))
-  for (const item of patch) {
-    const at = target.findIndex((x) => x[key] === item[key])
-    if (at < 0) out.push(mergePatch({}, item))
-    else out[at] = mergePatch(target[at], item)
-  }
-  return out
-}
-
-/** The scenario with A's option i and B's option j applied (A's first). */
 export function cellScenario(base: unknown, a: TacticsOption, b: TacticsOption): unknown {
-  return mergePatch(mergePatch(base, a.patch), b.patch)
+  return withoutChoices(mergePatch(mergePatch(base, a.patch), b.patch))
 }
 
 function checkOptions(side: 'A' | 'B', options: readonly TacticsOption[]): void {

@@ -1,5 +1,5 @@
 import { parseScenario } from '../../../engine/run/parse'
-import { mergePatch } from '../../../engine/run/tactics'
+import { mergePatch } from '../../../engine/run/merge-patch'
 import { getAt, pathKey, setAt, type JsonPath } from './json-path'
 import { ID_RE } from './reference-choices'
 

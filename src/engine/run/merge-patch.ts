@@ -1,0 +1,99 @@
+/**
+ * RFC 7396 JSON Merge Patch, as tactics options and the options a scenario keeps use it, and the map from
+ * a path in a patched scenario back to the path in the patch that put it there (so a bad option is named
+ * where the user wrote it).
+ */
+
+/** A tactics question that cannot be played as asked (an invalid patch, a duplicate name…). */
+export class TacticsRefusal extends Error {}
+
+/** Keys a patch may never set (they would reach object prototypes). */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+/**
+ * RFC 7396 JSON Merge Patch: objects merge key by key, `null` removes a key, anything else replaces —
+ * with one extension for scenarios: a list whose items all name a fighter (`id`, `combatant` for
+ * tactics and plans, or `model` for Bushido's) merges item by item with the list it patches, matched by that name, so two options
+ * that change different fighters combine instead of the second list replacing the first. A patch item
+ * naming nobody in the list is added. Every other list is replaced whole, as RFC 7396 says.
+ */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (Array.isArray(patch)) {
+    const key = Array.isArray(target) ? listKey(target, patch) : undefined
+    return key ? mergeList(target as Record<string, unknown>[], patch as Record<string, unknown>[], key) : structuredClone(patch)
+  }
+  if (patch === null || typeof patch !== 'object') return structuredClone(patch)
+  const base = target !== null && typeof target === 'object' && !Array.isArray(target) ? (target as Record<string, unknown>) : {}
+  const out: Record<string, unknown> = { ...base }
+  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
+    if (UNSAFE_KEYS.has(key)) throw new TacticsRefusal(`a patch may not set "${key}"`)
+    if (value === null) delete out[key]
+    else out[key] = mergePatch(out[key], value)
+  }
+  return out
+}
+
+type ListKey = 'id' | 'combatant' | 'model'
+
+/** The field naming each item, when every item of both lists has it as a string: `id`, `combatant` or `model`. */
+export function listKey(target: readonly unknown[], patch: readonly unknown[]): ListKey | undefined {
+  const named = (k: string) => (x: unknown): boolean => x !== null && typeof x === 'object' && typeof (x as Record<string, unknown>)[k] === 'string'
+  for (const k of ['id', 'combatant', 'model'] as const) if (target.length > 0 && patch.length > 0 && target.every(named(k)) && patch.every(named(k))) return k
+  return undefined
+}
+
+function mergeList(target: Record<string, unknown>[], patch: Record<string, unknown>[], key: ListKey): unknown[] {
+  const out: unknown[] = target.map((x) => structuredClone(x))
+  for (const item of patch) {
+    const at = target.findIndex((x) => x[key] === item[key])
+    if (at < 0) out.push(mergePatch({}, item))
+    else out[at] = mergePatch(target[at], item)
+  }
+  return out
+}
+
+
+/** The scenario without the options it keeps (`choices`), as each option is checked and each cell played. */
+export function withoutChoices(scenario: unknown): unknown {
+  if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario) || !('choices' in scenario)) return scenario
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { choices, ...rest } = scenario as Record<string, unknown>
+  return rest
+}
+
+type Key = string | number
+
+/**
+ * Where, inside `patch`, the value at `path` of `mergePatch(base, patch)` came from: the same keys for
+ * objects and replaced lists; for lists merged by name, the index of the patch item with that name.
+ * `complete` is false when the patch does not reach the whole path (the problem lies in what the
+ * option left as it was, or in how the parts fit together): `at` is then as deep as the patch goes.
+ */
+export function patchPathOf(base: unknown, patch: unknown, path: readonly Key[]): { at: Key[]; complete: boolean } {
+  const at: Key[] = []
+  let b: unknown = base
+  let p: unknown = patch
+  let merged: unknown = mergePatch(base, patch)
+  for (const k of path) {
+    if (Array.isArray(p) && typeof k === 'number' && Array.isArray(merged)) {
+      const key = Array.isArray(b) ? listKey(b, p) : undefined
+      const item = merged[k] as Record<string, unknown> | undefined
+      const j = key ? p.findIndex((x) => (x as Record<string, unknown>)[key] === item?.[key]) : k < p.length ? k : -1
+      if (j < 0) return { at, complete: false }
+      at.push(j)
+      b = Array.isArray(b) && key ? b.find((x) => (x as Record<string, unknown>)[key] === item?.[key]) : undefined
+      p = p[j]
+      merged = item
+      continue
+    }
+    if (p !== null && typeof p === 'object' && !Array.isArray(p) && typeof k === 'string' && Object.hasOwn(p, k)) {
+      at.push(k)
+      b = b !== null && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>)[k] : undefined
+      p = (p as Record<string, unknown>)[k]
+      merged = merged !== null && typeof merged === 'object' ? (merged as Record<string, unknown>)[k] : undefined
+      continue
+    }
+    return { at, complete: false }
+  }
+  return { at, complete: true }
+}
