@@ -57,6 +57,8 @@ export const useEditorStore = defineStore('editor', () => {
   let discardOnLoad = false
   /** Save / Discard / Cancel asked now, or null. */
   const leaving = shallowRef<LeaveQuestion | null>(null)
+  /** The last id renamed with its references (the Tactics tab's options on screen follow it too). */
+  const lastRename = shallowRef<{ before: unknown; at: JsonPath; next: unknown } | null>(null)
   let answer: ((c: LeaveChoice) => void) | null = null
 
   const validation = computed(() => (doc.value === null ? null : parseScenario(doc.value)))
@@ -162,8 +164,10 @@ export const useEditorStore = defineStore('editor', () => {
     history.record(doc.value, pathKey(at), Date.now())
     if (!isItemId(at)) return replace(setAt(doc.value, at, value))
     // Renaming an id (a combatant's, a tactic's): every reference to it follows, in the same undo step.
-    const renamed = renameId(doc.value, at, value)
+    const before = doc.value
+    const renamed = renameId(before, at, value)
     replace(renamed.doc)
+    if (renamed.followed.length > 0) lastRename.value = { before, at, next: value }
     const n = renamed.followed.length
     message.value = n === 0 ? '' : `Renamed "${String(old)}" to "${String(value)}" everywhere it is used (${n} ${n === 1 ? 'place' : 'places'}).`
   }
@@ -281,7 +285,7 @@ export const useEditorStore = defineStore('editor', () => {
 
   return {
     doc, text, jsonError, path, name, recoverable, session, version, message, issues, issuesByPath, valid, systemId, dirty, canUndo, canRedo,
-    leaving, load, edit, choicesAt, setText, undo, redo, save, openText, checkDrafts, restoreDraft, discardDraft, writeDraft,
+    leaving, lastRename, load, edit, choicesAt, setText, undo, redo, save, openText, checkDrafts, restoreDraft, discardDraft, writeDraft,
     discardEdits, confirmLeave, answerLeave,
   }
 })

@@ -124,4 +124,15 @@ describe('tactics store', () => {
     await answeringLeave('discard', () => useLibraryStore().openExample('standoff.json')) // the trials and seed set above are edits
     expect(tactics.a).toEqual([{ name: 'as it is', patch: '{}' }])
   })
+
+  it('issue 13: renaming a fighter in the editor renames him in the options on screen and their metric; an option not yet JSON is left as typed', () => {
+    const tactics = useTacticsStore()
+    tactics.metric = 'acts-first-alone:kid'
+    tactics.a = [{ name: 'as it is', patch: '{}' }, { name: 'slow', patch: kidSlow }, { name: 'typing', patch: '{ "combatants": [' }]
+    useEditorStore().edit(['combatants', 0, 'id'], 'billy')
+    expect(tactics.metric).toBe('acts-first-alone:billy')
+    expect(JSON.parse(tactics.a[1].patch)).toEqual(JSON.parse(kidSlow.replace('"kid"', '"billy"')))
+    expect(tactics.a[0].patch).toBe('{}')
+    expect(tactics.a[2].patch).toBe('{ "combatants": [')
+  })
 })

@@ -5,7 +5,9 @@ import type { ScenarioChoices } from '../../../engine/core/scenario'
 import { describeQuery, parseMetricQuery } from '../../../engine/run/estimate'
 import type { JobProgress } from '../../../engine/run/job'
 import { checkTactics, playTactics, TacticsRefusal, type TacticsAnswer, type TacticsOption } from '../../../engine/run/tactics'
+import { getAt, setAt } from '../../../engine/run/json-path'
 import { tacticsSentence } from '../analysis/balance-text'
+import { renameId } from '../editor/rename-id'
 import { backend } from './backend'
 import { backendRunner, StoppedRun, useMetricChoices } from './balance'
 import { useEditorStore } from './editor'
@@ -70,6 +72,28 @@ export const useTacticsStore = defineStore('tactics', () => {
       loadKept()
       error.value = ''
     },
+  )
+
+  // An id renamed in the editor: the options on screen follow it as the scenario's kept options do
+  // (an option that is not JSON yet is left as typed).
+  watch(
+    () => editor.lastRename,
+    (r) => {
+      if (!r) return
+      const patchOf = (d: OptionDraft): unknown => {
+        const p = parseDraft(d)
+        return p.ok ? p.option.patch : {}
+      }
+      const kept = (list: OptionDraft[]): unknown[] => list.map((d) => ({ name: d.name, patch: patchOf(d) }))
+      const asKept = setAt(r.before, ['choices'], { metric: metric.value, a: kept(a.value), b: kept(b.value) })
+      const out = getAt(renameId(asKept, r.at, r.next).doc, ['choices']) as { metric: string; a: { patch: unknown }[]; b: { patch: unknown }[] }
+      const follow = (list: OptionDraft[], renamed: { patch: unknown }[]): OptionDraft[] =>
+        list.map((d, i) => (parseDraft(d).ok && JSON.stringify(renamed[i].patch) !== JSON.stringify(patchOf(d)) ? { ...d, patch: JSON.stringify(renamed[i].patch, null, 1) } : d))
+      a.value = follow(a.value, out.a)
+      b.value = follow(b.value, out.b)
+      metric.value = out.metric
+    },
+    { flush: 'sync' },
   )
 
   /** The metric choices, with the kept metric listed even before a run has named every metric. */
