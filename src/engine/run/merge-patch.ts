@@ -1,7 +1,8 @@
 /**
- * RFC 7396 JSON Merge Patch, as tactics options and the options a scenario keeps use it, and the map from
- * a path in a patched scenario back to the path in the patch that put it there (so a bad option is named
- * where the user wrote it).
+ * RFC 7396 JSON Merge Patch, as tactics options and the options a scenario keeps (`choices`) use it. The
+ * kept options are not checked when the scenario is: they change nothing in its fights, and editing a
+ * fighter must not stop the scenario from running; `quickdraw tactics` and the Tactics tab check each
+ * pairing before anything runs and name the option that breaks it.
  */
 
 /** A tactics question that cannot be played as asked (an invalid patch, a duplicate name…). */
@@ -59,41 +60,4 @@ export function withoutChoices(scenario: unknown): unknown {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { choices, ...rest } = scenario as Record<string, unknown>
   return rest
-}
-
-type Key = string | number
-
-/**
- * Where, inside `patch`, the value at `path` of `mergePatch(base, patch)` came from: the same keys for
- * objects and replaced lists; for lists merged by name, the index of the patch item with that name.
- * `complete` is false when the patch does not reach the whole path (the problem lies in what the
- * option left as it was, or in how the parts fit together): `at` is then as deep as the patch goes.
- */
-export function patchPathOf(base: unknown, patch: unknown, path: readonly Key[]): { at: Key[]; complete: boolean } {
-  const at: Key[] = []
-  let b: unknown = base
-  let p: unknown = patch
-  let merged: unknown = mergePatch(base, patch)
-  for (const k of path) {
-    if (Array.isArray(p) && typeof k === 'number' && Array.isArray(merged)) {
-      const key = Array.isArray(b) ? listKey(b, p) : undefined
-      const item = merged[k] as Record<string, unknown> | undefined
-      const j = key ? p.findIndex((x) => (x as Record<string, unknown>)[key] === item?.[key]) : k < p.length ? k : -1
-      if (j < 0) return { at, complete: false }
-      at.push(j)
-      b = Array.isArray(b) && key ? b.find((x) => (x as Record<string, unknown>)[key] === item?.[key]) : undefined
-      p = p[j]
-      merged = item
-      continue
-    }
-    if (p !== null && typeof p === 'object' && !Array.isArray(p) && typeof k === 'string' && Object.hasOwn(p, k)) {
-      at.push(k)
-      b = b !== null && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>)[k] : undefined
-      p = (p as Record<string, unknown>)[k]
-      merged = merged !== null && typeof merged === 'object' ? (merged as Record<string, unknown>)[k] : undefined
-      continue
-    }
-    return { at, complete: false }
-  }
-  return { at, complete: true }
 }

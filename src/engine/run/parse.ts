@@ -3,8 +3,6 @@ import { describeIssues, formatPath, type ScenarioIssue } from '../core/schema'
 import type { ScenarioBase } from '../core/scenario'
 import type { AnyRuleSystem } from '../systems/rule-system'
 import { findSystem, systemIds } from '../systems/registry'
-import { parsePath } from './json-path'
-import { mergePatch, patchPathOf, withoutChoices } from './merge-patch'
 
 export type ParseResult =
   | { ok: true; system: AnyRuleSystem; scenario: ScenarioBase; hash: string }
@@ -37,43 +35,7 @@ export function parseScenario(input: unknown): ParseResult {
   }
   if (!parsed.success) return { ok: false, issues: describeIssues(parsed.error.issues) }
   const scenario = parsed.data as ScenarioBase
-  const options = scenario.choices ? choiceIssues(system, input, scenario.choices) : []
-  if (options.length > 0) return { ok: false, issues: options }
   return { ok: true, system, scenario, hash: hashScenario(scenarioForHash(scenario)) }
-}
-
-/**
- * The options a scenario keeps (`choices`) must each give a valid scenario when played against the
- * scenario as it is: each problem is named where the option says it (`choices.a[1].patch.combatants[0]
- * .plan.onPhase`), or at the option's patch with the place it breaks when the option only leads to it.
- */
-function choiceIssues(system: AnyRuleSystem, input: object, choices: NonNullable<ScenarioBase['choices']>): ScenarioIssue[] {
-  const base = withoutChoices(input)
-  const out: ScenarioIssue[] = []
-  for (const side of ['a', 'b'] as const) {
-    choices[side].forEach((option, i) => {
-      const at: (string | number)[] = ['choices', side, i, 'patch']
-      let cell: unknown
-      try {
-        cell = mergePatch(base, option.patch)
-      } catch (e) {
-        out.push({ path: formatPath(at), message: e instanceof Error ? e.message : String(e) })
-        return
-      }
-      const r = system.schema.safeParse(cell, { reportInput: true })
-      if (r.success) return
-      for (const issue of describeIssues(r.error.issues)) {
-        const keys = issue.path === '' ? [] : parsePath(issue.path)
-        const mapped = typeof keys === 'string' ? { at: [], complete: false } : patchPathOf(base, option.patch, keys)
-        out.push(
-          mapped.complete
-            ? { path: formatPath([...at, ...mapped.at]), message: issue.message }
-            : { path: formatPath([...at, ...mapped.at]), message: `with option "${option.name}", ${issue.path === '' ? '' : `${issue.path} `}${issue.message}` },
-        )
-      }
-    })
-  }
-  return out
 }
 
 /** Deepest nesting a scenario may have (real ones stay under ten levels); deeper would overflow the stack. */
