@@ -116,3 +116,23 @@ describe('a worker that throws', () => {
     }
   })
 })
+
+describe('an error the pool reports outside any task', () => {
+  it('(a worker answering a task cancelled a moment before) is passed on and never ends the process; the next run works', async () => {
+    requireBuild()
+    const seen: unknown[] = []
+    const service = new SimulationService({ workerPath, onPoolError: (e) => seen.push(e) })
+    try {
+      service.boot(1)
+      // What Piscina does when a worker's answer arrives for a task it no longer holds. Without a
+      // listener, an 'error' event on an EventEmitter throws: in Electron's main that ended the app.
+      const pool = (service as unknown as { pool: { emit: (event: string, e: Error) => boolean } }).pool
+      expect(() => pool.emit('error', new Error('Unexpected message from Worker: { taskId: 19 }'))).not.toThrow()
+      expect(seen).toHaveLength(1)
+      const good = await service.run({ scenario: triangle, trials: 20_000, seed: 1, workers: 1, chunkSize: 10_000 })
+      expect(good.status).toBe('done')
+    } finally {
+      await service.shutdown()
+    }
+  })
+})

@@ -29,6 +29,8 @@ export interface SimulationServiceOptions {
   defaultWorkers?: number
   /** Monotonic clock in ms for progress throttling and timings; default `performance.now`. */
   now?: () => number
+  /** Told of errors the pool reports outside any task (e.g. a late answer to a cancelled task); default: ignored. */
+  onPoolError?: (e: unknown) => void
 }
 
 /**
@@ -45,6 +47,7 @@ export class SimulationService {
   private readonly retiring = new Set<Piscina<ChunkTask, ChunkResult>>()
   private readonly workerPath: string
   private readonly now: () => number
+  private readonly onPoolError?: (e: unknown) => void
   readonly defaultWorkers: number
 
   constructor(options: SimulationServiceOptions) {
@@ -52,6 +55,7 @@ export class SimulationService {
     useSynchronousOptimization()
     this.workerPath = options.workerPath
     this.now = options.now ?? (() => performance.now())
+    this.onPoolError = options.onPoolError
     this.defaultWorkers = clampWorkers(options.defaultWorkers ?? availableParallelism())
   }
 
@@ -75,6 +79,10 @@ export class SimulationService {
       idleTimeout: 60_000,
       concurrentTasksPerWorker: 1,
     })
+    // A worker's answer to a task that was cancelled a moment before reaches the pool after the task is
+    // gone; Piscina reports it as an 'error' event, which with no listener would end the whole process
+    // (Electron's main, the CLI). The cancelled task has settled already: nothing is lost.
+    this.pool.on('error', (e: unknown) => this.onPoolError?.(e))
     this.poolThreads = workers
     return this.pool
   }
