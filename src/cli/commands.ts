@@ -11,7 +11,8 @@ import { systems, findSystem, systemIds } from '../engine/systems/registry'
 import { ENGINE_VERSION } from '../engine/version'
 import { SimulationService, type RunRequest } from '../main/services/simulation'
 import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError } from './errors'
-import { formatExact, formatResult, progressLine } from './format'
+import { exactProgressLine, formatExact, formatResult, progressLine } from './format'
+import { withFightSolveProgress } from '../engine/core/fight-chain'
 import { intOption, loadScenarioFile, ScenarioFileError, workersOption } from './input'
 import { workerPath } from './paths'
 import { err, out, outData, str, withService, type Options } from './io'
@@ -116,11 +117,21 @@ export function cmdValidate(file: string, o: Options = {}): number {
 export function cmdExact(file: string, o: Options): number {
   const { parsed } = loadScenarioFile(file)
   const { system, scenario } = parsed
-  if (!system.exact) throw new UsageError(`${file}: ${system.label} has no exact computation; use "quickdraw run"`)
-  // The exact values are computed in one go; on a terminal, say so while it works.
+  const exactOf = system.exact?.bind(system)
+  if (!exactOf) throw new UsageError(`${file}: ${system.label} has no exact computation; use "quickdraw run"`)
+  // On a terminal, say so while it works, and draw how far a whole-fight solve has got (at most ten times a second).
   const tty = process.stderr.isTTY === true
   if (tty) process.stderr.write('computing the exact values…')
-  const exact = system.exact(system.compile(scenario))
+  let drawn = 0
+  const exact = withFightSolveProgress(
+    (p) => {
+      const now = Date.now()
+      if (!tty || now - drawn < 100) return
+      drawn = now
+      process.stderr.write(`\r\x1b[K${exactProgressLine(p.decided, p.states)}`)
+    },
+    () => exactOf(system.compile(scenario)),
+  )
   if (tty) process.stderr.write('\r\x1b[K')
   out(o.json ? JSON.stringify({ system: system.id, scenario: { name: scenario.name, hash: parsed.hash }, exact }, null, 2) : formatExact(`${scenario.name} — exact (${system.label})`, exact))
   return EXIT_OK

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { distributionMetric, meanMetric, probabilityMetric } from '../engine/core/metrics'
-import { formatExact, formatMetrics, jointTable, pct, progressLine, rate } from './format'
+import { exactProgressLine, formatExact, formatMetrics, jointTable, pct, progressLine, rate } from './format'
 
 describe('terminal formatting', () => {
   it('percentages, rates and the progress bar', () => {
@@ -8,6 +8,10 @@ describe('terminal formatting', () => {
     expect(rate(20_920_000)).toBe('20.92M/s')
     expect(rate(153_700)).toBe('153.7k/s')
     expect(progressLine(50, 100, 2e6, 1500, 10)).toBe('[#####.....]  50% · 2.00M/s · 2 s left')
+    // A whole-fight solve: never shows 100% before everything is decided; counts in k and M.
+    expect(exactProgressLine(0.625, 183_400, 8)).toBe('[#####...]  62.5% of fights decided · 183k situations followed')
+    expect(exactProgressLine(0.99999, 2_500_000, 8)).toBe('[#######.]  99.9% of fights decided · 2.5M situations followed')
+    expect(exactProgressLine(1, 120, 4)).toBe('[####] 100.0% of fights decided · 120 situations followed')
   })
   it('quickdraw exact says near the top whether the whole fight was solved exactly, and if not why', () => {
     const solved = formatExact('Duel', [{ id: 'win:A', label: 'Side A wins', kind: 'probability', p: 0.75 }, { id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: true, states: 1234, massError: 1e-16 }])

@@ -127,6 +127,19 @@ export function jointTable(m: Extract<ExactMetric, { kind: 'joint' }>): string {
   return `${m.label}, in percent\n${table([head, ...g.rows.map((x, r) => [`  ${x}`, ...g.cells[r].map((p) => jointCell(p).padStart(5))])])}`
 }
 
+/** A one-line progress bar for a whole-fight solve (`quickdraw exact`): the chance already decided, and the situations followed. */
+export function exactProgressLine(decided: number, states: number, width = 30): string {
+  const filled = Math.min(width, Math.floor(decided * width))
+  const pct = Math.floor(decided * 1000) / 10
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${pct.toFixed(1).padStart(5)}% of fights decided · ${compactCount(states)} situation${states === 1 ? '' : 's'} followed`
+}
+
+function compactCount(n: number): string {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`
+  if (n >= 1e4) return `${Math.round(n / 1e3)}k`
+  return String(n)
+}
+
 /** A one-line progress bar for stderr. */
 export function progressLine(done: number, total: number, perSecond: number, etaMs: number | null, width = 30): string {
   const share = total > 0 ? done / total : 0

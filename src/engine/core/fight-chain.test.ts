@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { solveFight, type FightModel } from './fight-chain'
+import { solveFight, withFightSolveProgress, type FightModel, type FightSolveProgress } from './fight-chain'
 
 /**
  * The hand-solved duel: A and B take turns attacking, A first; A hits with 1/2, B with 1/3; each hit is
@@ -72,5 +72,19 @@ describe('solveFight', () => {
     const r = solveFight(duel(1 / 2, 1 / 3), { maxSteps: 400, maxStates: 5 })
     expect(r.ok).toBe(false)
     if (!r.ok) expect(r.reason).toMatch(/more than 5 states/)
+  })
+
+  it('tells a progress listener after each step: steps in order, the decided chance growing to what ended by the cap, none after the call', () => {
+    const seen: FightSolveProgress[] = []
+    const r = withFightSolveProgress((p) => seen.push(p), () => solveFight(duel(1 / 2, 1 / 3), { maxSteps: 30, maxStates: 100_000 }))
+    if (!r.ok) throw new Error(r.reason)
+    expect(seen.map((p) => p.step)).toEqual(Array.from({ length: 30 }, (_, k) => k + 1))
+    expect(seen.every((p) => p.maxSteps === 30)).toBe(true)
+    for (let k = 1; k < seen.length; k++) expect(seen[k].decided).toBeGreaterThanOrEqual(seen[k - 1].decided)
+    expect(seen[0].decided).toBe(0)
+    expect(Math.abs(seen[29].decided - (1 - r.solution.atCap))).toBeLessThan(1e-12)
+    expect(seen[29].states).toBe(r.solution.states)
+    solveFight(duel(1 / 2, 1 / 3), { maxSteps: 5, maxStates: 100_000 })
+    expect(seen).toHaveLength(30)
   })
 })

@@ -84,6 +84,34 @@ export interface FightSolution {
 
 export type FightSolveResult = { ok: true; solution: FightSolution } | { ok: false; reason: string }
 
+/** How far a solve has got, for a progress display (`quickdraw exact` on a terminal). */
+export interface FightSolveProgress {
+  /** Steps done, and the cap. */
+  step: number
+  maxSteps: number
+  /** Chance of the fights already decided (ended, or dropped as negligible); 1 when nothing is left to follow. */
+  decided: number
+  /** (step, state) pairs visited so far. */
+  states: number
+}
+
+type ProgressListener = (p: FightSolveProgress) => void
+let progressListener: ProgressListener | null = null
+
+/**
+ * Runs `fn` with `listener` told after each step of every fight solved inside it (synchronously, on this
+ * thread). The systems' `exact` functions need no parameter for it: a display wraps the call.
+ */
+export function withFightSolveProgress<T>(listener: ProgressListener, fn: () => T): T {
+  const before = progressListener
+  progressListener = listener
+  try {
+    return fn()
+  } finally {
+    progressListener = before
+  }
+}
+
 /** Solves a fight exactly, or says why it will not (more states than `maxStates`). */
 export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions): FightSolveResult {
   const win = new Array<number>(model.sides).fill(0)
@@ -145,6 +173,11 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
       }
     }
     frontier = next
+    if (progressListener) {
+      let live = 0
+      for (const x of frontier.values()) live += x.p
+      progressListener({ step: at, maxSteps: options.maxSteps, decided: Math.min(1, Math.max(0, 1 - live)), states })
+    }
   }
   while (length.length < options.maxSteps) length.push(0)
   let atCap = 0
