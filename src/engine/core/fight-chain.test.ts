@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { solveFight, withFightSolveProgress, type FightModel, type FightSolveProgress } from './fight-chain'
+import { solveFight, tooManyStates, withFightSolveProgress, type FightModel, type FightSolveProgress } from './fight-chain'
 
 /**
  * The hand-solved duel: A and B take turns attacking, A first; A hits with 1/2, B with 1/3; each hit is
@@ -71,7 +71,24 @@ describe('solveFight', () => {
   it('refuses, with the reason, a fight with more states than the bound', () => {
     const r = solveFight(duel(1 / 2, 1 / 3), { maxSteps: 400, maxStates: 5 })
     expect(r.ok).toBe(false)
-    if (!r.ok) expect(r.reason).toMatch(/more than 5 states/)
+    if (!r.ok) expect(r.reason).toBe('the fight has too many different situations to follow exactly (more than 5 by step 3 of 400)')
+  })
+
+  it('says the refusal in the clock unit the model names: step 3 of 400 at 2 steps a Round is Round 2 of 200', () => {
+    const r = solveFight({ ...duel(1 / 2, 1 / 3), clock: { unit: 'Round', stepsPerUnit: 2 } }, { maxSteps: 400, maxStates: 5 })
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.reason).toBe('the fight has too many different situations to follow exactly (more than 5 by Round 2 of 200)')
+    expect(tooManyStates(2_000_000, 19, 60, { unit: 'Round', stepsPerUnit: 3 })).toBe('the fight has too many different situations to follow exactly (more than 2,000,000 by Round 7 of 20)')
+  })
+
+  it('gathers ended states by endKey within a step: the same answer as one by one, to 1e-15', () => {
+    // endKey ignores whose turn it is: an ended state reads only the wounds
+    const plain = solveFight(duel(1 / 2, 1 / 3), { maxSteps: 400, maxStates: 100_000 })
+    const gathered = solveFight({ ...duel(1 / 2, 1 / 3), endKey: (s) => s.wounds[0] * 8 + s.wounds[1] }, { maxSteps: 400, maxStates: 100_000 })
+    if (!plain.ok || !gathered.ok) throw new Error('refused')
+    for (let i = 0; i < 2; i++) expect(Math.abs(plain.solution.win[i] - gathered.solution.win[i])).toBeLessThan(1e-15)
+    expect(gathered.solution.length).toEqual(plain.solution.length)
+    expect(gathered.solution.damageDistribution).toEqual(plain.solution.damageDistribution)
   })
 
   it('tells a progress listener after each step: steps in order, the decided chance growing to what ended by the cap, none after the call', () => {

@@ -40,6 +40,17 @@ export interface FightModel<S> {
    */
   capEnding?(s: S): number | 'draw'
   /**
+   * A key equal for two ended states exactly when their ending, `damage` and `finals` are equal (default
+   * `key`): ended states are gathered by it within a step, so each is read once per step, not once per way
+   * of reaching it.
+   */
+  endKey?(s: S): string | number
+  /**
+   * The fight's clock in the rules' words, for the refusal: the name of the unit (e.g. "Round") and how
+   * many of the model's steps make one. Without it the refusal counts steps.
+   */
+  clock?: { unit: string; stepsPerUnit: number }
+  /**
    * Values read off the state the fight ends in (or stands in at the cap), e.g. 1 when fighter i is
    * defeated; the solution gives their expected values in `expectedFinals`.
    */
@@ -124,14 +135,27 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
   let dropped = 0
   const drop = options.dropBelow ?? 0
 
-  const absorb = (s: S, p: number, at: number): boolean => {
-    const end = model.ending(s)
-    if (end === null) return false
-    if (end === 'draw') draw += p
-    else win[end] += p
-    if (at > 0) length[at - 1] += p
-    addFinal(s, p)
+  const endKey = model.endKey ?? model.key
+  /** The ended states of the step under way, gathered by `endKey`. */
+  let ended = new Map<string | number, { s: S; p: number }>()
+  const absorb = (s: S, p: number): boolean => {
+    if (model.ending(s) === null) return false
+    const k = endKey(s)
+    const seen = ended.get(k)
+    if (seen) seen.p += p
+    else ended.set(k, { s, p })
     return true
+  }
+  /** The ended states gathered on step `at` (0: the start) counted in the answer. */
+  const settle = (at: number): void => {
+    for (const { s, p } of ended.values()) {
+      const end = model.ending(s)
+      if (end === 'draw') draw += p
+      else if (end !== null) win[end] += p
+      if (at > 0) length[at - 1] += p
+      addFinal(s, p)
+    }
+    ended = new Map()
   }
   const addFinal = (s: S, p: number): void => {
     const d = model.damage(s)
@@ -145,25 +169,27 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
   }
 
   let frontier = new Map<string | number, { s: S; p: number }>()
-  if (!absorb(model.start, 1, 0)) frontier.set(model.key(model.start), { s: model.start, p: 1 })
+  if (!absorb(model.start, 1)) frontier.set(model.key(model.start), { s: model.start, p: 1 })
+  settle(0)
   for (let at = 1; at <= options.maxSteps && frontier.size > 0; at++) {
     length.push(0)
     states += frontier.size
     if (states > options.maxStates) {
-      return { ok: false, reason: `the fight has more than ${options.maxStates.toLocaleString('en-US')} states to follow before its cap (it reached that by step ${at} of ${options.maxSteps})` }
+      return { ok: false, reason: tooManyStates(options.maxStates, at, options.maxSteps, model.clock) }
     }
     const next = new Map<string | number, { s: S; p: number }>()
     for (const { s, p } of frontier.values()) {
       for (const b of model.step(s)) {
         if (b.p === 0) continue
         const q = p * b.p
-        if (absorb(b.next, q, at)) continue
+        if (absorb(b.next, q)) continue
         const k = model.key(b.next)
         const seen = next.get(k)
         if (seen) seen.p += q
         else next.set(k, { s: b.next, p: q })
       }
     }
+    settle(at)
     if (drop > 0) {
       for (const [k, x] of next) {
         if (x.p < drop) {
@@ -191,4 +217,16 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
   const total = win.reduce((a, b) => a + b, 0) + draw + (model.capEnding ? 0 : atCap) + dropped
   const damageDistribution = damageAt.map((m) => [...m.entries()].sort((a, b) => a[0] - b[0]).map(([value, p]) => ({ value, p })))
   return { ok: true, solution: { win, draw, atCap, length, expectedDamage, damageDistribution, expectedFinals, states, massError: Math.abs(1 - total) + dropped, dropped } }
+}
+
+/**
+ * The refusal for a fight with more states than the bound, in a GM's words: "the fight has too many
+ * different situations to follow exactly (more than 2,000,000 by Round 7 of 20)", in the model's clock
+ * unit when it names one, else in steps.
+ */
+export function tooManyStates(maxStates: number, at: number, maxSteps: number, clock?: { unit: string; stepsPerUnit: number }): string {
+  const per = clock && clock.stepsPerUnit >= 1 ? clock.stepsPerUnit : 1
+  const unit = clock ? clock.unit : 'step'
+  const where = `${unit} ${Math.ceil(at / per)} of ${Math.ceil(maxSteps / per)}`
+  return `the fight has too many different situations to follow exactly (more than ${maxStates.toLocaleString('en-US')} by ${where})`
 }

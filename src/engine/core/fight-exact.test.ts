@@ -88,7 +88,7 @@ describe('fightExactMetrics (exact whole fights under the sampled metric ids)', 
     const ms = fightExactMetrics(solveFight(duel(1 / 2, 1 / 3), { maxSteps: 400, maxStates: 5 }), IDS, 400)
     expect(ms).toHaveLength(1)
     expect(fightNote(ms)).toMatchObject({ id: 'exact-fight', kind: 'fight', solved: false })
-    expect(fightNote(ms)?.reason).toMatch(/more than 5 states/)
+    expect(fightNote(ms)?.reason).toMatch(/too many different situations to follow exactly \(more than 5 by step \d+ of 400\)/)
   })
 
   it('withExact attaches exact values to sampled metrics of the same id and kind, keeping any already there', () => {

@@ -7,7 +7,7 @@ import { runJob } from '../../run/job'
 import { runChunk } from '../../run/run-chunk'
 import type { ExactMetric } from '../rule-system'
 import { initiativeFirstExact } from './exact'
-import { outOfScope } from './exact-fight'
+import { outOfScope, solveSkirmish } from './exact-fight'
 import { l5r } from './index'
 import { compile } from './plan'
 import { scenarioSchema } from './schema'
@@ -64,6 +64,12 @@ describe('L5R whole skirmish, exact (docs/rules/l5r.md section 5)', () => {
     late.combatants[1].joinsRound = 2
     expect(outOfScope(compile(late))).toBe('a fighter joins in a later Round')
     expect(fightNote(exactOf(skirmish([{ id: 'a' }, { id: 'b' }])))?.solved).toBe(true)
+  })
+
+  it('a skirmish past the bound is refused in Rounds, as a GM counts the fight', () => {
+    const r = solveSkirmish(compile(skirmish([{ id: 'a' }, { id: 'b' }], { roundCap: 20 })), 50)
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.reason).toMatch(/^the fight has too many different situations to follow exactly \(more than 50 by Round \d+ of 20\)$/)
   })
 })
 

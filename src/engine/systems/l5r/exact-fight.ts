@@ -541,6 +541,9 @@ export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound
     sides: 2,
     start,
     key,
+    // an ended skirmish reads only who won and the wounds (pending wounds have landed by then)
+    endKey: (s) => (s.win * 512 + s.w0) * 512 + s.w1,
+    clock: { unit: 'Round', stepsPerUnit: stepsPerRound },
     ending: (s) => (s.win === 0 ? null : s.win === 3 ? 'draw' : s.win - 1),
     step: (from) => {
       const ph = from.c.f[PH]
