@@ -25,10 +25,10 @@ describe('Bushido d6 test: remove 1s, highest + up to 2 supporting (docs/rules/b
     expect(finalOfDice([1, 6])).toBe(6)
     expect(codeNonOnes(codeOfDice([1, 1, 4]))).toBe(1)
   })
-  it('"highest + 1 per other non-1 die": Attack dice 4,2 → 5 (B1 worked example)', () => {
+  it('"highest + 1 per other non-1 die": Attack dice 4,2 → 5 (docs/rules/bushido.md section 6, worked examples)', () => {
     expect(finalOfDice([4, 2])).toBe(5)
   })
-  it('"Attack 5,3 → 6" and "6,3 → 7" (B1, B3 worked examples)', () => {
+  it('"Attack 5,3 → 6" and "6,3 → 7" (docs/rules/bushido.md section 6, worked examples)', () => {
     expect(finalOfDice([5, 3])).toBe(6)
     expect(finalOfDice([6, 3])).toBe(7)
   })
@@ -77,7 +77,7 @@ describe('pools of 0 or less (docs/rules/bushido.md section 1)', () => {
   })
 })
 
-describe('challenge tests (docs/rules/bushido.md section 1, §7.5)', () => {
+describe('challenge tests (docs/rules/bushido.md sections 1 and 6)', () => {
   it('"success if final ≥ N; SL = final − N": equality is SL 0, a success', () => {
     const c = challengeExact(1, 4)
     expect(c.success).toBe(3)
@@ -90,14 +90,14 @@ describe('challenge tests (docs/rules/bushido.md section 1, §7.5)', () => {
     [4, 7.096, [0.996, 0.988, 0.968, 0.908, 0.764, 0.473]],
     [5, 7.392, [0.999, 0.997, 0.991, 0.961, 0.858, 0.586]],
     [6, 7.551, [1.0, 0.999, 0.997, 0.983, 0.91, 0.662]],
-  ])('§7.5: %i dice, E[final] %f, P(final ≥ 3..8) %j', (dice, mean, ps) => {
+  ])('docs/rules/bushido.md section 6: %i dice, E[final] %f, P(final ≥ 3..8) %j', (dice, mean, ps) => {
     const f = finalDistribution(dice)
     const total = 6 ** dice
     expect(f.reduce((a, b) => a + b, 0)).toBe(total)
     expect(f.reduce((s, w, v) => s + w * v, 0) / total).toBeCloseTo(mean, 3)
     ps.forEach((p, k) => expect(challengeExact(dice, 3 + k).success / total).toBeCloseTo(p, 3))
   })
-  it('§9: P(final ≥ 8 | 3 dice) = 61/216 = 0.282', () => {
+  it('docs/rules/bushido.md section 6: P(final ≥ 8 | 3 dice) = 61/216 = 0.282', () => {
     expect(challengeExact(3, 8).success).toBe(61)
   })
   it('the code distribution equals brute-force enumeration for 1–5 dice', () => {

@@ -3,7 +3,7 @@ import type { Rng } from '../core/rng'
 /**
  * The Bushido d6 test: roll the pool, remove every natural 1, then the final result is the highest
  * remaining die plus 1 for each other remaining die, at most +2 ("Supporting Dice"); no die left → 0.
- * @see docs/rules/bushido.md section 1 [S B1 Tests, Supporting Dice]; the Bushido reference card (docs/rules/bushido.md) "un dé ... auxquels s'ajoutent
+ * @see docs/rules/bushido.md section 1; the Bushido reference card (docs/rules/bushido.md) "un dé ... auxquels s'ajoutent
  * jusqu'à 2 Dés de Soutien"
  *
  * A set of dice is reduced to a summary code `max + 8 · nonOnes`, where `max` is the highest non-1 die
@@ -95,7 +95,7 @@ export function rollCode(rng: Rng, n: number): number {
 
 /**
  * Pool actually rolled in a challenge test: a pool of 0 or less rolls one die anyway.
- * @see docs/rules/bushido.md section 1 [S B1]
+ * @see docs/rules/bushido.md section 1
  */
 export function challengePool(pool: number): number {
   return pool < 1 ? 1 : pool
@@ -103,7 +103,7 @@ export function challengePool(pool: number): number {
 
 /**
  * Pools rolled in an opposed test: both sides add dice equally until both have at least one
- * (−1 vs 3 → 1 vs 5). @see docs/rules/bushido.md section 1 [S B1]
+ * (−1 vs 3 → 1 vs 5). @see docs/rules/bushido.md section 1
  */
 export function opposedPools(a: number, b: number): [number, number] {
   const add = Math.max(0, 1 - Math.min(a, b))
@@ -113,7 +113,7 @@ export function opposedPools(a: number, b: number): [number, number] {
 /**
  * Winner of an opposed comparison of two final results with the tiebreakers: higher final wins;
  * equal → more non-1 dice wins; still equal → the Active Player. Returns true when side A wins.
- * @see docs/rules/bushido.md section 1 (ties) [S B1]
+ * @see docs/rules/bushido.md section 1 (ties)
  */
 export function opposedAWins(finalA: number, finalB: number, nonOnesA: number, nonOnesB: number, aIsActive: boolean): boolean {
   if (finalA !== finalB) return finalA > finalB
@@ -156,7 +156,7 @@ export interface ChallengeExact {
 
 /**
  * Exact challenge test `Stat (N)` with a pool (≤ 0 rolls one die): success on final ≥ N, SL = final − N.
- * @see docs/rules/bushido.md section 1 [S B1 Challenge Test]; §7.5 single-test table
+ * @see docs/rules/bushido.md section 1 (Challenge test) and the single-test table of section 6
  */
 export function challengeExact(pool: number, number: number): ChallengeExact {
   const n = challengePool(pool)

@@ -10,7 +10,7 @@ const counts = (dice: number[]): number[] => {
   return c
 }
 
-describe('Unblockable (X): the opponent removes its X highest Defence dice (docs/rules/bushido.md section 2 step 7)', () => {
+describe('Unblockable (X): the opponent removes its X highest Defence dice (docs/rules/bushido.md section 2 step 5)', () => {
   it('Defence 6, 4, 1 with Unblockable (1) keeps 4, 1: final 4', () => expect(codeAfterRemoving(counts([6, 4, 1]), 1)).toBe(codeOfDice([4, 1])))
   it('Defence 5, 5, 3 with Unblockable (1) keeps one 5 and the 3', () => expect(codeAfterRemoving(counts([5, 5, 3]), 1)).toBe(codeOfDice([5, 3])))
   it('Unblockable (2) against two Defence dice leaves none', () => expect(codeAfterRemoving(counts([2, 1]), 2)).toBe(0))

@@ -7,7 +7,7 @@ import { CODE_COUNT, MAX_POOL } from './bushido-d6'
  * so this path keeps the dice themselves, as face counts (a sorted multiset): the sampler rolls each die
  * and drops the X highest; the exact distribution enumerates every sorted multiset of n dice with its
  * multinomial weight n! / (c1! … c6!), at most C(17, 5) = 6188 of them for 12 dice.
- * @see docs/rules/bushido.md section 2 step 7 [S B1 Unblockable (X)]
+ * @see docs/rules/bushido.md section 2 step 5 (Unblockable (X))
  */
 
 /** Summary code (`max + 8 · nonOnes`, as in bushido-d6) of face counts `c[1..6]` after removing the `x` highest dice. */

@@ -42,12 +42,12 @@ describe('normal damage (docs/rules/hero.md section 6)', () => {
     expect(counts.get(2001)).toBe(1)
     expect(counts.get(3001)).toBe(2)
   })
-  it('A21 "always 0": a normal half die gives ⌈v/2⌉ STUN and never any BODY', () => {
+  it('rules.halfDieBody "none": a normal half die gives ⌈v/2⌉ STUN and never any BODY', () => {
     const { counts, total } = normalDamageExact({ whole: 0, half: true, plus: 0 }, false)
     expect(total).toBe(6)
     expect([...counts.entries()].sort((a, b) => a[0] - b[0])).toEqual([[1000, 2], [2000, 2], [3000, 2]])
   })
-  it('A21 "always 0": the sampler of 2½d6 matches its exact joint distribution, with the same draws as the default (fixed seed, 4 standard errors)', () => {
+  it('rules.halfDieBody "none": the sampler of 2½d6 matches its exact joint distribution, with the same draws as the default (fixed seed, 4 standard errors)', () => {
     const d = { whole: 2, half: true, plus: 0 }
     const { counts, total } = normalDamageExact(d, false)
     const a = createStream(5, 0)

@@ -3,7 +3,7 @@ import type { Rng } from '../core/rng'
 /**
  * HERO damage dice: normal damage (STUN = sum, BODY counted per die) and killing damage (BODY = sum,
  * STUN = BODY × a STUN Multiplier), with half dice and ±1 pips. Sampler and exact distribution side by side.
- * @see docs/rules/hero.md section 6 [S H9, H12; I H1]
+ * @see docs/rules/hero.md section 6
  */
 
 export interface HeroDice {
@@ -42,7 +42,7 @@ export function normalBodyOfFace(face: number): number {
   return face === 1 ? 0 : face === 6 ? 2 : 1
 }
 
-/** Half die of normal damage: STUN ⌈v/2⌉, BODY 1 on a raw 4–6 (A21 default, H1; docs/rules/hero.md section 9 A21 alternative: always 0). */
+/** Half die of normal damage: STUN ⌈v/2⌉, BODY 1 on a raw 4–6 (the default of `rules.halfDieBody`; its alternative "none": always 0, docs/rules/hero.md section 9). */
 export function halfDieStun(face: number): number {
   return (face + 1) >> 1
 }
@@ -80,7 +80,7 @@ export interface DamageRoll {
 /**
  * Rolls normal damage into `out`. Dice are drawn four at a time (one unbiased draw of 0..1295 stands
  * for four d6, all 1296 ordered outcomes equally likely), then the remainder, then the half die.
- * `halfBody` false: the half die gives no BODY (A21 "always 0"); the draws are the same either way.
+ * `halfBody` false: the half die gives no BODY (`rules.halfDieBody` "none"); the draws are the same either way.
  */
 export function rollNormalDamage(rng: Rng, d: HeroDice, out: DamageRoll, halfBody = true): void {
   let stun = 0

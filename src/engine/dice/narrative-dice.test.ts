@@ -18,7 +18,7 @@ describe('the six dice (docs/rules/genesys.md section 1)', () => {
     ])
   })
   it.each([
-    // kind, ΣS, ΣF, ΣA, ΣT, Triumph faces, Despair faces (expected symbols × sides, §5.1 table)
+    // kind, ΣS, ΣF, ΣA, ΣT, Triumph faces, Despair faces (expected symbols × sides, counted from the faces in docs/rules/genesys.md section 1)
     ['boost', 2, 0, 4, 0, 0, 0],
     ['setback', 0, 2, 0, 2, 0, 0],
     ['ability', 5, 0, 5, 0, 0, 0],

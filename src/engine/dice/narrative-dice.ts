@@ -3,7 +3,7 @@ import type { Rng } from '../core/rng'
 /**
  * FFG Star Wars RPG / Genesys narrative dice: the six dice of a check with their exact faces, and one
  * roll read as (net successes, net advantage, Triumphs, Despairs).
- * @see docs/rules/genesys.md section 1 (faces) and §5.2 (reading a roll); the Star Wars turn rules (docs/rules/genesys.md section 5).
+ * @see docs/rules/genesys.md section 1 (faces) and section 2 (reading a check).
  */
 
 export type DieKind = 'boost' | 'setback' | 'ability' | 'difficulty' | 'proficiency' | 'challenge'
@@ -11,7 +11,7 @@ export type DieKind = 'boost' | 'setback' | 'ability' | 'difficulty' | 'proficie
 /** Dice in the order faces are listed, rolled and shown: positive dice first, then negative ones. */
 export const DIE_KINDS: readonly DieKind[] = ['proficiency', 'ability', 'boost', 'challenge', 'difficulty', 'setback']
 
-/** Symbols on one face. A Triumph face also counts one success, a Despair face one failure (§5.1). */
+/** Symbols on one face. A Triumph face also counts one success, a Despair face one failure (docs/rules/genesys.md section 1). */
 export interface Face {
   s: number
   f: number
@@ -138,7 +138,7 @@ export function unpack(v: number): CheckResult {
   return { net: packedNet(v), advantage: packedAdv(v), triumphs: packedTriumphs(v), despairs: packedDespairs(v) }
 }
 
-/** Success iff net successes ≥ 1, i.e. more successes than failures (§5.2, the Star Wars turn rules (docs/rules/genesys.md section 5)). */
+/** Success iff net successes ≥ 1, i.e. more successes than failures (docs/rules/genesys.md section 2). */
 export function succeeds(v: number): boolean {
   return packedNet(v) >= 1
 }

@@ -6,7 +6,7 @@ import { assertPool, DIE_KINDS, FACES, sidesOf, type Pool } from './narrative-di
  * integers while that product stays ≤ 2^53 (every pool up to 14 d12 plus anything), beyond which they
  * are doubles with a relative error near 1e-15. A 20-die pool takes a few milliseconds, so the UI can
  * show it while the pool is being edited.
- * @see docs/rules/genesys.md section 1, §5.2, §9 ("FFG pools by convolution of per-die distributions").
+ * @see docs/rules/genesys.md sections 1 and 2 (every check computed exactly by convolving the faces).
  */
 export interface CheckDistribution {
   pool: Pool

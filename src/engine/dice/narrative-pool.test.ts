@@ -38,13 +38,13 @@ describe('pool building (docs/rules/genesys.md section 3)', () => {
   it('Boost and Setback are added last', () => {
     expect(buildPool({ characteristic: 3, skill: 1, difficulty: 2, boost: 1, setback: 2 })).toEqual(pool({ ability: 2, proficiency: 1, boost: 1, difficulty: 2, setback: 2 }))
   })
-  it('A14 sequential (default): increase, then upgrades, then downgrades; 2Y, one upgrade and one downgrade → 1Y 2G', () => {
+  it('rules.modifierOrder "sequential" (default): increase, then upgrades, then downgrades; 2Y, one upgrade and one downgrade → 1Y 2G', () => {
     expect(buildPool({ characteristic: 2, skill: 2, difficulty: 0, upgradeAbility: 1, downgradeAbility: 1 })).toEqual(pool({ proficiency: 1, ability: 2 }))
   })
-  it('A14 cancel-first: an upgrade and a downgrade cancel, so 2Y stays 2Y', () => {
+  it('rules.modifierOrder "cancel-first": an upgrade and a downgrade cancel, so 2Y stays 2Y', () => {
     expect(buildPool({ characteristic: 2, skill: 2, difficulty: 0, upgradeAbility: 1, downgradeAbility: 1 }, 'cancel-first')).toEqual(pool({ proficiency: 2 }))
   })
-  it('A14 sequential: the increase comes before the upgrade, so Average increased then upgraded is 2P 1R', () => {
+  it('rules.modifierOrder "sequential": the increase comes before the upgrade, so Average increased then upgraded is 2P 1R', () => {
     expect(buildPool({ characteristic: 2, skill: 0, difficulty: 2, increase: 1, upgradeDifficulty: 1 })).toEqual(pool({ ability: 2, difficulty: 2, challenge: 1 }))
   })
 })

@@ -3,7 +3,7 @@ import { emptyPool, type Pool } from './narrative-dice'
 /**
  * Building a narrative-dice pool: characteristic and skill, difficulty, increases, upgrades, downgrades,
  * Boost and Setback. Functions return new pools; nothing is mutated.
- * @see docs/rules/genesys.md section 3 [S F1 pool.js, S F2 pp.26-29] and §8 A14 (order of modifications).
+ * @see docs/rules/genesys.md section 3 (Edge of the Empire core rulebook pp.26–29) and section 8 (`rules.modifierOrder`, the order of modifications).
  */
 
 /**
@@ -53,7 +53,7 @@ export function downgradeDifficulty(p: Pool, n: number): Pool {
 }
 
 /**
- * A14 variants: 'sequential' applies increases, then every upgrade, then every downgrade (docs/rules/genesys.md
+ * Variant `rules.modifierOrder`: 'sequential' applies increases, then every upgrade, then every downgrade (docs/rules/genesys.md
  * default); 'cancel-first' lets upgrades and downgrades of the same pool cancel one for one and applies
  * only what remains (a common table reading; it differs when an upgrade would add a die to an empty pool).
  */
@@ -77,9 +77,9 @@ export interface CheckSpec {
 }
 
 /**
- * The whole pool of a check: base pool, then increases, then upgrades, then downgrades (A14), Boost and
+ * The whole pool of a check: base pool, then increases, then upgrades, then downgrades (`rules.modifierOrder`), Boost and
  * Setback added last. With 'cancel-first', upgrades and downgrades of each side cancel before applying.
- * @see docs/rules/genesys.md section 3 "Order [A, common practice]" and §8 A14.
+ * @see docs/rules/genesys.md section 3 ("Order") and section 8 (`rules.modifierOrder`).
  */
 export function buildPool(spec: CheckSpec, order: ModifierOrder = 'sequential'): Pool {
   const pos = positiveDice(spec.characteristic, spec.skill)
@@ -106,5 +106,5 @@ export function buildPool(spec: CheckSpec, order: ModifierOrder = 'sequential'):
   return p
 }
 
-/** Difficulty levels by name (number of Difficulty dice), docs/rules/genesys.md section 3 [S F2 Table 1-3]. */
+/** Difficulty levels by name (number of Difficulty dice), docs/rules/genesys.md section 3 (Edge of the Empire core rulebook, Table 1-3). */
 export const DIFFICULTY_LEVELS = { simple: 0, easy: 1, average: 2, hard: 3, daunting: 4, formidable: 5 } as const

@@ -21,7 +21,7 @@ describe('HERO larger-margin-first contest (docs/rules/gurps.md section 4)', () 
   })
 })
 
-describe('GURPS Quick Contest (docs/rules/gurps.md section 1, §7.2)', () => {
+describe('GURPS Quick Contest (docs/rules/gurps.md sections 1 and 4)', () => {
   it.each([
     [10, 10, 0.4536, 0.0928, 0.4536],
     [14, 10, 0.7942, 0.0612, 0.1446],

@@ -3,7 +3,7 @@ import { THREE_D6_WAYS, gurpsSucceeds } from './three-d6'
 /**
  * Quick Contest ordering: successes before failures, then by margin (effective − roll) descending.
  * Criticals never decide a Quick Contest, only margins do. Equal keys are ties.
- * @see docs/rules/gurps.md section 1 [S G3, G7 Kromm]; the literal key is the documented reading of §3.2's last bullet.
+ * @see docs/rules/gurps.md section 1 (GURPS Basic Set p.B348; Sean Punch on criticals); the literal key is the reading that section states.
  */
 export function contestKey(roll: number, effective: number): number {
   const margin = effective - roll
@@ -31,7 +31,8 @@ export function quickContestExact(a: number, b: number): { aFirst: number; tie: 
 /**
  * HERO "larger margin first" contest of two Characteristic/Skill Rolls. A 3 always succeeds and an 18
  * always fails, but the order is by margin alone: if both fail, the smaller failure ranks first.
- * @see docs/rules/hero.md section 2, §2.4 (A3 default), §7.2
+ * @see docs/rules/hero.md sections 2 and 3 (both failing: the book's reading, `rules.bothFail` "smaller-failure")
+ * and the contest table of section 8
  */
 export function heroContestExact(a: number, b: number): { aFirst: number; tie: number; bFirst: number } {
   let aFirst = 0

@@ -46,16 +46,16 @@ describe('Ten Dice Rule (docs/rules/l5r.md section 1, published examples)', () =
   ])('check values: %ik%i becomes %o', (r, k, out) => {
     expect(tenDiceRule(r, k)).toEqual(out)
   })
-  it('A17 default "discard": the odd leftover rolled die is lost (11k4 → 10k4, 13k4 → 10k5)', () => {
+  it('rules.oddExcessRolled default "discard": the odd leftover rolled die is lost (11k4 → 10k4, 13k4 → 10k5)', () => {
     expect(tenDiceRule(11, 4)).toEqual(spec(10, 4))
     expect(tenDiceRule(13, 4)).toEqual(spec(10, 5))
   })
-  it('A17 "plus2": the odd leftover rolled die is +2 (11k4 → 10k4 +2, 13k4 → 10k5 +2)', () => {
+  it('rules.oddExcessRolled "plus2": the odd leftover rolled die is +2 (11k4 → 10k4 +2, 13k4 → 10k5 +2)', () => {
     const o = { oddExcessRolled: 'plus2', keptOverRolled: 'cap' } as const
     expect(tenDiceRule(11, 4, o)).toEqual(spec(10, 4, 2))
     expect(tenDiceRule(13, 4, o)).toEqual(spec(10, 5, 2))
   })
-  it('A18 default "cap": 3k4 keeps what it rolled (3k3); "move-to-rolled": 3k4 becomes 4k3', () => {
+  it('rules.keptOverRolled default "cap": 3k4 keeps what it rolled (3k3); "move-to-rolled": 3k4 becomes 4k3', () => {
     expect(tenDiceRule(3, 4)).toEqual(spec(3, 3))
     expect(tenDiceRule(3, 4, { oddExcessRolled: 'discard', keptOverRolled: 'move-to-rolled' })).toEqual(spec(4, 3))
   })
@@ -158,7 +158,7 @@ describe('exact P(XkY ≥ TN) (docs/rules/l5r.md section 6 tails)', () => {
   it('a bonus shifts the distribution: P(4k2+5 ≥ 20) = P(4k2 ≥ 15)', () => {
     expect(probabilityAtLeast(exactRoll(spec(4, 2, 5), true), 20)).toBeCloseTo(probabilityAtLeast(exactRoll(spec(4, 2), true), 15), 14)
   })
-  it('C3.5: 5k3 vs TN 15 hits .932; a katana 6k2 then gives E[wounds] 18.90 at Reduction 0 and 16.10 at Reduction 3 (17.3 per hit)', () => {
+  it('docs/rules/l5r.md section 6: 5k3 vs TN 15 hits .932; a katana 6k2 then gives E[wounds] 18.90 at Reduction 0 and 16.10 at Reduction 3 (17.3 per hit)', () => {
     const hit = probabilityAtLeast(exactRoll(spec(5, 3), true), 15)
     const katana = exactRoll(spec(6, 2), true)
     // the table prints three decimals for P(hit) and two for E[wounds]: within half a unit

@@ -3,12 +3,12 @@ import type { Rng } from '../core/rng'
 /**
  * Roll-and-keep (Legend of the Five Rings): XkY on d10 — roll X dice, keep the Y highest, sum them.
  * Tens explode (re-roll and add, again and again) before keeping; unskilled rolls do not explode.
- * @see docs/rules/l5r.md section 1 (roll and keep, exploding 10s), §6.2 (Ten Dice Rule), §7.4 (test vectors)
+ * @see docs/rules/l5r.md section 1 (roll and keep, exploding 10s, the Ten Dice Rule) and section 6 (test vectors)
  */
 
-/** A17: a single leftover rolled die while kept < 10 (11k4) — lost (book text) or worth +2 (L2 code). */
+/** Variant `rules.oddExcessRolled`: a single leftover rolled die while kept < 10 (11k4) — lost (the book's wording) or worth +2 (some tables). */
 export type OddExcessRolled = 'discard' | 'plus2'
-/** A18: kept > rolled (3k4) — keep only what was rolled, or move the excess kept dice to rolled (3e habit). */
+/** Variant `rules.keptOverRolled`: kept > rolled (3k4) — keep only what was rolled, or move the excess kept dice to rolled (3e habit). */
 export type KeptOverRolled = 'cap' | 'move-to-rolled'
 
 export interface TenDiceOptions {
@@ -28,9 +28,9 @@ export interface RollSpec {
 /**
  * The Ten Dice Rule: never roll or keep more than 10. Two excess rolled dice become one kept die;
  * once both are at 10, every further excess die of either kind is +2; kept dice above 10 are +2 each.
- * Then A18 for kept > rolled. The Ten Dice Rule goes first because the published 10k12 → 10k10 +4
+ * Then `rules.keptOverRolled` for kept > rolled. The Ten Dice Rule goes first because the published 10k12 → 10k10 +4
  * needs it; after it, kept > rolled can only happen below 10 rolled dice (3k4).
- * @see docs/rules/l5r.md section 1 (the rule and its published examples), §8 A17, A18
+ * @see docs/rules/l5r.md section 1 (the rule and its published examples) and section 7 (`rules.oddExcessRolled`, `rules.keptOverRolled`)
  */
 export function tenDiceRule(rolled: number, kept: number, options: TenDiceOptions = DEFAULT_TEN_DICE, bonus = 0): RollSpec {
   let r = rolled
@@ -227,7 +227,7 @@ function binomials(n: number): number[][] {
  * above the current value and the sum of those kept. At value v, each of the r remaining dice (all
  * known to be ≤ v) equals v with probability p(v)/P(die ≤ v), so the count at v is binomial; once Y
  * dice are placed, the rest cannot change the kept sum. Explosions are truncated (EXPLOSION_LIMIT).
- * @see docs/rules/l5r.md (order-statistic DP), §7.4 (reference means and tails)
+ * @see docs/rules/l5r.md section 6 (reference means and tails)
  */
 export function rollAndKeepExact(rolled: number, kept: number, explode: boolean, limit = EXPLOSION_LIMIT, rerollOnes = false): Float64Array {
   const faces = dieFaces(explode, limit, rerollOnes)

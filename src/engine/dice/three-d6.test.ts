@@ -36,7 +36,7 @@ describe('3d6 exact distribution (docs/rules/gurps.md section 1)', () => {
   })
 })
 
-describe('GURPS success and criticals (docs/rules/gurps.md section 1, §7.2)', () => {
+describe('GURPS success and criticals (docs/rules/gurps.md sections 1 and 4)', () => {
   it('3 or 4 always succeeds, 17 or 18 always fails', () => {
     expect(gurpsSucceeds(4, 2)).toBe(true)
     expect(gurpsSucceeds(3, -5)).toBe(true)

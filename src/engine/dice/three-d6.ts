@@ -2,7 +2,7 @@ import type { Rng } from '../core/rng'
 
 /**
  * 3d6 roll-under, shared by HERO and GURPS.
- * @see docs/rules/gurps.md section 1 (exact distribution), §2.4 (HERO 3/18), §3.1 (GURPS success and criticals)
+ * @see docs/rules/gurps.md section 1 (GURPS success and criticals) and section 4 (exact distribution); docs/rules/hero.md section 3 (HERO 3/18)
  */
 
 /** Number of ways (out of 216) to roll each total 3..18: `THREE_D6_WAYS[total - 3]`. */
@@ -39,7 +39,7 @@ export function waysAtMost(total: number): number {
 
 /**
  * GURPS success roll: success if roll ≤ effective skill, but 3–4 always succeed and 17–18 always fail.
- * @see docs/rules/gurps.md section 1 [S G3]
+ * @see docs/rules/gurps.md section 1
  */
 export function gurpsSucceeds(roll: number, effective: number): boolean {
   return roll <= 4 || (roll <= 16 && roll <= effective)
@@ -50,7 +50,7 @@ export type Critical = 'success' | 'failure' | null
 /**
  * GURPS criticals: success on 3–4 always, 5 at effective 15+, 6 at 16+; failure on 18 always, 17 when
  * effective ≤ 15, and any roll 10 or more above effective skill.
- * @see docs/rules/gurps.md section 1 [S G2]
+ * @see docs/rules/gurps.md section 1
  */
 export function gurpsCritical(roll: number, effective: number): Critical {
   if (roll <= 4 || (roll === 5 && effective >= 15) || (roll === 6 && effective >= 16)) return 'success'
@@ -60,7 +60,7 @@ export function gurpsCritical(roll: number, effective: number): Critical {
 
 /**
  * HERO roll-under: a natural 3 always succeeds and 18 always fails.
- * @see docs/rules/hero.md section 3 [I H1]
+ * @see docs/rules/hero.md section 3
  */
 export function heroSucceeds(roll: number, target: number): boolean {
   return roll === 3 || (roll !== 18 && roll <= target)

@@ -23,18 +23,18 @@ describe('Wound Table / Table des Dégâts (the Bushido reference card (docs/rul
     const expected = cells.split(' ').map(Number)
     expect(expected.map((_, sl) => tableWounds(row, sl, 'formula'))).toEqual(expected)
   })
-  it('every cell obeys wounds = max(0, SL + m(row)) (B2 alternate table)', () => {
+  it('every cell obeys wounds = max(0, SL + m(row)) (docs/rules/bushido.md section 4)', () => {
     WOUND_TABLE.forEach((line, r) => line.forEach((w, sl) => expect(w).toBe(Math.max(0, sl + MODIFIER_OF_ROW[r]))))
   })
   it('the row is clamped to 2..12', () => {
     expect(tableWounds(0, 5, 'formula')).toBe(2)
     expect(tableWounds(15, 0, 'formula')).toBe(3)
   })
-  it('A12: above SL 10 "formula" adds one wound per SL, "clamp" reads column 10', () => {
+  it('rules.slAboveTen: above SL 10 "formula" adds one wound per SL, "clamp" reads column 10', () => {
     expect(tableWounds(7, 12, 'formula')).toBe(12)
     expect(tableWounds(7, 12, 'clamp')).toBe(10)
   })
-  it('worked example (B2): SL 3, roll 3+5, Strength +1 = 9 → 4 wounds', () => {
+  it('worked example (docs/rules/bushido.md section 6): SL 3, roll 3+5, Strength +1 = 9 → 4 wounds', () => {
     expect(woundsOf(8, 3, { ...plain, bonus: 1 }, 'formula')).toBe(4)
   })
 })

@@ -1,10 +1,10 @@
 /**
  * The Damage Roll (Jet de Dégâts) read on the Wound Table (Table des Dégâts): 2D6 + modifiers gives the
  * row (clamped to 2..12), the Success Level gives the column. 1s are not removed in Damage Rolls.
- * @see the Bushido reference card (docs/rules/bushido.md) "TABLE DES DÉGÂTS"; docs/rules/bushido.md section 4 [S B1, B2]
+ * @see the Bushido reference card (docs/rules/bushido.md) "TABLE DES DÉGÂTS"; docs/rules/bushido.md section 4
  */
 
-/** The seed's table, rows 2D6 = 2..12 (index row − 2), columns Success Level 0..10. */
+/** The reference card's table, rows 2D6 = 2..12 (index row − 2), columns Success Level 0..10. */
 export const WOUND_TABLE: readonly (readonly number[])[] = Object.freeze([
   [0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7],
   [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8],
@@ -19,13 +19,13 @@ export const WOUND_TABLE: readonly (readonly number[])[] = Object.freeze([
   [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
 ])
 
-/** How a Success Level above 10 reads (docs/rules/bushido.md section 7 A12). */
+/** How a Success Level above 10 reads (variant `rules.slAboveTen`, docs/rules/bushido.md section 7). */
 export type SlAboveTen = 'formula' | 'clamp'
 
 /**
  * Wounds on the table for a row (2..12 after clamping) and a Success Level ≥ 0. Above SL 10 the table
- * stops: 'formula' adds one wound per SL beyond 10 (the B2 formula SL + m(row) that every cell obeys),
- * 'clamp' reads column 10. @see docs/rules/bushido.md section 4, §8 A12
+ * stops: 'formula' adds one wound per SL beyond 10 (the formula SL + m(row) that every cell obeys),
+ * 'clamp' reads column 10. @see docs/rules/bushido.md section 4 and section 7 (`rules.slAboveTen`)
  */
 export function tableWounds(row: number, sl: number, slAboveTen: SlAboveTen): number {
   const r = row < 2 ? 2 : row > 12 ? 12 : row
@@ -38,7 +38,7 @@ export function tableWounds(row: number, sl: number, slAboveTen: SlAboveTen): nu
 export type DamageDice = 'normal' | 'strong' | 'weak'
 
 /**
- * Strong and Weak cancel each other out. @see docs/rules/bushido.md section 4 [S B1] "having both cancels"; B1 treats
+ * Strong and Weak cancel each other out. @see docs/rules/bushido.md section 4; the publisher's rules reference treats
  * them as 3D6-keep-2, not as the flat ±1 of older community posts.
  */
 export function damageDiceOf(strong: boolean, weak: boolean): DamageDice {
@@ -77,7 +77,7 @@ export interface DamageMods {
 
 /**
  * Wounds from one Damage Roll: row = raw + bonus − armour (clamped 2..12), read at the SL, then Tough,
- * then Durable. @see docs/rules/bushido.md section 4 [S B1 "After the table: Tough ... then Durable"]
+ * then Durable. @see docs/rules/bushido.md section 4 ("Then Tough (X) ..., Durable caps a hit")
  */
 export function woundsOf(raw: number, sl: number, mods: DamageMods, slAboveTen: SlAboveTen): number {
   let w = tableWounds(raw + mods.bonus - mods.armour, sl, slAboveTen) - mods.tough

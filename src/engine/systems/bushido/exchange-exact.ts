@@ -7,7 +7,7 @@ import { SPECIALS, type SpecialEffect } from './specials'
 /**
  * Exact outcome of one Melee Exchange with fixed splits, by enumerating every roll of both sides
  * (through the summary codes of their Attack and Defence dice) and every Damage Roll.
- * @see docs/rules/bushido.md section 2; §7.5 (3 vs 3 table) is the external check
+ * @see docs/rules/bushido.md section 2; the 3 vs 3 table of section 6 is the external check
  */
 
 /** What one side's roll can look like, with its probability. */
@@ -63,7 +63,7 @@ function computeSideOutcomes(pool: number, attack: number, brutal: number, parry
 /** Exact distribution of one exchange, in Initiative order (first, second). */
 export interface PairExact {
   pHitFirst: number
-  /** The second fighter wins its comparison (whether or not it is still able to strike): §7.5's upper bound. */
+  /** The second fighter wins its comparison (whether or not it is still able to strike): the upper bound of the 3 vs 3 table (docs/rules/bushido.md section 6). */
   pSecondWins: number
   pHitSecond: number
   /** Each side's Special Attack or Defence triggers. */
@@ -133,7 +133,7 @@ function strikeShares(x: Fighter, o: number, sl: number): readonly number[] {
  * Exact outcome of options `of` (first) and `og` (second). The second strikes back only if it is still
  * able: not removed, not Prone since before the exchange (variant proneStrikeBack "no"), and not cut off
  * by the first's Special Attack (Prone, pushed away) nor by its own Special Defence having broken base
- * contact (§4.5 step 10: skip to 14).
+ * contact (docs/rules/bushido.md section 2 step 7).
  */
 export function pairExact(ex: ExchangeSetup, of: number, og: number): PairExact {
   const f = ex.first

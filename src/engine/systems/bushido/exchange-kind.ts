@@ -58,7 +58,7 @@ export function simulateExchange(p: ExchangePlan, rng: Rng, tally: Tally): void 
 }
 
 /**
- * `at` of each trace event: its step in the seed's "PASSE D'ARMES - SÉQUENCE COMPLÈTE" — 1 engaging,
+ * `at` of each trace event: its step in the reference card's "PASSE D'ARMES - SÉQUENCE COMPLÈTE" — 1 engaging,
  * 3 Initiative, 4 dice pools, 5 secret split (and specials paid), 7 the roll and final scores,
  * 9 comparisons, specials and Damage Rolls, 10 Activation Counters removed.
  */

@@ -22,9 +22,9 @@ export function opposedPart(added: number): Part {
 
 /**
  * Melee Pools of the Activating model and its opponent: the Melee statistic with every modifier of the
- * seed's table, then Ki Boosts (the opponent declares first, then the Activating model; with the plans
+ * reference card's table, then Ki Boosts (the opponent declares first, then the Activating model; with the plans
  * fixed beforehand the order changes nothing), then the opposed-pool fix (both add dice until each has one).
- * @see docs/rules/bushido.md section 1 (opposed pools), §4.5 step 4, §4.8
+ * @see docs/rules/bushido.md section 1 (opposed pools), section 2 steps 2–3
  */
 export function exchangePools(act: Model, opp: Model, surprise: boolean, wishAct: BoostWish = 0, wishOpp: BoostWish = 0): ExchangePools {
   const a = meleePool(act, { exhausted: act.exhausted, surprised: false })

@@ -12,7 +12,7 @@ const compiled = (...args: Parameters<typeof exchange3v3>) => {
   return compileExchange(s, s.situation as Exchange)
 }
 
-describe('§7.5: Melee Exchange, Melee Pool 3 vs 3, every split against every split (exact)', () => {
+describe('docs/rules/bushido.md section 6: Melee Exchange, Melee Pool 3 vs 3, every split against every split (exact)', () => {
   const m = compiled(3, 3).matrix
   it.each([
     [3, 3, 0.995, 6.488, 0.995, 6.488],
@@ -49,7 +49,7 @@ describe('§7.5: Melee Exchange, Melee Pool 3 vs 3, every split against every sp
   })
 })
 
-describe('the exchange sequence (seed "PASSE D\'ARMES"; docs/rules/bushido.md section 2)', () => {
+describe('the exchange sequence (the reference card\'s "PASSE D\'ARMES"; docs/rules/bushido.md section 2)', () => {
   const trace = (plan: ReturnType<typeof compiled>, seed: number): TraceEvent[] => {
     const log: TraceEvent[] = []
     playExchange(plan.setup, createStream(seed, 0), newResult(), log)
@@ -106,7 +106,7 @@ describe('the exchange sequence (seed "PASSE D\'ARMES"; docs/rules/bushido.md se
     expect(plan.actIsFirst).toBe(false)
     expect(plan.setup.first.activePlayer).toBe(false)
   })
-  it('trace `at` is the step of the seed\'s "PASSE D\'ARMES" sequence: 1 engage, 3 Initiative, 4 pools, 5 split, 7 roll, 9 comparisons, 10 counters', () => {
+  it('trace `at` is the step of the reference card\'s "PASSE D\'ARMES" sequence: 1 engage, 3 Initiative, 4 pools, 5 split, 7 roll, 9 comparisons, 10 counters', () => {
     const plan = compiled(2, 1)
     for (let seed = 1; seed <= 20; seed++) {
       const steps = traceExchange(plan, createStream(seed, 0)).map((e) => e.at)

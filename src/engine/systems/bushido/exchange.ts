@@ -45,9 +45,9 @@ export interface Fighter {
   name: string
   pool: number
   brutal: number
-  /** Parry (X): added to the final Defence when it has Defence dice. @see docs/rules/bushido.md section 2 step 8 */
+  /** Parry (X): added to the final Defence when it has Defence dice. @see docs/rules/bushido.md section 2 step 5 */
   parry: number
-  /** Unblockable (X): with Attack dice, the enemy removes its X highest Defence dice. @see docs/rules/bushido.md section 2 step 7 */
+  /** Unblockable (X): with Attack dice, the enemy removes its X highest Defence dice. @see docs/rules/bushido.md section 2 step 5 */
   unblockable: number
   /** This fighter's Damage Rolls against the other. */
   damage: DamageTable
@@ -70,7 +70,7 @@ export function plainFighterOptions(f: Fighter, pool: number): void {
 export interface ExchangeSetup {
   first: Fighter
   second: Fighter
-  /** docs/rules/bushido.md section 7 A11: an Attack of 0 (all Attack dice rolled 1) can still win a tie. */
+  /** Variant `rules.zeroAttack` (docs/rules/bushido.md section 7): an Attack of 0 (all Attack dice rolled 1) can still win a tie. */
   zeroAttackCanHit: boolean
   /**
    * Brutal / Parry still add when every die of that type rolled 1 (variant `allOnes: 'modifiers'`); by
@@ -229,7 +229,7 @@ export function damageRoll(rng: Rng, table: DamageTable, sl: number, log?: Trace
 
 /**
  * A final result with its Brutal / Parry modifier: added to the highest die; when every die rolled 1 the
- * result stays 0 unless `onAllOnes` (variant `allOnes`). @see docs/rules/bushido.md section 1, §4.5 step 8
+ * result stays 0 unless `onAllOnes` (variant `allOnes`). @see docs/rules/bushido.md section 1 and section 2 step 5
  */
 export function withMod(final: number, mod: number, onAllOnes: boolean): number {
   return final > 0 || onAllOnes ? final + mod : 0

@@ -10,7 +10,7 @@ export const MAX_FINAL = 8
 /**
  * The Damage Rolls one model makes against another in melee: its Strong/Weak dice, weapon Strength,
  * +2 when it charged (its one Damage Roll of the exchange is the first of the charge), the target's
- * Armour less Pierce, Tough and Durable. @see docs/rules/bushido.md section 4; §4.4 (Charge +2 first Damage Roll)
+ * Armour less Pierce, Tough and Durable. @see docs/rules/bushido.md section 4 (Charge +2 on the first Damage Roll)
  */
 export function meleeDamage(attacker: Model, target: Model, charge: boolean, slAboveTen: SlAboveTen, extra = 0): DamageTable {
   return damageTable(
@@ -35,8 +35,8 @@ export function rangedDamage(shooter: Model, target: Model, slAboveTen: SlAboveT
 
 /**
  * Are a model's Special Attacks / Defences barred now? Only while it is Prone (Au Sol) under the variant
- * `proneSpecials: 'none'` (B1 Prone: "may not use Special Abilities"). [A] docs/rules/bushido.md section 2 gives a Prone
- * model only −1 Melee Pool and the second strike, and the seed is silent, so by default it keeps them.
+ * `proneSpecials: 'none'` (the publisher's reference, Prone: "may not use Special Abilities"). The reference card gives a Prone
+ * model only −1 Melee Pool and the second strike, and says nothing of specials, so under `allowed` it keeps them.
  * @see docs/rules/bushido.md section 2 Initiative and Melee Pool modifiers; the Bushido reference card (docs/rules/bushido.md) "MODIFICATEURS DE LA STATISTIQUE MÊLÉE"
  */
 export function specialsBarred(prone: boolean, proneSpecials: string | undefined): boolean {

@@ -14,7 +14,7 @@ import { quantize } from '../../core/zero-sum'
 /**
  * The actions a model takes during a game: Melee (Simple, with movement into contact), Charge (Complex,
  * +2 on its Damage Roll), Ranged Attack (Simple, not in base contact) and Wait (Simple, removes one
- * Reloading marker). @see the Bushido reference card (docs/rules/bushido.md) "ACTIONS", "MOUVEMENT"; docs/rules/bushido.md section 5–§4.6
+ * Reloading marker). @see the Bushido reference card (docs/rules/bushido.md) "ACTIONS", "MOUVEMENT"; docs/rules/bushido.md sections 3 and 5
  */
 
 function say(log: TraceEvent[] | undefined, at: number, who: string[], text: string, kind = 'act'): void {

@@ -6,7 +6,7 @@ import { boostRoom, boostsFor, gainKi } from './ki'
  * Ki during a game: Ki Generation in each Starting Phase, the Focus action, and the Ki Boosts each
  * model's plan declares in its Melee Exchanges, paid from the Ki it holds. The per-trial Ki lives in
  * `p.kiHeld`; `p.kiSpent` and `p.kiGained` add up the game for the metrics.
- * @see the Bushido reference card (docs/rules/bushido.md) "TOUR DE JEU" (Génération de Ki), "ACTIONS" (Concentration), "SURPRISE"; docs/rules/bushido.md section 5, §4.8
+ * @see the Bushido reference card (docs/rules/bushido.md) "TOUR DE JEU" (Génération de Ki), "ACTIONS" (Concentration), "SURPRISE"; docs/rules/bushido.md sections 2 and 5
  */
 
 /** Ki Generation (Génération de Ki): every living model gains X of its Ki X/Y, never holding more than Y. */

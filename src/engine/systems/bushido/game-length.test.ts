@@ -19,7 +19,7 @@ function waiting(situation: Doc) {
   return compileGame(s, s.situation as Game)
 }
 
-describe('Variable (X) game length (the Bushido reference card (docs/rules/bushido.md) "Test pour la Durée Variable des Scénarios"; docs/rules/bushido.md section 5; B1 Variable (X))', () => {
+describe('Variable (X) game length (the Bushido reference card (docs/rules/bushido.md) "Test pour la Durée Variable des Scénarios"; docs/rules/bushido.md section 5; the publisher\'s reference, Variable (X))', () => {
   it('"During the Starting Phase of Turn (X) ... a single D6. If the result is 4 or more the game will finish at the end of the Turn"', () => {
     const fixed = (die: number) => ({ die: () => die, below: () => 0, u32: () => 0 }) as unknown as Parameters<typeof variableDie>[0]
     const roll = (die: number, turn: number, from: number | undefined) => {

@@ -4,8 +4,8 @@ import type { Rng } from '../../core/rng'
  * Variable (X) game length (Test pour la Durée Variable des Scénarios): in the Starting Phase of Turn X
  * and of every later Turn, one D6; on 4 or more the game finishes at the end of that Turn; it always
  * finishes after the End Phase of the seventh Turn. (A game also ends once a warband is wiped out.)
- * @see the Bushido reference card (docs/rules/bushido.md) "PHASE INITIALE"; docs/rules/bushido.md section 5 step 1;
- * B1 (GCT-Studios/JwarRef) Game Length, Variable (X)
+ * @see the Bushido reference card (docs/rules/bushido.md) "PHASE INITIALE"; docs/rules/bushido.md section 5 (Starting Phase);
+ * the publisher's online rules reference, Game Length, Variable (X)
  */
 
 /** The Turn after which a Variable game always finishes. */

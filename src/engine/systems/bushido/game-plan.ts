@@ -11,7 +11,7 @@ import { choiceOf, type Game, type Model, type SplitChoice, type Tactic } from '
  * A compiled game of several Game Turns: every table the hot loop needs (pools, Initiative, damage,
  * Challenge Numbers) is built here for every ordered pair of enemies, and the per-trial state lives in
  * typed arrays reused from trial to trial.
- * @see docs/rules/bushido.md section 5 (Game Turn), §4.4 (counters, actions, Exhausted)
+ * @see docs/rules/bushido.md section 5 (Game Turn, counters, actions, Exhausted)
  */
 export interface GamePlan {
   kind: 'game'

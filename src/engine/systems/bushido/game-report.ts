@@ -22,7 +22,7 @@ export function traceGame(p: GamePlan, rng: Rng): TraceEvent[] {
 /**
  * Exact P(side A wins the Tactical Test): single D6 plus Tactician dice each, higher final wins, then
  * more non-1 dice; a full tie is re-rolled, so P = P(A wins outright) / (1 − P(full tie)).
- * @see docs/rules/bushido.md section 5 step 4 [S B1, B2]
+ * @see docs/rules/bushido.md section 5 (the Tactical Test)
  */
 export function tacticalExact(diceA: number, diceB: number): number {
   const da = codeDistribution(diceA)

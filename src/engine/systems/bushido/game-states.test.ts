@@ -68,7 +68,7 @@ describe('Surprise in a game (the Bushido reference card (docs/rules/bushido.md)
   })
 })
 
-describe('Au Sol / Prone carries into later activations (docs/rules/bushido.md section 5, §4.5)', () => {
+describe('Au Sol / Prone carries into later activations (docs/rules/bushido.md sections 2 and 5)', () => {
   const pair = (b: Doc = {}) => game([model('a1', 'a', { wounds: 20 }), model('b1', 'b', { wounds: 20, states: ['prone'], lightningReflexes: true, ...b })], { engaged: [['a1', 'b1']] }, [{ model: 'a1', rule: 'all-defence' }, { model: 'b1', rule: 'all-defence' }])
   it('"Au Sol ... −1" and "toujours le second Attaquant": a Prone model fights at −1 and second, Lightning Reflexes or not', () => {
     const log = find(pair(), (l) => firstAct(l) === 'a1')

@@ -7,7 +7,7 @@ import { SPECIALS, type SpecialEffect } from './specials'
  * States that last beyond one Melee Exchange in a game: Au Sol / Prone and Paralysée / Held left by a
  * Special Attack or Defence, and the loss of base contact after a push, throw or sidestep; and when an
  * activation Surprises its target. @see the Bushido reference card (docs/rules/bushido.md) "MODIFICATEURS DE LA STATISTIQUE MÊLÉE", "SURPRISE",
- * "ACTIONS" (Se Relever); docs/rules/bushido.md section 5 (Stand Up), §4.5 (Initiative, modifiers), §4.9
+ * "ACTIONS" (Se Relever); docs/rules/bushido.md section 5 (Stand Up), section 2 (Initiative, modifiers, Surprise)
  */
 
 function say(log: TraceEvent[] | undefined, at: number, who: string[], text: string): void {
@@ -33,7 +33,7 @@ export function separate(p: GamePlan, i: number, k: number): void {
 }
 
 /**
- * Does model a's action against b Surprise b? Only from outside base contact (seed: "Elle commence son
+ * Does model a's action against b Surprise b? Only from outside base contact (the reference card: "Elle commence son
  * Activation sans être au CSS de la Cible"), and for a "first" tactic only until it has been seen once.
  */
 export function surprises(p: GamePlan, a: number, b: number): boolean {

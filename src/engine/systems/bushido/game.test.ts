@@ -25,7 +25,7 @@ function traced(p: ReturnType<typeof game>, seed = 1): TraceEvent[] {
 
 const acts = (log: TraceEvent[], id: string): TraceEvent[] => log.filter((e) => e.kind === 'act' && e.who[0] === id)
 
-describe('Game Turn (the Bushido reference card (docs/rules/bushido.md) "TOUR DE JEU"; docs/rules/bushido.md section 5–§4.4)', () => {
+describe('Game Turn (the Bushido reference card (docs/rules/bushido.md) "TOUR DE JEU"; docs/rules/bushido.md section 5)', () => {
   it('"Chaque figurine gagne 2 compteurs d\'Activation": models that only Wait activate twice per turn', () => {
     const p = game([model('a1', 'a'), model('b1', 'b')], { turns: 2 })
     const log = traced(p)
@@ -96,7 +96,7 @@ describe('Game Turn (the Bushido reference card (docs/rules/bushido.md) "TOUR DE
   })
 })
 
-describe('Tactical Test (docs/rules/bushido.md section 5 step 4)', () => {
+describe('Tactical Test (docs/rules/bushido.md section 5, Starting Phase)', () => {
   it('Tactician (X) of the best living model only: bonuses do not stack, a removed tactician no longer counts', () => {
     const p = game([model('a1', 'a', { tactician: 1 }), model('a2', 'a', { tactician: 2 }), model('b1', 'b')], {})
     p.woundsLeft.set([3, 3, 3])

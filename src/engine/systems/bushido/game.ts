@@ -13,7 +13,7 @@ import type { GamePlan } from './game-plan'
  * Game Turns (Tour de jeu): Starting Phase (2 Activation Counters each, the Tactical Test, Pass Tokens),
  * Main Phase (players alternate activations until no one can act; a Pass Token skips a turn to act),
  * End Phase (unused Pass Tokens discarded). The Tactical Test winner is taken to choose to be Active
- * Player first. @see the Bushido reference card (docs/rules/bushido.md) "TOUR DE JEU"; docs/rules/bushido.md section 5, §4.4
+ * Player first. @see the Bushido reference card (docs/rules/bushido.md) "TOUR DE JEU"; docs/rules/bushido.md section 5
  *
  * Tally: counters 0 side A wiped out, 1 side B wiped out, 2 both stand, 3 side A won the first
  * Tactical Test, then `removedBy[m * turns + t]`; bins: `woundsInTurn[(m * turns + t) * maxBins + w]`,
@@ -87,7 +87,7 @@ function nextModel(p: GamePlan, side: number): number {
 
 /**
  * Se Relever / Stand Up (Simple, allowed in base contact): a Prone model spends its activation standing
- * up; still in base contact, it then fights a Melee Exchange at −1 Melee Pool. [A] Prone is removed
+ * up; still in base contact, it then fights a Melee Exchange at −1 Melee Pool. Our reading: Prone is removed
  * before that exchange (the −1 of Stand Up replaces the −1 of Prone, and it is no longer always second);
  * a Prone model always stands up first, as a player would. @see the Bushido reference card (docs/rules/bushido.md) "ACTIONS" (Se Relever, CSS: Oui),
  * "MODIFICATEURS" (a déclaré l'action Se Relever −1); docs/rules/bushido.md section 5
@@ -103,7 +103,7 @@ function standUp(p: GamePlan, rng: Rng, i: number, at: number, log?: TraceEvent[
   return 1
 }
 
-/** Melee or Charge into contact with target (not possible while Held: no moving actions [A]). */
+/** Melee or Charge into contact with target (not possible while Held: no moving actions, our reading). */
 function engage(p: GamePlan, rng: Rng, i: number, target: number, charge: boolean, at: number, log?: TraceEvent[]): void {
   const m = p.models[i]
   const surprised = surprises(p, i, target)

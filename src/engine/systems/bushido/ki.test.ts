@@ -34,13 +34,13 @@ function played(p: ReturnType<typeof game>, seed = 1): TraceEvent[] {
 const KI = { ki: 2, kiMax: 4, kiTokens: 3 }
 const BOOST2 = { kiBoost: 2 }
 
-describe('Ki statistic X/Y (docs/rules/bushido.md section 5 step 2, §4.8)', () => {
+describe('Ki statistic X/Y (docs/rules/bushido.md section 5)', () => {
   it('Ki Generation gains X: Ki 2/4 holding 0 holds 2', () => expect(gainKi(0, 2, 4)).toBe(2))
   it('"it can never hold more than Y (excess discarded)": Ki 2/4 holding 3 holds 4', () => expect(gainKi(3, 2, 4)).toBe(4))
   it('a model already at Y keeps Y', () => expect(gainKi(4, 2, 4)).toBe(4))
 })
 
-describe('Ki Boost: +1 die per boost cost paid, up to double the base (docs/rules/bushido.md section 1, §4.5 step 4, §4.8)', () => {
+describe('Ki Boost: +1 die per boost cost paid, up to double the base (docs/rules/bushido.md section 1 and section 2 step 3)', () => {
   it('Melee 3 at pool 3 can be boosted by 3 (to 6 = double)', () => expect(boostRoom(3, 3)).toBe(3))
   it('an Exhausted Melee 3 (pool 2) can be boosted by 4: the ceiling bounds the modified pool', () => expect(boostRoom(3, 2)).toBe(4))
   it('"a base of 0 can be raised to at most 1"', () => expect(boostRoom(0, 0)).toBe(1))
@@ -48,7 +48,7 @@ describe('Ki Boost: +1 die per boost cost paid, up to double the base (docs/rule
   it('"all" with 5 Ki at 2 Ki per boost buys 2 boosts', () => expect(boostsFor('all', 5, 2, 9, false)).toBe(2))
   it('a fixed wish of 3 with 2 Ki buys 2', () => expect(boostsFor(3, 2, 1, 9, false)).toBe(2))
   it('a wish above the room is cut to the room', () => expect(boostsFor('all', 9, 1, 3, false)).toBe(3))
-  it('seed "SURPRISE": a Surprised model cannot use Ki Boosts', () => expect(boostsFor('all', 9, 1, 9, true)).toBe(0))
+  it('the reference card\'s "SURPRISE": a Surprised model cannot use Ki Boosts', () => expect(boostsFor('all', 9, 1, 9, true)).toBe(0))
 })
 
 describe('Ki Boosts in a single Melee Exchange', () => {
@@ -65,7 +65,7 @@ describe('Ki Boosts in a single Melee Exchange', () => {
     for (let a = 0; a <= 5; a++) for (let b = 0; b <= 3; b++) expect(boosted.matrix.cells[a][b].payoff).toBeCloseTo(plain.matrix.cells[a][b].payoff, 12)
     expect(boosted.matrix.mix.value).toBeCloseTo(plain.matrix.mix.value, 9)
   })
-  it('boosting to 5 dice all in Attack against 3 in Defence hits more often than 3 dice (0.575 in §7.5)', () => {
+  it('boosting to 5 dice all in Attack against 3 in Defence hits more often than 3 dice (0.575 in docs/rules/bushido.md section 6)', () => {
     expect(exchange(3, 0).matrix.cells[3][0].pActHits).toBeCloseTo(0.575, 3)
     expect(boosted.matrix.cells[5][0].pActHits).toBeGreaterThan(0.575)
   })

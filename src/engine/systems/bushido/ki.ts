@@ -6,7 +6,7 @@ import type { Model } from './schema'
  * Ki: the Ki statistic X/Y, Ki Generation in the Starting Phase, the Focus action and Ki Boosts on the
  * Melee Pool. @see the Bushido reference card (docs/rules/bushido.md) "TOUR DE JEU" (Génération de Ki),
  * "ACTIONS" (Concentration), "PASSE D'ARMES" (Exploits/Boosts en commençant par le Défenseur),
- * "SURPRISE" (Ne peut pas utiliser d'Exploits/Boosts Ki); docs/rules/bushido.md section 1, §4.3 step 2, §4.5 step 4, §4.8
+ * "SURPRISE" (Ne peut pas utiliser d'Exploits/Boosts Ki); docs/rules/bushido.md section 1, section 2 (step 3, Surprise), section 5
  */
 
 /** What a plan asks for: a number of boosts or every boost its Ki pays for. */
@@ -15,7 +15,7 @@ export type BoostWish = number | 'all'
 /**
  * Ki Generation (Génération de Ki) and Focus (Concentration) both gain X, the Ki statistic's first
  * number; the model never holds more than Y (the excess is discarded). Returns the Ki held afterwards.
- * @see docs/rules/bushido.md section 5 step 2, §4.8 (Focus: "gain Ki equal to the Ki statistic", read as its first number X)
+ * @see docs/rules/bushido.md section 5 (Ki Generation, Focus: "gain Ki equal to the Ki statistic", read as its first number X)
  */
 export function gainKi(held: number, x: number, y: number): number {
   const after = held + x
@@ -35,8 +35,8 @@ export function boostRoom(melee: number, pool: number): number {
 
 /**
  * Boosts a model declares: what its plan asks ("all" = as many as its Ki pays for), limited by the Ki
- * it holds (`cost` Ki per die) and by `boostRoom`. A Surprised model cannot use Ki Boosts (seed
- * "SURPRISE": Ne peut pas utiliser d'Exploits/Boosts Ki).
+ * it holds (`cost` Ki per die) and by `boostRoom`. A Surprised model cannot use Ki Boosts (the reference
+ * card's "SURPRISE": Ne peut pas utiliser d'Exploits/Boosts Ki).
  */
 export function boostsFor(wish: BoostWish, held: number, cost: number, room: number, surprised: boolean): number {
   if (surprised) return 0

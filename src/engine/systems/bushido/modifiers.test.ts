@@ -43,7 +43,7 @@ describe('FIXER LA DIFFICULTÉ D\'UN TIR (the Bushido reference card (docs/rules
   it('"Cible Surprise −1"', () => expect(cn({}, { surprised: true })).toBe(3))
   it('"Cible à couvert +2" (Cover)', () => expect(cn({}, { cover: true })).toBe(6))
   it('"La Cible a couru durant ce Tour +1"', () => expect(cn({ ran: true })).toBe(5))
-  it('"Le Tireur court pendant ce Tour +1" (A13 seed) — and nothing under the book reading', () => {
+  it('"Le Tireur court pendant ce Tour +1" (rules.shooterRan "seed", the reference card) — and nothing under "book"', () => {
     expect(cn({}, {}, { ran: true })).toBe(5)
     expect(cn({}, { shooterRanCounts: false }, { ran: true })).toBe(4)
   })
@@ -64,7 +64,7 @@ describe('CIBLER UNE FIGURINE EN CSS: Défi de Tir (6) (the Bushido reference ca
   it('"Cible Énorme: Succès Auto."', () => expect(intoMeleeNumber(card({ size: 'huge' }))).toBeNull())
 })
 
-describe('Initiative (docs/rules/bushido.md section 2; seed "SURPRISE")', () => {
+describe('Initiative (docs/rules/bushido.md section 2; the reference card\'s "SURPRISE")', () => {
   const ini = (act: Record<string, unknown>, opp: Record<string, unknown>, surprised = false, engagedAtStart = true) => initiative(card(act), card(opp), surprised, engagedAtStart).first
   it('"the Activating model has the Initiative by default"', () => expect(ini({}, {})).toBe('activating'))
   it('Reach grants the Initiative only when not in base contact at the start of the activation', () => {

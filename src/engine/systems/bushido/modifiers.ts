@@ -1,9 +1,9 @@
 import type { Model, Size, State } from './schema'
 
 /**
- * The seed's modifier tables, each line labelled in French (as on the card) and English.
+ * The reference card's modifier tables, each line labelled in French (as on the card) and English.
  * @see the Bushido reference card (docs/rules/bushido.md) "MODIFICATEURS DE LA STATISTIQUE MÊLÉE",
- * "FIXER LA DIFFICULTÉ D'UN TIR", "CIBLER UNE FIGURINE EN CSS"; docs/rules/bushido.md section 2, §4.6
+ * "FIXER LA DIFFICULTÉ D'UN TIR", "CIBLER UNE FIGURINE EN CSS"; docs/rules/bushido.md sections 2 and 3
  */
 
 export interface Part {
@@ -25,7 +25,7 @@ export interface MeleeSituation {
   surprised: boolean
 }
 
-/** Melee Pool = Melee statistic + every modifier of the seed's table (before the opposed-pool fix). */
+/** Melee Pool = Melee statistic + every modifier of the reference card's table (before the opposed-pool fix). */
 export function meleePool(m: Model, s: MeleeSituation): { pool: number; parts: Part[] } {
   const parts: Part[] = [{ label: 'Statistique de Mêlée / Melee Pool', value: m.melee }]
   if (s.exhausted) parts.push({ label: 'Épuisée / Exhausted', value: -1 })
@@ -44,7 +44,7 @@ export type Who = 'activating' | 'opponent'
  * only one has it) beats Reach; Reach (only one has it) counts if the two were not in base contact at
  * the start of the activation; a Surprised or Prone model is always second and cannot benefit from
  * Initiative effects. When both have Lightning Reflexes neither benefits, so Reach decides as if neither
- * had it. @see docs/rules/bushido.md section 2 Initiative [S B1]; seed "SURPRISE" (toujours le second Attaquant)
+ * had it. @see docs/rules/bushido.md section 2 step 1 (Initiative); the reference card's "SURPRISE" (toujours le second Attaquant)
  */
 export function initiative(act: Model, opp: Model, surprised: boolean, engagedAtStart: boolean): { first: Who; reason: string } {
   const actDown = act.states.includes('prone')
@@ -54,7 +54,7 @@ export function initiative(act: Model, opp: Model, surprised: boolean, engagedAt
   const actLr = act.lightningReflexes && !actDown
   const oppLr = opp.lightningReflexes && !oppDown
   if (actLr !== oppLr) return { first: actLr ? 'activating' : 'opponent', reason: 'Lightning Reflexes' }
-  // both with Lightning Reflexes: "neither gains the benefit", so it no longer beats Reach (B1 Lightning Reflexes)
+  // both with Lightning Reflexes: "neither gains the benefit", so it no longer beats Reach (the publisher's reference, Lightning Reflexes)
   if (!engagedAtStart && act.reach !== opp.reach && !(opp.reach ? oppDown : actDown)) {
     return { first: act.reach ? 'activating' : 'opponent', reason: 'Reach (not in base contact at the start of the activation)' }
   }
@@ -83,11 +83,11 @@ export interface ShotSituation {
   shooterMoves: boolean
   alreadyShot: boolean
   surprised: boolean
-  /** docs/rules/bushido.md section 7 A13: whether "the shooter ran this turn" is its own +1. */
+  /** Variant `rules.shooterRan` (docs/rules/bushido.md section 7): whether "the shooter ran this turn" is its own +1. */
   shooterRanCounts: boolean
 }
 
-/** Challenge Number (Difficulté du Tir) from the range band and every modifier of the seed's table. */
+/** Challenge Number (Difficulté du Tir) from the range band and every modifier of the reference card's table. */
 export function challengeNumber(shooter: Model, target: Model, s: ShotSituation): { number: number; parts: Part[] } {
   const parts: Part[] = [RANGE_BASE[s.range], SIZE_SHOT[target.size]]
   if (target.states.includes('prone')) parts.push({ label: 'Cible Au Sol / Target Prone', value: -1 })

@@ -118,7 +118,7 @@ function checkPlans(s: BushidoScenario, byId: Map<string, Model>, ctx: Ctx): voi
 /**
  * A fixed number of Ki Boosts in a single exchange must be paid for and stay within double the Melee
  * statistic; a Surprised model cannot boost at all. Returns −1 after reporting an issue.
- * @see docs/rules/bushido.md section 2 step 4, §4.8; the Bushido reference card (docs/rules/bushido.md) "SURPRISE"
+ * @see docs/rules/bushido.md section 2 step 3 and Surprise; the Bushido reference card (docs/rules/bushido.md) "SURPRISE"
  */
 function checkBoost(m: Model, plan: SplitPlan, surprised: boolean, at: Path, ctx: Ctx): number {
   if (plan.kiBoost === 'all' || plan.kiBoost === 0) return 0
@@ -138,7 +138,7 @@ function checkBoost(m: Model, plan: SplitPlan, surprised: boolean, at: Path, ctx
  * A declared special must be on the model's card, may not bring the pool to 0, and needs a die of its
  * type to be able to trigger, and none may be declared by a model whose specials are `barred` (Prone in a
  * single exchange under the variant proneSpecials "none"). Returns its cost (0 for none), or −1 after
- * reporting an issue. @see docs/rules/bushido.md section 2 steps 5 and 9; fighters.ts specialsBarred
+ * reporting an issue. @see docs/rules/bushido.md section 2 step 4 and the note after step 8; fighters.ts specialsBarred
  */
 function checkSpecial(m: Model, plan: SplitPlan, pool: number, at: Path, ctx: Ctx, barred: boolean): number {
   if (plan.special === undefined || plan.split === undefined) return 0

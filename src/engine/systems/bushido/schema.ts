@@ -92,7 +92,7 @@ export const variants: readonly VariantDoc[] = [
   },
 ]
 
-/** States (États) that cost −1 Melee Pool each (seed: Au Sol, Aveuglée, Étourdie, Apeurée, Paralysée). */
+/** States (États) that cost −1 Melee Pool each (the reference card: Au Sol, Aveuglée, Étourdie, Apeurée, Paralysée). */
 export const STATES = ['prone', 'blind', 'stunned', 'frightened', 'held'] as const
 export type State = (typeof STATES)[number]
 export const SIZES = ['tiny', 'small', 'medium', 'large', 'huge'] as const
@@ -186,7 +186,7 @@ export const planSchema = z.strictObject({
   /**
    * Ki Boosts (Boosts Ki) on the Melee Pool in each exchange: a number of boosts (+1 die each, paying
    * `kiBoostCost` Ki per die) or "all" — as many as its Ki pays for — never above double the Melee
-   * statistic. @see docs/rules/bushido.md section 2 step 4, §4.8
+   * statistic. @see docs/rules/bushido.md section 2 step 3
    */
   kiBoost: z.union([int(0, 2 * MAX_STAT), z.literal('all')], { error: `must be a whole number 0–${2 * MAX_STAT} or "all"` }).default(0).describe('Ki Boosts (Boost Ki) on the Melee Pool in each exchange: a number (+1 die per kiBoostCost Ki) or "all" it can pay; never above double Melee; none while Surprised (Bushido rulebook pp.54–56).'),
 })
@@ -206,7 +206,7 @@ export const exchangeSchema = z.strictObject({
   opponent: ident().describe('Id of the enemy model it fights.'),
   charge: flag().default(false).describe('The activating model Charges (Charge): +2 to its Damage Roll in this exchange, and it was not in base contact before, so Reach can count (Bushido rulebook pp.27–29).'),
   /**
-   * The activating model Surprises its opponent (seed "SURPRISE"): it started its activation out of
+   * The activating model Surprises its opponent (the reference card's "SURPRISE"): it started its activation out of
    * base contact and out of the opponent's line of sight, so `engagedAtStart` must be false.
    */
   surprise: flag().default(false).describe('The activating model Surprises the opponent: −1 Melee Pool, always second Attacker, no Ki Boosts; needs engagedAtStart false (Bushido rulebook, Surprise).'),
@@ -234,7 +234,7 @@ export const tacticSchema = z.strictObject({
   range: oneOf(['short', 'medium', 'long']).default('medium').describe('Range band when it shoots: short, medium or long, base Difficulty 4, 5 or 6 (Bushido rulebook pp.34–36).'),
   cover: flag().default(false).describe('Its target is in Cover when it shoots: +2 Difficulty (Bushido rulebook pp.34–36).'),
   /**
-   * Surprise (seed "SURPRISE"): "never"; "first" — it starts the game out of its target's line of sight
+   * Surprise (the reference card's "SURPRISE"): "never"; "first" — it starts the game out of its target's line of sight
    * (LdV) and stays out of it while it moves in, so its first action against the target from outside
    * base contact Surprises it (afterwards it has been seen); "every" — it keeps out of the target's
    * line of sight (behind it), so every such action Surprises.
@@ -243,7 +243,7 @@ export const tacticSchema = z.strictObject({
   /**
    * Concentration / Focus (Complex, not in base contact): at an activation with both counters, out of
    * base contact and holding less Ki than this, the model Focuses (gains its Ki statistic) instead of
-   * acting. 0 = never. @see the Bushido reference card (docs/rules/bushido.md) "ACTIONS" (Concentration, Complexe, CSS: Non); docs/rules/bushido.md section 5, §4.8
+   * acting. 0 = never. @see the Bushido reference card (docs/rules/bushido.md) "ACTIONS" (Concentration, Complexe, CSS: Non); docs/rules/bushido.md section 5 (Focus)
    */
   focusBelow: int(0, 20).default(0).describe('Focus (Concentration): with both counters, out of contact and holding less Ki than this, it Focuses (gains its Ki) instead of acting; 0 = never (Bushido rulebook pp.54–56).'),
 })
@@ -256,7 +256,7 @@ export const gameSchema = z.strictObject({
    * Variable (X) game length (Test pour la Durée Variable des Scénarios): from the Starting Phase of Turn X
    * on, a D6 is rolled each turn; on 4+ the game finishes at the end of that Turn; it always finishes after
    * the seventh Turn, so `turns` must then be 7. Omitted: a Fixed game of `turns` Turns.
-   * @see the Bushido reference card (docs/rules/bushido.md) "PHASE INITIALE"; docs/rules/bushido.md section 5 step 1; B1 Game Length / Variable (X)
+   * @see the Bushido reference card (docs/rules/bushido.md) "PHASE INITIALE"; docs/rules/bushido.md section 5 (Starting Phase); the publisher's reference, Game Length / Variable (X)
    */
   variableFrom: int(1, 7).optional().describe('Variable (X) length: from Turn X a D6 in each Starting Phase ends the game after that Turn on 4+; always over after Turn 7. Empty: fixed length (Bushido rulebook pp.22–23).'),
   /** Pairs of models in base contact when the game starts. */

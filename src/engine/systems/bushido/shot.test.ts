@@ -17,7 +17,7 @@ function shot(situation: Doc, shooter: Doc = {}, target: Doc = {}, rules: Doc = 
   return compileShot(s, s.situation as Shot)
 }
 
-describe('Ranged Attack (seed "SÉQUENCE DE TIR COMPLÈTE"; docs/rules/bushido.md section 3)', () => {
+describe('Ranged Attack (the reference card\'s "SÉQUENCE DE TIR COMPLÈTE"; docs/rules/bushido.md section 3)', () => {
   it('a challenge test of the Ranged Pool against the Challenge Number: Short, Medium target → 4 − 1 = 3', () => {
     const p = shot({})
     expect(p.cn).toBe(3)
@@ -30,7 +30,7 @@ describe('Ranged Attack (seed "SÉQUENCE DE TIR COMPLÈTE"; docs/rules/bushido.m
     const log = traceShot(p, rng)
     expect(log.some((e) => e.text.includes('fails automatically'))).toBe(true)
   })
-  it('trace `at` is the step of the seed\'s "SÉQUENCE DE TIR": 2 target, 6 Challenge Number, 9 roll, 11 who is hit in the melee, 12 Damage Roll', () => {
+  it('trace `at` is the step of the reference card\'s "SÉQUENCE DE TIR": 2 target, 6 Challenge Number, 9 roll, 11 who is hit in the melee, 12 Damage Roll', () => {
     const p = shot({ engagedAlly: 'ronin' }, { ranged: 6 })
     for (let seed = 1; seed <= 20; seed++) {
       const log = traceShot(p, createStream(seed, 0))
@@ -121,7 +121,7 @@ describe('Brutal (X) on a ranged weapon (docs/rules/bushido.md section 4: "adds 
     expect(shotExactView(shot({}, { brutal: 3 })).success).toBeCloseTo(shotExactView(shot({})).success, 12)
   })
 
-  it('[A] the Ranged Challenge (6) to hit the right model in a melee is its own test: no Brutal there', () => {
+  it('our reading: the Ranged Challenge (6) to hit the right model in a melee is its own test: no Brutal there', () => {
     const p = shot({ engagedAlly: 'ronin' }, { rangedBrutal: 2 })
     const e = shotExactView(p)
     expect(e.hitTarget / e.success).toBeCloseTo(challengeExact(3, 5).success / 216, 12)

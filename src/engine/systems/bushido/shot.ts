@@ -13,11 +13,11 @@ import type { BushidoScenario } from './scenario'
 import type { Model, Shot } from './schema'
 
 /**
- * One Ranged Attack (Tir) in the seed's sequence: Challenge Number from the range band and the seed's
+ * One Ranged Attack (Tir) in the reference card's sequence: Challenge Number from the range band and the card's
  * modifiers, ammo check, the roll (a challenge test of the Ranged Pool), and — when the target is in
  * base contact with a model friendly to the shooter — the Ranged Challenge (6) to hit the right model
  * (size modifiers; Huge automatic; on a failure the shot hits that friendly model), then the Damage Roll
- * with SL = final − Challenge Number. We read the seed's step order (roll, then "vérifiez qui est
+ * with SL = final − Challenge Number. We read the card's step order (roll, then "vérifiez qui est
  * touché") as a second Ranged Pool test made only when the attack succeeds.
  * @see the Bushido reference card (docs/rules/bushido.md) "SÉQUENCE DE TIR COMPLÈTE", "CIBLER UNE FIGURINE EN CSS"; docs/rules/bushido.md section 3
  */
@@ -76,7 +76,7 @@ export function shotShape(p: ShotPlan): TallyShape {
 }
 
 /**
- * `at` of each trace event: its step in the seed's "SÉQUENCE DE TIR COMPLÈTE" (2 target chosen,
+ * `at` of each trace event: its step in the reference card's "SÉQUENCE DE TIR COMPLÈTE" (2 target chosen,
  * 3 range measured, 6 Challenge Number, 7 Ammo, 9 roll, 11 who is hit in a melee, 12 Damage Roll).
  */
 const STEP = { target: 2, range: 3, number: 6, ammo: 7, roll: 9, melee: 11, damage: 12 } as const
@@ -93,7 +93,7 @@ export function brutalText(brutal: number, rolled: number, final: number): strin
 /**
  * Exact Ranged Attack test: the final result of `pool` dice plus Brutal (X) (not on an all-1s roll unless
  * `onAllOnes`) against Challenge Number `cn`. Ways out of 6^n: successes, and by Success Level.
- * @see docs/rules/bushido.md section 1 (final result), §4.6, §4.7 (Brutal, "ranged always")
+ * @see docs/rules/bushido.md section 1 (final result), section 3, section 2 step 5 (Brutal; a shot always adds it)
  */
 export function rangedTestExact(pool: number, cn: number, brutal: number, onAllOnes: boolean): { success: number; total: number; bySuccessLevel: number[] } {
   const n = challengePool(pool)
@@ -170,7 +170,7 @@ export function shotExactView(p: ShotPlan): { success: number; hitTarget: number
   const toAlly = new Array<number>(p.woundBins).fill(0)
   if (p.cn === null || p.outOfAmmo) return { success: 0, hitTarget: 0, hitAlly: 0, toTarget: [1, ...toTarget.slice(1)], toAlly: [1, ...toAlly.slice(1)] }
   const c = rangedTestExact(p.pool, p.cn, p.brutal, p.modsOnAllOnes)
-  // [A] the Ranged Challenge (6) to hit the right model is its own test, not the Ranged Attack result: no Brutal
+  // our reading: the Ranged Challenge (6) to hit the right model is its own test, not the Ranged Attack result: no Brutal
   const right = p.ally === null || p.intoMelee === null ? 1 : rangedTestExact(p.pool, p.intoMelee.number, 0, false).success / 6 ** p.pool
   let hitTarget = 0
   let hitAlly = 0

@@ -58,7 +58,7 @@ function brute(fa: number, fd: number, ga: number, gd: number, w1: (sl: number) 
 
 const mean = (d: number[]): number => d.reduce((s, p, k) => s + p * k, 0)
 
-describe('Special Attacks and Defences: cost, one per exchange, trigger (docs/rules/bushido.md section 2 steps 5, 6, 9, 10)', () => {
+describe('Special Attacks and Defences: cost, one per exchange, trigger (docs/rules/bushido.md section 2 steps 4–6)', () => {
   it('paying Sweep Attack (1) removes one die before the split: a pool of 3 splits 2 dice, 1 or 2 of them in Attack', () => {
     const o = splitOptions(3, [{ ability: 'sweep-attack', cost: 1 }])
     const withSweep = Array.from({ length: o.count }, (_, i) => i).filter((i) => o.special[i] === 0)
@@ -230,7 +230,7 @@ describe('Special validation (path and allowed values)', () => {
   })
 })
 
-describe('Parry (X): +X on the highest Defence die (docs/rules/bushido.md section 1, §4.5 step 8)', () => {
+describe('Parry (X): +X on the highest Defence die (docs/rules/bushido.md section 1 and section 2 step 5)', () => {
   const parried = (allOnes: string) => {
     const s = bushidoScenario([model('ronin', 'a'), model('bandit', 'b', { parry: 1 })], { kind: 'exchange', activating: 'ronin', opponent: 'bandit' }, [{ model: 'ronin', split: { attack: 2 } }, { model: 'bandit', split: { attack: 1 } }], { allOnes })
     return compileExchange(s, s.situation as Exchange)

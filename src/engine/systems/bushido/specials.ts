@@ -5,8 +5,8 @@ import type { DamageTable } from './damage'
  * abilities on a weapon grid, each with a cost in dice, e.g. "Sweep Attack (1)". The effects below
  * are those that change the outcome of one Melee Exchange; movement distances are not modelled,
  * only whether the two models are still in base contact (CSS / BtB) afterwards.
- * @see the Bushido reference card (docs/rules/bushido.md) "PASSE D'ARMES" steps 5–9; docs/rules/bushido.md section 2 steps 5, 6,
- * 9, 10; B1 Special Abilities (GCT-Studios/JwarRef, Rulebook/Special Abilities and Abilities/*)
+ * @see the Bushido reference card (docs/rules/bushido.md) "PASSE D'ARMES" steps 5–9; docs/rules/bushido.md section 2 steps 4–7;
+ * the publisher's online rules reference, Special Abilities
  */
 
 export type SpecialType = 'attack' | 'defence'
@@ -23,7 +23,7 @@ export interface SpecialEffect {
   damageBonus: number
   /**
    * The exchange ends for the other model: knocked Au Sol / Prone, moved out of base contact, or the
-   * user leaves base contact. §4.5 step 10/12: such a model does not strike back (skip to step 14).
+   * user leaves base contact. docs/rules/bushido.md section 2 step 7: such a model does not strike back.
    */
   endsContact: boolean
   /**
@@ -75,7 +75,7 @@ export interface SplitOptions {
 /**
  * Every legal split with every special: at most one special per exchange; its cost comes off the pool
  * first and may not bring it to 0; an Attack special is only offered with at least one Attack die and
- * a Defence special with at least one Defence die, since otherwise it cannot trigger (seed step 8:
+ * a Defence special with at least one Defence die, since otherwise it cannot trigger (the reference card, step 8:
  * "Sans dé attribué à l'Attaque, aucune Attaque Spéciale ne se déclenche").
  */
 export function splitOptions(pool: number, specials: readonly CardSpecial[] = []): SplitOptions {

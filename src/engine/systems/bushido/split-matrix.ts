@@ -8,7 +8,7 @@ import { optionKey, optionLabel } from './specials'
  * split of its opponent, the exact outcome, each side's best reply, and the equilibrium mix. The
  * payoff is the expected number of wounds that count (not beyond those the target has left) dealt
  * minus taken, from the Activating model's point of view; the game is zero-sum in that payoff.
- * @see docs/rules/bushido.md idea 1, §7.5 (3 vs 3 table)
+ * @see docs/rules/bushido.md section 2 ("The split as a game") and the 3 vs 3 table of section 6
  */
 export interface SplitCell {
   /** Options played (rows and columns are split × special choice); without specials option = Attack dice. */
@@ -19,7 +19,7 @@ export interface SplitCell {
   pActHits: number
   /** E[SL | the Activating model's comparison is won]. */
   slActHit: number
-  /** The opponent wins its comparison (hits back unless removed first: an upper bound, as in §7.5). */
+  /** The opponent wins its comparison (hits back unless removed first: an upper bound, as in the 3 vs 3 table of docs/rules/bushido.md section 6). */
   pOppWins: number
   slOppHit: number
   /** The opponent actually strikes (wins its comparison and is still able). */

@@ -28,7 +28,7 @@ function bruteHit(removed: number): number {
   return hits / 216
 }
 
-describe('Unblockable (X) in the Melee Exchange (docs/rules/bushido.md section 2 step 7)', () => {
+describe('Unblockable (X) in the Melee Exchange (docs/rules/bushido.md section 2 step 5)', () => {
   const ub = (x: number) => ({ act: { melee: 1, unblockable: x }, opp: { melee: 2 } })
   it('1 Attack die against 2 Defence dice: Unblockable (1) removes the higher Defence die (exact = brute force)', () => {
     expect(compiled(1, 0, ub(1)).matrix.cells[1][0].pActHits).toBeCloseTo(bruteHit(1), 12)

@@ -34,7 +34,7 @@ describe('wounding and injury (docs/rules/gurps.md section 3)', () => {
   it('the multiplier applies after DR: 7 cut vs DR 2 is ⌊5 × 1.5⌋ = 7', () => {
     expect(injuryOf(7, 2, 3, true)).toBe(7)
   })
-  it('rounded down, but at least 1 HP when anything penetrates (A32 book); 0 with the G9 reading', () => {
+  it('rounded down, but at least 1 HP when anything penetrates (rules.minimumInjury "one", the Basic Set); 0 with "none"', () => {
     expect(injuryOf(3, 2, 1, true)).toBe(1)
     expect(injuryOf(3, 2, 1, false)).toBe(0)
     expect(injuryOf(2, 2, 4, true)).toBe(0)

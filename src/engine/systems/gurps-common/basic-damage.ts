@@ -1,6 +1,6 @@
 /**
  * GURPS 4e muscle-powered basic damage and wounding modifiers, shared by every GURPS system.
- * @see docs/rules/gurps.md section 3 [I G10 formulas, verified against the Basic Set table; S G13]
+ * @see docs/rules/gurps.md section 3 (the thrust and swing formulas reproduce the GURPS Basic Set damage table)
  */
 
 /** A damage roll written "Nd+A" (A may be negative). */
@@ -49,14 +49,14 @@ export const WOUNDING_HALVES: Readonly<Record<DamageType, number>> = Object.free
   tox: 2,
 })
 
-/** Minimum basic damage: 0 for crushing, 1 for every other type [S G13]. */
+/** Minimum basic damage: 0 for crushing, 1 for every other type (GURPS Basic Set, Damage and Injury). */
 export function minimumDamage(type: DamageType): number {
   return type === 'cr' ? 0 : 1
 }
 
 /**
  * Injury from basic damage: penetrating = max(0, damage − DR), times the wounding multiplier rounded
- * down, but at least 1 HP whenever anything penetrates when `minOne` (A32, the book's rule).
+ * down, but at least 1 HP whenever anything penetrates when `minOne` (`rules.minimumInjury` "one", the book's rule).
  */
 export function injuryOf(damage: number, dr: number, halves: number, minOne: boolean): number {
   const pen = damage > dr ? damage - dr : 0

@@ -8,7 +8,7 @@ describe('Cascading Waits contest modifiers (GURPS Martial Arts p.108 (docs/rule
     expect(waitMovementModifier(1, true)).toBe(0)
     expect(waitMovementModifier(1, false)).toBe(0)
   })
-  it('"−1 per yard of distance for those who must move further": 3 yards is −3 (A8 whole distance) or −2 (beyond the step)', () => {
+  it('"−1 per yard of distance for those who must move further": 3 yards is −3 (rules.yardPenalty "whole-distance") or −2 (beyond the step)', () => {
     expect(waitMovementModifier(3, true)).toBe(-3)
     expect(waitMovementModifier(3, false)).toBe(-2)
     expect(waitMovementModifier(2, true)).toBe(-2)

@@ -2,7 +2,7 @@ import type { VariantDoc } from '../../core/scenario'
 
 /**
  * The Cascading Waits questions both GURPS systems share, documented once.
- * @see docs/rules/gurps.md section 5 A8, A9 and GURPS Martial Arts p.108 (docs/rules/gurps.md section 2) "Modifiers"
+ * @see docs/rules/gurps.md section 5 (`rules.yardPenalty`, `rules.belowThree`) and GURPS Martial Arts p.108 (docs/rules/gurps.md section 2) "Modifiers"
  */
 export const yardPenaltyVariant: VariantDoc = {
   key: 'yardPenalty',

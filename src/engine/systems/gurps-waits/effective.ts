@@ -15,7 +15,7 @@ export interface EffectiveParts {
   total: number
 }
 
-/** The seed's movement modifier (gurps-common) with the A8 variant named as in this system's rules. */
+/** The Cascading Waits movement modifier (gurps-common) with the variant `rules.yardPenalty` named as in this system's rules. */
 export function movementModifier(yards: number, yardPenalty: string): number {
   return waitMovementModifier(yards, yardPenalty !== 'beyond-step')
 }

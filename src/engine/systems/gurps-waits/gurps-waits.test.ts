@@ -35,7 +35,7 @@ describe('Quick Contest modifiers (GURPS Martial Arts p.108 (docs/rules/gurps.md
     expect(movementModifier(0, 'whole-distance')).toBe(2)
     expect(movementModifier(1, 'whole-distance')).toBe(0)
   })
-  it('"−1 per yard of distance for those who must move further": 3 yards is −3 (A8 default) or −2 (beyond the step)', () => {
+  it('"−1 per yard of distance for those who must move further": 3 yards is −3 (rules.yardPenalty default) or −2 (beyond the step)', () => {
     expect(movementModifier(3, 'whole-distance')).toBe(-3)
     expect(movementModifier(3, 'beyond-step')).toBe(-2)
     expect(parts({ id: 'a', yards: 4 }, { yardPenalty: 'beyond-step' }).movement).toBe(-3)
@@ -65,7 +65,7 @@ describe('Cascading Waits scenarios', () => {
     expect(plan.keyTable[216]).toBe(contestKey(3, 16 + 5 + 2))
   })
 
-  it('the seed\'s triangle (Knife, Wrestling, DX; who blocks whom declared) is a valid scenario', () => {
+  it('GURPS Martial Arts p.108\'s triangle (Knife, Wrestling, DX; who blocks whom declared) is a valid scenario', () => {
     const r = parseScenario(example('gurps-waits-triangle.json'))
     expect(r.ok).toBe(true)
   })
@@ -97,7 +97,7 @@ describe('Cascading Waits scenarios', () => {
     expect(weights[aFirst] / total).toBe(c.aFirst / 216 ** 2)
   })
 
-  it('A9 "forbid": an effective score below 3 may not roll and loses the action; "roll": only 3–4 succeed', () => {
+  it('rules.belowThree "forbid": an effective score below 3 may not roll and loses the action; "roll": only 3–4 succeed', () => {
     const spec = [{ id: 'weak', skill: 3, basicSpeed: 1, yards: 6 }, { id: 'b' }]
     const forbid = compile(cascadeScenario(spec, { belowThree: 'forbid' }))
     expect(forbid.fighters[0].effective.total).toBe(-2)

@@ -76,7 +76,7 @@ function fightersOf(s: GurpsWaitsScenario): Fighter[] {
       fighter.rolls = false
       fighter.staticFate = 'keeps-waiting'
     } else if (effective.total < 3 && s.rules.belowThree === 'forbid') {
-      // A9 'forbid': below 3 the roll may not be attempted, so the action (and the Wait) is lost.
+      // rules.belowThree 'forbid': below 3 the roll may not be attempted, so the action (and the Wait) is lost.
       fighter.rolls = false
       fighter.staticFate = 'unable'
     }

@@ -3,7 +3,7 @@ import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import EditorScalarInput from './EditorScalarInput.vue'
 
-const about = 'Basic Speed, (DX+HT)/4: its whole part is added to Wait contests (rules.md §3.2).'
+const about = 'Basic Speed, (DX+HT)/4: its whole part is added to Wait contests (GURPS Basic Set p.B17).'
 
 describe('a field explains its rule term where the pointer is', () => {
   it('a number, a choice, a flag and a text field carry the schema description in their tooltip', () => {
@@ -23,6 +23,6 @@ describe('a field explains its rule term where the pointer is', () => {
 
   it('a number keeps its range and step after the description', () => {
     const w = mount(EditorScalarInput, { props: { schema: { type: 'number', minimum: 1, maximum: 20, multipleOf: 0.25, description: about }, value: 6, required: true, label: 'Basic speed' } })
-    expect(w.get('input').attributes('title')).toMatch(/rules\.md §3\.2\)\. — allowed 1–20 in steps of 0\.25 — ↑\/↓ change it by 0\.25$/)
+    expect(w.get('input').attributes('title')).toMatch(/\(GURPS Basic Set p\.B17\)\. — allowed 1–20 in steps of 0\.25 — ↑\/↓ change it by 0\.25$/)
   })
 })
