@@ -136,3 +136,20 @@ describe('an error the pool reports outside any task', () => {
     }
   })
 })
+
+describe('exact values kept by scenario', () => {
+  it('a second identical request is answered without asking a worker again; any change to the scenario asks again', async () => {
+    const service = new SimulationService({ workerPath: join(root, 'tests', 'fixtures', 'counting-worker.cjs'), defaultWorkers: 1 })
+    const solves = (ms: unknown): unknown => (ms as { mean: number }[] | null)?.[0]?.mean
+    try {
+      expect(solves(await service.exact(triangle))).toBe(1)
+      expect(solves(await service.exact(JSON.parse(JSON.stringify(triangle))))).toBe(1)
+      // the run's trials and seed are not part of an exact answer
+      expect(solves(await service.exact({ ...(triangle as object), run: { trials: 1000, seed: 7 } }))).toBe(1)
+      expect(solves(await service.exact({ ...(triangle as object), name: 'another standoff' }))).toBe(2)
+      expect(solves(await service.exact(triangle))).toBe(1)
+    } finally {
+      await service.shutdown()
+    }
+  })
+})

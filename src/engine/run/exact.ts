@@ -1,12 +1,23 @@
 import type { ExactMetric } from '../systems/rule-system'
+import { ExactCache, exactCacheKey } from './exact-cache'
 import { parseScenarioOrThrow } from './parse'
+
+/** This process's exact values by scenario (exact-cache.ts): an identical scenario is solved once. */
+export const exactCache = new ExactCache()
 
 /**
  * The exact values of a scenario, computed without sampling (the editor shows them while a scenario is
  * being edited, the CLI prints them with `quickdraw exact`); null when its system has no exact
- * computation. Throws a ScenarioError, naming every bad path, for an invalid scenario.
+ * computation. Throws a ScenarioError, naming every bad path, for an invalid scenario. Answers (and
+ * refusals) are kept by scenario hash and system version, so asking again costs nothing.
  */
 export function exactOf(raw: unknown): ExactMetric[] | null {
-  const { system, scenario } = parseScenarioOrThrow(raw)
-  return system.exact ? system.exact(system.compile(scenario)) : null
+  const { system, scenario, hash } = parseScenarioOrThrow(raw)
+  if (!system.exact) return null
+  const key = exactCacheKey(system, hash)
+  const kept = exactCache.get(key)
+  if (kept !== undefined) return kept
+  const values = system.exact(system.compile(scenario))
+  exactCache.set(key, values)
+  return values
 }

@@ -5,6 +5,7 @@ import { runJobWithTally, type JobOutcome, type JobProgress } from '../../engine
 import type { ResultDocument } from '../../engine/run/result'
 import type { Shard } from '../../engine/run/shard'
 import type { ChunkResult, ChunkTask } from '../../engine/run/run-chunk'
+import { ExactCache, exactCacheKeyOf } from '../../engine/run/exact-cache'
 import type { ExactMetric } from '../../engine/systems/rule-system'
 import type { FindArgs } from '../../shared/ipc-contract'
 import { useSynchronousOptimization } from './v8-workarounds'
@@ -49,6 +50,7 @@ export class SimulationService {
   private readonly now: () => number
   private readonly onPoolError?: (e: unknown) => void
   readonly defaultWorkers: number
+  private readonly exactCache = new ExactCache()
 
   constructor(options: SimulationServiceOptions) {
     // Before any worker isolate exists: see v8-workarounds.ts (Node 20 aborts on some worker teardowns).
@@ -140,10 +142,19 @@ export class SimulationService {
     return this.leased(pool, () => (pool as unknown as Piscina<FindArgs, number | null>).run(req, { name: 'find', signal }))
   }
 
-  /** The exact values of a scenario, computed in a worker thread (so main never blocks); null when none. */
+  /**
+   * The exact values of a scenario, computed in a worker thread (so main never blocks); null when none.
+   * Kept by scenario (hash and system version, the last EXACT_CACHE_SIZE): a sweep, `balance` or a run
+   * of a scenario already solved gets them at once, refusals included.
+   */
   async exact(scenario: unknown, signal?: AbortSignal): Promise<ExactMetric[] | null> {
+    const key = exactCacheKeyOf(scenario)
+    const kept = key === undefined ? undefined : this.exactCache.get(key)
+    if (kept !== undefined) return kept
     const pool = this.poolFor(this.poolThreads || this.defaultWorkers)
-    return this.leased(pool, () => (pool as unknown as Piscina<{ scenario: unknown }, ExactMetric[] | null>).run({ scenario }, { name: 'exact', signal }))
+    const values = await this.leased(pool, () => (pool as unknown as Piscina<{ scenario: unknown }, ExactMetric[] | null>).run({ scenario }, { name: 'exact', signal }))
+    if (key !== undefined) this.exactCache.set(key, values)
+    return values
   }
 
   async shutdown(): Promise<void> {
