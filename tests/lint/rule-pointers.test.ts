@@ -1,0 +1,133 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { root } from '../helpers'
+
+/**
+ * Code comments and test names say where a reader of the repository finds a rule: a section of
+ * docs/rules/<system>.md, a book page, or a rule variant's key (`rules.slAboveTen`). They never point
+ * into the team's working rules reference, which is not part of the product: its section numbers
+ * ("§4.5 step 4"), source tags ("[S B1]", "[I H1]", "[A]"), register codes ("A12", "C3.5"), source ids
+ * ("B2 alternate table", "G9 reading") or its seed excerpts ("seed 002").
+ *
+ * The directories below are the ones already cleaned; the others (the HERO, GURPS, L5R and Genesys
+ * systems, the engine core, the importers) are still being edited and join the list once they are clean.
+ */
+const COVERED = [
+  'src/engine/systems/bushido',
+  'src/engine/dice',
+  'src/engine/systems/gurps-common',
+  'src/engine/systems/gurps-waits',
+  'src/engine/run',
+  'src/renderer',
+  'src/main',
+  'src/cli',
+  'src/shared',
+  'tests',
+]
+
+/** Inside the covered directories: the importers' files (cleaned with the importers), and test data. */
+const NOT_YET = ['src/renderer/src/components/import', 'src/renderer/src/stores/importer', 'src/cli/import.ts', 'tests/import', 'tests/e2e/import.test.ts', 'tests/fixtures']
+
+/**
+ * Files that hold such strings on purpose: the checks of user-visible text list them as the examples
+ * their patterns must catch, and this file lists them as its own.
+ */
+const PATTERN_FILES = ['src/engine/systems/bushido/plain-words.test.ts', 'tests/e2e/answer-first.test.ts', 'tests/lint/self-contained.test.ts', 'tests/lint/rule-pointers.test.ts']
+
+/** Anywhere in a line: no code has a reason to carry these. */
+const ANYWHERE: RegExp[] = [
+  /§/,
+  /\brules(-combat)?\.md\b/,
+  /\bseeds?[ /_]?0\d\d\b/i,
+  /(?<!\w)\[(S|I|T2?|A|Seed)(\]| [A-Z0-9])/,
+]
+
+/**
+ * In a comment or a test's name only, since the code and the expected trace lines use the same shapes
+ * for fighters ("A1 attacks B1") and spreadsheet cells ("+SUM(A1)"): a register code (A1–A99, C0–C6
+ * with a subsection, C4.1) or a source id (B1–B3, G1–G15, H1–H12, L1–L8). "F1" is left out: it is also
+ * the Help key.
+ */
+const IN_PROSE: RegExp[] = [/\bA\d{1,2}\b/, /\bC\d(\.\d+)?\b/, /\b(B[1-3]|G(1[0-5]|[1-9])|H(1[0-2]|[1-9])|L[1-8])\b/]
+
+/** What a reader sees as prose in a line: its comment, and the name of a test it declares. */
+function prose(line: string): string[] {
+  const parts: string[] = []
+  const t = line.trim()
+  if (t.startsWith('*') || t.startsWith('/*') || t.startsWith('//') || t.startsWith('<!--')) parts.push(t)
+  else {
+    const comment = line.match(/(?:^|[\s;,)}])\/\/(.*)$/)
+    if (comment) parts.push(comment[1])
+  }
+  const name = line.match(/\b(?:describe|it|test)(?:\.each\([^)]*\)\)?|\.skip|\.only)?\(\s*(['"`])((?:\\.|(?!\1).)*)\1/)
+  if (name) parts.push(name[2])
+  return parts
+}
+
+/** The pointers a line carries, empty when it carries none. */
+function pointers(line: string): string[] {
+  const found = ANYWHERE.filter((re) => re.test(line)).map((re) => line.match(re)![0])
+  for (const p of prose(line)) for (const re of IN_PROSE) if (re.test(p)) found.push(p.match(re)![0])
+  return found
+}
+
+function files(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return statSync(dir).isDirectory() ? readdirSync(dir).flatMap((name) => files(join(dir, name))) : [dir]
+}
+
+const posix = (f: string) => relative(root, f).split(sep).join('/')
+
+describe('code comments and test names point only at documents in the repository', () => {
+  it('no source or test file in the cleaned directories points into the team\'s working rules reference', () => {
+    const checked = COVERED.flatMap((d) => files(join(root, d)))
+      .filter((f) => /\.(ts|vue|js|mjs|cjs)$/.test(f))
+      .filter((f) => !NOT_YET.some((n) => posix(f).startsWith(n)) && !PATTERN_FILES.includes(posix(f)))
+    const hits: string[] = []
+    for (const f of checked) {
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const p = pointers(line)
+          if (p.length > 0) hits.push(`${posix(f)}:${i + 1}: ${p.join(', ')} in: ${line.trim().slice(0, 140)}`)
+        })
+    }
+    expect(checked.length).toBeGreaterThan(200)
+    expect(hits).toEqual([])
+  })
+
+  it('the check catches each kind of pointer (so the test above can fail)', () => {
+    for (const bad of [
+      ' * @see docs/rules/bushido.md section 1, §4.5 step 4',
+      ' * @see rules-combat.md C4.1',
+      '// the seed 002 table',
+      ' * @see docs/rules/gurps.md section 1 [S G3]',
+      ' * half die [I H1]',
+      '  // [A] our reading',
+      "  it('A12: above SL 10 \"formula\" adds one wound per SL', () => {",
+      "describe('C3.5: 5k3 vs TN 15', () => {",
+      "  it('every cell obeys the formula (B2 alternate table)', () => {",
+      ' * 0 with the G9 reading',
+      "  const x = 1 // A17 default",
+    ]) expect(pointers(bad), bad).not.toEqual([])
+  })
+
+  it('and leaves alone what only looks like one', () => {
+    for (const fine of [
+      "    expect(log.filter((e) => e.text.includes(' attacks B1'))).toHaveLength(4)",
+      "    for (const danger of ['=1+1', '+SUM(A1)', '-2+3']) {",
+      ' * @see docs/rules/bushido.md section 2 step 5 and section 7 (`rules.slAboveTen`)',
+      ' * Keyboard: F1 shows the rules',
+      "describe('Au Sol / Prone carries into later activations (docs/rules/bushido.md sections 2 and 5)', () => {",
+      "  it('GURPS Basic Set p.B17 and p.B377', () => {",
+      '  run: { trials: 10, seed: 1 },',
+      "const about = 'added to Wait contests (GURPS Basic Set p.B17).'",
+    ]) expect(pointers(fine), fine).toEqual([])
+  })
+
+  it('fails on a planted pointer in a covered file', () => {
+    const planted = readFileSync(join(root, 'src/engine/dice/bushido-d6.ts'), 'utf8').replace('@see docs/rules/bushido.md section 1\n', '@see docs/rules/bushido.md section 1 [S B1], §4.2\n')
+    expect(planted.split('\n').flatMap(pointers)).toEqual(['§', '[S B', 'B1'])
+  })
+})
