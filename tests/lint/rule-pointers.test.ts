@@ -10,6 +10,7 @@ import { root } from '../helpers'
  * ("§4.5 step 4"), source tags ("[S B1]", "[I H1]", "[A]"), register codes ("A12", "C3.5"), source ids
  * ("B2 alternate table", "G9 reading") or its seed excerpts ("seed 002").
  *
+ * The rules pages under docs/ are checked too, whole (they are the product's own reference).
  * The directories below are the ones already cleaned; the others (the HERO, GURPS, L5R and Genesys
  * systems, the engine core, the importers) are still being edited and join the list once they are clean.
  */
@@ -94,6 +95,17 @@ describe('code comments and test names point only at documents in the repository
         })
     }
     expect(checked.length).toBeGreaterThan(200)
+    expect(hits).toEqual([])
+  })
+
+  it('no page under docs/ points into it either (section signs, source tags, the reference or its seeds)', () => {
+    const pages = files(join(root, 'docs')).filter((f) => f.endsWith('.md'))
+    const hits = pages.flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (ANYWHERE.some((re) => re.test(line)) ? [`${posix(f)}:${i + 1}: ${line.trim().slice(0, 140)}`] : [])),
+    )
+    expect(pages.length).toBeGreaterThan(5)
     expect(hits).toEqual([])
   })
 
