@@ -1,7 +1,7 @@
 import { SPECIAL_KEYS } from '../engine/systems/bushido/specials'
 import type { Library, LibraryEntry } from './library'
 import { xattr, xkid, xkids, xtext, type XNode } from './source'
-import { emptyReport, ImportError, type ImportReport, type ImportResult } from './types'
+import { defaulted, emptyReport, ImportError, type ImportReport, type ImportResult } from './types'
 
 /**
  * Bushido model cards from BattleScribe / NewRecruit data (a faction catalogue, .cat): each
@@ -199,7 +199,7 @@ export function model(c: Card): ImportResult {
   if (size) {
     m.size = size
     report.read.push(`size ${size} (${s['Size & Base']})`)
-  } else report.defaulted.push(`size medium (the card's Size & Base is ${JSON.stringify(s['Size & Base'] ?? '')})`)
+  } else defaulted(report, `size medium (the card's Size & Base is ${JSON.stringify(s['Size & Base'] ?? '')})`, 'size')
   if (s.Move) report.ignored.push(`Move ${s.Move}: the simulator does not play movement on a table`)
   for (const k of ['Ranged Boost', 'Move Boost', 'Ki Boost']) if (s[k]) report.ignored.push(`${k} ${s[k]}`)
 
@@ -253,7 +253,7 @@ export function model(c: Card): ImportResult {
     if (unknown.length) report.ignored.push(`${c.melee.name}: ${unknown.join(', ')} (specials the simulator does not model)`)
     if (free.length) report.ignored.push(`${c.melee.name}: ${free.join(', ')} (specials costing no dice; the simulator takes costs 1–4)`)
     if (w['Unique Effects']) report.ignored.push(`${c.melee.name}'s unique effect: ${w['Unique Effects']}`)
-  } else report.defaulted.push('melee weapon Strength 0 (the card lists no melee weapon)')
+  } else defaulted(report, 'melee weapon Strength 0 (the card lists no melee weapon)', 'strength')
   for (const o of c.meleeOthers) report.ignored.push(`${o}: a second melee weapon; each model uses one`)
 
   if (c.ranged) {

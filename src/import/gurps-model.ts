@@ -1,5 +1,5 @@
 import { DAMAGE_TYPES, MAX_TABLE_ST, swing, thrust } from '../engine/systems/gurps-common/basic-damage'
-import { emptyReport, ImportError, type ImportReport, type ImportResult } from './types'
+import { defaulted, emptyReport, ImportError, type ImportReport, type ImportResult } from './types'
 
 /**
  * A GURPS character as GURPS Character Sheet stores it, the same for its JSON (GCS 5) and XML (GCS 4)
@@ -193,19 +193,19 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
   const has = (name: string): Trait | undefined => c.traits.find((t) => t.name.toLowerCase() === name.toLowerCase())
   const ets = has('Enhanced Time Sense') !== undefined
   const cr = has('Combat Reflexes') !== undefined
-  const capped = (label: string, v: number, lo: number, hi: number): number => {
+  const capped = (label: string, v: number, lo: number, hi: number, path: string): number => {
     const x = Math.max(lo, Math.min(hi, v))
-    if (x !== v) report.defaulted.push(`${label} ${v} is outside what the simulator takes (${lo}–${hi}); ${x} used`)
+    if (x !== v) defaulted(report, `${label} ${v} is outside what the simulator takes (${lo}–${hi}); ${x} used`, path)
     return x
   }
   const combatant: Record<string, unknown> = {
     name: c.name.slice(0, 60),
-    st: capped('ST', st, 1, MAX_TABLE_ST),
-    dx: capped('DX', dx, 1, 30),
-    ht: capped('HT', ht, 1, 30),
-    hp: capped('HP', hp, 1, 200),
-    basicSpeed: capped('Basic Speed', basicSpeed, 0.25, 20),
-    move: capped('Move', move, 0, 20),
+    st: capped('ST', st, 1, MAX_TABLE_ST, 'st'),
+    dx: capped('DX', dx, 1, 30, 'dx'),
+    ht: capped('HT', ht, 1, 30, 'ht'),
+    hp: capped('HP', hp, 1, 200, 'hp'),
+    basicSpeed: capped('Basic Speed', basicSpeed, 0.25, 20, 'basicSpeed'),
+    move: capped('Move', move, 0, 20, 'move'),
   }
   if (ets) {
     combatant.enhancedTimeSense = true
@@ -240,9 +240,9 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
     drParts.push(`${from} ${f.amount * times}`)
   }
   if (dr > 0) {
-    combatant.dr = capped('DR', dr, 0, 100)
+    combatant.dr = capped('DR', dr, 0, 100, 'dr')
     report.computed.push(`DR ${dr} on the torso = ${drParts.join(' + ')} (no hit locations in the simulator)`)
-  } else report.defaulted.push('DR 0 (no armour or DR on the torso)')
+  } else defaulted(report, 'DR 0 (no armour or DR on the torso)', 'dr')
 
   // The weapon: the best one he can parry with, by skill.
   const weapons = [...c.traits.flatMap((t) => t.weapons), ...c.equipment.flatMap((e) => e.weapons)]

@@ -1,5 +1,5 @@
 import { xattr, xkid, xkids, type XNode } from './source'
-import { emptyReport, ImportError, type ImportResult } from './types'
+import { defaulted, emptyReport, ImportError, type ImportResult } from './types'
 
 /**
  * Hero Designer character files (.hdc): XML whose characteristics are stored as LEVELS bought above the
@@ -106,7 +106,7 @@ export function readHdc(root: XNode): ImportResult {
   const clamp = (key: string, lo: number, hi: number): number => {
     const v = values[key]
     const c = Math.max(lo, Math.min(hi, v))
-    if (c !== v) report.defaulted.push(`${key} ${v} is outside what the simulator takes (${lo}–${hi}); ${c} used`)
+    if (c !== v) defaulted(report, `${key} ${v} is outside what the simulator takes (${lo}–${hi}); ${c} used`, key.toLowerCase())
     return c
   }
   const combatant: Record<string, unknown> = {
@@ -221,7 +221,7 @@ export function readHdc(root: XNode): ImportResult {
     const s = strDice(str)
     const diceText = dice(s.whole, s.half, 0)
     combatant.attack = { name: 'Punch', dice: diceText === '0d6' ? '½d6' : diceText, kind: 'normal', vs: 'PD', range: 'hth' }
-    report.defaulted.push(`no attack power: a Punch with STR ${str}, ${diceText} normal`)
+    defaulted(report, `no attack power: a Punch with STR ${str}, ${diceText} normal`, 'attack')
   }
   const maneuvers = collect(xkid(root, 'MARTIALARTS'), ['MANEUVER'])
   if (maneuvers.length) report.ignored.push(`martial maneuvers: ${maneuvers.map(({ n }) => xattr(n, 'NAME') || xattr(n, 'ALIAS')).join(', ')}`)

@@ -10,7 +10,7 @@ import { decodeText, parseJson, parseXml, xattr, type XNode } from './source'
 import { adversaryLibrary, isAdversaryDataset, isWeaponTable } from './swrpg-adversaries'
 import { ImportError, type ImportResult } from './types'
 
-export { ImportError, MAX_IMPORT_BYTES, type ImportReport, type ImportResult } from './types'
+export { ImportError, MAX_IMPORT_BYTES, type DefaultedField, type ImportReport, type ImportResult } from './types'
 export { filterEntries, findEntry, type Library, type LibraryEntry, type TakeOptions } from './library'
 export { addToScenario, listKey } from './into'
 

@@ -1,4 +1,4 @@
-import { ImportError, type ImportReport, type ImportResult } from './types'
+import { defaulted, emptyReport, ImportError, type ImportReport, type ImportResult } from './types'
 
 /**
  * Adding imported combatants to a scenario, the same way for the CLI's --into and the app: a unique id
@@ -35,15 +35,21 @@ export function planFor(system: string, id: string): { key: string; plan: Record
   return undefined
 }
 
-/** Adds the imported fighters to `doc`; the report gains the side and plan defaults. Throws an ImportError on another system. */
+/**
+ * Adds the imported fighters to `doc`; the report gains the side and plan defaults. Each defaulted field's
+ * path, relative to the imported fighter in an importer's report, becomes its path in the scenario
+ * (`weapon.crit` → `combatants[2].weapon.crit`; a plan added for him: `plans[1].turns`). Throws an
+ * ImportError on another system.
+ */
 export function addToScenario(doc: Doc, results: ImportResult[], side?: 'A' | 'B', sideNote = ''): { doc: Doc; ids: string[]; report: ImportReport } {
   const system = String(doc.system ?? '')
-  const report: ImportReport = { read: [], computed: [], defaulted: [], ignored: [] }
+  const report: ImportReport = emptyReport()
   const key = listKey(system)
   const existing = Array.isArray(doc[key]) ? (doc[key] as { id?: unknown }[]) : []
   const taken = new Set(existing.map((c) => String(c.id)))
   const added: Record<string, unknown>[] = []
   const plans: Record<string, Record<string, unknown>[]> = {}
+  const planCount = (k: string): number => (Array.isArray(doc[k]) ? (doc[k] as unknown[]).length : 0) + (plans[k]?.length ?? 0)
   const many = results.reduce((n, r) => n + r.combatants.length, 0) > 1
   for (const r of results) {
     if (r.system !== system) throw new ImportError(`${r.combatants.map((c) => String(c.name)).join(', ')} ${r.combatants.length > 1 ? 'are' : 'is'} for ${r.system}, and this scenario is for ${system}`)
@@ -51,14 +57,17 @@ export function addToScenario(doc: Doc, results: ImportResult[], side?: 'A' | 'B
       const name = String(c.name)
       const prefix = many ? `${name}: ` : ''
       for (const k of ['read', 'computed', 'defaulted', 'ignored'] as const) report[k].push(...r.report[k].map((l) => prefix + l))
+      const at = `${key}[${existing.length + added.length}]`
+      for (const f of r.report.defaultedFields) report.defaultedFields.push({ path: `${at}.${f.path}`, text: prefix + f.text })
       const out: Record<string, unknown> = { id: idFor(name, taken), ...c }
       const s = system === 'bushido' ? (side ?? 'B').toLowerCase() : (side ?? 'B')
       if (side !== undefined || system !== 'gurps') out.side = s
-      if (side === undefined && system !== 'gurps') report.defaulted.push(`${prefix}side ${s}${sideNote}`)
+      if (side === undefined && system !== 'gurps') defaulted(report, `${prefix}side ${s}${sideNote}`, `${at}.side`)
       const p = planFor(system, String(out.id))
       if (p) {
+        const planAt = `${p.key}[${planCount(p.key)}].${Object.keys(p.plan).find((k) => k !== 'combatant') ?? ''}`
         ;(plans[p.key] ??= []).push(p.plan)
-        report.defaulted.push(`${prefix}plan: ${system === 'l5r' ? 'Attack Stance every Round' : 'attack every turn'}`)
+        defaulted(report, `${prefix}plan: ${system === 'l5r' ? 'Attack Stance every Round' : 'attack every turn'}`, planAt)
       }
       added.push(out)
     }

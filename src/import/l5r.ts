@@ -1,4 +1,4 @@
-import { emptyReport, ImportError, type ImportReport, type ImportResult } from './types'
+import { defaulted, emptyReport, ImportError, type ImportReport, type ImportResult } from './types'
 
 /**
  * Legend of the Five Rings 4th Edition characters: L5R Character Manager saves (.l5r, an advancement log),
@@ -101,12 +101,12 @@ function combatant(s: Sheet, format: string, report: ImportReport): ImportResult
     skillKey = weapon.skill ?? (bow ? 'kyujutsu' : 'kenjutsu')
     w = { name: weapon.name.slice(0, 40), kind: bow ? 'bow' : 'melee', rolled: clamp(weapon.rolled, 0, 10), kept: clamp(weapon.kept, 1, 10) }
     if (bow) w.bowStrength = clamp(weapon.bowStrength ?? 2, 1, 10)
-    if (bow && weapon.bowStrength === undefined) report.defaulted.push(`${weapon.name}: bow strength 2 (the file gives none)`)
+    if (bow && weapon.bowStrength === undefined) defaulted(report, `${weapon.name}: bow strength 2 (the file gives none)`, 'weapon.bowStrength')
     if (weapon.skill !== 'npc_attack') report.read.push(`weapon ${weapon.name}: damage ${weapon.rolled}k${weapon.kept}${weapon.skill ? `, ${weapon.skill.replace(/_/g, ' ')}` : ''}`)
   } else {
     skillKey = 'kenjutsu'
     w = { name: 'katana', kind: 'melee', rolled: 3, kept: 2 }
-    report.defaulted.push('weapon: katana 3k2 with Kenjutsu (the file records no weapon)')
+    defaulted(report, 'weapon: katana 3k2 with Kenjutsu (the file records no weapon)', 'weapon')
   }
   const sk = s.skills.get(skillKey)
   const attackSkill = clamp(sk?.rank ?? 0, 0, 10)
@@ -310,7 +310,7 @@ function readFoundry(j: Json): ImportResult {
   } else armor = { name: '', tn: Math.max(0, bonusTn), rd: reduction }
   const woundsMax = int(isObj(sys.wounds) ? sys.wounds.max : undefined)
   if (npc && woundsMax) report.ignored.push(`the creature's own wound ranks (${woundsMax} wounds in all): the simulator counts wound ranks from Earth ${Math.min(traits.stamina, traits.willpower)} (L5R 4th Edition core rulebook p.86)`)
-  if (voidRank < 1) report.defaulted.push(`Void Ring 1 (the file's ${voidRank} is below what the simulator takes) with no Void Points`)
+  if (voidRank < 1) defaulted(report, `Void Ring 1 (the file's ${voidRank} is below what the simulator takes) with no Void Points`, 'void')
   const rk = (k: string): number | undefined => int(isObj(rings[k]) ? (rings[k] as Json).rank : rings[k])
   const earth = rk('earth')
   const air = rk('air')

@@ -1,5 +1,5 @@
 import type { Library, LibraryEntry, TakeOptions } from './library'
-import { emptyReport, ImportError, type ImportReport, type ImportResult } from './types'
+import { defaulted, emptyReport, ImportError, type ImportReport, type ImportResult } from './types'
 
 /**
  * Star Wars Roleplaying Game adversary stat blocks (the sw-adversaries JSON dataset): an array of
@@ -156,7 +156,7 @@ export function adversary(a: Json, table: Map<string, Json>, haveTable: boolean,
   if (minion) {
     group = options.group ?? 1
     if (!Number.isInteger(group) || group < 1 || group > 10) throw new ImportError(`a minion group must be 1–10 minions, got ${String(options.group)}`)
-    if (options.group === undefined) report.defaulted.push('a group of 1 minion (choose how many fight together: --group N, up to 10)')
+    if (options.group === undefined) defaulted(report, 'a group of 1 minion (choose how many fight together: --group N, up to 10)', 'minions')
     else report.read.push(`a group of ${group} minions`)
   }
   const groupRank = Math.min(5, group - 1)
@@ -212,14 +212,16 @@ export function adversary(a: Json, table: Map<string, Json>, haveTable: boolean,
     weapon.crit = chosen.critical
   } else {
     weapon.crit = 6
-    report.defaulted.push(
+    defaulted(
+      report,
       qualities.stunDamage
         ? `${chosen.name}: Critical 6 (the stat block gives none; a Stun Damage weapon inflicts no Critical Injury anyway)`
         : `${chosen.name}: Critical 6 (the stat block gives none, "—"; in the simulator a Triumph or 6 advantage still inflicts one)`,
+      'weapon.crit',
     )
   }
   weapon.range = melee ? 'engaged' : (BANDS[String(chosen.range).toLowerCase()] ?? 'long')
-  if (!melee && !BANDS[String(chosen.range).toLowerCase()]) report.defaulted.push(`${chosen.name}: range Long (the stat block gives ${JSON.stringify(chosen.range)})`)
+  if (!melee && !BANDS[String(chosen.range).toLowerCase()]) defaulted(report, `${chosen.name}: range Long (the stat block gives ${JSON.stringify(chosen.range)})`, 'weapon.range')
   if (Object.keys(qualities).length) weapon.qualities = qualities
   const dmgText = chosen.plusDamage !== undefined ? `damage +${chosen.plusDamage} (Brawn + ${chosen.plusDamage})` : `damage ${String(chosen.damage)}`
   report.read.push(
@@ -240,7 +242,7 @@ export function adversary(a: Json, table: Map<string, Json>, haveTable: boolean,
 
   const cool = rank('cool')
   const initiative = { characteristic: ch.Presence, skill: cool.value }
-  report.defaulted.push(`initiative: Cool (Presence ${ch.Presence}, Cool ${cool.value}), as in a fight both sides are ready for; Vigilance (Willpower) when surprised`)
+  defaulted(report, `initiative: Cool (Presence ${ch.Presence}, Cool ${cool.value}), as in a fight both sides are ready for; Vigilance (Willpower) when surprised`, 'initiative')
 
   const soak = Number(d.soak)
   const wounds = Number(d.wounds)
@@ -252,7 +254,7 @@ export function adversary(a: Json, table: Map<string, Json>, haveTable: boolean,
     if (typeof d.strain === 'number' && d.strain >= 1 && d.strain <= 60) {
       strain = d.strain
       report.read.push(`strain threshold ${strain}`)
-    } else report.defaulted.push(`strain threshold ${strain}, the same as wounds (the stat block gives none)`)
+    } else defaulted(report, `strain threshold ${strain}, the same as wounds (the stat block gives none)`, 'strainThreshold')
   } else report.read.push(`${kind}: no strain threshold, strain is suffered as wounds (Edge of the Empire core rulebook, adversaries)`)
   const defence = Array.isArray(d.defence) ? d.defence.map(Number) : [0, 0]
   const meleeDefense = Math.max(0, Math.min(4, defence[0] || 0))

@@ -13,6 +13,24 @@ export interface ImportReport {
   defaulted: string[]
   /** What the file holds and the simulator does not model ("Extra Attack 1"). */
   ignored: string[]
+  /**
+   * Where each defaulted value that fills a field went: the field's path (`weapon.crit`, relative to the
+   * imported fighter in an importer's report; `combatants[2].weapon.crit` once added to a scenario) and the
+   * same words as its line in `defaulted`. The editor marks these fields until the user edits them.
+   */
+  defaultedFields: DefaultedField[]
+}
+
+/** A field an import filled with a default (the editor marks it "Default — not in the imported file"). */
+export interface DefaultedField {
+  path: string
+  text: string
+}
+
+/** Records a default: its line in the report and, when it fills a field, the field's path. */
+export function defaulted(report: ImportReport, text: string, path?: string): void {
+  report.defaulted.push(text)
+  if (path !== undefined) report.defaultedFields.push({ path, text })
 }
 
 export interface ImportResult {
@@ -31,7 +49,7 @@ export class ImportError extends Error {
   }
 }
 
-export const emptyReport = (): ImportReport => ({ read: [], computed: [], defaulted: [], ignored: [] })
+export const emptyReport = (): ImportReport => ({ read: [], computed: [], defaulted: [], ignored: [], defaultedFields: [] })
 
 /** Largest file the importer reads: real character files are well under 1 MB. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024

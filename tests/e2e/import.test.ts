@@ -67,4 +67,27 @@ describe('importing characters in the browser build (issue 18)', () => {
     expect(await page.locator('input[value="Dockside Thug"]').count()).toBeGreaterThan(0)
     await page.screenshot({ path: join(shots, '18-import-library.png') })
   })
+
+  it('a defaulted field is marked "Default — not in the imported file" until it is edited (Gurren Alexander\'s DR 0)', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await openExample(page, 'gurps-duel.json')
+    await page.setInputFiles('[data-testid="import-file"]', join(fixtures, 'foundry_gurps_actor_gurren_alexander.json'))
+    await page.waitForSelector('[data-testid="import-summary"]:has-text("Gurren")')
+    // the duel has two fighters: Gurren is the third row; the file gives no DR on the torso
+    const badge = page.getByRole('note', { name: 'Default — not in the imported file: DR 0 (no armour or DR on the torso)' })
+    expect(await badge.count()).toBe(1)
+    expect(await badge.getAttribute('data-default-path')).toBe('combatants[2].dr')
+    expect(await badge.isVisible()).toBe(true)
+    // his plan is defaulted too: the folded details of his tactics row say so
+    expect(await page.textContent('[data-testid="defaults-tactics-2"]')).toBe('1 imported default inside')
+    await page.click('[data-testid="import-report"] summary') // fold the report so the table shows
+    await badge.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(shots, '18-import-default-marked.png') })
+    await page.fill('[data-testid="field-combatants[2].dr"]', '2')
+    await page.waitForFunction(`document.querySelectorAll('[data-default-path="combatants[2].dr"]').length === 0`)
+    expect(await page.inputValue('[data-testid="field-combatants[2].dr"]')).toBe('2')
+    expect(await page.getByRole('note', { name: /^Default — not in the imported file/ }).count()).toBe(0)
+    await page.locator('[data-testid="field-combatants[2].dr"]').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(shots, '18-import-default-cleared.png') })
+  })
 })

@@ -4,6 +4,7 @@ import { hashScenario } from '../../../engine/core/hash'
 import { parseJsonText, parseScenario } from '../../../engine/run/parse'
 import type { ScenarioIssue } from '../../../engine/core/schema'
 import type { DraftEntry } from '../../../shared/ipc-contract'
+import { afterEdit, marksFor, type DefaultMarks } from '../editor/default-marks'
 import { EditHistory } from '../editor/history'
 import { getAt, pathKey, setAt, type JsonPath } from '../editor/json-path'
 import type { JsonSchema } from '../editor/json-schema'
@@ -60,6 +61,12 @@ export const useEditorStore = defineStore('editor', () => {
   /** The last id renamed with its references (the Tactics tab's options on screen follow it too). */
   const lastRename = shallowRef<{ before: unknown; at: JsonPath; next: unknown } | null>(null)
   let answer: ((c: LeaveChoice) => void) | null = null
+  /**
+   * Fields the last imports filled with a default, marked in the form until the user edits them. Kept with
+   * the scenario being edited, not saved in its file (see `editor/default-marks.ts`); another scenario
+   * loaded starts with none.
+   */
+  const defaults = shallowRef<DefaultMarks>(new Map())
 
   const validation = computed(() => (doc.value === null ? null : parseScenario(doc.value)))
   const issues = computed<ScenarioIssue[]>(() => (validation.value && !validation.value.ok ? validation.value.issues : []))
@@ -111,6 +118,7 @@ export const useEditorStore = defineStore('editor', () => {
     jsonError.value = ''
     savedText.value = asSaved ? text.value : ''
     message.value = ''
+    defaults.value = new Map()
     tick.value++
     session.value++
   }
@@ -162,6 +170,7 @@ export const useEditorStore = defineStore('editor', () => {
     const old = getAt(doc.value, at)
     if (old === value) return
     history.record(doc.value, pathKey(at), Date.now())
+    defaults.value = afterEdit(defaults.value, at, value)
     if (!isItemId(at)) return replace(setAt(doc.value, at, value))
     // Renaming an id (a combatant's, a tactic's): every reference to it follows, in the same undo step.
     const before = doc.value
@@ -170,6 +179,11 @@ export const useEditorStore = defineStore('editor', () => {
     if (renamed.followed.length > 0) lastRename.value = { before, at, next: value }
     const n = renamed.followed.length
     message.value = n === 0 ? '' : `Renamed "${String(old)}" to "${String(value)}" everywhere it is used (${n} ${n === 1 ? 'place' : 'places'}).`
+  }
+
+  /** Marks the fields an import just filled with defaults (paths in the document now being edited), besides `kept`. */
+  function markDefaults(fields: readonly { path: string; text: string }[], kept: DefaultMarks = defaults.value): void {
+    defaults.value = marksFor(doc.value, fields, kept)
   }
 
   /** The JSON tab: every keystroke is parsed; a syntax error is shown and the form keeps the last good document. */
@@ -285,7 +299,7 @@ export const useEditorStore = defineStore('editor', () => {
 
   return {
     doc, text, jsonError, path, name, recoverable, session, version, message, issues, issuesByPath, valid, systemId, dirty, canUndo, canRedo,
-    leaving, lastRename, load, edit, choicesAt, setText, undo, redo, save, openText, checkDrafts, restoreDraft, discardDraft, writeDraft,
+    leaving, lastRename, defaults, load, edit, markDefaults, choicesAt, setText, undo, redo, save, openText, checkDrafts, restoreDraft, discardDraft, writeDraft,
     discardEdits, confirmLeave, answerLeave,
   }
 })

@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { parseScenario } from '../../../engine/run/parse'
+import { markAt } from '../editor/default-marks'
+import { getAt } from '../editor/json-path'
 import { useBackendForTests } from './backend'
 import { useEditorStore } from './editor'
 import { useImportStore } from './importer'
@@ -68,5 +70,40 @@ describe('importing in the app (File › Import character…, a drop on the scen
     expect(doc.combatants.at(-1)).toMatchObject({ id: 'dockside-thug', side: 'A', minions: 3 })
     expect(doc.plans.at(-1)).toEqual({ combatant: 'dockside-thug', turns: [{ maneuvers: [], action: 'attack' }] })
     expect(parseScenario(editor.doc).ok).toBe(true)
+  })
+
+  it('the fields an import defaulted are marked until the user edits them (issue 18: "marked as such in the editor")', async () => {
+    await useLibraryStore().openExample('gurps-duel.json')
+    const editor = useEditorStore()
+    const importer = useImportStore()
+    await importer.importFiles([file('foundry_gurps_actor_gurren_alexander.json')])
+    const shown = (key: string) => markAt(editor.defaults, editor.doc, key)?.text
+    // the duel has 2 fighters: Gurren is combatants[2], his plan tactics[2]
+    expect(shown('combatants[2].dr')).toBe('DR 0 (no armour or DR on the torso)')
+    expect(shown('tactics[2].maneuvers')).toBe('plan: attack every turn')
+    expect(shown('combatants[2].st')).toBeUndefined()
+    // a second import keeps the first one's marks and adds its own
+    await importer.importFiles([file('gcs5_foundry_gurps_alice_wozniak.gcs')])
+    expect(shown('combatants[2].dr')).toBe('DR 0 (no armour or DR on the torso)')
+    expect(shown('tactics[3].maneuvers')).toBe('plan: attack every turn')
+    // editing the field clears its mark; editing inside a marked plan clears the plan's
+    editor.edit(['combatants', 2, 'dr'], 3)
+    expect(shown('combatants[2].dr')).toBeUndefined()
+    editor.edit(['tactics', 2, 'maneuvers', 0, 'maneuver'], 'all-out-attack')
+    expect(shown('tactics[2].maneuvers')).toBeUndefined()
+    // removing a row moves the later rows' marks with their fields
+    editor.edit(['tactics', 0], undefined)
+    expect(shown('tactics[2].maneuvers')).toBe('plan: attack every turn')
+    expect(getAt(editor.doc, ['tactics', 2, 'combatant'])).toBe('alice-wozniak')
+    // a value changed another way (the JSON tab) is no longer the imported default
+    const doc = structuredClone(editor.doc) as { tactics: { maneuvers: unknown[] }[] }
+    doc.tactics[2].maneuvers = [{ maneuver: 'all-out-attack' }]
+    editor.setText(JSON.stringify(doc))
+    expect(shown('tactics[2].maneuvers')).toBeUndefined()
+    // another scenario starts with none
+    await importer.importFiles([file('foundry_gurps_actor_gurren_alexander.json')])
+    expect(editor.defaults.size).toBeGreaterThan(0)
+    editor.load(example('gurps-duel.json'), { path: null, name: 'gurps-duel.json' })
+    expect(editor.defaults.size).toBe(0)
   })
 })

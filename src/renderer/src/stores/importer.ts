@@ -43,7 +43,10 @@ export const useImportStore = defineStore('importer', () => {
     const editor = useEditorStore()
     if (editor.doc === null) throw new ImportError('open a scenario first: imported characters are added to the scenario being edited')
     const out = addToScenario(editor.doc as Record<string, unknown>, results, side.value)
+    // the earlier imports' marks stay: adding fighters moves none of the fields they are on
+    const kept = editor.defaults
     editor.edit([], out.doc)
+    editor.markDefaults(out.report.defaultedFields, kept)
     report.value = out.report
     const names = results.flatMap((r) => r.combatants.map((c) => String(c.name)))
     summary.value = `Added ${names.map((n, i) => `${n} (${out.ids[i]})`).join(', ')} from ${from} on side ${side.value}.`
