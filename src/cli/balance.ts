@@ -4,7 +4,7 @@ import { findBalance, BalanceRefusal, type BalanceAnswer, type BalancePoint } fr
 import { MetricQueryError, parseMetricQuery } from '../engine/run/estimate'
 import { getAtPath } from '../engine/run/json-path'
 import type { ResultDocument } from '../engine/run/result'
-import { playTactics, TacticsRefusal, type TacticsAnswer, type TacticsOption } from '../engine/run/tactics'
+import { playTactics, TacticsRefusal, tacticsPlayers, tacticsSentence, type TacticsAnswer, type TacticsOption, type TacticsPlayers } from '../engine/run/tactics'
 import { SimulationService } from '../main/services/simulation'
 import { runSettings } from './commands'
 import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
@@ -167,27 +167,21 @@ function cellText(t: TacticsAnswer, i: number, j: number, percent: boolean): str
   return c.exact !== undefined ? `${f(c.exact)} exact` : `${f(c.estimate)} (${f(c.ci[0])}–${f(c.ci[1])})`
 }
 
-function mixText(mix: Record<string, number>): string {
-  const used = Object.entries(mix).filter(([, p]) => p > 1e-9)
-  if (used.length === 1) return `always "${used[0][0]}"`
-  return `mix ${used.map(([n, p]) => `"${n}" ${Math.round(p * 100)}%`).join(', ')}`
-}
-
 /** The recommendation first; then the matrix, the best replies and the notes. */
-export function formatTactics(t: TacticsAnswer, label: string, percent: boolean): string {
+export function formatTactics(t: TacticsAnswer, label: string, percent: boolean, players: TacticsPlayers = tacticsPlayers()): string {
   const f = (v: number): string => (percent ? pct(v) : num(v))
   const lines = [
-    `Side A should ${mixText(t.equilibrium.a)}; side B should ${mixText(t.equilibrium.b)}. Then "${label}" is ${f(t.equilibrium.value)} (A wants it high, B low).`,
+    tacticsSentence(t, label, f(t.equilibrium.value), players),
     '',
-    `"${label}", A's options down, B's across (seed ${t.seed}, ${t.trials.toLocaleString('en-US')} trials a cell):`,
+    `"${label}", ${players.a}'s options down, ${players.b}'s across (seed ${t.seed}, ${t.trials.toLocaleString('en-US')} trials a cell):`,
   ]
   const cols = t.b.map((n, j) => Math.max(n.length, ...t.a.map((_, i) => cellText(t, i, j, percent).length)))
   const first = Math.max(...t.a.map((n) => n.length), 4)
   lines.push(`  ${''.padEnd(first)}  ${t.b.map((n, j) => n.padEnd(cols[j])).join('  ')}`)
   t.a.forEach((n, i) => lines.push(`  ${n.padEnd(first)}  ${t.b.map((_, j) => cellText(t, i, j, percent).padEnd(cols[j])).join('  ')}`))
   lines.push('', 'Best replies:')
-  t.b.forEach((n, j) => lines.push(`  if B plays "${n}", A should play "${t.bestReplyA[j]}"`))
-  t.a.forEach((n, i) => lines.push(`  if A plays "${n}", B should play "${t.bestReplyB[i]}"`))
+  t.b.forEach((n, j) => lines.push(`  if ${players.b} plays "${n}", ${players.a} should play "${t.bestReplyA[j]}"`))
+  t.a.forEach((n, i) => lines.push(`  if ${players.a} plays "${n}", ${players.b} should play "${t.bestReplyB[i]}"`))
   if (t.notes.length > 0) lines.push('', 'Too close to call at this trial count (run more trials):', ...t.notes.map((n) => `  ${n}`))
   return lines.join('\n')
 }
@@ -199,6 +193,9 @@ export async function cmdTactics(file: string, o: Options): Promise<number> {
   const given = { a: listOption(o, 'a').map((x) => parseOption('a', x)), b: listOption(o, 'b').map((x) => parseOption('b', x)) }
   const a: TacticsOption[] = given.a.length > 0 ? given.a : (kept?.a ?? [])
   const b: TacticsOption[] = given.b.length > 0 ? given.b : (kept?.b ?? [])
+  // The kept players name a side only while its options are the kept ones.
+  const keptPlayers = tacticsPlayers(kept)
+  const players = { a: given.a.length > 0 ? 'side A' : keptPlayers.a, b: given.b.length > 0 ? 'side B' : keptPlayers.b }
   if (a.length === 0 || b.length === 0) throw new UsageError(`tactics: ${file} keeps no options ("choices"); give each side at least one: --a name=<patch> … --b name=<patch> … ({} is "as the scenario is")`)
   const metric = str(o.metric) ?? kept?.metric
   if (metric === undefined) throw new UsageError('tactics: --metric <metric-id> is required (the metric side A wants high and side B low)')
@@ -231,7 +228,7 @@ export async function cmdTactics(file: string, o: Options): Promise<number> {
           },
         })
         if (process.stderr.isTTY) process.stderr.write('\r\x1b[K')
-        out(o.json ? JSON.stringify(answer, null, 2) : formatTactics(answer, shownAs.label, shownAs.percent))
+        out(o.json ? JSON.stringify(answer, null, 2) : formatTactics(answer, shownAs.label, shownAs.percent, players))
         return EXIT_OK
       } catch (e) {
         return refusedOrStopped(e)

@@ -75,6 +75,13 @@ describe('quickdraw balance and tactics', () => {
     const mixed = quickdraw('tactics', join(examplesDir, 'hero-gunfighters.json'), '--trials', '2000', '--a', 'as-is={}', '--json')
     expect(mixed.code).toBe(0)
     expect(JSON.parse(mixed.out)).toMatchObject({ a: ['as-is'], b: ['shoot on his Phase', 'hold to interrupt Doc'] })
+    // The answer names the players the file keeps ("players"), only for a side whose options are the file's.
+    const named = quickdraw('tactics', join(examplesDir, 'hero-gunfighters.json'), '--trials', '1000', '--a', 'as-is={}')
+    expect(named.code).toBe(0)
+    expect(named.out).toMatch(/^Side A should always "as-is"; the Kid should (always|mix) "/)
+    expect(named.out).toMatch(/\(side A wants it high, the Kid low\)/)
+    expect(named.out).toMatch(/side A's options down, the Kid's across/)
+    expect(named.out).toMatch(/if the Kid plays "shoot on his Phase", side A should play "as-is"/)
     const none = quickdraw('tactics', standoff, '--metric', 'acts-first-alone:kid')
     expect(none.code).toBe(2)
     expect(none.err).toMatch(/keeps no options \("choices"\)/)

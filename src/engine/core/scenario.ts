@@ -83,6 +83,13 @@ export const choicesSchema = z
     metric: text(1, 120).describe('The result side A wants high and side B low, e.g. "wins:doc" or "wins=A".'),
     a: z.array(choiceSchema).min(1, { error: 'must list at least one option' }).max(MAX_CHOICES, { error: `must list at most ${MAX_CHOICES} options` }).describe('Side A\'s options.'),
     b: z.array(choiceSchema).min(1, { error: 'must list at least one option' }).max(MAX_CHOICES, { error: `must list at most ${MAX_CHOICES} options` }).describe('Side B\'s options.'),
+    players: z
+      .strictObject({
+        a: text(1, 60).describe('Who chooses among side A\'s options ("Doc", "the bandits").'),
+        b: text(1, 60).describe('Who chooses among side B\'s options ("the Kid", "the Ryu").'),
+      })
+      .optional()
+      .describe('Who chooses each side\'s options, as the recommendation names them ("Doc should always…"); without it, "side A" and "side B".'),
   })
   .describe('The options each side could play, for the Tactics tab and "quickdraw tactics": every option of A is played against every option of B.')
 

@@ -54,6 +54,31 @@ export interface TacticsAnswer {
 
 export const MAX_TACTICS_OPTIONS = MAX_CHOICES
 
+/** Who chooses each side's options, as the answer names them. */
+export interface TacticsPlayers {
+  a: string
+  b: string
+}
+
+/** The players a scenario's kept options name, or "side A" and "side B". */
+export function tacticsPlayers(choices?: { players?: Partial<TacticsPlayers> } | null): TacticsPlayers {
+  const name = (v: unknown, fallback: string): string => (typeof v === 'string' && v.trim() !== '' ? v.trim() : fallback)
+  return { a: name(choices?.players?.a, 'side A'), b: name(choices?.players?.b, 'side B') }
+}
+
+/** "always "x"", or "mix "y" 60%, "z" 40%". */
+export function mixWords(mix: Record<string, number>): string {
+  const used = Object.entries(mix).filter(([, p]) => p > 1e-9)
+  if (used.length === 1) return `always "${used[0][0]}"`
+  return `mix ${used.map(([n, p]) => `"${n}" ${Math.round(p * 100)}%`).join(', ')}`
+}
+
+/** The recommendation: "Doc should always "x"; the Kid should mix "y" 60%, "z" 40%. Then "…" is 52.0% (Doc wants it high, the Kid low)." */
+export function tacticsSentence(t: Pick<TacticsAnswer, 'equilibrium'>, label: string, value: string, players: TacticsPlayers): string {
+  const first = players.a.charAt(0).toUpperCase() + players.a.slice(1)
+  return `${first} should ${mixWords(t.equilibrium.a)}; ${players.b} should ${mixWords(t.equilibrium.b)}. Then "${label}" is ${value} (${players.a} wants it high, ${players.b} low).`
+}
+
 export { mergePatch, TacticsRefusal }
 
 /**

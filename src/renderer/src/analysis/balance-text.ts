@@ -1,5 +1,5 @@
 import type { BalanceAnswer, BalancePoint } from '../../../engine/run/balance'
-import type { TacticsAnswer } from '../../../engine/run/tactics'
+import { tacticsPlayers, tacticsSentence as sentenceOf, type TacticsAnswer, type TacticsPlayers } from '../../../engine/run/tactics'
 import { getAtPath } from '../../../engine/run/json-path'
 
 /**
@@ -43,13 +43,7 @@ export function crossingSentence(a: BalanceAnswer): string {
   return `The target ${shownValue(a.percent, a.target)} is crossed at about ${crossing}${a.integer || a.step >= 0.25 ? ` (the field moves in steps of ${num(a.step)})` : ''}.`
 }
 
-function mixWords(mix: Record<string, number>): string {
-  const used = Object.entries(mix).filter(([, p]) => p > 1e-9)
-  if (used.length === 1) return `always "${used[0][0]}"`
-  return `mix ${used.map(([n, p]) => `"${n}" ${Math.round(p * 100)}%`).join(', ')}`
-}
-
-/** "Side A should always "x"; side B should mix "y" 60%, "z" 40%. Then "…" is 52.0% (A wants it high, B low)." */
-export function tacticsSentence(t: TacticsAnswer, label: string, percent: boolean): string {
-  return `Side A should ${mixWords(t.equilibrium.a)}; side B should ${mixWords(t.equilibrium.b)}. Then "${label}" is ${shownValue(percent, t.equilibrium.value)} (A wants it high, B low).`
+/** The recommendation in the players' names: "Doc should always "x"; the Kid should mix … Then "…" is 52.0% (Doc wants it high, the Kid low)." */
+export function tacticsSentence(t: TacticsAnswer, label: string, percent: boolean, players: TacticsPlayers = tacticsPlayers()): string {
+  return sentenceOf(t, label, shownValue(percent, t.equilibrium.value), players)
 }

@@ -22,6 +22,8 @@ const run = (scenario: unknown, trials: number) => runJob({ scenario, trials, se
 const kidSlow = JSON.stringify({ combatants: [{ ...standoff.combatants[0], basicSpeed: 4 }, standoff.combatants[1]] })
 const marshalSlow = JSON.stringify({ combatants: [standoff.combatants[0], { ...standoff.combatants[1], basicSpeed: 4 }] })
 
+const editor0 = (): unknown => useEditorStore().doc
+
 describe('tactics store', () => {
   beforeEach(async () => {
     setActivePinia(createPinia())
@@ -51,7 +53,10 @@ describe('tactics store', () => {
     })
     expect(tactics.answer).toEqual(engine)
     expect(tactics.cell).toBe(4)
-    expect(tactics.sentence).toMatch(/^Side A should always "stand"; side B should always "stand"\. Then "Acts first alone: The Kid" is 54\.6% \(A wants it high, B low\)\.$/)
+    expect(tactics.sentence).toMatch(/^Side A should always "stand"; side B should always "stand"\. Then "Acts first alone: The Kid" is 54\.6% \(side A wants it high, side B low\)\.$/)
+    // Named players: the answer speaks of them.
+    tactics.players = { a: 'the Kid', b: 'the Marshal' }
+    expect(tactics.sentence).toMatch(/^The Kid should always "stand"; the Marshal should always "stand"\. Then "Acts first alone: The Kid" is 54\.6% \(the Kid wants it high, the Marshal low\)\.$/)
   })
 
   it('opens with the options a scenario keeps, and keeps edited ones in the scenario as one undoable edit', async () => {
@@ -67,7 +72,10 @@ describe('tactics store', () => {
     expect(tactics.keptDiffers).toBe(false)
     tactics.b = [...tactics.b, { name: 'slow', patch: marshalSlow }]
     expect(tactics.keptDiffers).toBe(true)
+    expect(tactics.players).toEqual({ a: '', b: '' })
+    tactics.players = { a: 'the Kid', b: 'the Marshal' }
     tactics.keep()
+    expect((editor0() as { choices: { players: unknown } }).choices.players).toEqual({ a: 'the Kid', b: 'the Marshal' })
     const editor = useEditorStore()
     expect((editor.doc as { choices: { b: { name: string }[] } }).choices.b.map((o) => o.name)).toEqual(['stand', 'slow'])
     expect(tactics.keptDiffers).toBe(false)

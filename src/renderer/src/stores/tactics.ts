@@ -4,7 +4,7 @@ import type { Metric } from '../../../engine/core/metrics'
 import type { ScenarioChoices } from '../../../engine/core/scenario'
 import { describeQuery, parseMetricQuery } from '../../../engine/run/estimate'
 import type { JobProgress } from '../../../engine/run/job'
-import { checkTactics, playTactics, TacticsRefusal, type TacticsAnswer, type TacticsOption } from '../../../engine/run/tactics'
+import { checkTactics, playTactics, TacticsRefusal, tacticsPlayers, type TacticsAnswer, type TacticsOption } from '../../../engine/run/tactics'
 import { getAt, setAt } from '../../../engine/run/json-path'
 import { tacticsSentence } from '../analysis/balance-text'
 import { renameId } from '../editor/rename-id'
@@ -41,6 +41,8 @@ export const useTacticsStore = defineStore('tactics', () => {
   const a = ref<OptionDraft[]>(fresh().a)
   const b = ref<OptionDraft[]>(fresh().b)
   const metric = ref('')
+  /** Who chooses each side's options, as typed ('' = "side A" / "side B" in the answer). */
+  const players = ref({ a: '', b: '' })
   const running = ref(false)
   const cancelled = ref(false)
   const cell = ref(0)
@@ -61,6 +63,16 @@ export const useTacticsStore = defineStore('tactics', () => {
     a.value = kept && Array.isArray(kept.a) ? drafts(kept.a) : f.a
     b.value = kept && Array.isArray(kept.b) ? drafts(kept.b) : f.b
     metric.value = kept && typeof kept.metric === 'string' ? kept.metric : ''
+    players.value = { a: kept?.players?.a ?? '', b: kept?.players?.b ?? '' }
+  }
+
+  /** The players as the answer names them. */
+  const named = computed(() => tacticsPlayers({ players: players.value }))
+  /** The players to keep with the options: both, or none. */
+  const keptPlayers = (): { players?: { a: string; b: string } } => {
+    const a = players.value.a.trim()
+    const b = players.value.b.trim()
+    return a !== '' && b !== '' ? { players: { a, b } } : {}
   }
   loadKept()
 
@@ -105,15 +117,15 @@ export const useTacticsStore = defineStore('tactics', () => {
     const parsed = [...a.value, ...b.value].map(parseDraft)
     if (parsed.some((p) => !p.ok)) return false
     const opts = parsed.map((p) => (p as { ok: true; option: TacticsOption }).option)
-    const now = { metric: metric.value, a: opts.slice(0, a.value.length), b: opts.slice(a.value.length) }
-    return JSON.stringify(now) !== JSON.stringify(kept ? { metric: kept.metric, a: kept.a, b: kept.b } : undefined)
+    const now = { metric: metric.value, a: opts.slice(0, a.value.length), b: opts.slice(a.value.length), ...keptPlayers() }
+    return JSON.stringify(now) !== JSON.stringify(kept ? { metric: kept.metric, a: kept.a, b: kept.b, ...(kept.players ? { players: { a: kept.players.a, b: kept.players.b } } : {}) } : undefined)
   })
 
   /** Keeps these options in the scenario (its `choices`), one undoable edit; saved with the file. */
   function keep(): void {
     if (problem.value !== '' || metric.value === '') return
     const opts = (list: OptionDraft[]): TacticsOption[] => list.map((d) => (parseDraft(d) as { ok: true; option: TacticsOption }).option)
-    editor.edit(['choices'], { metric: metric.value, a: opts(a.value), b: opts(b.value) })
+    editor.edit(['choices'], { metric: metric.value, a: opts(a.value), b: opts(b.value), ...keptPlayers() })
   }
 
   /** Checked live: each patch is JSON, the names are there and distinct, every pairing gives a valid scenario. */
@@ -152,7 +164,7 @@ export const useTacticsStore = defineStore('tactics', () => {
     list.value = list.value.filter((_, k) => k !== i)
   }
 
-  const sentence = computed(() => (answer.value ? tacticsSentence(answer.value, shownAs.value.label, shownAs.value.percent) : ''))
+  const sentence = computed(() => (answer.value ? tacticsSentence(answer.value, shownAs.value.label, shownAs.value.percent, named.value) : ''))
 
   async function run(): Promise<void> {
     if (running.value || sim.running || editor.doc === null) return
@@ -210,5 +222,5 @@ export const useTacticsStore = defineStore('tactics', () => {
     await backend().cancel(jobId)
   }
 
-  return { a, b, metric, running, cancelled, cell, cellCount, progress, answer, shownAs, error, stale, choices: metricChoices, keptDiffers, problem, sentence, add, addFromScenario, remove, keep, run, cancel }
+  return { a, b, metric, players, named, running, cancelled, cell, cellCount, progress, answer, shownAs, error, stale, choices: metricChoices, keptDiffers, problem, sentence, add, addFromScenario, remove, keep, run, cancel }
 })
