@@ -16,13 +16,38 @@ type Trait = (typeof TRAITS)[number]
 const LABEL: Record<string, string> = Object.fromEntries([...TRAITS, 'void'].map((t) => [t, t[0].toUpperCase() + t.slice(1)]))
 
 /**
- * The +1 Trait of a family (L5R 4th Edition core rulebook, the Great Clans): those we could check against
- * a source; for others the save's own log is read ("Rank 3 to 4" on the first purchase), else the report says none was added.
+ * The +1 Trait of each family of the Great Clans (L5R 4th Edition core rulebook, each clan's families:
+ * Crab pp.105–106, Crane p.109, Dragon p.112, Lion p.116, Mantis p.120, then the Phoenix, Scorpion and
+ * Unicorn), the Imperial families Otomo and Seppun (p.227), and the Dragon's Hitomi and Hoshi orders
+ * (Imperial Histories p.214). Keyed by the family's name as L5R Character Manager spells its id after the
+ * clan ("crab_hida" → hida), so a family listed under another clan (the Agasha) is found too. Used when
+ * the save's log does not show the bonus itself ("Rank 3 to 4" on the first purchase); the log wins.
  */
 const FAMILY_TRAIT: Record<string, Trait | 'void'> = {
-  crane_doji: 'awareness',
-  crane_kakita: 'agility',
-  dragon_hoshi: 'void',
+  // Crab
+  hida: 'strength', hiruma: 'agility', kaiu: 'intelligence', kuni: 'intelligence', toritaka: 'perception', yasuki: 'awareness',
+  // Crane
+  asahina: 'intelligence', daidoji: 'stamina', doji: 'awareness', kakita: 'agility',
+  // Dragon
+  kitsuki: 'awareness', mirumoto: 'agility', tamori: 'willpower', togashi: 'reflexes', hitomi: 'strength', hoshi: 'void',
+  // Lion
+  akodo: 'agility', ikoma: 'awareness', kitsu: 'intelligence', matsu: 'strength',
+  // Mantis
+  kitsune: 'awareness', moshi: 'intelligence', tsuruchi: 'perception', yoritomo: 'stamina',
+  // Phoenix
+  agasha: 'perception', asako: 'awareness', isawa: 'willpower', shiba: 'perception',
+  // Scorpion
+  bayushi: 'agility', shosuro: 'awareness', soshi: 'intelligence', yogo: 'willpower',
+  // Unicorn
+  ide: 'perception', iuchi: 'intelligence', moto: 'agility', shinjo: 'reflexes', utaku: 'stamina',
+  // Imperial families
+  otomo: 'intelligence', seppun: 'agility',
+}
+
+/** The family of an L5R Character Manager family id, as FAMILY_TRAIT keys it ("dragon_hoshi" → "hoshi", "togashi_order" → "togashi"). */
+function familyKey(id: string): string {
+  const parts = id.toLowerCase().split('_').filter(Boolean)
+  return parts.find((p) => Object.hasOwn(FAMILY_TRAIT, p)) ?? parts[parts.length - 1] ?? ''
 }
 
 /** The +1 Trait of a first school (L5R 4th Edition core rulebook, the schools), as L5R Character Manager's data gives it. */
@@ -156,7 +181,7 @@ function readL5rcm(j: Json): ImportResult {
   const lines: string[] = []
   const bonus = (key: Trait | 'void', startValue: number, bought: Json[]): { n: number; from: string[] } => {
     const from: string[] = []
-    if (FAMILY_TRAIT[family] === key) from.push(`${familyName} family`)
+    if (FAMILY_TRAIT[familyKey(family)] === key) from.push(`${familyName} family`)
     if (SCHOOL_TRAIT[firstSchool] === key) from.push(schoolName)
     let n = from.length
     // The log names the value before each purchase ("stamina, Rank 3 to 4"): the first one shows the bonuses.
@@ -174,15 +199,15 @@ function readL5rcm(j: Json): ImportResult {
     const bought = advans.filter((a) => a.type === 'attrib' && int(a.attrib) === i)
     const b = bonus(key, start[i], bought)
     traits[key] = start[i] + bought.length + b.n
-    lines.push(`${LABEL[key]} ${traits[key]} = ${start[i]} starting + ${bought.length} bought${b.n ? ` + ${b.n} (${b.from.join(', ')})` : ''}`)
+    lines.push(`${LABEL[key]} ${traits[key]} = ${start[i]} starting + ${bought.length} bought${b.n || b.from.length ? ` + ${b.n} (${b.from.join(', ')})` : ''}`)
   })
   const voidBought = advans.filter((a) => a.type === 'void')
   const vStart = int(j.starting_void) ?? 2
   const vb = bonus('void', vStart, voidBought)
   const voidRing = vStart + voidBought.length + vb.n
-  lines.push(`Void ${voidRing} = ${vStart} starting + ${voidBought.length} bought${vb.n ? ` + ${vb.n} (${vb.from.join(', ')})` : ''}`)
+  lines.push(`Void ${voidRing} = ${vStart} starting + ${voidBought.length} bought${vb.n || vb.from.length ? ` + ${vb.n} (${vb.from.join(', ')})` : ''}`)
   report.computed.push(...lines.map((l) => `${l} (L5R Character Manager's advancement log)`))
-  if (family && !(family in FAMILY_TRAIT)) report.defaulted.push(`the ${familyName} family: its +1 Trait is not known here; only what the file's log shows was added`)
+  if (family && !Object.hasOwn(FAMILY_TRAIT, familyKey(family))) report.defaulted.push(`the ${familyName} family: its +1 Trait is not known here; only what the file's log shows was added`)
   if (firstSchool && !(firstSchool in SCHOOL_TRAIT)) report.defaulted.push(`the ${schoolName}: its +1 Trait is not known here; only what the file's log shows was added`)
   const insight = Math.max(1, ...ranks.map((a) => int(a.rank) ?? 1))
   report.computed.push(`Insight Rank ${insight}: the last rank in the log`)

@@ -19,19 +19,20 @@ const load = (path: string) => importCharacter(readFileSync(path))
 describe('L5R Character Manager saves: Traits = starting + bought + family + first school (L5R 4th Edition core rulebook)', () => {
   it('Akodo Tetsuo (ours): school Trait, purchases, skills from school rank and purchases, Emphasis, light armour, first weapon', () => {
     const r = load(join(own, 'quickdraw_l5rcm_akodo.l5r'))
-    // Perception 2 + 1 Akodo Bushi School + 1 bought = 4; Agility 2 + 2 = 4; Reflexes 2 + 1 = 3; Stamina 2 + 1 = 3;
+    // Perception 2 + 1 Akodo Bushi School + 1 bought = 4; Agility 2 + 1 Akodo family (L5R 4e core p.116) + 2 bought
+    // = 5 (the log: "agility, Rank 3 to 4" first); Reflexes 2 + 1 = 3; Stamina 2 + 1 = 3;
     // Willpower, Awareness, Strength, Intelligence stay 2 (the legacy attribs 9s are ignored). Rings: Earth
     // min(3, 2) = 2, Air min(3, 2) = 2. Void 2 + 1 = 3. Insight Rank 2 (the last rank advance). Kenjutsu 1 from
     // the school + 2 bought = 3, with the school's Katana Emphasis; Defense 1. Katana 3k2 (the Yumi is a
     // second weapon); light armour TN +5 / Reduction 3.
     expect(r.system).toBe('l5r')
     expect(r.combatants[0]).toEqual({
-      name: 'Akodo Tetsuo', agility: 3, classRank: 2, attackTrait: 4, attackSkill: 3, strength: 2, air: 2, defenseSkill: 1, earth: 2, void: 3,
+      name: 'Akodo Tetsuo', agility: 3, classRank: 2, attackTrait: 5, attackSkill: 3, strength: 2, air: 2, defenseSkill: 1, earth: 2, void: 3,
       weapon: { name: 'Katana', kind: 'melee', rolled: 3, kept: 2 }, armor: 'light', emphasis: true,
     })
     expect(r.report.computed).toContain("Perception 4 = 2 starting + 1 bought + 1 (Akodo Bushi School) (L5R Character Manager's advancement log)")
-    // The Akodo family's +1 is not in our table, and the log shows no bonus on the Traits bought: said so.
-    expect(r.report.defaulted).toContain("the Akodo family: its +1 Trait is not known here; only what the file's log shows was added")
+    expect(r.report.computed).toContain("Agility 5 = 2 starting + 2 bought + 1 (Akodo family) (L5R Character Manager's advancement log)")
+    expect(r.report.defaulted.join('\n')).not.toMatch(/family/)
     expect(r.report.ignored).toContain('Yumi: a second weapon; each fighter uses one')
   })
 
@@ -42,6 +43,75 @@ describe('L5R Character Manager saves: Traits = starting + bought + family + fir
     const r = importCharacter(new TextEncoder().encode(JSON.stringify(save)))
     expect(r.combatants[0]).toMatchObject({ earth: 2 })
     expect(r.report.computed.join('\n')).toMatch(/Stamina 4 = 2 starting \+ 1 bought \+ 1 \(a bonus the file's log shows \(Stamina 3 before the first purchase\)\)/)
+  })
+})
+
+/**
+ * The +1 Trait of each Great Clan family (L5R 4th Edition core rulebook, the clans' family tables), used when
+ * the save's log does not show it. Our Akodo save with every Trait and Void purchase taken out: each family's
+ * Trait is 2 starting + 1 (+1 more for Perception, the Akodo Bushi School's Trait), the rest stay 2.
+ */
+describe('family +1 Traits of the Great Clans, when the log does not show them (L5R 4th Edition core rulebook)', () => {
+  const base = JSON.parse(readFileSync(join(own, 'quickdraw_l5rcm_akodo.l5r'), 'utf8'))
+  const lineOf = (family: string, label: string): string => {
+    const save = structuredClone(base)
+    save.family = family
+    save.advans = save.advans.filter((a: { type: string }) => a.type !== 'attrib' && a.type !== 'void')
+    const r = importCharacter(new TextEncoder().encode(JSON.stringify(save)))
+    expect(r.report.defaulted.join('\n')).not.toMatch(/family/)
+    const line = r.report.computed.find((l) => l.startsWith(`${label} `))
+    if (!line) throw new Error(`no ${label} line`)
+    return line.replace(" (L5R Character Manager's advancement log)", '')
+  }
+  const check = (families: [id: string, name: string, trait: string][]): void => {
+    for (const [id, name, trait] of families) {
+      const school = trait === 'Perception' ? ', Akodo Bushi School' : ''
+      const n = school ? 2 : 1
+      expect(lineOf(id, trait), id).toBe(`${trait} ${2 + n} = 2 starting + 0 bought + ${n} (${name} family${school})`)
+    }
+  }
+
+  it('Crab (core p.105–106): Hida Strength, Hiruma Agility, Kaiu and Kuni Intelligence, Toritaka Perception, Yasuki Awareness', () => {
+    check([['crab_hida', 'Hida', 'Strength'], ['crab_hiruma', 'Hiruma', 'Agility'], ['crab_kaiu', 'Kaiu', 'Intelligence'], ['crab_kuni', 'Kuni', 'Intelligence'], ['crab_toritaka', 'Toritaka', 'Perception'], ['crab_yasuki', 'Yasuki', 'Awareness']])
+  })
+  it('Crane (core p.109): Asahina Intelligence, Daidoji Stamina, Doji Awareness, Kakita Agility', () => {
+    check([['crane_asahina', 'Asahina', 'Intelligence'], ['crane_daidoji', 'Daidoji', 'Stamina'], ['crane_doji', 'Doji', 'Awareness'], ['crane_kakita', 'Kakita', 'Agility']])
+  })
+  it('Dragon (core p.112): Kitsuki Awareness, Mirumoto Agility, Tamori Willpower, Togashi Reflexes; Hitomi Strength and Hoshi Void (Imperial Histories p.214)', () => {
+    check([['dragon_kitsuki', 'Kitsuki', 'Awareness'], ['dragon_mirumoto', 'Mirumoto', 'Agility'], ['dragon_tamori', 'Tamori', 'Willpower'], ['dragon_togashi', 'Togashi', 'Reflexes'], ['dragon_hitomi', 'Hitomi', 'Strength']])
+    expect(lineOf('dragon_hoshi', 'Void')).toBe('Void 3 = 2 starting + 0 bought + 1 (Hoshi family)')
+  })
+  it('Lion (core p.116): Akodo Agility, Ikoma Awareness, Kitsu Intelligence, Matsu Strength', () => {
+    check([['lion_akodo', 'Akodo', 'Agility'], ['lion_ikoma', 'Ikoma', 'Awareness'], ['lion_kitsu', 'Kitsu', 'Intelligence'], ['lion_matsu', 'Matsu', 'Strength']])
+  })
+  it('Mantis (core p.120): Kitsune Awareness, Moshi Intelligence, Tsuruchi Perception, Yoritomo Stamina', () => {
+    check([['mantis_kitsune', 'Kitsune', 'Awareness'], ['mantis_moshi', 'Moshi', 'Intelligence'], ['mantis_tsuruchi', 'Tsuruchi', 'Perception'], ['mantis_yoritomo', 'Yoritomo', 'Stamina']])
+  })
+  it('Phoenix (core, the Phoenix Clan\'s families): Agasha Perception, Asako Awareness, Isawa Willpower, Shiba Perception', () => {
+    check([['phoenix_agasha', 'Agasha', 'Perception'], ['phoenix_asako', 'Asako', 'Awareness'], ['phoenix_isawa', 'Isawa', 'Willpower'], ['phoenix_shiba', 'Shiba', 'Perception']])
+  })
+  it('Scorpion (core, the Scorpion Clan\'s families): Bayushi Agility, Shosuro Awareness, Soshi Intelligence, Yogo Willpower', () => {
+    check([['scorpion_bayushi', 'Bayushi', 'Agility'], ['scorpion_shosuro', 'Shosuro', 'Awareness'], ['scorpion_soshi', 'Soshi', 'Intelligence'], ['scorpion_yogo', 'Yogo', 'Willpower']])
+  })
+  it('Unicorn (core, the Unicorn Clan\'s families): Ide Perception, Iuchi Intelligence, Moto Agility, Shinjo Reflexes, Utaku Stamina', () => {
+    check([['unicorn_ide', 'Ide', 'Perception'], ['unicorn_iuchi', 'Iuchi', 'Intelligence'], ['unicorn_moto', 'Moto', 'Agility'], ['unicorn_shinjo', 'Shinjo', 'Reflexes'], ['unicorn_utaku', 'Utaku', 'Stamina']])
+  })
+  it('Imperial families (core p.227): Otomo Intelligence, Seppun Agility', () => {
+    check([['imperial_otomo', 'Otomo', 'Intelligence'], ['imperial_seppun', 'Seppun', 'Agility']])
+  })
+  it('the log wins over the table: an Akodo whose first Agility purchase reads "Rank 2 to 3" got no family bonus, and the report says so', () => {
+    const save = structuredClone(base)
+    save.advans[1].desc = 'agility, Rank 2 to 3. Cost: 12 xp'
+    save.advans[2].desc = 'agility, Rank 3 to 4. Cost: 16 xp'
+    const r = importCharacter(new TextEncoder().encode(JSON.stringify(save)))
+    expect(r.combatants[0]).toMatchObject({ attackTrait: 4 })
+    expect(r.report.computed).toContain("Agility 4 = 2 starting + 2 bought + 0 (Akodo family, less bonus the file's log shows (Agility 2 before the first purchase)) (L5R Character Manager's advancement log)")
+  })
+  it('a family not in the table (a Minor Clan\'s) is said so, and only the log is followed', () => {
+    const save = structuredClone(base)
+    save.family = 'sparrow_suzume'
+    const r = importCharacter(new TextEncoder().encode(JSON.stringify(save)))
+    expect(r.report.defaulted).toContain("the Suzume family: its +1 Trait is not known here; only what the file's log shows was added")
   })
 })
 
