@@ -19,9 +19,15 @@ export const RULE_DOC: Record<string, string> = {
 
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ')
 
+/** Older value names a file may still carry, and what they are read as. */
+function renamedNote(v: VariantDoc): string {
+  const pairs = Object.entries(v.renamed ?? {})
+  return pairs.length === 0 ? '' : ` Older files may say ${pairs.map(([old, now]) => `\`${old}\` (read as \`${now}\`)`).join(', ')}.`
+}
+
 function variantMarkdown(v: VariantDoc): string {
   const values = v.values.map((x) => `| \`${x.value}\`${x.value === v.default ? ' (default)' : ''} | ${cell(x.label)} |`).join('\n')
-  return `\n#### ${cell(v.label)}\n\nSetting \`rules.${v.key}\`, default \`${v.default}\`. Source: ${cell(v.source)}.\n\n| value | what it means |\n|---|---|\n${values}\n`
+  return `\n#### ${cell(v.label)}\n\nSetting \`rules.${v.key}\`, default \`${v.default}\`. Source: ${cell(v.source)}.${renamedNote(v)}\n\n| value | what it means |\n|---|---|\n${values}\n`
 }
 
 /** The rule-variant reference of one system, as docs/rules/<system>.md carries it. */

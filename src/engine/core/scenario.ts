@@ -27,6 +27,8 @@ export interface VariantDoc {
   values: readonly { value: string; label: string }[]
   /** Where the question comes from: the open-question id in docs/rules/README.md and its sources. */
   source: string
+  /** Earlier names of values, still read from older files as the value they became ({ old: new }). */
+  renamed?: Readonly<Record<string, string>>
 }
 
 /**

@@ -89,6 +89,17 @@ describe('scenario validation', () => {
     expect(lines(doc)[0]).toMatch(/^combatants\[0\]\.combatReflexes: must be false when enhancedTimeSense is true/)
   })
 
+  it('reads a renamed rule-variant value from an older file as its new name, with the same hash (Bushido shooterRan "seed" is now "card")', () => {
+    const example = JSON.parse(readFileSync(join(__dirname, '../../../resources/examples/bushido-skirmish.json'), 'utf8')) as { rules?: Record<string, string> }
+    const older = parseScenario({ ...example, rules: { ...example.rules, shooterRan: 'seed' } })
+    const now = parseScenario({ ...example, rules: { ...example.rules, shooterRan: 'card' } })
+    if (!older.ok || !now.ok) throw new Error('expected both to parse')
+    expect(older.scenario.rules.shooterRan).toBe('card')
+    expect(older.hash).toBe(now.hash)
+    // Only the variant's own old names: any other value is still refused with the allowed ones.
+    expect(lines({ ...example, rules: { shooterRan: 'cards' } })).toEqual(['rules.shooterRan: must be one of "card", "book", got "cards"'])
+  })
+
   it('names the allowed systems for an unknown one', () => {
     const [line] = lines({ ...good, system: 'dnd' })
     expect(line).toMatch(/^system: must be one of "gurps-waits"(, "[a-z0-9-]+")*, got "dnd"$/)

@@ -28,7 +28,7 @@ export function parseScenario(input: unknown): ParseResult {
   }
   let parsed
   try {
-    parsed = system.schema.safeParse(input, { reportInput: true })
+    parsed = system.schema.safeParse(withRenamedValues(input, system), { reportInput: true })
   } catch (e) {
     // Every check is guarded (crossCheck); this is the last line, so validation never throws.
     return { ok: false, issues: [{ path: '', message: `could not be checked (${e instanceof Error ? e.message : String(e)}); please report this scenario` }] }
@@ -36,6 +36,20 @@ export function parseScenario(input: unknown): ParseResult {
   if (!parsed.success) return { ok: false, issues: describeIssues(parsed.error.issues) }
   const scenario = parsed.data as ScenarioBase
   return { ok: true, system, scenario, hash: hashScenario(scenarioForHash(scenario)) }
+}
+
+/** The document with rule-variant values that were renamed read as their new names (the file itself is untouched). */
+function withRenamedValues(input: object, system: AnyRuleSystem): object {
+  const rules = (input as { rules?: unknown }).rules
+  if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) return input
+  let out: Record<string, unknown> | undefined
+  for (const v of system.variants) {
+    const value = (rules as Record<string, unknown>)[v.key]
+    if (typeof value !== 'string' || !v.renamed || !Object.hasOwn(v.renamed, value)) continue
+    out ??= { ...(rules as Record<string, unknown>) }
+    out[v.key] = v.renamed[value]
+  }
+  return out ? { ...input, rules: out } : input
 }
 
 /** Deepest nesting a scenario may have (real ones stay under ten levels); deeper would overflow the stack. */

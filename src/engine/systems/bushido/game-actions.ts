@@ -222,7 +222,7 @@ export function fight(p: GamePlan, rng: Rng, a: number, b: number, how: number, 
  */
 export function shoot(p: GamePlan, rng: Rng, a: number, b: number, surprised: boolean, at: number, log?: TraceEvent[]): void {
   const m = p.models
-  // Ran this turn (from the card) counts in the first Game Turn only: target +1, shooter +1 under rule shooterRan "seed"
+  // Ran this turn (from the card) counts in the first Game Turn only: target +1, shooter +1 under rule shooterRan "card"
   const ran = at === 1 ? p.ranFirstTurn[b] + (p.shooterRanCounts ? p.ranFirstTurn[a] : 0) : 0
   const cn = p.shotNumber[a * p.n + b] + p.shot[a] - p.prone[b] - (surprised ? 1 : 0) + ran
   // Stunned and Frightened: −1 Ranged Pool each (the publisher's rules reference, states)

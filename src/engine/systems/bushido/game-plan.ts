@@ -78,7 +78,7 @@ export interface GamePlan {
   /** From the card: ran / declared Stand Up in the Game Turn the scenario starts in (Turn 1 only). */
   ranFirstTurn: Uint8Array
   standUpFirstTurn: Uint8Array
-  /** Rule shooterRan "seed": a shooter that ran this turn has +1 to its Challenge Number. */
+  /** Rule shooterRan "card": a shooter that ran this turn has +1 to its Challenge Number. */
   shooterRanCounts: boolean
   /** Models whose "first" Surprise is spent (they have been seen). */
   revealed: Uint8Array
@@ -148,7 +148,7 @@ function pairTables(s: BushidoScenario, models: Model[]) {
       }
       ranged[a * n + b] = rangedDamage(models[a], models[b], slRule)
       const range = s.situation.kind === 'game' ? (s.situation.tactics.find((t) => t.model === models[a].id) ?? { range: 'medium' as const, cover: false }) : { range: 'medium' as const, cover: false }
-      shotNumber[a * n + b] = challengeNumber(models[a], withProne(models[b], false), { range: range.range, cover: range.cover, shooterMoves: false, alreadyShot: false, surprised: false, shooterRanCounts: s.rules.shooterRan === 'seed' }).number
+      shotNumber[a * n + b] = challengeNumber(models[a], withProne(models[b], false), { range: range.range, cover: range.cover, shooterMoves: false, alreadyShot: false, surprised: false, shooterRanCounts: s.rules.shooterRan === 'card' }).number
     }
   }
   return { ...initiativeTables(models), melee, meleeSpecial, ranged, shotNumber }
@@ -226,7 +226,7 @@ export function compileGame(s: BushidoScenario, g: Game): GamePlan {
     frightened: new Uint8Array(n),
     ranFirstTurn: Uint8Array.from(models.map((m) => (m.ran ? 1 : 0))),
     standUpFirstTurn: Uint8Array.from(models.map((m) => (m.standingUp ? 1 : 0))),
-    shooterRanCounts: s.rules.shooterRan === 'seed',
+    shooterRanCounts: s.rules.shooterRan === 'card',
     revealed: new Uint8Array(n),
     shot: new Uint8Array(n),
     kiWish: models.map((m) => s.plans.find((p) => p.model === m.id)?.kiBoost ?? 0),

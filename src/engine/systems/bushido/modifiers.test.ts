@@ -43,7 +43,7 @@ describe('FIXER LA DIFFICULTÉ D\'UN TIR (the Bushido reference card (docs/rules
   it('"Cible Surprise −1"', () => expect(cn({}, { surprised: true })).toBe(3))
   it('"Cible à couvert +2" (Cover)', () => expect(cn({}, { cover: true })).toBe(6))
   it('"La Cible a couru durant ce Tour +1"', () => expect(cn({ ran: true })).toBe(5))
-  it('"Le Tireur court pendant ce Tour +1" (rules.shooterRan "seed", the reference card) — and nothing under "book"', () => {
+  it('"Le Tireur court pendant ce Tour +1" (rules.shooterRan "card", the reference card) — and nothing under "book"', () => {
     expect(cn({}, {}, { ran: true })).toBe(5)
     expect(cn({}, { shooterRanCounts: false }, { ran: true })).toBe(4)
   })

@@ -20,7 +20,7 @@ const base = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
 describe('invalid input is rejected with the path and the allowed range', () => {
   it('a valid scenario has no issues and every variant gets its default', () => {
     expect(issues(base())).toEqual([])
-    expect(scenarioSchema.parse(base()).rules).toEqual({ zeroAttack: 'tie-can-hit', allOnes: 'zero', slAboveTen: 'formula', shooterRan: 'seed', proneSpecials: 'none', proneStrikeBack: 'no', specialDefenceNoAttack: 'no-trigger' })
+    expect(scenarioSchema.parse(base()).rules).toEqual({ zeroAttack: 'tie-can-hit', allOnes: 'zero', slAboveTen: 'formula', shooterRan: 'card', proneSpecials: 'none', proneStrikeBack: 'no', specialDefenceNoAttack: 'no-trigger' })
   })
   it('a pool of −3', () => {
     expect(issues(base({ models: [model('ronin', 'a', { melee: -3 }), model('bandit', 'b')] }))).toEqual(['models[0].melee: must be an integer 0–8, got -3'])

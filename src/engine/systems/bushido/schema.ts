@@ -53,12 +53,13 @@ export const variants: readonly VariantDoc[] = [
   {
     key: 'shooterRan',
     label: 'Shooter ran this turn (Le Tireur court pendant ce Tour) +1',
-    default: 'seed',
+    default: 'card',
     values: [
-      { value: 'seed', label: 'a separate +1 to the Difficulty, as the quick-reference card lists it' },
+      { value: 'card', label: 'a separate +1 to the Difficulty, as the quick-reference card lists it' },
       { value: 'book', label: 'not a modifier (the online reference lists only "moves as part of this action")' },
     ],
     source: `${CARD} pp.34–36 (Fixer la Difficulté d'un Tir); ${REFERENCE} (Ranged Attacks)`,
+    renamed: { seed: 'card' },
   },
   {
     key: 'proneSpecials',

@@ -46,7 +46,7 @@ export function compileShot(s: BushidoScenario, x: Shot): ShotPlan {
   const shooter = by(x.shooter) as Model
   const target = by(x.target) as Model
   const ally = by(x.engagedAlly)
-  const cn = challengeNumber(shooter, target, { range: x.range === 'beyond' ? 'long' : x.range, cover: x.cover, shooterMoves: x.shooterMoves, alreadyShot: x.alreadyShot, surprised: x.surprise, shooterRanCounts: s.rules.shooterRan === 'seed' })
+  const cn = challengeNumber(shooter, target, { range: x.range === 'beyond' ? 'long' : x.range, cover: x.cover, shooterMoves: x.shooterMoves, alreadyShot: x.alreadyShot, surprised: x.surprise, shooterRanCounts: s.rules.shooterRan === 'card' })
   const slRule = s.rules.slAboveTen as 'formula' | 'clamp'
   const damageTarget = rangedDamage(shooter, target, slRule)
   const damageAlly = ally ? rangedDamage(shooter, ally, slRule) : null
