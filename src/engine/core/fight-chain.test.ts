@@ -104,4 +104,27 @@ describe('solveFight', () => {
     solveFight(duel(1 / 2, 1 / 3), { maxSteps: 5, maxStates: 100_000 })
     expect(seen).toHaveLength(30)
   })
+
+  it('keeps states in its numeric table exactly as in Maps: thousands of states under keys beyond 2^32, the same sums bit for bit', () => {
+    // a walk on a 60 × 60 grid, each step one of four ways with unequal chances; ends at an edge
+    type W = { x: number; y: number }
+    const walk: FightModel<W> = {
+      sides: 2,
+      start: { x: 30, y: 30 },
+      key: (s) => s.x * 2 ** 40 + s.y * 3 + 0.5,
+      ending: (s) => (s.x <= 0 || s.y <= 0 ? 0 : s.x >= 60 || s.y >= 60 ? 1 : null),
+      step: (s) => [
+        { p: 0.4, next: { x: s.x + 1, y: s.y } },
+        { p: 0.3, next: { x: s.x - 1, y: s.y } },
+        { p: 0.2, next: { x: s.x, y: s.y + 1 } },
+        { p: 0.1, next: { x: s.x, y: s.y - 1 } },
+      ],
+      damage: (s) => [s.x, s.y],
+    }
+    const table = solveFight(walk, { maxSteps: 200, maxStates: 1_000_000, dropBelow: 1e-30 })
+    const maps = solveFight(walk, { maxSteps: 200, maxStates: 1_000_000, dropBelow: 1e-30, bookkeeping: 'maps' })
+    if (!table.ok || !maps.ok) throw new Error('refused')
+    expect(table.solution.states).toBeGreaterThan(50_000)
+    expect(table.solution).toEqual(maps.solution)
+  })
 })

@@ -31,6 +31,11 @@ export interface FightModel<S> {
   ending(s: S): number | 'draw' | null
   /** One step of the clock from a state that has not ended: every way it can go, probabilities summing to 1. */
   step(s: S): readonly Branch<S>[]
+  /**
+   * The same step without a list (for speed, optional): `emit(p × chance of the branch, next state)` for
+   * each way it can go, in the order `step` gives them. When present the solver uses it instead of `step`.
+   */
+  stepEach?(s: S, p: number, emit: (p: number, next: S) => void): void
   /** Damage each fighter has taken so far in `s` (the unit is the system's: wounds, BODY, HP…). */
   damage(s: S): readonly number[]
   /**
@@ -68,6 +73,12 @@ export interface FightSolveOptions {
    * states of vanishing chance (1e-25 and less); a bound like 1e-20 drops them at an error far below 1e-12.
    */
   dropBelow?: number
+  /**
+   * How states are kept between steps: 'table' (default), numeric keys in flat arrays; 'maps', one Map
+   * entry per state (the first bookkeeping, kept to check the table against). Both give the same sums in
+   * the same order.
+   */
+  bookkeeping?: 'table' | 'maps'
 }
 
 export interface FightSolution {
@@ -168,8 +179,9 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
     for (let i = 0; i < f.length; i++) expectedFinals[i] = (expectedFinals[i] ?? 0) + p * f[i]
   }
 
-  let frontier = new Map<string | number, { s: S; p: number }>()
-  if (!absorb(model.start, 1)) frontier.set(model.key(model.start), { s: model.start, p: 1 })
+  const useMaps = options.bookkeeping === 'maps'
+  let frontier = new StateTable<S>(useMaps)
+  if (!absorb(model.start, 1)) frontier.add(model.key(model.start), model.start, 1)
   settle(0)
   for (let at = 1; at <= options.maxSteps && frontier.size > 0; at++) {
     length.push(0)
@@ -177,37 +189,35 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
     if (states > options.maxStates) {
       return { ok: false, reason: tooManyStates(options.maxStates, at, options.maxSteps, model.clock) }
     }
-    const next = new Map<string | number, { s: S; p: number }>()
-    for (const { s, p } of frontier.values()) {
-      for (const b of model.step(s)) {
-        if (b.p === 0) continue
-        const q = p * b.p
-        if (absorb(b.next, q)) continue
-        const k = model.key(b.next)
-        const seen = next.get(k)
-        if (seen) seen.p += q
-        else next.set(k, { s: b.next, p: q })
+    const next = new StateTable<S>(useMaps)
+    const emit = (q: number, n: S): void => {
+      if (q === 0 || absorb(n, q)) return
+      next.add(model.key(n), n, q)
+    }
+    const { states: from, probs } = frontier
+    for (let k = 0; k < from.length; k++) {
+      const s = from[k]
+      const p = probs[k]
+      if (model.stepEach) {
+        model.stepEach(s, p, emit)
+        continue
       }
+      for (const b of model.step(s)) emit(p * b.p, b.next)
     }
     settle(at)
-    if (drop > 0) {
-      for (const [k, x] of next) {
-        if (x.p < drop) {
-          dropped += x.p
-          next.delete(k)
-        }
-      }
-    }
+    if (drop > 0) dropped += next.dropBelow(drop)
     frontier = next
     if (progressListener) {
       let live = 0
-      for (const x of frontier.values()) live += x.p
+      for (const x of frontier.probs) live += x
       progressListener({ step: at, maxSteps: options.maxSteps, decided: Math.min(1, Math.max(0, 1 - live)), states })
     }
   }
   while (length.length < options.maxSteps) length.push(0)
   let atCap = 0
-  for (const { s, p } of frontier.values()) {
+  for (let k = 0; k < frontier.states.length; k++) {
+    const s = frontier.states[k]
+    const p = frontier.probs[k]
     atCap += p
     addFinal(s, p)
     const called = model.capEnding?.(s)
@@ -229,4 +239,110 @@ export function tooManyStates(maxStates: number, at: number, maxSteps: number, c
   const unit = clock ? clock.unit : 'step'
   const where = `${unit} ${Math.ceil(at / per)} of ${Math.ceil(maxSteps / per)}`
   return `the fight has too many different situations to follow exactly (more than ${maxStates.toLocaleString('en-US')} by ${where})`
+}
+
+/**
+ * The states of one step with their chances, in the order they were first reached. Numeric keys go in an
+ * open-addressing table over flat arrays (no object per key: long fights reach hundreds of thousands of
+ * states); string keys, and every key with `useMaps`, in a Map.
+ */
+class StateTable<S> {
+  readonly states: S[] = []
+  readonly probs: number[] = []
+  private keys = new Float64Array(16)
+  private slots = new Int32Array(32)
+  private mask = 31
+  private readonly byString = new Map<string | number, number>()
+  /** Where `find` last found no key: its slot and the key. */
+  private claimed = 0
+  private pendingKey = 0
+
+  constructor(private readonly useMaps: boolean) {}
+
+  get size(): number {
+    return this.states.length
+  }
+
+  /** Adds chance `p` to the state under key `k` (first seen: `s`). */
+  add(k: string | number, s: S, p: number): void {
+    if (typeof k === 'number' && !this.useMaps) {
+      const at = this.find(k)
+      if (at >= 0) this.probs[at] += p
+      else this.push(s, p)
+      return
+    }
+    const at = this.byString.get(k)
+    if (at !== undefined) this.probs[at] += p
+    else {
+      this.byString.set(k, this.states.length)
+      this.states.push(s)
+      this.probs.push(p)
+    }
+  }
+
+  /** The index of numeric key `k`, or −1 after claiming its slot for the state pushed next. */
+  private find(k: number): number {
+    const slots = this.slots
+    const mask = this.mask
+    let h = Math.imul((k | 0) ^ Math.imul((k / 4294967296) | 0, 0x27d4eb2d), 0x9e3779b1) & mask
+    for (;;) {
+      const x = slots[h]
+      if (x === 0) {
+        // not there: the slot and key for the state pushed next
+        this.claimed = h
+        this.pendingKey = k
+        return -1
+      }
+      if (this.keys[x - 1] === k) return x - 1
+      h = (h + 1) & mask
+    }
+  }
+
+  private push(s: S, p: number): void {
+    const i = this.states.length
+    this.states.push(s)
+    this.probs.push(p)
+    if (i >= this.keys.length) {
+      const keys = new Float64Array(this.keys.length * 2)
+      keys.set(this.keys)
+      this.keys = keys
+    }
+    this.keys[i] = this.pendingKey
+    this.slots[this.claimed] = i + 1
+    if (2 * (i + 1) > this.mask) this.grow()
+  }
+
+  /** Doubles the slots and places every key again. */
+  private grow(): void {
+    const size = (this.mask + 1) * 2
+    const slots = new Int32Array(size)
+    const mask = size - 1
+    for (let i = 0; i < this.states.length; i++) {
+      const k = this.keys[i]
+      let h = Math.imul((k | 0) ^ Math.imul((k / 4294967296) | 0, 0x27d4eb2d), 0x9e3779b1) & mask
+      while (slots[h] !== 0) h = (h + 1) & mask
+      slots[h] = i + 1
+    }
+    this.slots = slots
+    this.mask = mask
+  }
+
+  /** Drops the states whose chance is below `bound` (keeping the order of the rest); their total. No more `add` after. */
+  dropBelow(bound: number): number {
+    let dropped = 0
+    let n = 0
+    for (let i = 0; i < this.states.length; i++) {
+      const p = this.probs[i]
+      if (p < bound) {
+        dropped += p
+        continue
+      }
+      this.states[n] = this.states[i]
+      this.probs[n] = p
+      n++
+    }
+    this.states.length = n
+    this.probs.length = n
+    return dropped
+  }
 }

@@ -7,7 +7,8 @@ import { runJob } from '../../run/job'
 import { runChunk } from '../../run/run-chunk'
 import type { ExactMetric } from '../rule-system'
 import { initiativeFirstExact } from './exact'
-import { outOfScope, solveSkirmish } from './exact-fight'
+import { solveFight } from '../../core/fight-chain'
+import { L5R_MAX_STATES, outOfScope, skirmishModel, solveSkirmish } from './exact-fight'
 import { l5r } from './index'
 import { compile } from './plan'
 import { scenarioSchema } from './schema'
@@ -71,6 +72,34 @@ describe('L5R whole skirmish, exact (docs/rules/l5r.md section 5)', () => {
     expect(r.ok).toBe(false)
     if (!r.ok) expect(r.reason).toMatch(/^the fight has too many different situations to follow exactly \(more than 50 by Round \d+ of 20\)$/)
   })
+})
+
+describe('L5R whole skirmish, exact: the fast bookkeeping against the plain one', () => {
+  // the plain one: one Map entry per state, every step as a list of branches, ended states one by one
+  for (const name of ['void-duel', 'full-attack-vs-full-defense', 'fast-vs-strong']) {
+    it(`${name}: every value agrees to 1e-12`, () => {
+      const plan = compile(scenarioSchema.parse(example(name)))
+      const { model, stepsPerRound } = skirmishModel(plan)
+      const options = { maxSteps: plan.cap * stepsPerRound, maxStates: L5R_MAX_STATES, dropBelow: 1e-20 }
+      const fast = solveFight(model, options)
+      const plain = solveFight({ ...model, stepEach: undefined, endKey: undefined }, { ...options, bookkeeping: 'maps' })
+      if (!fast.ok || !plain.ok) throw new Error('refused')
+      const a = fast.solution
+      const b = plain.solution
+      expect(a.states).toBe(b.states)
+      const close = (x: readonly number[], y: readonly number[]): void => {
+        expect(x.length).toBe(y.length)
+        x.forEach((v, k) => expect(Math.abs(v - y[k])).toBeLessThan(1e-12))
+      }
+      close(a.win, b.win)
+      close([a.draw, a.atCap, a.dropped], [b.draw, b.atCap, b.dropped])
+      close(a.length, b.length)
+      close(a.expectedFinals, b.expectedFinals)
+      close(a.expectedDamage.map((x) => x / 100), b.expectedDamage.map((x) => x / 100))
+      a.damageDistribution.forEach((d, i) => close(d.map((x) => x.p), b.damageDistribution[i].map((x) => x.p)))
+      expect(a.massError).toBeLessThan(1e-12)
+    }, 60_000)
+  }
 })
 
 /** Sampled metrics of a scenario, in process, with a fixed seed. */

@@ -215,6 +215,8 @@ interface Ctx {
   attack?: (AttackPlan | null)[]
   /** Other transitions that depend only on the context and a small code (memo): to contexts with their chances. */
   moves?: Map<number, { p: number; c: Ctx }[]>
+  /** The context after the end of the Round, by who is Down (memo). */
+  ends?: Ctx[]
 }
 
 /** An attack from one context at one attacker wound rank: its contexts after a miss, a hit, a soaked hit; P(hit); wounds dealt. */
@@ -472,16 +474,26 @@ export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound
 
   /** One attack (attack.ts attack) of the fighter in `slot`, the k-th of his Turn. */
   const attackStep = (s: S, slot: number, k: number): Branch<S>[] => {
+    const out: Branch<S>[] = []
+    attackEach(s, slot, k, 1, (p, next) => out.push({ p, next }))
+    return out
+  }
+
+  /** `attackStep` without the list: `emit(p × chance, next)` for each way the attack goes, in its order. */
+  const attackEach = (s: S, slot: number, k: number, p: number, emit: (p: number, next: S) => void): void => {
     const c0 = s.c.f
     const i = slot === 0 ? c0[FIRST] : 1 - c0[FIRST]
     const j = 1 - i
-    if (s.win !== 0 || c0[i * NF + TK] === 0 || k >= fighters[i].c.attacksPerTurn || !canAttackIn(c0[i * NF + ST]) || isDefeated(s, j)) return one(s)
+    if (s.win !== 0 || c0[i * NF + TK] === 0 || k >= fighters[i].c.attacksPerTurn || !canAttackIn(c0[i * NF + ST]) || isDefeated(s, j)) {
+      emit(p * 1, s)
+      return
+    }
     const rankI = rank(s, i)
     const memo = (s.c.attack ??= [])
     const ap = (memo[rankI] ??= planAttack(s.c, i, rankI))
-    const out: Branch<S>[] = [{ p: 1 - ap.hit, next: { c: ap.missed, w0: s.w0, w1: s.w1, p0: s.p0, p1: s.p1, win: 0 } }]
+    emit(p * (1 - ap.hit), { c: ap.missed, w0: s.w0, w1: s.w1, p0: s.p0, p1: s.p1, win: 0 })
     const dead = sides[j].dead
-    for (const { value, p } of ap.wounds) {
+    for (const { value, p: pw } of ap.wounds) {
       let w = value
       let c = ap.hitCtx
       if (w >= 10 && ap.soaked) {
@@ -500,9 +512,8 @@ export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound
           n.win = ended(n)
         }
       }
-      out.push({ p: ap.hit * p, next: n })
+      emit(p * (ap.hit * pw), n)
     }
-    return out
   }
 
   /** The end of the Round: the tie group's wounds land; Reactions (skirmish.ts reactions); next Round. */
@@ -537,6 +548,20 @@ export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound
     return s.c.id < SIM_LIMIT ? (base * 512 + s.p0) * 512 + s.p1 : `${s.c.id},${s.win},${s.w0},${s.w1},${s.p0},${s.p1}`
   }
 
+  /** The state on the next step of the Round (the same on its last step: the end of the Round moves on). */
+  const advance = (from: S): S => {
+    const ph = from.c.f[PH]
+    return ph + 1 < stepsPerRound ? { ...from, c: (from.c.next ??= intern(from.c.f.map((x, k) => (k === PH ? ph + 1 : x)))) } : from
+  }
+  /** The end of the Round for a skirmish still going (the context's move memoised by who is Down, as `moveCtx`). */
+  const roundOver = (x: S): S => {
+    if (sim) return endRound(x)
+    const code = (rank(x, 0) >= DOWN ? 1 : 0) + (rank(x, 1) >= DOWN ? 2 : 0)
+    const memo = (x.c.ends ??= [])
+    const c = (memo[code] ??= endRound(x).c)
+    return { c, w0: x.w0, w1: x.w1, p0: x.p0, p1: x.p1, win: x.win }
+  }
+
   const model: FightModel<S> = {
     sides: 2,
     start,
@@ -547,7 +572,7 @@ export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound
     ending: (s) => (s.win === 0 ? null : s.win === 3 ? 'draw' : s.win - 1),
     step: (from) => {
       const ph = from.c.f[PH]
-      const s = ph + 1 < stepsPerRound ? { ...from, c: (from.c.next ??= intern(from.c.f.map((x, k) => (k === PH ? ph + 1 : x)))) } : from
+      const s = advance(from)
       if (ph === 0) {
         const opened = s.c.f[R] > 0 ? one(s) : then(then(initiative(s), (x) => fdRound1(x, 0)), (x) => fdRound1(x, 1))
         return then(opened, (x) => moveCtx(x, (rank(x, 0) >= DOWN ? 1 : 0) + (rank(x, 1) >= DOWN ? 2 : 0), (y) => one(startRound(y))))
@@ -557,7 +582,15 @@ export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound
       if (ph === 2 + attacks) return turnStart(s, 1)
       const hits = attackStep(s, 1, ph - 3 - attacks)
       if (ph < stepsPerRound - 1) return hits
-      return then(hits, (x) => (sim ? one(endRound(x)) : moveCtx(x, (rank(x, 0) >= DOWN ? 1 : 0) + (rank(x, 1) >= DOWN ? 2 : 0), (y) => one(endRound(y)))))
+      return hits.map((b) => ({ p: b.p, next: b.next.win !== 0 ? b.next : roundOver(b.next) }))
+    },
+    // the attack steps (most of the work) without lists; the rest as `step` gives it
+    stepEach: (from, p, emit) => {
+      const ph = from.c.f[PH]
+      if (ph >= 2 && ph < 2 + attacks) attackEach(advance(from), 0, ph - 2, p, emit)
+      else if (ph > 2 + attacks && ph < stepsPerRound - 1) attackEach(advance(from), 1, ph - 3 - attacks, p, emit)
+      else if (ph > 2 + attacks) attackEach(advance(from), 1, ph - 3 - attacks, p, (q, x) => emit(q, x.win !== 0 ? x : roundOver(x)))
+      else for (const b of model.step(from)) emit(p * b.p, b.next)
     },
     damage: (s) => [s.w0, s.w1],
     finals: (s) => [isDefeated(s, 0) ? 1 : 0, isDefeated(s, 1) ? 1 : 0, rank(s, 0) > OUT ? 1 : 0, rank(s, 1) > OUT ? 1 : 0],
