@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { solveFight, type FightModel } from './fight-chain'
-import { fightExactMetrics, fightNote, withExact } from './fight-exact'
+import { FightRefusal, fightExactMetrics, fightNote, solveOrRefuse, wholeFightOnce, withExact } from './fight-exact'
 import { orderMetric, probabilityMetric, distributionMetric } from './metrics'
 
 /** The hand-solved duel of fight-chain.test.ts: A hits 1/2 and strikes first, B hits 1/3, first to two wounds; A wins 3/4. */
@@ -109,5 +109,31 @@ describe('fightExactMetrics (exact whole fights under the sampled metric ids)', 
     expect(out[2].kind === 'probability' && out[2].exact).toBeCloseTo(0.25, 12)
     expect(out[3].kind === 'distribution' && out[3].exact?.mean).toBeGreaterThan(3)
     expect(out[4].kind === 'probability' && out[4].exact).toBeUndefined()
+  })
+})
+
+describe('solveOrRefuse and wholeFightOnce: the wiring every system\'s whole-fight solve shares', () => {
+  const options = { maxSteps: 200, maxStates: 10_000 }
+  const broken = (e: Error) => (): FightModel<Duel> => ({ ...duel(0.5, 1 / 3), step: () => { throw e } })
+  it('solves a fight in scope (the hand-solved duel: A wins 3/4)', () => {
+    const r = solveOrRefuse(undefined, () => duel(0.5, 1 / 3), options, 'too many')
+    expect(r.ok && Math.abs(r.solution.win[0] - 0.75)).toBeLessThan(1e-12)
+  })
+  it('refuses out of scope without building the model, with the model\'s own reason, or with "too many" past the replay bound', () => {
+    let built = false
+    expect(solveOrRefuse('three fighters', () => ((built = true), duel(0.5, 0.5)), options, 'too many')).toEqual({ ok: false, reason: 'three fighters' })
+    expect(built).toBe(false)
+    expect(solveOrRefuse(undefined, broken(new FightRefusal('a Wait with no end')), options, 'too many')).toEqual({ ok: false, reason: 'a Wait with no end' })
+    expect(solveOrRefuse(undefined, broken(new Error('more than 30000 ways for one step to go')), options, 'too many')).toEqual({ ok: false, reason: 'too many' })
+    expect(() => solveOrRefuse(undefined, broken(new TypeError('a bug')), options, 'too many')).toThrow('a bug')
+  })
+  it('works a plan\'s whole fight out once', () => {
+    const plan = {}
+    let solves = 0
+    const first = wholeFightOnce(plan, () => (solves++, []))
+    expect(wholeFightOnce(plan, () => (solves++, []))).toBe(first)
+    expect(solves).toBe(1)
+    wholeFightOnce({}, () => (solves++, []))
+    expect(solves).toBe(2)
   })
 })

@@ -1,5 +1,5 @@
 import type { ExactFightNote, ExactMetric } from '../systems/rule-system'
-import type { FightSolveResult } from './fight-chain'
+import { solveFight, type FightModel, type FightSolveOptions, type FightSolveResult } from './fight-chain'
 import type { Metric } from './metrics'
 
 /**
@@ -94,6 +94,36 @@ function clip(p: { value: number; p: number }[], last?: number): { value: number
   const tail = p.filter((x) => x.value >= last).reduce((a, x) => a + x.p, 0)
   if (tail > 0) out.push({ value: last, p: tail })
   return out
+}
+
+/** Thrown by a system's fight model to refuse the fight with a reason in a GM's words. */
+export class FightRefusal extends Error {}
+
+/**
+ * Solves a system's fight, or the refusal with its reason: `outOfScope` when the system does not try
+ * (more fighters, an unsupported cap rule…), the model's own `FightRefusal`, or `tooMany` when one step
+ * outgrows the replay bounds (a 'more than …' error from core/rng-paths.ts). The model is built only
+ * when the fight is in scope.
+ */
+export function solveOrRefuse<S>(outOfScope: string | undefined, model: () => FightModel<S>, options: FightSolveOptions, tooMany: string): FightSolveResult {
+  if (outOfScope) return { ok: false, reason: outOfScope }
+  try {
+    return solveFight(model(), options)
+  } catch (e) {
+    if (e instanceof FightRefusal) return { ok: false, reason: e.message }
+    if (e instanceof Error && /^more than /.test(e.message)) return { ok: false, reason: tooMany }
+    throw e
+  }
+}
+
+/** Whole-fight values already worked out, by plan. */
+const solvedFights = new WeakMap<object, ExactMetric[]>()
+
+/** A plan's whole-fight values, worked out once per plan (a solve can take a second). */
+export function wholeFightOnce(plan: object, solve: () => ExactMetric[]): ExactMetric[] {
+  let whole = solvedFights.get(plan)
+  if (!whole) solvedFights.set(plan, (whole = solve()))
+  return whole
 }
 
 /** The exact-fight note among a system's exact values, if any. */

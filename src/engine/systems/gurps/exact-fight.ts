@@ -1,5 +1,5 @@
-import { solveFight, type Branch, type FightModel, type FightSolveResult } from '../../core/fight-chain'
-import { fightExactMetrics, fightNotSolved } from '../../core/fight-exact'
+import type { Branch, FightModel, FightSolveResult } from '../../core/fight-chain'
+import { FightRefusal, fightExactMetrics, fightNotSolved, solveOrRefuse } from '../../core/fight-exact'
 import { everyValue, forEachRoll, groupDraw, type DrawBranches } from '../../core/rng-paths'
 import { createTally } from '../../core/tally'
 import { gurpsCritical, gurpsSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
@@ -120,8 +120,6 @@ export function gurpsExactScope(plan: Plan): string | undefined {
   return undefined
 }
 
-class Refusal extends Error {}
-
 const TOO_MANY = 'the duel has too many different situations to follow exactly (HP, shock, stun, posture and the like take too many combinations); the sampled answer stands alone'
 
 export interface GurpsExactLimits {
@@ -232,7 +230,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     const mk = ((s.id * n + s.slot) * 2 + (opening ? 1 : 0)) * 4 + (signal ? 2 : 0) + (s.round > plan.signalTurn ? 1 : 0)
     let out = memo.get(mk)
     if (!out) {
-      if (memo.size >= maxDistinct) throw new Refusal(TOO_MANY)
+      if (memo.size >= maxDistinct) throw new FightRefusal(TOO_MANY)
       const merged = new Map<number, { p: number; s: GState }>()
       runs += forEachRoll(
         (rng) => {
@@ -293,15 +291,8 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
 
 /** Solves a GURPS duel exactly, or says why not. One step of the chain is one fighter's turn. */
 export function solveGurpsFight(plan: Plan, limits: GurpsExactLimits = {}): FightSolveResult {
-  const why = gurpsExactScope(plan)
-  if (why) return { ok: false, reason: why }
-  try {
-    return solveFight(gurpsFightModel(plan, limits), { maxSteps: plan.cap * plan.fighters.length, maxStates: GURPS_EXACT_MAX_STATES, dropBelow: GURPS_EXACT_DROP_BELOW })
-  } catch (e) {
-    if (e instanceof Refusal) return { ok: false, reason: e.message }
-    if (e instanceof Error && /^more than /.test(e.message)) return { ok: false, reason: TOO_MANY }
-    throw e
-  }
+  const options = { maxSteps: plan.cap * plan.fighters.length, maxStates: GURPS_EXACT_MAX_STATES, dropBelow: GURPS_EXACT_DROP_BELOW }
+  return solveOrRefuse(gurpsExactScope(plan), () => gurpsFightModel(plan, limits), options, TOO_MANY)
 }
 
 /**

@@ -1,3 +1,4 @@
+import { wholeFightOnce } from '../../core/fight-exact'
 import type { Metric } from '../../core/metrics'
 import type { Rng } from '../../core/rng'
 import { createTally, type Tally } from '../../core/tally'
@@ -13,7 +14,6 @@ import { variants } from './variants'
 
 interface TracePlan extends Plan {
   traceTally?: Tally
-  wholeFight?: ExactMetric[]
 }
 
 /** One fight into the tally. */
@@ -46,8 +46,7 @@ function trace(plan: TracePlan, rng: Rng): TraceEvent[] {
  * the whole duel when it is small enough to follow exactly (kept on the plan: a solve can take a second).
  */
 function exact(plan: TracePlan): ExactMetric[] {
-  plan.wholeFight ??= exactGurpsFight(plan)
-  return [...openingExact(plan), ...plan.wholeFight]
+  return [...openingExact(plan), ...wholeFightOnce(plan, () => exactGurpsFight(plan))]
 }
 
 function openingExact(plan: Plan): ExactMetric[] {

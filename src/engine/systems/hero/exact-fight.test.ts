@@ -1,10 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { fightNote } from '../../core/fight-exact'
-import type { Metric } from '../../core/metrics'
-import { runJob } from '../../run/job'
+import { disagreements, sampledMetrics } from '../../run/exact-agreement'
 import { parseScenarioOrThrow } from '../../run/parse'
-import { runChunk } from '../../run/run-chunk'
 import type { ExactMetric } from '../rule-system'
 import { hero } from './index'
 import type { Spec } from './test-helpers'
@@ -92,13 +90,6 @@ describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () 
   })
 })
 
-/** Sampled metrics of a scenario, in process, with a fixed seed. */
-async function sampled(scenario: unknown, trials: number, seed: number): Promise<Metric[]> {
-  let clock = 0
-  const d = await runJob({ scenario, trials, seed, concurrency: 1, workers: 1, execute: async (t) => runChunk(t), now: () => clock++ })
-  return d.metrics
-}
-
 const abortDodge = example('abort-dodge') as { combatants: { stun: number; attack: Record<string, unknown> }[] }
 for (const c of abortDodge.combatants) {
   c.stun = 3
@@ -118,22 +109,8 @@ describe('HERO whole fight, exact against the Monte Carlo (seed 9, 20,000 fights
       const note = fightNote(exact)
       expect(note?.solved, note?.reason).toBe(true)
       expect(note?.massError).toBeLessThan(1e-10)
-      const metrics = await sampled(d, 20_000, 9)
-      for (const id of ['wins', 'fight-length', ...ids.map((x) => `knocked-out:${x}`)]) {
-        const m = metrics.find((x) => x.id === id)
-        const e = exact.find((x) => x.id === id)
-        if (!m || !e) throw new Error(`${id}: missing`)
-        if (m.kind === 'probability' && e.kind === 'probability') {
-          expect(Math.abs(m.p - e.p), `${id}: sampled ${m.p}, exact ${e.p}`).toBeLessThan(4 * Math.sqrt(Math.max(e.p * (1 - e.p), 1e-6) / m.n))
-        } else if (m.kind === 'distribution' && e.kind === 'distribution') {
-          expect(Math.abs(m.mean - e.mean), `${id}: sampled mean ${m.mean}, exact ${e.mean}`).toBeLessThan(4 * Math.max(m.sd / Math.sqrt(m.n), 1e-3))
-        } else if (m.kind === 'order' && e.kind === 'order') {
-          for (const o of m.outcomes) {
-            const x = e.outcomes.find((y) => y.key === o.key)?.p ?? NaN
-            expect(Math.abs(o.p - x), `${id} ${o.key}: sampled ${o.p}, exact ${x}`).toBeLessThan(4 * Math.sqrt(Math.max(x * (1 - x), 1e-6) / m.n))
-          }
-        } else throw new Error(`${id}: kinds differ`)
-      }
+      const metrics = await sampledMetrics(d, 20_000, 9)
+      expect(disagreements(exact, metrics, ['wins', 'fight-length', ...ids.map((x) => `knocked-out:${x}`)])).toEqual([])
     }, 120_000)
   }
 })

@@ -1,5 +1,5 @@
-import { solveFight, type Branch, type FightModel, type FightSolveResult } from '../../core/fight-chain'
-import { fightExactMetrics, fightNotSolved } from '../../core/fight-exact'
+import type { Branch, FightModel, FightSolveResult } from '../../core/fight-chain'
+import { fightExactMetrics, fightNotSolved, solveOrRefuse } from '../../core/fight-exact'
 import type { Rng } from '../../core/rng'
 import { everyValue, forEachRoll, groupDraw, type DrawBranches } from '../../core/rng-paths'
 import { createTally } from '../../core/tally'
@@ -219,14 +219,8 @@ export function heroFightModel(plan: Plan): FightModel<HState> & { runs(): numbe
 
 /** Solves a HERO 1-vs-1 fight exactly, or says why not. One step of the chain is one Segment. */
 export function solveHeroFight(plan: Plan): FightSolveResult {
-  const why = heroExactScope(plan)
-  if (why) return { ok: false, reason: why }
-  try {
-    return solveFight(heroFightModel(plan), { maxSteps: plan.endAbs - COMBAT_START + 1, maxStates: HERO_EXACT_MAX_STATES, dropBelow: HERO_EXACT_DROP_BELOW })
-  } catch (e) {
-    if (e instanceof Error && /^more than /.test(e.message)) return { ok: false, reason: TOO_MANY }
-    throw e
-  }
+  const options = { maxSteps: plan.endAbs - COMBAT_START + 1, maxStates: HERO_EXACT_MAX_STATES, dropBelow: HERO_EXACT_DROP_BELOW }
+  return solveOrRefuse(heroExactScope(plan), () => heroFightModel(plan), options, TOO_MANY)
 }
 
 /**

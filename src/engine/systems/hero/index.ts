@@ -1,3 +1,4 @@
+import { wholeFightOnce } from '../../core/fight-exact'
 import type { Rng } from '../../core/rng'
 import { createTally, type Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
@@ -32,14 +33,9 @@ function trace(plan: Plan, rng: Rng): TraceEvent[] {
   return log
 }
 
-/** The whole fight's exact values, once per plan (a solve can take a second). */
-const wholeFight = new WeakMap<Plan, ExactMetric[]>()
-
 /** Exact values: the contests and hits (quick), and the whole 1-vs-1 fight when it has few enough situations. */
 function exact(plan: Plan): ExactMetric[] {
-  let whole = wholeFight.get(plan)
-  if (!whole) wholeFight.set(plan, (whole = exactHeroFight(plan)))
-  return [...exactMetrics(plan), ...whole]
+  return [...exactMetrics(plan), ...wholeFightOnce(plan, () => exactHeroFight(plan))]
 }
 
 /**
