@@ -89,11 +89,12 @@ async function timeAnswer(service: SimulationService, b: Benchmark, scenario: un
     if (b.tactics) {
       await playTactics({ scenario, a: b.tactics.a, b: b.tactics.b, query: parseMetricQuery(b.tactics.metric), trials: n, seed: 1, run })
     } else if (b.exact) {
-      const exact = await service.exact(scenario, signal)
+      // solved afresh every time: the cache of exact answers would time nothing after the warm-up
+      const exact = await service.exact(scenario, signal, { fresh: true })
       if (!exact) throw new Error(`${b.id}: this scenario has no exact answer`)
     } else if (b.balance) {
       const q = b.balance
-      await findBalance({ scenario, path: q.param, query: parseMetricQuery(q.metric), target: q.target, from: q.from, to: q.to, trials: n, seed: 1, run, exact: (s) => service.exact(s, signal) })
+      await findBalance({ scenario, path: q.param, query: parseMetricQuery(q.metric), target: q.target, from: q.from, to: q.to, trials: n, seed: 1, run, exact: (s) => service.exact(s, signal, { fresh: true }) })
     }
   }
   // an exact solve warms up once in full: its cost does not scale with trials

@@ -27,6 +27,6 @@ export function find(task: FindTask): number | null {
 }
 
 /** The exact values of a scenario off the main thread (Piscina task name `exact`); null when its system has none. */
-export function exact(task: { scenario: unknown }): ExactMetric[] | null {
-  return exactOf(task.scenario)
+export function exact(task: { scenario: unknown; fresh?: boolean }): ExactMetric[] | null {
+  return exactOf(task.scenario, { fresh: task.fresh })
 }

@@ -148,6 +148,8 @@ describe('exact values kept by scenario', () => {
       expect(solves(await service.exact({ ...(triangle as object), run: { trials: 1000, seed: 7 } }))).toBe(1)
       expect(solves(await service.exact({ ...(triangle as object), name: 'another standoff' }))).toBe(2)
       expect(solves(await service.exact(triangle))).toBe(1)
+      // fresh (quickdraw bench): asked again all the same
+      expect(solves(await service.exact(triangle, undefined, { fresh: true }))).toBe(3)
     } finally {
       await service.shutdown()
     }

@@ -23,6 +23,9 @@ describe('exact values kept by scenario', () => {
     // another seed or trial count is the same scenario to an exact answer
     exactOf({ ...duel, run: { trials: 1234, seed: 99 } })
     expect(solve).toHaveBeenCalledTimes(1)
+    // fresh (what quickdraw bench times): solved again all the same
+    expect(exactOf(duel, { fresh: true })).toEqual(first)
+    expect(solve).toHaveBeenCalledTimes(2)
   })
 
   it('any change to the scenario solves again: a fighter, the Round cap, a rule variant, the name', () => {

@@ -5,6 +5,7 @@ import { runJobWithTally, type JobOutcome, type JobProgress } from '../../engine
 import type { ResultDocument } from '../../engine/run/result'
 import type { Shard } from '../../engine/run/shard'
 import type { ChunkResult, ChunkTask } from '../../engine/run/run-chunk'
+import type { ExactOptions } from '../../engine/run/exact'
 import { ExactCache, exactCacheKeyOf } from '../../engine/run/exact-cache'
 import type { ExactMetric } from '../../engine/systems/rule-system'
 import type { FindArgs } from '../../shared/ipc-contract'
@@ -145,14 +146,14 @@ export class SimulationService {
   /**
    * The exact values of a scenario, computed in a worker thread (so main never blocks); null when none.
    * Kept by scenario (hash and system version, the last EXACT_CACHE_SIZE): a sweep, `balance` or a run
-   * of a scenario already solved gets them at once, refusals included.
+   * of a scenario already solved gets them at once, refusals included (`fresh`: solve again all the same).
    */
-  async exact(scenario: unknown, signal?: AbortSignal): Promise<ExactMetric[] | null> {
+  async exact(scenario: unknown, signal?: AbortSignal, options: ExactOptions = {}): Promise<ExactMetric[] | null> {
     const key = exactCacheKeyOf(scenario)
-    const kept = key === undefined ? undefined : this.exactCache.get(key)
+    const kept = key === undefined || options.fresh ? undefined : this.exactCache.get(key)
     if (kept !== undefined) return kept
     const pool = this.poolFor(this.poolThreads || this.defaultWorkers)
-    const values = await this.leased(pool, () => (pool as unknown as Piscina<{ scenario: unknown }, ExactMetric[] | null>).run({ scenario }, { name: 'exact', signal }))
+    const values = await this.leased(pool, () => (pool as unknown as Piscina<{ scenario: unknown; fresh?: boolean }, ExactMetric[] | null>).run({ scenario, fresh: options.fresh }, { name: 'exact', signal }))
     if (key !== undefined) this.exactCache.set(key, values)
     return values
   }
