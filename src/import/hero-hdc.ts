@@ -9,6 +9,19 @@ import { defaulted, emptyReport, ImportError, type ImportResult } from './types'
 /** 6th Edition bases (HERO 6th Edition): what a character has with no points spent. */
 const BASE_6E: Record<string, number> = { STR: 10, DEX: 10, CON: 10, INT: 10, EGO: 10, PRE: 10, OCV: 3, DCV: 3, SPD: 2, PD: 2, ED: 2, REC: 4, END: 20, BODY: 10, STUN: 20 }
 
+/** A modifier as a GM writes it: "+2", "−2", "+0". */
+const signed = (n: number): string => (n < 0 ? `−${-n}` : `+${n}`)
+
+/**
+ * Strikes of the maneuver table (HERO 6E2 Martial Arts; the same in HERO 5E): OCV and Damage Classes, to
+ * check what the file stores for a maneuver it names this way.
+ */
+const STANDARD_STRIKES: Record<string, { ocv: number; dc: number }> = {
+  'Martial Strike': { ocv: 0, dc: 2 },
+  'Offensive Strike': { ocv: -2, dc: 4 },
+  'Defensive Strike': { ocv: 1, dc: 0 },
+}
+
 /** Attack powers, in a GM's words: normal or killing, and which defence stops them by default. */
 const ATTACKS: Record<string, { label: string; kind: 'normal' | 'killing'; range: 'hth' | 'ranged'; addsStr?: boolean }> = {
   ENERGYBLAST: { label: 'Blast', kind: 'normal', range: 'ranged' },
@@ -158,6 +171,7 @@ export function readHdc(root: XNode): ImportResult {
 
   // Skills and talents the simulator models.
   const skills = [...collect(xkid(root, 'SKILLS'), ['SKILL']), ...collect(xkid(root, 'TALENTS'), ['TALENT']), ...collect(xkid(root, 'SKILLS'), ['TALENT'])]
+  const csls: { levels: number; option: string; alias: string }[] = []
   for (const { n } of skills) {
     const id = xattr(n, 'XMLID') ?? ''
     const levels = num(xattr(n, 'LEVELS'))
@@ -171,7 +185,9 @@ export function readHdc(root: XNode): ImportResult {
     } else if (id === 'TEAMWORK') {
       combatant.teamwork = Math.min(10, levels)
       report.read.push(`Teamwork, roll 9 + DEX/5 + ${levels}`)
-    } else if (id === 'COMBAT_LEVELS' || id === 'SKILL_LEVELS' || id === 'PENALTY_SKILL_LEVELS') {
+    } else if (id === 'COMBAT_LEVELS') {
+      csls.push({ levels, option: (xattr(n, 'OPTIONID') ?? xattr(n, 'OPTION') ?? '').toUpperCase(), alias: (xattr(n, 'OPTION_ALIAS') ?? '').trim() })
+    } else if (id === 'SKILL_LEVELS' || id === 'PENALTY_SKILL_LEVELS') {
       report.ignored.push(`${xattr(n, 'ALIAS') ?? id} ${levels} (${(xattr(n, 'OPTION') ?? '').toLowerCase()}): not applied`)
     }
   }
@@ -191,6 +207,16 @@ export function readHdc(root: XNode): ImportResult {
     .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1])
   const first = attacks[0]
   const str = values.STR
+  // Martial arts: the maneuvers (their OCV, DCV and Damage Classes as the file gives them, from the
+  // maneuver table) and Extra DCs. A Strike (STR + its DCs) is what the simulator can play as an attack.
+  const ma = xkid(root, 'MARTIALARTS')
+  const maneuvers = collect(ma, ['MANEUVER']).map(({ n }) => n)
+  const extraDc = collect(ma, ['EXTRADC']).reduce((sum, { n }) => sum + num(xattr(n, 'LEVELS')), 0)
+  const maneuverName = (n: XNode): string => (xattr(n, 'NAME') ?? '').trim() || (xattr(n, 'ALIAS') ?? '').trim() || (xattr(n, 'DISPLAY') ?? 'maneuver')
+  const isStrike = (n: XNode): boolean => /\[NORMALDC\]\s*Strike\s*$/i.test(xattr(n, 'EFFECT') ?? '')
+  const modifier = (v: string | undefined): number | undefined => (v === undefined || !/^[+-]?\d+$/.test(v.trim()) ? undefined : Number(v.trim()))
+  let maneuverOcv = 0
+  let strikeUsed: XNode | undefined
   if (first) {
     const n = first.n
     const id = xattr(n, 'XMLID') ?? ''
@@ -217,14 +243,68 @@ export function readHdc(root: XNode): ImportResult {
     const others = attacks.slice(1).map((x) => (xattr(x.n, 'NAME') ?? '').trim() || ATTACKS[xattr(x.n, 'XMLID') ?? '']?.label)
     if (others.length) report.ignored.push(`other attacks (the simulator gives each fighter one): ${others.join(', ')}`)
     if (xkids(n, 'MODIFIER').length) report.ignored.push(`${label}: its advantages and limitations (${xkids(n, 'MODIFIER').map((m) => xattr(m, 'ALIAS') ?? xattr(m, 'XMLID')).join(', ')}) are not modelled`)
+    if (maneuvers.length) report.ignored.push(`martial maneuvers (${maneuvers.map(maneuverName).join(', ')}): his attack is ${label}, and each fighter has one attack`)
   } else {
     const s = strDice(str)
-    const diceText = dice(s.whole, s.half, 0)
-    combatant.attack = { name: 'Punch', dice: diceText === '0d6' ? '½d6' : diceText, kind: 'normal', vs: 'PD', range: 'hth' }
-    defaulted(report, `no attack power: a Punch with STR ${str}, ${diceText} normal`, 'attack')
+    // The Strike with the most damage (then the best OCV): STR plus its Damage Classes and the Extra DCs,
+    // 1d6 each for normal damage (HERO 6E2 Martial Arts).
+    const strikes = maneuvers.filter(isStrike).sort((a, b) => num(xattr(b, 'DC')) - num(xattr(a, 'DC')) || (modifier(xattr(b, 'OCV')) ?? 0) - (modifier(xattr(a, 'OCV')) ?? 0))
+    strikeUsed = strikes[0]
+    if (strikeUsed) {
+      const dc = num(xattr(strikeUsed, 'DC'))
+      const mName = maneuverName(strikeUsed)
+      maneuverOcv = modifier(xattr(strikeUsed, 'OCV')) ?? 0
+      const diceText = dice(s.whole + dc + extraDc, s.half, 0)
+      combatant.attack = { name: mName.slice(0, 60), dice: diceText, kind: 'normal', vs: 'PD', range: 'hth' }
+      const standard = STANDARD_STRIKES[(xattr(strikeUsed, 'DISPLAY') ?? '').trim()]
+      const differs = standard && (standard.ocv !== maneuverOcv || standard.dc !== dc) ? ` (the maneuver table gives ${signed(standard.ocv)} OCV, +${standard.dc} DC: the file's values are used)` : ''
+      report.computed.push(
+        `${mName}: ${diceText} normal vs PD = STR ${str} (${s.whole}${s.half ? '½' : ''}d6) + ${dc} DC${extraDc ? ` + ${extraDc} Extra DC${extraDc > 1 ? 's' : ''}` : ''}, ${signed(maneuverOcv)} OCV (${xattr(strikeUsed, 'DISPLAY') ?? 'martial maneuver'}, ${is6e ? 'HERO 6E2' : 'HERO 5E'} Martial Arts)${differs}`,
+      )
+      const dcv = modifier(xattr(strikeUsed, 'DCV'))
+      if (dcv) report.ignored.push(`${mName}: its ${signed(dcv)} DCV until his next Phase (the simulator keeps one DCV for the whole fight)`)
+    } else {
+      const diceText = dice(s.whole, s.half, 0)
+      combatant.attack = { name: 'Punch', dice: diceText === '0d6' ? '½d6' : diceText, kind: 'normal', vs: 'PD', range: 'hth' }
+      defaulted(report, `no attack power: a Punch with STR ${str}, ${diceText} normal`, 'attack')
+    }
+    const rest = maneuvers.filter((m) => m !== strikeUsed)
+    if (rest.length) {
+      const why = (m: XNode): string => {
+        const effect = xattr(m, 'EFFECT') ?? ''
+        if (/dodge/i.test(effect)) return 'a Dodge: the simulator\'s Dodge is +3 DCV'
+        if (/block/i.test(effect)) return 'a Block: the simulator\'s Block is its own'
+        if (isStrike(m)) return 'another Strike: each fighter has one attack'
+        return 'not a Strike the simulator plays'
+      }
+      report.ignored.push(`martial maneuvers: ${rest.map((m) => `${maneuverName(m)} (${why(m)})`).join('; ')}`)
+    }
   }
-  const maneuvers = collect(xkid(root, 'MARTIALARTS'), ['MANEUVER'])
-  if (maneuvers.length) report.ignored.push(`martial maneuvers: ${maneuvers.map(({ n }) => xattr(n, 'NAME') || xattr(n, 'ALIAS')).join(', ')}`)
+
+  // Combat Skill Levels that cover his attack: on his OCV with it (a GM may put them on DCV in play; the
+  // simulator keeps them on the attack). HTH and ranged levels cover every attack of that kind; a level
+  // for a group of attacks or one attack counts only when the file names his attack (HERO 6E1 Combat Skill Levels).
+  const atk = combatant.attack as { name: string; range: string }
+  // his attack by its own name, its power's, and the framework holding it ("with Sentient Pistol")
+  const holder = first ? (first.parent ?? byId.get(xattr(first.n, 'PARENTID'))) : undefined
+  const names = [atk.name, ...(first ? [ATTACKS[xattr(first.n, 'XMLID') ?? '']?.label ?? '', (xattr(holder, 'NAME') ?? '').trim(), (xattr(holder, 'ALIAS') ?? '').trim()] : ['Strike'])]
+    .filter(Boolean)
+    .map((x) => x.toLowerCase())
+  let cslOcv = 0
+  for (const c of csls) {
+    const what = `Combat Skill Levels ${c.levels}${c.alias ? ` ${c.alias}` : ''}`
+    const group = ['SINGLE', 'SINGLESINGLE', 'TIGHT', 'BROAD'].includes(c.option)
+    const applies = c.option === 'ALL' || (c.option === 'HTH' && atk.range === 'hth') || (c.option === 'RANGED' && atk.range === 'ranged') || (group && names.some((x) => c.alias.toLowerCase().includes(x)))
+    if (applies) {
+      cslOcv += c.levels
+      report.computed.push(`${what}: +${c.levels} OCV with ${atk.name} (put on OCV; in play they may go to DCV instead)`)
+    } else if (c.option === 'HTH' || c.option === 'RANGED') report.ignored.push(`${what}: his attack ${atk.name} is ${atk.range === 'hth' ? 'hand-to-hand' : 'ranged'}`)
+    else if (group) report.ignored.push(`${what}: the file does not say that they cover ${atk.name}; not applied`)
+    else report.ignored.push(`${what}: not applied`)
+  }
+  const ocvMod = Math.max(-10, Math.min(10, maneuverOcv + cslOcv))
+  if (ocvMod !== maneuverOcv + cslOcv) report.defaulted.push(`${atk.name}: OCV modifier ${signed(maneuverOcv + cslOcv)} is outside what the simulator takes (−10 to +10); ${signed(ocvMod)} used`)
+  if (ocvMod !== 0) (combatant.attack as Record<string, unknown>).ocv = ocvMod
   report.read.push(`${name}, ${edition} (${template.replace(/^builtIn\./, '') || 'no template'})`)
   return { system: 'hero', format: `Hero Designer (${edition})`, combatants: [combatant], report }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -80,25 +80,90 @@ describe('Hero Designer 5th Edition characters (figured characteristics, HERO 5E
     // STR 10+50 = 60, DEX 10+10 = 20, CON 10+15 = 25, BODY 10+10 = 20, INT 13, PRE 20. Figured: PD 60/5 =
     // 12, ED 25/5 = 5, REC 12 + 5 = 17, END 2 × 25 = 50, STUN 20 + 30 + 12.5→13 = 63 + 4 bought = 67,
     // SPD 1 + 2 + 2 bought = 5, OCV = DCV = 20/3 = 6.67 → 7. Super Durability I and II (Armor) add 16
-    // resistant PD and 16 resistant ED: PD 28 (16), ED 21 (16). First attack: a 12d6 Blast against ED.
+    // resistant PD and 16 resistant ED: PD 28 (16), ED 21 (16). First attack: a 12d6 Blast against ED, in his
+    // Sentient Pistol list, which his 2 Combat Skill Levels "with Sentient Pistol" cover: +2 OCV.
     expect(r.format).toBe('Hero Designer (5th Edition)')
     expect(r.combatants[0]).toEqual({
       name: 'Smash', dex: 20, spd: 5, int: 13, pre: 20, ocv: 7, dcv: 7, con: 25, stun: 67, body: 20, rec: 17, end: 50,
       pd: 28, rpd: 16, ed: 21, red: 16,
-      attack: { name: 'Blast', dice: '12d6', kind: 'normal', vs: 'ED', range: 'ranged' },
+      attack: { name: 'Blast', dice: '12d6', kind: 'normal', vs: 'ED', range: 'ranged', ocv: 2 },
     })
     expect(r.report.computed).toContain('STUN 67 = BODY 20 + STR 60/2 + CON 25/2 (63) + 4 bought (HERO 5E figured characteristic)')
   })
 
-  it('Enforcer: no attack power, so a Punch with his STR', () => {
+  it('Enforcer: no attack power, so his best martial Strike with his STR, his HTH Combat Skill Levels on its OCV', () => {
     const r = load('hdc_hero6efvtt_enforcer.extracted.hdc')
     // STR 55, DEX 20, CON 35, BODY 25. PD 11 + 14 bought = 25 and ED 7 + 13 = 20, plus Natural Toughness
     // (Armor 21/21): PD 46, ED 41. REC 11 + 7 + 3 = 21, END 70 + 15 = 85, STUN 25 + 27.5→28 + 17.5→18 =
-    // 71 + 54 = 125, SPD 3 + 2 = 5, OCV/DCV 7. No attack power: a Punch, STR 55 = 11d6.
+    // 71 + 54 = 125, SPD 3 + 2 = 5, OCV/DCV 7.
     expect(r.combatants[0]).toMatchObject({ dex: 20, spd: 5, ocv: 7, dcv: 7, con: 35, stun: 125, body: 25, rec: 21, end: 85, pd: 46, rpd: 21, ed: 41, red: 21 })
-    expect(r.combatants[0].attack).toEqual({ name: 'Punch', dice: '11d6', kind: 'normal', vs: 'PD', range: 'hth' })
+    // No attack power. His Strikes: Offensive Strike (−2 OCV, +1 DCV, +4 DC) and Defensive Strike (+1 OCV,
+    // +3 DCV, +0 DC), as the HERO 5E maneuver table gives them; the most damage is Offensive Strike: STR 55
+    // = 11d6, + 4 DC + 2 Extra DCs (+2 HTH Damage Classes), 1d6 each for normal damage = 17d6. Combat Skill
+    // Levels 5 with HTH Combat cover it: OCV −2 + 5 = +3.
+    expect(r.combatants[0].attack).toEqual({ name: 'Offensive Strike', dice: '17d6', kind: 'normal', vs: 'PD', range: 'hth', ocv: 3 })
+    expect(r.report.computed).toContain('Offensive Strike: 17d6 normal vs PD = STR 55 (11d6) + 4 DC + 2 Extra DCs, −2 OCV (Offensive Strike, HERO 5E Martial Arts)')
+    expect(r.report.computed).toContain('Combat Skill Levels 5 with HTH Combat: +5 OCV with Offensive Strike (put on OCV; in play they may go to DCV instead)')
+    expect(r.report.defaulted.join('\n')).not.toMatch(/Punch/)
+    expect(r.report.defaultedFields).toEqual([])
+    // what the simulator cannot play is named, with the reason
+    expect(r.report.ignored).toContain('Offensive Strike: its +1 DCV until his next Phase (the simulator keeps one DCV for the whole fight)')
+    expect(r.report.ignored).toContain(
+      "martial maneuvers: Defensive Block (a Block: the simulator's Block is its own); Defensive Strike (another Strike: each fighter has one attack); Flying Dodge (a Dodge: the simulator's Dodge is +3 DCV); Joint Break (not a Strike the simulator plays); Takeaway (not a Strike the simulator plays)",
+    )
+  })
+
+  it('Enforcer with only a Defensive Strike and no Extra DCs: STR 11d6, +1 OCV, +5 from his levels = +6', () => {
+    const xml = readFileSync(join(fixtures, 'hdc_hero6efvtt_enforcer.extracted.hdc'), 'utf8')
+      .replace(/<EXTRADC [\s\S]*?<\/EXTRADC>/, '')
+      .replace(/<MANEUVER [^>]*ALIAS="(Offensive Strike|Joint Break)"[\s\S]*?<\/MANEUVER>/g, '')
+    const r = importCharacter(new TextEncoder().encode(xml))
+    expect(r.combatants[0].attack).toEqual({ name: 'Defensive Strike', dice: '11d6', kind: 'normal', vs: 'PD', range: 'hth', ocv: 6 })
+    expect(r.report.ignored).toContain('Defensive Strike: its +3 DCV until his next Phase (the simulator keeps one DCV for the whole fight)')
+  })
+
+  it('Enforcer without martial arts: a Punch with his STR, defaulted', () => {
+    const xml = readFileSync(join(fixtures, 'hdc_hero6efvtt_enforcer.extracted.hdc'), 'utf8').replace(/<MARTIALARTS>[\s\S]*?<\/MARTIALARTS>/, '<MARTIALARTS />')
+    const r = importCharacter(new TextEncoder().encode(xml))
+    // STR 55 = 11d6; his Combat Skill Levels with HTH Combat still cover the Punch: +5 OCV
+    expect(r.combatants[0].attack).toEqual({ name: 'Punch', dice: '11d6', kind: 'normal', vs: 'PD', range: 'hth', ocv: 5 })
     expect(r.report.defaulted).toContain('no attack power: a Punch with STR 55, 11d6 normal')
-    expect(r.report.ignored.join('\n')).toMatch(/martial maneuvers: Defensive Block/)
+  })
+})
+
+describe('Combat Skill Levels: on the OCV of the attack they cover, or ignored with the reason (HERO 6E1, HERO 5E)', () => {
+  it('Smash (5E): 2 levels "with Sentient Pistol" cover his Blast, a slot of the Sentient Pistol list: +2 OCV; "with Strike, Grab, Throw" do not', () => {
+    const r = load('hdc_hero6efvtt_smash.extracted.hdc')
+    expect(r.combatants[0].attack).toMatchObject({ name: 'Blast', dice: '12d6', range: 'ranged', ocv: 2 })
+    expect(r.report.computed).toContain('Combat Skill Levels 2 with Sentient Pistol: +2 OCV with Blast (put on OCV; in play they may go to DCV instead)')
+    expect(r.report.ignored).toContain('Combat Skill Levels 2 with Strike, Grab, Throw: the file does not say that they cover Blast; not applied')
+  })
+
+  it('Amadeus (broad) and Everything Lass (any single attack): the file does not say which attacks they cover, so none is applied', () => {
+    const a = load('hdc_hero6efvtt_amadeus.extracted.hdc')
+    expect(a.combatants[0].attack).not.toHaveProperty('ocv')
+    expect(a.report.ignored).toContain('Combat Skill Levels 3 with a large group of attacks: the file does not say that they cover Axe Swing; not applied')
+    const l = load('hdc_hero6efvtt_everything_lass_6e.extracted.hdc')
+    expect(l.combatants[0].attack).not.toHaveProperty('ocv')
+    expect(l.report.ignored).toContain('Combat Skill Levels 1 with any single attack: the file does not say that they cover Blast; not applied')
+  })
+
+  it('levels with ranged combat do not cover a hand-to-hand Strike: Enforcer\'s levels turned to RANGED', () => {
+    const xml = readFileSync(join(fixtures, 'hdc_hero6efvtt_enforcer.extracted.hdc'), 'utf8').replace('OPTION="HTH" OPTIONID="HTH" OPTION_ALIAS="with HTH Combat"', 'OPTION="RANGED" OPTIONID="RANGED" OPTION_ALIAS="with Ranged Combat"')
+    const r = importCharacter(new TextEncoder().encode(xml))
+    expect(r.combatants[0].attack).toMatchObject({ name: 'Offensive Strike', ocv: -2 })
+    expect(r.report.ignored).toContain('Combat Skill Levels 5 with Ranged Combat: his attack Offensive Strike is hand-to-hand')
+  })
+})
+
+const sharedHero = join(root, '..', 'shared', 'fixtures', 'import', 'hero')
+describe.skipIf(!existsSync(sharedHero))('the Destroyer Agent (old Hero Designer layout, read from the shared fixtures)', () => {
+  it('4 levels with his Energy Rifle, ranged levels, cover his ranged attack: +4 OCV; his martial maneuvers are not his attack', () => {
+    const r = importCharacter(readFileSync(join(sharedHero, 'hdc_hero6efvtt_destroyer_agent_oldformat.extracted.hdc')))
+    expect(r.combatants[0].attack).toMatchObject({ name: 'Basic Setting', dice: '12d6', range: 'ranged', ocv: 4 })
+    expect(r.report.computed).toContain('Combat Skill Levels 4 with Energy Rifle: +4 OCV with Basic Setting (put on OCV; in play they may go to DCV instead)')
+    expect(r.report.ignored).toContain('Combat Skill Levels 3 with Destroyer Energy Weapons: the file does not say that they cover Basic Setting; not applied')
+    expect(r.report.ignored).toContain('martial maneuvers (Aikido Throw, Block, Boxing Strike, Dodge, Hold): his attack is Basic Setting, and each fighter has one attack')
   })
 })
 
