@@ -79,23 +79,32 @@ describe('GURPS whole duel, exact (docs/rules/gurps.md, Exact whole fights)', ()
   })
 })
 
+describe('GURPS shipped exact duels: each description quotes the exact answer', () => {
+  const throwAtOnce = (doc: unknown): unknown => {
+    const d = structuredClone(doc) as { tactics: { combatant: string; maneuvers: unknown[] }[] }
+    d.tactics[0].maneuvers = [{ maneuver: 'attack' }]
+    return d
+  }
+  const pct = (x: number): string => `${(100 * x).toFixed(1)}%`
+  it('deadly blows: Aldo and Bruno\'s chances', () => {
+    const d = example('deadly-blows') as { description: string }
+    const ms = exactOf(d)
+    expect(d.description).toContain(`Aldo wins ${pct(p(ms, 'wins:aldo'))} of the time and Bruno ${pct(p(ms, 'wins:bruno'))}`)
+  })
+  it('throwing spears against a berserker: Ilse\'s chance opening on defence, and throwing at once', () => {
+    const d = example('spears-and-berserker') as { description: string }
+    expect(d.description).toContain(`as here, she wins ${pct(p(exactOf(d), 'wins:ilse'))} of the time; throwing at once (make her first maneuver Attack) she wins ${pct(p(exactOf(throwAtOnce(d)), 'wins:ilse'))}`)
+    expect(p(exactOf(throwAtOnce(d)), 'wins:ilse')).toBeGreaterThan(p(exactOf(d), 'wins:ilse'))
+  })
+})
+
 describe('GURPS whole duel, exact against the Monte Carlo (seed 7, 20,000 fights, within 4 standard errors)', () => {
   const cases: [string, unknown, string[]][] = [
     // retreat, Parry and Block with a shield, criticals and the critical-hit table, stepping back in after a retreat
     ['the shipped duel of deadly blows', example('deadly-blows'), ['aldo', 'bruno']],
     // All-Out Attack (Determined: +4, no defence), All-Out Defense (Increased Dodge) then Attack, a thrown
     // weapon from 4 yards (range penalty, Dodge only, shield DB counts), closing in
-    [
-      'an archer against a berserker, deadly blows',
-      scenarioDoc(
-        [
-          { id: 'a', dx: 12, skill: 12, damage: 'thr+40', type: 'imp', ranged: 'muscle-powered', shield: { skill: 11, db: 1 }, maneuvers: [{ maneuver: 'all-out-defense', option: 'increased-dodge' }, { maneuver: 'attack' }] },
-          { id: 'b', skill: 11, damage: 'sw+40', type: 'cut', maneuvers: [{ maneuver: 'all-out-attack', option: 'determined' }] },
-        ],
-        { turnCap: 20, distance: 4 },
-      ),
-      ['a', 'b'],
-    ],
+    ['the shipped throwing spears against a charging berserker', example('spears-and-berserker'), ['ilse', 'gorm']],
   ]
   for (const [name, doc, [a, b]] of cases) {
     it(`${name}: who wins, the draw, length, injury dealt, taken out and dies`, async () => {

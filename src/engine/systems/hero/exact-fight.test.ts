@@ -90,18 +90,24 @@ describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () 
   })
 })
 
-const abortDodge = example('abort-dodge') as { combatants: { stun: number; attack: Record<string, unknown> }[] }
-for (const c of abortDodge.combatants) {
-  c.stun = 3
-  c.attack = { ...c.attack, dice: '6d6', kind: 'killing', endCost: 0 }
-}
+describe('HERO shipped exact fight: the description quotes the exact answer', () => {
+  it('Abort to Dodge when any hit ends it: the Acrobat\'s chance when he Aborts, and when he never does', () => {
+    const d = example('abort-deadly') as { description: string; combatants: { plan?: Record<string, unknown> }[] }
+    const never = structuredClone(d)
+    never.combatants[1].plan = { ...never.combatants[1].plan, abort: 'never' }
+    const pct = (x: number): string => `${(100 * x).toFixed(1)}%`
+    const aborts = outcome(exactOf(d), 'B')
+    expect(d.description).toContain(`he wins ${pct(aborts)} of the time when he Aborts to Dodge, and ${pct(outcome(exactOf(never), 'B'))} when he never Aborts`)
+    expect(aborts).toBeGreaterThan(outcome(exactOf(never), 'B'))
+  })
+})
 
 describe('HERO whole fight, exact against the Monte Carlo (seed 9, 20,000 fights, within 4 standard errors)', () => {
   const cases: [string, unknown, string[]][] = [
     // killing attacks (BODY and the STUN Multiplier past every defence), SPD 3 against SPD 4 on the Speed Chart
     ['the shipped deadly duel', example('deadly-duel'), ['hatchet', 'rapier']],
-    // the shipped Abort to Dodge (the Acrobat Aborts his next Phase to Dodge when attacked) with blows that knock out
-    ['the Acrobat\'s Abort to Dodge with killing blows that knock out', abortDodge, ['thug', 'acrobat']],
+    // the Acrobat Aborts his next Phase to Dodge when attacked (house rules: even after acting), killing blows that knock out
+    ['the shipped Abort to Dodge when any hit ends it', example('abort-deadly'), ['thug', 'acrobat']],
   ]
   for (const [name, d, ids] of cases) {
     it(`${name}: who wins, length, knocked out`, async () => {
