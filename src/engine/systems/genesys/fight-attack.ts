@@ -2,7 +2,7 @@ import type { Rng } from '../../core/rng'
 import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { packedAdv, packedDespairs, packedNet, packedTriumphs, poolLabel } from '../../dice/narrative-dice'
-import { compilePool, facesRolled, rollPool, type CompiledPool } from '../../dice/narrative-roll'
+import { compilePool, facesRolled, type CompiledPool } from '../../dice/narrative-roll'
 import { attackPool, canAttack, isMelee, RANGE_BANDS } from './combat-check'
 import { advantageAfterCrit, critTriggers, hitDamage, isHit, soakAgainst, woundsAfterSoak } from './damage'
 import { criticalInjury, spendAdvantage } from './fight-aftermath'
@@ -171,7 +171,7 @@ export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: nu
   const cp = same ?? poolFor(plan, f, t)
   if (!same && s.brink[f] === 1) brinkStrain(plan, f, at, log)
   const drawn: number[] | undefined = log ? [] : undefined
-  const v = rollPool(rng, cp, drawn)
+  const v = plan.roll(rng, cp, drawn)
   const net = packedNet(v)
   const de = packedDespairs(v)
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Attacks]++

@@ -1,5 +1,6 @@
 import type { CompiledPool } from '../../dice/narrative-roll'
-import { compilePool } from '../../dice/narrative-roll'
+import { compilePool, rollPool } from '../../dice/narrative-roll'
+import type { Rng } from '../../core/rng'
 import { emptyPool } from '../../dice/narrative-dice'
 import { positiveDice } from '../../dice/narrative-pool'
 import { RANGE_BANDS, type DefenseStacking } from './combat-check'
@@ -126,6 +127,11 @@ export interface FightPlan {
   /** 'despair' = 'reload': one Manage Gear always reloads (no count of reloads). */
   endlessReloads: boolean
   pools: Map<number, CompiledPool>
+  /**
+   * Rolls a pool (initiative, attacks): `rollPool` when sampling; the exact whole fight (exact-fight.ts)
+   * puts in its place one draw over the pool's exact distribution of results, so both follow one rule path.
+   */
+  roll: (rng: Rng, cp: CompiledPool, log?: number[]) => number
   state: FightState
   /** Tally layout. */
   layout: FightLayout
@@ -263,6 +269,7 @@ export function compileFight(s: GenesysScenario): FightPlan {
     threatTactical: s.rules.threatSpend === 'tactical',
     knockdownTriumph: s.rules.knockdownCost === 'triumph',
     pools: new Map(),
+    roll: rollPool,
     startBand: RANGE_BANDS.indexOf(bandAt(BAND_UNITS[s.range])),
     state: stateOf(fighters.length),
     layout: layoutOf(fighters.length, s.maxRounds),

@@ -2,7 +2,6 @@ import type { Rng } from '../../core/rng'
 import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { packedAdv, packedNet } from '../../dice/narrative-dice'
-import { rollPool } from '../../dice/narrative-roll'
 import { attack, attackAfter, attackPossible, canReload, checkDefeat } from './fight-attack'
 import { distance } from './fight-geometry'
 import { maneuver, maneuverCap, pointlessManeuver } from './fight-maneuver'
@@ -32,11 +31,11 @@ export function reset(plan: FightPlan): void {
  * Initiative: each rolls his Cool (or Vigilance) pool; order by successes, then advantages; ties go to
  * PCs before NPCs then roster order ('pc-first') or at random ('roll-off', one extra draw each).
  */
-function rollInitiative(plan: FightPlan, rng: Rng, log?: TraceEvent[]): void {
+export function rollInitiative(plan: FightPlan, rng: Rng, log?: TraceEvent[]): void {
   const s = plan.state
   const n = plan.fighters.length
   for (const f of plan.fighters) {
-    const v = rollPool(rng, f.initiativePool)
+    const v = plan.roll(rng, f.initiativePool)
     const tie = plan.pcFirst ? (f.c.npc ? 0 : 1) : rng.below(1024)
     s.keys[f.index] = (packedNet(v) * 64 + packedAdv(v)) * 2048 + tie * 2 + 0
     s.order[f.index] = f.index
@@ -270,22 +269,35 @@ function slowedTurns(plan: FightPlan, rng: Rng, tally: Tally, side: number, roun
   return -1
 }
 
-/** One round, slot by slot, then the end of the round; returns `result`. */
-function playRound(plan: FightPlan, rng: Rng, tally: Tally, round: number, log?: TraceEvent[]): number {
+/**
+ * One initiative slot of a round (the first slot also starts the round; after the last one the round
+ * ends): the slot's turn, the Slowed Down turns after his side's last slot, The End is Nigh after the
+ * last slot. Returns `result` when the fight is over, else −1 (the exact whole fight plays one step per
+ * slot with this same function, exact-fight.ts).
+ */
+export function roundSlot(plan: FightPlan, rng: Rng, tally: Tally, round: number, slot: number, log?: TraceEvent[]): number {
   const s = plan.state
-  s.acted.fill(0)
-  for (let slot = 0; slot < plan.fighters.length; slot++) {
-    const f = slotFighter(plan, slot)
-    const r = f >= 0 ? turnOf(plan, rng, tally, f, round, log) : -1
-    if (r >= 0) return r
-    const side = plan.fighters[s.order[slot]].side
-    if (s.lastSlot[side] === slot) {
-      const r2 = slowedTurns(plan, rng, tally, side, round, log)
-      if (r2 >= 0) return r2
-    }
+  if (slot === 0) s.acted.fill(0)
+  const f = slotFighter(plan, slot)
+  const r = f >= 0 ? turnOf(plan, rng, tally, f, round, log) : -1
+  if (r >= 0) return r
+  const side = plan.fighters[s.order[slot]].side
+  if (s.lastSlot[side] === slot) {
+    const r2 = slowedTurns(plan, rng, tally, side, round, log)
+    if (r2 >= 0) return r2
   }
+  if (slot < plan.fighters.length - 1) return -1
   endOfRound(plan, tally, round, log)
   return result(plan)
+}
+
+/** One round, slot by slot, then the end of the round; returns `result`. */
+function playRound(plan: FightPlan, rng: Rng, tally: Tally, round: number, log?: TraceEvent[]): number {
+  for (let slot = 0; slot < plan.fighters.length; slot++) {
+    const r = roundSlot(plan, rng, tally, round, slot, log)
+    if (r >= 0) return r
+  }
+  return -1
 }
 
 /** One whole fight into the tally; returns the winner (0 A, 1 B, 2 draw). */

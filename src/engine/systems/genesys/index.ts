@@ -6,6 +6,7 @@ import type { ExactMetric, RuleSystem } from '../rule-system'
 import { checkShape, compileCheck, simulateCheck, traceCheck, type CheckPlan } from './check'
 import { netByAdvantage } from './check-joint'
 import { checkMetricDocs, exactCheckMetrics, summarizeCheckTally } from './check-metrics'
+import { exactWholeFight } from './exact-fight'
 import { playFight } from './fight'
 import { exactFight, fightMetricDocs, fightShape, summarizeFight } from './fight-metrics'
 import { compileFight, type FightPlan } from './fight-plan'
@@ -13,6 +14,9 @@ import { scenarioSchema, SYSTEM_ID, type GenesysScenario } from './schema'
 import { variants } from './variants'
 
 export type GenesysPlan = CheckPlan | FightPlan
+
+/** A fight plan with its whole fight solved once (exact-fight.ts): `exact` may be asked again for the same plan. */
+type CachedFight = FightPlan & { wholeFight?: ExactMetric[] }
 
 function compile(s: GenesysScenario): GenesysPlan {
   return s.mode === 'check' ? compileCheck(s) : compileFight(s)
@@ -41,7 +45,10 @@ function trace(plan: GenesysPlan, rng: Rng): TraceEvent[] {
 }
 
 function exact(plan: GenesysPlan): ExactMetric[] {
-  return plan.mode === 'check' ? [...exactCheckMetrics(plan), netByAdvantage(plan.dist)] : exactFight(plan)
+  if (plan.mode === 'check') return [...exactCheckMetrics(plan), netByAdvantage(plan.dist)]
+  const fight = plan as CachedFight
+  fight.wholeFight ??= exactWholeFight(plan)
+  return [...exactFight(plan), ...fight.wholeFight]
 }
 
 /**
@@ -52,7 +59,7 @@ function exact(plan: GenesysPlan): ExactMetric[] {
 export const genesys = {
   id: SYSTEM_ID,
   label: 'Star Wars RPG / Genesys — narrative dice',
-  version: '1.1.0',
+  version: '1.2.0',
   description:
     'Narrative dice checks (Boost, Setback, Ability, Difficulty, Proficiency, Challenge): the exact joint distribution of net successes, advantage, Triumphs and Despairs; combat checks by range band with Aim, cover, Guarded Stance and prone; damage, soak and critical injuries; fights between two sides with maneuvers, strain and initiative slots.',
   schema: scenarioSchema,
