@@ -8,6 +8,7 @@ import type { Library } from './library'
 import { l5rKind, readL5r } from './l5r'
 import { decodeText, parseJson, parseXml, xattr, type XNode } from './source'
 import { adversaryLibrary, isAdversaryDataset, isWeaponTable } from './swrpg-adversaries'
+import { isOggDudeCharacter, readOggDude } from './swrpg-oggdude'
 import { ImportError, type ImportResult } from './types'
 
 export { ImportError, MAX_IMPORT_BYTES, type DefaultedField, type ImportReport, type ImportResult } from './types'
@@ -26,7 +27,7 @@ export type OpenedFile =
   | { kind: 'library'; system: string; format: string; count: number; build: (tables: unknown[][]) => Library }
   | { kind: 'weapons'; system: string; table: unknown[] }
 
-const KNOWN = 'GURPS Character Sheet .gcs, GURPS Character Assistant .gca5, Foundry VTT GURPS actors, Hero Designer .hdc, Star Wars adversary stat blocks, L5R Character Manager or web sheet .l5r, Foundry VTT l5r4 actors, BattleScribe Bushido catalogues .cat'
+const KNOWN = 'GURPS Character Sheet .gcs, GURPS Character Assistant .gca5, Foundry VTT GURPS actors, Hero Designer .hdc, Star Wars adversary stat blocks, OggDude\'s Star Wars characters (.xml), L5R Character Manager or web sheet .l5r, Foundry VTT l5r4 actors, BattleScribe Bushido catalogues .cat'
 
 /**
  * Reads one file, recognised by its content (not its name): GURPS Character Sheet 5 (JSON) or 4 (XML)
@@ -62,7 +63,8 @@ export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
       opened = { kind: 'library', system: 'bushido', format: lib.format, count: lib.entries.length, build: () => lib }
     } else if (root === 'gameSystem') throw new ImportError(`this is a BattleScribe game system file (${node ? (xattr(node, 'name') ?? '?') : '?'}): it defines the card layout and holds no model cards; open a faction catalogue (.cat) instead`)
     else if (root === 'gca5' && node) opened = { kind: 'character', result: gurpsCombatant(readGca5(node)) }
-    else throw new ImportError(`not a character file this importer knows (the XML's root element is <${root ?? '?'}>; expected <character> from GURPS Character Sheet, <CHARACTER> from Hero Designer or <catalogue> from BattleScribe)`)
+    else if (node && isOggDudeCharacter(root ?? '', node)) opened = { kind: 'character', result: readOggDude(node) }
+    else throw new ImportError(`not a character file this importer knows (the XML's root element is <${root ?? '?'}>; expected <character> from GURPS Character Sheet, <CHARACTER> from Hero Designer, <Character> from OggDude's Star Wars character generator or <catalogue> from BattleScribe)`)
   } else throw new ImportError('not a character file this importer knows: neither JSON nor XML')
   const sys = opened.kind === 'character' ? opened.result.system : opened.system
   if (system !== undefined && system !== sys) {

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { addToScenario, importCharacter } from '../../src/import'
+import { parseScenario } from '../../src/engine/run/parse'
+
+/**
+ * OggDude's Star Wars character generator (issue 18): no published character file was found, so this is
+ * our own file in the layout public code reads such files with (see src/import/swrpg-oggdude.ts).
+ */
+const root = join(__dirname, '..', '..')
+const file = join(root, 'tests', 'fixtures', 'import', 'swrpg', 'quickdraw_oggdude_character.xml')
+const text = readFileSync(file, 'utf8')
+const load = (xml: string) => importCharacter(new TextEncoder().encode(xml))
+
+describe("OggDude's Star Wars characters (XML): each value the sum of its ranks", () => {
+  it('Kessa Vorn: characteristics, skills, soak, thresholds and defence summed from their parts; Unarmed until the GM sets her weapon', () => {
+    const r = load(text)
+    // Brawn 2 starting + 1 purchased = 3; Presence 2; Brawl 1 (career); Cool 1 (purchased). Soak: 3 from
+    // Brawn + 1 from armour = 4. Wounds 10 + Brawn 3 = 13; strain 10 + Willpower 2 + 1 talent = 13. Melee
+    // defence 0, ranged 1. Her blaster pistol is only a key: Unarmed (Brawl, Brawn + 0, Critical 5, Knockdown).
+    expect(r.system).toBe('genesys')
+    expect(r.format).toBe("OggDude's Star Wars character generator (XML)")
+    expect(r.combatants[0]).toEqual({
+      name: 'Kessa Vorn', brawn: 3, attack: { characteristic: 3, skill: 1 }, initiative: { characteristic: 2, skill: 1 },
+      weapon: { name: 'Unarmed', skill: 'brawl', damage: 0, addsBrawn: true, crit: 5, range: 'engaged', qualities: { knockdown: true } },
+      soak: 4, meleeDefense: 0, rangedDefense: 1, woundThreshold: 13, strainThreshold: 13,
+    })
+    expect(r.report.computed).toContain('Agility 4 = starting 2 + purchased 2')
+    expect(r.report.computed).toContain('Ranged (Light) 2 = career 1 + purchased 1')
+    expect(r.report.computed).toContain('strain threshold 13 = starting 10 + char 2 + talent 1')
+    expect(r.report.ignored.join('\n')).toMatch(/^weapons Old Reliable \(BLASTPIST\), KNIFE: the character file names them by key/m)
+    expect(Object.fromEntries(r.report.defaultedFields.map((f) => [f.path, f.text]))).toMatchObject({
+      weapon: 'weapon: Unarmed, Brawl, Brawn + 0, Critical 5, Knockdown (Edge of the Empire core rulebook, Brawl weapons)',
+      initiative: expect.stringMatching(/^initiative: Cool \(Presence 2, Cool 1\)/),
+    })
+  })
+
+  it('she joins a shipped Star Wars duel as a valid combatant', () => {
+    const duel = JSON.parse(readFileSync(join(root, 'resources', 'examples', 'genesys-blaster-duel.json'), 'utf8'))
+    const added = addToScenario(duel, [load(text)], 'B')
+    const parsed = parseScenario(added.doc)
+    expect(parsed.ok ? [] : parsed.issues).toEqual([])
+  })
+
+  it('values beyond what the simulator takes are capped and said so; a file without wound threshold or characteristics is refused', () => {
+    const strong = load(text.replace('<StartingRanks>2</StartingRanks><PurchasedRanks>1</PurchasedRanks></Rank></CharCharacteristic>\n    <CharCharacteristic><Key>AG</Key>', '<StartingRanks>6</StartingRanks><PurchasedRanks>3</PurchasedRanks></Rank></CharCharacteristic>\n    <CharCharacteristic><Key>AG</Key>'))
+    expect(strong.combatants[0].brawn).toBe(7)
+    expect(strong.report.defaulted).toContain('Brawn 9 is outside what the simulator takes (1–7); 7 used')
+    expect(() => load(text.replace(/<WoundThreshold>[\s\S]*?<\/WoundThreshold>/, ''))).toThrow(/Kessa Vorn: the file gives no wound threshold/)
+    expect(() => load(text.replace(/<Characteristics>[\s\S]*?<\/Characteristics>/, '<Characteristics />'))).toThrow(/root element is <Character>/)
+  })
+})
