@@ -1,7 +1,7 @@
 import { solveFight, type Branch, type FightModel, type FightSolveResult } from '../../core/fight-chain'
 import { fightExactMetrics } from '../../core/fight-exact'
 import type { ExactMetric } from '../rule-system'
-import { exactRoll, type ExactRoll, type RollSpec } from '../../dice/roll-and-keep'
+import { exactRoll as computeRoll, type ExactRoll, type RollSpec } from '../../dice/roll-and-keep'
 import { armorTn, canAttackIn, CENTER, FULL_ATTACK, FULL_DEFENSE } from './armor'
 import { bestRaisesAt } from './best-raises'
 import { attackExplodesWith, NEVER, SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, stanceFor, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_FULL_DEFENSE, VOID_INITIATIVE, VOID_INITIATIVE_ROLL, VOID_SKILL, VOID_WOUNDS, type Fighter, type Plan } from './plan'
@@ -25,6 +25,20 @@ import { DOWN, OUT, RANK_PENALTY, rankOf } from './wounds'
 
 /** (Round-step, state) pairs followed before the exact answer is refused. */
 export const L5R_MAX_STATES = 1_500_000
+
+/** Exact rolls already computed in this process, by spec (read only: every skirmish solved reuses them). */
+const rolls = new Map<string, ExactRoll>()
+/** `exactRoll` of roll-and-keep.ts, kept by spec: a sweep over one fighter solves the other's rolls once. */
+function exactRoll(spec: RollSpec, explode: boolean, limit?: number, rerollOnes = false): ExactRoll {
+  const key = `${spec.rolled},${spec.kept},${spec.bonus},${explode},${limit ?? ''},${rerollOnes}`
+  let roll = rolls.get(key)
+  if (!roll) {
+    if (rolls.size >= 4096) rolls.clear()
+    roll = computeRoll(spec, explode, limit, rerollOnes)
+    rolls.set(key, roll)
+  }
+  return roll
+}
 
 const FD_TAIL = 1e-13
 /** States of a smaller chance are dropped, their total counted in the answer's error bound. */
