@@ -44,16 +44,32 @@ export function tacticalExact(diceA: number, diceB: number): number {
   return win / (total - tie)
 }
 
+/**
+ * How results name a warband: "the Ryu" when every model's name starts with the same word (Ryu Samurai,
+ * Ryu Archer), a lone model by its name, two by both names; otherwise "side A" / "side B".
+ */
+export function warbandName(models: readonly { name: string; side: string }[], side: 'a' | 'b'): string {
+  const names = models.filter((m) => m.side === side).map((m) => m.name.trim())
+  const fallback = `side ${side.toUpperCase()}`
+  if (names.length === 0) return fallback
+  if (names.length === 1) return names[0]
+  const first = names.map((n) => n.split(/\s+/)[0])
+  if (first[0] !== '' && first.every((w) => w === first[0]) && names.every((n) => n.length > first[0].length)) return `the ${first[0]}`
+  return names.length === 2 ? `${names[0]} and ${names[1]}` : fallback
+}
+
 export function summarizeGame(p: GamePlan, tally: Tally): Metric[] {
   const n = tally.trials
   const c = tally.counts
+  const [a, b] = [warbandName(p.models, 'a'), warbandName(p.models, 'b')]
+  const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
   const out: Metric[] = [
-    probabilityMetric({ id: 'tactical-test', metric: 'tactical-test', label: `${labelOf('tactical-test')} (side A, ${p.tacticalDice[0]} vs ${p.tacticalDice[1]} dice)` }, c[3], n, tacticalExact(...p.tacticalDice)),
+    probabilityMetric({ id: 'tactical-test', metric: 'tactical-test', label: `${labelOf('tactical-test')} (${a}, ${p.tacticalDice[0]} vs ${p.tacticalDice[1]} dice)` }, c[3], n, tacticalExact(...p.tacticalDice)),
     orderMetric(
       { id: 'side-wins', metric: 'side-wins', label: p.game.variableFrom === undefined ? `After ${p.turns} turn${p.turns === 1 ? '' : 's'}` : `At the end of the game (Variable (${p.game.variableFrom}), Turn ${p.turns} at the latest)` },
       [
-        { key: 'b-wins', label: 'side A wiped out', count: c[0] },
-        { key: 'a-wins', label: 'side B wiped out', count: c[1] },
+        { key: 'b-wins', label: `${cap(a)} wiped out`, count: c[0] },
+        { key: 'a-wins', label: `${cap(b)} wiped out`, count: c[1] },
         { key: 'both-stand', label: 'both warbands still stand', count: c[2] },
       ],
       n,

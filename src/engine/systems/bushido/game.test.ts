@@ -6,7 +6,7 @@ import { opposedExact } from '../../dice/bushido-d6'
 import { assists } from './game-actions'
 import { compileGame } from './game-plan'
 import { gameShape, playGame, REMOVED_AT, tacticalDice } from './game'
-import { tacticalExact } from './game-report'
+import { tacticalExact, warbandName } from './game-report'
 import type { Game } from './schema'
 import { bushidoScenario, model } from './test-helpers'
 
@@ -117,3 +117,19 @@ describe('Tactical Test (docs/rules/bushido.md section 5, Starting Phase)', () =
     expect(o.aWins / o.total).toBeGreaterThan(tacticalExact(1, 1))
   })
 })
+
+describe('results name each warband as a GM would', () => {
+  const m = (name: string, side: string) => ({ name, side })
+  it('by the word their models share ("the Ryu", "the Ito"), a lone model by name, two by both names, else side A / side B', () => {
+    const skirmish = [m('Ryu Samurai', 'a'), m('Ryu Archer', 'a'), m('Ito Bandit 1', 'b'), m('Ito Bandit 2', 'b'), m('Ito Bandit 3', 'b')]
+    expect(warbandName(skirmish, 'a')).toBe('the Ryu')
+    expect(warbandName(skirmish, 'b')).toBe('the Ito')
+    expect(warbandName([m('Kenji', 'a'), m('Ito Bandit', 'b')], 'a')).toBe('Kenji')
+    expect(warbandName([m('Kenji', 'a'), m('Aiko', 'a')], 'a')).toBe('Kenji and Aiko')
+    expect(warbandName([m('Kenji', 'a'), m('Aiko', 'a'), m('Goro', 'a')], 'a')).toBe('side A')
+    // Two models both called "Ryu" share no word beyond the whole name: named, not "the Ryu".
+    expect(warbandName([m('Ryu', 'a'), m('Ryu', 'a')], 'a')).toBe('Ryu and Ryu')
+    expect(warbandName([], 'b')).toBe('side B')
+  })
+})
+
