@@ -89,5 +89,13 @@ describe('importing characters in the browser build (issue 18)', () => {
     expect(await page.getByRole('note', { name: /^Default — not in the imported file/ }).count()).toBe(0)
     await page.locator('[data-testid="field-combatants[2].dr"]').scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(shots, '18-import-default-cleared.png') })
+    // his plan's mark is on its Maneuvers, shown when his tactics row is unfolded; changing a maneuver clears it
+    await page.click('[data-testid="details-tactics-2"]')
+    const plan = page.getByRole('note', { name: 'Default — not in the imported file: plan: attack every turn' })
+    expect(await plan.count()).toBe(1)
+    expect(await plan.getAttribute('data-default-path')).toBe('tactics[2].maneuvers')
+    expect(await page.locator('[data-testid="defaults-tactics-2"]').count()).toBe(0)
+    await page.selectOption('[data-testid="field-tactics[2].maneuvers[0].maneuver"]', 'all-out-attack')
+    await page.waitForFunction(`document.querySelectorAll('[data-default-path="tactics[2].maneuvers"]').length === 0`)
   })
 })
