@@ -73,14 +73,17 @@ const FIRST_TIE: DrawBranches = { values: Int32Array.of(512), p: Float64Array.of
 const SECOND_TIE: DrawBranches = { values: Int32Array.of(0, 512, 1023), p: Float64Array.of(1023 / 2048, 1 / 1024, 1023 / 2048) }
 
 interface State {
-  /** The fight state's fields (FIELDS order), or null before initiative. */
+  /** The fight state's fields (FIELDS by array type), or null before initiative. */
   snap: Int32Array | null
   /** The state's hash (equal only for equal states, see `intern`); −1 before initiative. */
   key: number
-  /** Slots played. */
-  at: number
+  /** The initiative slot played next. */
+  slot: number
   /** −1 while the fight goes on, else as `roundSlot` returns it: 0 A wins, 1 B wins, 2 both down. */
   end: number
+  /** Wounds of each fighter; 1 for each fighter defeated. */
+  damage: number[]
+  finals: number[]
 }
 
 class RefusedError extends Error {}
@@ -121,7 +124,12 @@ export function genesysFightModel(scenarioPlan: FightPlan): { model: FightModel<
     throw new RefusedError('a roll the exact answer cannot follow')
   }
 
-  const arrays: (Int32Array | Uint8Array | Int8Array)[] = FIELDS.map((k) => s[k])
+  // by element type, so that each loop below reads one kind of array (the snapshot keeps this order)
+  const ORDER = [...FIELDS.filter((k) => s[k] instanceof Int32Array), ...FIELDS.filter((k) => s[k] instanceof Uint8Array), ...FIELDS.filter((k) => s[k] instanceof Int8Array)]
+  if (ORDER.length !== FIELDS.length) throw new Error('a state field of another array type')
+  const i32 = ORDER.filter((k) => s[k] instanceof Int32Array).map((k) => s[k] as Int32Array)
+  const u8 = ORDER.filter((k) => s[k] instanceof Uint8Array).map((k) => s[k] as Uint8Array)
+  const i8 = ORDER.filter((k) => s[k] instanceof Int8Array).map((k) => s[k] as Int8Array)
   const cur = new Int32Array(size)
   /**
    * Every state met, by a 52-bit hash of its fields: a state is known by its hash, and a second state
@@ -135,8 +143,26 @@ export function genesysFightModel(scenarioPlan: FightPlan): { model: FightModel<
     let o = 0
     let h1 = 0x811c9dc5
     let h2 = 0x9747b28c
-    for (let j = 0; j < arrays.length; j++) {
-      const a = arrays[j]
+    for (let j = 0; j < i32.length; j++) {
+      const a = i32[j]
+      for (let i = 0; i < a.length; i++) {
+        const v = a[i]
+        cur[o++] = v
+        h1 = Math.imul(h1 ^ v, 0x01000193)
+        h2 = Math.imul(h2 ^ v, 0x5bd1e995) ^ (h2 >>> 15)
+      }
+    }
+    for (let j = 0; j < u8.length; j++) {
+      const a = u8[j]
+      for (let i = 0; i < a.length; i++) {
+        const v = a[i]
+        cur[o++] = v
+        h1 = Math.imul(h1 ^ v, 0x01000193)
+        h2 = Math.imul(h2 ^ v, 0x5bd1e995) ^ (h2 >>> 15)
+      }
+    }
+    for (let j = 0; j < i8.length; j++) {
+      const a = i8[j]
       for (let i = 0; i < a.length; i++) {
         const v = a[i]
         cur[o++] = v
@@ -161,8 +187,16 @@ export function genesysFightModel(scenarioPlan: FightPlan): { model: FightModel<
   }
   const restore = (snap: Int32Array): void => {
     let o = 0
-    for (let j = 0; j < arrays.length; j++) {
-      const a = arrays[j]
+    for (let j = 0; j < i32.length; j++) {
+      const a = i32[j]
+      for (let i = 0; i < a.length; i++) a[i] = snap[o++]
+    }
+    for (let j = 0; j < u8.length; j++) {
+      const a = u8[j]
+      for (let i = 0; i < a.length; i++) a[i] = snap[o++]
+    }
+    for (let j = 0; j < i8.length; j++) {
+      const a = i8[j]
       for (let i = 0; i < a.length; i++) a[i] = snap[o++]
     }
   }
@@ -186,37 +220,41 @@ export function genesysFightModel(scenarioPlan: FightPlan): { model: FightModel<
     splitter,
   )
 
-  type Out = { p: number; snap: Int32Array; key: number; end: number }
-  const offsetOf = (field: (typeof FIELDS)[number]): number => FIELDS.slice(0, FIELDS.indexOf(field)).reduce((a, k) => a + s[k].length, 0)
+  const offsetOf = (field: (typeof FIELDS)[number]): number => ORDER.slice(0, ORDER.indexOf(field)).reduce((a, k) => a + s[k].length, 0)
   const doomAt = offsetOf('doom')
   const downAt = offsetOf('down')
   const woundsAt = offsetOf('wounds')
-  /** Every way a slot goes from a state: by slot (and Round, when someone is doomed), then the state's key. */
-  const caches: Map<number, Out[]>[] = []
-  /** Every way one slot goes from `snap` (cached by situation: the Round matters only for The End is Nigh). */
-  const slotFrom = (snap: Int32Array, key: number, at: number): Out[] => {
-    const slot = at % n
-    const round = Math.floor(at / n) + 1
-    let doomed = false
-    for (let i = 0; i < n; i++) if (snap[doomAt + i] !== 0) doomed = true
-    const ci = doomed ? round * n + slot : slot
-    const c = (caches[ci] ??= new Map())
+  /** Every way a slot goes from a state: by slot, then the state's key (built once, reused at every step). */
+  const caches: Map<number, Branch<State>[]>[] = []
+  /**
+   * Every way one slot goes from `snap`. The Round is read only by The End is Nigh (a Critical Injury,
+   * refused before its effect), so a situation goes the same way in every Round and is worked out once.
+   */
+  const slotFrom = (snap: Int32Array, key: number, slot: number): Branch<State>[] => {
+    const c = (caches[slot] ??= new Map())
     let out = c.get(key)
     if (out) return out
-    const merged = new Map<number, Out>()
+    for (let i = 0; i < n; i++) if (snap[doomAt + i] !== 0) throw new RefusedError(CRIT_REASON)
+    const merged = new Map<number, Branch<State>>()
+    const next = (slot + 1) % n
     const leaf = (end: number, p: number): void => {
       const k = read()
       const seen = merged.get(k)
       if (seen) {
-        if (seen.end !== end) throw new RefusedError('two fight states look alike to the exact answer (a rare limit of its bookkeeping)')
+        if (seen.next.end !== end) throw new RefusedError('two fight states look alike to the exact answer (a rare limit of its bookkeeping)')
         seen.p += p
-      } else merged.set(k, { p, snap: intern(k), key: k, end })
+      } else {
+        const snapNext = intern(k)
+        const damage = Array.from(snapNext.subarray(woundsAt, woundsAt + n))
+        const finals = Array.from(snapNext.subarray(downAt, downAt + n))
+        merged.set(k, { p, next: { snap: snapNext, key: k, slot: next, end, damage, finals } })
+      }
     }
     runs += forEachRoll(
       (rng) => {
         pending = null
         restore(snap)
-        return roundSlot(plan, rng, tally, round, slot)
+        return roundSlot(plan, rng, tally, 1, slot)
       },
       leaf,
       splitter,
@@ -228,22 +266,22 @@ export function genesysFightModel(scenarioPlan: FightPlan): { model: FightModel<
     return out
   }
 
-  const start: State = { snap: null, key: -1, at: 0, end: -1 }
+  const none = new Array<number>(n).fill(0)
+  const start: State = { snap: null, key: -1, slot: 0, end: -1, damage: none, finals: none }
+  let first: Branch<State>[] | null = null
   const model: FightModel<State> = {
     sides: 2,
     start,
     key: (x) => x.key,
     ending: (x) => (x.end < 0 ? null : x.end === 2 ? 'draw' : x.end),
     step: (x) => {
-      const branches: Branch<State>[] = []
-      const from = x.snap ? [{ snap: x.snap, key: x.key, p: 1 }] : [...orders.entries()].map(([key, o]) => ({ ...o, key }))
-      for (const o of from) {
-        for (const b of slotFrom(o.snap, o.key, x.at)) branches.push({ p: o.p * b.p, next: { snap: b.snap, key: b.key, at: x.at + 1, end: b.end } })
-      }
-      return branches
+      if (x.snap) return slotFrom(x.snap, x.key, x.slot)
+      // the first slot from each initiative order
+      first ??= [...orders.entries()].flatMap(([key, o]) => slotFrom(o.snap, key, 0).map((b) => ({ p: o.p * b.p, next: b.next })))
+      return first
     },
-    damage: (x) => (x.snap ? Array.from(x.snap.subarray(woundsAt, woundsAt + n)) : [0, 0]),
-    finals: (x) => (x.snap ? Array.from(x.snap.subarray(downAt, downAt + n)) : [0, 0]),
+    damage: (x) => x.damage,
+    finals: (x) => x.finals,
   }
   return { model, runs: () => runs }
 }
