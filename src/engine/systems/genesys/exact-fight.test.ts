@@ -85,6 +85,26 @@ describe('Star Wars / Genesys whole fight, exact (docs/rules/genesys.md, exact w
     expect(Math.abs((rounds.p.find((x) => x.value === N)?.p ?? 0) - q ** (N - 1))).toBeLessThan(1e-12)
   })
 
+  it("'roll-off' initiative ties (one d1024 each, higher first, roster order on equal draws): with the same pools P(A first) = (1 − e)/2 + e·1025/2048, e = P(equal results), to 1e-12", () => {
+    const N = 4
+    const doc = duel({}, { npc: true }, { maxRounds: N, rules: { initiativeTies: 'roll-off' } })
+    const init = exactCheck({ ...emptyPool(), ...positiveDice(1, 0) })
+    let equal = 0
+    let total = 0
+    forEachResult(init, (_net, _adv, _tr, _de, count) => {
+      equal += count * count
+      total += count
+    })
+    equal /= total * total
+    const aFirst = (1 - equal) / 2 + (equal * 1025) / 2048
+    const a = probabilityOf(exactCheck({ ...emptyPool(), ability: 1, difficulty: 1 }), (net) => net >= 1)
+    const q = (1 - a) * (1 - a)
+    const winA = aFirst * a * ((1 - q ** N) / (1 - q)) + (1 - aFirst) * (1 - a) * a * ((1 - q ** N) / (1 - q))
+    const ms = exactOf(doc)
+    expect(fightNote(ms)?.solved, fightNote(ms)?.reason).toBe(true)
+    expect(Math.abs(order(ms, 'A') - winA)).toBeLessThan(1e-12)
+  })
+
   it('refuses, with the reason, fights it does not solve', () => {
     const three = duel({}, {})
     ;(three.combatants as unknown[]).push({ ...(three.combatants as Record<string, unknown>[])[1], id: 'c', name: 'Cy' })
