@@ -275,13 +275,19 @@ export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound
    * else they read off the state, e.g. a wound rank): `make` gets a state and returns its branches.
    */
   const moveCtx = (s: S, code: number, make: (s: S) => Branch<S>[]): Branch<S>[] => {
+    const out: Branch<S>[] = []
+    moveEach(s, code, make, 1, (p, next) => out.push({ p, next }))
+    return out
+  }
+  /** `moveCtx` without the list: `emit(p × chance, next)` for each branch, in its order. */
+  const moveEach = (s: S, code: number, make: (s: S) => Branch<S>[], p: number, emit: (p: number, next: S) => void): void => {
     const memo = (s.c.moves ??= new Map<number, { p: number; c: Ctx }[]>())
     let m = memo.get(code)
     if (!m) {
       m = make(s).map((b) => ({ p: b.p, c: b.next.c }))
       memo.set(code, m)
     }
-    return m.map((x: { p: number; c: Ctx }) => ({ p: x.p, next: { c: x.c, w0: s.w0, w1: s.w1, p0: s.p0, p1: s.p1, win: s.win } }))
+    for (const x of m) emit(p * x.p, { c: x.c, w0: s.w0, w1: s.w1, p0: s.p0, p1: s.p1, win: s.win })
   }
 
   // Bonuses to one score over the other that can come: ±10 for Center Stance, ±10 for Void +10 Initiative
@@ -432,10 +438,16 @@ export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound
 
   /** The start of a Turn (turns.ts takeTurn): the tie group, whether he can act, his Stance (from Round 2) and its Full Defense roll. */
   const turnStart = (from: S, slot: number): Branch<S>[] => {
+    const out: Branch<S>[] = []
+    turnStartEach(from, slot, 1, (p, next) => out.push({ p, next }))
+    return out
+  }
+  /** `turnStart` without the list: `emit(p × chance, next)` for each branch, in its order. */
+  const turnStartEach = (from: S, slot: number, p: number, emit: (p: number, next: S) => void): void => {
     const c = slot === 0 ? from.c.f[FIRST] : 1 - from.c.f[FIRST]
     const s = sim && slot === 1 && from.c.f[TIED] === 0 ? flush(from) : from
-    if (s.win !== 0 || !canAct(s, c)) return one(s)
-    return moveCtx(s, rank(s, c), (s) => stanceAndDefense(s, c))
+    if (s.win !== 0 || !canAct(s, c)) emit(p * 1, s)
+    else moveEach(s, rank(s, c), (s) => stanceAndDefense(s, c), p, emit)
   }
 
   /** takeTurn's Stance (from Round 2) and its Full Defense roll. */
@@ -598,10 +610,12 @@ export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound
       if (ph < stepsPerRound - 1) return hits
       return hits.map((b) => ({ p: b.p, next: b.next.win !== 0 ? b.next : roundOver(b.next) }))
     },
-    // the attack steps (most of the work) without lists; the rest as `step` gives it
+    // the Turns' starts and attacks (most of the work) without lists; the Round's start as `step` gives it
     stepEach: (from, p, emit) => {
       const ph = from.c.f[PH]
-      if (ph >= 2 && ph < 2 + attacks) attackEach(advance(from), 0, ph - 2, p, emit)
+      if (ph === 1) turnStartEach(advance(from), 0, p, emit)
+      else if (ph === 2 + attacks) turnStartEach(advance(from), 1, p, emit)
+      else if (ph >= 2 && ph < 2 + attacks) attackEach(advance(from), 0, ph - 2, p, emit)
       else if (ph > 2 + attacks && ph < stepsPerRound - 1) attackEach(advance(from), 1, ph - 3 - attacks, p, emit)
       else if (ph > 2 + attacks) attackEach(advance(from), 1, ph - 3 - attacks, p, (q, x) => emit(q, x.win !== 0 ? x : roundOver(x)))
       else for (const b of model.step(from)) emit(p * b.p, b.next)
