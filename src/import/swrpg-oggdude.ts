@@ -15,14 +15,42 @@ import { defaulted, emptyReport, ImportError, type ImportResult } from './types'
  *
  * Each value is split by where its ranks come from (starting, species, career, talents, purchased, items,
  * cybernetics, the characteristic…): the value is their sum. A weapon is only named by its key; its
- * numbers live in the generator's data set, not in the character file.
+ * numbers live in the generator's data set, not in the character file, except for a custom weapon, whose
+ * <CustomWeap> carries Name, SkillKey, Damage or DamageAdd, Crit, RangeValue ("wrMedium") and
+ * Qualities/Quality (Key, Count).
  */
 
 const CHARACTERISTICS: Record<string, string> = { BR: 'Brawn', AG: 'Agility', INT: 'Intellect', CUN: 'Cunning', WIL: 'Willpower', PR: 'Presence' }
 const SKILLS: Record<string, string> = {
-  BRAWL: 'Brawl', MELEE: 'Melee', RANGLT: 'Ranged (Light)', RANGHVY: 'Ranged (Heavy)', GUNN: 'Gunnery', LTSABER: 'Lightsaber', COOL: 'Cool', VIGIL: 'Vigilance',
+  BRAWL: 'Brawl', MELEE: 'Melee', RANGLT: 'Ranged (Light)', RANGHVY: 'Ranged (Heavy)', RANGHV: 'Ranged (Heavy)', GUNN: 'Gunnery', LTSABER: 'Lightsaber', COOL: 'Cool', VIGIL: 'Vigilance',
 }
 const FORMAT = "OggDude's Star Wars character generator (XML)"
+
+/** Combat skills by the generator's keys: the simulator's skill and the characteristic rolled with it. */
+const COMBAT: Record<string, { skill: string; characteristic: 'BR' | 'AG'; label: string }> = {
+  RANGLT: { skill: 'ranged-light', characteristic: 'AG', label: 'Ranged (Light)' },
+  RANGHVY: { skill: 'ranged-heavy', characteristic: 'AG', label: 'Ranged (Heavy)' },
+  RANGHV: { skill: 'ranged-heavy', characteristic: 'AG', label: 'Ranged (Heavy)' },
+  GUNN: { skill: 'gunnery', characteristic: 'AG', label: 'Gunnery' },
+  MELEE: { skill: 'melee', characteristic: 'BR', label: 'Melee' },
+  BRAWL: { skill: 'brawl', characteristic: 'BR', label: 'Brawl' },
+  // Lightsaber rolled as the simulator's melee check with Brawn, as for the adversaries
+  LTSABER: { skill: 'melee', characteristic: 'BR', label: 'Lightsaber' },
+}
+/** Qualities the simulator models, by the generator's keys folded to letters: rated or not. */
+const QUALITIES: Record<string, { key: string; rated: boolean; max: number }> = {
+  accurate: { key: 'accurate', rated: true, max: 5 },
+  inaccurate: { key: 'inaccurate', rated: true, max: 5 },
+  pierce: { key: 'pierce', rated: true, max: 20 },
+  breach: { key: 'breach', rated: true, max: 5 },
+  vicious: { key: 'vicious', rated: true, max: 5 },
+  stundamage: { key: 'stunDamage', rated: false, max: 1 },
+  knockdown: { key: 'knockdown', rated: false, max: 1 },
+  linked: { key: 'linked', rated: true, max: 4 },
+  autofire: { key: 'autoFire', rated: false, max: 1 },
+  blast: { key: 'blast', rated: true, max: 20 },
+}
+const BANDS = ['engaged', 'short', 'medium', 'long', 'extreme']
 
 /** The sum of a value's parts: every child element named "…Ranks" (StartingRanks, PurchasedRanks, CharRanks…). */
 function ranks(node: XNode | undefined): { total: number; parts: string[] } {
@@ -103,14 +131,58 @@ export function readOggDude(root: XNode): ImportResult {
     key: (xtext(w, 'ItemKey') ?? '').trim(),
     name: (xtext(w, 'Rename') ?? '').trim(),
     equipped: /^true$/i.test((xtext(w, 'Equipped') ?? '').trim()),
+    custom: xkid(w, 'CustomWeap'),
   }))
-  const listed = [...weapons.filter((w) => w.equipped), ...weapons.filter((w) => !w.equipped)].map((w) => (w.name ? `${w.name} (${w.key})` : w.key)).filter(Boolean)
-  if (listed.length) report.ignored.push(`weapons ${listed.join(', ')}: the character file names them by key, and their damage, Critical and range are in the generator's data set, not in the file; set his weapon in the editor`)
-  const weapon = { name: 'Unarmed', skill: 'brawl', damage: 0, addsBrawn: true, crit: 5, range: 'engaged', qualities: { knockdown: true } }
-  defaulted(report, `weapon: Unarmed, Brawl, Brawn + 0, Critical 5, Knockdown (Edge of the Empire core rulebook, Brawl weapons)${listed.length ? '' : '; the file lists no weapon'}`, 'weapon')
-  report.ignored.push('Unarmed: Disorient 1 (a quality the simulator does not model)')
-  const attack = { characteristic: brawn, skill: clamp('Brawl', skill.BRAWL ?? 0, 0, 5, 'attack.skill') }
-  report.computed.push(`attack: Brawn ${brawn}, Brawl ${attack.skill}`)
+  const ordered = [...weapons.filter((w) => w.equipped), ...weapons.filter((w) => !w.equipped)]
+  const label = (w: (typeof weapons)[number]): string => (w.name ? `${w.name} (${w.key || 'custom'})` : w.key || 'custom weapon')
+  // a custom weapon the simulator can use: its own numbers are in the file
+  const custom = ordered.find((w) => w.custom && COMBAT[(xtext(w.custom, 'SkillKey') ?? '').trim().toUpperCase()] !== undefined)
+  let weapon: Record<string, unknown>
+  let combat: (typeof COMBAT)[string]
+  if (custom?.custom) {
+    const c = custom.custom
+    combat = COMBAT[(xtext(c, 'SkillKey') ?? '').trim().toUpperCase()]
+    const wName = (custom.name || (xtext(c, 'Name') ?? '').trim() || 'custom weapon').slice(0, 60)
+    const damage = Number(xtext(c, 'Damage') ?? '0') || 0
+    const add = Number(xtext(c, 'DamageAdd') ?? '0') || 0
+    const melee = combat.skill === 'melee' || combat.skill === 'brawl'
+    const crit = Number(xtext(c, 'Crit') ?? '')
+    const band = (xtext(c, 'RangeValue') ?? '').trim().replace(/^wr/i, '').toLowerCase()
+    weapon = { name: wName, skill: combat.skill, damage: Math.max(0, Math.min(30, damage > 0 ? damage : add)) }
+    if (damage <= 0) weapon.addsBrawn = true
+    if (Number.isInteger(crit) && crit >= 1 && crit <= 6) weapon.crit = crit
+    else {
+      weapon.crit = 6
+      defaulted(report, `${wName}: Critical 6 (the file gives ${JSON.stringify(xtext(c, 'Crit') ?? '')})`, 'weapon.crit')
+    }
+    weapon.range = melee ? 'engaged' : BANDS.includes(band) ? band : 'long'
+    if (!melee && !BANDS.includes(band)) defaulted(report, `${wName}: range Long (the file gives ${JSON.stringify(xtext(c, 'RangeValue') ?? '')})`, 'weapon.range')
+    const qualities: Record<string, number | boolean> = {}
+    const unknown: string[] = []
+    for (const q of xkids(xkid(c, 'Qualities'), 'Quality')) {
+      const key = (xtext(q, 'Key') ?? '').trim()
+      const count = Number(xtext(q, 'Count') ?? '1') || 1
+      const spec = QUALITIES[key.toLowerCase().replace(/[^a-z]/g, '')]
+      if (!spec) unknown.push(`${key}${count > 1 ? ` ${count}` : ''}`)
+      else qualities[spec.key] = spec.rated ? Math.min(spec.max, count) : true
+    }
+    if (Object.keys(qualities).length) weapon.qualities = qualities
+    report.read.push(`weapon ${wName} (custom): ${combat.label}, damage ${damage > 0 ? damage : `+${add} (Brawn + ${add})`}, Critical ${String(weapon.crit)}, ${String(weapon.range)}`)
+    if (unknown.length) report.ignored.push(`${wName}: ${unknown.join(', ')} (qualities the simulator does not model)`)
+    const rest = ordered.filter((w) => w !== custom).map(label)
+    if (rest.length) report.ignored.push(`other weapons ${rest.join(', ')}: each fighter uses one`)
+  } else {
+    combat = COMBAT.BRAWL
+    const listed = ordered.map(label)
+    if (listed.length) report.ignored.push(`weapons ${listed.join(', ')}: the character file names them by key, and their damage, Critical and range are in the generator's data set, not in the file; set his weapon in the editor`)
+    weapon = { name: 'Unarmed', skill: 'brawl', damage: 0, addsBrawn: true, crit: 5, range: 'engaged', qualities: { knockdown: true } }
+    defaulted(report, `weapon: Unarmed, Brawl, Brawn + 0, Critical 5, Knockdown (Edge of the Empire core rulebook, Brawl weapons)${listed.length ? '' : '; the file lists no weapon'}`, 'weapon')
+    report.ignored.push('Unarmed: Disorient 1 (a quality the simulator does not model)')
+  }
+  const skillKey = Object.keys(COMBAT).find((k) => COMBAT[k] === combat) ?? 'BRAWL'
+  const characteristic = combat.characteristic === 'AG' ? clamp('Agility', ch.AG ?? 1, 1, 7, 'attack.characteristic') : brawn
+  const attack = { characteristic, skill: clamp(combat.label, skill[skillKey] ?? 0, 0, 5, 'attack.skill') }
+  report.computed.push(`attack: ${CHARACTERISTICS[combat.characteristic]} ${characteristic}, ${combat.label} ${attack.skill}`)
 
   const presence = clamp('Presence', ch.PR ?? 1, 1, 7, 'initiative.characteristic')
   const initiative = { characteristic: presence, skill: clamp('Cool', skill.COOL ?? 0, 0, 5, 'initiative.skill') }

@@ -36,6 +36,28 @@ describe("OggDude's Star Wars characters (XML): each value the sum of its ranks"
     })
   })
 
+  it('a custom weapon carries its own numbers: Ranged (Light) with her Agility 4 and 2 ranks; Pierce 2 read, Stun Setting said not modelled', () => {
+    const custom =
+      '<CustomWeap><Name>Modified Blaster</Name><SkillKey>RANGLT</SkillKey><Damage>7</Damage><Crit>3</Crit><RangeValue>wrMedium</RangeValue>' +
+      '<Qualities><Quality><Key>STUNSETTING</Key></Quality><Quality><Key>PIERCE</Key><Count>2</Count></Quality></Qualities></CustomWeap>'
+    const r = load(text.replace('<Rename>Old Reliable</Rename>', `<Rename>Old Reliable</Rename>${custom}`))
+    expect(r.combatants[0]).toMatchObject({
+      attack: { characteristic: 4, skill: 2 },
+      weapon: { name: 'Old Reliable', skill: 'ranged-light', damage: 7, crit: 3, range: 'medium', qualities: { pierce: 2 } },
+    })
+    expect(r.combatants[0].weapon).not.toHaveProperty('addsBrawn')
+    expect(r.report.read).toContain('weapon Old Reliable (custom): Ranged (Light), damage 7, Critical 3, medium')
+    expect(r.report.ignored).toContain('Old Reliable: STUNSETTING (qualities the simulator does not model)')
+    expect(r.report.ignored).toContain('other weapons KNIFE: each fighter uses one')
+    expect(r.report.defaultedFields.map((f) => f.path)).toEqual(['initiative'])
+  })
+
+  it('a custom Brawl weapon listed "+2" adds her Brawn; Melee and Brawl are engaged', () => {
+    const custom = '<CustomWeap><Name>Shock Gloves</Name><SkillKey>BRAWL</SkillKey><DamageAdd>2</DamageAdd><Crit>5</Crit><RangeValue>wrEngaged</RangeValue></CustomWeap>'
+    const r = load(text.replace('<ItemKey>KNIFE</ItemKey><Equipped>false</Equipped>', `<ItemKey>KNIFE</ItemKey><Equipped>false</Equipped>${custom}`))
+    expect(r.combatants[0]).toMatchObject({ attack: { characteristic: 3, skill: 1 }, weapon: { name: 'Shock Gloves', skill: 'brawl', damage: 2, addsBrawn: true, crit: 5, range: 'engaged' } })
+  })
+
   it('she joins a shipped Star Wars duel as a valid combatant', () => {
     const duel = JSON.parse(readFileSync(join(root, 'resources', 'examples', 'genesys-blaster-duel.json'), 'utf8'))
     const added = addToScenario(duel, [load(text)], 'B')
