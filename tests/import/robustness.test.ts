@@ -11,7 +11,7 @@ import { ImportError, librariesOf, openFile } from '../../src/import'
  */
 const fixtures = join(__dirname, '..', 'fixtures', 'import')
 const JSON_FILES = ['l5r/quickdraw_l5rcm_akodo.l5r', 'l5r/quickdraw_websheet_archer.l5r', 'foundry_gurps_actor_gurren_alexander.json', 'swrpg/quickdraw_adversaries.json']
-const XML_FILES = ['bushido/quickdraw_test_warband.cat', 'gurps/quickdraw_gca5_swordsman.gca5']
+const XML_FILES = ['bushido/quickdraw_test_warband.cat', 'gurps/quickdraw_gca5_swordsman.gca5', 'swrpg/quickdraw_oggdude_character.xml']
 
 /** Opens the file and, for a library, takes every entry: only ImportErrors may come out. */
 function tryAll(bytes: Uint8Array): void {
