@@ -6,9 +6,9 @@ import { d3, freshState, planOf, scenarioDoc, ScriptedRng, type Spec } from './t
 import { takeTurn } from './turn'
 
 /**
- * All-Out Attack (Double), variant "aoaDouble". [A] "basic-set" (default), B365: "Make two attacks against
+ * All-Out Attack (Double), variant "aoaDouble". "basic-set" (default), GURPS Basic Set p.B365: "Make two attacks against
  * the same foe, if you have two ready weapons or one weapon that does not have to be readied after use";
- * an attack with the off hand is at −4 unless Ambidextrous (B39). "two-weapons": docs/rules/gurps.md section 3 as written.
+ * an attack with the off hand is at −4 unless Ambidextrous (p.B39). "two-weapons": docs/rules/gurps.md section 3 as written.
  */
 const DOUBLE = [{ maneuver: 'all-out-attack', option: 'double' }]
 
@@ -29,7 +29,7 @@ function doubleAttackLines(a: Spec, rules: Record<string, string> = {}): string[
 
 const skills = (lines: string[]): number[] => lines.map((l) => Number(/\(skill (\d+)/.exec(l)?.[1]))
 
-describe('All-Out Attack (Double), Basic Set (B365, B39) [A]', () => {
+describe('All-Out Attack (Double), GURPS Basic Set p.B365, p.B39 (variants.aoaDouble)', () => {
   it('a single balanced weapon needs no readying after use: two attacks with the main hand at full skill', () => {
     const lines = doubleAttackLines({ id: 'a' })
     expect(skills(lines)).toEqual([12, 12])

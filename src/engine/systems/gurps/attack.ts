@@ -22,7 +22,7 @@ export const enum Mode {
   MoveAndAttack = 2,
   /**
    * The second attack of an All-Out Attack (Double) made with the off hand: −4 unless Ambidextrous
-   * (FighterStats.offHandPenalty). @see variants.ts aoaDouble ([A] B365, B39)
+   * (FighterStats.offHandPenalty). @see variants.ts aoaDouble (GURPS Basic Set p.B365, p.B39)
    */
   OffHand = 3,
 }

@@ -101,7 +101,7 @@ describe('active defences (docs/rules/gurps.md section 3)', () => {
     bestDefense(plan, st, 1, 0, Defense.Dodge, c)
     expect(c.score).toBe(11 - 4)
   })
-  it('one Block per turn by default; under "multipleBlocks": "martial-arts" (A34) each further Block is at a cumulative −5', () => {
+  it('one Block per turn by default; under variants.multipleBlocks "martial-arts" each further Block is at a cumulative −5', () => {
     const shield = { id: 'b', skill: 3, parry: -5, basicSpeed: 1, shield: { skill: 14, db: 1 } }
     const c = choice()
     const book = planOf([{ id: 'a' }, shield], noRetreat)
@@ -219,7 +219,7 @@ describe('injury (docs/rules/gurps.md section 3)', () => {
     applyInjury(plan, st2, 0, 1, 6, false, false)
     expect([st2.stunned[1], st2.prone[1], st2.ready[1], st2.cond[1]]).toEqual([1, 1, 0, Cond.Ok])
   })
-  it('[A] painThresholdRolls "basic-set" (default): the major-wound HT roll is at +3 with High Pain Threshold and −4 with Low Pain Threshold (B59, B142; not in our sources)', () => {
+  it('variants.painThresholdRolls "basic-set" (default): the major-wound HT roll is at +3 with High Pain Threshold and −4 with Low Pain Threshold (GURPS Basic Set p.B59, p.B142)', () => {
     const plan = planOf([{ id: 'a' }, { id: 'b', hp: 10, ht: 10, highPainThreshold: true }, { id: 'c', side: 'b', hp: 10, ht: 10, lowPainThreshold: true }])
     const st = freshState(plan, new ScriptedRng(d3(13, 7)))
     applyInjury(plan, st, 0, 1, 6, false, false)
@@ -227,7 +227,7 @@ describe('injury (docs/rules/gurps.md section 3)', () => {
     applyInjury(plan, st, 0, 2, 6, false, false)
     expect([st.stunned[2], st.prone[2]]).toEqual([1, 1])
   })
-  it('painThresholdRolls "shock-only": our sources give the pain thresholds only their shock effects (docs/rules/gurps.md section 3), so the major-wound HT roll is plain HT', () => {
+  it('painThresholdRolls "shock-only": docs/rules/gurps.md section 3 gives the pain thresholds only their shock effects, so the major-wound HT roll is plain HT', () => {
     const specs = [{ id: 'a' }, { id: 'b', hp: 10, ht: 10, highPainThreshold: true }, { id: 'c', side: 'b', hp: 10, ht: 10, lowPainThreshold: true }]
     const plan = planOf(specs, { rules: { painThresholdRolls: 'shock-only' } })
     // 12 fails HT 10 (it would pass at 13 with +3); 8 passes HT 10 (it would fail at 6 with −4)
@@ -299,7 +299,7 @@ describe('injury (docs/rules/gurps.md section 3)', () => {
     expect(st.cond[1]).toBe(Cond.Dead)
     expect(rng.left).toBe(0)
   })
-  it('a failed death check by 1–2 is death by default, a mortal wound under "mortal-wound" (A35)', () => {
+  it('a failed death check by 1–2 is death by default, a mortal wound under variants.failedDeathCheck "mortal-wound"', () => {
     for (const [rule, cond] of [['dead', Cond.Dead], ['mortal-wound', Cond.Mortal]] as const) {
       const plan = planOf([{ id: 'a' }, { id: 'b', hp: 10, ht: 12 }], { rules: { failedDeathCheck: rule } })
       const st = freshState(plan, new ScriptedRng(d3(10, 14)))

@@ -7,7 +7,7 @@ import type { FightState } from './state'
 /**
  * Damage of one hit: the weapon's dice by ST, All-Out Attack (Strong), the critical-hit table, DR and
  * the wounding multiplier.
- * @see docs/rules/gurps.md section 3 (critical-hit table [S G14]), docs/rules/gurps.md section 3
+ * @see docs/rules/gurps.md section 3 (The attack: the critical-hit table; Damage and injury)
  */
 export const enum Crit {
   Normal = 0,

@@ -7,8 +7,8 @@ import type { FightState } from './state'
 
 /**
  * Active defences: Dodge, Parry, Block with their formulas and modifiers; the defender takes the
- * highest and retreats whenever allowed (A30).
- * @see docs/rules/gurps.md section 3 [S G12, G13; I G9]
+ * highest and retreats whenever allowed.
+ * @see docs/rules/gurps.md section 3 (Active defences)
  */
 
 /** The chosen defence of the last `bestDefense` call. */
@@ -36,7 +36,7 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
   const f = plan.fighters[d]
   const ranged = plan.fighters[a].ranged
   // a shield's DB counts "not against firearms": it does against melee blows, bows and thrown weapons
-  // [S G12 "DB", G14]. Against any missile only Dodge is modelled: the sources state no Parry or Block of missiles
+  // (docs/rules/gurps.md section 3, Active defences). Against any missile only Dodge is modelled: no Parry or Block of missiles
   let common = f.cr + (plan.fighters[a].firearm ? 0 : f.db)
   if (st.stunned[d]) common -= 4
   if (st.prone[d]) common -= 3
@@ -67,7 +67,7 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
     const score = f.parry + barehandedParry(f, plan.fighters[a]) + common - 2 * stopHit + (aod === Aod.IncreasedParry ? 2 : 0) - repeated + (retreat ? retreatParry : 0)
     if (score > out.score) set(out, Defense.Parry, score, retreat)
   }
-  // one Block a turn (Basic Set); A34 "martial-arts": each further one at a cumulative −5
+  // one Block a turn (Basic Set); variants.multipleBlocks "martial-arts": each further one at a cumulative −5
   const blocks = st.blocks[d]
   if (exclude !== Defense.Block && f.block >= 0 && !ranged && (blocks === 0 || plan.rules.multipleBlocks)) {
     const score = f.block + common + (aod === Aod.IncreasedBlock ? 2 : 0) + (retreat ? 1 : 0) - 5 * blocks
@@ -77,7 +77,7 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
 
 /**
  * Parrying a weapon barehanded is at −3, except against a thrust or with Judo or Karate; an unarmed
- * attack is parried at no penalty. @see docs/rules/gurps.md section 3 [S G12, G13]
+ * attack is parried at no penalty. @see docs/rules/gurps.md section 3 (Active defences)
  */
 export function barehandedParry(defender: FighterStats, attacker: FighterStats): number {
   return defender.barehanded === 1 && attacker.barehanded === 0 && !attacker.thrusting ? -3 : 0

@@ -13,7 +13,7 @@ import { Ev, interrupt } from './waits'
 const traceOf = (specs: Spec[], extra: Record<string, unknown> = {}, seed = 1): TraceEvent[] => gurps.trace(planOf(specs, extra), createStream(seed, 0))
 const sequenceLine = (events: TraceEvent[]): string => events.find((e) => e.text.startsWith('Turn sequence'))?.text ?? ''
 
-describe('turn sequence (docs/rules/gurps.md section 3, §3.4)', () => {
+describe('turn sequence (docs/rules/gurps.md section 3, Turn order)', () => {
   it('Basic Speed with fractions kept: 5.25 acts before 5.00', () => {
     const plan = planOf([{ id: 'slow', basicSpeed: 5 }, { id: 'fast', basicSpeed: 5.25 }])
     expect(Array.from(plan.baseOrder)).toEqual([1, 0])
@@ -69,7 +69,7 @@ describe('Waits in the fight (docs/rules/gurps.md section 3, GURPS Martial Arts 
     const lastAct = events.slice(0, firstInterrupt).filter((e) => e.kind === 'act').pop()
     expect(lastAct?.who).toEqual(['b'])
   })
-  it('A10: a Wait that never fires wastes the turn', () => {
+  it('variants.unusedWait: a Wait that never fires wastes the turn', () => {
     const events = traceOf([{ id: 'w', maneuvers: [{ maneuver: 'wait', trigger: 'enemy-attacks' }] }, { id: 'x', maneuvers: [{ maneuver: 'all-out-defense' }] }], { turnCap: 3 })
     expect(events.filter((e) => e.text.includes('never fired')).length).toBe(2)
     expect(events.some((e) => e.kind === 'roll')).toBe(false)
@@ -146,7 +146,7 @@ describe('plans meeting the fight', () => {
     expect(log.some((e) => e.kind === 'act' && e.text.startsWith('W attacks'))).toBe(true)
     expect(st.waiting[0]).toBe(0)
   })
-  it('A9: a waiter whose contest score is below 3 rolls anyway by default, and may not roll under "forbid" (losing action and Wait)', () => {
+  it('variants.belowThree: a waiter whose contest score is below 3 rolls anyway by default, and may not roll under "forbid" (losing action and Wait)', () => {
     const specs: Spec[] = [
       { id: 'a', skill: 3, basicSpeed: 1, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },
       { id: 'b', basicSpeed: 5, maneuvers: [{ maneuver: 'wait', trigger: 'signal' }] },

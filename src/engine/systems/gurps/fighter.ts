@@ -54,7 +54,7 @@ export interface FighterStats {
    */
   doubleOffHand: boolean
   /**
-   * Skill penalty for that off-hand attack: 4 under aoaDouble "basic-set" ([A] B39 Ambidexterity, B365),
+   * Skill penalty for that off-hand attack: 4 under aoaDouble "basic-set" (GURPS Basic Set p.B39 Ambidexterity, p.B365),
    * 0 if Ambidextrous; 0 under "two-weapons" (docs/rules/gurps.md section 3 gives none).
    */
   offHandPenalty: number

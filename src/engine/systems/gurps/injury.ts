@@ -6,7 +6,7 @@ import type { FightState } from './state'
 
 /**
  * What injury does to a fighter: HP, shock, Major Wound knockdown, death checks.
- * @see docs/rules/gurps.md section 3 [S G11, G12, G13, G15]
+ * @see docs/rules/gurps.md section 3 (Damage and injury; Consequences of injury)
  */
 
 /** Takes a fighter out of the fight and ends it when at most one side is left standing. */
@@ -49,9 +49,9 @@ export function addShock(plan: Plan, st: FightState, v: number, injury: number, 
 
 /**
  * Major Wound HT roll: failure stuns and knocks down; failure by 5+ or a critical failure knocks out.
- * Under the [A] variant painThresholdRolls "basic-set" (default) High Pain Threshold gives +3 and Low
- * Pain Threshold −4 to this roll (Basic Set B59, B142); our sources give the traits only their shock
- * effects (docs/rules/gurps.md section 3), which "shock-only" keeps to.
+ * Under variants.painThresholdRolls "basic-set" (default) High Pain Threshold gives +3 and Low
+ * Pain Threshold −4 to this roll (GURPS Basic Set p.B59, p.B142); docs/rules/gurps.md section 3 gives the traits only their shock
+ * effects, which "shock-only" keeps to.
  */
 export function knockdownRoll(plan: Plan, st: FightState, v: number): void {
   const f = plan.fighters[v]

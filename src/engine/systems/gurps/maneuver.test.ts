@@ -93,7 +93,7 @@ describe('maneuvers (docs/rules/gurps.md section 3, B365–B366)', () => {
     takeTurn(plan, st, 0)
     expect(st.stunned[0]).toBe(0)
   })
-  it('after a knockdown (A33): one turn to stand up, one to ready the dropped weapon', () => {
+  it('after a knockdown (variants.knockdown): one turn to stand up, one to ready the dropped weapon', () => {
     const plan = planOf([{ id: 'a' }, { id: 'b' }])
     const st = freshState(plan, new ScriptedRng(d3(18)))
     st.prone[0] = 1
@@ -150,7 +150,7 @@ describe('maneuvers (docs/rules/gurps.md section 3, B365–B366)', () => {
     expect(log.some((e) => e.kind === 'interrupt' && e.who[0] === 'slow')).toBe(false)
     expect(st.waiting[1]).toBe(0)
   })
-  it('the fight ends at the turn cap as a draw, or by "most-health" for the side with more HP left (A40)', () => {
+  it('the fight ends at the turn cap as a draw, or by "most-health" for the side with more HP left (variants.onCap)', () => {
     const specs = [{ id: 'a', maneuvers: [{ maneuver: 'all-out-defense' }] }, { id: 'b', maneuvers: [{ maneuver: 'all-out-defense' }] }]
     for (const [rule, draws] of [['draw', 1], ['most-health', 1]] as const) {
       const plan = planOf(specs, { turnCap: 3, rules: { onCap: rule } })
@@ -161,7 +161,7 @@ describe('maneuvers (docs/rules/gurps.md section 3, B365–B366)', () => {
       expect(tally.counts[C_DRAW]).toBe(draws)
     }
   })
-  it('"most-health" at the turn cap (A40): the side with the larger share of HP left wins; under "draw" it stays a draw', () => {
+  it('"most-health" at the turn cap (variants.onCap): the side with the larger share of HP left wins; under "draw" it stays a draw', () => {
     // a attacks a tough, purely defensive b: at the cap a is unhurt (share 1) and b often hurt (share < 1)
     const specs = [{ id: 'a', skill: 16, damage: 'thr-2', type: 'cr' }, { id: 'b', hp: 40, maneuvers: [{ maneuver: 'all-out-defense' }] }]
     let decided = 0

@@ -8,7 +8,7 @@ import { convert, Ev, interrupt, stopHitReady } from './waits'
 /**
  * Offensive maneuvers: Attack, All-Out Attack and its options, Move and Attack, Feint, with the
  * movement each allows and the Wait triggers they set off.
- * @see docs/rules/gurps.md section 3, docs/rules/gurps.md section 3; B364–B366 maneuver table [S G4]
+ * @see docs/rules/gurps.md section 3 (Maneuvers); GURPS Basic Set pp.B364–B366 maneuver table
  */
 
 /** Still in the fight. */
@@ -26,7 +26,7 @@ export function able(st: FightState, f: number): boolean {
 }
 
 /**
- * His foe: the preferred target if standing; otherwise by his target rule (A40). "sticky-first" keeps the
+ * His foe: the preferred target if standing; otherwise by his target rule (docs/rules/gurps.md section 3, The fight loop). "sticky-first" keeps the
  * one he had, else takes the first enemy standing in roster order; "weakest", "most-injured" and
  * "nearest" take the enemy standing with the fewest HP, the smallest share of HP, or the fewest yards,
  * keeping his current foe among equals, then roster order.
@@ -61,7 +61,7 @@ export function gap(plan: Plan, st: FightState, f: number, t: number): number {
   return g > 0 ? g : 0
 }
 
-/** His Move now: halved, rounding up, below a third of his HP. @see docs/rules/gurps.md section 3 [S G12] */
+/** His Move now: halved, rounding up, below a third of his HP. GURPS Basic Set p.B419; docs/rules/gurps.md section 3 (Consequences of injury) */
 export function moveNow(plan: Plan, st: FightState, f: number): number {
   const me = plan.fighters[f]
   return 3 * st.hp[f] < me.hpMax ? Math.ceil(me.move / 2) : me.move

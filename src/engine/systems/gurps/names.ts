@@ -4,7 +4,7 @@ export const AOA_OPTIONS = ['determined', 'strong', 'double', 'feint'] as const
 export const AOD_OPTIONS = ['increased-dodge', 'increased-parry', 'increased-block', 'double'] as const
 export const TRIGGERS = ['enemy-in-reach', 'enemy-attacks', 'enemy-acts', 'named-enemy-acts', 'signal'] as const
 export const RESPONSES = ['attack', 'all-out-attack', 'ready', 'feint', 'stop-hit'] as const
-/** How a fighter picks his foe when he has no preferred target standing (docs/rules/gurps.md section 3, A40). */
+/** How a fighter picks his foe when he has no preferred target standing (docs/rules/gurps.md section 3, The fight loop). */
 export const TARGET_RULES = ['sticky-first', 'weakest', 'most-injured', 'nearest'] as const
 /** A barehanded "weapon" (punch, kick): "yes" parries weapons at −3, "judo-karate" without that penalty (B376). */
 export const BAREHANDED = ['no', 'yes', 'judo-karate'] as const

@@ -23,9 +23,9 @@ export interface Rules {
   rangePenalties: boolean
   /** Unbalanced weapons: a parry also bars attacking with it until his next turn. */
   unbalancedBothWays: boolean
-  /** A34 "martial-arts": more than one Block a turn, each further one at a cumulative −5. */
+  /** variants.multipleBlocks "martial-arts": more than one Block a turn, each further one at a cumulative −5. */
   multipleBlocks: boolean
-  /** [A] "basic-set": High Pain Threshold +3 and Low Pain Threshold −4 on the major-wound HT roll (B59, B142). */
+  /** variants.painThresholdRolls "basic-set": High Pain Threshold +3 and Low Pain Threshold −4 on the major-wound HT roll (GURPS Basic Set p.B59, p.B142). */
   painThresholdRolls: boolean
 }
 
@@ -70,7 +70,7 @@ function rulesOf(r: Record<string, string>): Rules {
 /**
  * Turn sequence: Enhanced Time Sense first, then descending Basic Speed (fractions kept), then DX; what
  * is still tied is settled by one roll at the start of the fight.
- * @see docs/rules/gurps.md section 3 [S G8], §3.4 [S G7]
+ * @see docs/rules/gurps.md section 3 (Turn order)
  */
 export function sequenceKey(f: FighterStats): number {
   return (f.ets ? 1e6 : 0) + f.basicSpeed * 1000 + f.dx

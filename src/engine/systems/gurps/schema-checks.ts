@@ -15,9 +15,9 @@ function issue(ctx: Ctx, path: Path, message: string, input: unknown): void {
  * All-Out Attack options the fighter's weapon allows; a ranged All-Out Attack is Determined (Suppression
  * Fire is not modelled), Strong, Double and Feint being melee options (docs/rules/gurps.md section 3). Double under the
  * variant aoaDouble: "two-weapons" (docs/rules/gurps.md section 3 "if two ready weapons") needs a pair or bare hands;
- * "basic-set" ([A] B365 "two ready weapons or one weapon that does not have to be readied after use")
+ * "basic-set" (GURPS Basic Set p.B365 "two ready weapons or one weapon that does not have to be readied after use")
  * refuses only one unbalanced weapon, which must be readied after an attack.
- * @see docs/rules/gurps.md section 3, docs/rules/gurps.md section 3, variants.ts aoaDouble
+ * @see docs/rules/gurps.md section 3 (Maneuvers), variants.ts aoaDouble
  */
 function checkAoaOption(option: string, weapon: Combatant['weapon'] | undefined, rules: GurpsScenario['rules'], path: Path, ctx: Ctx): void {
   if (!weapon) return

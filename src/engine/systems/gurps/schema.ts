@@ -29,7 +29,7 @@ export const weaponSchema = z.strictObject({
   /**
    * Missile weapon kind: "no" (melee), "firearm" or "muscle-powered" (bow, thrown). Against either, only
    * Dodge defends (no Parry, Block or retreat bonus) and range penalties apply; a shield's DB counts
-   * against muscle-powered missiles, not against firearms. @see docs/rules/gurps.md section 3 [S G12]
+   * against muscle-powered missiles, not against firearms. @see docs/rules/gurps.md section 3 (Active defences)
    */
   ranged: oneOf(RANGED)
     .default('no')
@@ -46,7 +46,7 @@ export const weaponSchema = z.strictObject({
   ready: flag().default(true).describe('False for a sheathed or holstered weapon: his first turn goes on a Ready before he can attack.'),
   /**
    * Fighting barehanded (punch, kick): "yes" parries a weapon at −3 unless the attack is a thrust;
-   * "judo-karate" parries weapons without that penalty. @see docs/rules/gurps.md section 3 [S G12, G13]
+   * "judo-karate" parries weapons without that penalty. @see docs/rules/gurps.md section 3 (Active defences)
    */
   barehanded: oneOf(BAREHANDED)
     .default('no')
@@ -58,7 +58,7 @@ export const weaponSchema = z.strictObject({
    * for All-Out Attack (Double), whose second attack it makes, with the off hand. A barehanded fighter
    * always has two hands. Under the variant aoaDouble "two-weapons" Double needs it (or bare hands); under
    * "basic-set" a balanced weapon alone also allows Double, an unbalanced one does not.
-   * @see docs/rules/gurps.md section 3, variants.ts aoaDouble ([A] B365)
+   * @see docs/rules/gurps.md section 3, variants.ts aoaDouble (GURPS Basic Set p.B365)
    */
   pair: flag()
     .default(false)
@@ -92,21 +92,21 @@ export const combatantSchema = z.strictObject({
     .describe('Enhanced Time Sense: acts before everyone without it, in the turn order and in Wait contests; includes Combat Reflexes, so leave that off.'),
   /**
    * High Pain Threshold: no shock (docs/rules/gurps.md section 3); +3 on the major-wound HT roll only under the
-   * [A] variant painThresholdRolls "basic-set" (B59, not in our sources).
+   * variant painThresholdRolls "basic-set" (GURPS Basic Set p.B59).
    */
   highPainThreshold: flag()
     .default(false)
     .describe('High Pain Threshold: no shock from injury; +3 on the HT roll against knockdown under the painThresholdRolls rule "basic-set".'),
   /**
    * Low Pain Threshold: shock doubled, at most −8 (docs/rules/gurps.md section 3); −4 on the major-wound HT roll only under the
-   * [A] variant painThresholdRolls "basic-set" (B142, not in our sources).
+   * variant painThresholdRolls "basic-set" (GURPS Basic Set p.B142).
    */
   lowPainThreshold: flag()
     .default(false)
     .describe('Low Pain Threshold: shock doubled, at most −8; −4 on the HT roll against knockdown under the painThresholdRolls rule "basic-set".'),
   /**
    * Ambidextrous: no −4 for an attack with the off hand (the second attack of an All-Out Attack (Double)
-   * with a pair or barehanded, under aoaDouble "basic-set"). [A] Basic Set B39, not in our sources.
+   * with a pair or barehanded, under aoaDouble "basic-set"). GURPS Basic Set p.B39.
    */
   ambidextrous: flag()
     .default(false)

@@ -71,7 +71,7 @@ describe('parrying barehanded (docs/rules/gurps.md section 3)', () => {
   })
 })
 
-describe('target rules (docs/rules/gurps.md section 3, A40)', () => {
+describe('target rules (docs/rules/gurps.md section 3, The fight loop)', () => {
   const specs = (rule: string) => [
     { id: 'me', targetRule: rule },
     { id: 'big', side: 'foe', hp: 16, distance: 3 },

@@ -12,7 +12,7 @@ import { Ev, interrupt } from './waits'
  * One fighter's turn: what expires, the rolls that come first, what he is forced to do, and the
  * maneuver his plan chooses (the plan's k-th entry on his k-th turn; the last one repeats). At 0 HP or
  * less a stunned fighter (forced to Do Nothing) skips the consciousness roll unless he defends.
- * @see docs/rules/gurps.md section 3, docs/rules/gurps.md section 3 [S G12, G15]; docs/rules/gurps.md section 3
+ * @see docs/rules/gurps.md section 3 (Maneuvers; Consequences of injury; The fight loop)
  */
 export function takeTurn(plan: Plan, st: FightState, f: number): void {
   if (st.cond[f] !== Cond.Ok) return
@@ -23,7 +23,7 @@ export function takeTurn(plan: Plan, st: FightState, f: number): void {
   st.shockCarry[f] = 0
   if (st.log) say(st, 'turn', [f], plan, `${nameOf(plan, f)}'s turn (HP ${st.hp[f]}/${plan.fighters[f].hpMax}${st.shock[f] ? `, shock −${st.shock[f]}` : ''}).`)
   if (st.waiting[f]) {
-    // A10: a Wait that never fired wasted the turn; a fresh maneuver is chosen now
+    // variants.unusedWait: a Wait that never fired wasted the turn; a fresh maneuver is chosen now
     st.waiting[f] = 0
     st.waitWasted[f] = 1
     st.tally.counts[plan.layout.fighter[f] + F.WaitsWastedTotal]++

@@ -2,8 +2,8 @@ import type { VariantDoc } from '../../core/scenario'
 import { belowThreeVariant, yardPenaltyVariant } from '../gurps-common/wait-variants'
 
 /**
- * Every open question of docs/rules/gurps.md section 5 (A8–A10) and the combat supplement's GURPS questions (A30–A36,
- * A40) as a rule variant with its documented default, plus Basic Set rules our sources lack, marked [A].
+ * Every open question of the GURPS rules (docs/rules/gurps.md section 5) as a rule variant with its
+ * documented default, each citing its source (GURPS Basic Set, GURPS Martial Arts).
  */
 export const variants: readonly VariantDoc[] = [
   yardPenaltyVariant,

@@ -14,7 +14,7 @@ import type { FightState } from './state'
 /**
  * Waits inside the turn loop: which events set a Wait off, the interrupt, and Cascading Waits when
  * several fire together.
- * @see docs/rules/gurps.md section 3 (B366 Wait), §3.6 and GURPS Martial Arts p.108 (docs/rules/gurps.md section 2)
+ * @see docs/rules/gurps.md section 3 (GURPS Basic Set p.B366 Wait) and GURPS Martial Arts p.108 (docs/rules/gurps.md section 2)
  */
 export const enum Ev {
   /** A fighter starts a maneuver on his turn ("an enemy acts", "a named enemy acts"). */
@@ -187,7 +187,7 @@ function chooseTrigger(st: FightState, base: number, r: number): void {
   st.respTarget[base + r] = st.rollers[base + best]
 }
 
-/** Rolls every roller's Quick Contest key into the frame; −1 for one who may not roll (A9 "forbid"). */
+/** Rolls every roller's Quick Contest key into the frame; −1 for one who may not roll (variants.belowThree "forbid"). */
 function contestKeys(plan: Plan, st: FightState, base: number, count: number, proceeding: number): void {
   for (let r = 0; r < count; r++) {
     const w = st.rollers[base + r]
