@@ -9,10 +9,10 @@ import { Pending, Skip, type FightState } from './state'
 
 /**
  * One attack: defensive reaction, Attack Roll 11 + OCV − DCV on 3d6, damage, defences, Stunned, KO.
- * @see docs/rules/hero.md section 6–C1.5, docs/rules/hero.md section 6
+ * @see docs/rules/hero.md section 6
  */
 
-/** DCV now: +3 while Dodging, −5 while winding up a Haymaker, halved (rounded up by default, A26) when Stunned, 0 when out. */
+/** DCV now: +3 while Dodging, −5 while winding up a Haymaker, halved (rounded up by default, variants.stunnedDcv) when Stunned, 0 when out. */
 export function currentDcv(p: Plan, st: FightState, d: number): number {
   if (st.ko[d]) return 0
   let dcv = p.dcv[d]
@@ -29,7 +29,7 @@ function attackName(p: Plan, a: number, haymaker: boolean): string {
 export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: number, haymaker: boolean): void {
   count(p, st, a, C.attacks)
   if (react(p, st, rng, a, d) === Defended.Blocked) return
-  // Only an A28 "lands" Haymaker is made while Knocked Out: his OCV is then 0 (C1.5), attack modifiers still apply.
+  // Only a variants.haymakerInterrupted "lands" Haymaker is made while Knocked Out: his OCV is then 0 (docs/rules/hero.md section 6), attack modifiers still apply.
   const target = 11 + (st.ko[a] ? 0 : p.ocv[a]) + p.atkOcv[a] - currentDcv(p, st, d)
   st.attackTarget = target
   const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
@@ -100,7 +100,7 @@ function applyDamage(p: Plan, st: FightState, a: number, d: number, stunT: numbe
 }
 
 /**
- * A Stunned character takes no actions, so the Haymaker he is winding up is lost at once (A28 default "lost")
+ * A Stunned character takes no actions, so the Haymaker he is winding up is lost at once (variants.haymakerInterrupted default "lost")
  * and the Phase it would have used in the landing Segment is his again (to recover from Stunned).
  */
 function loseHaymaker(p: Plan, st: FightState, d: number): void {

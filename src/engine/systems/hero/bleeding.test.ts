@@ -4,7 +4,7 @@ import { segmentOf } from './speed-chart'
 import { heroPlan, playLogged, UNHURT } from './test-helpers'
 
 /**
- * A25 (docs/rules/hero.md section 6, C4.2, C5): a dying character (BODY ≤ 0) loses 1 BODY at each Post-Segment 12
+ * variants.bleeding (docs/rules/hero.md sections 6, 7 and 9): a dying character (BODY ≤ 0) loses 1 BODY at each Post-Segment 12
  * (default, 6E2 p.107), or under bleeding "first-phase" every Turn when his first Phase of the Turn comes up.
  */
 const specs = [
@@ -12,7 +12,7 @@ const specs = [
   { id: 'w', side: 'B' as const, ...UNHURT },
 ]
 
-describe('A25: when a dying character bleeds', () => {
+describe('variants.bleeding: when a dying character bleeds', () => {
   it('default: a character at BODY 0 loses 1 BODY at Post-Segment 12; at his first Phase he does not', () => {
     const p = heroPlan(specs)
     p.st.body[0] = 0

@@ -20,7 +20,7 @@ describe('Characteristic Rolls (docs/rules/hero.md section 3)', () => {
     expect(rollSucceeds(11, 11)).toBe(true)
     expect(rollSucceeds(11, 12)).toBe(false)
   })
-  it('§7.2 vectors: CHAR 5 → 50.00%, 10 → 62.50%, 13 → 74.07%, 18 → 83.80%, 23 → 90.74%, 28 → 95.37%', () => {
+  it('docs/rules/hero.md section 8 vectors: CHAR 5 → 50.00%, 10 → 62.50%, 13 → 74.07%, 18 → 83.80%, 23 → 90.74%, 28 → 95.37%', () => {
     expect(successWays(characteristicTarget(5))).toBe(108)
     expect(successWays(characteristicTarget(10))).toBe(135)
     expect(successWays(characteristicTarget(13))).toBe(160)

@@ -69,7 +69,7 @@ export function spendAction(p: Plan, st: FightState, i: number, origin: number):
 
 /**
  * Uses up a held or delayed action. If it is used in the Segment of his next Phase before his DEX
- * (possible under the seed's "lost at the holder's DEX"), that Phase is lost (the campaign house rules (docs/rules/hero.md)).
+ * (possible under the house rules' "lost at the holder's DEX"), that Phase is lost (the campaign house rules (docs/rules/hero.md)).
  */
 export function consumePending(p: Plan, st: FightState, i: number): number {
   const origin = st.pendingOrigin[i]
@@ -121,9 +121,9 @@ function randomEnemy(p: Plan, st: FightState, i: number, rng: Rng): number {
 
 /**
  * The target rule: sticky first living enemy in roster order; the weakest (least STUN); a named enemy;
- * or, when the targeting variant (A40) turns "first" into a C4.1 option, a random living enemy kept
+ * or, when variants.targeting turns "first" into another option, a random living enemy kept
  * until defeated like "first", or the enemy who has dealt the most STUN so far (ties: roster order),
- * chosen afresh each attack like "weakest" ([A] both readings; threat counted in STUN after defences).
+ * chosen afresh each attack like "weakest" (both our readings; threat counted in STUN after defences).
  */
 export function chooseTarget(p: Plan, st: FightState, i: number, rng: Rng): number {
   const rule = p.targetRule[i]

@@ -20,7 +20,7 @@ describe('DEX Roll contest (the campaign house rules (docs/rules/hero.md) "whoev
     const want = [0.5, 0.6008, 0.6951, 0.7778, 0.8459, 0.8986]
     want.forEach((p, k) => expect(contestExact(11 + k, 11, 10, 10, BothFail.SmallerFailure, false).aFirst).toBeCloseTo(p, 4))
   })
-  it('§7.2 with equal margins simultaneous (A2): 11 vs 11 → 0.4536 first, 0.0928 together; 14 vs 11 → 0.7206 / 0.0735', () => {
+  it('docs/rules/hero.md section 8 with equal margins simultaneous (variants.contestTie): 11 vs 11 → 0.4536 first, 0.0928 together; 14 vs 11 → 0.7206 / 0.0735', () => {
     const e = contestExact(11, 11, 10, 10, BothFail.SmallerFailure, true)
     expect(e.aFirst).toBeCloseTo(0.4536, 4)
     expect(e.simultaneous).toBeCloseTo(0.0928, 4)
@@ -28,10 +28,10 @@ describe('DEX Roll contest (the campaign house rules (docs/rules/hero.md) "whoev
     expect(f.aFirst).toBeCloseTo(0.7206, 4)
     expect(f.simultaneous).toBeCloseTo(0.0735, 4)
   })
-  it('A3 "smaller-failure": if both fail, the smaller failure goes first', () => {
+  it('variants.bothFail "smaller-failure": if both fail, the smaller failure goes first', () => {
     expect(contestRound(14, 16, 11, 11, 10, 20, BothFail.SmallerFailure)).toBe(1)
   })
-  it('A3 "dex-order": if both fail, the higher DEX goes first; equal DEX leaves the round undecided', () => {
+  it('variants.bothFail "dex-order": if both fail, the higher DEX goes first; equal DEX leaves the round undecided', () => {
     expect(contestRound(14, 16, 11, 11, 10, 20, BothFail.DexOrder)).toBe(-1)
     expect(contestRound(14, 16, 11, 11, 15, 15, BothFail.DexOrder)).toBe(0)
     expect(contestRound(9, 16, 11, 11, 10, 20, BothFail.DexOrder)).toBe(1)

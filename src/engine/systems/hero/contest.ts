@@ -6,7 +6,7 @@ import { THREE_D6_WAYS, heroSucceeds } from '../../dice/three-d6'
  * A natural 3 always succeeds and an 18 always fails, in the contest too, whatever the target: a roll
  * that is made ranks above one that is not; two made rolls rank by margin, two failures by the smaller
  * failure. docs/rules/hero.md#3-characteristic-rolls, #4-delayed-and-held-actions
- * @see docs/rules/hero.md section 2, §2.4 and §8 A2 (equal margins), A3 (both fail)
+ * @see docs/rules/hero.md sections 2 and 3, and section 9 (variants.contestTie: equal margins, variants.bothFail: both fail)
  */
 
 /** How the contest treats a round in which neither makes his roll (variant bothFail). */
@@ -67,7 +67,7 @@ export function contestRound(ra: number, rb: number, ta: number, tb: number, dex
 export interface ContestOdds {
   /** A resolves strictly first. */
   aFirst: number
-  /** Both act at the same instant (only when equal margins are simultaneous, A2). */
+  /** Both act at the same instant (only when equal margins are simultaneous, variants.contestTie). */
   simultaneous: number
   bFirst: number
   /** Nobody interrupts: both failed and the rule says so (B's action resolves first, A may act after it). */
@@ -75,7 +75,7 @@ export interface ContestOdds {
 }
 
 /**
- * Exact odds by enumerating all 216² pairs of 3d6 totals. With A2 "reroll", an undecided round is
+ * Exact odds by enumerating all 216² pairs of 3d6 totals. With variants.contestTie "reroll", an undecided round is
  * rolled again, so the odds are the decided shares renormalised; with "simultaneous" it stands.
  */
 export function contestExact(ta: number, tb: number, dexA: number, dexB: number, bothFail: BothFail, simultaneousOnTie: boolean): ContestOdds {

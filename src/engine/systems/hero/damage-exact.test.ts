@@ -27,8 +27,8 @@ describe('one hit after defences: docs/rules/hero.md section 8 exact test vector
   })
 })
 
-describe('A21: BODY from a normal-damage half die', () => {
-  it('1½d6 normal vs no defence: E[BODY] is 1.5 with H1\'s raw 4–6 rule (default) and 1 when the half die never gives BODY', () => {
+describe('variants.halfDieBody: BODY from a normal-damage half die', () => {
+  it('1½d6 normal vs no defence: E[BODY] is 1.5 with the raw 4–6 rule (default) and 1 when the half die never gives BODY', () => {
     const spec = { dice: d('1½d6'), killing: false, multiplier: '6e-half-d6' as const, total: 0, resistant: 0, con: 10 }
     expect(hitExact(spec).meanBody).toBeCloseTo(1.5, 12)
     const none = hitExact({ ...spec, halfDieBody: false })

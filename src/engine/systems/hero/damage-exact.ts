@@ -1,9 +1,9 @@
 import { killingBodyExact, normalDamageExact, stunMultiplierExact, type HeroDice, type StunMultiplierRule } from '../../dice/hero-damage'
 
 /**
- * Exact damage of one hit after defences, by enumerating the dice (docs/rules/hero.md section 6–C1.5):
+ * Exact damage of one hit after defences, by enumerating the dice (docs/rules/hero.md section 6):
  * normal damage loses total defence from STUN and BODY; killing BODY loses resistant defence and its
- * STUN (BODY × multiplier) loses total defence; STUN taken is never below BODY taken unless A22 is "off".
+ * STUN (BODY × multiplier) loses total defence; STUN taken is never below BODY taken unless variants.minStunEqualsBody is "off".
  */
 export interface HitExact {
   /** `stun[v]`, `body[v]`: probability of taking exactly v. */
@@ -23,9 +23,9 @@ export interface HitSpec {
   total: number
   resistant: number
   con: number
-  /** A22 (default true): STUN taken is raised to the BODY taken. */
+  /** variants.minStunEqualsBody (default true): STUN taken is raised to the BODY taken. */
   minStunEqualsBody?: boolean
-  /** A21 (default true): a normal half die gives 1 BODY on a raw 4–6; false, never. */
+  /** variants.halfDieBody (default true): a normal half die gives 1 BODY on a raw 4–6; false, never. */
   halfDieBody?: boolean
 }
 

@@ -78,7 +78,7 @@ function abortToDefend(p: Plan, st: FightState, d: number): string | null {
 }
 
 /**
- * Multiple Blocks (docs/rules/hero.md section 6 [S H10]): having Blocked in this Segment, and succeeded every
+ * Multiple Blocks (docs/rules/hero.md section 6, variants.multipleBlocks): having Blocked in this Segment, and succeeded every
  * time, he may Block a further hand-to-hand attack without spending another action, at a cumulative
  * −2 per Block after the first. A failed Block ends it; so does being Stunned or out.
  */
@@ -87,7 +87,7 @@ function keepsBlocking(p: Plan, st: FightState, a: number, d: number): boolean {
 }
 
 /**
- * A defence `g` has ready against `a` without Aborting: his Block run of this Segment carries on (C1.7),
+ * A defence `g` has ready against `a` without Aborting: his Block run of this Segment carries on (variants.multipleBlocks),
  * or he uses his held action for defense (which is spent and counted here). The log's wording, or null.
  */
 function defenseReady(p: Plan, st: FightState, a: number, g: number): string | null {
@@ -110,7 +110,7 @@ function holdsDefense(st: FightState, g: number): boolean {
 /**
  * the campaign house rules (docs/rules/hero.md): "You may also use your held action to defend someone else if you wish (and have the ability
  * to do so)". An ally guarding `d` (plan.protect) Blocks a hand-to-hand attack on him with his held
- * action for defense — or without one while his Blocks of this Segment keep succeeding (C1.7) — before
+ * action for defense — or without one while his Blocks of this Segment keep succeeding (variants.multipleBlocks) — before
  * `d`'s own reaction; the Block roll is the guard's: 11 + his OCV − the attacker's OCV.
  */
 function guardBlocks(p: Plan, st: FightState, rng: Rng, a: number, d: number): Defended {
@@ -131,7 +131,7 @@ function nextSharedPhase(p: Plan, abs: number, d: number, a: number): number {
   return 0
 }
 
-/** Dodge: +3 DCV until his next Phase that is not already spent. Block: 11 + OCV − attacker OCV, −2 per earlier Block this Segment (C1.8). */
+/** Dodge: +3 DCV until his next Phase that is not already spent. Block: 11 + OCV − attacker OCV, −2 per earlier Block this Segment (docs/rules/hero.md section 6). */
 function defend(p: Plan, st: FightState, rng: Rng, a: number, d: number, how: string, ward = -1): Defended {
   if (!p.block[d] || p.ranged[a]) {
     let until = nextPhaseAbs(p, st, d)

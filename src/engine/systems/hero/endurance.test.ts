@@ -15,7 +15,7 @@ const tired = (rules: Record<string, string> = {}, a: Record<string, unknown> = 
     { turnCap: 2 },
   )
 
-describe('END per attack (docs/rules/hero.md section 6, C1.8 payEnd, C4.2)', () => {
+describe('END per attack (docs/rules/hero.md sections 6 and 7)', () => {
   it('an attack costs its END: 5 → 2 after the first 6d6 punch (3 END)', () => {
     const plan = tired()
     expect(plan.endCost[0]).toBe(3)
@@ -23,14 +23,14 @@ describe('END per attack (docs/rules/hero.md section 6, C1.8 payEnd, C4.2)', () 
     expect(events.some((e) => e.at === 12 && e.who[0] === 'a' && /attacks B/.test(e.text))).toBe(true)
     expect(events.find((e) => e.at === 12 && /Post-Segment 12/.test(e.text))?.text).toMatch(/A \d+\/300 STUN, 4\/5 END/)
   })
-  it('A29 default: short of END he takes a Recovery instead, which resolves at the end of the Segment (REC to STUN and END)', () => {
+  it('variants.endurance default: short of END he takes a Recovery instead, which resolves at the end of the Segment (REC to STUN and END)', () => {
     const { events } = playLogged(tired(), 1)
     // END 5 − 3 = 2, +2 Post-12 = 4, − 3 in Segment 3 = 1: short in Segment 6 (abs 18)
     expect(events.some((e) => e.at === 18 && e.who[0] === 'a' && /has 1 END, short of the 3 .* takes a Recovery instead/.test(e.text))).toBe(true)
     expect(events.some((e) => e.at === 18 && e.who[0] === 'a' && /attacks B/.test(e.text))).toBe(false)
     expect(events.find((e) => e.at === 18 && e.kind === 'recovery' && e.who[0] === 'a')?.text).toMatch(/A's Recovery: .*3\/5 END/)
   })
-  it('A29 "stun-for-end": the END he lacks costs 1d6 STUN per 2 END, rounded up, and he attacks', () => {
+  it('variants.endurance "stun-for-end": the END he lacks costs 1d6 STUN per 2 END, rounded up, and he attacks', () => {
     const { events } = playLogged(tired({ endurance: 'stun-for-end' }), 1)
     const paid = events.find((e) => e.at === 18 && e.who[0] === 'a' && /END short/.test(e.text))
     const m = /is (\d) END short and pays (\d+) STUN for it \((\d)d6\)/.exec(paid?.text ?? '')

@@ -7,18 +7,18 @@ import type { FightState } from './state'
 import { Endurance } from './variants'
 
 /**
- * END for attacks (docs/rules/hero.md section 6, the payEnd step of C1.8, and C4.2): 1 END per 10 Active
- * Points, rounded in the player's favour, minimum 1. Short of END, he takes a Recovery instead (A29
- * default) or pays the missing END with STUN, 1d6 per 2 END rounded up [I H1].
+ * END for attacks (docs/rules/hero.md sections 6 and 7): 1 END per 10 Active
+ * Points, rounded in the player's favour, minimum 1. Short of END, he takes a Recovery instead (variants.endurance
+ * default) or pays the missing END with STUN, 1d6 per 2 END rounded up.
  */
 
-/** He cannot pay for his attack and the rules say to take a Recovery instead (A29 default). */
+/** He cannot pay for his attack and the rules say to take a Recovery instead (variants.endurance default). */
 export function mustRecoverInstead(p: Plan, st: FightState, i: number): boolean {
   return p.rules.endurance === Endurance.Recover && st.end[i] < p.endCost[i]
 }
 
 /**
- * He spends this action on a Recovery (A29): it resolves at the end of the Segment (C1.5: a Full-Phase
+ * He spends this action on a Recovery (variants.endurance): it resolves at the end of the Segment (a Full-Phase
  * action that excludes everything else).
  */
 export function recoverInstead(p: Plan, st: FightState, i: number, origin: number): void {

@@ -198,7 +198,7 @@ function phaseEntry(p: Plan, st: FightState, rng: Rng, i: number): void {
 function endOfSegment(p: Plan, st: FightState, rng: Rng, seg: number): void {
   for (let i = 0; i < p.n; i++) {
     if (st.hayLandAbs[i] !== st.abs) continue
-    // A28: lost if he is Stunned or out by now (default), or under "lands" only if he is dead.
+    // variants.haymakerInterrupted: lost if he is Stunned or out by now (default), or under "lands" only if he is dead.
     if (st.dead[i] || (!p.rules.haymakerLands && (st.ko[i] || st.stunned[i]))) {
       st.hayLandAbs[i] = 0
       if (st.log) say(p, st, 'lose', [i], `${name(p, i)}'s Haymaker is lost (he is ${st.dead[i] ? 'dead' : st.stunned[i] ? 'Stunned' : 'out'}).`)

@@ -49,8 +49,8 @@ describe('the campaign house rules (docs/rules/hero.md): "You may also use your 
   })
 })
 
-describe('docs/rules/hero.md section 9 A22 and A26', () => {
-  it('A22 "off": a 2d6 KA 6e against 20 PD / 8 rPD can do BODY with 0 STUN, and E[STUN] falls below the C1.9 value 1.537', () => {
+describe('docs/rules/hero.md section 9: variants.minStunEqualsBody and variants.stunnedDcv', () => {
+  it('variants.minStunEqualsBody "off": a 2d6 KA 6e against 20 PD / 8 rPD can do BODY with 0 STUN, and E[STUN] falls below the docs/rules/hero.md section 8 value 1.537', () => {
     const spec = { dice: parseHeroDice('2d6') as HeroDice, killing: true, multiplier: '6e-half-d6' as const, total: 20, resistant: 8, con: 20 }
     expect(hitExact(spec).meanStun).toBeCloseTo(1.537, 3)
     const off = hitExact({ ...spec, minStunEqualsBody: false })
@@ -59,7 +59,7 @@ describe('docs/rules/hero.md section 9 A22 and A26', () => {
     const plan = heroPlan([{ id: 'a', side: 'A' }, { id: 'b', side: 'B' }], { minStunEqualsBody: 'off' })
     expect(plan.rules.minStunEqualsBody).toBe(false)
   })
-  it('A22 in the fight itself: a 2d6 KA through 20 PD / 8 rPD can log "0 STUN, n BODY" under "off", and never STUN below BODY under "on"', () => {
+  it('variants.minStunEqualsBody in the fight itself: a 2d6 KA through 20 PD / 8 rPD can log "0 STUN, n BODY" under "off", and never STUN below BODY under "on"', () => {
     const hits = (rule: string): [number, number][] => {
       const plan = heroPlan(
         [
@@ -84,7 +84,7 @@ describe('docs/rules/hero.md section 9 A22 and A26', () => {
     expect(on.filter(([stun, body]) => stun < body)).toEqual([])
     expect(off.some(([stun, body]) => stun === 0 && body > 0)).toBe(true)
   })
-  it('A26: a Stunned DCV 5 halves to 3 (round-up, default) or 2 (round-down)', () => {
+  it('variants.stunnedDcv: a Stunned DCV 5 halves to 3 (round-up, default) or 2 (round-down)', () => {
     for (const [rule, dcv] of [['round-up', 3], ['round-down', 2]] as const) {
       const plan = heroPlan([{ id: 'a', side: 'A', dcv: 5 }, { id: 'b', side: 'B' }], { stunnedDcv: rule })
       plan.st.stunned[0] = 1

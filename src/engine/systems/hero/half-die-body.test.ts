@@ -5,10 +5,10 @@ import { C } from './layout'
 import { heroPlan, playMany, UNHURT } from './test-helpers'
 
 /**
- * A21 (docs/rules/hero.md section 6, C5): BODY from the half die of normal damage — 1 on a raw 4–6 (H1, the
+ * variants.halfDieBody (docs/rules/hero.md sections 6 and 9): BODY from the half die of normal damage — 1 on a raw 4–6 (the
  * default) or always 0 — through the fight: the per-hit BODY the fight samples against its exact value.
  */
-describe('A21: BODY from a normal-damage half die in a fight', () => {
+describe('variants.halfDieBody: BODY from a normal-damage half die in a fight', () => {
   const specs = [
     { id: 'puncher', side: 'A' as const, ...UNHURT, ocv: 30, attack: { dice: '1½d6' } },
     { id: 'bag', side: 'B' as const, ...UNHURT, pd: 0, plan: { onPhase: 'hold-defense' } },

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { heroPlan, playLogged, UNHURT } from './test-helpers'
 
 /**
- * A28 (docs/rules/hero.md section 6, C5): a Haymaker whose attacker is Stunned or Knocked Out before it lands
+ * variants.haymakerInterrupted (docs/rules/hero.md sections 6 and 9): a Haymaker whose attacker is Stunned or Knocked Out before it lands
  * is lost (default; stunned.test.ts) or, under haymakerInterrupted "lands", still lands at the end of
- * the next Segment and uses his Phase there; a knocked-out attacker makes it at OCV 0 (C1.5).
+ * the next Segment and uses his Phase there; a knocked-out attacker makes it at OCV 0 (docs/rules/hero.md section 6).
  */
-describe('A28 "lands": a Stunned attacker\'s Haymaker still lands', () => {
+describe('variants.haymakerInterrupted "lands": a Stunned attacker\'s Haymaker still lands', () => {
   const plan = heroPlan(
     [
       { id: 'hay', side: 'A', dex: 20, spd: 12, ...UNHURT, pd: 0, con: 1, attack: { dice: '1d6' }, plan: { onPhase: 'haymaker' } },
@@ -32,7 +32,7 @@ describe('A28 "lands": a Stunned attacker\'s Haymaker still lands', () => {
   })
 })
 
-describe('A28: a Haymaker of an attacker Knocked Out before it lands', () => {
+describe('variants.haymakerInterrupted: a Haymaker of an attacker Knocked Out before it lands', () => {
   const specs = [
     { id: 'hay', side: 'A' as const, dex: 20, spd: 12, ...UNHURT, stun: 1, pd: 0, ocv: 8, attack: { dice: '1d6' }, plan: { onPhase: 'haymaker' } },
     { id: 'pal', side: 'A' as const, dex: 5, spd: 2, ...UNHURT, plan: { onPhase: 'hold-defense' } },

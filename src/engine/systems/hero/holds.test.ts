@@ -94,7 +94,7 @@ describe('Held action (the campaign house rules (docs/rules/hero.md))', () => {
     expect(before[0].who[0]).toBe('m')
     expect(before[1].who[0]).toBe('h')
   })
-  it('tandem: "on a successful roll, your action occurs simultaneously"; A6 default: a failed roll acts right after', () => {
+  it('tandem: "on a successful roll, your action occurs simultaneously"; variants.tandemFail default: a failed roll acts right after', () => {
     const plan = heroPlan(
       [
         { id: 'ally', side: 'A', dex: 20, ...PASSIVE },
@@ -124,7 +124,7 @@ describe('Held action (the campaign house rules (docs/rules/hero.md))', () => {
     expect(attacks).toEqual(['m', 'h', 'g'])
     expect(events.filter((e) => e.at === 16 && e.kind === 'act').map((e) => e.who[0])).toEqual(['h', 'g'])
   })
-  it('A6 "lose": a failed tandem roll loses the held action', () => {
+  it('variants.tandemFail "lose": a failed tandem roll loses the held action', () => {
     const plan = heroPlan(
       [
         { id: 'ally', side: 'A', dex: 20, ...PASSIVE },
@@ -170,7 +170,7 @@ describe('Held action (the campaign house rules (docs/rules/hero.md))', () => {
     expect(issues(doc({ teamwork: 1, roll: 'teamwork' }))).toEqual(['combatants[1].plan.hold.event: "ally" needs teamwork too: with someone he has not trained with, both make a Teamwork Roll, got "ally"'])
     expect(issues(doc({ teamwork: 1, roll: 'teamwork' }, { teamwork: 0 }))).toEqual([])
   })
-  it('A7: untrained Teamwork at −2 / −4', () => {
+  it('variants.teamworkPenalty: untrained Teamwork at −2 / −4', () => {
     const spec = (penalty: string) =>
       heroPlan(
         [
@@ -205,16 +205,16 @@ describe('Held action (the campaign house rules (docs/rules/hero.md))', () => {
     expect(m?.kind === 'distribution' ? m.mean : -1).toBe(lostInLog)
     expect(events.find((e) => e.who[0] === 'h' && /Phases lost \d+\.$/.test(e.text))?.text).toContain(`Phases lost ${lostInLog}.`)
   })
-  it('A4 book: the hold is lost at the start of that Segment, so the DEX 20 mover is not caught in Segment 4', () => {
+  it('variants.holdExpiry book: the hold is lost at the start of that Segment, so the DEX 20 mover is not caught in Segment 4', () => {
     const { events } = playLogged(standoff('after', { ruleset: 'hero6e-raw' }), 1)
     expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && /start of the Segment/.test(e.text))).toBe(true)
     expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && e.kind === 'act')).toBe(false)
   })
-  it('A4 "holder-dex" under the book rule set gives the seed\'s behaviour', () => {
+  it('variants.holdExpiry "holder-dex" under the book rule set gives the house rules\' behaviour', () => {
     const { events } = playLogged(standoff('after', { ruleset: 'hero6e-raw', holdExpiry: 'holder-dex' }), 1)
     expect(events.some((e) => e.at === 16 && e.who[0] === 'h' && e.kind === 'act')).toBe(true)
   })
-  it('A5: a hold persists across Post-Segment 12 Recovery by default; "cancel" drops it at the end of the Turn', () => {
+  it('variants.holdAcrossTurn: a hold persists across Post-Segment 12 Recovery by default; "cancel" drops it at the end of the Turn', () => {
     const plan = (holdAcrossTurn: string) => heroPlan([{ id: 'h', side: 'A', dex: 10, spd: 2, ...PASSIVE, plan: { onPhase: 'hold-defense' } }, { id: 'm', side: 'B', dex: 20, spd: 4, ...PASSIVE }], { ...HOUSE, holdAcrossTurn }, { turnCap: 2 })
     const persist = playLogged(plan('persist'), 1).events
     expect(persist.some((e) => e.at === 15 && e.who[0] === 'h' && e.kind === 'defend')).toBe(true)

@@ -28,12 +28,12 @@ export const C = {
   keptForDefense: 19,
   /** Blocks made without a further action: continuing to Block in the same Segment (docs/rules/hero.md section 6). */
   chainedBlocks: 20,
-  /** END paid for attacks (sum over fights), and STUN paid for END he lacked (C1.6). */
+  /** END paid for attacks (sum over fights), and STUN paid for END he lacked (variants.endurance). */
   endSpent: 21,
   stunForEnd: 22,
-  /** Recoveries taken instead of an attack he had no END for (A29). */
+  /** Recoveries taken instead of an attack he had no END for (variants.endurance). */
   endRecoveries: 23,
-  /** Times he woke from a knockout and rejoined (A24 "bands"). */
+  /** Times he woke from a knockout and rejoined (variants.koRecovery "bands"). */
   wokeUp: 24,
   /** Fights he ends Knocked Out or dead. */
   endsOut: 25,

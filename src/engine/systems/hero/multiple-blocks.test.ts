@@ -42,7 +42,7 @@ describe('several Blocks in one Segment (docs/rules/hero.md section 6: "Each fur
     expect(seg.filter((e) => e.kind === 'defend')).toHaveLength(1)
     expect(seg.filter((e) => (e.kind === 'hit' || e.kind === 'miss') && e.who[0] !== 'd').map((e) => e.who[0])).toEqual(['m2', 'm3'])
   })
-  it('"as long as they continue succeeding" [S H10]: a failed Block ends it; the second Block (11 − 2 = 9-) succeeds 81/216 of the time', () => {
+  it('"as long as they continue succeeding" (variants.multipleBlocks): a failed Block ends it; the second Block (11 − 2 = 9-) succeeds 81/216 of the time', () => {
     const plan = gangUp(3, 'continue', 3)
     let second = 0
     let secondOk = 0

@@ -9,10 +9,10 @@ import type { FightState } from './state'
  * Order among characters who start acting on the same DEX in a Segment, decided afresh every
  * Segment (except the "fixed" alternative).
  * @see the campaign house rules (docs/rules/hero.md) "each character rolls 1d6 ... Reroll any ties";
- * docs/rules/hero.md section 2 (6E2 p.21 contested DEX Roll and the GM alternatives) and §8 A1–A3
+ * docs/rules/hero.md section 2 (6E2 p.21 contested DEX Roll and the GM alternatives) and section 9 (variants.tieRule, variants.contestTie, variants.bothFail)
  */
 
-/** A failed roll under A3 "dex-order": the contest is void, and equal DEX makes it a tie. */
+/** A failed roll under variants.bothFail "dex-order": the contest is void, and equal DEX makes it a tie. */
 const VOID = -1000
 
 /** Stage-0 key of a tie rule (a fixed preference before any roll); 0 for rules that go straight to rolls. */
@@ -32,7 +32,7 @@ function staticKey(p: Plan, st: FightState, entry: number): number {
   }
 }
 
-/** Random key: 1d6 (seed rule), a Fast Draw roll margin (both have Fast Draw), or a DEX Roll margin. */
+/** Random key: 1d6 (the house rule), a Fast Draw roll margin (both have Fast Draw), or a DEX Roll margin. */
 function rolledKey(p: Plan, st: FightState, rng: Rng, entry: number): number {
   const who = st.eWho[entry]
   if (p.rules.tieRule === 'd6' || p.rules.tieRule === 'fixed') {
@@ -71,7 +71,7 @@ function sortRange(st: FightState, from: number, to: number): void {
 
 /**
  * Orders positions [from, to) of the tie group. Stage 0 applies the rule's fixed preference; stage 1
- * rolls, and equal rolls are rolled again among themselves (1d6: always; DEX Rolls: unless A2 says
+ * rolls, and equal rolls are rolled again among themselves (1d6: always; DEX Rolls: unless variants.contestTie says
  * equal margins act simultaneously, which sets `gSame`).
  */
 function resolveRange(p: Plan, st: FightState, rng: Rng, from: number, to: number, stage: number): void {

@@ -31,7 +31,7 @@ export const enum Arrival {
 /** Target rule codes (≥ 0: a named enemy's index). */
 export const TARGET_FIRST = -1
 export const TARGET_WEAKEST = -2
-/** docs/rules/hero.md section 7 options (variant targeting, A40): a random living enemy (kept until defeated), the one who has dealt the most STUN. */
+/** docs/rules/hero.md section 7 options (variants.targeting): a random living enemy (kept until defeated), the one who has dealt the most STUN. */
 export const TARGET_RANDOM = -3
 export const TARGET_THREAT = -4
 const FIRST_CODES = { 'sticky-first': TARGET_FIRST, random: TARGET_RANDOM, 'highest-threat': TARGET_THREAT }
@@ -73,7 +73,7 @@ export interface Plan {
   bodyMax: Int32Array
   rec: Int32Array
   endMax: Int32Array
-  /** END per attack (C1.6): the scenario's `attack.endCost`, else from its Active Points. */
+  /** END per attack (docs/rules/hero.md section 6): the scenario's `attack.endCost`, else from its Active Points. */
   endCost: Int32Array
   /** The ally whose attackers he Blocks with a held action (the campaign house rules (docs/rules/hero.md) "defend someone else"); −1 none. */
   protect: Int32Array
@@ -98,14 +98,14 @@ export interface Plan {
   /** delay.onArrival as an `Arrival` code. */
   delayArrival: Uint8Array
   holdMode: Uint8Array
-  /** Roll target for the hold's contest or tandem roll (DEX Roll, Fast Draw or Teamwork with A7). */
+  /** Roll target for the hold's contest or tandem roll (DEX Roll, Fast Draw or Teamwork with variants.teamworkPenalty). */
   holdRoll: Int32Array
   /** Untrained tandem: the partner's Teamwork Roll target (both roll, the campaign house rules (docs/rules/hero.md)); 0 when only the holder rolls. */
   partnerRoll: Int32Array
   abortWhenAttacked: Uint8Array
   block: Uint8Array
   targetRule: Int32Array
-  /** The first Segment of a Turn in which he has a Phase (A25 "first-phase" bleeding). */
+  /** The first Segment of a Turn in which he has a Phase (variants.bleeding "first-phase"). */
   firstPhaseSeg: Int32Array
   /** Bit i of `segmentMask[seg]`: combatant i has a Phase in Segment seg. */
   segmentMask: Int32Array

@@ -55,7 +55,7 @@ function health(p: Plan, side: number): { left: number; full: number } {
 /**
  * The fight's result as a scenario counter: a side out, both out, or the Turn cap — a draw, or under
  * onCap "most-health" a win for the side with the larger share of its STUN + BODY left (docs/rules/hero.md
- * C4.1 Cap; [A] the share is summed over the side; equal shares stay a draw).
+ * section 7, variants.onCap; our reading: the share is summed over the side; equal shares stay a draw).
  */
 export function outcome(p: Plan): number {
   const aDown = sideDown(p, p.st, 0)

@@ -19,7 +19,7 @@ function knockedOut(stun: number, rules: Record<string, string> = { koRecovery: 
 
 const phaseMask = (p: Plan, seg: number): number => p.segmentMask[seg]
 
-describe('A24 "bands": knocked-out characters recover by how far below 0 STUN they are (docs/rules/hero.md section 1)', () => {
+describe('variants.koRecovery "bands": knocked-out characters recover by how far below 0 STUN they are (docs/rules/hero.md section 1)', () => {
   it('0 to −10: a Recovery every Phase plus Post-12 — at −5 with REC 4 his Phase (Segment 15 = Turn 2, Segment 3) brings him to −1, Post-12 to +3, and he wakes', () => {
     const p = knockedOut(-5)
     p.st.abs = 15

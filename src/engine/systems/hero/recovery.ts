@@ -6,17 +6,17 @@ import { Pending, type FightState } from './state'
 import { Endurance } from './variants'
 
 /**
- * Recoveries: the Recovery action (taken instead of an attack he has no END for, A29), Post-Segment 12
- * Recovery, and — under A24 "bands" — the Recoveries of a knocked-out character by how far below 0 STUN
- * he is (docs/rules/hero.md section 1): 0 to −10 every Phase and Post-12; −11 to −20 Post-12 only; −21 to −30 once a
+ * Recoveries: the Recovery action (taken instead of an attack he has no END for, variants.endurance), Post-Segment 12
+ * Recovery, and — under variants.koRecovery "bands" — the Recoveries of a knocked-out character by how far below 0 STUN
+ * he is (HERO 6E2 p.131, docs/rules/hero.md section 9): 0 to −10 every Phase and Post-12; −11 to −20 Post-12 only; −21 to −30 once a
  * minute; worse, not within a fight ("a long time", at the GM's discretion).
- * @see docs/rules/hero.md section 1; docs/rules/hero.md section 6, C1.6, C4.2, C5 A24, A25, A29
+ * @see docs/rules/hero.md sections 1, 6, 7 and 9 (variants.koRecovery, variants.bleeding, variants.endurance)
  */
 
 /** One minute is five 12-second Turns (docs/rules/hero.md section 1). */
 const MINUTE = 60
 
-/** REC to STUN and END, up to their maxima (C1.5); a knocked-out character whose STUN comes above 0 wakes. */
+/** REC to STUN and END, up to their maxima (docs/rules/hero.md section 1); a knocked-out character whose STUN comes above 0 wakes. */
 export function recover(p: Plan, st: FightState, i: number): void {
   st.stun[i] = Math.min(p.stunMax[i], st.stun[i] + p.rec[i])
   st.end[i] = Math.min(p.endMax[i], st.end[i] + p.rec[i])
@@ -34,7 +34,7 @@ function status(p: Plan, st: FightState, i: number): string {
 }
 
 /**
- * End of the Segment: Recovery actions taken this Segment resolve (C1.5); under A24 "bands" a knocked-out
+ * End of the Segment: Recovery actions taken this Segment resolve; under variants.koRecovery "bands" a knocked-out
  * character at 0 to −10 STUN whose Phase came up this Segment (and was not used before the knockout) recovers.
  */
 export function segmentRecoveries(p: Plan, st: FightState, mask: number): void {
@@ -51,7 +51,7 @@ export function segmentRecoveries(p: Plan, st: FightState, mask: number): void {
   }
 }
 
-/** Under A24 "bands": may a knocked-out character take the Post-Segment 12 Recovery now? */
+/** Under variants.koRecovery "bands": may a knocked-out character take the Post-Segment 12 Recovery now? */
 function koRecoversPost12(p: Plan, st: FightState, i: number): boolean {
   if (!p.rules.koWakes) return false
   if (st.stun[i] >= -20) return true
@@ -62,7 +62,7 @@ function koRecoversPost12(p: Plan, st: FightState, i: number): boolean {
 
 /**
  * Post-Segment 12 Recovery: everyone conscious (Stunned included) regains REC STUN and END; knocked-out
- * characters only by the A24 bands; characters at BODY ≤ 0 bleed 1 BODY (A25 default "post-12").
+ * characters only by the variants.koRecovery bands; characters at BODY ≤ 0 bleed 1 BODY (variants.bleeding default "post-12").
  */
 export function postSegment12(p: Plan, st: FightState): void {
   for (let i = 0; i < p.n; i++) {
@@ -74,7 +74,7 @@ export function postSegment12(p: Plan, st: FightState): void {
   if (st.log) say(p, st, 'recovery', [], `Post-Segment 12 Recovery: ${p.combatants.map((c, i) => `${c.name} ${st.dead[i] ? 'dead' : st.ko[i] ? `out (STUN ${st.stun[i]})` : status(p, st, i)}`).join(', ')}.`)
 }
 
-/** Dying (BODY ≤ 0): loses 1 BODY, and is dead at −(full BODY) (C1.5). Returns true if this killed him. */
+/** Dying (BODY ≤ 0): loses 1 BODY, and is dead at −(full BODY) (docs/rules/hero.md section 6). Returns true if this killed him. */
 function bleed(p: Plan, st: FightState, i: number): boolean {
   st.body[i]--
   if (st.body[i] > -p.bodyMax[i]) return false
@@ -85,9 +85,9 @@ function bleed(p: Plan, st: FightState, i: number): boolean {
 }
 
 /**
- * A25 "first-phase": a dying character (BODY ≤ 0) bleeds 1 BODY when his first Phase of the Turn comes
+ * variants.bleeding "first-phase": a dying character (BODY ≤ 0) bleeds 1 BODY when his first Phase of the Turn comes
  * up, instead of at Post-Segment 12; a knocked-out one at the start of that Segment. Returns true if he
- * bled to death, so he does not act in that Phase. [A] "At his first Phase" read as the moment his DEX
+ * bled to death, so he does not act in that Phase. Our reading: "At his first Phase" read as the moment his DEX
  * comes up in the first Segment of the Turn in which he has a Phase.
  */
 export function bleedAtPhase(p: Plan, st: FightState, i: number, seg: number): boolean {

@@ -1,6 +1,6 @@
 /**
  * The HERO Speed Chart and the absolute Segment clock.
- * @see docs/rules/hero.md section 1 (Turn = 12 Segments, combat starts in Segment 12) and §2.2 (the chart)
+ * @see docs/rules/hero.md section 1 (Turn = 12 Segments, combat starts in Segment 12) and its Speed Chart
  *
  * Time is one integer, `abs = turnIndex * 12 + segment` with segment 1..12. Combat starts at
  * `abs = 12`: the opening Segment 12, shown to the user as "Turn 1, Segment 12" (docs/rules/hero.md section 7).

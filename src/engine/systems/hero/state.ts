@@ -41,7 +41,7 @@ export class FightState {
   readonly endUsed: Int32Array
   /** A Recovery action resolving at the end of this absolute Segment; 0 = none. */
   readonly recoverAbs: Int32Array
-  /** Knocked out at −21 to −30 STUN: the Segment of his last Recovery (once a minute, A24 "bands"). */
+  /** Knocked out at −21 to −30 STUN: the Segment of his last Recovery (once a minute, variants.koRecovery "bands"). */
   readonly koMinuteAbs: Int32Array
   /** Times he woke from a knockout in this fight. */
   readonly wakes: Int32Array
@@ -103,7 +103,7 @@ export class FightState {
   readonly lostPhases: Int32Array
   /** Phases that came up already spent on an Abort. */
   readonly lostToAbort: Int32Array
-  /** Held or delayed actions that expired unused (or were lost to a failed tandem roll under A6). */
+  /** Held or delayed actions that expired unused (or were lost to a failed tandem roll under variants.tandemFail). */
   readonly lostToHold: Int32Array
   /** Segment entries: who, order key (2 × DEX, +1 to act just before a DEX), kind (0 Phase, 1 Delay), done flag. */
   readonly eWho: Int32Array

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { heroPlan, playLogged, UNHURT } from './test-helpers'
 
 /**
- * Stunned and the Haymaker (docs/rules/hero.md section 6, C1.7, A28): a Stunned character takes no actions, so a
+ * Stunned and the Haymaker (docs/rules/hero.md section 6, variants.haymakerInterrupted): a Stunned character takes no actions, so a
  * Haymaker he is winding up is lost at once, and his next Phase is free to be spent recovering.
  */
 describe('Stunned while winding up a Haymaker', () => {

@@ -6,9 +6,9 @@ import { heroPlan, playLogged, UNHURT } from './test-helpers'
 
 /**
  * The target options of docs/rules/hero.md section 7 beside the default sticky-first, as the targeting variant
- * (A40) for plans whose target is "first": "random" (a living enemy picked at random, kept until defeated)
+ * (variants.targeting) for plans whose target is "first": "random" (a living enemy picked at random, kept until defeated)
  * and "highest-threat" (the enemy who has dealt the most damage so far, here STUN after defences,
- * re-chosen at each attack). [A] for both readings.
+ * re-chosen at each attack); both are our readings.
  */
 const roster = [
   { id: 'me', side: 'A' as const, ...UNHURT },

@@ -48,7 +48,7 @@ describe('Post-Segment 12 Recovery (docs/rules/hero.md section 1)', () => {
   })
 })
 
-describe('same-DEX ties (A1), decided afresh every Segment', () => {
+describe('same-DEX ties (variants.tieRule), decided afresh every Segment', () => {
   const twins = (rules: Record<string, string>, a: Record<string, unknown> = {}, b: Record<string, unknown> = {}) =>
     heroPlan([{ id: 'a', side: 'A', dex: 15, ...PASSIVE, ...a }, { id: 'b', side: 'B', dex: 15, ...PASSIVE, ...b }], rules, { turnCap: 1 })
   it('the campaign house rules (docs/rules/hero.md): "each character rolls 1d6. Phases begin from highest roll to lowest. Reroll any ties"', () => {

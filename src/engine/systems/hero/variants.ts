@@ -3,15 +3,14 @@ import type { VariantDoc } from '../../core/scenario'
 
 /**
  * Rule variants of the HERO system: the rule set (the campaign's house rules, the campaign house rules (docs/rules/hero.md), or the 6e book)
- * and every open question of docs/rules/hero.md section 9 A1–A7, plus the STUN Multiplier edition (docs/rules/hero.md section 6),
- * whether a Block carries on against further attacks in the Segment (C1.7), and the HERO rows of the
- * docs/rules/hero.md section 9 register that change a fight: END (A29), waking from a knockout (A24), the
- * minimum-damage rule (A22), the rounding of a Stunned DCV (A26), BODY from a normal half die (A21),
- * the timing of bleeding (A25), an interrupted Haymaker (A28), the Turn-cap verdict (C4.1 onCap) and
- * the C4.1 target options (A40).
+ * and every open question of the HERO rules (docs/rules/hero.md section 9): equal DEX, DEX Roll contests,
+ * held and delayed actions, Aborts, Teamwork, the STUN Multiplier edition (docs/rules/hero.md section 6),
+ * whether a Block carries on against further attacks in the Segment, END, waking from a knockout, the
+ * minimum-damage rule, the rounding of a Stunned DCV, BODY from a normal half die, the timing of
+ * bleeding, an interrupted Haymaker, the Turn-cap verdict and the target options.
  * The rule set is a preset: every variant whose value is "ruleset" follows it (see RULESET_PRESETS);
  * a value set explicitly overrides it. User-visible texts here speak a GM's language and cite books
- * (docs/rules/hero.md#9-rule-variants); the register ids stay in these comments only.
+ * (docs/rules/hero.md#9-rule-variants).
  */
 
 /** The campaign's house-rules page, as a source. */
@@ -274,7 +273,7 @@ export interface ResolvedRules {
   contestSimultaneous: boolean
   /** Several holders: the mover rolls once per event; winners act in order of their margins. */
   moverRollsOnce: boolean
-  /** A3: a contest round in which neither makes his roll. */
+  /** variants.bothFail: a contest round in which neither makes his roll. */
   bothFail: BothFail
   expiryAtDex: boolean
   cancelAtTurnEnd: boolean
@@ -286,23 +285,23 @@ export interface ResolvedRules {
   /** multipleBlocks "continue": further Blocks in the same Segment at −2 each, no further action. */
   blockContinues: boolean
   stunMultiplier: '6e-half-d6' | '5e-d6-minus-1'
-  /** A29: END paid per attack; what happens when short. */
+  /** variants.endurance: END paid per attack; what happens when short. */
   endurance: Endurance
-  /** A24 "bands": knocked-out characters recover by the §2.1 schedule and rejoin when STUN is above 0. */
+  /** variants.koRecovery "bands": knocked-out characters recover by the HERO 6E2 p.131 schedule and rejoin when STUN is above 0. */
   koWakes: boolean
-  /** A22 */
+  /** variants.minStunEqualsBody: STUN taken is never less than BODY taken. */
   minStunEqualsBody: boolean
-  /** A26: 1 to round a halved DCV up, 0 to round it down. */
+  /** variants.stunnedDcv: 1 to round a halved DCV up, 0 to round it down. */
   stunnedDcvRoundUp: number
-  /** A21 "raw-4-6": a normal half die gives 1 BODY on a raw 4–6. */
+  /** variants.halfDieBody "raw-4-6": a normal half die gives 1 BODY on a raw 4–6. */
   halfDieBody: boolean
-  /** A25 "first-phase": bleeding at his first Phase of each Turn instead of Post-Segment 12. */
+  /** variants.bleeding "first-phase": bleeding at his first Phase of each Turn instead of Post-Segment 12. */
   bleedAtFirstPhase: boolean
-  /** A28 "lands": a Haymaker survives the attacker being Stunned or Knocked Out. */
+  /** variants.haymakerInterrupted "lands": a Haymaker survives the attacker being Stunned or Knocked Out. */
   haymakerLands: boolean
-  /** C4.1 onCap "most-health". */
+  /** variants.onCap "most-health". */
   capMostHealth: boolean
-  /** A40: what a plan's target "first" means. */
+  /** variants.targeting: what a plan's target "first" means. */
   targeting: 'sticky-first' | 'random' | 'highest-threat'
 }
 
