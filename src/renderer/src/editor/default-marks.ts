@@ -58,6 +58,23 @@ export function afterEdit(marks: DefaultMarks, at: JsonPath, value: unknown): De
   return out
 }
 
+/**
+ * The marks whose field still has somewhere to be: the object holding it exists in `doc`. After an Undo
+ * past the import (or a JSON edit that removed the fighter) his marks go, so that a fighter added later at
+ * the same place does not inherit them.
+ */
+export function prune(marks: DefaultMarks, doc: unknown): DefaultMarks {
+  let changed = false
+  const out = new Map<string, DefaultMark>()
+  for (const [key, mark] of marks) {
+    const keys = parsePath(key)
+    const holder = typeof keys === 'string' ? undefined : getAt(doc, keys.slice(0, -1))
+    if (holder !== null && typeof holder === 'object') out.set(key, mark)
+    else changed = true
+  }
+  return changed ? out : marks
+}
+
 /** The mark to show on the field at `key`, if its value is still the one imported. */
 export function markAt(marks: DefaultMarks, doc: unknown, key: string): DefaultMark | undefined {
   const mark = marks.get(key)

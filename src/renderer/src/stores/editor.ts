@@ -4,7 +4,7 @@ import { hashScenario } from '../../../engine/core/hash'
 import { parseJsonText, parseScenario } from '../../../engine/run/parse'
 import type { ScenarioIssue } from '../../../engine/core/schema'
 import type { DraftEntry } from '../../../shared/ipc-contract'
-import { afterEdit, marksFor, type DefaultMarks } from '../editor/default-marks'
+import { afterEdit, marksFor, prune, type DefaultMarks } from '../editor/default-marks'
 import { EditHistory } from '../editor/history'
 import { getAt, pathKey, setAt, type JsonPath } from '../editor/json-path'
 import type { JsonSchema } from '../editor/json-schema'
@@ -95,6 +95,7 @@ export const useEditorStore = defineStore('editor', () => {
 
   function replace(next: unknown, syncText = true): void {
     doc.value = next
+    defaults.value = prune(defaults.value, next)
     if (syncText) {
       text.value = serialize(next)
       jsonError.value = ''

@@ -106,4 +106,18 @@ describe('importing in the app (File › Import character…, a drop on the scen
     editor.load(example('gurps-duel.json'), { path: null, name: 'gurps-duel.json' })
     expect(editor.defaults.size).toBe(0)
   })
+
+  it('Undo past an import drops its marks: a fighter imported next in the same place does not inherit them', async () => {
+    await useLibraryStore().openExample('gurps-duel.json')
+    const editor = useEditorStore()
+    const importer = useImportStore()
+    await importer.importFiles([file('foundry_gurps_actor_gurren_alexander.json')])
+    expect(markAt(editor.defaults, editor.doc, 'combatants[2].dr')?.text).toBe('DR 0 (no armour or DR on the torso)')
+    editor.undo()
+    expect(editor.defaults.size).toBe(0)
+    await importer.importFiles([file('gcs5_foundry_gurps_alice_wozniak.gcs')])
+    // Alice is combatants[2] now, with her DR from her armour: no mark there; her plan's is hers
+    expect(markAt(editor.defaults, editor.doc, 'combatants[2].dr')).toBeUndefined()
+    expect(markAt(editor.defaults, editor.doc, 'tactics[2].maneuvers')?.text).toBe('plan: attack every turn')
+  })
 })
