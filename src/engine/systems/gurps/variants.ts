@@ -142,7 +142,7 @@ export const variants: readonly VariantDoc[] = [
     default: 'basic-set',
     values: [
       { value: 'basic-set', label: 'High Pain Threshold +3, Low Pain Threshold −4 to the HT roll against knockdown and stunning (Basic Set trait texts)' },
-      { value: 'shock-only', label: 'no modifier: the traits change shock only, as our sources give them' },
+      { value: 'shock-only', label: 'no modifier: the traits change shock only, not the HT roll (the shorter reading of GURPS Basic Set p.B59 and p.B142)' },
     ],
     source: 'GURPS Basic Set, High Pain Threshold and Low Pain Threshold',
   },
