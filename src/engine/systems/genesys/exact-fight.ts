@@ -271,6 +271,8 @@ export function genesysFightModel(scenarioPlan: FightPlan): { model: FightModel<
   let first: Branch<State>[] | null = null
   const model: FightModel<State> = {
     sides: 2,
+    // A step is one initiative slot; a Round gives each fighter his slot.
+    clock: { unit: 'Round', stepsPerUnit: scenarioPlan.fighters.length },
     start,
     key: (x) => x.key,
     ending: (x) => (x.end < 0 ? null : x.end === 2 ? 'draw' : x.end),

@@ -5,6 +5,8 @@ import { disagreements, sampledMetrics } from '../../run/exact-agreement'
 import { parseScenarioOrThrow } from '../../run/parse'
 import type { ExactMetric } from '../rule-system'
 import { gurps } from './index'
+import { gurpsFightModel } from './exact-fight'
+import { solveFight } from '../../core/fight-chain'
 import { scenarioDoc, type Spec } from './test-helpers'
 
 const example = (name: string): unknown => JSON.parse(readFileSync(`resources/examples/gurps-${name}.json`, 'utf8'))
@@ -116,4 +118,13 @@ describe('GURPS whole duel, exact against the Monte Carlo (seed 7, 20,000 fights
       expect(disagreements(exact, metrics, ['draw', 'fight-length', ...[a, b].flatMap((x) => [`wins:${x}`, `defeated:${x}`, `dies:${x}`, `damage-per-fight:${x}`])])).toEqual([])
     }, 120_000)
   }
+})
+
+describe('a fight refused for its size names its place in turns, as a GM counts them', () => {
+  it('the deadly-blows duel held to 3 situations is refused "by turn 1 of …" (a step is one fighter\'s turn; two fighters share a turn)', () => {
+    const plan = gurps.compile(parseScenarioOrThrow(example('deadly-blows')).scenario as never) as Parameters<typeof gurpsFightModel>[0]
+    const r = solveFight(gurpsFightModel(plan), { maxSteps: 40, maxStates: 3 })
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.reason).toMatch(/by turn \d+ of 20\)$/)
+  })
 })

@@ -260,6 +260,8 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
 
   return {
     sides: plan.sides.length,
+    // A step is one fighter's turn; a second of game time gives each fighter his turn (Basic Set p.B362).
+    clock: { unit: 'turn', stepsPerUnit: plan.fighters.length },
     start,
     key: (s) => s.id,
     ending: (s) => s.end,

@@ -207,6 +207,7 @@ export function heroFightModel(plan: Plan): FightModel<HState> & { runs(): numbe
 
   return {
     sides: 2,
+    clock: { unit: 'Segment', stepsPerUnit: 1 },
     start,
     key: (s) => s.id,
     ending: (s) => s.end,
