@@ -4,7 +4,8 @@ import { defaulted, emptyReport, ImportError, type ImportResult } from './types'
 /**
  * OggDude's Star Wars character generator saves a character as XML with a <Character> root. No sample
  * file was at hand: the layout is the one public code reads it with (a C# model generated from such
- * files, and the keys other Star Wars tools use for skills):
+ * files, another character sheet app's reader of them, which adds up the same rank parts, and the keys
+ * other Star Wars tools use for skills):
  *
  *   <Character><Description><CharName>…</CharName></Description>
  *     <Characteristics><CharCharacteristic><Key>BR</Key><Rank><StartingRanks>2</StartingRanks>…</Rank></CharCharacteristic>…
