@@ -2,7 +2,7 @@ import type { Armor, Stance } from './schema'
 
 /**
  * Armor (4e): the Armor TN bonus and the Reduction subtracted from every damage total.
- * @see docs/rules/l5r.md section 4 [S L4 obsidianportal]
+ * @see docs/rules/l5r.md section 4
  */
 export const ARMOR_STATS: Readonly<Record<Armor, { tn: number; reduction: number }>> = {
   none: { tn: 0, reduction: 0 },
@@ -36,7 +36,7 @@ export function canAttackIn(stance: number): boolean {
  * Armor TN = 5 × Agility (the seed's name for Reflexes) + 5 + armor, plus the stance: Full Attack −10,
  * Defense + Air + Defense skill, Full Defense + half the Defense roll rounded up (`fullDefenseAdd`);
  * Defense Mastery 5 adds +3 in both defensive Stances (`masteryTn`).
- * @see docs/rules/l5r.md section 3, §6.5; docs/rules/l5r.md section 4 step 2
+ * @see docs/rules/l5r.md section 3 (Stances) and section 4 (Armor TN)
  */
 export function armorTn(base: number, stance: number, defenseAdd: number, fullDefenseAdd: number, masteryTn = 0): number {
   if (stance === FULL_ATTACK) return base - 10

@@ -21,7 +21,7 @@ function takeCenterBonus(f: Fight, i: number): boolean {
 }
 
 /**
- * Target choice (docs/rules/l5r.md section 5, A40): keep the current target while it is still in the fight;
+ * Target choice (docs/rules/l5r.md section 5, the plan's `target`): keep the current target while it is still in the fight;
  * otherwise the first undefeated enemy in roster order ("sticky-first") or a random one ("random").
  * Returns −1 when no enemy is left.
  */
@@ -45,7 +45,7 @@ export function chooseTarget(f: Fight, i: number): number {
  * it was at least the average roll. The Center bonus (+1k1 + Void, "one roll of your choice") goes on
  * this roll when he has it, since a Full Defense Turn makes no other roll. A Void Point planned for it
  * ("full-defense") adds +1k1: the Defense roll is a Skill roll, declared before rolling; a kept roll spends none.
- * @see docs/rules/l5r.md section 3 (Full Defense and Center rows), §6.1 (Void Point)
+ * @see docs/rules/l5r.md section 3 (Full Defense and Center rows), section 1 and section 4 (Void Points)
  */
 export function rollFullDefense(f: Fight, i: number, staying = false): void {
   const d = f.plan.fighters[i]
@@ -100,7 +100,7 @@ export function attack(f: Fight, i: number, j: number): void {
   checkEnd(f)
 }
 
-/** Raises to call: the Round's fixed number, or A38 best Raises (with the Void +1k1 damage table when he will spend it). */
+/** Raises to call: the Round's fixed number, or best Raises (docs/rules/l5r.md section 4; with the Void +1k1 damage table when he will spend it). */
 function raisesFor(f: Fight, i: number, j: number, bits: number, tn: number): number {
   const a = f.plan.fighters[i]
   if (!a.raiseTable || a.bestRaisesOf[f.round] !== 1) return a.raisesOf[f.round]

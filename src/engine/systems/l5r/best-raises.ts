@@ -1,10 +1,10 @@
 import { exactRoll, expectedAbove, probabilityAtLeast, type ExactRoll, type RollSpec } from '../../dice/roll-and-keep'
 
 /**
- * A38 "best Raises": before rolling, call the number of Raises (0..Void) that maximises expected
+ * Best Raises (`bestRaises`, docs/rules/l5r.md section 4): before rolling, call the number of Raises (0..Void) that maximises expected
  * wounds, P(attack ≥ TN + 5r) × E[max(0, damage with r Raises − Reduction)], the docs/rules/l5r.md section 6 tables turned
  * into a policy. Ties go to fewer Raises. Precomputed per attack roll, Reduction and TN.
- * @see docs/rules/l5r.md section 6, docs/rules/l5r.md section 7 A38
+ * @see docs/rules/l5r.md sections 4 and 6
  */
 
 /** TNs above this are treated as this (every roll is then nearly hopeless; 0 Raises). */

@@ -14,7 +14,7 @@ function fightOn(plan: Plan, faces: number[], rest = 5) {
   return f
 }
 
-describe('Armor TN and Stances (docs/rules/l5r.md section 3, §6.5)', () => {
+describe('Armor TN and Stances (docs/rules/l5r.md sections 3 and 4)', () => {
   it('Armor TN = 5 × Agility + 5 + armor: Agility 3 in light armour is 25', () => {
     const plan = compile(skirmish([{ id: 'a', agility: 3, armor: 'light' }, { id: 'b' }]))
     expect(plan.fighters[0].baseArmorTn).toBe(25)
@@ -81,7 +81,7 @@ describe('Attacks, Raises and damage (docs/rules/l5r.md section 4)', () => {
     expect(f.s.wounds[1]).toBe(0)
     expect(f.log?.[0].text).toContain('own wounds +3')
   })
-  it('Damage dice explode on 10s by default (A20); "no" keeps them at 10', () => {
+  it('Damage dice explode on 10s by default (variants.damageExplodes); "no" keeps them at 10', () => {
     expect(duel().damageExplodes).toBe(true)
     expect(compile(skirmish([{ id: 'a' }, { id: 'b' }], { rules: { damageExplodes: 'no' } })).damageExplodes).toBe(false)
   })
@@ -103,7 +103,7 @@ describe('Wound ranks (docs/rules/l5r.md section 4)', () => {
   // a (Earth 3, ashigaru armour, Defense Stance) takes 17 wounds per hit from b's 9s: 17, 34, 51 (Down), 68 (dead)
   const target = (rules = {}) =>
     compile(skirmish([{ id: 'a', agility: 3, earth: 3, armor: 'ashigaru', rounds: [{ stance: 'defense' }] }, { id: 'b', agility: 4 }], { roundCap: 6, rules }))
-  it('"A character at Down cannot attack at all", and by default Down counts as defeated (A37): the fight ends at Down', () => {
+  it('"A character at Down cannot attack at all", and by default Down counts as defeated (variants.down): the fight ends at Down', () => {
     const events = traceOf(target(), facesRng([], 9))
     expect(events.some((e) => e.kind === 'wound' && e.text.includes('51 wounds: Down'))).toBe(true)
     expect(events.at(-1)?.text).toBe('Side B wins in Round 3.')
@@ -116,7 +116,7 @@ describe('Wound ranks (docs/rules/l5r.md section 4)', () => {
   })
 })
 
-describe('Initiative ties (A19)', () => {
+describe('Initiative ties (variants.initiativeTies)', () => {
   it('default: equal scores go to the higher Agility, then Class Rank', () => {
     // 4k3 of 5s = 15 for both; a has Agility 3 Class Rank 1, b Agility 3 Class Rank 2 → b rolls 5k3 = 15 too
     const plan = compile(skirmish([{ id: 'a', agility: 3, classRank: 1 }, { id: 'b', agility: 3, classRank: 2, rounds: [{ stance: 'defense' }] }], { roundCap: 1 }))

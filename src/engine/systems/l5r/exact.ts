@@ -27,7 +27,7 @@ function atMost(roll: ExactRoll, v: number): number {
 
 /**
  * P(each character leads the Round 1 order), exactly, from the Round 1 scores (`round1Initiative`):
- * default tie rule (A19) is higher
+ * default tie rule (variants.initiativeTies) is higher
  * Agility, then Class Rank, then a uniform random order (1/(k+1) among k+1 still tied); under
  * "simultaneous" every character with the top score counts as first. (Equal random draws, chance
  * 2^−20 per tie, are ignored.)
@@ -99,7 +99,7 @@ function round1ArmorTns(d: Fighter): { tn: number; p: number }[] {
 /**
  * His first attack of the skirmish against his first target ("sticky-first"), both Healthy and in
  * their Round 1 Stances, with the Round 1 Void Points both plan (+1k1 attack, katana +1k1 damage, the
- * target's +10 Armor TN) and his Raises (fixed, or A38 best Raises at the TN he faces): P(hit) and
+ * target's +10 Armor TN) and his Raises (fixed, or best Raises at the TN he faces): P(hit) and
  * expected wounds per attack (docs/rules/l5r.md section 6). A Full Defense target's TN is averaged over his
  * Defense roll. None when the target plans Void against wounds: that Point goes on the first hit of
  * 10 or more, which depends on the attacks before.

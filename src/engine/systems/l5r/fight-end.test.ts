@@ -36,7 +36,7 @@ describe('end of the skirmish (docs/rules/l5r.md section 5)', () => {
   })
 })
 
-describe('target choice (docs/rules/l5r.md section 5, A40)', () => {
+describe('target choice (docs/rules/l5r.md section 5)', () => {
   const oneVsTwo = (target: string) => {
     const s = skirmish([{ id: 'a', earth: 10 }, { id: 'b', side: 'B', earth: 10, rounds: [{ stance: 'defense' }] }, { id: 'c', side: 'B', earth: 10, rounds: [{ stance: 'defense' }] }], { roundCap: 3 })
     s.tactics[0].target = target as 'random'

@@ -26,7 +26,7 @@ export interface Fight {
   /** Round, 0-based (the log shows it 1-based). */
   round: number
   winner: number
-  /** Simultaneous ties (A19 alternative): wounds of a tie group land together when the group ends. */
+  /** Simultaneous ties (variants.initiativeTies "simultaneous"): wounds of a tie group land together when the group ends. */
   batchOpen: boolean
   batchScore: number
   /** Counts the tie groups opened this skirmish: first blood shared inside one group is nobody's alone. */
@@ -52,7 +52,7 @@ export function nameOf(f: Fight, i: number): string {
 }
 
 /**
- * Down counts as defeated by default (A37); under "void-to-act" only once he has no Void Point left
+ * Down counts as defeated by default (variants.down); under "void-to-act" only once he has no Void Point left
  * to act with. Out and dead always do.
  */
 export function isDefeated(f: Fight, i: number): boolean {
@@ -83,7 +83,7 @@ export function penaltyOf(f: Fight, i: number): number {
 
 /**
  * First blood: the first attack of the skirmish dealing 1 or more wounds. Attacks of one simultaneous
- * tie group (A19 alternative) land together, so a second one in the group that first drew blood shares it.
+ * tie group (variants.initiativeTies "simultaneous") land together, so a second one in the group that first drew blood shares it.
  */
 export function noteFirstBlood(f: Fight, attacker: number): void {
   const batch = f.batchOpen ? f.batchSerial : -1

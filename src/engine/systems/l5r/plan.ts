@@ -38,7 +38,7 @@ export interface Fighter {
   init: RollSpec
   /** The Initiative roll with a Void Point's +1k1 (void "initiative-roll"). */
   initVoid: RollSpec
-  /** Ordering of equal scores (A19 default): higher Agility, then higher Class Rank. */
+  /** Ordering of equal scores (variants.initiativeTies default): higher Agility, then higher Class Rank. */
   traitKey: number
   baseArmorTn: number
   reduction: number
@@ -62,7 +62,7 @@ export interface Fighter {
   attack: RollSpec[]
   /** Whether his tens explode without a Void skill (skill ≥ 1); with SPEC_SKILL they always do. */
   attackExplodes: boolean
-  /** Rolled dice Strength adds to his damage (A39; a bow's strength caps it). */
+  /** Rolled dice Strength adds to his damage (variants.strengthInDamage; a bow's strength caps it). */
   strengthInDamage: number
   /** An Emphasis in his weapon skill: attack rolls reroll 1s once. */
   attackRerolls: boolean
@@ -80,7 +80,7 @@ export interface Fighter {
   joinRound: number
   delayOf: Int8Array
   raisesOf: Int8Array
-  /** Per round: 1 when Raises follow the A38 best-Raises policy; its table (only when used). */
+  /** Per round: 1 when Raises follow the best-Raises policy (docs/rules/l5r.md section 4); its table (only when used). */
   bestRaisesOf: Int8Array
   raiseTable: RaiseTable | undefined
   /** Best-Raises table with the Void +1k1 damage, when a Round both uses best Raises and Void on damage. */
@@ -154,7 +154,7 @@ export interface Plan {
   simultaneousTies: boolean
   roundEndsWhenAllDelay: boolean
   downIsDefeated: boolean
-  /** Variant down "void-to-act" (A37 alternative): a Down character spends a Void Point per Turn to act. */
+  /** Variant down "void-to-act" (variants.down): a Down character spends a Void Point per Turn to act. */
   downActsWithVoid: boolean
   /** Variant initiativeSwap "skirmish": a Void swap of Initiative Scores lasts for the skirmish. */
   swapForSkirmish: boolean
@@ -198,7 +198,7 @@ function defenseOf(s: L5rScenario, c: Combatant, opts: TenDiceOptions): DefenseF
 }
 
 /**
- * The A38 decision tables, only when some Round uses best Raises: one with plain damage and, when
+ * The best-Raises decision tables, only when some Round uses best Raises: one with plain damage and, when
  * some Round spends Void on damage, one with the katana's +1k1 (the Point is known before rolling).
  */
 function raiseTables(s: L5rScenario, c: Combatant, f: Pick<Fighter, 'attack' | 'damage' | 'damageVoid' | 'bestRaisesOf' | 'voidOf'>): Pick<Fighter, 'raiseTable' | 'raiseTableVoid'> {

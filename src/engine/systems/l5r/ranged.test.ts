@@ -25,7 +25,7 @@ function doc(c: Record<string, unknown>, rounds: Record<string, unknown>[] = [{}
   }
 }
 
-describe('ranged attacks with a bow (docs/rules/l5r.md section 1, §6.4, §6.5; docs/rules/l5r.md section 4)', () => {
+describe('ranged attacks with a bow (docs/rules/l5r.md sections 1, 3 and 4)', () => {
   it('"bows use the lower of bow strength and the archer\'s Strength": yumi 3 with 2k2 arrows rolls 5k2 for Strength 4, 4k2 for Strength 2', () => {
     expect(archer({ strength: 4 }).fighters[0].damage[0]).toEqual({ rolled: 5, kept: 2, bonus: 0 })
     expect(archer({ strength: 2 }).fighters[0].damage[0]).toEqual({ rolled: 4, kept: 2, bonus: 0 })
@@ -59,7 +59,7 @@ describe('ranged attacks with a bow (docs/rules/l5r.md section 1, §6.4, §6.5; 
   })
 })
 
-describe('A39: Strength in melee damage (docs/rules/l5r.md section 7, docs/rules/l5r.md section 4)', () => {
+describe('variants.strengthInDamage: Strength in melee damage (docs/rules/l5r.md sections 4 and 7)', () => {
   const katana = (rules = {}, weapon = { name: 'katana', rolled: 3, kept: 2 }) => compile(skirmish([{ id: 'a', strength: 3, weapon }, { id: 'b' }], { rules })).fighters[0].damage[0]
   it('default "added": katana 3k2 with Strength 3 rolls 6k2', () => {
     expect(katana()).toEqual({ rolled: 6, kept: 2, bonus: 0 })

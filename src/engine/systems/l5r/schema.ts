@@ -36,7 +36,7 @@ export const ARMORS = ['none', 'ashigaru', 'light', 'heavy', 'riding'] as const
  * 0→1 for the roll" — an unskilled attacker's first attack roll of the Round counts skill 1 (one more
  * rolled die, and its tens explode); initiative-roll: +1k1 on his Initiative roll (Stage 1 of Round 1,
  * declared before rolling; so Round 1 plans only — later Rounds roll no Initiative and spend nothing;
- * [A] the Initiative roll, (Rank + Agility) k Agility, counts as a Trait roll); full-defense: +1k1 on
+ * our reading: the Initiative roll, (Rank + Agility) k Agility, counts as a Trait roll); full-defense: +1k1 on
  * his Full Defense roll ((Defense + Agility) k Agility, a Skill roll) in a Round whose Stance is Full
  * Defense (none spent when Defense Mastery 3 keeps the last roll). Both: docs/rules/l5r.md section 1 "+1k1 to a
  * Skill, Trait, Ring … roll (declared before rolling; not damage rolls)".
@@ -104,7 +104,7 @@ export const roundPlanSchema = z.strictObject({
   delay: oneOf(DELAYS).default('never').describe('never: acts when reached. once: lets the next character act, then acts. after-target: waits until the target has acted. to-last: waits while anyone else can act (L5R 4th Edition core rulebook, delaying).'),
   /** Raises for increased damage on each attack, +5 TN and +1k0 damage each (at most Void). */
   raises: int(0, 10).default(0).describe('Raises for increased damage on each attack, 0 to the Void Ring: +5 to the TN and +1k0 damage each; missing the raised TN misses (L5R 4th Edition core rulebook, Raises).'),
-  /** A38: ignore `raises` and call the Raises that maximise expected wounds against the TN he faces, capped at Void. */
+  /** Best Raises (docs/rules/l5r.md section 4): ignore `raises` and call the Raises that maximise expected wounds against the TN he faces, capped at Void. */
   bestRaises: flag().default(false).describe('Ignore raises: at each attack call the Raises (up to Void) that maximise expected wounds against the TN faced.'),
   /** When to spend a Void Point this Round (docs/rules/l5r.md section 1). */
   void: oneOf(VOID_USES).default('none').describe('Void this Round: +1k1 on attack, initiative-roll (Round 1) or full-defense roll; armor +10 Armor TN; wounds −10 off a hit of 10+; damage +1k1 (katana); initiative +10 for the skirmish; swap-initiative (swapWith); skill 0→1 (L5R 4th Edition core rulebook, Void Points).'),

@@ -76,7 +76,7 @@ function resetState(f: Fight): void {
 
 /**
  * Stage 1 (first Round only): each character takes his Stance, then rolls (Agility + Class Rank) k
- * Agility, +1k1 with a Void Point planned for it (docs/rules/l5r.md section 1); the score stays for the whole skirmish. A19 default orders equal scores by Agility, then
+ * Agility, +1k1 with a Void Point planned for it (docs/rules/l5r.md section 1); the score stays for the whole skirmish. The default of variants.initiativeTies orders equal scores by Agility, then
  * Class Rank, then a random draw made now and kept. Full Defense rolls follow, in roster order.
  */
 function initiative(f: Fight): void {

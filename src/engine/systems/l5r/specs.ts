@@ -4,7 +4,7 @@ import type { Combatant, L5rScenario } from './schema'
 /**
  * The rolls a combatant makes, after the Ten Dice Rule: attack rolls by spec bits and damage rolls by
  * Raises. Precomputed once in compile().
- * @see docs/rules/l5r.md section 1, §6.2, §6.4, §6.5; docs/rules/l5r.md section 4, docs/rules/l5r.md section 4
+ * @see docs/rules/l5r.md section 1 (the Ten Dice Rule), section 3 (Stances) and section 4
  */
 
 /** Attack spec index bits: Full Attack +2k1, Center bonus +1k1+Void, Void Point +1k1, Void skill 0→1 (+1k0, explodes). */
@@ -20,9 +20,9 @@ export function attackTraitOf(c: Combatant): number {
 }
 
 /**
- * Strength's rolled dice in his damage roll: Strength (A39 default), the lower of bow strength and
- * Strength for a bow, none under A39 "weapon-only".
- * @see docs/rules/l5r.md section 4; docs/rules/l5r.md section 4, docs/rules/l5r.md section 7 A39
+ * Strength's rolled dice in his damage roll: Strength (variants.strengthInDamage default), the lower of bow strength and
+ * Strength for a bow, none under "weapon-only".
+ * @see docs/rules/l5r.md sections 4 and 7 (Strength in melee damage)
  */
 export function damageStrength(s: L5rScenario, c: Combatant): number {
   if (s.rules.strengthInDamage === 'weapon-only') return 0

@@ -168,7 +168,7 @@ function takeTurn(f: Fight, c: number, inSlot: boolean): void {
   if (!inSlot) flush(f)
 }
 
-/** A19 "simultaneous": characters reached in their own slot with the same score form one group. */
+/** variants.initiativeTies "simultaneous": characters reached in their own slot with the same score form one group. */
 function groupTies(f: Fight, c: number, inSlot: boolean): void {
   if (f.plan.simultaneousTies && inSlot && f.batchOpen && f.s.score[c] === f.batchScore) return
   flush(f)

@@ -1,8 +1,8 @@
 import type { VariantDoc } from '../../core/scenario'
 
 /**
- * Rule variants of the L5R skirmish: the open questions of docs/rules/l5r.md section 7 (A17–A20) and docs/rules/l5r.md
- * docs/rules/l5r.md section 7 (A37, A39), plus readings the sources leave open; each with its documented default and source.
+ * Rule variants of the L5R skirmish (docs/rules/l5r.md section 7): the Ten Dice Rule's open cases, Initiative
+ * ties, exploding damage, Down and Strength in damage, plus other readings the sources leave open; each with its documented default and source.
  */
 export const variants: readonly VariantDoc[] = [
   {

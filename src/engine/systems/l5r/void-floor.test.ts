@@ -14,14 +14,14 @@ import { traceOf } from './test-helpers'
  */
 describe('Void never goes below zero (issue 15 item 16)', () => {
   // The property test's shrunk counterexample (fast-check seed 20261124, run 119, trial seed 642937):
-  // C0 (Void 1) spends his Point on +10 Armor TN and delays; C1, tied-group rules "simultaneous", hits him
-  // twice, and the wounds land when the tie group closes, just as C0 was about to take his delayed Turn.
+  // Crane 0 (Void 1) spends his Point on +10 Armor TN and delays; Crane 1, tied-group rules "simultaneous", hits
+  // him twice, and the wounds land when the tie group closes, just as Crane 0 was about to take his delayed Turn.
   const counterexample = {
     schemaVersion: 1, name: 'fuzz', system: 'l5r', roundCap: 1,
     rules: { oddExcessRolled: 'discard', keptOverRolled: 'cap', initiativeTies: 'simultaneous', damageExplodes: 'yes', everyoneDelays: 'delayers-act', voidPerRound: 'one', defenseMastery: 'yes', down: 'fights-on', strengthInDamage: 'added', initiativeSwap: 'skirmish' },
     combatants: [
-      { id: 'c0', name: 'C0', side: 'A', agility: 3, classRank: 4, attackSkill: 1, strength: 1, earth: 1, void: 1, defenseSkill: 0, armor: 'light', attacksPerTurn: 2, emphasis: true, weapon: { name: 'yari', rolled: 2, kept: 2 } },
-      { id: 'c1', name: 'C1', side: 'B', agility: 4, classRank: 2, attackSkill: 3, strength: 1, earth: 1, void: 2, defenseSkill: 0, armor: 'none', attacksPerTurn: 2, emphasis: true, weapon: { name: 'yari', rolled: 2, kept: 2 } },
+      { id: 'c0', name: 'Crane 0', side: 'A', agility: 3, classRank: 4, attackSkill: 1, strength: 1, earth: 1, void: 1, defenseSkill: 0, armor: 'light', attacksPerTurn: 2, emphasis: true, weapon: { name: 'yari', rolled: 2, kept: 2 } },
+      { id: 'c1', name: 'Crane 1', side: 'B', agility: 4, classRank: 2, attackSkill: 3, strength: 1, earth: 1, void: 2, defenseSkill: 0, armor: 'none', attacksPerTurn: 2, emphasis: true, weapon: { name: 'yari', rolled: 2, kept: 2 } },
     ],
     tactics: [
       { combatant: 'c0', target: 'sticky-first', rounds: [{ stance: 'attack', delay: 'once', raises: 0, bestRaises: true, void: 'armor' }, { stance: 'attack', delay: 'once', raises: 0, bestRaises: true, void: 'none' }] },

@@ -29,7 +29,7 @@ const doc = (rounds: unknown[]) => ({
   tactics: [{ combatant: 'a', rounds }, { combatant: 'b', rounds: [{}] }],
 })
 
-describe('Void +1k1 on the Initiative roll (void "initiative-roll", docs/rules/l5r.md section 1, §6.3)', () => {
+describe('Void +1k1 on the Initiative roll (void "initiative-roll", docs/rules/l5r.md sections 1, 2 and 4)', () => {
   it('(Agility 3 + Class Rank 1) k Agility 3 = 4k3 becomes 5k4: 15 → 20 on 5s, and he leads the Round', () => {
     const plan = pair({}, { rounds: [{ void: 'initiative-roll' }] })
     const rolls = texts(plan, 'roll')
@@ -62,7 +62,7 @@ describe('Void +1k1 on the Initiative roll (void "initiative-roll", docs/rules/l
   })
 })
 
-describe('Void +1k1 on the Full Defense roll (void "full-defense", docs/rules/l5r.md section 1, §6.4)', () => {
+describe('Void +1k1 on the Full Defense roll (void "full-defense", docs/rules/l5r.md sections 1, 3 and 4)', () => {
   // b: Agility 3, Defense 2: (2 + 3) k 3 = 5k3; Armor TN 20 + half the roll rounded up
   const guard = (rounds: FighterSpec['rounds'], more: Partial<FighterSpec> = {}): Plan => pair({}, { defenseSkill: 2, void: 3, rounds, ...more })
   it('Round 1, right after Initiative: 5k3 becomes 6k4, 15 → 20 on 5s, Armor TN +10 → 30 instead of +8 → 28', () => {

@@ -46,7 +46,7 @@ describe('Void on the damage roll: "Katana: a Void Point may add +1k1 to its dam
   })
 })
 
-describe('Void for "+10 Initiative for the skirmish (at Round start)" (docs/rules/l5r.md section 1, §6.3)', () => {
+describe('Void for "+10 Initiative for the skirmish (at Round start)" (docs/rules/l5r.md sections 2 and 4)', () => {
   // Both roll 3k3 = 15 on 5s; the tie goes to a (roster order); attacks of 15 miss Armor TN 20.
   const race = (bRounds: FighterSpec['rounds'], extra = {}) => compile(skirmish([{ id: 'a', earth: 10 }, { id: 'b', earth: 10, void: 3, rounds: bRounds }], { roundCap: 3, ...extra }))
   it('declared at Round start, before the Turn order: B 15 + 10 = 25 acts before A 15', () => {
@@ -74,7 +74,7 @@ describe('Void for "+10 Initiative for the skirmish (at Round start)" (docs/rule
   })
 })
 
-describe('A37 alternative: "Down: must spend Void to act", Free actions only (docs/rules/l5r.md section 4, docs/rules/l5r.md section 4)', () => {
+describe('variants.down "void-to-act": "Down: must spend Void to act", Free actions only (docs/rules/l5r.md sections 4 and 7)', () => {
   // On 8s a hits first (tie, roster order) for 6k2 = 16 wounds: Earth 1 puts b at Down (16–17). From Round 2 a centers.
   const down = (rules = {}, b: Partial<FighterSpec> = {}) =>
     compile(skirmish([{ id: 'a', earth: 10, rounds: [{}, { stance: 'center' }] }, { id: 'b', earth: 1, ...b }], { roundCap: 4, rules }))

@@ -64,7 +64,7 @@ describe('Void Points (docs/rules/l5r.md section 1)', () => {
   })
 })
 
-describe('best Raises (docs/rules/l5r.md section 7 A38)', () => {
+describe('best Raises (docs/rules/l5r.md section 4)', () => {
   const spec = (rolled: number, kept: number): RollSpec => ({ rolled, kept, bonus: 0 })
   const katana = [6, 7, 8].map((x) => exactRoll(spec(x, 2), true))
   it.each([

@@ -9,9 +9,9 @@ import { DOWN } from './wounds'
  * one per Round (variant `voidPerRound`). Uses modelled, each chosen per Round in his plan: +1k1 on his
  * attack roll, his Initiative roll or his Full Defense roll (declared before rolling), +10 Armor TN for the Round (declared at Round start, ends in
  * the Reaction stage with the other expiring effects), −10 wounds from one hit, +1k1 on a katana's
- * damage roll, or +10 Initiative for the skirmish (declared at Round start). Under the A37
- * alternative a Down character spends one per Turn to act (Free actions only).
- * @see docs/rules/l5r.md section 1, §6.5; docs/rules/l5r.md section 4 step 3, docs/rules/l5r.md section 4, docs/rules/l5r.md section 4, docs/rules/l5r.md section 7 A37
+ * damage roll, or +10 Initiative for the skirmish (declared at Round start). Under the "void-to-act"
+ * reading of variants.down a Down character spends one per Turn to act (Free actions only).
+ * @see docs/rules/l5r.md section 1, section 4 (Void Points, wound ranks) and section 7 (A character at Down)
  */
 
 export function resetVoid(f: Fight): void {
@@ -138,7 +138,7 @@ export function voidOnDamage(f: Fight, i: number): boolean {
 }
 
 /**
- * A37 alternative: a Down character's Turn costs a Void Point and allows Free actions only, so no
+ * variants.down "void-to-act": a Down character's Turn costs a Void Point and allows Free actions only, so no
  * attack. With his last Point spent he can no longer act and counts as defeated.
  */
 export function actWhileDown(f: Fight, i: number): void {
