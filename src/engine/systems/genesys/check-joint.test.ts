@@ -5,7 +5,7 @@ import { netByAdvantage } from './check-joint'
 
 const pool = (p: Partial<Pool>): Pool => ({ ...emptyPool(), ...p })
 
-describe('exact joint of net successes × net advantage (docs/rules/genesys.md section 1–§5.2)', () => {
+describe('exact joint of net successes × net advantage (docs/rules/genesys.md sections 1 and 2)', () => {
   it('one Ability die: blank, S, S, SS, A, A, SA, AA — each face an eighth, in its own cell', () => {
     const j = netByAdvantage(exactCheck(pool({ ability: 1 })))
     expect(j.x.values).toEqual([0, 1, 2])

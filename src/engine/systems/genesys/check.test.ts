@@ -132,7 +132,7 @@ describe('damage, soak and criticals (the Star Wars turn rules (docs/rules/genes
 })
 
 describe('check scenarios', () => {
-  it('exact outcome of 2G1B vs 2P (one Aim, §7.3): the successes sum to 0.5281, the advantages to 0.4681, all six to 1', () => {
+  it('exact outcome of 2G1B vs 2P (one Aim, docs/rules/genesys.md section 7): the successes sum to 0.5281, the advantages to 0.4681, all six to 1', () => {
     const exact = exactCheckMetrics(compileCheck(checkScenario({ pool: { ability: 2, boost: 1, difficulty: 2 }, weapon: blaster })))
     const o = exact.find((m) => m.id === 'outcome')
     if (o?.kind !== 'order') throw new Error('no outcome')
@@ -155,7 +155,7 @@ describe('check scenarios', () => {
     const plan = compileCheck(checkScenario({ characteristic: 3, skill: 1, weapon: blaster }))
     expect(plan.pool).toEqual(pool({ proficiency: 1, ability: 2, difficulty: 2 }))
   })
-  it('exact P(hit) of 2G vs 2P is the §7.3 value 0.4351, and wounds use weapon damage + net − soak', () => {
+  it('exact P(hit) of 2G vs 2P is the docs/rules/genesys.md section 7 value 0.4351, and wounds use weapon damage + net − soak', () => {
     const plan = compileCheck(checkScenario({ pool: { ability: 2, difficulty: 2 }, weapon: blaster, target: { soak: 8 } }))
     const exact = exactCheckMetrics(plan)
     const hit = exact.find((m) => m.id === 'hit')

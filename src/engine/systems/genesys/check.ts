@@ -13,7 +13,7 @@ import type { CheckConfig, GenesysScenario } from './schema'
  * One combat check (mode "check"): every trial rolls the pool once and lands in one bin of the joint
  * (net successes, net advantage, Triumphs, Despairs) histogram; hit, damage, wounds and criticals are read
  * from that histogram with the same function the exact answer uses.
- * @see the Star Wars turn rules (docs/rules/genesys.md section 5) "Perform a combat check" and docs/rules/genesys.md section 4, §5.6
+ * @see the Star Wars turn rules (docs/rules/genesys.md section 5) "Perform a combat check" and docs/rules/genesys.md sections 4 and 6
  */
 export interface CheckPlan {
   mode: 'check'

@@ -4,7 +4,7 @@ import { buildPool, type ModifierOrder } from '../../dice/narrative-pool'
 /**
  * The dice pool of a combat check: difficulty by range band or Average for Melee/Brawl, the engaged
  * modifiers, Aim, Guarded Stance, cover, prone and defense.
- * @see the Star Wars turn rules (docs/rules/genesys.md section 5) ("Perform a combat check", maneuvers) and docs/rules/genesys.md section 4, §5.5
+ * @see the Star Wars turn rules (docs/rules/genesys.md section 5) ("Perform a combat check", maneuvers) and docs/rules/genesys.md sections 4 and 5
  */
 
 export const RANGE_BANDS = ['engaged', 'short', 'medium', 'long', 'extreme'] as const
@@ -39,7 +39,7 @@ export const ENGAGED_INCREASE: Readonly<Record<CombatSkill, number | null>> = { 
 
 /**
  * How defensive sources combine. 'best': cover (ranged defense 1), Guarded Stance (melee defense 1) and
- * armour defense all "provide defense", so only the best counts (docs/rules/genesys.md section 4 [S F3]); 'add': every source
+ * armour defense all "provide defense", so only the best counts (docs/rules/genesys.md section 4; Edge of the Empire core rulebook, Defense); 'add': every source
  * adds its own Setback die, as the Star Wars turn rules (docs/rules/genesys.md section 5) words each maneuver.
  */
 export type DefenseStacking = 'best' | 'add'
@@ -72,7 +72,7 @@ export interface AttackSituation {
   extraIncrease?: number
   /**
    * A ranged shot at a target engaged with one of the shooter's allies: the difficulty is upgraded once
-   * (docs/rules/genesys.md section 4 [S F2 p.219]).
+   * (docs/rules/genesys.md section 4; EotE p.219).
    */
   targetEngagedWithAlly?: boolean
 }
@@ -104,7 +104,7 @@ export function defenseDice(s: AttackSituation, stacking: DefenseStacking): { se
 
 /**
  * The full pool: base difficulty (range band or Average), the engaged increase, then upgrades and
- * downgrades in the A14 order, then Boost (Aim, allies, prone target) and Setback (defense, cover, prone,
+ * downgrades in the order of variants.modifierOrder, then Boost (Aim, allies, prone target) and Setback (defense, cover, prone,
  * own Guarded Stance).
  */
 export function attackPool(s: AttackSituation, stacking: DefenseStacking, order: ModifierOrder): Pool {

@@ -5,13 +5,13 @@
  * healed, no strain for maneuvers, at most one maneuver a turn). Other rows only name the injury (they
  * touch checks this simulator does not make, e.g. Intellect or Presence checks, or healing).
  * @see docs/rules/genesys.md section 6 (roll, +10 stacking, 151+ dead). The row ranges and effects are the EotE core
- * Table 6-10 / Genesys Table I.6-10 as a GM recalls them [A]: the project's sources name the roll but
+ * Table 6-10 / Genesys Table I.6-10 as a GM recalls them (our reading): the project's sources name the roll but
  * not the rows, so the whole table is behind the `criticalEffects` variant ('severity-only' keeps the
  * previous reading: only death counts).
  */
 
 /**
- * The maneuver rows [A], as a GM recalls EotE Table 6-10 / Genesys Table I.6-10: Distracted (16–20) "cannot
+ * The maneuver rows, as a GM recalls EotE Table 6-10 / Genesys Table I.6-10: Distracted (16–20) "cannot
  * perform a free maneuver during his next turn"; Hamstrung (71–75) "loses his free maneuver until healed";
  * Winded (81–85) "cannot voluntarily suffer strain to activate abilities or gain additional maneuvers until
  * healed"; Temporarily Lame (111–115) "cannot perform more than one maneuver during his turn until healed".
@@ -51,7 +51,7 @@ export interface CritRow {
 }
 
 /**
- * The rows that touch every later check or the turn [A], as a GM recalls the same tables: Slowed Down
+ * The rows that touch every later check or the turn, as a GM recalls the same tables: Slowed Down
  * (6–10) "can only act during the last allied Initiative slot on his next turn"; Sudden Jolt (11–15)
  * "drops whatever is in hand" (the Star Wars turn rules (docs/rules/genesys.md section 5) lists grabbing a stray blaster under Interact, so one Interact
  * maneuver picks it up; a Brawl fighter's fists are not dropped, and a weapon a Despair emptied stays empty); Agonizing Wound (56–60) "increase the difficulty of all Brawn and Agility checks by

@@ -14,7 +14,7 @@ import { maneuver } from './fight-maneuver'
 import type { FightPlan } from './fight-plan'
 import { genesys } from './index'
 
-/** Critical Injury rows that last past the hit [A] (crit-effects.ts): slots, dropped weapons, check penalties, free attacks. */
+/** Critical Injury rows that last past the hit, as a GM recalls EotE Table 6-10 (crit-effects.ts): slots, dropped weapons, check penalties, free attacks. */
 const examples = join(__dirname, '..', '..', '..', '..', 'resources', 'examples')
 const load = (file: string): Record<string, unknown> => JSON.parse(readFileSync(join(examples, file), 'utf8')) as Record<string, unknown>
 const fightPlan = (doc: Record<string, unknown>): FightPlan => genesys.compile(parseScenarioOrThrow(doc).scenario as never) as FightPlan
@@ -35,7 +35,7 @@ function hunterShot(plan: FightPlan, seed = 1): TraceEvent[] {
   return log
 }
 
-describe('lasting Critical Injury rows [A]', () => {
+describe('lasting Critical Injury rows (EotE Table 6-10 as a GM recalls it)', () => {
   it('rows: 6–10 Slowed Down, 11–15 Sudden Jolt, 56–60 Agonizing Wound, 61–65 Slightly Dazed, 66–70 Scattered Senses, 76–80 Overpowered, 86–90 Compromised, 91–95 At the Brink, 116–120 Blinded', () => {
     const rows = [6, 10, 11, 15, 56, 60, 61, 65, 66, 70, 76, 80, 86, 90, 91, 95, 116, 120].map((r) => critRow(r).effect)
     expect(rows).toEqual(['slowed-down', 'slowed-down', 'sudden-jolt', 'sudden-jolt', 'agonizing-wound', 'agonizing-wound', 'slightly-dazed', 'slightly-dazed', 'scattered-senses', 'scattered-senses', 'overpowered', 'overpowered', 'compromised', 'compromised', 'at-the-brink', 'at-the-brink', 'blinded', 'blinded'])
@@ -129,7 +129,7 @@ describe('lasting Critical Injury rows [A]', () => {
   })
 })
 
-describe('Slowed Down: he acts only in his side\'s last initiative slot on his next turn [A]', () => {
+describe('Slowed Down: he acts only in his side\'s last initiative slot on his next turn (EotE Table 6-10, Slowed Down)', () => {
   const squad = load('genesys-squad-cover.json')
   for (const slots of ['side-slots', 'individual']) {
     it(`${slots}: after the note, no one of his side acts later in that round, and he is slowed one turn per Slowed Down`, () => {

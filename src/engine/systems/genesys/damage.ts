@@ -21,7 +21,7 @@ export function woundsAfterSoak(damage: number, soak: number): number {
 /**
  * How many times a hit triggers a Critical Injury: only on a hit that deals wounds past soak; each Triumph
  * triggers once, and advantage triggers once per full Critical rating spent.
- * @see docs/rules/genesys.md section 6 [S F2 p.214-215, S F3]
+ * @see docs/rules/genesys.md section 6 (EotE pp.214–215)
  */
 export function critTriggers(wounds: number, advantage: number, triumphs: number, critRating: number): number {
   if (wounds <= 0) return 0

@@ -84,7 +84,7 @@ function lastingInjury(plan: FightPlan, f: number, t: number, effect: keyof type
   const s = plan.state
   if (effect === 'slowed-down') s.slowed[t] = 1
   else if (effect === 'sudden-jolt') {
-    // "drops whatever is in hand": a Brawl fighter's fists are not dropped [A]; an emptied weapon stays empty
+    // "drops whatever is in hand": a Brawl fighter's fists are not dropped (our reading); an emptied weapon stays empty
     if (plan.fighters[t].c.weapon.skill === 'brawl') return 'nothing in hand to drop (Brawl)'
     s.noAmmo[t] |= DROPPED
   }

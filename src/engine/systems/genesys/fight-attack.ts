@@ -13,7 +13,7 @@ import { bandAfterStep, type Maneuver } from './maneuvers'
 /**
  * One attack inside a fight: the situation, the pool (compiled once per situation), the roll, damage
  * past soak, critical injuries, and advantage and threat spent.
- * @see the Star Wars turn rules (docs/rules/genesys.md section 5) "Perform a combat check" steps 1–4; docs/rules/genesys.md section 4, §5.6
+ * @see the Star Wars turn rules (docs/rules/genesys.md section 5) "Perform a combat check" steps 1–4; docs/rules/genesys.md sections 4 and 6
  */
 
 /** Whether f can attack t now: weapon reach, melee engaged, Gunnery not while engaged. */
@@ -163,7 +163,7 @@ export function checkDefeat(plan: FightPlan, f: number, tally: Tally, at: number
 /**
  * The attack of f on t; same draws with or without `log`. A Despair on a ranged shot empties the weapon
  * ('out-of-ammo'); a shot into an engagement with an ally that succeeds with a Despair hits that ally
- * instead (docs/rules/genesys.md section 4 [S F2 p.219]).
+ * instead (docs/rules/genesys.md section 4; EotE p.219).
  */
 export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: number, at: number, log?: TraceEvent[], same?: CompiledPool): void {
   const s = plan.state

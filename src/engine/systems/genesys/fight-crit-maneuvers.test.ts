@@ -14,7 +14,7 @@ import type { FightPlan } from './fight-plan'
 import { genesys } from './index'
 import { turnBudget, type ManeuverLimits } from './maneuvers'
 
-/** The Critical Injury rows that limit maneuvers [A] (crit-effects.ts), and a Gunnery user engaged. */
+/** The Critical Injury rows that limit maneuvers, as a GM recalls EotE Table 6-10 (crit-effects.ts), and a Gunnery user engaged. */
 
 const examples = join(__dirname, '..', '..', '..', '..', 'resources', 'examples')
 const load = (file: string): Record<string, unknown> => JSON.parse(readFileSync(join(examples, file), 'utf8')) as Record<string, unknown>
@@ -38,7 +38,7 @@ const HAMSTRUNG: ManeuverLimits = { free: 0, max: 2, strain: true }
 const WINDED: ManeuverLimits = { free: 1, max: 2, strain: false }
 const LAME: ManeuverLimits = { free: 1, max: 1, strain: true }
 
-describe('Critical Injury rows that limit maneuvers [A]', () => {
+describe('Critical Injury rows that limit maneuvers (EotE Table 6-10 as a GM recalls it)', () => {
   it('table rows: 16–20 Distracted, 71–75 Hamstrung, 81–85 Winded, 111–115 Temporarily Lame', () => {
     expect([16, 20, 71, 75, 81, 85, 111, 115].map((r) => critRow(r).name)).toEqual(['Distracted', 'Distracted', 'Hamstrung', 'Hamstrung', 'Winded', 'Winded', 'Temporarily Lame', 'Temporarily Lame'])
     expect([18, 73, 83, 113].map((r) => critEffectOf(r, true))).toEqual(['distracted', 'hamstrung', 'winded', 'temporarily-lame'])

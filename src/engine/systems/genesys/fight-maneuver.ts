@@ -4,8 +4,8 @@ import { DROPPED, EMPTY, type FightPlan } from './fight-plan'
 import { MAX_MANEUVERS, type Maneuver } from './maneuvers'
 
 /**
- * One maneuver's effect in a fight. Anything but Aim spends the aim already taken (docs/rules/genesys.md section 5
- * [S F2 p.210]); moving leaves cover; Manage Gear reloads a weapon emptied by a Despair; Interact picks up a
+ * One maneuver's effect in a fight. Anything but Aim spends the aim already taken (docs/rules/genesys.md section 5,
+ * EotE p.210); moving leaves cover; Manage Gear reloads a weapon emptied by a Despair; Interact picks up a
  * weapon dropped after a Sudden Jolt (the Star Wars turn rules (docs/rules/genesys.md section 5): "grabbing a stray blaster off the ground").
  * @see the Star Wars turn rules (docs/rules/genesys.md section 5) "Types of maneuvers"
  */

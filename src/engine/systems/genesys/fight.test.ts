@@ -72,7 +72,7 @@ describe('fights', () => {
     const shot = traced(plan, 2).find((e) => e.kind === 'roll' && e.text.includes('fires'))
     expect(shot?.text).toMatch(/2Y 1G vs 2P →/)
   })
-  it('A16: two Aims in a turn whose action was exchanged carry into the next turn ("consecutive") or are lost ("same-turn")', () => {
+  it('variants.aimCarry: two Aims in a turn whose action was exchanged carry into the next turn ("consecutive") or are lost ("same-turn")', () => {
     const plans = [{ combatant: 'smuggler', turns: [{ maneuvers: ['aim', 'aim'], action: 'exchange' }, { maneuvers: [] }] }, { combatant: 'hunter', turns: [{ action: 'none' }] }]
     const carried = traced(fightPlan(withPlans(duel, plans)), 3).find((e) => e.text.includes('fires'))
     expect(carried?.text).toMatch(/2Y 1G 2B vs 2P/)

@@ -25,7 +25,7 @@ export interface TurnBudget {
 }
 
 /**
- * What a character's Critical Injuries leave of the turn economy [A] (crit-effects.ts): `free` is 1, or 0
+ * What a character's Critical Injuries leave of the turn economy (crit-effects.ts, EotE Table 6-10 as a GM recalls it): `free` is 1, or 0
  * when Distracted (next turn) or Hamstrung; `max` is 2, or 1 when Temporarily Lame; `strain` is false when
  * Winded (he cannot suffer strain to gain maneuvers).
  */

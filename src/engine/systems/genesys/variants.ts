@@ -1,8 +1,9 @@
 import type { VariantDoc } from '../../core/scenario'
 
 /**
- * Rule variants of the narrative-dice system: the open questions A14–A16 of docs/rules/genesys.md section 8, how
- * defensive sources stack (the Star Wars turn rules (docs/rules/genesys.md section 5) wording vs the Defense rules of F3), critical effects and Despair.
+ * Rule variants of the narrative-dice system: the open questions of docs/rules/genesys.md section 8 (order of
+ * upgrades, initiative, Aim), how defensive sources stack (the maneuvers' wording in docs/rules/genesys.md section 5
+ * vs the book's Defense rules), critical effects and Despair.
  * User-visible texts (labels, sources) speak a GM's language and cite the books only.
  */
 export const variants: readonly VariantDoc[] = [
