@@ -11,16 +11,12 @@ import { root } from '../helpers'
  * ("B2 alternate table", "G9 reading") or its seed excerpts ("seed 002").
  *
  * The rules pages under docs/ are checked too, whole (they are the product's own reference).
- * The directories below are the ones already cleaned; the others (the L5R and Genesys systems, the engine core, the importers) are still being edited and join the list once they are clean.
+ * The directories below are the ones already cleaned (the whole engine: its core, dice, runner and every
+ * system); the importers are still being edited and join the list once they are clean.
  */
 const COVERED = [
-  'src/engine/systems/bushido',
-  'src/engine/dice',
-  'src/engine/systems/gurps-common',
-  'src/engine/systems/gurps-waits',
-  'src/engine/systems/gurps',
-  'src/engine/systems/hero',
-  'src/engine/run',
+  'src/engine',
+  'src/preload',
   'src/renderer',
   'src/main',
   'src/cli',
@@ -39,6 +35,8 @@ const PATTERN_FILES = [
   'src/engine/systems/bushido/plain-words.test.ts',
   'src/engine/systems/gurps/plain-words.test.ts',
   'src/engine/systems/hero/plain-words.test.ts',
+  'src/engine/systems/l5r/plain-words.test.ts',
+  'src/engine/systems/genesys/plain-words.test.ts',
   'tests/e2e/answer-first.test.ts', 'tests/lint/self-contained.test.ts', 'tests/lint/rule-pointers.test.ts',
 ]
 
@@ -111,6 +109,24 @@ function hitsIn(checked: readonly string[]): string[] {
 /** The GURPS and HERO systems, cleaned on their own (their files also count in COVERED). */
 const GURPS_HERO = ['src/engine/systems/gurps', 'src/engine/systems/hero']
 
+/** The L5R and Genesys systems, cleaned on their own (their files also count in COVERED). */
+const L5R_GENESYS = ['src/engine/systems/l5r', 'src/engine/systems/genesys']
+
+/**
+ * In these two systems' comments and test names, also: the Star Wars source ids of the working reference
+ * (F2 the Edge of the Empire scans, F3 and F4 web pages; F1 stays out, the Help key) and its seed
+ * excerpts named as a text ("seed wording", "the seed's name for Reflexes"). Cite "EotE p.219", the
+ * maneuvers' wording in docs/rules/genesys.md, or "the skirmish text" of docs/rules/l5r.md instead.
+ */
+const L5R_GENESYS_PROSE: RegExp[] = [/\bF[2-4]\b/, /\b(the seed's|seed) (wording|text|excerpt|name)\b/i]
+
+/** The pointers of a line in the L5R and Genesys systems: the shared ones and their own. */
+function l5rGenesysPointers(line: string): string[] {
+  const found = pointers(line)
+  for (const p of prose(line)) for (const re of L5R_GENESYS_PROSE) if (re.test(p)) found.push(p.match(re)![0])
+  return found
+}
+
 describe('code comments and test names point only at documents in the repository', () => {
   it('no source or test file in the cleaned directories points into the team\'s working rules reference', () => {
     const checked = checkedFiles(COVERED)
@@ -122,6 +138,20 @@ describe('code comments and test names point only at documents in the repository
     const checked = checkedFiles(GURPS_HERO)
     expect(checked.length).toBeGreaterThan(80)
     expect(hitsIn(checked)).toEqual([])
+  })
+
+  it('the L5R and Genesys systems\' comments and test names cite rules pages, book pages and variant keys only', () => {
+    const checked = checkedFiles(L5R_GENESYS)
+    expect(checked.length).toBeGreaterThan(60)
+    const hits = checked.flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => {
+          const p = l5rGenesysPointers(line)
+          return p.length > 0 ? [`${posix(f)}:${i + 1}: ${p.join(', ')} in: ${line.trim().slice(0, 140)}`] : []
+        }),
+    )
+    expect(hits).toEqual([])
   })
 
   it('no page under docs/ points into it either (section signs, source tags, the reference or its seeds)', () => {
@@ -174,5 +204,24 @@ describe('code comments and test names point only at documents in the repository
   it('fails on a planted pointer in a covered file', () => {
     const planted = readFileSync(join(root, 'src/engine/dice/bushido-d6.ts'), 'utf8').replace('@see docs/rules/bushido.md section 1\n', '@see docs/rules/bushido.md section 1 [S B1], §4.2\n')
     expect(planted.split('\n').flatMap(pointers)).toEqual(['§', '[S B', 'B1'])
+  })
+
+  it('fails on planted pointers in an L5R and a Genesys file, and their own source ids and seed wording', () => {
+    const l5r = readFileSync(join(root, 'src/engine/systems/l5r/fight.ts'), 'utf8').replace('Down counts as defeated by default (variants.down);', 'Down counts as defeated by default (A37, §6.5);')
+    const genesys = readFileSync(join(root, 'src/engine/systems/genesys/combat-check.ts'), 'utf8').replace('(docs/rules/genesys.md section 4; EotE p.219).', '(docs/rules/genesys.md section 4 [S F2 p.219]).')
+    expect(l5r.split('\n').flatMap(l5rGenesysPointers)).toEqual(['§', 'A37'])
+    expect(genesys.split('\n').flatMap(l5rGenesysPointers)).toEqual(['[S F', 'F2'])
+    for (const bad of [
+      "  it('difficulty upgraded once (F2 p.219)', () => {",
+      ' * cover and armour (F3)',
+      "  it('\"add\" adds each (seed wording)', () => {",
+      " * Agility (the seed's name for Reflexes)",
+    ]) expect(l5rGenesysPointers(bad), bad).not.toEqual([])
+    for (const fine of [
+      "  it('the same seed gives the same summary', () => {",
+      ' * Keyboard: F1 shows the rules',
+      "  it('difficulty upgraded once (EotE p.219)', () => {",
+      '  run: { trials: 10, seed: 1 },',
+    ]) expect(l5rGenesysPointers(fine), fine).toEqual([])
   })
 })

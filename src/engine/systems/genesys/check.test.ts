@@ -51,7 +51,7 @@ describe('combat check difficulty (the Star Wars turn rules (docs/rules/genesys.
     expect(canAttack({ combatSkill: 'gunnery', band: 'medium', shooterEngaged: true })).toBe(false)
     expect(canAttack({ combatSkill: 'gunnery', band: 'medium', shooterEngaged: false })).toBe(true)
   })
-  it('a ranged shot at a target engaged with an ally: difficulty upgraded once (F2 p.219); not for melee', () => {
+  it('a ranged shot at a target engaged with an ally: difficulty upgraded once (EotE p.219); not for melee', () => {
     expect(built({ band: 'medium', targetEngagedWithAlly: true })).toEqual(pool({ ability: 2, difficulty: 1, challenge: 1 }))
     expect(built({ combatSkill: 'melee', band: 'engaged', targetEngagedWithAlly: true })).toEqual(pool({ ability: 2, difficulty: 2 }))
   })
@@ -105,7 +105,7 @@ describe('maneuver effects on a combat check (the Star Wars turn rules (docs/rul
     expect(built({ targetProne: true })).toEqual(pool({ ability: 2, difficulty: 2, setback: 1 }))
     expect(built({ combatSkill: 'brawl', band: 'engaged', targetProne: true })).toEqual(pool({ ability: 2, difficulty: 2, boost: 1 }))
   })
-  it('defense sources: "best" keeps the best of cover and armour (F3), "add" adds each (seed wording)', () => {
+  it('defense sources: "best" keeps the best of cover and armour (EotE, Defense), "add" adds each (the maneuvers\' wording, docs/rules/genesys.md section 5)', () => {
     expect(built({ targetCover: true, targetDefense: 1 }).setback).toBe(1)
     expect(built({ targetCover: true, targetDefense: 1 }, 'add').setback).toBe(2)
     expect(built({ targetDefense: 4, targetCover: true }, 'add').setback).toBe(4)

@@ -34,7 +34,7 @@ export const RANGED_DIFFICULTY: Readonly<Record<RangeBand, number>> = { engaged:
 /** Melee and Brawl checks are always Average (the Star Wars turn rules (docs/rules/genesys.md section 5): "Melee attack difficulties are always Average"). */
 export const MELEE_DIFFICULTY = 2
 
-/** Shooting while engaged: Ranged (Light) +1 difficulty, Ranged (Heavy) +2; Gunnery cannot fire (docs/rules/genesys.md section 4, F2 p.163). */
+/** Shooting while engaged: Ranged (Light) +1 difficulty, Ranged (Heavy) +2; Gunnery cannot fire (docs/rules/genesys.md section 4, EotE p.163). */
 export const ENGAGED_INCREASE: Readonly<Record<CombatSkill, number | null>> = { 'ranged-light': 1, 'ranged-heavy': 2, gunnery: null, melee: 0, brawl: 0 }
 
 /**

@@ -141,7 +141,7 @@ describe('maneuver rows in a fight', () => {
   })
 })
 
-describe('Gunnery while engaged (docs/rules/genesys.md section 4, F2 p.163)', () => {
+describe('Gunnery while engaged (docs/rules/genesys.md section 4, EotE p.163)', () => {
   const gunner = {
     ...duel,
     range: 'engaged',

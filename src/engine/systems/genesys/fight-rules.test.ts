@@ -79,7 +79,7 @@ const into = {
     rules: { initiativeSlots: 'individual' },
 }
 
-describe('shooting into an engagement (docs/rules/genesys.md section 4, F2 p.219)', () => {
+describe('shooting into an engagement (docs/rules/genesys.md section 4, EotE p.219)', () => {
   it('a shot at a target engaged with an ally has its difficulty upgraded once', () => {
     const shots = traces(fightPlan(into), 30).flat().filter((e) => e.text.includes('Smuggler fires') && e.text.includes('engaged with Wookiee'))
     expect(shots.length).toBeGreaterThan(0)

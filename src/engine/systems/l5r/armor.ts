@@ -33,7 +33,7 @@ export function canAttackIn(stance: number): boolean {
 }
 
 /**
- * Armor TN = 5 × Agility (the seed's name for Reflexes) + 5 + armor, plus the stance: Full Attack −10,
+ * Armor TN = 5 × Agility (the skirmish text's name for Reflexes) + 5 + armor, plus the stance: Full Attack −10,
  * Defense + Air + Defense skill, Full Defense + half the Defense roll rounded up (`fullDefenseAdd`);
  * Defense Mastery 5 adds +3 in both defensive Stances (`masteryTn`).
  * @see docs/rules/l5r.md section 3 (Stances) and section 4 (Armor TN)

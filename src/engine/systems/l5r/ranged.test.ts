@@ -33,7 +33,7 @@ describe('ranged attacks with a bow (docs/rules/l5r.md sections 1, 3 and 4)', ()
   it('a Raise still adds +1k0: 5k2 becomes 6k2', () => {
     expect(archer({ strength: 4 }).fighters[0].damage[1]).toEqual({ rolled: 6, kept: 2, bonus: 0 })
   })
-  it('"ranged (Reflexes + Kyujutsu) k Reflexes": the seed\'s Agility is 4e Reflexes, so Agility 3, skill 2 rolls 5k3', () => {
+  it('"ranged (Reflexes + Kyujutsu) k Reflexes": the skirmish text\'s Agility is 4e Reflexes, so Agility 3, skill 2 rolls 5k3', () => {
     expect(archer({}).fighters[0].attack[0]).toEqual({ rolled: 5, kept: 3, bonus: 0 })
   })
   it('in a skirmish: on 7s the archer hits a Defense Stance TN of 15 + Air 2 = 17 with 5k3 = 21 and deals 4k2 = 14 (Strength 2 under a yumi 3)', () => {

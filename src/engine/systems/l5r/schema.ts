@@ -53,7 +53,7 @@ const weaponSchema = z.strictObject({
   name: text(1, 40).default('katana').describe('Weapon name shown in the log. A melee weapon named katana may take a Void Point on damage unless voidDamage says otherwise.'),
   /**
    * melee: damage (Strength + rolled) k kept. bow: a ranged attack, (Agility + skill) k Agility (the
-   * seed's Agility is 4e Reflexes), damage (min(bowStrength, Strength) + arrow rolled) k arrow kept,
+   * skirmish text's Agility is 4e Reflexes), damage (min(bowStrength, Strength) + arrow rolled) k arrow kept,
    * and never in Full Attack ("melee only"). Range and movement are not modelled.
    */
   kind: oneOf(WEAPON_KINDS).default('melee').describe('melee: damage (Strength + rolled) k kept. bow: attack (Agility + skill) k Agility, damage (min(bowStrength, Strength) + rolled) k kept, never in Full Attack; range is not modelled.'),

@@ -14,7 +14,7 @@ export const SPEC_VOID = 4
 export const SPEC_SKILL = 8
 export const ATTACK_SPECS = 16
 
-/** Trait kept on his attack roll: a bow keeps Agility (the seed's name for 4e Reflexes), melee `attackTrait` or Agility. */
+/** Trait kept on his attack roll: a bow keeps Agility (the skirmish text's name for 4e Reflexes, docs/rules/l5r.md), melee `attackTrait` or Agility. */
 export function attackTraitOf(c: Combatant): number {
   return c.weapon.kind === 'bow' ? c.agility : (c.attackTrait ?? c.agility)
 }
