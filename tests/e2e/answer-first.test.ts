@@ -21,8 +21,8 @@ let chromium: Awaited<ReturnType<typeof launchChromium>>
 
 /** Internal vocabulary a user must never see: our reference documents, section signs, register codes, source ids, seed files, math jargon. */
 // A register code (A28, C4.1) — but not a name ending in A/B/C that the page runs into a percentage
-// ("Convict A" + "16.05%" reads "Convict A16.05%" in the page's text).
-export const INTERNAL = /rules(-combat)?\.md|§|\bseed\s*0\d\d|\[[SI] [A-Z]\d|\b[A-C]\d{1,2}(?![\d.]*%)(\.\d+)?\b|E\[/
+// ("Convict A" + "16.05%" reads "Convict A16.05%" in the page's text), nor a GURPS Basic Set page ("p.B59").
+export const INTERNAL = /rules(-combat)?\.md|§|\bseed\s*0\d\d|\[[SI] [A-Z]\d|(?<!p\.)\b[A-C]\d{1,2}(?![\d.]*%)(\.\d+)?\b|E\[/
 
 async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(shots, `${name}.png`) })

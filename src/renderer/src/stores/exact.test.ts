@@ -8,7 +8,7 @@ import { useBackendForTests } from './backend'
 import { useEditorStore } from './editor'
 import { EXACT_DEBOUNCE_MS, useExactStore } from './exact'
 import { useLibraryStore } from './library'
-import { testBackend } from './test-backend'
+import { answeringLeave, testBackend } from './test-backend'
 
 const examplesDir = join(__dirname, '../../../../resources/examples')
 const standoff = JSON.parse(readFileSync(join(examplesDir, 'gurps-waits-standoff.json'), 'utf8')) as unknown
@@ -73,6 +73,21 @@ describe('exact store: the exact answer follows the editor', () => {
     await settle()
     expect(exact.status).toBe('done')
     expect(asked).toHaveLength(1)
+  })
+
+  it("opening another scenario drops the last one's answer at once, before the new one is computed", async () => {
+    const exact = useExactStore()
+    await settle()
+    expect(exact.metrics).not.toBeNull()
+    const other = { ...(standoff as object), name: 'Another standoff' }
+    backend.loadExample = async () => structuredClone(other)
+    await answeringLeave('discard', () => useLibraryStore().openExample('gurps-waits-standoff.json'))
+    expect(useEditorStore().doc).toMatchObject({ name: 'Another standoff' })
+    expect(exact.status).toBe('computing')
+    expect(exact.metrics).toBeNull()
+    await settle()
+    expect(exact.status).toBe('done')
+    expect(exact.metrics).not.toBeNull()
   })
 
   it('an answer that arrives after a newer edit is dropped, and the newer one shown', async () => {

@@ -70,6 +70,15 @@ export const useExactStore = defineStore('exact', () => {
     }
   }
 
+  // Another scenario opened (a file, an example, New…): the last answer was for a different scenario and
+  // is never shown beside it, not even while the new one computes.
+  watch(
+    () => editor.session,
+    () => {
+      metrics.value = null
+    },
+    { flush: 'sync' },
+  )
   watch(() => [editor.doc, editor.valid, supported.value] as const, schedule, { immediate: true })
 
   return { metrics, status, error, took, supported }
