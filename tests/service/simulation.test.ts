@@ -65,8 +65,8 @@ describe('simulation service on the Piscina pool (built worker)', () => {
     for (const r of reports) expect(r.rate).toBeGreaterThan(0)
     const last = reports[reports.length - 1]?.done
     // A report every fourth reading (100 ms at +25 ms), never closer; the start and the end read it too.
-    expect(readings).toBeGreaterThanOrEqual(12)
-    expect(stamps.length).toBeGreaterThanOrEqual(Math.floor((readings - 4) / 5))
+    // The first merge always reports, and so does the end.
+    expect(stamps.length).toBeGreaterThanOrEqual(Math.max(2, Math.floor((readings - 4) / 5)))
     expect(stamps.length).toBeLessThanOrEqual(Math.ceil(readings / 4) + 1)
     const gaps = stamps.slice(1, -1).map((t, i) => t - stamps[i])
     for (const g of gaps) expect(g).toBeGreaterThanOrEqual(100)
