@@ -72,4 +72,47 @@ describe("OggDude's Star Wars characters (XML): each value the sum of its ranks"
     expect(() => load(text.replace(/<WoundThreshold>[\s\S]*?<\/WoundThreshold>/, ''))).toThrow(/Kessa Vorn: the file gives no wound threshold/)
     expect(() => load(text.replace(/<Characteristics>[\s\S]*?<\/Characteristics>/, '<Characteristics />'))).toThrow(/root element is <Character>/)
   })
+
+  // Two more characters of our own (no published file exists), each value reasoned from the file by hand.
+  const other = (name: string): string => readFileSync(join(root, 'tests', 'fixtures', 'import', 'swrpg', name), 'utf8')
+
+  it('Grathul, a Wookiee with a custom vibro-ax: Brawn 3 + 1, Melee 1 + 1, the blade adds Brawn + 2, Pierce 2 and Vicious 1 read, Defensive not modelled', () => {
+    const r = load(other('quickdraw_oggdude_wookiee.xml'))
+    // Brawn 3 starting + 1 purchased = 4; Melee 1 career + 1 purchased = 2 (Melee is rolled with Brawn).
+    // Presence 2, no Cool: initiative Presence 2, Cool 0. Soak 4 (Brawn) + 2 (armour) = 6; wounds 14 + 4 =
+    // 18; strain 8 + 2 (Willpower 1 + 1) = 10; defence 1 and 1 from items. The blade is custom: "+2"
+    // (DamageAdd) is Brawn + 2, Critical 2, engaged, under its new name.
+    expect(r.combatants[0]).toEqual({
+      name: 'Grathul', brawn: 4, attack: { characteristic: 4, skill: 2 }, initiative: { characteristic: 2, skill: 0 },
+      weapon: { name: 'Ryyk blade', skill: 'melee', damage: 2, addsBrawn: true, crit: 2, range: 'engaged', qualities: { pierce: 2, vicious: 1 } },
+      soak: 6, meleeDefense: 1, rangedDefense: 1, woundThreshold: 18, strainThreshold: 10,
+    })
+    expect(r.report.computed).toEqual(expect.arrayContaining(['Brawn 4 = starting 3 + purchased 1', 'Melee 2 = career 1 + purchased 1', 'soak 6 = char 4 + item 2', 'wound threshold 18 = starting 14 + char 4', 'attack: Brawn 4, Melee 2']))
+    expect(r.report.read).toContain('weapon Ryyk blade (custom): Melee, damage +2 (Brawn + 2), Critical 2, engaged')
+    expect(r.report.ignored).toContain('Ryyk blade: DEFENSIVE (qualities the simulator does not model)')
+    expect(r.report.defaultedFields.map((f) => f.path)).toEqual(['initiative'])
+  })
+
+  it('IG-R7, a droid gunner: cybernetic ranks count, Ranged (Heavy) 3 with Agility 4, the repeater\'s Auto-fire and Pierce 1 read; no strain threshold in the file, so it is his wound threshold, marked as a default', () => {
+    const r = load(other('quickdraw_oggdude_droid.xml'))
+    // Brawn 1 + 1 cyber = 2; Agility 1 + 2 purchased + 1 cyber = 4; Ranged (Heavy) 1 career + 2 purchased
+    // = 3; Cool 2 with Presence 1. Soak 2 + 3 = 5; wounds 10 + 2 = 12; no strain threshold: 12 as well.
+    // No defence in the file: 0 and 0. The equipped custom repeater is used; the blaster rifle is only a key.
+    expect(r.combatants[0]).toEqual({
+      name: 'IG-R7', brawn: 2, attack: { characteristic: 4, skill: 3 }, initiative: { characteristic: 1, skill: 2 },
+      weapon: { name: 'Heavy repeating blaster', skill: 'ranged-heavy', damage: 11, crit: 3, range: 'long', qualities: { autoFire: true, pierce: 1 } },
+      soak: 5, meleeDefense: 0, rangedDefense: 0, woundThreshold: 12, strainThreshold: 12,
+    })
+    expect(r.report.computed).toEqual(expect.arrayContaining(['Agility 4 = starting 1 + purchased 2 + cyber 1', 'Ranged (Heavy) 3 = career 1 + purchased 2']))
+    expect(r.report.ignored).toEqual(expect.arrayContaining(['Heavy repeating blaster: CUMBERSOME 3 (qualities the simulator does not model)', 'other weapons BLASTRIFLE: each fighter uses one']))
+    expect(r.report.defaultedFields.map((f) => f.path).sort()).toEqual(['initiative', 'strainThreshold'])
+  })
+
+  it('both join a shipped Star Wars duel as valid combatants', () => {
+    const duel = JSON.parse(readFileSync(join(root, 'resources', 'examples', 'genesys-blaster-duel.json'), 'utf8'))
+    for (const f of ['quickdraw_oggdude_wookiee.xml', 'quickdraw_oggdude_droid.xml']) {
+      const parsed = parseScenario(addToScenario(duel, [load(other(f))], 'A').doc)
+      expect(parsed.ok ? [] : parsed.issues).toEqual([])
+    }
+  })
 })
