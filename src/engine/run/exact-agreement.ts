@@ -9,6 +9,20 @@ import { runChunk } from './run-chunk'
  * more than `k` standard errors from its sampled counterpart.
  */
 
+/** The exact chance with this id among a system's exact values (throws when there is none). */
+export function exactChance(ms: readonly ExactMetric[], id: string): number {
+  const m = ms.find((x) => x.id === id)
+  if (m?.kind !== 'probability') throw new Error(`no exact chance ${id}`)
+  return m.p
+}
+
+/** The exact distribution with this id among a system's exact values (throws when there is none). */
+export function exactDistribution(ms: readonly ExactMetric[], id: string): Extract<ExactMetric, { kind: 'distribution' }> {
+  const m = ms.find((x) => x.id === id)
+  if (m?.kind !== 'distribution') throw new Error(`no exact distribution ${id}`)
+  return m
+}
+
 /** Sampled metrics of a scenario, in this process, with a fixed seed (the clock is a counter). */
 export async function sampledMetrics(scenario: unknown, trials: number, seed: number): Promise<Metric[]> {
   let clock = 0

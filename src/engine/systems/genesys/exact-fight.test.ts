@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { exactChance, exactDistribution } from '../../run/exact-agreement'
 import { fightNote } from '../../core/fight-exact'
 import type { Metric } from '../../core/metrics'
 import { exactCheck, forEachResult, probabilityOf } from '../../dice/narrative-exact'
@@ -42,15 +43,18 @@ const order = (ms: readonly ExactMetric[], key: string): number => {
   if (m?.kind !== 'order') throw new Error('no exact winner')
   return m.outcomes.find((o) => o.key === key)?.p ?? 0
 }
-const p = (ms: readonly ExactMetric[], id: string): number => {
-  const m = ms.find((x) => x.id === id)
-  if (m?.kind !== 'probability') throw new Error(`no exact chance ${id}`)
-  return m.p
-}
-const dist = (ms: readonly ExactMetric[], id: string): Extract<ExactMetric, { kind: 'distribution' }> => {
-  const m = ms.find((x) => x.id === id)
-  if (m?.kind !== 'distribution') throw new Error(`no exact distribution ${id}`)
-  return m
+const p = exactChance
+const dist = exactDistribution
+/** P(two initiative checks of one Ability die give the same result): the chance of a tie between equal pools. */
+const equalInitiative = (): number => {
+  const init = exactCheck({ ...emptyPool(), ...positiveDice(1, 0) })
+  let equal = 0
+  let total = 0
+  forEachResult(init, (_net, _adv, _tr, _de, count) => {
+    equal += count * count
+    total += count
+  })
+  return equal / (total * total)
 }
 
 describe('Star Wars / Genesys whole fight, exact (docs/rules/genesys.md, exact whole fights)', () => {
@@ -58,14 +62,7 @@ describe('Star Wars / Genesys whole fight, exact (docs/rules/genesys.md, exact w
     const N = 6
     const doc = duel({}, {}, { maxRounds: N })
     // both PCs with the same initiative pool: A acts first on a higher result, and on an equal one (roster order)
-    const init = exactCheck({ ...emptyPool(), ...positiveDice(1, 0) })
-    let equal = 0
-    let total = 0
-    forEachResult(init, (_net, _adv, _tr, _de, count) => {
-      equal += count * count
-      total += count
-    })
-    equal /= total * total
+    const equal = equalInitiative()
     const aFirst = (1 + equal) / 2
     // Edge of the Empire core rulebook p.210: a hit is one net success; short range is an Easy check (one Difficulty die)
     const a = probabilityOf(exactCheck({ ...emptyPool(), ability: 1, difficulty: 1 }), (net) => net >= 1)
@@ -88,14 +85,7 @@ describe('Star Wars / Genesys whole fight, exact (docs/rules/genesys.md, exact w
   it("'roll-off' initiative ties (one d1024 each, higher first, roster order on equal draws): with the same pools P(A first) = (1 − e)/2 + e·1025/2048, e = P(equal results), to 1e-12", () => {
     const N = 4
     const doc = duel({}, { npc: true }, { maxRounds: N, rules: { initiativeTies: 'roll-off' } })
-    const init = exactCheck({ ...emptyPool(), ...positiveDice(1, 0) })
-    let equal = 0
-    let total = 0
-    forEachResult(init, (_net, _adv, _tr, _de, count) => {
-      equal += count * count
-      total += count
-    })
-    equal /= total * total
+    const equal = equalInitiative()
     const aFirst = (1 - equal) / 2 + (equal * 1025) / 2048
     const a = probabilityOf(exactCheck({ ...emptyPool(), ability: 1, difficulty: 1 }), (net) => net >= 1)
     const q = (1 - a) * (1 - a)

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { fightNote } from '../../core/fight-exact'
-import { disagreements, sampledMetrics } from '../../run/exact-agreement'
+import { disagreements, sampledMetrics, exactChance, exactDistribution } from '../../run/exact-agreement'
 import { parseScenarioOrThrow } from '../../run/parse'
 import type { ExactMetric } from '../rule-system'
 import { gurps } from './index'
@@ -11,16 +11,8 @@ import { scenarioDoc, type Spec } from './test-helpers'
 
 const example = (name: string): unknown => JSON.parse(readFileSync(`resources/examples/gurps-${name}.json`, 'utf8'))
 const exactOf = (doc: unknown): ExactMetric[] => gurps.exact(gurps.compile(parseScenarioOrThrow(doc).scenario as never))
-const p = (ms: readonly ExactMetric[], id: string): number => {
-  const m = ms.find((x) => x.id === id)
-  if (m?.kind !== 'probability') throw new Error(`no exact chance ${id}`)
-  return m.p
-}
-const dist = (ms: readonly ExactMetric[], id: string): Extract<ExactMetric, { kind: 'distribution' }> => {
-  const m = ms.find((x) => x.id === id)
-  if (m?.kind !== 'distribution') throw new Error(`no exact distribution ${id}`)
-  return m
-}
+const p = exactChance
+const dist = exactDistribution
 
 /** Ways out of 216 to roll `t` or less on 3d6. */
 const atMost = (t: number): number => [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1].slice(0, t - 2).reduce((a, b) => a + b, 0)

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { fightNote } from '../../core/fight-exact'
-import { disagreements, sampledMetrics } from '../../run/exact-agreement'
+import { disagreements, sampledMetrics, exactChance } from '../../run/exact-agreement'
 import { parseScenarioOrThrow } from '../../run/parse'
 import type { ExactMetric } from '../rule-system'
 import { hero } from './index'
@@ -17,11 +17,7 @@ const doc = (specs: Spec[], extra: Record<string, unknown> = {}): unknown => ({
   run: { trials: 1000, seed: 1 },
   ...extra,
 })
-const p = (ms: readonly ExactMetric[], id: string): number => {
-  const m = ms.find((x) => x.id === id)
-  if (m?.kind !== 'probability') throw new Error(`no exact chance ${id}`)
-  return m.p
-}
+const p = exactChance
 const outcome = (ms: readonly ExactMetric[], key: string): number => {
   const m = ms.find((x) => x.id === 'wins')
   if (m?.kind !== 'order') throw new Error('no exact wins')

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { exactChance, exactDistribution } from '../../run/exact-agreement'
 import { fightNote } from '../../core/fight-exact'
 import type { Metric } from '../../core/metrics'
 import { exactRoll, probabilityAtLeast } from '../../dice/roll-and-keep'
@@ -16,16 +17,8 @@ import { skirmish } from './test-helpers'
 
 const example = (name: string): unknown => JSON.parse(readFileSync(`resources/examples/l5r-${name}.json`, 'utf8'))
 const exactOf = (scenario: unknown): ExactMetric[] => l5r.exact(l5r.compile(scenarioSchema.parse(scenario)))
-const p = (ms: readonly ExactMetric[], id: string): number => {
-  const m = ms.find((x) => x.id === id)
-  if (m?.kind !== 'probability') throw new Error(`no exact chance ${id}`)
-  return m.p
-}
-const dist = (ms: readonly ExactMetric[], id: string): Extract<ExactMetric, { kind: 'distribution' }> => {
-  const m = ms.find((x) => x.id === id)
-  if (m?.kind !== 'distribution') throw new Error(`no exact distribution ${id}`)
-  return m
-}
+const p = exactChance
+const dist = exactDistribution
 
 describe('L5R whole skirmish, exact (docs/rules/l5r.md section 5)', () => {
   it('hand-reasoned: every hit kills (10k10+20 damage, Earth 1: dead above 19 wounds), so each Round the first to act hits with a, else the other with b; P(A wins) = P(A first)·a·(1−qᴺ)/(1−q) + P(B first)·(1−b)·a·(1−qᴺ)/(1−q), q = (1−a)(1−b), to 1e-12', () => {
