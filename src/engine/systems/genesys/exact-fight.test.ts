@@ -1,14 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { exactChance, exactDistribution } from '../../run/exact-agreement'
+import { exactChance, exactDistribution, sampledMetrics } from '../../run/exact-agreement'
 import { fightNote } from '../../core/fight-exact'
 import type { Metric } from '../../core/metrics'
 import { exactCheck, forEachResult, probabilityOf } from '../../dice/narrative-exact'
 import { emptyPool } from '../../dice/narrative-dice'
 import { positiveDice } from '../../dice/narrative-pool'
 import { parseScenarioOrThrow } from '../../run/parse'
-import { runJob } from '../../run/job'
-import { runChunk } from '../../run/run-chunk'
 import type { ExactMetric } from '../rule-system'
 import { CRIT_REASON, outOfScope } from './exact-fight'
 import type { FightPlan } from './fight-plan'
@@ -131,13 +129,6 @@ describe('Star Wars / Genesys whole fight, the bench duel (resources/bench)', ()
   }, 60_000)
 })
 
-/** Sampled metrics of a scenario, in process, with a fixed seed. */
-async function sampled(scenario: unknown, trials: number, seed: number): Promise<Metric[]> {
-  let clock = 0
-  const doc = await runJob({ scenario, trials, seed, concurrency: 1, workers: 1, execute: async (t) => runChunk(t), now: () => clock++ })
-  return doc.metrics
-}
-
 /** |exact − sampled| within 4 standard errors: who wins (and the draw), defeated, and the mean Rounds. */
 function agrees(exact: readonly ExactMetric[], metrics: readonly Metric[]): number {
   let checked = 0
@@ -195,7 +186,7 @@ describe('Star Wars / Genesys whole fight, exact against the Monte Carlo (seed 2
       const note = fightNote(exact)
       expect(note?.solved, note?.reason).toBe(true)
       expect(note?.massError).toBeLessThan(1e-10)
-      const metrics = await sampled(doc, 20_000, 20)
+      const metrics = await sampledMetrics(doc, 20_000, 20)
       expect(agrees(exact, metrics)).toBeGreaterThanOrEqual(6)
     }, 120_000)
   }

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { exactChance, exactDistribution } from '../../run/exact-agreement'
+import { exactChance, exactDistribution, sampledMetrics } from '../../run/exact-agreement'
 import { fightNote } from '../../core/fight-exact'
 import type { Metric } from '../../core/metrics'
 import { exactRoll, probabilityAtLeast } from '../../dice/roll-and-keep'
-import { runJob } from '../../run/job'
-import { runChunk } from '../../run/run-chunk'
 import type { ExactMetric } from '../rule-system'
 import { initiativeFirstExact } from './exact'
 import { solveFight } from '../../core/fight-chain'
@@ -103,13 +101,6 @@ describe('L5R whole skirmish, exact: the fast bookkeeping against the plain one'
   }
 })
 
-/** Sampled metrics of a scenario, in process, with a fixed seed. */
-async function sampled(scenario: unknown, trials: number, seed: number): Promise<Metric[]> {
-  let clock = 0
-  const doc = await runJob({ scenario, trials, seed, concurrency: 1, workers: 1, execute: async (t) => runChunk(t), now: () => clock++ })
-  return doc.metrics
-}
-
 /** |exact − sampled| within 4 standard errors, for each side's win, the draw, defeats and the mean Rounds. */
 function agrees(exact: readonly ExactMetric[], metrics: readonly Metric[]): void {
   for (const m of metrics) {
@@ -132,7 +123,7 @@ describe('L5R whole skirmish, exact against the Monte Carlo (seed 20, 20,000 ski
       const note = fightNote(exact)
       expect(note?.solved, note?.reason).toBe(true)
       expect(note?.massError).toBeLessThan(1e-10)
-      const metrics = await sampled(example(name), 20_000, 20)
+      const metrics = await sampledMetrics(example(name), 20_000, 20)
       // every value the solver gives has a sampled metric beside it
       for (const id of ['win:A', 'win:B', 'draw', 'rounds']) expect(metrics.some((m) => m.id === id)).toBe(true)
       agrees(exact, metrics)
