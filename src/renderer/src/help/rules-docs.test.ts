@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { systems } from '../../../engine/systems/registry'
-import { loadRulesPage, pageForSystem, renderRules, RULES_PAGES } from './rules-docs'
+import { loadRulesPage, pageForSystem, RULES_PAGES } from './rules-docs'
+import { renderRules } from './rules-render'
 
 describe('the rules reference inside the app', () => {
   it('lists every page of docs/rules, and every system has its page', async () => {

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
-import { addToScenario, filterEntries, ImportError, librariesOf, MAX_IMPORT_BYTES, openFile, SYSTEM_NAMES, type ImportReport, type ImportResult, type Library, type LibraryEntry, type OpenedFile } from '../../../import'
+import type { ImportReport, ImportResult, Library, LibraryEntry, OpenedFile } from '../../../import'
 import { useEditorStore } from './editor'
 
 /** A file handed to the importer (from a file picker or a drop). */
@@ -13,8 +13,13 @@ export interface PickedFile {
  * Importing characters into the scenario being edited: character files are added at once, libraries (the
  * Star Wars adversaries, a BattleScribe Bushido catalogue) open in a browser to pick from. The import
  * code is the CLI's, run here in the page (pure TypeScript, no Node), so the desktop app and the browser
- * build behave alike. Every import shows its report: read, computed, defaulted, ignored.
+ * build behave alike. Every import shows its report: read, computed, defaulted, ignored. The importers
+ * (and their XML parser) are loaded with the first file imported, not with the app.
  */
+type Importers = typeof import('../../../import')
+let importers: Importers | null = null
+const loadImporters = async (): Promise<Importers> => (importers ??= await import('../../../import'))
+
 export const useImportStore = defineStore('importer', () => {
   const error = ref('')
   const report = shallowRef<ImportReport | null>(null)
@@ -41,8 +46,8 @@ export const useImportStore = defineStore('importer', () => {
 
   function add(results: ImportResult[], from: string): void {
     const editor = useEditorStore()
-    if (editor.doc === null) throw new ImportError('open a scenario first: imported characters are added to the scenario being edited')
-    const out = addToScenario(editor.doc as Record<string, unknown>, results, side.value)
+    if (editor.doc === null || importers === null) throw new Error('open a scenario first: imported characters are added to the scenario being edited')
+    const out = importers.addToScenario(editor.doc as Record<string, unknown>, results, side.value)
     // the earlier imports' marks stay: adding fighters moves none of the fields they are on
     const kept = editor.defaults
     editor.edit([], out.doc)
@@ -61,6 +66,14 @@ export const useImportStore = defineStore('importer', () => {
       return
     }
     const system = editor.systemId
+    let lib: Importers
+    try {
+      lib = await loadImporters()
+    } catch (e) {
+      error.value = `The importers could not be loaded (${e instanceof Error ? e.message : String(e)}); nothing imported`
+      return
+    }
+    const { ImportError, MAX_IMPORT_BYTES, SYSTEM_NAMES, librariesOf, openFile } = lib
     const opened: { file: string; o: OpenedFile }[] = []
     for (const f of files) {
       try {
@@ -91,11 +104,12 @@ export const useImportStore = defineStore('importer', () => {
         error.value = e instanceof Error ? e.message : String(e)
       }
     } else if (found.length) summary.value = `${found.map((l) => `${l.file}: ${l.library.entries.length} entries`).join('; ')}. Pick one below.`
-    await Promise.resolve()
   }
 
   /** Entries of the open libraries that match the filter. */
   function shown(): { file: string; library: Library; entry: LibraryEntry }[] {
+    const filterEntries = importers?.filterEntries
+    if (!filterEntries) return []
     return libraries.value.flatMap(({ file, library }) => filterEntries(library.entries, filter.value).map((entry) => ({ file, library, entry })))
   }
 
