@@ -152,7 +152,20 @@ function hurt(plan: Plan, st: FightState, a: number, d: number, effect: Crit, st
   st.tally.bins[plan.layout.attackBins[a] + Math.min(injury, plan.layout.attackLen[a] - 1)]++
   if (injury > 0) noteHit(st, a)
   if (effect === Crit.DropWeapon) st.ready[d] = 0
+  if (st.deferInjury) return holdInjury(st, a, d, injury, effect === Crit.DoubleShock, effect === Crit.MajorIfPenetrates && injury > 0)
   applyInjury(plan, st, a, d, injury, effect === Crit.DoubleShock, effect === Crit.MajorIfPenetrates && injury > 0)
+}
+
+/** Exact solve only: keeps the injury `applyInjury` would apply now for the solver to apply (FightState.deferInjury). */
+function holdInjury(st: FightState, a: number, d: number, injury: number, doubledShock: boolean, major: boolean): void {
+  // no injury does nothing (injury.ts applyInjury)
+  if (injury <= 0) return
+  st.heldCount++
+  st.heldAttacker = a
+  st.heldVictim = d
+  st.heldInjury = injury
+  st.heldDoubledShock = doubledShock
+  st.heldMajor = major
 }
 
 /** Resolves one attack of `a` on `d`; returns whether it landed. */

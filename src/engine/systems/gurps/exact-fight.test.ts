@@ -85,6 +85,13 @@ describe('GURPS shipped exact duels: each description quotes the exact answer', 
     const ms = exactOf(d)
     expect(d.description).toContain(`Aldo wins ${pct(p(ms, 'wins:aldo'))} of the time and Bruno ${pct(p(ms, 'wins:bruno'))}`)
   })
+  it('the first exchange: either goes down, and the injury each deals on average', () => {
+    const d = example('first-exchange') as { description: string }
+    const ms = exactOf(d)
+    const mean = (id: string): string => dist(ms, id).mean.toFixed(1)
+    expect(d.description).toContain(`Bruno goes down ${pct(p(ms, 'wins:aldo'))} of the time and Aldo ${pct(p(ms, 'wins:bruno'))}`)
+    expect(d.description).toContain(`Aldo deals ${mean('damage-per-fight:aldo')} HP of injury on average and Bruno ${mean('damage-per-fight:bruno')}`)
+  })
   it('throwing spears against a berserker: Ilse\'s chance opening on defence, and throwing at once', () => {
     const d = example('spears-and-berserker') as { description: string }
     expect(d.description).toContain(`as here, she wins ${pct(p(exactOf(d), 'wins:ilse'))} of the time; throwing at once (make her first maneuver Attack) she wins ${pct(p(exactOf(throwAtOnce(d)), 'wins:ilse'))}`)
@@ -99,6 +106,10 @@ describe('GURPS whole duel, exact against the Monte Carlo (seed 7, 20,000 fights
     // All-Out Attack (Determined: +4, no defence), All-Out Defense (Increased Dodge) then Attack, a thrown
     // weapon from 4 yards (range penalty, Dodge only, shield DB counts), closing in
     ['the shipped throwing spears against a charging berserker', example('spears-and-berserker'), ['ilse', 'gorm']],
+    // full rules, one blow each: real HP, shock from the first blow on the second, Parry, Block with a
+    // shield, Dodge, retreat, criticals and the critical-hit table, major wounds and knockdown (each turn
+    // worked out in two parts, the blow and its injury)
+    ['the shipped first exchange of sword and shield against axe', example('first-exchange'), ['aldo', 'bruno']],
   ]
   for (const [name, doc, [a, b]] of cases) {
     it(`${name}: who wins, the draw, length, injury dealt, taken out and dies`, async () => {
@@ -108,6 +119,29 @@ describe('GURPS whole duel, exact against the Monte Carlo (seed 7, 20,000 fights
       expect(note?.massError).toBeLessThan(1e-10)
       const metrics = await sampledMetrics(doc, 20_000, 7)
       expect(disagreements(exact, metrics, ['draw', 'fight-length', ...[a, b].flatMap((x) => [`wins:${x}`, `defeated:${x}`, `dies:${x}`, `damage-per-fight:${x}`])])).toEqual([])
+    }, 120_000)
+  }
+})
+
+describe('GURPS exact duel: the turn split at the blow\'s injury and the situations told apart by what can matter give the same answer as replaying whole turns of every full situation', () => {
+  const solve = (doc: unknown, limits: Parameters<typeof gurpsFightModel>[1]) => {
+    const plan = gurps.compile(parseScenarioOrThrow(doc).scenario as never) as Parameters<typeof gurpsFightModel>[0]
+    const model = gurpsFightModel(plan, { distinct: 10_000, runs: 1e6, ...limits })
+    const r = solveFight(model, { maxSteps: plan.cap * 2, maxStates: 1e6 })
+    if (!r.ok) throw new Error(r.reason)
+    return { s: r.solution, distinct: model.distinct(), runs: model.runs() }
+  }
+  for (const name of ['first-exchange', 'deadly-blows', 'spears-and-berserker']) {
+    it(`${name}: every chance, the length and the injury distributions to 1e-12, with fewer replays`, () => {
+      const fast = solve(example(name), {})
+      const whole = solve(example(name), { split: false, canonical: false })
+      const flat = (x: typeof fast.s): number[] => [...x.win, x.draw, x.atCap, ...x.length, ...x.expectedDamage, ...x.expectedFinals, ...x.damageDistribution.flatMap((d) => d.flatMap((e) => [e.value, e.p]))]
+      const a = flat(fast.s)
+      const b = flat(whole.s)
+      expect(a.length).toBe(b.length)
+      a.forEach((x, i) => expect(Math.abs(x - b[i]), `value ${i}`).toBeLessThan(1e-12))
+      expect(fast.runs).toBeLessThan(whole.runs)
+      expect(fast.distinct).toBeLessThanOrEqual(whole.distinct)
     }, 120_000)
   }
 })

@@ -103,6 +103,17 @@ export class FightState {
   /** How the 3d6 roll being drawn is read (log.ts RollUse) and its target: hints for an exact solve. */
   rollUse = 0
   rollTarget = 0
+  /**
+   * Exact solve only (gurps/exact-fight.ts): a blow's injury is held here instead of applied, and the
+   * solver applies it with `applyInjury` afterwards (the sampler never sets `deferInjury`).
+   */
+  deferInjury = false
+  heldCount = 0
+  heldAttacker = 0
+  heldVictim = 0
+  heldInjury = 0
+  heldDoubledShock = false
+  heldMajor = false
   rng!: Rng
   tally!: Tally
   log: TraceEvent[] | undefined
