@@ -1,29 +1,37 @@
 import { solveFight, type Branch, type FightModel, type FightSolveResult } from '../../core/fight-chain'
 import { fightExactMetrics, fightNotSolved, type FightMetricIds } from '../../core/fight-exact'
-import { forEachRoll, type DrawBranches } from '../../core/rng-paths'
+import { forEachRoll, groupDraw, type DrawBranches } from '../../core/rng-paths'
 import type { Rng } from '../../core/rng'
 import { createTally, type Tally } from '../../core/tally'
+import { pack, packedAdv, packedDespairs, packedNet, packedTriumphs } from '../../dice/narrative-dice'
 import type { CompiledPool } from '../../dice/narrative-roll'
 import type { ExactMetric } from '../rule-system'
+import { critEffectOf, CRIT_TABLE } from './crit-effects'
+import { isHit } from './damage'
 import { reset, rollInitiative, roundSlot } from './fight'
 import { fightShape } from './fight-metrics'
-import { compileFight, type FightPlan, type FightState } from './fight-plan'
+import { compileFight, EMPTY, type FightPlan, type FightState } from './fight-plan'
 
 /**
  * Exact whole fights for Star Wars / Genesys (docs/rules/genesys.md, "Exact whole fights"): a 1-vs-1
  * fight is a Markov chain whose step is one initiative slot. Each step runs the sampler's own slot code
  * (`roundSlot`: the turn's maneuvers, the attack, damage past soak, advantage and threat spent, the end
  * of the round) once for every way its rolls can fall:
- * - a dice pool (initiative, every attack) is one draw over the pool's exact distribution of results
- *   (net successes, net advantage, Triumphs, Despairs: all the rules read of a roll), put in place of
- *   the sampler's `rollPool` through `plan.roll`;
+ * - a dice pool (initiative, every attack) is one draw over the pool's exact distribution of results,
+ *   put in place of the sampler's `rollPool` through `plan.roll`, grouped as the call site reads them
+ *   (initiative: net successes and advantage; a miss: its advantage and whether a Despair came up; a
+ *   hit: all of it);
  * - the tie-break draws of the 'roll-off' initiative variant are followed as their comparison (lower,
  *   equal, higher), the only way the order reads them;
- * - a Critical Injury roll (the fight's only d100) refuses the fight: its lasting effects multiply the
- *   situations far beyond the bounds below (a shipped duel has thousands after one slot).
- * A state is the whole fight state the sampler keeps between slots (wounds, strain, Aim, cover, stance,
- * range, ammunition, initiative order, each fighter's place in his plan…); the strain spent on
- * maneuvers, a tally only, is not part of it. The clock (Round and slot) is the step count.
+ * - the Critical Injury roll (the fight's only d100) is followed by the effect of the table row it lands
+ *   on (EotE Table 6-10), for the d100 + 10 per earlier injury + 10 per extra trigger + Vicious that the
+ *   sampler computes and tells the plan before drawing (`plan.critBonus`, `plan.critOn`): 151+ Dead, the
+ *   rows with the same effect in this fight taken together, each with its exact chance (k/100).
+ * A state is the whole fight state the sampler keeps between slots (wounds, strain, injuries and their
+ * lasting effects, Aim, cover, stance, range, ammunition, initiative order, each fighter's place in his
+ * plan…), made canonical where a difference can no longer change anything (`canonicalise`); the strain
+ * spent on maneuvers, a tally only, is not part of it. The clock (Round and slot) is the step count; The
+ * End is Nigh is kept counted from the current Round, so a situation goes the same way in every Round.
  *
  * Bounds: at most `GENESYS_EXACT_MAX_STATES` (step, state) pairs, `GENESYS_EXACT_MAX_SITUATIONS` different
  * states and `GENESYS_EXACT_MAX_RUNS` replays of a slot in all (each different situation is worked out
@@ -35,22 +43,30 @@ import { compileFight, type FightPlan, type FightState } from './fight-plan'
 export const GENESYS_EXACT_MAX_STATES = 1_000_000
 /** Largest number of different fight states (the clock aside) kept. */
 export const GENESYS_EXACT_MAX_SITUATIONS = 100_000
-/** Largest number of replays of a slot, all situations together. */
+/**
+ * Largest number of replays of a slot, all situations together (400,000 is a few seconds of one core:
+ * each distinct situation is replayed once per way its slot can go).
+ */
 export const GENESYS_EXACT_MAX_RUNS = 400_000
+/** Largest number of replays of one slot from one situation (a Critical Injury's Overpowered free attack can chain attacks within a turn). */
+export const GENESYS_EXACT_MAX_SLOT_RUNS = 20_000
 /** States whose chance falls below this are dropped, their total kept in the error bound. */
 export const GENESYS_EXACT_DROP_BELOW = 1e-20
 
 /** The state fields kept between slots (all but the initiative scratch keys, the strain-spent tally and the maneuver scratch). */
 const FIELDS = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'target', 'turnsTaken', 'acted', 'order', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame', 'band', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack', 'lastSlot', 'assisted', 'reloads', 'defended', 'disengaged'] as const satisfies readonly (keyof FightState)[]
 
-/** A pool's exact results: one representative packed result per (net, advantage, Triumphs, Despairs), with its chance. */
+/** A pool's exact results: one representative packed result per group of results the fight reads alike, with its chance. */
 interface PoolOutcomes {
   values: Int32Array
   branches: DrawBranches
 }
 
-/** The exact distribution of a compiled pool's packed result: each group's table counted, then the groups added. */
-export function poolOutcomes(cp: CompiledPool): PoolOutcomes {
+/**
+ * The exact distribution of a compiled pool's packed result, grouped by `label` (results with one label
+ * are followed once, the first met as representative): each group's table counted, then the groups added.
+ */
+export function poolOutcomes(cp: CompiledPool, label: (v: number) => number = (v) => v): PoolOutcomes {
   let dist = new Map<number, number>([[0, 1]])
   for (const g of cp.groups) {
     const counts = new Map<number, number>()
@@ -59,15 +75,47 @@ export function poolOutcomes(cp: CompiledPool): PoolOutcomes {
     for (const [v, p] of dist) for (const [w, c] of counts) next.set(v + w, (next.get(v + w) ?? 0) + (p * c) / g.size)
     dist = next
   }
-  const all = [...dist.entries()].sort((a, b) => a[0] - b[0])
+  const groups = new Map<number, { v: number; p: number }>()
+  for (const [v, p] of [...dist.entries()].sort((a, b) => a[0] - b[0])) {
+    const l = label(v)
+    const seen = groups.get(l)
+    if (seen) seen.p += p
+    else groups.set(l, { v, p })
+  }
+  const all = [...groups.values()]
   return {
-    values: Int32Array.from(all, (x) => x[0]),
-    branches: { values: Int32Array.from(all, (_, i) => i), p: Float64Array.from(all, (x) => x[1]) },
+    values: Int32Array.from(all, (x) => x.v),
+    branches: { values: Int32Array.from(all, (_, i) => i), p: Float64Array.from(all, (x) => x.p) },
   }
 }
 
-/** Why a fight where a Critical Injury can happen is not solved (the only d100 of a fight is the Critical Injury roll). */
-export const CRIT_REASON = 'a Critical Injury can happen (a Triumph, or advantage reaching the weapon\'s Critical rating, on a hit): its lasting effects make more situations than the exact answer follows'
+/** How initiative reads a result: net successes, then advantage (rollInitiative); Triumphs and Despairs never. */
+function initiativeLabel(v: number): number {
+  return pack(packedNet(v), packedAdv(v), 0, 0)
+}
+
+/**
+ * How a 1-vs-1 attack reads a result (fight-attack.ts `attack`): a miss only by its advantage (Triumphs
+ * and the margin of failure do nothing), a hit by all of it; Despairs only as "any" (the weapon runs
+ * out of ammunition; with no ally of the attacker beside the target no shot goes astray).
+ */
+function attackLabel(v: number): number {
+  const de = Math.min(1, packedDespairs(v))
+  return isHit(packedNet(v)) ? pack(packedNet(v), packedAdv(v), packedTriumphs(v), de) : pack(0, packedAdv(v), 0, de)
+}
+
+/**
+ * How the fight reads a Critical Injury result on t (fight-aftermath.ts `criticalInjury`): only through
+ * the effect of its row (the row's name goes to the trace alone), and not at all on a minion group (one
+ * minion falls whatever the roll). Results with the same label are followed once, with their chance.
+ */
+function critLabel(plan: FightPlan, t: number, result: number): number {
+  if (plan.fighters[t].minions > 1) return -1
+  const effect = critEffectOf(result, plan.critTable)
+  // a Brawl fighter's fists are not dropped: Sudden Jolt does nothing to him
+  if (effect === 'sudden-jolt' && plan.fighters[t].c.weapon.skill === 'brawl') return CRIT_TABLE.findIndex((r) => r.effect === 'none')
+  return CRIT_TABLE.findIndex((r) => r.effect === effect)
+}
 /** 'roll-off' tie-breaks of two fighters: the first draw as a middle value, the second as lower, equal or higher. */
 const FIRST_TIE: DrawBranches = { values: Int32Array.of(512), p: Float64Array.of(1) }
 const SECOND_TIE: DrawBranches = { values: Int32Array.of(0, 512, 1023), p: Float64Array.of(1023 / 2048, 1 / 1024, 1023 / 2048) }
@@ -88,6 +136,9 @@ interface State {
 
 class RefusedError extends Error {}
 
+/** Why a fight with a turn of too many ways to go is refused, in a GM's words. */
+export const TURN_REASON = `one turn has more than ${GENESYS_EXACT_MAX_SLOT_RUNS.toLocaleString('en-US')} ways to go (Critical Injuries chain within a turn: Overpowered gives the attacker a free attack, which can crit again)`
+
 /** Why this fight gets no exact answer (undefined when it does), in a GM's words. */
 export function outOfScope(plan: FightPlan): string | undefined {
   const n = plan.fighters.length
@@ -96,8 +147,76 @@ export function outOfScope(plan: FightPlan): string | undefined {
   return undefined
 }
 
-/** The fight as a chain over slots (a fresh plan of the same scenario: the solver replays its state). */
-export function genesysFightModel(scenarioPlan: FightPlan): { model: FightModel<State>; runs: () => number } {
+/**
+ * Makes two fight states equal when the fight goes on the same way from both (each rule below says why
+ * it cannot change any result; the tests check them together against the Monte Carlo, and against the
+ * same solve without them, `reduce` false, to 1e-12). Returns the function that does it to the plan's
+ * state between two slots: `wrapped` when the slot just played ended the Round, `ended` when the fight is
+ * over. The plan is a 1-vs-1 fight (`outOfScope`). Without `reduce`, only what the solver needs: the plan
+ * index past its last turn and The End is Nigh counted from the current Round.
+ */
+function canonicalise(plan: FightPlan, reduce: boolean): (wrapped: boolean, ended: boolean) => void {
+  const s = plan.state
+  // A fighter takes at most one turn a Round, so a "turns left" count above the Round cap never runs
+  // out in this fight: every count from cap + 1 up reads as cap + 2 ("for good"; one turn later it is
+  // again above the cap, and again cap + 2).
+  const forGood = plan.maxRounds + 2
+  // 10 per injury is added to the Critical Injury roll: once 1 + 10 × injuries (+ the attacker's Vicious)
+  // reaches 151, every later Critical Injury is Dead, and more injuries change nothing.
+  const injuryCap = plan.fighters.map((f) => Math.max(0, 15 - Math.min(...plan.fighters.filter((o) => o.side !== f.side).map((o) => o.c.weapon.qualities.vicious))))
+  const lastAttack = plan.fighters.map((f) => f.turns.map((t) => t.action).lastIndexOf('attack'))
+  const FIELDS_ENDED = ['wounds', 'down'] as const
+  return (wrapped, ended) => {
+    if (ended && reduce) {
+      // the fight is over: the answer reads only each fighter's wounds and who is down
+      for (const k of FIELDS) if (!(FIELDS_ENDED as readonly string[]).includes(k)) s[k].fill(0)
+      return
+    }
+    for (const fp of plan.fighters) {
+      const f = fp.index
+      // the same fight goes on after any turn past the plan's last: that turn repeats
+      s.turnsTaken[f] = Math.min(s.turnsTaken[f], fp.turns.length - 1)
+      // The End is Nigh, counted from the Round the state is in (the slots are replayed as Round 1):
+      // 1 dies after this Round's last slot, 2 after the next one's
+      if (wrapped && s.doom[f] > 0) s.doom[f]--
+      if (!reduce) continue
+      if (s.staggered[f] >= forGood - 1) s.staggered[f] = forGood
+      if (s.noFree[f] >= forGood - 1) s.noFree[f] = forGood
+      // only Math.min(7, ·) of it is ever read (the pool has at most 7 extra Difficulty dice from it)
+      if (s.hurtIncrease[f] > 7) s.hurtIncrease[f] = 7
+      // a minion group's Critical Injury defeats a minion whatever the roll: his count is never read
+      s.injuries[f] = fp.minions > 1 ? 0 : Math.min(s.injuries[f], injuryCap[f])
+      // one fighter a side: he fills his side's last initiative slot, where Slowed Down lets him act anyway
+      s.slowed[f] = 0
+      // reset at the start of each of his turns before anything reads them
+      s.turnManeuvers[f] = 0
+      s.disengaged[f] = 0
+      // one enemy: whatever he held before, he targets the only enemy standing
+      s.target[f] = -1
+      // He never attacks again (staggered for good, an empty weapon and no reload, or no attack left in
+      // his plan): what only his attacks read (Aim, Boost, the next check's Setback or Difficulty, the
+      // lasting Difficulty, Setback, upgrades and no-Boost of his injuries, At the Brink) can never matter.
+      const noReload = (s.noAmmo[f] & EMPTY) !== 0 && !plan.endlessReloads && s.reloads[f] === 0
+      if (s.staggered[f] >= forGood || noReload || s.turnsTaken[f] > lastAttack[f]) {
+        s.aims[f] = 0
+        s.boost[f] = 0
+        s.nextSetback[f] = 0
+        s.nextIncrease[f] = 0
+        s.hurtIncrease[f] = 0
+        s.hurtSetback[f] = 0
+        s.hurtUpgrade[f] = 0
+        s.noBoost[f] = 0
+        s.brink[f] = 0
+      }
+    }
+  }
+}
+
+/**
+ * The fight as a chain over slots (a fresh plan of the same scenario: the solver replays its state);
+ * `reduce` false keeps every difference between states (`canonicalise`), for the tests.
+ */
+export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { model: FightModel<State>; runs: () => number } {
   const plan = compileFight(scenarioPlan.scenario)
   const s = plan.state
   const n = plan.fighters.length
@@ -105,13 +224,24 @@ export function genesysFightModel(scenarioPlan: FightPlan): { model: FightModel<
   const size = FIELDS.reduce((a, k) => a + s[k].length, 0)
 
   const outcomes = new Map<CompiledPool, PoolOutcomes>()
+  const initiativePools = new Set(plan.fighters.map((f) => f.initiativePool))
   let pending: PoolOutcomes | null = null
   let ties = 0
   plan.roll = (rng: Rng, cp: CompiledPool): number => {
     let o = outcomes.get(cp)
-    if (!o) outcomes.set(cp, (o = poolOutcomes(cp)))
+    if (!o) outcomes.set(cp, (o = poolOutcomes(cp, initiativePools.has(cp) ? initiativeLabel : attackLabel)))
     pending = o
     return o.values[rng.below(o.values.length)]
+  }
+  /** The Critical Injury's d100 by the effect its row has on the fight, for the bonus and target the sampler set (plan.critBonus, plan.critOn). */
+  const critCache = new Map<number, DrawBranches>()
+  const critBranches = (): DrawBranches => {
+    const t = plan.critOn
+    const bonus = plan.critBonus
+    const key = bonus * n + t
+    let b = critCache.get(key)
+    if (!b) critCache.set(key, (b = groupDraw(100, (i) => critLabel(plan, t, i + 1 + bonus))))
+    return b
   }
   const splitter = (k: number): DrawBranches => {
     if (pending) {
@@ -119,56 +249,36 @@ export function genesysFightModel(scenarioPlan: FightPlan): { model: FightModel<
       pending = null
       return o.branches
     }
-    if (k === 100) throw new RefusedError(CRIT_REASON)
+    if (k === 100) return critBranches()
     if (k === 1024 && n === 2) return ties++ === 0 ? FIRST_TIE : SECOND_TIE
     throw new RefusedError('a roll the exact answer cannot follow')
   }
 
-  // by element type, so that each loop below reads one kind of array (the snapshot keeps this order)
-  const ORDER = [...FIELDS.filter((k) => s[k] instanceof Int32Array), ...FIELDS.filter((k) => s[k] instanceof Uint8Array), ...FIELDS.filter((k) => s[k] instanceof Int8Array)]
-  if (ORDER.length !== FIELDS.length) throw new Error('a state field of another array type')
-  const i32 = ORDER.filter((k) => s[k] instanceof Int32Array).map((k) => s[k] as Int32Array)
-  const u8 = ORDER.filter((k) => s[k] instanceof Uint8Array).map((k) => s[k] as Uint8Array)
-  const i8 = ORDER.filter((k) => s[k] instanceof Int8Array).map((k) => s[k] as Int8Array)
+  const fields = FIELDS.map((k) => s[k])
   const cur = new Int32Array(size)
   /**
    * Every state met, by a 52-bit hash of its fields: a state is known by its hash, and a second state
    * with the hash of another is refused (never merged), so equal keys always mean equal states.
    */
   const interned = new Map<number, Int32Array>()
-  /** The fight state into `cur`; returns its hash. */
-  const read = (): number => {
-    // the same fight goes on after any turn past the plan's last: that turn repeats
-    for (const f of plan.fighters) s.turnsTaken[f.index] = Math.min(s.turnsTaken[f.index], f.turns.length - 1)
+  const canonical = canonicalise(plan, reduce)
+  /**
+   * The fight state into `cur` (made canonical first: `canonicalise`); returns its hash. `wrapped`: the
+   * slot just played ended the Round; `ended`: the fight is over.
+   */
+  const read = (wrapped: boolean, ended: boolean): number => {
+    canonical(wrapped, ended)
     let o = 0
+    for (let j = 0; j < fields.length; j++) {
+      const a = fields[j]
+      for (let i = 0; i < a.length; i++) cur[o++] = a[i]
+    }
     let h1 = 0x811c9dc5
     let h2 = 0x9747b28c
-    for (let j = 0; j < i32.length; j++) {
-      const a = i32[j]
-      for (let i = 0; i < a.length; i++) {
-        const v = a[i]
-        cur[o++] = v
-        h1 = Math.imul(h1 ^ v, 0x01000193)
-        h2 = Math.imul(h2 ^ v, 0x5bd1e995) ^ (h2 >>> 15)
-      }
-    }
-    for (let j = 0; j < u8.length; j++) {
-      const a = u8[j]
-      for (let i = 0; i < a.length; i++) {
-        const v = a[i]
-        cur[o++] = v
-        h1 = Math.imul(h1 ^ v, 0x01000193)
-        h2 = Math.imul(h2 ^ v, 0x5bd1e995) ^ (h2 >>> 15)
-      }
-    }
-    for (let j = 0; j < i8.length; j++) {
-      const a = i8[j]
-      for (let i = 0; i < a.length; i++) {
-        const v = a[i]
-        cur[o++] = v
-        h1 = Math.imul(h1 ^ v, 0x01000193)
-        h2 = Math.imul(h2 ^ v, 0x5bd1e995) ^ (h2 >>> 15)
-      }
+    for (let i = 0; i < size; i++) {
+      const v = cur[i]
+      h1 = Math.imul(h1 ^ v, 0x01000193)
+      h2 = Math.imul(h2 ^ v, 0x5bd1e995) ^ (h2 >>> 15)
     }
     h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b) ^ (h1 >>> 13)
     return (h1 >>> 0) * 1048576 + ((h2 >>> 0) & 0xfffff)
@@ -187,22 +297,14 @@ export function genesysFightModel(scenarioPlan: FightPlan): { model: FightModel<
   }
   const restore = (snap: Int32Array): void => {
     let o = 0
-    for (let j = 0; j < i32.length; j++) {
-      const a = i32[j]
-      for (let i = 0; i < a.length; i++) a[i] = snap[o++]
-    }
-    for (let j = 0; j < u8.length; j++) {
-      const a = u8[j]
-      for (let i = 0; i < a.length; i++) a[i] = snap[o++]
-    }
-    for (let j = 0; j < i8.length; j++) {
-      const a = i8[j]
+    for (let j = 0; j < fields.length; j++) {
+      const a = fields[j]
       for (let i = 0; i < a.length; i++) a[i] = snap[o++]
     }
   }
 
   reset(plan)
-  const blank = intern(read())
+  const blank = intern(read(false, false))
   // initiative: every order with its chance (the fight's start distribution)
   const orders = new Map<number, { snap: Int32Array; p: number }>()
   let runs = forEachRoll(
@@ -212,7 +314,7 @@ export function genesysFightModel(scenarioPlan: FightPlan): { model: FightModel<
       rollInitiative(plan, rng)
     },
     (_, p) => {
-      const key = read()
+      const key = read(false, false)
       const seen = orders.get(key)
       if (seen) seen.p += p
       else orders.set(key, { snap: intern(key), p })
@@ -220,25 +322,24 @@ export function genesysFightModel(scenarioPlan: FightPlan): { model: FightModel<
     splitter,
   )
 
-  const offsetOf = (field: (typeof FIELDS)[number]): number => ORDER.slice(0, ORDER.indexOf(field)).reduce((a, k) => a + s[k].length, 0)
-  const doomAt = offsetOf('doom')
+  const offsetOf = (field: (typeof FIELDS)[number]): number => FIELDS.slice(0, FIELDS.indexOf(field)).reduce((a, k) => a + s[k].length, 0)
   const downAt = offsetOf('down')
   const woundsAt = offsetOf('wounds')
   /** Every way a slot goes from a state: by slot, then the state's key (built once, reused at every step). */
   const caches: Map<number, Branch<State>[]>[] = []
   /**
-   * Every way one slot goes from `snap`. The Round is read only by The End is Nigh (a Critical Injury,
-   * refused before its effect), so a situation goes the same way in every Round and is worked out once.
+   * Every way one slot goes from `snap`. The Round is read only by The End is Nigh, which the state keeps
+   * counted from the current Round (`canonicalise`): the slot is replayed as Round 1, so a situation goes
+   * the same way in every Round and is worked out once.
    */
   const slotFrom = (snap: Int32Array, key: number, slot: number): Branch<State>[] => {
     const c = (caches[slot] ??= new Map())
     let out = c.get(key)
     if (out) return out
-    for (let i = 0; i < n; i++) if (snap[doomAt + i] !== 0) throw new RefusedError(CRIT_REASON)
     const merged = new Map<number, Branch<State>>()
     const next = (slot + 1) % n
     const leaf = (end: number, p: number): void => {
-      const k = read()
+      const k = read(next === 0, end >= 0)
       const seen = merged.get(k)
       if (seen) {
         if (seen.next.end !== end) throw new RefusedError('two fight states look alike to the exact answer (a rare limit of its bookkeeping)')
@@ -258,7 +359,7 @@ export function genesysFightModel(scenarioPlan: FightPlan): { model: FightModel<
       },
       leaf,
       splitter,
-      GENESYS_EXACT_MAX_RUNS,
+      GENESYS_EXACT_MAX_SLOT_RUNS,
     )
     if (runs > GENESYS_EXACT_MAX_RUNS) throw new RefusedError(`the fight has more than ${GENESYS_EXACT_MAX_RUNS.toLocaleString('en-US')} ways for its turns to go`)
     out = [...merged.values()]
@@ -288,16 +389,16 @@ export function genesysFightModel(scenarioPlan: FightPlan): { model: FightModel<
   return { model, runs: () => runs }
 }
 
-/** The fight solved (or refused with the reason), one step per initiative slot. */
-export function solveGenesysFight(plan: FightPlan): FightSolveResult {
+/** The fight solved (or refused with the reason), one step per initiative slot; `reduce` as in `genesysFightModel`. */
+export function solveGenesysFight(plan: FightPlan, reduce = true): FightSolveResult {
   const why = outOfScope(plan)
   if (why) return { ok: false, reason: why }
   try {
-    const { model } = genesysFightModel(plan)
+    const { model } = genesysFightModel(plan, reduce)
     return solveFight(model, { maxSteps: plan.maxRounds * plan.fighters.length, maxStates: GENESYS_EXACT_MAX_STATES, dropBelow: GENESYS_EXACT_DROP_BELOW })
   } catch (e) {
     if (e instanceof RefusedError) return { ok: false, reason: e.message }
-    if (e instanceof Error && /ways for one step to go|rolls in one step/.test(e.message)) return { ok: false, reason: 'a turn has too many ways to go' }
+    if (e instanceof Error && /ways for one step to go|rolls in one step/.test(e.message)) return { ok: false, reason: TURN_REASON }
     throw e
   }
 }

@@ -16,8 +16,12 @@ import { COUNTERS_PER_FIGHTER, DROPPED, FC, standingMinions, strainState, suffer
 /** Rolls the Critical Injury of a hit on t and applies its effect; `round` dates The End is Nigh. */
 export function criticalInjury(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: number, triggers: number, round: number, log?: TraceEvent[]): void {
   const s = plan.state
-  // Vicious: +10 per rank on the roll
-  const roll = critRoll(rng.die(100), s.injuries[t], triggers) + 10 * plan.fighters[f].c.weapon.qualities.vicious
+  // Vicious: +10 per rank on the roll; what the d100 is added to is told to the exact whole fight first
+  // (plan.critBonus, read by exact-fight.ts to follow the roll row by row), a plain number: nothing allocated
+  const bonus = critRoll(0, s.injuries[t], triggers) + 10 * plan.fighters[f].c.weapon.qualities.vicious
+  plan.critBonus = bonus
+  plan.critOn = t
+  const roll = rng.die(100) + bonus
   s.injuries[t]++
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Crits]++
   const tn = plan.fighters[t].c

@@ -132,6 +132,13 @@ export interface FightPlan {
    * puts in its place one draw over the pool's exact distribution of results, so both follow one rule path.
    */
   roll: (rng: Rng, cp: CompiledPool, log?: number[]) => number
+  /**
+   * Set just before the Critical Injury's d100 is drawn: what the d100 is added to (10 per injury the
+   * target has, 10 per extra trigger, Vicious) and the target. Only the exact whole fight reads them
+   * (exact-fight.ts), to follow the roll by the table row it lands on; the sampler only writes them.
+   */
+  critBonus: number
+  critOn: number
   state: FightState
   /** Tally layout. */
   layout: FightLayout
@@ -270,6 +277,8 @@ export function compileFight(s: GenesysScenario): FightPlan {
     knockdownTriumph: s.rules.knockdownCost === 'triumph',
     pools: new Map(),
     roll: rollPool,
+    critBonus: 0,
+    critOn: -1,
     startBand: RANGE_BANDS.indexOf(bandAt(BAND_UNITS[s.range])),
     state: stateOf(fighters.length),
     layout: layoutOf(fighters.length, s.maxRounds),
