@@ -6,7 +6,7 @@ import { parseScenarioOrThrow } from '../../run/parse'
 import type { ExactMetric } from '../rule-system'
 import { gurps } from './index'
 import { gurpsFightModel } from './exact-fight'
-import { solveFight } from '../../core/fight-chain'
+import { solveFight, type FightSolution } from '../../core/fight-chain'
 import { scenarioDoc, type Spec } from './test-helpers'
 
 const example = (name: string): unknown => JSON.parse(readFileSync(`resources/examples/gurps-${name}.json`, 'utf8'))
@@ -143,6 +143,53 @@ describe('GURPS exact duel: the turn split at the blow\'s injury and the situati
       expect(fast.runs).toBeLessThan(whole.runs)
       expect(fast.distinct).toBeLessThanOrEqual(whole.distinct)
     }, 120_000)
+  }
+})
+
+describe('GURPS exact duel, two-part turns and merged situations against whole replays, under the rule variants and maneuvers they touch (to 1e-12)', () => {
+  // small HP (4) so that three turns reach consciousness rolls, death checks at −1×…−4×HP and −5×HP
+  const small = (extra: Partial<Spec> = {}, other: Partial<Spec> = {}): Spec[] => [
+    { id: 'a', hp: 4, ht: 10, dx: 11, skill: 12, damage: '1d-1', type: 'cut', shield: { skill: 11, db: 1 }, ...extra },
+    { id: 'b', hp: 5, ht: 11, skill: 11, damage: '1d-1', type: 'cr', unbalanced: true, ...other },
+  ]
+  const cases: [string, Spec[], Record<string, unknown>][] = [
+    ['the Basic Set defaults', small(), {}],
+    [
+      'shock from the next turn, mortal wounds, no posture, criticals without the table, no minimum injury, most health at the cap, unbalanced both ways',
+      small(),
+      { rules: { shockFrom: 'next-turn', failedDeathCheck: 'mortal-wound', knockdown: 'ignore-posture', criticalHits: 'no-defense-only', minimumInjury: 'none', onCap: 'most-health', unbalancedWeapon: 'both-ways' } },
+    ],
+    ['High and Low Pain Threshold, Combat Reflexes, never retreating', small({ highPainThreshold: true, combatReflexes: true }, { lowPainThreshold: true }), { rules: { retreat: 'never' } }],
+    [
+      'All-Out Defense, All-Out Attack (Strong, Determined), Move and Attack from 3 yards',
+      small({ maneuvers: [{ maneuver: 'all-out-defense', option: 'increased-dodge' }, { maneuver: 'all-out-attack', option: 'strong' }, { maneuver: 'attack' }] }, { maneuvers: [{ maneuver: 'move-and-attack' }, { maneuver: 'all-out-attack', option: 'determined' }] }),
+      { distance: 3 },
+    ],
+  ]
+  for (const [name, specs, extra] of cases) {
+    it(name, () => {
+      const plan = gurps.compile(parseScenarioOrThrow(scenarioDoc(specs, { turnCap: 2, ...extra })).scenario as never) as Parameters<typeof gurpsFightModel>[0]
+      const solve = (limits: Parameters<typeof gurpsFightModel>[1]) => {
+        // three turns: A's, B's (with the shock of A's blow), A's again (with B's, his defences spent)
+        const r = solveFight(gurpsFightModel(plan, { distinct: 200_000, runs: 2e6, ...limits }), { maxSteps: 3, maxStates: 1e6 })
+        if (!r.ok) throw new Error(r.reason)
+        return r.solution
+      }
+      const fast = solve({})
+      // each shortcut on its own against the same solve without it (both off together is the slowest)
+      for (const whole of [solve({ split: false }), solve({ canonical: false })]) same(fast, whole)
+      // the fight goes past the first blows: someone is taken out in some of them, not in all
+      expect(fast.expectedFinals[0] + fast.expectedFinals[1]).toBeGreaterThan(0.01)
+      expect(fast.atCap).toBeGreaterThan(0.01)
+    }, 120_000)
+  }
+  function same(fast: FightSolution, whole: FightSolution): void {
+      expect(Math.abs(fast.win[0] - whole.win[0])).toBeLessThan(1e-12)
+      expect(Math.abs(fast.win[1] - whole.win[1])).toBeLessThan(1e-12)
+      expect(Math.abs(fast.draw - whole.draw)).toBeLessThan(1e-12)
+      fast.length.forEach((x, k) => expect(Math.abs(x - whole.length[k]), `length ${k}`).toBeLessThan(1e-12))
+      fast.expectedFinals.forEach((x, k) => expect(Math.abs(x - whole.expectedFinals[k]), `final ${k}`).toBeLessThan(1e-12))
+      fast.expectedDamage.forEach((x, k) => expect(Math.abs(x - whole.expectedDamage[k]), `injury ${k}`).toBeLessThan(1e-12))
   }
 })
 
