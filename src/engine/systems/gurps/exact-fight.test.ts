@@ -71,6 +71,14 @@ describe('GURPS whole duel, exact (docs/rules/gurps.md, Exact whole fights)', ()
     expect(reason(example('duel'))).toMatch(/^the duel has too many different situations to follow exactly/)
     expect(fightNote(exactOf(scenarioDoc(deadly(), { turnCap: 6 })))?.solved).toBe(true)
   })
+
+  it('a far bigger duel (HP 60 each, 500-turn cap, Feints and All-Out Attacks) is refused with the reason, not run out of memory', () => {
+    const big = (id: string): Spec => ({ id, hp: 60, ht: 13, skill: 14, damage: 'sw+2', type: 'cut', maneuvers: [{ maneuver: 'feint' }, { maneuver: 'all-out-attack', option: 'strong' }, { maneuver: 'attack' }] })
+    expect(fightNote(exactOf(scenarioDoc([big('a'), big('b')], { turnCap: 500 })))?.reason).toMatch(/^the duel has too many different situations to follow exactly/)
+    // the same without Feints: each turn in two parts, and still refused
+    const plain = (id: string): Spec => ({ ...big(id), maneuvers: [{ maneuver: 'attack' }] })
+    expect(fightNote(exactOf(scenarioDoc([plain('a'), plain('b')], { turnCap: 500 })))?.reason).toMatch(/^the duel has too many different situations to follow exactly/)
+  }, 120_000)
 })
 
 describe('GURPS shipped exact duels: each description quotes the exact answer', () => {
