@@ -167,6 +167,8 @@ describe('GURPS exact duel, two-part turns and merged situations against whole r
       small(),
       { rules: { shockFrom: 'next-turn', failedDeathCheck: 'mortal-wound', knockdown: 'ignore-posture', criticalHits: 'no-defense-only', minimumInjury: 'none', onCap: 'most-health', unbalancedWeapon: 'both-ways' } },
     ],
+    // equal Basic Speed and DX: the opening roll orders them, and each situation keeps its own sequence
+    ['fighters tied on Basic Speed and DX', small({ dx: 10, damage: '1d-2' }, { hp: 4, dx: 10, ht: 10 }), { rules: { criticalHits: 'no-defense-only' } }],
     ['High and Low Pain Threshold, Combat Reflexes, never retreating', small({ highPainThreshold: true, combatReflexes: true }, { lowPainThreshold: true }), { rules: { retreat: 'never' } }],
     [
       'All-Out Defense, All-Out Attack (Strong, Determined), Move and Attack from 3 yards',

@@ -246,6 +246,8 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
   }
   const HP = offsetOf('hp')
   const CARRY = offsetOf('shockCarry')
+  /** The turn sequence is part of a situation (the opening roll may have reordered it). */
+  const ORDER = offsetOf('order')
   interface Part {
     p: number
     snap: Int32Array
@@ -271,7 +273,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
 
   /** The first part of the turn of the fighter in `slot` from situation `s`: every way it can fall. */
   const firstPart = (s: GState, opening: boolean, signal: boolean): Part[] => {
-    const f = st.order[s.slot]
+    const f = s.snap[ORDER + s.slot]
     const d = n - 1 - f
     key1.set(s.snap)
     for (let i = 0; i < n; i++) key1[HP + i] = hpClass(plan.fighters[i].hpMax, s.snap[HP + i])
@@ -355,7 +357,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
 
   /** Every way the turn from `s` can go, into `merged` (by next situation), put together from its two parts. */
   const composeTurn = (s: GState, opening: boolean, signal: boolean, nextSlot: number, nextRound: number, merged: Map<number, { p: number; s: GState }>): void => {
-    const f = st.order[s.slot]
+    const f = s.snap[ORDER + s.slot]
     const d = n - 1 - f
     const add = (p: number): void => {
       // a duel is over once either fighter is out (injury.ts takeOut)
