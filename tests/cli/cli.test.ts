@@ -104,7 +104,7 @@ describe('quickdraw CLI', () => {
     expect(doc.benchmarks[0].seconds.median).toBeGreaterThan(0)
     const exact = quickdraw('exact', join(examplesDir, 'l5r-fast-vs-strong.json'))
     expect(exact.out.split('\n')[1]).toMatch(/^Whole fight: exact \([\d,]+ states\)$/)
-    expect(exact.out).toMatch(/Side A wins\s+\d+\.\d+%/)
+    expect(exact.out).toMatch(/Kakita Ayame wins\s+\d+\.\d+%/)
   }, 120_000)
 
   it.skipIf(process.platform !== 'linux')('Ctrl-C stops the workers and exits 130 without writing', async () => {

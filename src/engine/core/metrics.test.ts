@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { distributionMetric, meanMetric, orderMetric, probabilityMetric } from './metrics'
+import { distributionMetric, meanMetric, orderMetric, probabilityMetric, sideWinsLabel } from './metrics'
 
 const head = { id: 'x', metric: 'x', label: 'X' }
 
@@ -28,5 +28,12 @@ describe('metric builders', () => {
   it('orderings sort by count, then exact probability, then key', () => {
     const m = orderMetric(head, [{ key: 'b', label: 'B', count: 5 }, { key: 'a', label: 'A', count: 5 }, { key: 'c', label: 'C', count: 0, exact: 0.1 }, { key: 'd', label: 'D', count: 9 }], 19)
     expect(m.outcomes.map((o) => o.key)).toEqual(['d', 'a', 'b', 'c'])
+  })
+})
+
+describe('who wins, in the results', () => {
+  it('a side of one fighter wins by his name; a larger side by its letter and members', () => {
+    expect(sideWinsLabel('A', ['Kakita Ayame'])).toBe('Kakita Ayame wins')
+    expect(sideWinsLabel('B', ['Smuggler', 'Wookiee'])).toBe('Side B wins (Smuggler, Wookiee)')
   })
 })

@@ -71,6 +71,14 @@ export type Metric = ProbabilityMetric | DistributionMetric | MeanMetric | Order
 
 type Head = Omit<MetricBase, never>
 
+/**
+ * How a side's win reads in results: by the fighter's name when the side is one fighter ("Kakita Ayame
+ * wins"), else the side with its members ("Side A wins (Smuggler, Wookiee)"), so the answer says who.
+ */
+export function sideWinsLabel(side: string, names: readonly string[]): string {
+  return names.length === 1 ? `${names[0]} wins` : `Side ${side} wins (${names.join(', ')})`
+}
+
 export function probabilityMetric(head: Head, count: number, n: number, exact?: number): ProbabilityMetric {
   const m: ProbabilityMetric = { ...head, kind: 'probability', count, n, p: n > 0 ? count / n : 0, ci: wilson(count, n) }
   if (exact !== undefined) m.exact = exact

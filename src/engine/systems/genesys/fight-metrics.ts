@@ -1,4 +1,4 @@
-import { distributionMetric, orderMetric, probabilityMetric, type Metric, type MetricDoc } from '../../core/metrics'
+import { distributionMetric, orderMetric, probabilityMetric, sideWinsLabel, type Metric, type MetricDoc } from '../../core/metrics'
 import type { Tally } from '../../core/tally'
 import { exactCheck, summarizeCheck } from '../../dice/narrative-exact'
 import type { ExactMetric } from '../rule-system'
@@ -22,8 +22,9 @@ export function fightShape(plan: FightPlan): { counters: number; bins: number } 
   return { counters: plan.layout.counters, bins: plan.layout.bins }
 }
 
-function sideNames(plan: FightPlan, side: number): string {
-  return plan.fighters.filter((f) => f.side === side).map((f) => f.c.name).join(', ')
+/** The names of a side's fighters (side 0 is A), in the scenario's order. */
+export function sideNames(plan: FightPlan, side: number): string[] {
+  return plan.fighters.filter((f) => f.side === side).map((f) => f.c.name)
 }
 
 export function summarizeFight(plan: FightPlan, tally: Tally): Metric[] {
@@ -33,8 +34,8 @@ export function summarizeFight(plan: FightPlan, tally: Tally): Metric[] {
     orderMetric(
       { id: 'winner', metric: 'winner', label: 'Winner' },
       [
-        { key: 'A', label: `Side A wins (${sideNames(plan, 0)})`, count: tally.counts[0] },
-        { key: 'B', label: `Side B wins (${sideNames(plan, 1)})`, count: tally.counts[1] },
+        { key: 'A', label: sideWinsLabel('A', sideNames(plan, 0)), count: tally.counts[0] },
+        { key: 'B', label: sideWinsLabel('B', sideNames(plan, 1)), count: tally.counts[1] },
         { key: 'draw', label: 'Draw', count: tally.counts[2] },
       ],
       n,

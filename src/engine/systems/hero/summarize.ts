@@ -1,4 +1,4 @@
-import { distributionMetric, meanMetric, orderMetric, probabilityMetric, type Metric } from '../../core/metrics'
+import { distributionMetric, meanMetric, orderMetric, probabilityMetric, sideWinsLabel, type Metric } from '../../core/metrics'
 import type { Tally } from '../../core/tally'
 import { INTERRUPT_PARTS, interruptExact, interruptPartsExact, partLabel, perHitExact, tandemExact } from './exact'
 import {
@@ -18,6 +18,9 @@ import { metricDocs } from './metrics'
 import { Endurance } from './variants'
 import { Arrival, HoldMode, OnPhase, type Plan } from './plan'
 
+/** The names of a side's combatants, in the scenario's order. */
+export const sideNames = (p: Plan, side: string): string[] => p.combatants.filter((c) => c.side === side).map((c) => c.name)
+
 const label = (id: string): string => metricDocs.find((d) => d.id === id)?.label ?? id
 const dist = (ps: number[]): { value: number; p: number }[] => ps.flatMap((p, value) => (p > 0 ? [{ value, p }] : []))
 
@@ -26,13 +29,12 @@ export function summarize(p: Plan, tally: Tally): Metric[] {
   const n = tally.trials
   const L = p.layout
   const k = tally.counts
-  const names = (side: string): string => p.combatants.filter((c) => c.side === side).map((c) => c.name).join(' & ')
   const metrics: Metric[] = [
     orderMetric(
       { id: 'wins', metric: 'wins', label: label('wins') },
       [
-        { key: 'A', label: `Side A wins (${names('A')})`, count: k[WIN_A] },
-        { key: 'B', label: `Side B wins (${names('B')})`, count: k[WIN_B] },
+        { key: 'A', label: sideWinsLabel('A', sideNames(p, 'A')), count: k[WIN_A] },
+        { key: 'B', label: sideWinsLabel('B', sideNames(p, 'B')), count: k[WIN_B] },
         { key: 'mutual', label: 'Both sides out at once', count: k[DRAW_MUTUAL] },
         { key: 'cap', label: `Draw at the Turn cap (${p.scenario.turnCap} Turns)`, count: k[DRAW_CAP] },
       ],

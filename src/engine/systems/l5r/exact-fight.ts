@@ -1,5 +1,7 @@
 import { solveFight, type Branch, type FightModel, type FightSolveResult } from '../../core/fight-chain'
 import { fightExactMetrics } from '../../core/fight-exact'
+import { sideWinsLabel } from '../../core/metrics'
+import { sideNames } from './metrics'
 import type { ExactMetric } from '../rule-system'
 import { exactRoll as computeRoll, type ExactRoll, type RollSpec } from '../../dice/roll-and-keep'
 import { armorTn, canAttackIn, CENTER, FULL_ATTACK, FULL_DEFENSE } from './armor'
@@ -89,7 +91,7 @@ export function exactSkirmish(plan: Plan): ExactMetric[] {
   return fightExactMetrics(
     r,
     {
-      sideWins: [{ id: 'win:A', label: 'Side A wins' }, { id: 'win:B', label: 'Side B wins' }],
+      sideWins: [{ id: 'win:A', label: sideWinsLabel('A', sideNames(plan, 'A')) }, { id: 'win:B', label: sideWinsLabel('B', sideNames(plan, 'B')) }],
       draw: { id: 'draw', label: 'Draw' },
       length: { id: 'rounds', label: 'Rounds fought', stepsPerRound: r.stepsPerRound },
       finals: [

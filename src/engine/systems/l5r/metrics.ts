@@ -1,4 +1,4 @@
-import { distributionMetric, meanMetric, probabilityMetric, type Metric, type MetricDoc } from '../../core/metrics'
+import { distributionMetric, meanMetric, probabilityMetric, sideWinsLabel, type Metric, type MetricDoc } from '../../core/metrics'
 import type { Tally } from '../../core/tally'
 import type { ExactMetric } from '../rule-system'
 import { canAttackIn } from './armor'
@@ -42,6 +42,11 @@ function label(id: string, name?: string): string {
   return name ? `${doc?.label ?? id}: ${name}` : (doc?.label ?? id)
 }
 
+/** The names of a side's characters, in the scenario's order. */
+export function sideNames(plan: Plan, side: 'A' | 'B'): string[] {
+  return plan.fighters.filter((d) => d.c.side === side).map((d) => d.c.name)
+}
+
 function exactFor(exact: ExactMetric[] | undefined, id: string): ExactMetric | undefined {
   return exact?.find((m) => m.id === id)
 }
@@ -51,8 +56,8 @@ export function summarizeSkirmish(plan: Plan, tally: Tally, exact?: ExactMetric[
   const n = tally.trials
   const c = tally.counts
   const out: Metric[] = [
-    probabilityMetric({ id: 'win:A', metric: 'win', label: 'Side A wins' }, c[outcomeCounter(plan, 0)], n),
-    probabilityMetric({ id: 'win:B', metric: 'win', label: 'Side B wins' }, c[outcomeCounter(plan, 1)], n),
+    probabilityMetric({ id: 'win:A', metric: 'win', label: sideWinsLabel('A', sideNames(plan, 'A')) }, c[outcomeCounter(plan, 0)], n),
+    probabilityMetric({ id: 'win:B', metric: 'win', label: sideWinsLabel('B', sideNames(plan, 'B')) }, c[outcomeCounter(plan, 1)], n),
     probabilityMetric({ id: 'draw', metric: 'draw', label: label('draw') }, c[outcomeCounter(plan, 2)], n),
     distributionMetric({ id: 'rounds', metric: 'rounds', label: label('rounds') }, tally.bins, 1, lengthBins(plan), plan.cap),
   ]
