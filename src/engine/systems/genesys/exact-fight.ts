@@ -8,7 +8,8 @@ import type { CompiledPool } from '../../dice/narrative-roll'
 import type { ExactMetric } from '../rule-system'
 import { critEffectOf, CRIT_TABLE } from './crit-effects'
 import { isHit } from './damage'
-import { reset, rollInitiative, roundSlot } from './fight'
+import { reset, resumeSlot, rollInitiative, roundSlot } from './fight'
+import { FREE_ATTACK_DEFERRED } from './fight-attack'
 import { fightShape } from './fight-metrics'
 import { compileFight, EMPTY, type FightPlan, type FightState } from './fight-plan'
 
@@ -136,6 +137,22 @@ interface State {
 
 class RefusedError extends Error {}
 
+/** A 52-bit hash of a state's fields. */
+function hashOf(cur: Int32Array): number {
+  let h1 = 0x811c9dc5
+  let h2 = 0x9747b28c
+  for (let i = 0; i < cur.length; i++) {
+    const v = cur[i]
+    h1 = Math.imul(h1 ^ v, 0x01000193)
+    h2 = Math.imul(h2 ^ v, 0x5bd1e995) ^ (h2 >>> 15)
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b) ^ (h1 >>> 13)
+  return (h1 >>> 0) * 1048576 + ((h2 >>> 0) & 0xfffff)
+}
+
+/** What a replay returns when its turn stopped at an Overpowered free attack (`FREE_ATTACK_DEFERRED`). */
+const DEFERRED = -2
+
 /** Why a fight with a turn of too many ways to go is refused, in a GM's words. */
 export const TURN_REASON = `one turn has more than ${GENESYS_EXACT_MAX_SLOT_RUNS.toLocaleString('en-US')} ways to go (Critical Injuries chain within a turn: Overpowered gives the attacker a free attack, which can crit again)`
 
@@ -227,10 +244,16 @@ export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { mod
   const initiativePools = new Set(plan.fighters.map((f) => f.initiativePool))
   let pending: PoolOutcomes | null = null
   let ties = 0
+  /** The pool rolled last (an Overpowered free attack rolls it again), and every attack pool by number. */
+  let lastPool: CompiledPool | null = null
+  const poolIds = new Map<CompiledPool, number>()
+  const poolList: CompiledPool[] = []
+  plan.deferFreeAttack = true
   plan.roll = (rng: Rng, cp: CompiledPool): number => {
     let o = outcomes.get(cp)
     if (!o) outcomes.set(cp, (o = poolOutcomes(cp, initiativePools.has(cp) ? initiativeLabel : attackLabel)))
     pending = o
+    lastPool = cp
     return o.values[rng.below(o.values.length)]
   }
   /** The Critical Injury's d100 by the effect its row has on the fight, for the bonus and target the sampler set (plan.critBonus, plan.critOn). */
@@ -273,15 +296,16 @@ export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { mod
       const a = fields[j]
       for (let i = 0; i < a.length; i++) cur[o++] = a[i]
     }
-    let h1 = 0x811c9dc5
-    let h2 = 0x9747b28c
-    for (let i = 0; i < size; i++) {
-      const v = cur[i]
-      h1 = Math.imul(h1 ^ v, 0x01000193)
-      h2 = Math.imul(h2 ^ v, 0x5bd1e995) ^ (h2 >>> 15)
+    return hashOf(cur)
+  }
+  /** The fight state as it stands (mid-turn: nothing made canonical) into `cur`; returns its hash. */
+  const raw = (): number => {
+    let o = 0
+    for (let j = 0; j < fields.length; j++) {
+      const a = fields[j]
+      for (let i = 0; i < a.length; i++) cur[o++] = a[i]
     }
-    h1 = Math.imul(h1 ^ (h1 >>> 16), 0x85ebca6b) ^ (h1 >>> 13)
-    return (h1 >>> 0) * 1048576 + ((h2 >>> 0) & 0xfffff)
+    return hashOf(cur)
   }
   /** The state just read, as one shared copy per state. */
   const intern = (h: number): Int32Array => {
@@ -338,29 +362,80 @@ export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { mod
     if (out) return out
     const merged = new Map<number, Branch<State>>()
     const next = (slot + 1) % n
+    /**
+     * Turns stopped at an Overpowered free attack (the state as it stands mid-turn, not made canonical,
+     * and the pool to roll again), merged when equal: each is followed on once, with its chance.
+     */
+    let stopped = new Map<string, { snap: Int32Array; pool: number; p: number }>()
+    let scale = 1
     const leaf = (end: number, p: number): void => {
+      if (end === DEFERRED) {
+        const h = raw()
+        const pool = poolIds.get(lastPool as CompiledPool) ?? poolList.push(lastPool as CompiledPool) - 1
+        poolIds.set(lastPool as CompiledPool, pool)
+        const k = `${h}:${pool}`
+        const seen = stopped.get(k)
+        if (seen) {
+          for (let i = 0; i < size; i++) if (seen.snap[i] !== cur[i]) throw new RefusedError('two fight states look alike to the exact answer (a rare limit of its bookkeeping)')
+          seen.p += scale * p
+        } else stopped.set(k, { snap: cur.slice(), pool, p: scale * p })
+        return
+      }
       const k = read(next === 0, end >= 0)
       const seen = merged.get(k)
       if (seen) {
         if (seen.next.end !== end) throw new RefusedError('two fight states look alike to the exact answer (a rare limit of its bookkeeping)')
-        seen.p += p
+        seen.p += scale * p
       } else {
         const snapNext = intern(k)
         const damage = Array.from(snapNext.subarray(woundsAt, woundsAt + n))
         const finals = Array.from(snapNext.subarray(downAt, downAt + n))
-        merged.set(k, { p, next: { snap: snapNext, key: k, slot: next, end, damage, finals } })
+        merged.set(k, { p: scale * p, next: { snap: snapNext, key: k, slot: next, end, damage, finals } })
       }
     }
-    runs += forEachRoll(
+    let slotRuns = forEachRoll(
       (rng) => {
         pending = null
         restore(snap)
-        return roundSlot(plan, rng, tally, 1, slot)
+        try {
+          return roundSlot(plan, rng, tally, 1, slot)
+        } catch (e) {
+          if (e === FREE_ATTACK_DEFERRED) return DEFERRED
+          throw e
+        }
       },
       leaf,
       splitter,
       GENESYS_EXACT_MAX_SLOT_RUNS,
     )
+    // each stopped turn goes on from its free attack (which can stop at another one: followed the same way)
+    while (stopped.size > 0) {
+      const todo = [...stopped.values()]
+      stopped = new Map()
+      for (const x of todo) {
+        scale = x.p
+        restore(x.snap)
+        const f = s.freeAttack[0] === 1 ? 0 : 1
+        slotRuns += forEachRoll(
+          (rng) => {
+            pending = null
+            restore(x.snap)
+            try {
+              return resumeSlot(plan, rng, tally, f, 1 - f, poolList[x.pool], 1, slot)
+            } catch (e) {
+              if (e === FREE_ATTACK_DEFERRED) return DEFERRED
+              throw e
+            }
+          },
+          leaf,
+          splitter,
+          GENESYS_EXACT_MAX_SLOT_RUNS,
+        )
+        if (slotRuns > GENESYS_EXACT_MAX_SLOT_RUNS) throw new Error(`more than ${GENESYS_EXACT_MAX_SLOT_RUNS} ways for one step to go`)
+      }
+    }
+    scale = 1
+    runs += slotRuns
     if (runs > GENESYS_EXACT_MAX_RUNS) throw new RefusedError(`the fight has more than ${GENESYS_EXACT_MAX_RUNS.toLocaleString('en-US')} ways for its turns to go`)
     out = [...merged.values()]
     c.set(key, out)

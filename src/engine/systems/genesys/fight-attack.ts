@@ -202,11 +202,22 @@ export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: nu
   checkDefeat(plan, victim, tally, at, log)
   checkDefeat(plan, f, tally, at, log)
   if (s.freeAttack[f] === 1) {
-    s.freeAttack[f] = 0
-    if (s.down[t] === 0 && s.down[f] === 0) {
-      if (log) log.push({ at, kind: 'note', who: [fp.c.id, plan.fighters[t].c.id], text: `Overpowered: ${fp.c.name} attacks ${plan.fighters[t].c.name} again with the same dice.` })
-      attack(plan, rng, tally, f, t, at, log, cp)
-    }
+    // the exact whole fight follows the free attack as a part of the slot of its own (exact-fight.ts)
+    if (plan.deferFreeAttack) throw FREE_ATTACK_DEFERRED
+    freeAttack(plan, rng, tally, f, t, cp, at, log)
+  }
+}
+
+/** Thrown by `attack` instead of making an Overpowered free attack when the plan defers it (`plan.deferFreeAttack`). */
+export const FREE_ATTACK_DEFERRED = { deferred: 'free attack' } as const
+
+/** Overpowered: f attacks t again with the same pool, right after his attack, if both still stand. */
+export function freeAttack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: number, cp: CompiledPool, at: number, log?: TraceEvent[]): void {
+  const s = plan.state
+  s.freeAttack[f] = 0
+  if (s.down[t] === 0 && s.down[f] === 0) {
+    if (log) log.push({ at, kind: 'note', who: [plan.fighters[f].c.id, plan.fighters[t].c.id], text: `Overpowered: ${plan.fighters[f].c.name} attacks ${plan.fighters[t].c.name} again with the same dice.` })
+    attack(plan, rng, tally, f, t, at, log, cp)
   }
 }
 

@@ -139,6 +139,11 @@ export interface FightPlan {
    */
   critBonus: number
   critOn: number
+  /**
+   * The exact whole fight only: an Overpowered free attack is not made inside `attack` but thrown out
+   * (`FREE_ATTACK_DEFERRED`) for the solver to follow as a part of the slot of its own (`resumeSlot`).
+   */
+  deferFreeAttack: boolean
   state: FightState
   /** Tally layout. */
   layout: FightLayout
@@ -279,6 +284,7 @@ export function compileFight(s: GenesysScenario): FightPlan {
     roll: rollPool,
     critBonus: 0,
     critOn: -1,
+    deferFreeAttack: false,
     startBand: RANGE_BANDS.indexOf(bandAt(BAND_UNITS[s.range])),
     state: stateOf(fighters.length),
     layout: layoutOf(fighters.length, s.maxRounds),

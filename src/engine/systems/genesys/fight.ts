@@ -1,8 +1,9 @@
 import type { Rng } from '../../core/rng'
 import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
+import type { CompiledPool } from '../../dice/narrative-roll'
 import { packedAdv, packedNet } from '../../dice/narrative-dice'
-import { attack, attackAfter, attackPossible, canReload, checkDefeat } from './fight-attack'
+import { attack, attackAfter, attackPossible, canReload, checkDefeat, freeAttack } from './fight-attack'
 import { distance } from './fight-geometry'
 import { maneuver, maneuverCap, pointlessManeuver } from './fight-maneuver'
 import { COUNTERS_PER_FIGHTER, DROPPED, EMPTY, FC, STRAIN_BINS, strainState, sufferStrain, type FightPlan, type FighterPlan } from './fight-plan'
@@ -203,6 +204,12 @@ export function takeTurn(plan: FightPlan, rng: Rng, tally: Tally, f: number, at:
     } else if (attackOn && s.noAmmo[f] === 0 && attackPossible(plan, f, t)) attack(plan, rng, tally, f, t, at, log)
     else if (attackOn) exchangeAction(plan, f, t, at, log)
   }
+  endTurn(plan, tally, f, at, log)
+}
+
+/** The end of f's turn: what lasts until then runs out, then whether he is defeated. */
+function endTurn(plan: FightPlan, tally: Tally, f: number, at: number, log?: TraceEvent[]): void {
+  const s = plan.state
   // an Assist lasts until the end of the assisted character's next turn
   s.assisted[f] = 0
   if (s.guarded[f] > 0) s.guarded[f]--
@@ -280,6 +287,23 @@ export function roundSlot(plan: FightPlan, rng: Rng, tally: Tally, round: number
   if (slot === 0) s.acted.fill(0)
   const f = slotFighter(plan, slot)
   const r = f >= 0 ? turnOf(plan, rng, tally, f, round, log) : -1
+  return afterTurn(plan, rng, tally, round, slot, r, log)
+}
+
+/**
+ * The exact whole fight's way back into a slot whose turn stopped at a deferred Overpowered free attack
+ * (`plan.deferFreeAttack`; a 1-vs-1 fight, where the slot's turn is its only one): the free attack of
+ * f on t with the same pool, then the rest of his turn and of the slot, in `roundSlot`'s order.
+ */
+export function resumeSlot(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: number, cp: CompiledPool, round: number, slot: number): number {
+  freeAttack(plan, rng, tally, f, t, cp, round)
+  endTurn(plan, tally, f, round)
+  return afterTurn(plan, rng, tally, round, slot, result(plan))
+}
+
+/** The slot after its turn (`r`: `result` after it, −1 with no turn): Slowed Down turns, the end of the Round. */
+function afterTurn(plan: FightPlan, rng: Rng, tally: Tally, round: number, slot: number, r: number, log?: TraceEvent[]): number {
+  const s = plan.state
   if (r >= 0) return r
   const side = plan.fighters[s.order[slot]].side
   if (s.lastSlot[side] === slot) {
