@@ -56,16 +56,26 @@ export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: n
     stun = st.dmg.stun
     body = st.dmg.body
   }
-  const total = p.energy[a] ? p.ed[d] : p.pd[d]
-  const stopBody = p.killing[a] ? (p.energy[a] ? p.red[d] : p.rpd[d]) : total
-  const bodyT = body > stopBody ? body - stopBody : 0
-  let stunT = stun > total ? stun - total : 0
-  if (stunT < bodyT && p.rules.minStunEqualsBody) stunT = bodyT
+  const bodyT = bodyAfterDefences(p, a, d, body)
+  const stunT = stunAfterDefences(p, a, d, stun, bodyT)
   if (st.log) {
     const rolled = p.killing[a] ? `${body} BODY ×${mult} = ${stun} STUN` : `${stun} STUN, ${body} BODY`
     say(p, st, 'hit', [a, d], `${name(p, a)} attacks ${name(p, d)} with ${attackName(p, a, haymaker)}: rolls ${roll} against ${target}- — hits for ${formatHeroDice(dice)}: ${rolled}; after defences ${stunT} STUN, ${bodyT} BODY.`)
   }
   applyDamage(p, st, a, d, stunT, bodyT)
+}
+
+/** BODY the defender takes from a hit's rolled BODY: killing damage past resistant defence, normal past total defence. */
+export function bodyAfterDefences(p: Plan, a: number, d: number, body: number): number {
+  const stopBody = p.killing[a] ? (p.energy[a] ? p.red[d] : p.rpd[d]) : p.energy[a] ? p.ed[d] : p.pd[d]
+  return body > stopBody ? body - stopBody : 0
+}
+
+/** STUN the defender takes from a hit's rolled STUN: past total defence, and (variants.minStunEqualsBody) never below the BODY taken. */
+export function stunAfterDefences(p: Plan, a: number, d: number, stun: number, bodyT: number): number {
+  const total = p.energy[a] ? p.ed[d] : p.pd[d]
+  const stunT = stun > total ? stun - total : 0
+  return stunT < bodyT && p.rules.minStunEqualsBody ? bodyT : stunT
 }
 
 function applyDamage(p: Plan, st: FightState, a: number, d: number, stunT: number, bodyT: number): void {

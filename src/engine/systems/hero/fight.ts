@@ -68,9 +68,21 @@ export function sideDown(p: Plan, st: FightState, side: number): boolean {
 }
 
 export function playSegment(p: Plan, st: FightState, rng: Rng): void {
+  segmentBegin(p, st)
+  while (segmentEntry(p, st, rng)) continue
+  endOfSegment(p, st, rng, segmentOf(st.abs))
+}
+
+/**
+ * The start of a Segment: each combatant's Phase and due delayed action join its order (no roll is made).
+ * `playSegment` is this, then `segmentEntry` until none is left, then `endOfSegment`; the exact solver
+ * (hero/exact-fight.ts) runs the same three pieces one at a time.
+ */
+export function segmentBegin(p: Plan, st: FightState): void {
   const seg = segmentOf(st.abs)
   const mask = p.segmentMask[seg]
   st.eCount = 0
+  st.gPos = st.gLen = 0
   for (let i = 0; i < p.n; i++) {
     const phase = (mask & (1 << i)) !== 0
     if (defeated(st, i)) {
@@ -94,24 +106,40 @@ export function playSegment(p: Plan, st: FightState, rng: Rng): void {
     if (phase) addPhaseEntry(p, st, i)
   }
   if (st.log && st.eCount > 0) say(p, st, 'segment', [], `— ${when(st)} —`)
-  for (;;) {
+}
+
+/**
+ * The next entry of the Segment's order acts: the highest DEX not yet done (a group on the same DEX is
+ * ordered by the tie rule when it comes up, and then acts entry by entry, entries added meanwhile
+ * waiting for the next group). Returns false when no entry is left.
+ */
+export function segmentEntry(p: Plan, st: FightState, rng: Rng): boolean {
+  if (st.gPos >= st.gLen) {
     let best = -1
     for (let k = 0; k < st.eCount; k++) if (st.eDone[k] === 0 && st.eKey[k] > best) best = st.eKey[k]
-    if (best < 0) break
+    if (best < 0) return false
     let len = 0
     for (let k = 0; k < st.eCount; k++) if (st.eDone[k] === 0 && st.eKey[k] === best) st.gEntry[len++] = k
     if (len > 1) orderTies(p, st, rng, len)
     else st.gSame[0] = 0
-    for (let a = 0; a < len; a++) {
-      const k = st.gEntry[a]
-      st.eDone[k] = 1
-      if (st.gSame[a] === 0) st.slot++
-      else if (st.log) say(p, st, 'note', [st.eWho[k]], `${name(p, st.eWho[k])} acts at the same instant.`)
-      if (st.eKind[k] === 1) delayedEntry(p, st, rng, st.eWho[k])
-      else phaseEntry(p, st, rng, st.eWho[k])
-    }
+    st.gPos = 0
+    st.gLen = len
   }
-  endOfSegment(p, st, rng, seg)
+  const a = st.gPos++
+  const k = st.gEntry[a]
+  st.eDone[k] = 1
+  if (st.gSame[a] === 0) st.slot++
+  else if (st.log) say(p, st, 'note', [st.eWho[k]], `${name(p, st.eWho[k])} acts at the same instant.`)
+  if (st.eKind[k] === 1) delayedEntry(p, st, rng, st.eWho[k])
+  else phaseEntry(p, st, rng, st.eWho[k])
+  return true
+}
+
+/** Whether `segmentEntry` has an entry left to play in this Segment. */
+export function entryLeft(st: FightState): boolean {
+  if (st.gPos < st.gLen) return true
+  for (let k = 0; k < st.eCount; k++) if (st.eDone[k] === 0) return true
+  return false
 }
 
 /**
@@ -195,7 +223,7 @@ function phaseEntry(p: Plan, st: FightState, rng: Rng, i: number): void {
   takeAction(p, st, rng, i, abs)
 }
 
-function endOfSegment(p: Plan, st: FightState, rng: Rng, seg: number): void {
+export function endOfSegment(p: Plan, st: FightState, rng: Rng, seg: number): void {
   for (let i = 0; i < p.n; i++) {
     if (st.hayLandAbs[i] !== st.abs) continue
     // variants.haymakerInterrupted: lost if he is Stunned or out by now (default), or under "lands" only if he is dead.

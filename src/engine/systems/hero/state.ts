@@ -111,6 +111,9 @@ export class FightState {
   readonly eKind: Uint8Array
   readonly eDone: Uint8Array
   eCount = 0
+  /** The tie group under way in this Segment: its next position in `gEntry`, and its length. */
+  gPos = 0
+  gLen = 0
   /** Tie-group scratch: entry indices, keys and "simultaneous with the previous" flags. */
   readonly gEntry: Int32Array
   readonly gKey: Float64Array
