@@ -36,6 +36,13 @@ export interface FightModel<S> {
    * each way it can go, in the order `step` gives them. When present the solver uses it instead of `step`.
    */
   stepEach?(s: S, p: number, emit: (p: number, next: S) => void): void
+  /**
+   * The same step for the whole frontier at once (optional): `emit(mass, next state)` for every way any of
+   * `states` (with chances `probs`) can go, the masses summing to the frontier's. For a model whose step
+   * passes through inner stages that states reached from different starts share (merged once, not once
+   * per start). When present the solver uses it instead of `stepEach` and `step`.
+   */
+  stepAll?(states: readonly S[], probs: readonly number[], emit: (p: number, next: S) => void): void
   /** Damage each fighter has taken so far in `s` (the unit is the system's: wounds, BODY, HP…). */
   damage(s: S): readonly number[]
   /**
@@ -195,7 +202,8 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
       next.add(model.key(n), n, q)
     }
     const { states: from, probs } = frontier
-    for (let k = 0; k < from.length; k++) {
+    if (model.stepAll) model.stepAll(from, probs, emit)
+    else for (let k = 0; k < from.length; k++) {
       const s = from[k]
       const p = probs[k]
       if (model.stepEach) {
