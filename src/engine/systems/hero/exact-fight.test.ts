@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { solveFight } from '../../core/fight-chain'
 import { fightNote } from '../../core/fight-exact'
 import { disagreements, sampledMetrics, exactChance } from '../../run/exact-agreement'
 import { parseScenarioOrThrow } from '../../run/parse'
 import type { ExactMetric } from '../rule-system'
+import { heroFightModel } from './exact-fight'
 import { hero } from './index'
 import type { Spec } from './test-helpers'
 
@@ -81,9 +83,32 @@ describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () 
   it('refuses, with the reason, fights it does not solve', () => {
     const reason = (d: unknown): string | undefined => fightNote(exactOf(d))?.reason
     expect(reason(example('bench-2v2'))).toBe('the exact answer covers 1-vs-1 fights, and this fight has 4 combatants')
-    expect(reason(example('rivalry-d6'))).toMatch(/^the fight has too many different situations to follow exactly/)
+    // equal DEX settled by a 1d6 roll-off rolled again on ties (house rules): no last roll to follow
+    expect(reason(example('rivalry-d6'))).toBe('the fight has a roll made again on every tie (e.g. equal DEX under a roll-off), with no last roll to follow exactly; the sampled answer stands alone')
+    // 40 STUN a side, 7d6 blows, 12 Turns: more situations at once than the bound, refused early (no memory exhausted)
+    expect(reason(example('rivalry-int-pre'))).toMatch(/^the fight has too many different situations to follow exactly \(more than 8,000 at once by Segment \d+ of 133\)$/)
+    expect(reason(example('brick-vs-speedster'))).toMatch(/^the fight has too many different situations to follow exactly \(more than 8,000 at once by Segment \d+ of 109\)$/)
     expect(reason(doc(deadly(), { turnCap: 3, rules: { onCap: 'most-health' } }))).toMatch(/^the exact answer calls a fight still going at the Turn cap a draw/)
   })
+})
+
+describe('HERO exact fight: a hit\'s damage by class', () => {
+  it('playing one damage outcome per class and moving STUN and BODY gives the same answer as every outcome on its own (street brawl, 2 Turns), to 1e-12', () => {
+    const d = example('street-brawl') as { turnCap: number }
+    d.turnCap = 2
+    const plan = hero.compile(parseScenarioOrThrow(d).scenario as never)
+    const options = { maxSteps: plan.endAbs - 11, maxStates: 1e6, dropBelow: 1e-20 }
+    const byClass = solveFight(heroFightModel(plan), options)
+    const plain = solveFight(heroFightModel(plan, { byClass: false }), options)
+    if (!byClass.ok || !plain.ok) throw new Error('not solved')
+    const a = byClass.solution
+    const b = plain.solution
+    expect(a.win[0]).toBeGreaterThan(0.1)
+    for (const [x, y] of [[a.win[0], b.win[0]], [a.win[1], b.win[1]], [a.draw, b.draw], [a.atCap, b.atCap], ...a.length.map((x, k) => [x, b.length[k]]), ...a.expectedDamage.map((x, k) => [x, b.expectedDamage[k]]), ...a.expectedFinals.map((x, k) => [x, b.expectedFinals[k]])]) {
+      expect(Math.abs(x - y)).toBeLessThan(1e-12)
+    }
+    for (let i = 0; i < 2; i++) for (const [k, x] of a.damageDistribution[i].entries()) expect(Math.abs(x.p - b.damageDistribution[i][k].p)).toBeLessThan(1e-12)
+  }, 120_000)
 })
 
 describe('HERO shipped exact fight: the description quotes the exact answer', () => {
@@ -96,6 +121,13 @@ describe('HERO shipped exact fight: the description quotes the exact answer', ()
     expect(d.description).toContain(`he wins ${pct(aborts)} of the time when he Aborts to Dodge, and ${pct(outcome(exactOf(never), 'B'))} when he never Aborts`)
     expect(aborts).toBeGreaterThan(outcome(exactOf(never), 'B'))
   })
+
+  it('street brawl: the bouncer\'s, the boxer\'s and the cap\'s chances, exact', () => {
+    const d = example('street-brawl') as { description: string }
+    const ms = exactOf(d)
+    const pct = (x: number): string => `${(100 * x).toFixed(1)}%`
+    expect(d.description).toContain(`Mack wins ${pct(outcome(ms, 'A'))} of the time, Vince ${pct(outcome(ms, 'B'))}, and ${pct(outcome(ms, 'cap'))} of fights are still going after 5 Turns`)
+  }, 120_000)
 })
 
 describe('HERO whole fight, exact against the Monte Carlo (seed 9, 20,000 fights, within 4 standard errors)', () => {
@@ -104,15 +136,17 @@ describe('HERO whole fight, exact against the Monte Carlo (seed 9, 20,000 fights
     ['the shipped deadly duel', example('deadly-duel'), ['hatchet', 'rapier']],
     // the Acrobat Aborts his next Phase to Dodge when attacked (house rules: even after acting), killing blows that knock out
     ['the shipped Abort to Dodge when any hit ends it', example('abort-deadly'), ['thug', 'acrobat']],
+    // normal damage against PD, STUN and BODY, Stunned over CON, Post-Segment 12 Recovery, SPD 2 against SPD 3, 5 Turns
+    ['the shipped street brawl', example('street-brawl'), ['bouncer', 'boxer']],
   ]
   for (const [name, d, ids] of cases) {
-    it(`${name}: who wins, length, knocked out`, async () => {
+    it(`${name}: who wins, length, knocked out, BODY taken`, async () => {
       const exact = exactOf(d)
       const note = fightNote(exact)
       expect(note?.solved, note?.reason).toBe(true)
       expect(note?.massError).toBeLessThan(1e-10)
       const metrics = await sampledMetrics(d, 20_000, 9)
-      expect(disagreements(exact, metrics, ['wins', 'fight-length', ...ids.map((x) => `knocked-out:${x}`)])).toEqual([])
+      expect(disagreements(exact, metrics, ['wins', 'fight-length', ...ids.flatMap((x) => [`knocked-out:${x}`, `body-taken:${x}`])])).toEqual([])
     }, 120_000)
   }
 })

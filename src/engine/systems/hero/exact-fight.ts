@@ -1,46 +1,58 @@
-import type { Branch, FightModel, FightSolveResult } from '../../core/fight-chain'
-import { fightExactMetrics, fightNotSolved, solveOrRefuse } from '../../core/fight-exact'
+import { tooManyStates, type Branch, type FightModel, type FightSolveResult } from '../../core/fight-chain'
+import { fightExactMetrics, FightRefusal, fightNotSolved, solveOrRefuse } from '../../core/fight-exact'
 import type { Rng } from '../../core/rng'
 import { everyValue, forEachRoll, groupDraw, type DrawBranches } from '../../core/rng-paths'
 import { createTally } from '../../core/tally'
-import { killingBodyExact, normalDamageExact, stunMultiplierExact, type DamageRoll, type HeroDice } from '../../dice/hero-damage'
+import { killingBodyExact, normalDamageExact, stunMultiplierExact, type DamageRoll } from '../../dice/hero-damage'
 import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
 import type { ExactMetric } from '../rule-system'
-import { dueNow, playSegment, reset, sideDown } from './fight'
+import { bodyAfterDefences, stunAfterDefences } from './attack'
+import { BODY_FIGHT_BINS } from './layout'
+import { dueNow, endOfSegment, entryLeft, reset, segmentBegin, segmentEntry, sideDown } from './fight'
 import { rollFixedRanks } from './order'
 import type { Plan } from './plan'
-import { COMBAT_START, segmentOf } from './speed-chart'
-import { FightState } from './state'
+import { COMBAT_START, hasPhase, segmentOf } from './speed-chart'
+import { FightState, Pending } from './state'
+import { Endurance } from './variants'
 
 /**
  * Exact whole fights for HERO (docs/rules/hero.md, "Exact whole fights"): a 1-vs-1 fight is a Markov chain
- * whose step is one Segment. Each step runs the sampler's own Segment code (`playSegment`, with the
- * opening rank roll where it falls) once for every way its rolls can fall: an Attack Roll as hit or miss
- * against its target, a hit's damage as one outcome of its exact (STUN, BODY) distribution, other 3d6
- * rolls by their total, single dice by face. A state is everything the fight keeps between Segments
- * (STUN, BODY, END, Stunned, Knocked Out, held and delayed actions, Dodges, Blocks, the Speed Chart
- * bookkeeping); the running totals the report counts (STUN taken, END spent…) are not part of it. The
- * Segment clock is the step count.
+ * whose step is one Segment. A Segment is played by the sampler's own code in its three pieces
+ * (fight.ts: `segmentBegin`, one `segmentEntry` per action in DEX order, `endOfSegment`), each piece once
+ * for every way its rolls can fall: an Attack Roll as hit or miss against its target, a hit's damage as
+ * one outcome of its exact distribution gathered by what the defender takes after defences (STUN and
+ * BODY), other 3d6 rolls by their total, single dice by face. Between pieces the situations reached from
+ * every situation of the Segment's start are merged, so two attacks in a Segment cost the sum of their
+ * outcomes, not the product (`stepAll`).
  *
- * Bounds: at most `HERO_EXACT_MAX_RUNS` replays of a Segment in all; beyond that the fight is refused with
- * the reason. Every Segment is replayed outcome by outcome, so only fights with few situations fit: a
- * hit that usually ends the fight. Most fights (STUN, END and Stunned taking many values) are refused.
+ * A situation is what the rest of the fight can read: STUN, BODY, END, Stunned, Knocked Out, held and
+ * delayed actions, Dodges, Blocks, Haymakers, the sticky target and, within a Segment, its order. What no
+ * later rule reads is written in one canonical form (see `pack`): the report's running totals, clock
+ * marks of Segments already past, END while the fighter can no longer run short before the cap. The
+ * Monte Carlo agreement tests check the whole in aggregate.
+ *
+ * Bounds: at most `HERO_EXACT_MAX_LIVE` situations at the end of one Segment, `HERO_EXACT_MAX_STATES`
+ * (Segment, situation) pairs and `HERO_EXACT_MAX_RUNS` replays of a piece of a Segment in all; beyond any
+ * of them the fight is refused with the reason (within a few seconds: the widest frontier is refused as
+ * soon as it is reached). The shipped street brawl reaches about 5,700 situations at once.
  */
 
-/** Largest number of replays of a Segment, all situations together. */
-export const HERO_EXACT_MAX_RUNS = 60_000
+/** Largest number of replays of a piece of a Segment, all situations together (about a second of work). */
+export const HERO_EXACT_MAX_RUNS = 1_000_000
+/** Largest number of situations the fight can be in at the end of one Segment. */
+export const HERO_EXACT_MAX_LIVE = 8_000
 /** Largest number of (Segment, situation) pairs followed. */
-export const HERO_EXACT_MAX_STATES = 200_000
+export const HERO_EXACT_MAX_STATES = 400_000
 /** Situations whose chance falls below this are dropped, their total kept in the error bound. */
 export const HERO_EXACT_DROP_BELOW = 1e-20
 
+const REROLLS = 'the fight has a roll made again on every tie (e.g. equal DEX under a roll-off), with no last roll to follow exactly; the sampled answer stands alone'
 const TOO_MANY = 'the fight has too many different situations to follow exactly (STUN, BODY, END and Stunned take too many combinations); the sampled answer stands alone'
-
-/** Fields of the fight state that are running totals for the report or scratch, not part of what comes next. */
-const NOT_STATE = new Set(['endUsed', 'stunPaid', 'stunTaken', 'stunDealt', 'bodyTaken', 'eWho', 'eKey', 'eKind', 'eDone', 'gEntry', 'gKey', 'gSame'])
 
 /** Draws of this size and above stand for a hit's whole damage (far above what `below` takes for dice). */
 const HIT_DRAW = 1 << 24
+/** The Segment's resolution instant while a piece is replayed (any value: only equality with it is read). */
+const SLOT = 1000
 
 interface HState {
   snap: Int32Array
@@ -50,105 +62,403 @@ interface HState {
   /** Winning side, 'draw' when both sides are out together, null while the fight goes on. */
   end: number | 'draw' | null
   finals: number[]
+  /** BODY taken by each fighter in the fight so far (the sampled "BODY taken per fight"). */
   lost: number[]
 }
 
 /** Why this fight gets no exact answer, in a GM's words, or undefined when it can get one. */
 export function heroExactScope(p: Plan): string | undefined {
   if (p.n !== 2) return `the exact answer covers 1-vs-1 fights, and this fight has ${p.n} combatants`
+  if (p.side[0] === p.side[1]) return 'the exact answer covers 1-vs-1 fights, and both combatants are on the same side'
   if (p.rules.capMostHealth) return 'the exact answer calls a fight still going at the Turn cap a draw; under "the side with more STUN and BODY left wins" it is not worked out'
   return undefined
 }
 
-/** A hit's (STUN, BODY) before defences, as the sampler rolls them (attack.ts), with their chances. */
-function hitTable(dice: HeroDice, killing: boolean, p: Plan): { stun: number[]; body: number[]; p: Float64Array } {
-  const stun: number[] = []
-  const body: number[] = []
-  const q: number[] = []
-  if (killing) {
+/**
+ * A hit's rolled (STUN, BODY) against the only enemy he can hit, gathered by what that enemy takes after
+ * defences (attack.ts reads nothing else of it): one representative roll per outcome, with its chance.
+ */
+interface HitTable {
+  /** A representative rolled STUN and BODY per outcome, */
+  stun: number[]
+  body: number[]
+  /** what the defender takes from it after defences, */
+  stunT: Int32Array
+  bodyT: Int32Array
+  /** and its chance. */
+  p: Float64Array
+}
+
+function hitTable(plan: Plan, a: number, haymaker: boolean): HitTable {
+  const dice = haymaker ? plan.hayDice[a] : plan.dice[a]
+  const d = 1 - a
+  const byTaken = new Map<number, { stun: number; body: number; p: number }>()
+  const add = (stun: number, body: number, q: number): void => {
+    const bodyT = bodyAfterDefences(plan, a, d, body)
+    const k = stunAfterDefences(plan, a, d, stun, bodyT) * 4096 + bodyT
+    const seen = byTaken.get(k)
+    if (seen) seen.p += q
+    else byTaken.set(k, { stun, body, p: q })
+  }
+  if (plan.killing[a] === 1) {
     const b = killingBodyExact(dice)
-    const mult = stunMultiplierExact(p.rules.stunMultiplier)
-    const byKey = new Map<number, number>()
+    const mult = stunMultiplierExact(plan.rules.stunMultiplier)
     b.counts.forEach((w, bv) => {
-      if (w === 0) return
-      mult.forEach((m, mv) => {
-        if (m === 0) return
-        const k = bv * mv * 1000 + bv
-        byKey.set(k, (byKey.get(k) ?? 0) + (w / b.total) * (m / 6))
-      })
+      if (w > 0) mult.forEach((m, mv) => (m > 0 ? add(bv * mv, bv, (w / b.total) * (m / 6)) : undefined))
     })
-    for (const [k, x] of byKey) {
-      stun.push(Math.floor(k / 1000))
-      body.push(k % 1000)
-      q.push(x)
-    }
   } else {
-    const d = normalDamageExact(dice, p.rules.halfDieBody)
-    for (const [k, w] of d.counts) {
-      stun.push(Math.floor(k / 1000))
-      body.push(k % 1000)
-      q.push(w / d.total)
+    const n = normalDamageExact(dice, plan.rules.halfDieBody)
+    for (const [k, w] of n.counts) add(Math.floor(k / 1000), k % 1000, w / n.total)
+  }
+  const all = [...byTaken.values()]
+  return {
+    stun: all.map((x) => x.stun),
+    body: all.map((x) => x.body),
+    stunT: Int32Array.from(all, (x) => stunAfterDefences(plan, a, d, x.stun, bodyAfterDefences(plan, a, d, x.body))),
+    bodyT: Int32Array.from(all, (x) => bodyAfterDefences(plan, a, d, x.body)),
+    p: Float64Array.from(all, (x) => x.p),
+  }
+}
+
+/** Two independent mixes of (position, value) for the situation's hash. */
+const mix1 = (i: number, v: number): number => {
+  const x = Math.imul(v ^ Math.imul(i + 1, 0x9e3779b9), 0x85ebca6b)
+  return Math.imul(x ^ (x >>> 13), 0xc2b2ae35) ^ (x >>> 16)
+}
+const mix2 = (i: number, v: number): number => {
+  const x = Math.imul(v + Math.imul(i + 7, 0x27d4eb2f), 0x165667b1)
+  return Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) ^ (x >>> 12)
+}
+
+/** Phases SPD `spd` has in the Segments after `abs`, up to `endAbs`. */
+function phasesAfter(spd: number, abs: number, endAbs: number): number {
+  let k = 0
+  for (let t = abs + 1; t <= endAbs; t++) if (hasPhase(spd, segmentOf(t))) k++
+  return k
+}
+
+/**
+ * Packed situations with their chances, merged by contents: flat arrays and open addressing on the hash
+ * (no object per situation; a Segment's stages hold tens of thousands). `merge: false` keeps every added
+ * situation apart (the outcomes of one replayed action, kept until it is known to be played right).
+ */
+class Snaps {
+  count = 0
+  data: Int32Array
+  hashes = new Float64Array(64)
+  probs = new Float64Array(64)
+  private slots = new Int32Array(128)
+  private mask = 127
+  constructor(
+    private readonly size: number,
+    private readonly merge = true,
+  ) {
+    this.data = new Int32Array(size * 64)
+  }
+  clear(): void {
+    if (this.merge && this.count > 0) this.slots.fill(0)
+    this.count = 0
+  }
+  /** Adds chance `q` to the situation in `buf` (hash `h`); its index. */
+  add(h: number, buf: Int32Array, q: number): number {
+    if (this.merge) {
+      let at = this.slotOf(h)
+      for (;;) {
+        const x = this.slots[at]
+        if (x === 0) break
+        if (this.hashes[x - 1] === h && this.same(x - 1, buf)) {
+          this.probs[x - 1] += q
+          return x - 1
+        }
+        at = (at + 1) & this.mask
+      }
+      this.slots[at] = this.count + 1
+    }
+    const i = this.count++
+    if (this.count > this.hashes.length) {
+      const grow = <T extends Float64Array | Int32Array>(a: T, to: number): T => {
+        const b = new (a.constructor as new (n: number) => T)(to)
+        b.set(a)
+        return b
+      }
+      this.hashes = grow(this.hashes, this.hashes.length * 2)
+      this.probs = grow(this.probs, this.probs.length * 2)
+      this.data = grow(this.data, this.data.length * 2)
+    }
+    this.hashes[i] = h
+    this.probs[i] = q
+    this.data.set(buf, i * this.size)
+    if (this.merge && 2 * this.count > this.mask) this.rehash()
+    return i
+  }
+  snapAt(i: number): Int32Array {
+    return this.data.subarray(i * this.size, (i + 1) * this.size)
+  }
+  private slotOf(h: number): number {
+    return Math.imul((h | 0) ^ ((h / 0x100000000) | 0), 0x9e3779b1) & this.mask
+  }
+  private same(i: number, buf: Int32Array): boolean {
+    const o = i * this.size
+    for (let j = 0; j < this.size; j++) if (this.data[o + j] !== buf[j]) return false
+    return true
+  }
+  private rehash(): void {
+    this.mask = this.mask * 2 + 1
+    this.slots = new Int32Array(this.mask + 1)
+    for (let i = 0; i < this.count; i++) {
+      let at = this.slotOf(this.hashes[i])
+      while (this.slots[at] !== 0) at = (at + 1) & this.mask
+      this.slots[at] = i + 1
     }
   }
-  return { stun, body, p: Float64Array.from(q) }
+}
+
+/** `forEachRoll`, with a replay that keeps rolling (ties rolled again and again: no end to follow) refused in words. */
+function replay<T>(run: (rng: Rng) => T, leaf: (out: T, p: number) => void, split: (n: number) => DrawBranches, maxRuns: number): number {
+  try {
+    return forEachRoll(run, leaf, split, maxRuns)
+  } catch (e) {
+    if (e instanceof Error && / rolls in one step$/.test(e.message)) throw new FightRefusal(REROLLS)
+    throw e
+  }
 }
 
 /** The fight as a chain of Segments, built from the compiled plan (with a fight state of its own). */
-export function heroFightModel(plan: Plan): FightModel<HState> & { runs(): number } {
-  const st = new FightState(plan.n, plan.st.turnSlots, plan.st.absSlots, false)
+export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}): FightModel<HState> & { runs(): number; inner(): number } {
+  /** false: every hit's damage outcome played on its own (the plain way, to check the classes against). */
+  const classes = options.byClass ?? true
+  const n = plan.n
+  const st = new FightState(n, plan.st.turnSlots, plan.st.absSlots, false)
   st.tally = createTally({ counters: plan.layout.counters, bins: plan.layout.bins })
   const p: Plan = { ...plan, st }
-  const hits = [0, 1].flatMap((a) => [hitTable(plan.dice[a], plan.killing[a] === 1, plan), hitTable(plan.hayDice[a], plan.killing[a] === 1, plan)])
+  const hits = [0, 1].flatMap((a) => [hitTable(plan, a, false), hitTable(plan, a, true)])
+  /**
+   * A hit's damage within one action of the Segment's order is drawn by class: outcomes that the hit's own
+   * checks (attack.ts applyDamage) cannot tell apart — hurt at all, newly Stunned (STUN in this instant
+   * above CON), Knocked Out (STUN to 0 or below), dead (BODY to −full) — are played once, with one
+   * representative, and the outcome of every other member is that result with the defender's STUN and BODY
+   * moved by the difference (`expand`). Nothing else in the action reads them after the hit (in a 1-vs-1
+   * fight the target is the only enemy whatever the STUN); the next action, the Segment's end (Recoveries)
+   * and a second roll in the same action are played outcome by outcome (a second roll after the hit
+   * makes the action be played again with every outcome on its own).
+   */
+  let byClass = false
+  let drawn: { t: HitTable; d: number; rep: number; members: Int32Array } | null = null
+  let secondRoll = false
+  const classCache = new Map<number, { branches: DrawBranches; members: Int32Array[] }>()
+  const classesOf = (code: number): { branches: DrawBranches; members: Int32Array[] } => {
+    const t = hits[code]
+    const d = 1 - (code >> 1)
+    const base = st.hitSlot[d] === st.slot ? st.slotStun[d] : 0
+    const key = ((((code * 8 + st.ko[d] * 4 + st.stunned[d] * 2 + st.dead[d]) * 8192 + st.stun[d] + 4096) * 4096 + st.body[d] + 2048) * 8192) + base
+    let c = classCache.get(key)
+    if (c) return c
+    const label = (j: number): number => {
+      const hurt = t.stunT[j] + t.bodyT[j] > 0 ? 1 : 0
+      const stunned = !st.ko[d] && !st.stunned[d] && base + t.stunT[j] > plan.con[d] ? 2 : 0
+      const out = st.stun[d] - t.stunT[j] <= 0 ? 4 : 0
+      const dead = st.body[d] - t.bodyT[j] <= -plan.bodyMax[d] ? 8 : 0
+      return hurt | stunned | out | dead
+    }
+    const groups = new Map<number, number[]>()
+    for (let j = 0; j < t.p.length; j++) {
+      const l = label(j)
+      const g = groups.get(l)
+      if (g) g.push(j)
+      else groups.set(l, [j])
+    }
+    const all = [...groups.values()]
+    c = {
+      branches: { values: Int32Array.from(all, (g) => g[0]), p: Float64Array.from(all, (g) => g.reduce((x, j) => x + t.p[j], 0)) },
+      members: all.map((g) => Int32Array.from(g)),
+    }
+    classCache.set(key, c)
+    return c
+  }
   st.exactHit = (rng: Rng, a: number, haymaker: boolean, out: DamageRoll): void => {
-    const t = hits[a * 2 + (haymaker ? 1 : 0)]
-    const k = rng.below(HIT_DRAW + a * 2 + (haymaker ? 1 : 0))
+    const code = a * 2 + (haymaker ? 1 : 0)
+    const t = hits[code]
+    const k = rng.below(HIT_DRAW + code)
+    if (byClass && !secondRoll) {
+      const c = classesOf(code)
+      drawn = { t, d: 1 - a, rep: k, members: c.members[c.branches.values.indexOf(k)] }
+    }
     out.stun = t.stun[k]
     out.body = t.body[k]
   }
   const hitBranches = hits.map((t): DrawBranches => ({ values: Int32Array.from(t.p, (_, i) => i), p: t.p }))
   const cache = new Map<number, DrawBranches>()
-  const split = (n: number): DrawBranches => {
-    if (n >= HIT_DRAW) return hitBranches[n - HIT_DRAW]
-    if (n === 216 && st.attackTarget !== null) {
+  const split = (m: number): DrawBranches => {
+    // a roll after a hit drawn by class: that action is played again outcome by outcome
+    if (drawn) secondRoll = true
+    if (m >= HIT_DRAW) return byClass && !secondRoll ? classesOf(m - HIT_DRAW).branches : hitBranches[m - HIT_DRAW]
+    if (m === 216 && st.attackTarget !== null) {
       const target = st.attackTarget
       const k = -1e6 - target
       let b = cache.get(k)
       if (!b) cache.set(k, (b = groupDraw(216, (i) => (heroSucceeds(THREE_D6_TOTAL_OF_INDEX[i], target) ? 1 : 0))))
       return b
     }
-    let b = cache.get(n)
-    if (!b) cache.set(n, (b = n === 216 ? groupDraw(216, (i) => THREE_D6_TOTAL_OF_INDEX[i]) : everyValue(n)))
+    let b = cache.get(m)
+    if (!b) cache.set(m, (b = m === 216 ? groupDraw(216, (i) => THREE_D6_TOTAL_OF_INDEX[i]) : everyValue(m)))
     return b
   }
 
-  const fields: (Int32Array | Uint8Array)[] = []
-  for (const [name, v] of Object.entries(st)) {
-    if (NOT_STATE.has(name)) continue
-    if (v instanceof Int32Array || v instanceof Uint8Array) fields.push(v)
-  }
-  const size = fields.reduce((s, f) => s + f.length, 0) + 2
+  /** END at or above this after Segment `abs` pays for every attack he can still make (one per Phase left, and a held one; mid-Segment, `abs` − 1). */
+  const enough = [0, 1].map((i) => Int32Array.from({ length: plan.endAbs + 2 }, (_, abs) => plan.endCost[i] * (phasesAfter(plan.spd[i], abs, plan.endAbs) + 1)))
+  const endEnough = (i: number, abs: number): number => enough[i][abs]
+  const endNeverRead = plan.rules.endurance === Endurance.Off
+
+  // per combatant: 28 values; then the Segment's order (3n entries of 4, 3n of 2) and 4 globals
+  const PER = 28
+  const E = 3 * n
+  const size = n * PER + E * 6 + 4
   const buf = new Int32Array(size)
-  const pack = (): number => {
+  /**
+   * Writes the situation into `buf` in canonical form and returns its hash. `mid`: between two pieces of
+   * Segment `st.abs` (its order under way); otherwise at its end, before the next Segment. Each field
+   * written as a constant is one no later rule reads, for the reason given.
+   */
+  const pack = (mid: boolean): number => {
+    const abs = st.abs
+    // fight.ts segmentEntry: an entry acts in a new instant (st.slot + 1) unless the tie rule made it simultaneous
+    // with the one before; so does a Haymaker landing at the Segment's end and every action of the next Segment
+    const sameInstant = mid && st.gPos < st.gLen && st.gSame[st.gPos] === 1
     let o = 0
-    for (const f of fields) for (let i = 0; i < f.length; i++) buf[o++] = f[i]
-    buf[o] = st.slot
-    buf[o + 1] = st.firstActor
-    let h1 = 0x811c9dc5
-    let h2 = 0x01000193
-    for (let i = 0; i < size; i++) {
-      h1 = Math.imul(h1 ^ buf[i], 0x01000193)
-      h2 = Math.imul(h2 + buf[i], 0x5bd1e995) ^ (h2 >>> 15)
+    for (let i = 0; i < n; i++) {
+      buf[o++] = st.stun[i]
+      buf[o++] = st.body[i]
+      // END is read only against the attack's cost (endurance.ts); once it covers every attack left, its value changes nothing
+      buf[o++] = endNeverRead || st.end[i] >= endEnough(i, mid ? abs - 1 : abs) ? -1 : st.end[i]
+      buf[o++] = st.ko[i]
+      buf[o++] = st.dead[i]
+      buf[o++] = st.stunned[i]
+      // resolution instants are read only as "the same instant as now", and only the next entry can share it
+      buf[o++] = sameInstant && st.statusSlot[i] === st.slot ? 1 : 0
+      buf[o++] = sameInstant && st.hitSlot[i] === st.slot ? 1 : 0
+      buf[o++] = sameInstant && st.hitSlot[i] === st.slot ? st.slotStun[i] : 0
+      // marks of this Segment (compared with st.abs only) are dead once it is over
+      buf[o++] = mid && st.stunBlockedAbs[i] === abs ? 1 : 0
+      buf[o++] = mid && st.phaseDoneAbs[i] === abs ? 1 : 0
+      buf[o++] = mid && st.actedAbs[i] === abs ? 1 : 0
+      const blocking = mid && st.blockAbs[i] === abs
+      buf[o++] = blocking ? 1 : 0
+      buf[o++] = blocking ? st.blockCount[i] : 0
+      buf[o++] = blocking ? st.blockChain[i] : 0
+      buf[o++] = mid ? st.recoverAbs[i] : 0
+      buf[o++] = st.pending[i]
+      // the Phase a pending action came from is read only as "some action" (non-zero) outside the test audit
+      buf[o++] = st.pending[i] !== 0 ? 1 : 0
+      buf[o++] = st.pending[i] === Pending.Delay ? st.delayAbs[i] : 0
+      // a Phase already spent is compared with this Segment (mid) or later ones
+      const skip = st.skipPhaseAbs[i] > abs || (mid && st.skipPhaseAbs[i] === abs)
+      buf[o++] = skip ? st.skipPhaseAbs[i] : 0
+      buf[o++] = skip ? st.skipReason[i] : 0
+      buf[o++] = st.dodgeUntil[i]
+      buf[o++] = st.hayLandAbs[i]
+      // blockFirst priority is read only in a later Segment's start
+      const first = st.blockFirstAbs[i] > abs
+      buf[o++] = first ? st.blockFirstAbs[i] : 0
+      buf[o++] = first ? st.blockFirstOver[i] : 0
+      // the report's running totals are not read by any rule; BODY taken is BODY lost less what bleeding took
+      buf[o++] = plan.bodyMax[i] - st.body[i] - st.bodyTaken[i]
+      buf[o++] = st.target[i]
+      buf[o++] = st.fixedRank[i]
+      // not part of it: st.current (0 between actions), st.holderKey (within one attack), st.koAbs, st.koMinuteAbs
+      // and st.wakes (nobody is out at a Segment's start: being out ends a 1-vs-1 fight at the Segment's end),
+      // the report's counters and Turn tallies
     }
-    return (h1 >>> 0) * 0x200000 + (h2 & 0x1fffff)
+    for (let k = 0; k < E; k++) {
+      const on = mid && k < st.eCount
+      buf[o++] = on ? st.eWho[k] : 0
+      buf[o++] = on ? st.eKey[k] : 0
+      buf[o++] = on ? st.eKind[k] : 0
+      buf[o++] = on ? st.eDone[k] : 0
+      const g = mid && k < st.gLen
+      buf[o++] = g ? st.gEntry[k] : 0
+      buf[o++] = g ? st.gSame[k] : 0
+    }
+    buf[o++] = mid ? st.eCount : 0
+    buf[o++] = mid ? st.gPos : 0
+    buf[o++] = mid ? st.gLen : 0
+    // who acted first is counted once for the report only
+    buf[o] = st.firstActor < 0 ? 0 : 1
+    lane1 = 0
+    lane2 = 0
+    for (let i = 0; i < size; i++) {
+      lane1 = (lane1 + mix1(i, buf[i])) | 0
+      lane2 = (lane2 + mix2(i, buf[i])) | 0
+    }
+    return hashOf()
   }
-  const unpack = (snap: Int32Array): void => {
+  /** The hash of `buf`: a sum over positions, so that changing one value moves it at once (`patch`). */
+  let lane1 = 0
+  let lane2 = 0
+  const hashOf = (): number => (lane1 >>> 0) * 0x200000 + (lane2 & 0x1fffff)
+  /** Sets `buf[i]` to `v` and moves the hash with it. */
+  const patch = (i: number, v: number): void => {
+    lane1 = (lane1 + mix1(i, v) - mix1(i, buf[i])) | 0
+    lane2 = (lane2 + mix2(i, v) - mix2(i, buf[i])) | 0
+    buf[i] = v
+  }
+  /** The fight state of a packed situation at Segment `abs`. */
+  const unpack = (snap: Int32Array, abs: number): void => {
+    st.abs = abs
+    st.slot = SLOT
     let o = 0
-    for (const f of fields) for (let i = 0; i < f.length; i++) f[i] = snap[o++]
-    st.slot = snap[o]
-    st.firstActor = snap[o + 1]
+    for (let i = 0; i < n; i++) {
+      st.stun[i] = snap[o++]
+      st.body[i] = snap[o++]
+      const e = snap[o++]
+      st.end[i] = e < 0 ? plan.endMax[i] : e
+      st.ko[i] = snap[o++]
+      st.dead[i] = snap[o++]
+      st.stunned[i] = snap[o++]
+      st.statusSlot[i] = snap[o++] ? SLOT : -1
+      st.hitSlot[i] = snap[o++] ? SLOT : -1
+      st.slotStun[i] = snap[o++]
+      st.stunBlockedAbs[i] = snap[o++] ? abs : 0
+      st.phaseDoneAbs[i] = snap[o++] ? abs : 0
+      st.actedAbs[i] = snap[o++] ? abs : 0
+      st.blockAbs[i] = snap[o++] ? abs : 0
+      st.blockCount[i] = snap[o++]
+      st.blockChain[i] = snap[o++]
+      st.recoverAbs[i] = snap[o++]
+      st.pending[i] = snap[o++]
+      st.pendingOrigin[i] = snap[o++]
+      st.delayAbs[i] = snap[o++]
+      st.skipPhaseAbs[i] = snap[o++]
+      st.skipReason[i] = snap[o++]
+      st.dodgeUntil[i] = snap[o++]
+      st.hayLandAbs[i] = snap[o++]
+      st.blockFirstAbs[i] = snap[o++]
+      st.blockFirstOver[i] = snap[o++]
+      st.bodyTaken[i] = plan.bodyMax[i] - st.body[i] - snap[o++]
+      st.target[i] = snap[o++]
+      st.fixedRank[i] = snap[o++]
+      st.current[i] = 0
+      // knocked out within this Segment, if at all (see pack)
+      st.koAbs[i] = st.ko[i] ? abs : -1
+      st.koMinuteAbs[i] = st.ko[i] ? abs : 0
+    }
+    for (let k = 0; k < E; k++) {
+      st.eWho[k] = snap[o++]
+      st.eKey[k] = snap[o++]
+      st.eKind[k] = snap[o++]
+      st.eDone[k] = snap[o++]
+      st.gEntry[k] = snap[o++]
+      st.gSame[k] = snap[o++]
+    }
+    st.eCount = snap[o++]
+    st.gPos = snap[o++]
+    st.gLen = snap[o++]
+    st.firstActor = snap[o] ? 0 : -1
   }
-  const known = new Map<number, HState[]>()
+
   let ids = 0
+  /** Situations at the end of the Segment being stepped, by packed contents, and their states. */
+  const known = new Snaps(size)
+  let made: HState[] = []
   /** record.ts outcome, once a side is out. */
   const endOf = (): number | 'draw' | null => {
     const aDown = sideDown(p, st, 0)
@@ -156,53 +466,151 @@ export function heroFightModel(plan: Plan): FightModel<HState> & { runs(): numbe
     if (!aDown && !bDown) return null
     return aDown && bDown ? 'draw' : bDown ? 0 : 1
   }
-  const situation = (h: number, abs: number): HState => {
-    let bucket = known.get(h)
-    if (!bucket) known.set(h, (bucket = []))
-    outer: for (const x of bucket) {
-      for (let i = 0; i < size; i++) if (x.snap[i] !== buf[i]) continue outer
-      if (x.abs === abs) return x
-    }
-    const made: HState = {
+  /** The situation at the end of Segment `st.abs`, packed from the fight state. */
+  const situation = (): HState => {
+    const i = known.add(pack(false), buf, 0)
+    if (i < made.length) return made[i]
+    const x: HState = {
       snap: buf.slice(),
       id: ids++,
-      abs,
+      abs: st.abs,
       end: endOf(),
-      finals: [0, 1].map((i) => (st.ko[i] | st.dead[i] ? 1 : 0)),
-      lost: [0, 1].map((i) => plan.bodyMax[i] - st.body[i]),
+      finals: [0, 1].map((j) => (st.ko[j] | st.dead[j] ? 1 : 0)),
+      lost: [0, 1].map((j) => st.bodyTaken[j]),
     }
-    bucket.push(made)
-    return made
+    made.push(x)
+    return x
   }
 
   reset(p, st)
   st.abs = COMBAT_START - 1
-  const start = situation(pack(), COMBAT_START - 1)
+  const start = situation()
   let runs = 0
+  let inner = 0
+  const budget = (): number => {
+    if (runs >= HERO_EXACT_MAX_RUNS) throw new Error(`more than ${HERO_EXACT_MAX_RUNS} replays`)
+    return HERO_EXACT_MAX_RUNS - runs
+  }
 
-  const step = (s: HState): Branch<HState>[] => {
-    const abs = s.abs + 1
-    const merged = new Map<number, { p: number; next: HState }>()
-    runs += forEachRoll(
-      (rng) => {
-        unpack(s.snap)
-        st.abs = abs
-        if (abs === COMBAT_START && plan.rules.tieRule === 'fixed') rollFixedRanks(p, st, rng)
-        const seg = segmentOf(abs)
+  const stepAll = (states: readonly HState[], probs: readonly number[], emit: (q: number, next: HState) => void): void => {
+    if (states.length === 0) return
+    const abs = states[0].abs + 1
+    const seg = segmentOf(abs)
+    // the whole frontier is at hand: a fight this wide is refused at once, not after seconds of work
+    if (states.length > HERO_EXACT_MAX_LIVE) throw new FightRefusal(tooManyStates(HERO_EXACT_MAX_LIVE, abs - COMBAT_START + 1, plan.endAbs - COMBAT_START + 1, { unit: 'Segment', stepsPerUnit: 1 }).replace(' by ', ' at once by '))
+    known.clear()
+    made = []
+    let stage = new Snaps(size)
+    // each situation's Segment start: the fixed roll-off in the opening Segment (rolled), then its order (no roll)
+    for (let k = 0; k < states.length; k++) {
+      const s = states[k]
+      const q = probs[k]
+      if (plan.segmentMask[seg] === 0 && seg !== 12) {
+        unpack(s.snap, abs)
         // fight.ts runFight: a Segment where nobody has a Phase and nothing comes due changes nothing
-        if (!(plan.segmentMask[seg] === 0 && seg !== 12 && !dueNow(p, st))) playSegment(p, st, rng)
-        const next = situation(pack(), abs)
-        let m = merged.get(next.id)
-        if (!m) merged.set(next.id, (m = { p: 0, next }))
-        return m
-      },
-      (m, q) => {
-        m.p += q
-      },
-      split,
-      Math.max(1, HERO_EXACT_MAX_RUNS - runs),
-    )
-    return [...merged.values()]
+        if (!dueNow(p, st)) {
+          emit(q, situation())
+          continue
+        }
+      }
+      runs += replay(
+        (rng) => {
+          unpack(s.snap, abs)
+          if (abs === COMBAT_START && plan.rules.tieRule === 'fixed') rollFixedRanks(p, st, rng)
+          // fight.ts runFight: a Segment where nobody has a Phase and nothing comes due changes nothing
+          if (plan.segmentMask[seg] === 0 && seg !== 12 && !dueNow(p, st)) return situation()
+          segmentBegin(p, st)
+          return null
+        },
+        (out, r) => {
+          if (out) emit(q * r, out)
+          else stage.add(pack(true), buf, q * r)
+        },
+        split,
+        budget(),
+      )
+    }
+    // one action of the Segment's order at a time for every situation under way together, then its end
+    const pool = new Snaps(size, false)
+    let next = new Snaps(size)
+    while (stage.count > 0) {
+      next.clear()
+      inner += stage.count
+      for (let k = 0; k < stage.count; k++) {
+        const snap = stage.snapAt(k)
+        const q = stage.probs[k]
+        unpack(snap, abs)
+        if (!entryLeft(st)) {
+          runs += replay(
+            (rng) => {
+              unpack(snap, abs)
+              endOfSegment(p, st, rng, seg)
+              return situation()
+            },
+            (out, r) => emit(q * r, out),
+            split,
+            budget(),
+          )
+          continue
+        }
+        for (const first of [classes, false]) {
+          byClass = first
+          secondRoll = false
+          pool.clear()
+          runs += replay(
+            (rng) => {
+              drawn = null
+              unpack(snap, abs)
+              segmentEntry(p, st, rng)
+            },
+            (_, r) => {
+              if (secondRoll) return
+              if (!drawn) {
+                pool.add(pack(true), buf, r)
+                return
+              }
+              expand(drawn, r, pool)
+            },
+            split,
+            budget(),
+          )
+          byClass = false
+          drawn = null
+          if (!first || !secondRoll) break
+        }
+        for (let j = 0; j < pool.count; j++) next.add(pool.hashes[j], pool.snapAt(j), q * pool.probs[j])
+      }
+      const done = stage
+      stage = next
+      next = done
+    }
+  }
+
+  /**
+   * Every member of the hit's class drawn in this replay, from the representative's result now in the
+   * fight state: the defender's STUN, BODY (and the BODY taken with it) and STUN of this instant moved by
+   * the difference between the member's damage and the representative's.
+   */
+  const expand = (h: { t: HitTable; d: number; rep: number; members: Int32Array }, r: number, out: Snaps): void => {
+    const { t, d, rep, members } = h
+    let classP = 0
+    for (let j = 0; j < members.length; j++) classP += t.p[members[j]]
+    // the representative's result, packed once; each member moves the defender's STUN, BODY and STUN of this
+    // instant (BODY taken moves with BODY, so what bleeding took, the packed value, stays)
+    pack(true)
+    const at = d * PER
+    const stun0 = buf[at]
+    const body0 = buf[at + 1]
+    const slot0 = buf[at + 8]
+    const slotLive = st.gPos < st.gLen && st.gSame[st.gPos] === 1 && st.hitSlot[d] === st.slot
+    for (let j = 0; j < members.length; j++) {
+      const m = members[j]
+      const ds = t.stunT[m] - t.stunT[rep]
+      patch(at, stun0 - ds)
+      patch(at + 1, body0 - (t.bodyT[m] - t.bodyT[rep]))
+      if (slotLive) patch(at + 8, slot0 + ds)
+      out.add(hashOf(), buf, (r * t.p[m]) / classP)
+    }
   }
 
   return {
@@ -211,10 +619,17 @@ export function heroFightModel(plan: Plan): FightModel<HState> & { runs(): numbe
     start,
     key: (s) => s.id,
     ending: (s) => s.end,
-    step,
+    endKey: (s) => (s.end === 'draw' ? 2 : (s.end ?? 3)) + 4 * (s.finals[0] + 2 * s.finals[1]) + 16 * (s.lost[0] + 65536 * s.lost[1]),
+    step: (s) => {
+      const out: Branch<HState>[] = []
+      stepAll([s], [1], (q, next) => out.push({ p: q, next }))
+      return out
+    },
+    stepAll,
     damage: (s) => s.lost,
     finals: (s) => s.finals,
     runs: () => runs,
+    inner: () => inner,
   }
 }
 
@@ -226,7 +641,8 @@ export function solveHeroFight(plan: Plan): FightSolveResult {
 
 /**
  * The whole fight's exact values under the ids of the sampled metrics: who wins (each side, both out at
- * once, a draw at the Turn cap), the fight's length in Segments, and each combatant knocked out.
+ * once, a draw at the Turn cap), the fight's length in Segments, and for each combatant whether he is
+ * knocked out and the BODY he has taken at the end.
  */
 export function exactHeroFight(plan: Plan): ExactMetric[] {
   const why = heroExactScope(plan)
@@ -240,6 +656,7 @@ export function exactHeroFight(plan: Plan): ExactMetric[] {
     {
       length: { id: 'fight-length', label: 'Fight length (Segments)' },
       finals: c.map((x) => ({ id: `knocked-out:${x.id}`, label: `Knocked out: ${x.name}`, kind: 'probability' as const })),
+      damage: c.map((x) => ({ id: `body-taken:${x.id}`, label: `BODY taken per fight: ${x.name}`, last: BODY_FIGHT_BINS - 1 })),
     },
     maxSteps,
   )

@@ -46,7 +46,7 @@ function exact(plan: Plan): ExactMetric[] {
 export const hero = {
   id: SYSTEM_ID,
   label: 'HERO System — Speed Chart, holds, aborts and fights',
-  version: '2.2.0',
+  version: '2.3.0',
   description:
     'HERO System 6th edition combat on the Speed Chart (combat starts in Segment 12): highest DEX first with a selectable tie rule, Delayed and Held actions (interrupt by DEX Roll contest, act after, act in tandem), holding for defense and Aborts, Attack Rolls, normal and killing damage, Stunned, Knocked Out and Post-Segment 12 Recovery; the campaign\'s house rules (the default) or the 6th Edition book. Exact values: interrupt contests, hits, and the whole 1-vs-1 fight when it has few enough situations.',
   schema: scenarioSchema,
