@@ -41,7 +41,7 @@ import { Ev, interrupt } from './waits'
 /** Largest number of (step, state) pairs followed before refusing. */
 export const GURPS_EXACT_MAX_STATES = 2_000_000
 /** Largest number of different situations (the clock aside) whose next turn is worked out. */
-export const GURPS_EXACT_MAX_DISTINCT = 600
+export const GURPS_EXACT_MAX_DISTINCT = 2_000
 /** Largest number of replays of a turn, all situations together. */
 export const GURPS_EXACT_MAX_RUNS = 30_000
 /** States whose chance falls below this are dropped, their total kept in the error bound (core/fight-chain.ts). */
@@ -112,15 +112,52 @@ interface GState {
   finals: number[]
 }
 
-type Field = Int32Array | Uint8Array | Int8Array
+/**
+ * The fields of a situation, grouped by array type so that copying them in and out reads one kind of
+ * array per loop (much faster than one loop over arrays of three kinds); `names` in packing order.
+ */
+interface Fields {
+  i32: Int32Array[]
+  u8: Uint8Array[]
+  i8: Int8Array[]
+  names: [string, number][]
+}
 
-function fieldsOf(st: FightState): Field[] {
-  const out: Field[] = []
-  for (const [name, v] of Object.entries(st)) {
-    if (NOT_STATE.has(name)) continue
-    if (v instanceof Int32Array || v instanceof Uint8Array || v instanceof Int8Array) out.push(v)
+function fieldsOf(st: FightState): Fields {
+  const out: Fields = { i32: [], u8: [], i8: [], names: [] }
+  const entries = Object.entries(st).filter(([name]) => !NOT_STATE.has(name))
+  for (const [name, v] of entries) {
+    if (!(v instanceof Int32Array)) continue
+    out.i32.push(v)
+    out.names.push([name, v.length])
+  }
+  for (const [name, v] of entries) {
+    if (!(v instanceof Uint8Array)) continue
+    out.u8.push(v)
+    out.names.push([name, v.length])
+  }
+  for (const [name, v] of entries) {
+    if (!(v instanceof Int8Array)) continue
+    out.i8.push(v)
+    out.names.push([name, v.length])
   }
   return out
+}
+
+/** Copies the fields into `buf`. */
+function copyOut(fs: Fields, buf: Int32Array): void {
+  let o = 0
+  for (const f of fs.i32) for (let i = 0; i < f.length; i++) buf[o++] = f[i]
+  for (const f of fs.u8) for (let i = 0; i < f.length; i++) buf[o++] = f[i]
+  for (const f of fs.i8) for (let i = 0; i < f.length; i++) buf[o++] = f[i]
+}
+
+/** Copies `snap` into the fields. */
+function copyIn(fs: Fields, snap: Int32Array): void {
+  let o = 0
+  for (const f of fs.i32) for (let i = 0; i < f.length; i++) f[i] = snap[o++]
+  for (const f of fs.u8) for (let i = 0; i < f.length; i++) f[i] = snap[o++]
+  for (const f of fs.i8) for (let i = 0; i < f.length; i++) f[i] = snap[o++]
 }
 
 /** Why this fight gets no exact answer, in a GM's words, or undefined when it can get one. */
@@ -147,7 +184,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
   const st = new FightState(plan.fighters.length)
   st.tally = createTally(plan.layout.shape)
   const fields = fieldsOf(st)
-  const size = fields.reduce((s, f) => s + f.length, 0)
+  const size = fields.names.reduce((s, [, len]) => s + len, 0)
   const n = st.n
   const scope = canonicalScope(plan)
   const buf = new Int32Array(size)
@@ -162,17 +199,15 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
    */
   const pack = (next: number): number => {
     if (limits.canonical !== false) canonicalise(plan, st, scope, next)
-    let o = 0
-    for (const f of fields) {
-      for (let i = 0; i < f.length; i++) buf[o++] = f[i]
-    }
+    copyOut(fields, buf)
     let h1 = 0x811c9dc5
     let h2 = 0x01000193
     for (let i = 0; i < size; i++) {
       h1 = Math.imul(h1 ^ buf[i], 0x01000193)
       h2 = Math.imul(h2 + buf[i], 0x5bd1e995) ^ (h2 >>> 15)
     }
-    return (h1 >>> 0) * 0x200000 + (h2 & 0x1fffff)
+    // a small integer key (fast in a Map); equal keys are told apart field by field
+    return (h1 ^ Math.imul(h2, 0x27d4eb2d)) & 0x3fffffff
   }
   const same = (snap: Int32Array): boolean => {
     for (let i = 0; i < size; i++) if (snap[i] !== buf[i]) return false
@@ -192,10 +227,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     return made
   }
   const unpack = (snap: Int32Array): void => {
-    let o = 0
-    for (const f of fields) {
-      for (let i = 0; i < f.length; i++) f[i] = snap[o++]
-    }
+    copyIn(fields, snap)
     st.over = false
     st.current = -1
     st.depth = 0
@@ -237,10 +269,9 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
    */
   const offsetOf = (name: string): number => {
     let o = 0
-    for (const [k, v] of Object.entries(st)) {
-      if (NOT_STATE.has(k) || !(v instanceof Int32Array || v instanceof Uint8Array || v instanceof Int8Array)) continue
+    for (const [k, len] of fields.names) {
       if (k === name) return o
-      o += v.length
+      o += len
     }
     throw new Error(`no field ${name}`)
   }
@@ -257,6 +288,8 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     attacker: number
     doubled: boolean
     major: boolean
+    /** The second part's outcomes for this injury, by the victim's state (`victimKey`), shared by every part holding the same injury. */
+    hurts: Map<number, Hurt[]>
   }
   interface Hurt {
     p: number
@@ -268,7 +301,9 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     ready: number
   }
   const firstParts = new Map<string, Part[]>()
-  const injuries = new Map<string, Hurt[]>()
+  const injuries = new Map<string, Map<number, Hurt[]>>()
+  /** The victim's fields the injury reads and writes, as one small number (HP offset by 32,768). */
+  const victimKey = (v: number): number => ((((st.hp[v] + 32768) * 16 + st.shockCarry[v]) * 8 + st.cond[v]) * 8 + st.stunned[v] * 4 + st.prone[v] * 2 + st.ready[v]) * 2 + (v & 1)
   const key1 = new Int32Array(size)
 
   /** The first part of the turn of the fighter in `slot` from situation `s`: every way it can fall. */
@@ -293,12 +328,16 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
           if (signal) interrupt(plan, st, Ev.Signal, -1, -1)
           if (!st.over) takeTurn(plan, st, f)
           if (st.heldCount > 1) throw new FightRefusal(TOO_MANY)
-          let o = 0
-          for (const x of fields) for (let i = 0; i < x.length; i++) buf[o++] = x[i]
+          copyOut(fields, buf)
           const injury = st.heldCount ? st.heldInjury : 0
           const pk = `${injury},${st.heldVictim},${st.heldAttacker},${st.heldDoubledShock ? 1 : 0},${st.heldMajor ? 1 : 0}:${buf.join(',')}`
           let m = merged.get(pk)
-          if (!m) merged.set(pk, (m = { p: 0, snap: buf.slice(), injury, victim: st.heldVictim, attacker: st.heldAttacker, doubled: st.heldDoubledShock, major: st.heldMajor }))
+          if (!m) {
+            const ik = `${injury},${st.heldVictim},${st.heldAttacker},${st.heldDoubledShock ? 1 : 0},${st.heldMajor ? 1 : 0}`
+            let hurts = injuries.get(ik)
+            if (!hurts) injuries.set(ik, (hurts = new Map()))
+            merged.set(pk, (m = { p: 0, snap: buf.slice(), injury, victim: st.heldVictim, attacker: st.heldAttacker, doubled: st.heldDoubledShock, major: st.heldMajor, hurts }))
+          }
           return m
         },
         (m, p) => {
@@ -318,8 +357,8 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
   /** The injury held by `part`, applied to the state now in `st`: every way it can fall. */
   const secondPart = (part: Part): Hurt[] => {
     const v = part.victim
-    const k = `${v},${st.hp[v]},${st.shockCarry[v]},${st.cond[v]},${st.stunned[v]},${st.prone[v]},${st.ready[v]},${part.injury},${part.doubled ? 1 : 0},${part.major ? 1 : 0},${part.attacker}`
-    let hurts = injuries.get(k)
+    const k = victimKey(v)
+    let hurts = part.hurts.get(k)
     if (hurts) return hurts
     const hp = st.hp[v]
     const carry = st.shockCarry[v]
@@ -351,7 +390,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
       Math.max(1, maxRuns - runs),
     )
     hurts = [...merged.values()]
-    injuries.set(k, hurts)
+    part.hurts.set(k, hurts)
     return hurts
   }
 
