@@ -2,6 +2,7 @@ import { solveFight, type Branch, type FightModel, type FightSolveResult } from 
 import { fightExactMetrics, fightNotSolved, type FightMetricIds } from '../../core/fight-exact'
 import { forEachRoll, groupDraw, type DrawBranches } from '../../core/rng-paths'
 import type { Rng } from '../../core/rng'
+import { sideWinsLabel } from '../../core/metrics'
 import { createTally, type Tally } from '../../core/tally'
 import { pack, packedAdv, packedDespairs, packedNet, packedTriumphs } from '../../dice/narrative-dice'
 import type { CompiledPool } from '../../dice/narrative-roll'
@@ -10,7 +11,7 @@ import { critEffectOf, CRIT_TABLE } from './crit-effects'
 import { isHit } from './damage'
 import { reset, resumeSlot, rollInitiative, roundSlot } from './fight'
 import { FREE_ATTACK_DEFERRED } from './fight-attack'
-import { fightShape } from './fight-metrics'
+import { fightShape, sideNames } from './fight-metrics'
 import { compileFight, EMPTY, type FightPlan, type FightState } from './fight-plan'
 
 /**
@@ -478,10 +479,6 @@ export function solveGenesysFight(plan: FightPlan, reduce = true): FightSolveRes
   }
 }
 
-function sideNames(plan: FightPlan, side: number): string {
-  return plan.fighters.filter((f) => f.side === side).map((f) => f.c.name).join(', ')
-}
-
 /** The whole fight's exact values under the ids of its sampled metrics (fight-metrics.ts), with the `exact-fight` note. */
 export function exactWholeFight(plan: FightPlan): ExactMetric[] {
   const why = outOfScope(plan)
@@ -491,8 +488,8 @@ export function exactWholeFight(plan: FightPlan): ExactMetric[] {
       id: 'winner',
       label: 'Winner',
       sides: [
-        { key: 'A', label: `Side A wins (${sideNames(plan, 0)})` },
-        { key: 'B', label: `Side B wins (${sideNames(plan, 1)})` },
+        { key: 'A', label: sideWinsLabel('A', sideNames(plan, 0)) },
+        { key: 'B', label: sideWinsLabel('B', sideNames(plan, 1)) },
       ],
       draw: { key: 'draw', label: 'Draw' },
     },
