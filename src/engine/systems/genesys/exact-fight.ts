@@ -50,7 +50,7 @@ export const GENESYS_EXACT_MAX_SITUATIONS = 100_000
  * each distinct situation is replayed once per way its slot can go).
  */
 export const GENESYS_EXACT_MAX_RUNS = 400_000
-/** Largest number of replays of one slot from one situation (a Critical Injury's Overpowered free attack can chain attacks within a turn). */
+/** Largest number of replays of one slot from one situation (every result of the attack, every Critical Injury row it can bring, and Overpowered's free attacks). */
 export const GENESYS_EXACT_MAX_SLOT_RUNS = 20_000
 /** States whose chance falls below this are dropped, their total kept in the error bound. */
 export const GENESYS_EXACT_DROP_BELOW = 1e-20
@@ -155,7 +155,7 @@ function hashOf(cur: Int32Array): number {
 const DEFERRED = -2
 
 /** Why a fight with a turn of too many ways to go is refused, in a GM's words. */
-export const TURN_REASON = `one turn has more than ${GENESYS_EXACT_MAX_SLOT_RUNS.toLocaleString('en-US')} ways to go (Critical Injuries chain within a turn: Overpowered gives the attacker a free attack, which can crit again)`
+export const TURN_REASON = `one turn has more than ${GENESYS_EXACT_MAX_SLOT_RUNS.toLocaleString('en-US')} ways to go (the attack's dice, the Critical Injury rows they can bring and Overpowered's free attacks, each with its own results)`
 
 /** Why this fight gets no exact answer (undefined when it does), in a GM's words. */
 export function outOfScope(plan: FightPlan): string | undefined {
