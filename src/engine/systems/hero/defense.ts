@@ -146,7 +146,10 @@ function defend(p: Plan, st: FightState, rng: Rng, a: number, d: number, how: st
   }
   const target = 11 + p.ocv[d] - p.ocv[a] - 2 * st.blockCount[d]
   st.blockCount[d]++
+  // read only as made or not (the exact solver then follows it as two outcomes, hero/exact-fight.ts)
+  st.attackTarget = target
   const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
+  st.attackTarget = null
   const ok = heroSucceeds(roll, target)
   st.blockChain[d] = ok ? 1 : 0
   const blocked = ward < 0 ? name(p, a) : `${name(p, a)}'s attack on ${name(p, ward)}`

@@ -47,6 +47,27 @@ const deadly = (extra: Record<string, unknown> = {}): Spec[] => [
   { id: 'b', side: 'B', dex: 12, spd: 2, ocv: 2, dcv: 3, stun: 3, body: 10, con: 10, pd: 0, ed: 0, attack: { name: 'Blow', dice: '6d6', kind: 'killing', endCost: 0 }, ...extra },
 ]
 
+/**
+ * A small fight through the rules the street brawl does not reach: A winds up a Haymaker every Phase (−5 DCV,
+ * lands at the end of the next Segment, +4d6), B Aborts to Block when attacked (Block roll 11 + OCV − OCV)
+ * and otherwise attacks; SPD 4 against SPD 3, END spent and recovered, 3 Turns.
+ */
+const haymakerAgainstBlock = (turnCap = 3): unknown => {
+  const base = { dex: 13, spd: 3, ocv: 5, dcv: 5, con: 9, stun: 14, body: 8, rec: 4, end: 14, pd: 3, rpd: 0, ed: 2, red: 0 }
+  return {
+    schemaVersion: 1,
+    name: 'Haymakers against Blocks',
+    system: 'hero',
+    turnCap,
+    rules: {},
+    combatants: [
+      { ...base, id: 'a', name: 'A', side: 'A', dex: 14, spd: 4, attack: { name: 'Punch', dice: '2d6' }, plan: { onPhase: 'haymaker' } },
+      { ...base, id: 'b', name: 'B', side: 'B', attack: { name: 'Kick', dice: '3d6' }, plan: { onPhase: 'attack', abort: 'when-attacked', defense: 'block' } },
+    ],
+    run: { trials: 1000, seed: 1 },
+  }
+}
+
 describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () => {
   it('hand-reasoned: every hit knocks out; P(A wins) = a(1−qᴹ)/(1−q) with a, b from the 3d6 table, to 1e-12', () => {
     const N = 3
@@ -84,7 +105,7 @@ describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () 
     const reason = (d: unknown): string | undefined => fightNote(exactOf(d))?.reason
     expect(reason(example('bench-2v2'))).toBe('the exact answer covers 1-vs-1 fights, and this fight has 4 combatants')
     // equal DEX settled by a 1d6 roll-off rolled again on ties (house rules): no last roll to follow
-    expect(reason(example('rivalry-d6'))).toBe('the fight has a roll made again on every tie (e.g. equal DEX under a roll-off), with no last roll to follow exactly; the sampled answer stands alone')
+    expect(reason(example('rivalry-d6'))).toBe('the fight has a roll made again on every tie (equal DEX under a roll-off, equal margins in an interrupt contest), with no last roll to follow exactly; the sampled answer stands alone')
     // 40 STUN a side, 7d6 blows, 12 Turns: more situations at once than the bound, refused early (no memory exhausted)
     expect(reason(example('rivalry-int-pre'))).toMatch(/^the fight has too many different situations to follow exactly \(more than 8,000 at once by Segment \d+ of 133\)$/)
     expect(reason(example('brick-vs-speedster'))).toMatch(/^the fight has too many different situations to follow exactly \(more than 8,000 at once by Segment \d+ of 109\)$/)
@@ -93,22 +114,26 @@ describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () 
 })
 
 describe('HERO exact fight: a hit\'s damage by class', () => {
-  it('playing one damage outcome per class and moving STUN and BODY gives the same answer as every outcome on its own (street brawl, 2 Turns), to 1e-12', () => {
-    const d = example('street-brawl') as { turnCap: number }
-    d.turnCap = 2
-    const plan = hero.compile(parseScenarioOrThrow(d).scenario as never)
-    const options = { maxSteps: plan.endAbs - 11, maxStates: 1e6, dropBelow: 1e-20 }
-    const byClass = solveFight(heroFightModel(plan), options)
-    const plain = solveFight(heroFightModel(plan, { byClass: false }), options)
-    if (!byClass.ok || !plain.ok) throw new Error('not solved')
-    const a = byClass.solution
-    const b = plain.solution
-    expect(a.win[0]).toBeGreaterThan(0.1)
-    for (const [x, y] of [[a.win[0], b.win[0]], [a.win[1], b.win[1]], [a.draw, b.draw], [a.atCap, b.atCap], ...a.length.map((x, k) => [x, b.length[k]]), ...a.expectedDamage.map((x, k) => [x, b.expectedDamage[k]]), ...a.expectedFinals.map((x, k) => [x, b.expectedFinals[k]])]) {
-      expect(Math.abs(x - y)).toBeLessThan(1e-12)
-    }
-    for (let i = 0; i < 2; i++) for (const [k, x] of a.damageDistribution[i].entries()) expect(Math.abs(x.p - b.damageDistribution[i][k].p)).toBeLessThan(1e-12)
-  }, 120_000)
+  const cases: [string, unknown][] = [
+    ['street brawl, 2 Turns', { ...(example('street-brawl') as object), turnCap: 2 }],
+    ['Haymakers against Aborts to Block, 2 Turns', haymakerAgainstBlock(2)],
+  ]
+  for (const [name, d] of cases) {
+    it(`playing one damage outcome per class and moving STUN and BODY gives the same answer as every outcome on its own (${name}), to 1e-12`, () => {
+      const plan = hero.compile(parseScenarioOrThrow(d).scenario as never)
+      const options = { maxSteps: plan.endAbs - 11, maxStates: 1e6, dropBelow: 1e-20 }
+      const byClass = solveFight(heroFightModel(plan), options)
+      const plain = solveFight(heroFightModel(plan, { byClass: false }), options)
+      if (!byClass.ok || !plain.ok) throw new Error('not solved')
+      const a = byClass.solution
+      const b = plain.solution
+      expect(a.win[0]).toBeGreaterThan(0.1)
+      for (const [x, y] of [[a.win[0], b.win[0]], [a.win[1], b.win[1]], [a.draw, b.draw], [a.atCap, b.atCap], ...a.length.map((x, k) => [x, b.length[k]]), ...a.expectedDamage.map((x, k) => [x, b.expectedDamage[k]]), ...a.expectedFinals.map((x, k) => [x, b.expectedFinals[k]])]) {
+        expect(Math.abs(x - y)).toBeLessThan(1e-12)
+      }
+      for (let i = 0; i < 2; i++) for (const [k, x] of a.damageDistribution[i].entries()) expect(Math.abs(x.p - b.damageDistribution[i][k].p)).toBeLessThan(1e-12)
+    }, 120_000)
+  }
 })
 
 describe('HERO shipped exact fight: the description quotes the exact answer', () => {
@@ -138,6 +163,8 @@ describe('HERO whole fight, exact against the Monte Carlo (seed 9, 20,000 fights
     ['the shipped Abort to Dodge when any hit ends it', example('abort-deadly'), ['thug', 'acrobat']],
     // normal damage against PD, STUN and BODY, Stunned over CON, Post-Segment 12 Recovery, SPD 2 against SPD 3, 5 Turns
     ['the shipped street brawl', example('street-brawl'), ['bouncer', 'boxer']],
+    // Haymakers landing a Segment later, Aborts to Block and the Block roll, END
+    ['Haymakers against Aborts to Block', haymakerAgainstBlock(), ['a', 'b']],
   ]
   for (const [name, d, ids] of cases) {
     it(`${name}: who wins, length, knocked out, BODY taken`, async () => {

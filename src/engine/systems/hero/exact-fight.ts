@@ -8,7 +8,7 @@ import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
 import type { ExactMetric } from '../rule-system'
 import { bodyAfterDefences, stunAfterDefences } from './attack'
 import { BODY_FIGHT_BINS } from './layout'
-import { dueNow, endOfSegment, entryLeft, reset, segmentBegin, segmentEntry, sideDown } from './fight'
+import { dueNow, entryLeft, landHaymakers, reset, segmentBegin, segmentClose, segmentEntry, sideDown } from './fight'
 import { rollFixedRanks } from './order'
 import type { Plan } from './plan'
 import { COMBAT_START, hasPhase, segmentOf } from './speed-chart'
@@ -17,9 +17,9 @@ import { Endurance } from './variants'
 
 /**
  * Exact whole fights for HERO (docs/rules/hero.md, "Exact whole fights"): a 1-vs-1 fight is a Markov chain
- * whose step is one Segment. A Segment is played by the sampler's own code in its three pieces
- * (fight.ts: `segmentBegin`, one `segmentEntry` per action in DEX order, `endOfSegment`), each piece once
- * for every way its rolls can fall: an Attack Roll as hit or miss against its target, a hit's damage as
+ * whose step is one Segment. A Segment is played by the sampler's own code in its pieces (fight.ts:
+ * `segmentBegin`, one `segmentEntry` per action in DEX order, `landHaymakers`, `segmentClose`), each piece
+ * once for every way its rolls can fall: an Attack Roll or a Block roll as made or missed, a hit's damage as
  * one outcome of its exact distribution gathered by what the defender takes after defences (STUN and
  * BODY), other 3d6 rolls by their total, single dice by face. Between pieces the situations reached from
  * every situation of the Segment's start are merged, so two attacks in a Segment cost the sum of their
@@ -46,7 +46,7 @@ export const HERO_EXACT_MAX_STATES = 400_000
 /** Situations whose chance falls below this are dropped, their total kept in the error bound. */
 export const HERO_EXACT_DROP_BELOW = 1e-20
 
-const REROLLS = 'the fight has a roll made again on every tie (e.g. equal DEX under a roll-off), with no last roll to follow exactly; the sampled answer stands alone'
+const REROLLS = 'the fight has a roll made again on every tie (equal DEX under a roll-off, equal margins in an interrupt contest), with no last roll to follow exactly; the sampled answer stands alone'
 const TOO_MANY = 'the fight has too many different situations to follow exactly (STUN, BODY, END and Stunned take too many combinations); the sampled answer stands alone'
 
 /** Draws of this size and above stand for a hit's whole damage (far above what `below` takes for dice). */
@@ -238,9 +238,9 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
    * above CON), Knocked Out (STUN to 0 or below), dead (BODY to −full) — are played once, with one
    * representative, and the outcome of every other member is that result with the defender's STUN and BODY
    * moved by the difference (`expand`). Nothing else in the action reads them after the hit (in a 1-vs-1
-   * fight the target is the only enemy whatever the STUN); the next action, the Segment's end (Recoveries)
-   * and a second roll in the same action are played outcome by outcome (a second roll after the hit
-   * makes the action be played again with every outcome on its own).
+   * fight the target is the only enemy whatever the STUN); the next action and the Segment's Recoveries
+   * are pieces of their own, and a second roll in the same action after the hit makes the action be
+   * played again with every outcome on its own.
    */
   let byClass = false
   let drawn: { t: HitTable; d: number; rep: number; members: Int32Array } | null = null
@@ -492,6 +492,12 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
     return HERO_EXACT_MAX_RUNS - runs
   }
 
+  /** A Haymaker lands at the end of this Segment. */
+  const landingDue = (): boolean => {
+    for (let i = 0; i < n; i++) if (st.hayLandAbs[i] === st.abs) return true
+    return false
+  }
+
   const stepAll = (states: readonly HState[], probs: readonly number[], emit: (q: number, next: HState) => void): void => {
     if (states.length === 0) return
     const abs = states[0].abs + 1
@@ -540,17 +546,11 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
         const snap = stage.snapAt(k)
         const q = stage.probs[k]
         unpack(snap, abs)
-        if (!entryLeft(st)) {
-          runs += replay(
-            (rng) => {
-              unpack(snap, abs)
-              endOfSegment(p, st, rng, seg)
-              return situation()
-            },
-            (out, r) => emit(q * r, out),
-            split,
-            budget(),
-          )
+        const landing = !entryLeft(st) && landingDue()
+        if (!entryLeft(st) && !landing) {
+          // the Segment's Recoveries (no roll), and its end
+          segmentClose(p, st, seg)
+          emit(q, situation())
           continue
         }
         for (const first of [classes, false]) {
@@ -561,7 +561,8 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
             (rng) => {
               drawn = null
               unpack(snap, abs)
-              segmentEntry(p, st, rng)
+              if (landing) landHaymakers(p, st, rng)
+              else segmentEntry(p, st, rng)
             },
             (_, r) => {
               if (secondRoll) return

@@ -224,6 +224,12 @@ function phaseEntry(p: Plan, st: FightState, rng: Rng, i: number): void {
 }
 
 export function endOfSegment(p: Plan, st: FightState, rng: Rng, seg: number): void {
+  landHaymakers(p, st, rng)
+  segmentClose(p, st, seg)
+}
+
+/** Haymakers due at the end of this Segment land (or are lost), in roster order. */
+export function landHaymakers(p: Plan, st: FightState, rng: Rng): void {
   for (let i = 0; i < p.n; i++) {
     if (st.hayLandAbs[i] !== st.abs) continue
     // variants.haymakerInterrupted: lost if he is Stunned or out by now (default), or under "lands" only if he is dead.
@@ -238,6 +244,10 @@ export function endOfSegment(p: Plan, st: FightState, rng: Rng, seg: number): vo
     if (d >= 0) resolveAttack(p, st, rng, i, d, true)
     st.hayLandAbs[i] = 0
   }
+}
+
+/** The Segment's Recoveries, and after Segment 12 the Post-Segment 12 Recovery (no roll is made). */
+export function segmentClose(p: Plan, st: FightState, seg: number): void {
   segmentRecoveries(p, st, p.segmentMask[seg])
   if (seg === 12) postSegment12(p, st)
 }

@@ -120,8 +120,8 @@ export class FightState {
   readonly gSame: Uint8Array
   readonly dmg: DamageRoll = { stun: 0, body: 0 }
   /**
-   * For an exact solve only (hero/exact-fight.ts): the target of the Attack Roll being drawn (the roll is
-   * then read only as hit or miss), and a hit's damage drawn as one outcome of its exact distribution.
+   * For an exact solve only (hero/exact-fight.ts): the target of the 3d6 roll being drawn when it is read
+   * only as made or missed (an Attack Roll, a Block), and a hit's damage drawn as one outcome of its exact distribution.
    * The sampler leaves both unset and draws exactly as before.
    */
   attackTarget: number | null = null
