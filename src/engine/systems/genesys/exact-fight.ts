@@ -51,7 +51,7 @@ export const GENESYS_EXACT_MAX_SITUATIONS = 100_000
  */
 export const GENESYS_EXACT_MAX_RUNS = 400_000
 /** Largest number of replays of one slot from one situation (every result of the attack, every Critical Injury row it can bring, and Overpowered's free attacks). */
-export const GENESYS_EXACT_MAX_SLOT_RUNS = 20_000
+export const GENESYS_EXACT_MAX_SLOT_RUNS = 5_000
 /** States whose chance falls below this are dropped, their total kept in the error bound. */
 export const GENESYS_EXACT_DROP_BELOW = 1e-20
 
