@@ -8,7 +8,7 @@ import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
 import type { ExactMetric } from '../rule-system'
 import { bodyAfterDefences, stunAfterDefences } from './attack'
 import { BODY_FIGHT_BINS } from './layout'
-import { dueNow, entryLeft, landHaymakers, reset, segmentBegin, segmentClose, segmentEntry, sideDown } from './fight'
+import { entryLeft, landHaymakers, reset, segmentBegin, segmentClose, segmentEntry, sideDown } from './fight'
 import { rollFixedRanks } from './order'
 import type { Plan } from './plan'
 import { COMBAT_START, hasPhase, segmentOf } from './speed-chart'
@@ -311,6 +311,8 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
 
   // per combatant: 28 values; then the Segment's order (3n entries of 4, 3n of 2) and 4 globals
   const PER = 28
+  /** Where `pack` writes st.pending (st.delayAbs two after it, st.hayLandAbs six after it). */
+  const PENDING = 16
   const E = 3 * n
   const size = n * PER + E * 6 + 4
   const buf = new Int32Array(size)
@@ -492,6 +494,15 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
     return HERO_EXACT_MAX_RUNS - runs
   }
 
+  /** fight.ts dueNow for a packed situation: a delayed action or a Haymaker comes due in Segment `abs`. */
+  const dueIn = (snap: Int32Array, abs: number): boolean => {
+    for (let i = 0; i < n; i++) {
+      const o = i * PER
+      if ((snap[o + PENDING] === Pending.Delay && snap[o + PENDING + 2] === abs) || snap[o + PENDING + 6] === abs) return true
+    }
+    return false
+  }
+
   /** A Haymaker lands at the end of this Segment. */
   const landingDue = (): boolean => {
     for (let i = 0; i < n; i++) if (st.hayLandAbs[i] === st.abs) return true
@@ -511,30 +522,30 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
     for (let k = 0; k < states.length; k++) {
       const s = states[k]
       const q = probs[k]
-      if (plan.segmentMask[seg] === 0 && seg !== 12) {
-        unpack(s.snap, abs)
-        // fight.ts runFight: a Segment where nobody has a Phase and nothing comes due changes nothing
-        if (!dueNow(p, st)) {
-          emit(q, situation())
-          continue
-        }
+      // fight.ts runFight: a Segment where nobody has a Phase and nothing comes due (dueNow, read off the
+      // packed situation) changes nothing: the situation goes on as it is (its marks are absolute Segments)
+      if (plan.segmentMask[seg] === 0 && seg !== 12 && !dueIn(s.snap, abs)) {
+        s.abs = abs
+        emit(q, s)
+        continue
       }
-      runs += replay(
-        (rng) => {
-          unpack(s.snap, abs)
-          if (abs === COMBAT_START && plan.rules.tieRule === 'fixed') rollFixedRanks(p, st, rng)
-          // fight.ts runFight: a Segment where nobody has a Phase and nothing comes due changes nothing
-          if (plan.segmentMask[seg] === 0 && seg !== 12 && !dueNow(p, st)) return situation()
-          segmentBegin(p, st)
-          return null
-        },
-        (out, r) => {
-          if (out) emit(q * r, out)
-          else stage.add(pack(true), buf, q * r)
-        },
-        split,
-        budget(),
-      )
+      if (abs === COMBAT_START && plan.rules.tieRule === 'fixed') {
+        // the fixed roll-off made once, before the opening Segment
+        runs += replay(
+          (rng) => {
+            unpack(s.snap, abs)
+            rollFixedRanks(p, st, rng)
+            segmentBegin(p, st)
+          },
+          (_, r) => stage.add(pack(true), buf, q * r),
+          split,
+          budget(),
+        )
+        continue
+      }
+      unpack(s.snap, abs)
+      segmentBegin(p, st)
+      stage.add(pack(true), buf, q)
     }
     // one action of the Segment's order at a time for every situation under way together, then its end
     const pool = new Snaps(size, false)
