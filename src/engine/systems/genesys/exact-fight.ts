@@ -7,12 +7,12 @@ import { createTally, type Tally } from '../../core/tally'
 import { pack, packedAdv, packedDespairs, packedNet, packedTriumphs } from '../../dice/narrative-dice'
 import type { CompiledPool } from '../../dice/narrative-roll'
 import type { ExactMetric } from '../rule-system'
-import { critEffectOf, CRIT_TABLE } from './crit-effects'
+import { critEffectOf, CRIT_TABLE, type CritEffect } from './crit-effects'
 import { isHit } from './damage'
 import { reset, resumeSlot, rollInitiative, roundSlot } from './fight'
 import { FREE_ATTACK_DEFERRED } from './fight-attack'
 import { fightShape, sideNames } from './fight-metrics'
-import { compileFight, EMPTY, type FightPlan, type FightState } from './fight-plan'
+import { compileFight, DROPPED, EMPTY, type FightPlan, type FightState } from './fight-plan'
 
 /**
  * Exact whole fights for Star Wars / Genesys (docs/rules/genesys.md, "Exact whole fights"): a 1-vs-1
@@ -110,14 +110,53 @@ function attackLabel(v: number): number {
  * How the fight reads a Critical Injury result on t (fight-aftermath.ts `criticalInjury`): only through
  * the effect of its row (the row's name goes to the trace alone), and not at all on a minion group (one
  * minion falls whatever the roll). Results with the same label are followed once, with their chance.
+ * `idle`: the effects (bits by `CRIT_TABLE` row, `idleEffects`) that would change nothing for t now,
+ * read as the name-only rows.
  */
-function critLabel(plan: FightPlan, t: number, result: number): number {
+function critLabel(plan: FightPlan, t: number, result: number, idle: number): number {
   if (plan.fighters[t].minions > 1) return -1
-  const effect = critEffectOf(result, plan.critTable)
-  // a Brawl fighter's fists are not dropped: Sudden Jolt does nothing to him
-  if (effect === 'sudden-jolt' && plan.fighters[t].c.weapon.skill === 'brawl') return CRIT_TABLE.findIndex((r) => r.effect === 'none')
-  return CRIT_TABLE.findIndex((r) => r.effect === effect)
+  const row = CRIT_TABLE.findIndex((r) => r.effect === critEffectOf(result, plan.critTable))
+  return (idle & (1 << row)) !== 0 ? NONE_ROW : row
 }
+
+const NONE_ROW = CRIT_TABLE.findIndex((r) => r.effect === 'none')
+const rowBits = (...effects: CritEffect[]): number => effects.reduce((m, e) => m | (1 << CRIT_TABLE.findIndex((r) => r.effect === e)), 0)
+/** The rows whose effect only his own attacks read (his next check, his lasting check penalties, At the Brink). */
+const ATTACK_ONLY = rowBits('off-balance', 'stinger', 'agonizing-wound', 'compromised', 'slightly-dazed', 'scattered-senses', 'at-the-brink', 'blinded')
+
+/**
+ * The Critical Injury effects that would change nothing for t as the fight stands (a 1-vs-1 fight, the
+ * states made canonical between slots, `canonicalise`): what he already has (Winded, Temporarily Lame,
+ * Hamstrung or Knocked Senseless for good, still Stunned or Distracted, Slightly Dazed, Scattered Senses,
+ * At the Brink, Blinded, Bleeding Out, a pending The End is Nigh, the next check's Setback or Difficulty,
+ * Difficulty from injuries at its most), Slowed Down (one fighter a side: he acts in his side's last slot
+ * anyway), Sudden Jolt on fists or a weapon already dropped, and what only his attacks read when he never
+ * attacks again. `forGood` and `lastAttack` as in `canonicalise`.
+ */
+function idleEffects(plan: FightPlan, t: number, forGood: number, lastAttack: readonly number[]): number {
+  const s = plan.state
+  let m = rowBits('slowed-down')
+  if (s.winded[t] === 1) m |= rowBits('winded')
+  if (s.lame[t] === 1) m |= rowBits('temporarily-lame')
+  if (s.noFree[t] >= forGood - 1) m |= rowBits('hamstrung')
+  if (s.noFree[t] >= 1) m |= rowBits('distracted')
+  if (s.staggered[t] >= forGood - 1) m |= rowBits('knocked-senseless')
+  if (s.staggered[t] >= 1) m |= rowBits('stunned')
+  if (s.hurtSetback[t] === 1) m |= rowBits('slightly-dazed')
+  if (s.noBoost[t] === 1) m |= rowBits('scattered-senses')
+  if (s.brink[t] === 1) m |= rowBits('at-the-brink')
+  if (s.hurtUpgrade[t] >= 2) m |= rowBits('blinded')
+  if (s.bleeding[t] === 1) m |= rowBits('bleeding-out')
+  if (s.doom[t] !== 0) m |= rowBits('end-is-nigh')
+  if (s.nextSetback[t] === 1) m |= rowBits('off-balance')
+  if (s.nextIncrease[t] === 1) m |= rowBits('stinger')
+  if (s.hurtIncrease[t] >= 7) m |= rowBits('agonizing-wound', 'compromised')
+  if (plan.fighters[t].c.weapon.skill === 'brawl' || (s.noAmmo[t] & DROPPED) !== 0) m |= rowBits('sudden-jolt')
+  const noReload = (s.noAmmo[t] & EMPTY) !== 0 && !plan.endlessReloads && s.reloads[t] === 0
+  if (s.staggered[t] >= forGood - 1 || noReload || Math.min(s.turnsTaken[t], plan.fighters[t].turns.length - 1) > lastAttack[t]) m |= ATTACK_ONLY
+  return m
+}
+
 /** 'roll-off' tie-breaks of two fighters: the first draw as a middle value, the second as lower, equal or higher. */
 const FIRST_TIE: DrawBranches = { values: Int32Array.of(512), p: Float64Array.of(1) }
 const SECOND_TIE: DrawBranches = { values: Int32Array.of(0, 512, 1023), p: Float64Array.of(1023 / 2048, 1 / 1024, 1023 / 2048) }
@@ -259,12 +298,16 @@ export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { mod
   }
   /** The Critical Injury's d100 by the effect its row has on the fight, for the bonus and target the sampler set (plan.critBonus, plan.critOn). */
   const critCache = new Map<number, DrawBranches>()
+  const forGood = plan.maxRounds + 2
+  const lastAttack = plan.fighters.map((f) => f.turns.map((x) => x.action).lastIndexOf('attack'))
   const critBranches = (): DrawBranches => {
     const t = plan.critOn
     const bonus = plan.critBonus
-    const key = bonus * n + t
+    // without the reductions (a test's plain solve) every effect is followed as it is
+    const idle = reduce ? idleEffects(plan, t, forGood, lastAttack) : plan.fighters[t].c.weapon.skill === 'brawl' ? rowBits('sudden-jolt') : 0
+    const key = (bonus * n + t) * 2 ** 30 + idle
     let b = critCache.get(key)
-    if (!b) critCache.set(key, (b = groupDraw(100, (i) => critLabel(plan, t, i + 1 + bonus))))
+    if (!b) critCache.set(key, (b = groupDraw(100, (i) => critLabel(plan, t, i + 1 + bonus, idle))))
     return b
   }
   const splitter = (k: number): DrawBranches => {
