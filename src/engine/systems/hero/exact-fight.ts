@@ -1,5 +1,6 @@
 import { tooManyStates, type Branch, type FightModel, type FightSolveResult } from '../../core/fight-chain'
 import { fightExactMetrics, FightRefusal, fightNotSolved, solveOrRefuse } from '../../core/fight-exact'
+import { sideWinsLabel } from '../../core/metrics'
 import type { Rng } from '../../core/rng'
 import { everyValue, forEachRoll, groupDraw, type DrawBranches } from '../../core/rng-paths'
 import { createTally } from '../../core/tally'
@@ -8,6 +9,7 @@ import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
 import type { ExactMetric } from '../rule-system'
 import { bodyAfterDefences, stunAfterDefences } from './attack'
 import { BODY_FIGHT_BINS } from './layout'
+import { sideNames } from './summarize'
 import { entryLeft, landHaymakers, reset, segmentBegin, segmentClose, segmentEntry, sideDown } from './fight'
 import { rollFixedRanks } from './order'
 import type { Plan } from './plan'
@@ -662,7 +664,6 @@ export function exactHeroFight(plan: Plan): ExactMetric[] {
   const r = solveHeroFight(plan)
   const maxSteps = plan.endAbs - COMBAT_START + 1
   const c = plan.combatants
-  const names = (side: string): string => c.filter((x) => x.side === side).map((x) => x.name).join(' & ')
   const out = fightExactMetrics(
     r,
     {
@@ -679,8 +680,8 @@ export function exactHeroFight(plan: Plan): ExactMetric[] {
       label: 'Who wins',
       kind: 'order',
       outcomes: [
-        { key: 'A', label: `Side A wins (${names('A')})`, p: s.win[0] },
-        { key: 'B', label: `Side B wins (${names('B')})`, p: s.win[1] },
+        { key: 'A', label: sideWinsLabel('A', sideNames(plan, 'A')), p: s.win[0] },
+        { key: 'B', label: sideWinsLabel('B', sideNames(plan, 'B')), p: s.win[1] },
         { key: 'mutual', label: 'Both sides out at once', p: s.draw },
         { key: 'cap', label: `Draw at the Turn cap (${plan.scenario.turnCap} Turns)`, p: s.atCap },
       ],
