@@ -12,7 +12,7 @@ import { BODY_FIGHT_BINS } from './layout'
 import { sideNames } from './summarize'
 import { entryLeft, landHaymakers, reset, segmentBegin, segmentClose, segmentEntry, sideDown } from './fight'
 import { rollFixedRanks } from './order'
-import type { Plan } from './plan'
+import { TARGET_RANDOM, type Plan } from './plan'
 import { COMBAT_START, hasPhase, segmentOf } from './speed-chart'
 import { FightState, Pending } from './state'
 import { Endurance } from './variants'
@@ -366,7 +366,9 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
       buf[o++] = first ? st.blockFirstOver[i] : 0
       // the report's running totals are not read by any rule; BODY taken is BODY lost less what bleeding took
       buf[o++] = plan.bodyMax[i] - st.body[i] - st.bodyTaken[i]
-      buf[o++] = st.target[i]
+      // the sticky target: with one enemy, "first" and every other rule find him whether it is set or not;
+      // only "random" reads an unset one as "not yet known" (common.ts peekTarget)
+      buf[o++] = plan.targetRule[i] === TARGET_RANDOM ? st.target[i] : -1
       buf[o++] = st.fixedRank[i]
       // not part of it: st.current (0 between actions), st.holderKey (within one attack), st.koAbs, st.koMinuteAbs
       // and st.wakes (nobody is out at a Segment's start: being out ends a 1-vs-1 fight at the Segment's end),
