@@ -8,6 +8,7 @@ import { pack, packedAdv, packedDespairs, packedNet, packedTriumphs } from '../.
 import type { CompiledPool } from '../../dice/narrative-roll'
 import type { ExactMetric } from '../rule-system'
 import { critEffectOf, CRIT_TABLE, type CritEffect } from './crit-effects'
+import { isMelee } from './combat-check'
 import { isHit } from './damage'
 import { reset, resumeSlot, rollInitiative, roundSlot } from './fight'
 import { FREE_ATTACK_DEFERRED } from './fight-attack'
@@ -121,6 +122,17 @@ function critLabel(plan: FightPlan, t: number, result: number, idle: number): nu
 
 const NONE_ROW = CRIT_TABLE.findIndex((r) => r.effect === 'none')
 const rowBits = (...effects: CritEffect[]): number => effects.reduce((m, e) => m | (1 << CRIT_TABLE.findIndex((r) => r.effect === e)), 0)
+/**
+ * Whether f's attack pool can ever hold a Boost die in this 1-vs-1 fight: from Aim (a planned Aim, the
+ * free maneuver bought with advantage, the free maneuver the GM's tactical threat gives), an Accurate
+ * weapon, or a melee attack on a prone target; allies' Boost needs an ally. Without one, Scattered
+ * Senses ("removes all Boost dice") changes nothing for him.
+ */
+function mayBoost(plan: FightPlan, f: number): boolean {
+  const fp = plan.fighters[f]
+  return isMelee(fp.c.weapon.skill) || fp.c.weapon.qualities.accurate > 0 || fp.plan.advantage === 'free-maneuver' || plan.threatTactical || fp.turns.some((t) => t.maneuvers.includes('aim'))
+}
+
 /** The rows whose effect only his own attacks read (his next check, his lasting check penalties, At the Brink). */
 const ATTACK_ONLY = rowBits('off-balance', 'stinger', 'agonizing-wound', 'compromised', 'slightly-dazed', 'scattered-senses', 'at-the-brink', 'blinded')
 
@@ -143,7 +155,7 @@ function idleEffects(plan: FightPlan, t: number, forGood: number, lastAttack: re
   if (s.staggered[t] >= forGood - 1) m |= rowBits('knocked-senseless')
   if (s.staggered[t] >= 1) m |= rowBits('stunned')
   if (s.hurtSetback[t] === 1) m |= rowBits('slightly-dazed')
-  if (s.noBoost[t] === 1) m |= rowBits('scattered-senses')
+  if (s.noBoost[t] === 1 || !mayBoost(plan, t)) m |= rowBits('scattered-senses')
   if (s.brink[t] === 1) m |= rowBits('at-the-brink')
   if (s.hurtUpgrade[t] >= 2) m |= rowBits('blinded')
   if (s.bleeding[t] === 1) m |= rowBits('bleeding-out')
@@ -222,6 +234,7 @@ function canonicalise(plan: FightPlan, reduce: boolean): (wrapped: boolean, ende
   // reaches 151, every later Critical Injury is Dead, and more injuries change nothing.
   const injuryCap = plan.fighters.map((f) => Math.max(0, 15 - Math.min(...plan.fighters.filter((o) => o.side !== f.side).map((o) => o.c.weapon.qualities.vicious))))
   const lastAttack = plan.fighters.map((f) => f.turns.map((t) => t.action).lastIndexOf('attack'))
+  const boosts = plan.fighters.map((f) => mayBoost(plan, f.index))
   const FIELDS_ENDED = ['wounds', 'down'] as const
   return (wrapped, ended) => {
     if (ended && reduce) {
@@ -250,6 +263,8 @@ function canonicalise(plan: FightPlan, reduce: boolean): (wrapped: boolean, ende
       s.disengaged[f] = 0
       // one enemy: whatever he held before, he targets the only enemy standing
       s.target[f] = -1
+      // Scattered Senses takes away Boost dice he can never have (`mayBoost`)
+      if (!boosts[f]) s.noBoost[f] = 0
       // He never attacks again (staggered for good, an empty weapon and no reload, or no attack left in
       // his plan): what only his attacks read (Aim, Boost, the next check's Setback or Difficulty, the
       // lasting Difficulty, Setback, upgrades and no-Boost of his injuries, At the Brink) can never matter.
