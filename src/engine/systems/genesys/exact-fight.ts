@@ -29,7 +29,9 @@ import { compileFight, DROPPED, EMPTY, type FightPlan, type FightState } from '.
  * - the Critical Injury roll (the fight's only d100) is followed by the effect of the table row it lands
  *   on (EotE Table 6-10), for the d100 + 10 per earlier injury + 10 per extra trigger + Vicious that the
  *   sampler computes and tells the plan before drawing (`plan.critBonus`, `plan.critOn`): 151+ Dead, the
- *   rows with the same effect in this fight taken together, each with its exact chance (k/100).
+ *   rows with the same effect in this fight taken together, each with its exact chance (k/100);
+ * - an Overpowered free attack is a part of the slot of its own: the sampler's attack throws it out
+ *   (`plan.deferFreeAttack`), equal stopped turns are merged, and each goes on with `resumeSlot`.
  * A state is the whole fight state the sampler keeps between slots (wounds, strain, injuries and their
  * lasting effects, Aim, cover, stance, range, ammunition, initiative order, each fighter's place in his
  * plan…), made canonical where a difference can no longer change anything (`canonicalise`); the strain
@@ -37,8 +39,8 @@ import { compileFight, DROPPED, EMPTY, type FightPlan, type FightState } from '.
  * End is Nigh is kept counted from the current Round, so a situation goes the same way in every Round.
  *
  * Bounds: at most `GENESYS_EXACT_MAX_STATES` (step, state) pairs, `GENESYS_EXACT_MAX_SITUATIONS` different
- * states and `GENESYS_EXACT_MAX_RUNS` replays of a slot in all (each different situation is worked out
- * once); beyond any of them the fight is refused with the reason. States whose chance falls below
+ * states, `GENESYS_EXACT_MAX_SLOT_RUNS` replays of one slot and `GENESYS_EXACT_MAX_RUNS` replays of a slot
+ * in all (each different situation is worked out once); beyond any of them the fight is refused with the reason. States whose chance falls below
  * `GENESYS_EXACT_DROP_BELOW` are dropped, their total kept in the error bound (core/fight-chain.ts).
  */
 
