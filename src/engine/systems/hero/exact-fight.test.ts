@@ -104,8 +104,14 @@ describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () 
   it('refuses, with the reason, fights it does not solve', () => {
     const reason = (d: unknown): string | undefined => fightNote(exactOf(d))?.reason
     expect(reason(example('bench-2v2'))).toBe('the exact answer covers 1-vs-1 fights, and this fight has 4 combatants')
-    // equal DEX settled by a 1d6 roll-off rolled again on ties (house rules): no last roll to follow
-    expect(reason(example('rivalry-d6'))).toBe('the fight has a roll made again on every tie (equal DEX under a roll-off, equal margins in an interrupt contest), with no last roll to follow exactly; the sampled answer stands alone')
+    // equal DEX settled by a 1d6 roll-off (house rules) or DEX Rolls (6E) rolled again on ties, an interrupt contest
+    // rolled again on equal margins: no last roll to follow
+    const rerolls = 'the fight has a roll made again on every tie (equal DEX under a roll-off, equal margins in an interrupt contest), with no last roll to follow exactly; the sampled answer stands alone'
+    for (const name of ['rivalry-d6', 'rivalry-dex-roll', 'gunfighters']) expect(reason(example(name)), name).toBe(rerolls)
+    // the same interrupt with equal margins acting at once is not refused for it
+    const once = example('gunfighters') as { rules: Record<string, string> }
+    once.rules = { ...once.rules, contestTie: 'simultaneous' }
+    expect(reason(once)).not.toBe(rerolls)
     // 40 STUN a side, 7d6 blows, 12 Turns: more situations at once than the bound, refused early (no memory exhausted)
     expect(reason(example('rivalry-int-pre'))).toMatch(/^the fight has too many different situations to follow exactly \(more than 8,000 at once by Segment \d+ of 133\)$/)
     expect(reason(example('brick-vs-speedster'))).toMatch(/^the fight has too many different situations to follow exactly \(more than 8,000 at once by Segment \d+ of 109\)$/)

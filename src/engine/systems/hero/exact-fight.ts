@@ -12,8 +12,8 @@ import { BODY_FIGHT_BINS } from './layout'
 import { sideNames } from './summarize'
 import { entryLeft, landHaymakers, reset, segmentBegin, segmentClose, segmentEntry, sideDown } from './fight'
 import { rollFixedRanks } from './order'
-import { TARGET_RANDOM, type Plan } from './plan'
-import { COMBAT_START, hasPhase, segmentOf } from './speed-chart'
+import { HoldMode, OnPhase, TARGET_RANDOM, type Plan } from './plan'
+import { COMBAT_START, hasPhase, PHASE_MASK, segmentOf } from './speed-chart'
 import { FightState, Pending } from './state'
 import { Endurance } from './variants'
 
@@ -73,7 +73,24 @@ export function heroExactScope(p: Plan): string | undefined {
   if (p.n !== 2) return `the exact answer covers 1-vs-1 fights, and this fight has ${p.n} combatants`
   if (p.side[0] === p.side[1]) return 'the exact answer covers 1-vs-1 fights, and both combatants are on the same side'
   if (p.rules.capMostHealth) return 'the exact answer calls a fight still going at the Turn cap a draw; under "the side with more STUN and BODY left wins" it is not worked out'
+  if (rollsAgain(p)) return REROLLS
   return undefined
+}
+
+/**
+ * A roll the fight makes again on every tie, known from the plan (so refused at once; a tie reached
+ * another way is refused when the solver meets it): an interrupt contest whose equal margins are rolled
+ * again, or two fighters on the same DEX in the same Segment whose order is rolled again on a tie (order.ts).
+ */
+function rollsAgain(p: Plan): boolean {
+  const r = p.rules
+  for (let i = 0; i < p.n; i++) if (p.onPhase[i] === OnPhase.Hold && p.holdMode[i] === HoldMode.Interrupt && !r.contestSimultaneous) return true
+  if (p.orderDex[0] !== p.orderDex[1] || (PHASE_MASK[p.spd[0]] & PHASE_MASK[p.spd[1]]) === 0) return false
+  if (r.tieRule === 'd6' || r.tieRule === 'fixed') return true
+  if (r.contestSimultaneous) return false
+  if (r.tieRule === 'int-pre') return p.intPre[0] === p.intPre[1]
+  if (r.tieRule === 'fast-draw') return p.hasFastDraw[0] === p.hasFastDraw[1]
+  return true
 }
 
 /**
