@@ -68,6 +68,14 @@ const haymakerAgainstBlock = (turnCap = 3): unknown => {
   }
 }
 
+/** The street brawl with Mack as quick as Vince (DEX 14): every shared Segment starts with a 1d6 roll-off. */
+const sameDex = (): unknown => {
+  const d = example('street-brawl') as { combatants: { dex: number }[]; turnCap: number }
+  d.combatants[0].dex = 14
+  d.turnCap = 3
+  return d
+}
+
 describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () => {
   it('hand-reasoned: every hit knocks out; P(A wins) = a(1−qᴹ)/(1−q) with a, b from the 3d6 table, to 1e-12', () => {
     const N = 3
@@ -88,6 +96,21 @@ describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () 
     expect(Math.abs(at(ms, 'fight-length', 12 * N - 11) - q ** (M - 1))).toBeLessThan(1e-12)
   })
 
+  it('hand-reasoned, equal DEX: a 1d6 roll-off (rolled again on ties, house rules) puts each first half the time; P(A wins) = (a + (1−b)a)/2 · (1−qᴹ)/(1−q), to 1e-12', () => {
+    const N = 3
+    const M = 2 * N - 1
+    const specs = deadly().map((x) => ({ ...x, dex: 15 }))
+    const ms = exactOf(doc(specs, { turnCap: N, rules: { ruleset: 'tlot3-house', tieRule: 'd6' } }))
+    expect(fightNote(ms)?.solved, fightNote(ms)?.reason).toBe(true)
+    const a = atMost(11) / 216
+    const b = atMost(10) / 216
+    const q = (1 - a) * (1 - b)
+    const run = (1 - q ** M) / (1 - q)
+    expect(Math.abs(outcome(ms, 'A') - ((a + (1 - b) * a) / 2) * run)).toBeLessThan(1e-12)
+    expect(Math.abs(outcome(ms, 'B') - ((b + (1 - a) * b) / 2) * run)).toBeLessThan(1e-12)
+    expect(Math.abs(outcome(ms, 'cap') - q ** M)).toBeLessThan(1e-12)
+  })
+
   it('every shipped HERO example gets the whole-fight note: solved, or the reason in words', () => {
     const docs = readdirSync('resources/examples')
       .filter((f) => f.endsWith('.json'))
@@ -106,8 +129,10 @@ describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () 
     expect(reason(example('bench-2v2'))).toBe('the exact answer covers 1-vs-1 fights, and this fight has 4 combatants')
     // equal DEX settled by a 1d6 roll-off (house rules) or DEX Rolls (6E) rolled again on ties, an interrupt contest
     // rolled again on equal margins: no last roll to follow
-    const rerolls = 'the fight has a roll made again on every tie (equal DEX under a roll-off, equal margins in an interrupt contest), with no last roll to follow exactly; the sampled answer stands alone'
-    for (const name of ['rivalry-d6', 'rivalry-dex-roll', 'gunfighters']) expect(reason(example(name)), name).toBe(rerolls)
+    const rerolls = 'the fight has a roll made again on every tie (equal DEX settled by DEX Rolls, equal margins in an interrupt contest), with no last roll to follow exactly; the sampled answer stands alone'
+    for (const name of ['rivalry-dex-roll', 'gunfighters']) expect(reason(example(name)), name).toBe(rerolls)
+    // the 1d6 roll-off is followed; that rivalry is refused for its size like the INT rivalry
+    expect(reason(example('rivalry-d6'))).toMatch(/^the fight has too many different situations to follow exactly \(more than 8,000 at once by Segment \d+ of 133\)$/)
     // the same interrupt with equal margins acting at once is not refused for it
     const once = example('gunfighters') as { rules: Record<string, string> }
     once.rules = { ...once.rules, contestTie: 'simultaneous' }
@@ -171,6 +196,8 @@ describe('HERO whole fight, exact against the Monte Carlo (seed 9, 20,000 fights
     ['the shipped street brawl', example('street-brawl'), ['bouncer', 'boxer']],
     // Haymakers landing a Segment later, Aborts to Block and the Block roll, END
     ['Haymakers against Aborts to Block', haymakerAgainstBlock(), ['a', 'b']],
+    // both on DEX 14: who goes first settled by a 1d6 roll-off every Segment, rolled again on a tie (house rules)
+    ['the street brawl on equal DEX', sameDex(), ['bouncer', 'boxer']],
   ]
   for (const [name, d, ids] of cases) {
     it(`${name}: who wins, length, knocked out, BODY taken`, async () => {

@@ -48,8 +48,12 @@ export const HERO_EXACT_MAX_STATES = 400_000
 /** Situations whose chance falls below this are dropped, their total kept in the error bound. */
 export const HERO_EXACT_DROP_BELOW = 1e-20
 
-const REROLLS = 'the fight has a roll made again on every tie (equal DEX under a roll-off, equal margins in an interrupt contest), with no last roll to follow exactly; the sampled answer stands alone'
+const REROLLS = 'the fight has a roll made again on every tie (equal DEX settled by DEX Rolls, equal margins in an interrupt contest), with no last roll to follow exactly; the sampled answer stands alone'
 const TOO_MANY = 'the fight has too many different situations to follow exactly (STUN, BODY, END and Stunned take too many combinations); the sampled answer stands alone'
+
+/** The two dice of a 1d6 roll-off between two tied entries, by comparison (see `split`). */
+const FIRST_TIE_DIE: DrawBranches = { values: Int32Array.of(2), p: Float64Array.of(1) }
+const SECOND_TIE_DIE: DrawBranches = { values: Int32Array.of(0, 3), p: Float64Array.of(1 / 2, 1 / 2) }
 
 /** Draws of this size and above stand for a hit's whole damage (far above what `below` takes for dice). */
 const HIT_DRAW = 1 << 24
@@ -80,14 +84,15 @@ export function heroExactScope(p: Plan): string | undefined {
 /**
  * A roll the fight makes again on every tie, known from the plan (so refused at once; a tie reached
  * another way is refused when the solver meets it): an interrupt contest whose equal margins are rolled
- * again, or two fighters on the same DEX in the same Segment whose order is rolled again on a tie (order.ts).
+ * again, or two fighters on the same DEX in the same Segment whose order is settled by DEX Rolls rolled
+ * again on equal margins (order.ts). A 1d6 roll-off is followed (see `split`).
  */
 function rollsAgain(p: Plan): boolean {
   const r = p.rules
   for (let i = 0; i < p.n; i++) if (p.onPhase[i] === OnPhase.Hold && p.holdMode[i] === HoldMode.Interrupt && !r.contestSimultaneous) return true
   if (p.orderDex[0] !== p.orderDex[1] || (PHASE_MASK[p.spd[0]] & PHASE_MASK[p.spd[1]]) === 0) return false
-  if (r.tieRule === 'd6' || r.tieRule === 'fixed') return true
-  if (r.contestSimultaneous) return false
+  // a 1d6 roll-off between the two is followed by its outcome (split)
+  if (r.tieRule === 'd6' || r.tieRule === 'fixed' || r.contestSimultaneous) return false
   if (r.tieRule === 'int-pre') return p.intPre[0] === p.intPre[1]
   if (r.tieRule === 'fast-draw') return p.hasFastDraw[0] === p.hasFastDraw[1]
   return true
@@ -318,6 +323,11 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
       if (!b) cache.set(k, (b = groupDraw(216, (i) => (heroSucceeds(THREE_D6_TOTAL_OF_INDEX[i], target) ? 1 : 0))))
       return b
     }
+    // a 1d6 roll-off between two tied entries (order.ts) is read only by comparing the two dice, and a tie is
+    // rolled again with nothing else changed, so the order comes out as the first roll that differs: each
+    // first with 1/2 (15 of the 30 unequal pairs). The first die stands as a 3, the second as lower (1) or higher (4)
+    if (m === 6 && st.tieDraw === 1) return FIRST_TIE_DIE
+    if (m === 6 && st.tieDraw === 2) return SECOND_TIE_DIE
     let b = cache.get(m)
     if (!b) cache.set(m, (b = m === 216 ? groupDraw(216, (i) => THREE_D6_TOTAL_OF_INDEX[i]) : everyValue(m)))
     return b
@@ -428,6 +438,9 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
   const unpack = (snap: Int32Array, abs: number): void => {
     st.abs = abs
     st.slot = SLOT
+    // a replay refused mid-roll leaves these set
+    st.tieDraw = 0
+    st.attackTarget = null
     let o = 0
     for (let i = 0; i < n; i++) {
       st.stun[i] = snap[o++]

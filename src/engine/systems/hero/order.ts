@@ -75,7 +75,12 @@ function sortRange(st: FightState, from: number, to: number): void {
  * equal margins act simultaneously, which sets `gSame`).
  */
 function resolveRange(p: Plan, st: FightState, rng: Rng, from: number, to: number, stage: number): void {
-  for (let a = from; a < to; a++) st.gKey[a] = stage === 0 ? staticKey(p, st, st.gEntry[a]) : rolledKey(p, st, rng, st.gEntry[a])
+  for (let a = from; a < to; a++) {
+    // for the exact solver: which of two tied entries rolls now (its d6 is then read only against the other's)
+    st.tieDraw = stage === 1 && to - from === 2 ? 1 + a - from : 0
+    st.gKey[a] = stage === 0 ? staticKey(p, st, st.gEntry[a]) : rolledKey(p, st, rng, st.gEntry[a])
+  }
+  st.tieDraw = 0
   sortRange(st, from, to)
   const simultaneous = stage === 1 && p.rules.contestSimultaneous && p.rules.tieRule !== 'd6' && p.rules.tieRule !== 'fixed'
   let a = from

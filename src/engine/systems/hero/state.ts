@@ -125,6 +125,11 @@ export class FightState {
    * The sampler leaves both unset and draws exactly as before.
    */
   attackTarget: number | null = null
+  /**
+   * For an exact solve only: 1 or 2 while the first or second of exactly two tied entries rolls for the
+   * order (order.ts), 0 otherwise; a 1d6 roll-off is then read only as lower, equal or higher.
+   */
+  tieDraw = 0
   exactHit: ((rng: Rng, a: number, haymaker: boolean, out: DamageRoll) => void) | null = null
 
   constructor(n: number, turnSlots: number, absSlots: number, audit: boolean) {
