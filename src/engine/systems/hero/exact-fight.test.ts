@@ -76,6 +76,16 @@ const sameDex = (): unknown => {
   return d
 }
 
+/** The same, Mack at DEX 11 with Lightning Reflexes +3, under the 6th Edition book: ties by DEX Rolls, rolled again. */
+const sameDexByRolls = (): unknown => {
+  const d = example('street-brawl') as { combatants: { dex: number; lightningReflexes?: number }[]; turnCap: number; rules: Record<string, string> }
+  d.combatants[0].lightningReflexes = 3
+  d.combatants[0].dex = 11
+  d.rules = { ruleset: 'hero6e-raw', tieRule: 'dex-roll', contestTie: 'reroll' }
+  d.turnCap = 3
+  return d
+}
+
 describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () => {
   it('hand-reasoned: every hit knocks out; P(A wins) = a(1−qᴹ)/(1−q) with a, b from the 3d6 table, to 1e-12', () => {
     const N = 3
@@ -96,11 +106,14 @@ describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () 
     expect(Math.abs(at(ms, 'fight-length', 12 * N - 11) - q ** (M - 1))).toBeLessThan(1e-12)
   })
 
-  it('hand-reasoned, equal DEX: a 1d6 roll-off (rolled again on ties, house rules) puts each first half the time; P(A wins) = (a + (1−b)a)/2 · (1−qᴹ)/(1−q), to 1e-12', () => {
+  it.each([
+    ['a 1d6 roll-off (house rules)', { ruleset: 'tlot3-house', tieRule: 'd6' }],
+    ['DEX Rolls, equal margins rolled again (HERO 6E2 p.21)', { ruleset: 'hero6e-raw', tieRule: 'dex-roll', contestTie: 'reroll' }],
+  ])('hand-reasoned, equal DEX: %s, rolled again on ties, puts each first half the time; P(A wins) = (a + (1−b)a)/2 · (1−qᴹ)/(1−q), to 1e-12', (_, rules) => {
     const N = 3
     const M = 2 * N - 1
     const specs = deadly().map((x) => ({ ...x, dex: 15 }))
-    const ms = exactOf(doc(specs, { turnCap: N, rules: { ruleset: 'tlot3-house', tieRule: 'd6' } }))
+    const ms = exactOf(doc(specs, { turnCap: N, rules }))
     expect(fightNote(ms)?.solved, fightNote(ms)?.reason).toBe(true)
     const a = atMost(11) / 216
     const b = atMost(10) / 216
@@ -129,10 +142,10 @@ describe('HERO whole fight, exact (docs/rules/hero.md, Exact whole fights)', () 
     expect(reason(example('bench-2v2'))).toBe('the exact answer covers 1-vs-1 fights, and this fight has 4 combatants')
     // equal DEX settled by a 1d6 roll-off (house rules) or DEX Rolls (6E) rolled again on ties, an interrupt contest
     // rolled again on equal margins: no last roll to follow
-    const rerolls = 'the fight has a roll made again on every tie (equal DEX settled by DEX Rolls, equal margins in an interrupt contest), with no last roll to follow exactly; the sampled answer stands alone'
-    for (const name of ['rivalry-dex-roll', 'gunfighters']) expect(reason(example(name)), name).toBe(rerolls)
-    // the 1d6 roll-off is followed; that rivalry is refused for its size like the INT rivalry
-    expect(reason(example('rivalry-d6'))).toMatch(/^the fight has too many different situations to follow exactly \(more than 8,000 at once by Segment \d+ of 133\)$/)
+    const rerolls = 'the fight has a roll made again on every tie (equal margins in an interrupt contest), with no last roll to follow exactly; the sampled answer stands alone'
+    expect(reason(example('gunfighters'))).toBe(rerolls)
+    // the order on equal DEX is followed; those rivalries are refused for their size like the INT rivalry
+    for (const name of ['rivalry-d6', 'rivalry-dex-roll']) expect(reason(example(name)), name).toMatch(/^the fight has too many different situations to follow exactly \(more than 8,000 at once by Segment \d+ of 133\)$/)
     // the same interrupt with equal margins acting at once is not refused for it
     const once = example('gunfighters') as { rules: Record<string, string> }
     once.rules = { ...once.rules, contestTie: 'simultaneous' }
@@ -198,6 +211,8 @@ describe('HERO whole fight, exact against the Monte Carlo (seed 9, 20,000 fights
     ['Haymakers against Aborts to Block', haymakerAgainstBlock(), ['a', 'b']],
     // both on DEX 14: who goes first settled by a 1d6 roll-off every Segment, rolled again on a tie (house rules)
     ['the street brawl on equal DEX', sameDex(), ['bouncer', 'boxer']],
+    // DEX 11 with Lightning Reflexes +3 against DEX 14: the same DEX for the order, DEX Rolls 11- and 12- for its ties (6E)
+    ['the street brawl on equal DEX by DEX Rolls of 11- and 12-', sameDexByRolls(), ['bouncer', 'boxer']],
   ]
   for (const [name, d, ids] of cases) {
     it(`${name}: who wins, length, knocked out, BODY taken`, async () => {

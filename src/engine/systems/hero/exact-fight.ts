@@ -5,15 +5,15 @@ import type { Rng } from '../../core/rng'
 import { everyValue, forEachRoll, groupDraw, type DrawBranches } from '../../core/rng-paths'
 import { createTally } from '../../core/tally'
 import { killingBodyExact, normalDamageExact, stunMultiplierExact, type DamageRoll } from '../../dice/hero-damage'
-import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
+import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX, THREE_D6_WAYS } from '../../dice/three-d6'
 import type { ExactMetric } from '../rule-system'
 import { bodyAfterDefences, stunAfterDefences } from './attack'
 import { BODY_FIGHT_BINS } from './layout'
 import { sideNames } from './summarize'
 import { entryLeft, landHaymakers, reset, segmentBegin, segmentClose, segmentEntry, sideDown } from './fight'
-import { rollFixedRanks } from './order'
+import { rollFixedRanks, tieKeyOf } from './order'
 import { HoldMode, OnPhase, TARGET_RANDOM, type Plan } from './plan'
-import { COMBAT_START, hasPhase, PHASE_MASK, segmentOf } from './speed-chart'
+import { COMBAT_START, hasPhase, segmentOf } from './speed-chart'
 import { FightState, Pending } from './state'
 import { Endurance } from './variants'
 
@@ -48,7 +48,7 @@ export const HERO_EXACT_MAX_STATES = 400_000
 /** Situations whose chance falls below this are dropped, their total kept in the error bound. */
 export const HERO_EXACT_DROP_BELOW = 1e-20
 
-const REROLLS = 'the fight has a roll made again on every tie (equal DEX settled by DEX Rolls, equal margins in an interrupt contest), with no last roll to follow exactly; the sampled answer stands alone'
+const REROLLS = 'the fight has a roll made again on every tie (equal margins in an interrupt contest), with no last roll to follow exactly; the sampled answer stands alone'
 const TOO_MANY = 'the fight has too many different situations to follow exactly (STUN, BODY, END and Stunned take too many combinations); the sampled answer stands alone'
 
 /** The two dice of a 1d6 roll-off between two tied entries, by comparison (see `split`). */
@@ -90,12 +90,8 @@ export function heroExactScope(p: Plan): string | undefined {
 function rollsAgain(p: Plan): boolean {
   const r = p.rules
   for (let i = 0; i < p.n; i++) if (p.onPhase[i] === OnPhase.Hold && p.holdMode[i] === HoldMode.Interrupt && !r.contestSimultaneous) return true
-  if (p.orderDex[0] !== p.orderDex[1] || (PHASE_MASK[p.spd[0]] & PHASE_MASK[p.spd[1]]) === 0) return false
-  // a 1d6 roll-off between the two is followed by its outcome (split)
-  if (r.tieRule === 'd6' || r.tieRule === 'fixed' || r.contestSimultaneous) return false
-  if (r.tieRule === 'int-pre') return p.intPre[0] === p.intPre[1]
-  if (r.tieRule === 'fast-draw') return p.hasFastDraw[0] === p.hasFastDraw[1]
-  return true
+  // the order of two fighters on the same DEX, rolled again on a tie, is followed by its outcome (split)
+  return false
 }
 
 /**
@@ -312,6 +308,45 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
   }
   const hitBranches = hits.map((t): DrawBranches => ({ values: Int32Array.from(t.p, (_, i) => i), p: t.p }))
   const cache = new Map<number, DrawBranches>()
+  const tieCache = new Map<number, DrawBranches[]>()
+  /** The two 3d6 rolls of a tie between `w0` and `w1` (order.ts tieKeyOf), by which is higher once unequal. */
+  const tieRolls = (w0: number, w1: number): DrawBranches[] => {
+    let b = tieCache.get(w0 * 64 + w1)
+    if (b) return b
+    const ways = (t: number): number => THREE_D6_WAYS[t - 3]
+    let hi = 0
+    let lo = 0
+    for (let r0 = 3; r0 <= 18; r0++) {
+      for (let r1 = 3; r1 <= 18; r1++) {
+        const k0 = tieKeyOf(plan, w0, r0)
+        const k1 = tieKeyOf(plan, w1, r1)
+        if (k1 > k0) hi += ways(r0) * ways(r1)
+        else if (k1 < k0) lo += ways(r0) * ways(r1)
+      }
+    }
+    // a first roll, and for the second one roll above it and one below it (the sampler reads only the order)
+    const index = (t: number): number => THREE_D6_TOTAL_OF_INDEX.indexOf(t)
+    let pick: [number, number, number] | null = null
+    for (let r0 = 3; r0 <= 18 && !pick; r0++) {
+      const k0 = tieKeyOf(plan, w0, r0)
+      let up = -1
+      let down = -1
+      for (let r1 = 3; r1 <= 18; r1++) {
+        const k1 = tieKeyOf(plan, w1, r1)
+        if (k1 > k0 && up < 0) up = r1
+        if (k1 < k0 && down < 0) down = r1
+      }
+      if ((up >= 0 || hi === 0) && (down >= 0 || lo === 0)) pick = [r0, up, down]
+    }
+    if (!pick || hi + lo === 0) throw new FightRefusal(REROLLS)
+    const second = pick[1] >= 0 && pick[2] >= 0 ? [[pick[1], hi], [pick[2], lo]] : pick[1] >= 0 ? [[pick[1], hi]] : [[pick[2], lo]]
+    b = [
+      { values: Int32Array.of(index(pick[0])), p: Float64Array.of(1) },
+      { values: Int32Array.from(second, (x) => index(x[0])), p: Float64Array.from(second, (x) => x[1] / (hi + lo)) },
+    ]
+    tieCache.set(w0 * 64 + w1, b)
+    return b
+  }
   const split = (m: number): DrawBranches => {
     // a roll after a hit drawn by class: that action is played again outcome by outcome
     if (drawn) secondRoll = true
@@ -328,6 +363,9 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
     // first with 1/2 (15 of the 30 unequal pairs). The first die stands as a 3, the second as lower (1) or higher (4)
     if (m === 6 && st.tieDraw === 1) return FIRST_TIE_DIE
     if (m === 6 && st.tieDraw === 2) return SECOND_TIE_DIE
+    // DEX Rolls (or Fast Draw) for the order of two tied entries, equal margins rolled again: the same way,
+    // the first roll that differs decides, each first with his chance among the unequal pairs
+    if (m === 216 && st.tieDraw !== 0 && !plan.rules.contestSimultaneous) return tieRolls(st.tieWho0, st.tieWho1)[st.tieDraw - 1]
     let b = cache.get(m)
     if (!b) cache.set(m, (b = m === 216 ? groupDraw(216, (i) => THREE_D6_TOTAL_OF_INDEX[i]) : everyValue(m)))
     return b

@@ -46,9 +46,15 @@ function rolledKey(p: Plan, st: FightState, rng: Rng, entry: number): number {
   // A made roll ranks above a failed one (a 3 always succeeds, an 18 always fails); on equal DEX someone
   // must go first, so "nobody interrupts" ranks two failures as "smaller-failure" does.
   const key = contestKey(roll, target)
-  const failedVoid = p.rules.bothFail === BothFail.DexOrder && key < 0
   if (st.log) say(p, st, 'roll', [who], `${name(p, who)} rolls ${roll} on his ${fast ? 'Fast Draw' : 'DEX'} Roll (${target}-) for the tie on DEX ${st.eKey[entry] >> 1}: ${key >= 0 ? `made by ${key}` : `failed by ${-key}`}.`)
-  return failedVoid ? VOID : key
+  return tieKeyOf(p, who, roll)
+}
+
+/** The order key a 3d6 roll of `who` gives under a rolled tie rule: his DEX Roll (or Fast Draw) margin, a failure void under variants.bothFail "dex-order". */
+export function tieKeyOf(p: Plan, who: number, roll: number): number {
+  const fast = p.rules.tieRule === 'fast-draw' && p.hasFastDraw[who] === 1
+  const key = contestKey(roll, fast ? p.fastDraw[who] : p.dexRoll[who])
+  return p.rules.bothFail === BothFail.DexOrder && key < 0 ? VOID : key
 }
 
 /** Sorts group positions [from, to) by key, highest first (insertion sort: groups are tiny). */
@@ -78,6 +84,10 @@ function resolveRange(p: Plan, st: FightState, rng: Rng, from: number, to: numbe
   for (let a = from; a < to; a++) {
     // for the exact solver: which of two tied entries rolls now (its d6 is then read only against the other's)
     st.tieDraw = stage === 1 && to - from === 2 ? 1 + a - from : 0
+    if (st.tieDraw === 1) {
+      st.tieWho0 = st.eWho[st.gEntry[from]]
+      st.tieWho1 = st.eWho[st.gEntry[from + 1]]
+    }
     st.gKey[a] = stage === 0 ? staticKey(p, st, st.gEntry[a]) : rolledKey(p, st, rng, st.gEntry[a])
   }
   st.tieDraw = 0

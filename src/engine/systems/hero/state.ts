@@ -127,9 +127,12 @@ export class FightState {
   attackTarget: number | null = null
   /**
    * For an exact solve only: 1 or 2 while the first or second of exactly two tied entries rolls for the
-   * order (order.ts), 0 otherwise; a 1d6 roll-off is then read only as lower, equal or higher.
+   * order (order.ts), 0 otherwise; the rolls are then read only by comparing the two.
    */
   tieDraw = 0
+  /** The two tied combatants while `tieDraw` is set (first, second). */
+  tieWho0 = 0
+  tieWho1 = 0
   exactHit: ((rng: Rng, a: number, haymaker: boolean, out: DamageRoll) => void) | null = null
 
   constructor(n: number, turnSlots: number, absSlots: number, audit: boolean) {
