@@ -207,6 +207,16 @@ function hashOf(cur: Int32Array): number {
 /** What a replay returns when its turn stopped at an Overpowered free attack (`FREE_ATTACK_DEFERRED`). */
 const DEFERRED = -2
 
+/** Plays a piece of a slot; a turn stopped at an Overpowered free attack returns `DEFERRED`. */
+function orDeferred(play: () => number): number {
+  try {
+    return play()
+  } catch (e) {
+    if (e === FREE_ATTACK_DEFERRED) return DEFERRED
+    throw e
+  }
+}
+
 /** Why a fight with a turn of too many ways to go is refused, in a GM's words. */
 export const TURN_REASON = `one turn has more than ${GENESYS_EXACT_MAX_SLOT_RUNS.toLocaleString('en-US')} ways to go (the attack's dice, the Critical Injury rows they can bring and Overpowered's free attacks, each with its own results)`
 
@@ -458,12 +468,7 @@ export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { mod
       (rng) => {
         pending = null
         restore(snap)
-        try {
-          return roundSlot(plan, rng, tally, 1, slot)
-        } catch (e) {
-          if (e === FREE_ATTACK_DEFERRED) return DEFERRED
-          throw e
-        }
+        return orDeferred(() => roundSlot(plan, rng, tally, 1, slot))
       },
       leaf,
       splitter,
@@ -481,12 +486,7 @@ export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { mod
           (rng) => {
             pending = null
             restore(x.snap)
-            try {
-              return resumeSlot(plan, rng, tally, f, 1 - f, poolList[x.pool], 1, slot)
-            } catch (e) {
-              if (e === FREE_ATTACK_DEFERRED) return DEFERRED
-              throw e
-            }
+            return orDeferred(() => resumeSlot(plan, rng, tally, f, 1 - f, poolList[x.pool], 1, slot))
           },
           leaf,
           splitter,
