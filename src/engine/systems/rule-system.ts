@@ -42,6 +42,19 @@ export interface JointExactMetric {
 }
 
 /**
+ * A ready-made set of options one fighter's player chooses between ("each of his attacks", "each
+ * defence he can use", "retreat or not"), offered to Tactics as one click or one flag. Each option is
+ * a named JSON Merge Patch of the scenario (run/tactics.ts), named in a GM's words.
+ */
+export interface FighterOptionSet {
+  /** What is chosen: `attacks` (which attack he uses), `defences` (which defence), `retreat` (when he retreats). */
+  kind: 'attacks' | 'defences' | 'retreat'
+  /** In a GM's words: "each of Jack's attacks". */
+  label: string
+  options: { name: string; patch: unknown }[]
+}
+
+/**
  * The contract every rule system implements (docs/architecture.md). `compile` turns a validated
  * scenario into a plan with everything precomputed; `simulate` plays one trial into a tally and is
  * the hot loop, so it must not allocate; `summarize` turns a tally (any number of merged chunks)
@@ -63,6 +76,11 @@ export interface RuleSystem<S extends ScenarioBase = ScenarioBase, P = unknown> 
   /** Plays one trial and tells what happened, in order. */
   trace(plan: P, rng: Rng): TraceEvent[]
   exact?(plan: P): ExactMetric[]
+  /**
+   * The option sets one fighter's player can be offered (each of his attacks, each defence, retreat
+   * policies), for the scenario as parsed; only sets with two or more options. Absent: none.
+   */
+  optionSets?(scenario: S, fighterId: string): FighterOptionSet[]
 }
 
 /** A rule system with its types erased, as the registry and the runner hold it. */
