@@ -4,6 +4,7 @@ import { findBalance, BalanceRefusal, type BalanceAnswer, type BalancePoint } fr
 import { MetricQueryError, parseMetricQuery } from '../engine/run/estimate'
 import { getAtPath } from '../engine/run/json-path'
 import type { ResultDocument } from '../engine/run/result'
+import { fighterOptions, parseOptionSetRef } from '../engine/run/option-sets'
 import { playTactics, TacticsRefusal, tacticsPlayers, tacticsSentence, type TacticsAnswer, type TacticsOption, type TacticsPlayers } from '../engine/run/tactics'
 import { SimulationService } from '../main/services/simulation'
 import { runSettings } from './commands'
@@ -156,7 +157,39 @@ export function parseOption(side: 'a' | 'b', text: string): TacticsOption {
   }
 }
 
-function listOption(o: Options, key: 'a' | 'b'): string[] {
+interface EachOptions {
+  options: TacticsOption[]
+  /** The fighter's name when every set given for the side is one fighter's. */
+  player?: string
+}
+
+/** `--a-each ilse:attacks`: the fighter's ready-made option sets, in the order given. */
+function eachOptions(raw: unknown, o: Options, side: 'a' | 'b'): EachOptions {
+  const refs = listOption(o, `${side}-each`)
+  const options: TacticsOption[] = []
+  const fighters = new Set<string>()
+  for (const text of refs) {
+    try {
+      const ref = parseOptionSetRef(text)
+      fighters.add(ref.fighter)
+      options.push(...fighterOptions(raw, ref.fighter, ref.kind).options)
+    } catch (e) {
+      if (e instanceof TacticsRefusal) throw new UsageError(`--${side}-each ${text}: ${e.message}`)
+      throw e
+    }
+  }
+  const only = fighters.size === 1 ? [...fighters][0] : undefined
+  return { options, player: only === undefined ? undefined : fighterDisplayName(raw, only) }
+}
+
+function fighterDisplayName(raw: unknown, id: string): string {
+  const r = raw as { combatants?: { id?: unknown; name?: unknown }[]; models?: { id?: unknown; name?: unknown }[] }
+  const list = Array.isArray(r?.combatants) ? r.combatants : Array.isArray(r?.models) ? r.models : []
+  const f = list.find((x) => x && x.id === id)
+  return typeof f?.name === 'string' && f.name.trim() !== '' ? f.name : id
+}
+
+function listOption(o: Options, key: 'a' | 'b' | 'a-each' | 'b-each'): string[] {
   const v = o[key] as unknown
   return Array.isArray(v) ? (v as string[]) : typeof v === 'string' ? [v] : []
 }
@@ -190,12 +223,18 @@ export async function cmdTactics(file: string, o: Options): Promise<number> {
   const { raw, parsed } = loadScenarioFile(file)
   // Options given on the command line replace, side by side, those the scenario keeps in "choices".
   const kept = parsed.scenario.choices
-  const given = { a: listOption(o, 'a').map((x) => parseOption('a', x)), b: listOption(o, 'b').map((x) => parseOption('b', x)) }
-  const a: TacticsOption[] = given.a.length > 0 ? given.a : (kept?.a ?? [])
-  const b: TacticsOption[] = given.b.length > 0 ? given.b : (kept?.b ?? [])
-  // The kept players name a side only while its options are the kept ones.
+  const eachA = eachOptions(raw, o, 'a')
+  const eachB = eachOptions(raw, o, 'b')
+  const given = { a: [...listOption(o, 'a').map((x) => parseOption('a', x)), ...eachA.options], b: [...listOption(o, 'b').map((x) => parseOption('b', x)), ...eachB.options] }
+  // A side given no options of its own plays the scenario as it is when the other side was given some.
+  const asItIs: TacticsOption[] = given.a.length + given.b.length > 0 ? [{ name: 'as the scenario is', patch: {} }] : []
+  const a: TacticsOption[] = given.a.length > 0 ? given.a : (kept?.a ?? asItIs)
+  const b: TacticsOption[] = given.b.length > 0 ? given.b : (kept?.b ?? asItIs)
+  // The kept players name a side only while its options are the kept ones; a side given only one
+  // fighter's ready-made sets is that fighter.
   const keptPlayers = tacticsPlayers(kept)
-  const players = { a: given.a.length > 0 ? 'side A' : keptPlayers.a, b: given.b.length > 0 ? 'side B' : keptPlayers.b }
+  const playerOf = (side: 'a' | 'b', each: EachOptions): string => (given[side].length === 0 ? keptPlayers[side] : each.player !== undefined && each.options.length === given[side].length ? each.player : `side ${side.toUpperCase()}`)
+  const players = { a: playerOf('a', eachA), b: playerOf('b', eachB) }
   if (a.length === 0 || b.length === 0) throw new UsageError(`tactics: ${file} keeps no options ("choices"); give each side at least one: --a name=<patch> … --b name=<patch> … ({} is "as the scenario is")`)
   const metric = str(o.metric) ?? kept?.metric
   if (metric === undefined) throw new UsageError('tactics: --metric <metric-id> is required (the metric side A wants high and side B low)')

@@ -36,6 +36,8 @@ const optionSpec = {
   target: { type: 'string' },
   a: { type: 'string', multiple: true },
   b: { type: 'string', multiple: true },
+  'a-each': { type: 'string', multiple: true },
+  'b-each': { type: 'string', multiple: true },
   csv: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   system: { type: 'string' },
@@ -59,7 +61,7 @@ const allowed: Record<string, readonly string[]> = {
   schema: [],
   bench: ['json', 'trials', 'repeat', 'only'],
   balance: ['param', 'metric', 'target', 'from', 'to', 'trials', 'seed', 'workers', 'chunk-size', 'json'],
-  tactics: ['a', 'b', 'metric', 'trials', 'seed', 'workers', 'chunk-size', 'json'],
+  tactics: ['a', 'b', 'a-each', 'b-each', 'metric', 'trials', 'seed', 'workers', 'chunk-size', 'json'],
   import: ['system', 'into', 'side', 'json', 'list', 'pick', 'group'],
 }
 

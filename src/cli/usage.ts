@@ -8,7 +8,7 @@ Usage:
   quickdraw merge <part.json>... [--out FILE]
   quickdraw balance <file> --param <json-path> --metric <metric-id> --target <value> [--from A --to B]
                  [--trials N] [--seed S] [--workers W] [--json]
-  quickdraw tactics <file> [--a <name>=<patch> ... --b <name>=<patch> ... --metric <metric-id>]
+  quickdraw tactics <file> [--a <name>=<patch> ... --b <name>=<patch> ... --a-each <fighter>:<attacks|defences|retreat> ... --metric <metric-id>]
                  [--trials N] [--seed S] [--workers W] [--json]
   quickdraw report <file> -o <report.html> [--trials N] [--seed S] [--workers W]
   quickdraw validate <file> [--json]
@@ -92,11 +92,13 @@ written id=outcome-key. Exit 2 when the target is out of reach or the metric doe
 Examples:
   quickdraw balance ${EX}/gurps-waits-standoff.json --param "combatants[0].skill" --metric acts-first-alone:kid --target 0.5 --from 9 --to 18
   quickdraw balance ${EX}/gurps-duel.json --param "combatants[0].weapon.skill" --metric wins:aldo --target 0.5 --json`,
-  tactics: `quickdraw tactics <file> [--a <name>=<patch> ... --b <name>=<patch> ... --metric <metric-id>] — every option of
+  tactics: `quickdraw tactics <file> [--a <name>=<patch> ... --b <name>=<patch> ... --a-each <fighter>:<attacks|defences|retreat> ... --metric <metric-id>] — every option of
 side A against every option of side B (each a JSON Merge Patch of the scenario, inline or @file.json; {}
 is the scenario as it is; lists of fighters, tactics and plans merge by id / combatant / model), the best replies and the optimal mix of the zero-sum game (A wants the metric
 high, B low). Without --a/--b/--metric it plays the options the scenario keeps in "choices"; options given
-replace the file's for that side.
+replace the file's for that side. --a-each / --b-each <fighter>:<set> give a side one fighter's ready-made
+options: "attacks" (each of his attacks, and his best against this foe), "defences" or "retreat"; a side
+given nothing plays the scenario as it is.
 
 Examples:
   quickdraw tactics ${EX}/hero-gunfighters.json --trials 20000
