@@ -12,6 +12,7 @@ import { defaulted, emptyReport, ImportError, type ImportReport, type ImportResu
  */
 
 const FORMAT = 'BattleScribe catalogue of Bushido model cards (.cat)'
+const ROSTER_FORMAT = 'BattleScribe roster of Bushido models (.ros)'
 const MAX_STAT = 8
 
 interface Card {
@@ -45,7 +46,7 @@ function containers(root: XNode): Container[] {
       for (const child of v as unknown[]) {
         if (typeof child !== 'object' || child === null) continue
         const c = child as XNode
-        if (k === 'selectionEntry' || k === 'entryLink') {
+        if (k === 'selectionEntry' || k === 'entryLink' || k === 'selection') {
           const box: Container = { node: c, parent: top, profiles: [] }
           all.push(box)
           walk(c, box)
@@ -140,7 +141,7 @@ function summary(c: Card): string {
 }
 
 /** A BattleScribe catalogue as a library of model cards. */
-export function battlescribeLibrary(root: XNode): Library {
+export function battlescribeLibrary(root: XNode, roster = false): Library {
   const cards = readCards(root)
   const byEntry = new Map<LibraryEntry, Card>()
   const entries = cards.map((c) => {
@@ -150,11 +151,11 @@ export function battlescribeLibrary(root: XNode): Library {
   })
   return {
     system: 'bushido',
-    format: FORMAT,
+    format: roster ? ROSTER_FORMAT : FORMAT,
     entries,
     take: (entry) => {
       const c = byEntry.get(entry)
-      if (!c) throw new ImportError(`${entry.name} is not in this catalogue`)
+      if (!c) throw new ImportError(`${entry.name} is not in this ${roster ? 'roster' : 'catalogue'}`)
       return model(c)
     },
   }

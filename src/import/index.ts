@@ -6,7 +6,7 @@ import { readHdc } from './hero-hdc'
 import { battlescribeLibrary } from './bushido-battlescribe'
 import type { Library } from './library'
 import { l5rKind, readL5r } from './l5r'
-import { decodeText, parseJson, parseXml, xattr, type XNode } from './source'
+import { decodeText, isZip, parseJson, parseXml, unzipOne, xattr, type XNode } from './source'
 import { adversaryLibrary, isAdversaryDataset, isWeaponTable } from './swrpg-adversaries'
 import { isOggDudeCharacter, readOggDude } from './swrpg-oggdude'
 import { ImportError, type ImportResult } from './types'
@@ -27,7 +27,7 @@ export type OpenedFile =
   | { kind: 'library'; system: string; format: string; count: number; build: (tables: unknown[][]) => Library }
   | { kind: 'weapons'; system: string; table: unknown[] }
 
-const KNOWN = 'GURPS Character Sheet .gcs, GURPS Character Assistant .gca5, Foundry VTT GURPS actors, Hero Designer .hdc, Star Wars adversary stat blocks, OggDude\'s Star Wars characters (.xml), L5R Character Manager or web sheet .l5r, Foundry VTT l5r4 actors, BattleScribe Bushido catalogues .cat'
+const KNOWN = 'GURPS Character Sheet .gcs, GURPS Character Assistant .gca5, Foundry VTT GURPS actors, Hero Designer .hdc, Star Wars adversary stat blocks, OggDude\'s Star Wars characters (.xml), L5R Character Manager or web sheet .l5r, Foundry VTT l5r4 actors, BattleScribe Bushido catalogues .cat or .catz and rosters .ros or .rosz'
 
 /**
  * Reads one file, recognised by its content (not its name): GURPS Character Sheet 5 (JSON) or 4 (XML)
@@ -37,6 +37,7 @@ const KNOWN = 'GURPS Character Sheet .gcs, GURPS Character Assistant .gca5, Foun
  */
 export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
   if (bytes.length === 0) throw new ImportError('the file is empty')
+  if (isZip(bytes)) bytes = unzipOne(bytes)
   const text = decodeText(bytes).replace(/^\ufeff/, '')
   const head = text.trimStart()
   let opened: OpenedFile
@@ -57,14 +58,14 @@ export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
     const node = (xml[root ?? ''] as XNode[] | undefined)?.[0]
     if (root === 'character' && node) opened = { kind: 'character', result: gurpsCombatant(readGcsXml(node)) }
     else if (root === 'CHARACTER' && node) opened = { kind: 'character', result: readHdc(node) }
-    else if (root === 'catalogue' && node) {
-      const lib = battlescribeLibrary(node)
-      if (!lib.entries.length) throw new ImportError(`this BattleScribe catalogue (${xattr(node, 'name') ?? '?'}) holds no model cards (a shared library of rules); open a faction catalogue instead`)
+    else if ((root === 'catalogue' || root === 'roster') && node) {
+      const lib = battlescribeLibrary(node, root === 'roster')
+      if (!lib.entries.length) throw new ImportError(root === 'roster' ? `this BattleScribe roster (${xattr(node, 'name') ?? '?'}) holds no model cards` : `this BattleScribe catalogue (${xattr(node, 'name') ?? '?'}) holds no model cards (a shared library of rules); open a faction catalogue instead`)
       opened = { kind: 'library', system: 'bushido', format: lib.format, count: lib.entries.length, build: () => lib }
     } else if (root === 'gameSystem') throw new ImportError(`this is a BattleScribe game system file (${node ? (xattr(node, 'name') ?? '?') : '?'}): it defines the card layout and holds no model cards; open a faction catalogue (.cat) instead`)
     else if (root === 'gca5' && node) opened = { kind: 'character', result: gurpsCombatant(readGca5(node)) }
     else if (node && isOggDudeCharacter(root ?? '', node)) opened = { kind: 'character', result: readOggDude(node) }
-    else throw new ImportError(`not a character file this importer knows (the XML's root element is <${root ?? '?'}>; expected <character> from GURPS Character Sheet, <CHARACTER> from Hero Designer, <Character> from OggDude's Star Wars character generator or <catalogue> from BattleScribe)`)
+    else throw new ImportError(`not a character file this importer knows (the XML's root element is <${root ?? '?'}>; expected <character> from GURPS Character Sheet, <CHARACTER> from Hero Designer, <Character> from OggDude's Star Wars character generator or <catalogue> or <roster> from BattleScribe)`)
   } else throw new ImportError('not a character file this importer knows: neither JSON nor XML')
   const sys = opened.kind === 'character' ? opened.result.system : opened.system
   if (system !== undefined && system !== sys) {

@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { unzipSync } from 'fflate'
 import { ImportError, MAX_IMPORT_BYTES } from './types'
 
 /**
@@ -21,6 +22,36 @@ export function decodeText(bytes: Uint8Array): string {
   } catch {
     throw new ImportError(`the file is not readable text (${encoding === 'utf-8' ? 'UTF-8' : encoding.toUpperCase()} expected)`)
   }
+}
+
+/** A zip archive (BattleScribe saves catalogues zipped as .catz and rosters as .rosz): "PK", 3, 4. */
+export const isZip = (bytes: Uint8Array): boolean => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+
+/**
+ * The one file inside a zipped catalogue or roster (.catz, .rosz: a zip of one .cat or .ros), read in
+ * memory. An archive of several files, none, or one that unpacks beyond the size limit is refused.
+ */
+export function unzipOne(bytes: Uint8Array): Uint8Array {
+  let tooBig = false
+  let files: Record<string, Uint8Array>
+  try {
+    files = unzipSync(bytes, {
+      filter: (f) => {
+        if (f.name.endsWith('/')) return false
+        if (f.originalSize > MAX_IMPORT_BYTES) tooBig = true
+        return !tooBig
+      },
+    })
+  } catch {
+    throw new ImportError('the zip archive is damaged (it cannot be unpacked)')
+  }
+  if (tooBig) throw new ImportError(`the zip archive holds a file over ${MAX_IMPORT_BYTES / 1024 / 1024} MB unpacked; character files and catalogues are far smaller`)
+  const names = Object.keys(files)
+  if (names.length !== 1) throw new ImportError(`the zip archive holds ${names.length} files${names.length ? ` (${names.slice(0, 4).join(', ')})` : ''}; a zipped catalogue or roster holds one`)
+  const inner = files[names[0]]
+  if (inner.length > MAX_IMPORT_BYTES) throw new ImportError(`the zip archive's file is over ${MAX_IMPORT_BYTES / 1024 / 1024} MB unpacked; character files and catalogues are far smaller`)
+  if (isZip(inner)) throw new ImportError('the zip archive holds another zip archive; unpack it first')
+  return inner
 }
 
 /** Parses JSON, naming what is wrong (a truncated file). */
@@ -49,7 +80,13 @@ export function parseXml(text: string): Record<string, unknown> {
     ignoreAttributes: false,
     attributeNamePrefix: '@_',
     processEntities: true,
-    htmlEntities: false,
+    // numeric character references (`&#233;` in "Ren&#233;e") are decoded; so are HTML's named ones
+    htmlEntities: true,
+    // an element or attribute named like a property every JavaScript object has is kept under another name
+    // (no builder writes one; the parser would refuse the whole file)
+    transformTagName: safeName,
+    transformAttributeName: safeName,
+    maxNestedTags: MAX_XML_DEPTH,
     parseTagValue: false,
     parseAttributeValue: false,
     trimValues: true,
@@ -57,8 +94,22 @@ export function parseXml(text: string): Record<string, unknown> {
     ignorePiTags: true,
     isArray: (_name, _path, _isLeaf, isAttribute) => !isAttribute,
   })
-  return parser.parse(text) as Record<string, unknown>
+  try {
+    return parser.parse(text) as Record<string, unknown>
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e)
+    if (/nested/i.test(msg)) throw new ImportError(`the XML nests elements more than ${MAX_XML_DEPTH} deep; character files nest a few levels, so this one is damaged or not a character file`)
+    if (/character reference|entity/i.test(msg)) throw new ImportError('the XML holds a character reference (&#…;) that stands for no character; the file is damaged')
+    throw new ImportError('the XML could not be read as a character file; the file is damaged or not from a builder this importer knows')
+  }
 }
+
+/** Deepest element nesting read: real builder files nest well under 30 levels (containers in containers). */
+export const MAX_XML_DEPTH = 200
+
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype'])
+/** An element or attribute name that is safe as a key: the three reserved ones get a trailing "_". */
+const safeName = (name: string): string => (RESERVED.has(name) ? `${name}_` : name)
 
 /** XML helpers over the parsed tree, where every element is a list. */
 export type XNode = Record<string, unknown>
