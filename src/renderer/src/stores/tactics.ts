@@ -6,8 +6,10 @@ import { describeQuery, parseMetricQuery } from '../../../engine/run/estimate'
 import type { JobProgress } from '../../../engine/run/job'
 import { checkTactics, playTactics, TacticsRefusal, tacticsPlayers, type TacticsAnswer, type TacticsOption } from '../../../engine/run/tactics'
 import { getAt, setAt } from '../../../engine/run/json-path'
+import { fighterOptionSets } from '../../../engine/run/option-sets'
 import { tacticsSentence } from '../analysis/balance-text'
 import { renameId } from '../editor/rename-id'
+import { findSystem } from '../../../engine/systems/registry'
 import { backend } from './backend'
 import { backendRunner, StoppedRun, useMetricChoices } from './balance'
 import { useEditorStore } from './editor'
@@ -17,6 +19,17 @@ import { useSimulationStore } from './simulation'
 export interface OptionDraft {
   name: string
   patch: string
+}
+
+/** One fighter's ready-made option set, as the Tactics tab offers it. */
+export interface ReadySet {
+  /** `fighter:kind`. */
+  key: string
+  /** In a GM's words: "each of Ilse's attacks". */
+  label: string
+  /** The fighter's name, who chooses. */
+  player: string
+  options: TacticsOption[]
 }
 
 /** The option's patch parsed, or why it is not JSON. */
@@ -109,7 +122,29 @@ export const useTacticsStore = defineStore('tactics', () => {
   )
 
   /** The metric choices, with the kept metric listed even before a run has named every metric. */
-  const metricChoices = computed(() => (metric.value === '' || choices.value.some((c) => c.value === metric.value) ? choices.value : [{ value: metric.value, label: describe(metric.value).label }, ...choices.value]))
+  const metricChoices = computed(() => (metric.value === '' || choices.value.some((c) => c.value === metric.value) ? choices.value : [{ value: metric.value, label: keptMetricLabel(metric.value) }, ...choices.value]))
+
+  /**
+   * A kept metric before any run has named it, in words from the system's catalogue ("Who wins: side A",
+   * "Wins (Aldo)"), never as the query written in the file.
+   */
+  function keptMetricLabel(q: string): string {
+    const d = describe(q).label
+    if (d !== q) return d
+    const query = parseMetricQuery(q)
+    const [id, ...subjects] = query.metric.split(':')
+    const doc = findSystem(editor.systemId)?.metrics.find((m) => m.id === id)
+    if (!doc) return d
+    const fighters = (editor.doc as { combatants?: { id?: unknown; name?: unknown }[]; models?: { id?: unknown; name?: unknown }[] } | null)
+    const list = fighters?.combatants ?? fighters?.models ?? []
+    const nameOf = (who: string): string => {
+      const f = list.find((x) => x?.id === who)
+      return typeof f?.name === 'string' && f.name.trim() !== '' ? f.name : who
+    }
+    const about = subjects.length === 0 ? '' : ` (${subjects.map(nameOf).join(', ')})`
+    const outcome = query.outcome === undefined ? '' : `: ${/^[A-Za-z]$/.test(query.outcome) ? `side ${query.outcome.toUpperCase()}` : nameOf(query.outcome)}`
+    return `${doc.label}${about}${outcome}`
+  }
 
   /** Whether the options on screen differ from those the scenario keeps. */
   const keptDiffers = computed(() => {
@@ -162,6 +197,44 @@ export const useTacticsStore = defineStore('tactics', () => {
   function remove(side: 'a' | 'b', i: number): void {
     const list = side === 'a' ? a : b
     list.value = list.value.filter((_, k) => k !== i)
+  }
+
+  /**
+   * The ready-made option sets the scenario's fighters offer ("each of Ilse's attacks", "when Ilse
+   * retreats"), one click each; none while the scenario is not valid.
+   */
+  const readySets = computed<ReadySet[]>(() => {
+    const doc = editor.doc as Record<string, unknown> | null
+    if (doc === null) return []
+    const list = Array.isArray(doc.combatants) ? doc.combatants : Array.isArray(doc.models) ? doc.models : []
+    const out: ReadySet[] = []
+    for (const f of list as { id?: unknown; name?: unknown }[]) {
+      if (typeof f?.id !== 'string') continue
+      try {
+        for (const set of fighterOptionSets(doc, f.id)) {
+          if (set.options.length < 2) continue
+          out.push({ key: `${f.id}:${set.kind}`, label: set.label, player: typeof f.name === 'string' && f.name.trim() !== '' ? f.name : f.id, options: set.options.map((o) => ({ name: o.name, patch: o.patch })) })
+        }
+      } catch {
+        return []
+      }
+    }
+    return out
+  })
+
+  /**
+   * Gives a side a ready-made set: it replaces the side's options while they are only the untouched
+   * "as it is", else it is added after them; the side's chooser becomes the fighter if nobody was named.
+   */
+  function addSet(side: 'a' | 'b', key: string): void {
+    const set = readySets.value.find((x) => x.key === key)
+    if (!set) return
+    const list = side === 'a' ? a : b
+    const untouched = list.value.length === 1 && list.value[0].patch.trim() === '{}' && list.value[0].name === 'as it is'
+    const taken = new Set(untouched ? [] : list.value.map((d) => d.name))
+    const added = set.options.filter((o) => !taken.has(o.name)).map((o) => ({ name: o.name, patch: JSON.stringify(o.patch, null, 1) }))
+    list.value = untouched ? added : [...list.value, ...added]
+    if (players.value[side].trim() === '') players.value = { ...players.value, [side]: set.player }
   }
 
   const sentence = computed(() => (answer.value ? tacticsSentence(answer.value, shownAs.value.label, shownAs.value.percent, named.value) : ''))
@@ -222,5 +295,5 @@ export const useTacticsStore = defineStore('tactics', () => {
     await backend().cancel(jobId)
   }
 
-  return { a, b, metric, players, named, running, cancelled, cell, cellCount, progress, answer, shownAs, error, stale, choices: metricChoices, keptDiffers, problem, sentence, add, addFromScenario, remove, keep, run, cancel }
+  return { a, b, metric, players, named, running, cancelled, cell, cellCount, progress, answer, shownAs, error, stale, choices: metricChoices, keptDiffers, problem, sentence, readySets, add, addFromScenario, addSet, remove, keep, run, cancel }
 })
