@@ -4,8 +4,7 @@ import type { Tally } from '../../core/tally'
 import type { ExactMetric, RuleSystem } from '../rule-system'
 import { exactOutcomeWeights } from './exact'
 import { metricDocs, probabilityCells, sumOver } from './metrics'
-import { THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
-import { actionWorks, compile, type Plan } from './plan'
+import { compile, type Plan } from './plan'
 import { scenarioSchema, SYSTEM_ID, variants, type GurpsWaitsScenario } from './schema'
 import { traceCascade } from './trace'
 
@@ -20,7 +19,10 @@ function exactOf(plan: CachedPlan): { weights: Float64Array; total: number } {
 
 /**
  * One trial: each roller's 3d6 (one unbiased draw per roller), his contest key from the precomputed
- * table, the competition ranking of the keys, and the outcome that ranking leads to.
+ * table, the competition ranking of the keys, then each preventing action's rolls (its skill roll, and
+ * the target's defence only when that roll needs one), and the outcome those lead to. Every decision
+ * is a table lookup: no closure, object or array is made per trial, and the dice are drawn in the same
+ * order as `actionWorks` draws them for the trace.
  */
 function simulate(plan: Plan, rng: Rng, tally: Tally): void {
   const n = plan.rollers.length
@@ -35,7 +37,15 @@ function simulate(plan: Plan, rng: Rng, tally: Tally): void {
     code = code * n + ahead
   }
   let mask = 0
-  for (let k = 0; k < plan.checks.length; k++) if (actionWorks(plan.checks[k], () => THREE_D6_TOTAL_OF_INDEX[rng.below(216)]).works) mask |= 1 << k
+  const checks = plan.checks.length
+  if (checks > 0) {
+    const roll = plan.checkRoll
+    const defenseFails = plan.checkDefenseFails
+    for (let k = 0, base = 0; k < checks; k++, base += 216) {
+      const result = roll[base + rng.below(216)]
+      if (result === 1 || (result === 2 && defenseFails[base + rng.below(216)] === 1)) mask |= 1 << k
+    }
+  }
   tally.bins[plan.outcomeOfCode[code * plan.masks + mask]]++
 }
 

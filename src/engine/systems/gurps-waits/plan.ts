@@ -58,6 +58,14 @@ export interface Plan {
   masks: number
   /** Probability of each mask of working actions. */
   maskP: Float64Array
+  /**
+   * `checkRoll[k * 216 + i]`: what check k's skill roll of 3d6 index i leads to, so the hot loop reads
+   * a table instead of calling `actionWorks`: 0 fails, 1 works with no defence roll (none given, or a
+   * critical success), 2 works only if the target's defence roll then fails.
+   */
+  checkRoll: Uint8Array
+  /** `checkDefenseFails[k * 216 + i]`: 1 when the target's defence roll of 3d6 index i fails against check k. */
+  checkDefenseFails: Uint8Array
   /** Outcome index for each competition-rank code Σ rank_r · n^r and mask (−1 for codes that are not rankings). */
   outcomeOfCode: Int32Array
   outcomes: Outcome[]
@@ -154,6 +162,21 @@ export function actionWorks(c: ActionCheck, draw: () => number): { works: boolea
   return { works: !gurpsSucceeds(defenseRoll, c.defense), roll, defenseRoll }
 }
 
+/** The tables `checkRoll` and `checkDefenseFails` of the checks, read the way `actionWorks` decides. */
+function checkTables(checks: ActionCheck[]): { checkRoll: Uint8Array; checkDefenseFails: Uint8Array } {
+  const checkRoll = new Uint8Array(Math.max(1, checks.length) * 216)
+  const checkDefenseFails = new Uint8Array(Math.max(1, checks.length) * 216)
+  checks.forEach((c, k) => {
+    for (let i = 0; i < 216; i++) {
+      const roll = THREE_D6_TOTAL_OF_INDEX[i]
+      if (!gurpsSucceeds(roll, c.skill)) checkRoll[k * 216 + i] = 0
+      else checkRoll[k * 216 + i] = c.defense < 0 || gurpsCritical(roll, c.skill) === 'success' ? 1 : 2
+      checkDefenseFails[k * 216 + i] = c.defense >= 0 && !gurpsSucceeds(roll, c.defense) ? 1 : 0
+    }
+  })
+  return { checkRoll, checkDefenseFails }
+}
+
 function describe(fighters: Fighter[], slots: number[][], fate: Fate[], failed: boolean[]): { key: string; label: string } {
   const id = (i: number): string => fighters[i].combatant.id
   const name = (i: number): string => fighters[i].combatant.name
@@ -219,5 +242,5 @@ export function compile(s: GurpsWaitsScenario): Plan {
       outcomeOfCode[rankCode(ranks, n) * masks + mask] = index
     }
   }
-  return { scenario: s, fighters, rollers, keyTable, checks, masks, maskP, outcomeOfCode, outcomes, keys: new Int32Array(Math.max(1, n)) }
+  return { scenario: s, fighters, rollers, keyTable, checks, masks, maskP, ...checkTables(checks), outcomeOfCode, outcomes, keys: new Int32Array(Math.max(1, n)) }
 }

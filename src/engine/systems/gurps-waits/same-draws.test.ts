@@ -4,7 +4,9 @@ import { createTally } from '../../core/tally'
 import { parseScenarioOrThrow } from '../../run/parse'
 import { example } from '../../../../tests/helpers'
 import { gurpsWaits } from './index'
+import { actionWorks, compile } from './plan'
 import { cascadeScenario } from './test-helpers'
+import { THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
 import type { GurpsWaitsScenario } from './schema'
 
 /**
@@ -67,4 +69,31 @@ describe('Cascading Waits sampler: same seed, same draws, same tally', () => {
       })
     }
   }
+})
+
+describe('the sampler\'s check tables decide as actionWorks does (the trace\'s reading)', () => {
+  it('every skill roll and defence roll of three checks (no defence, defence 8, defence 14; skills 12, 5 and 16)', () => {
+    const plan = compile(
+      cascadeScenario([
+        { id: 'a', skill: 12, prevents: ['d'] },
+        { id: 'b', skill: 5, prevents: ['d'], defense: 8 },
+        { id: 'c', skill: 16, prevents: ['d'], defense: 14 },
+        { id: 'd' },
+      ]),
+    )
+    expect(plan.checks.length).toBe(3)
+    plan.checks.forEach((c, k) => {
+      for (let i = 0; i < 216; i++) {
+        for (let j = 0; j < 216; j++) {
+          const draws = [THREE_D6_TOTAL_OF_INDEX[i], THREE_D6_TOTAL_OF_INDEX[j]]
+          let used = 0
+          const want = actionWorks(c, () => draws[used++])
+          const step = plan.checkRoll[k * 216 + i]
+          // the table draws the defence roll exactly when actionWorks does
+          expect(step === 2).toBe(used === 2)
+          expect(step === 1 || (step === 2 && plan.checkDefenseFails[k * 216 + j] === 1)).toBe(want.works)
+        }
+      }
+    })
+  })
 })
