@@ -26,7 +26,12 @@ function attackName(p: Plan, a: number, haymaker: boolean): string {
   return haymaker ? `a Haymaker (${p.combatants[a].attack.name})` : p.combatants[a].attack.name
 }
 
-export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: number, haymaker: boolean): void {
+/**
+ * `hold`: roll the attack and its damage but take no effect yet (Haymakers landing together); the hit is
+ * kept in `st.heldHitOn`/`heldStun`/`heldBody` for `applyHeldHit`.
+ */
+export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: number, haymaker: boolean, hold = false): void {
+  if (hold) st.heldHitOn[a] = -1
   count(p, st, a, C.attacks)
   if (react(p, st, rng, a, d) === Defended.Blocked) return
   // Only a variants.haymakerInterrupted "lands" Haymaker is made while Knocked Out: his OCV is then 0 (docs/rules/hero.md section 6), attack modifiers still apply.
@@ -62,7 +67,20 @@ export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: n
     const rolled = p.killing[a] ? `${body} BODY ×${mult} = ${stun} STUN` : `${stun} STUN, ${body} BODY`
     say(p, st, 'hit', [a, d], `${name(p, a)} attacks ${name(p, d)} with ${attackName(p, a, haymaker)}: rolls ${roll} against ${target}- — hits for ${formatHeroDice(dice)}: ${rolled}; after defences ${stunT} STUN, ${bodyT} BODY.`)
   }
+  if (hold) {
+    st.heldHitOn[a] = d
+    st.heldStun[a] = stunT
+    st.heldBody[a] = bodyT
+    return
+  }
   applyDamage(p, st, a, d, stunT, bodyT)
+}
+
+/** A hit rolled with `hold` takes effect now. */
+export function applyHeldHit(p: Plan, st: FightState, a: number): void {
+  const d = st.heldHitOn[a]
+  if (d >= 0) applyDamage(p, st, a, d, st.heldStun[a], st.heldBody[a])
+  st.heldHitOn[a] = -1
 }
 
 /** BODY the defender takes from a hit's rolled BODY: killing damage past resistant defence, normal past total defence. */

@@ -1,6 +1,6 @@
 import type { Rng } from '../../core/rng'
 import { attackWithTriggers, addEntry, keepForDefense, takeAction } from './actions'
-import { resolveAttack } from './attack'
+import { applyHeldHit, resolveAttack } from './attack'
 import { chooseTarget, consumePending, count, defeated, isDown, name, peekTarget, say, when } from './common'
 import { C } from './layout'
 import { orderTies, rollFixedRanks } from './order'
@@ -228,22 +228,98 @@ export function endOfSegment(p: Plan, st: FightState, rng: Rng, seg: number): vo
   segmentClose(p, st, seg)
 }
 
-/** Haymakers due at the end of this Segment land (or are lost), in roster order. */
+/**
+ * Haymakers due at the end of this Segment land (or are lost). One lands on its own. Several land in DEX
+ * order, equal DEX ordered by the tie rule as the Segment's order is (a tie the rule calls simultaneous
+ * lands together), or under variants.haymakerLanding "simultaneous" all in one instant. The Segment's
+ * order is over, so its entry arrays serve as the landing order.
+ */
 export function landHaymakers(p: Plan, st: FightState, rng: Rng): void {
+  let first = -1
+  let many = false
   for (let i = 0; i < p.n; i++) {
     if (st.hayLandAbs[i] !== st.abs) continue
-    // variants.haymakerInterrupted: lost if he is Stunned or out by now (default), or under "lands" only if he is dead.
-    if (st.dead[i] || (!p.rules.haymakerLands && (st.ko[i] || st.stunned[i]))) {
-      st.hayLandAbs[i] = 0
-      if (st.log) say(p, st, 'lose', [i], `${name(p, i)}'s Haymaker is lost (he is ${st.dead[i] ? 'dead' : st.stunned[i] ? 'Stunned' : 'out'}).`)
-      continue
-    }
-    if (st.log && (st.ko[i] || st.stunned[i])) say(p, st, 'note', [i], `${name(p, i)}'s Haymaker was already on its way: it lands although he is ${st.ko[i] ? 'Knocked Out' : 'Stunned'}.`)
-    st.slot++
-    const d = chooseTarget(p, st, i, rng)
-    if (d >= 0) resolveAttack(p, st, rng, i, d, true)
-    st.hayLandAbs[i] = 0
+    if (first < 0) first = i
+    else many = true
   }
+  if (first < 0) return
+  if (!many) {
+    landOne(p, st, rng, first)
+    return
+  }
+  st.eCount = 0
+  for (let i = 0; i < p.n; i++) if (st.hayLandAbs[i] === st.abs) addEntry(st, i, p.orderDex[i], 0)
+  if (st.log) say(p, st, 'note', [], `${st.eCount} Haymakers land at the end of the Segment: ${p.rules.hayTogether ? 'all at the same instant' : 'highest DEX first'}.`)
+  if (p.rules.hayTogether) {
+    for (let k = 0; k < st.eCount; k++) {
+      st.gEntry[k] = k
+      st.eDone[k] = 1
+    }
+    landTogether(p, st, rng, 0, st.eCount)
+  } else {
+    for (;;) {
+      let best = -1
+      for (let k = 0; k < st.eCount; k++) if (st.eDone[k] === 0 && st.eKey[k] > best) best = st.eKey[k]
+      if (best < 0) break
+      let len = 0
+      for (let k = 0; k < st.eCount; k++) if (st.eDone[k] === 0 && st.eKey[k] === best) st.gEntry[len++] = k
+      if (len > 1) orderTies(p, st, rng, len)
+      else st.gSame[0] = 0
+      for (let a = 0; a < len; ) {
+        let b = a + 1
+        while (b < len && st.gSame[b] === 1) b++
+        for (let c = a; c < b; c++) st.eDone[st.gEntry[c]] = 1
+        if (b - a === 1) landOne(p, st, rng, st.eWho[st.gEntry[a]])
+        else landTogether(p, st, rng, a, b)
+        a = b
+      }
+    }
+  }
+  st.gPos = st.gLen = 0
+}
+
+/** His Haymaker is lost before it lands (variants.haymakerInterrupted: Stunned or out, or under "lands" only dead); says so. */
+function haymakerLost(p: Plan, st: FightState, i: number): boolean {
+  if (!st.dead[i] && (p.rules.haymakerLands || (!st.ko[i] && !st.stunned[i]))) return false
+  st.hayLandAbs[i] = 0
+  if (st.log) say(p, st, 'lose', [i], `${name(p, i)}'s Haymaker is lost (he is ${st.dead[i] ? 'dead' : st.stunned[i] ? 'Stunned' : 'out'}).`)
+  return true
+}
+
+function sayLandsAnyway(p: Plan, st: FightState, i: number): void {
+  if (st.log && (st.ko[i] || st.stunned[i])) say(p, st, 'note', [i], `${name(p, i)}'s Haymaker was already on its way: it lands although he is ${st.ko[i] ? 'Knocked Out' : 'Stunned'}.`)
+}
+
+/** One Haymaker lands in an instant of its own (unless an earlier one has made it lost). */
+function landOne(p: Plan, st: FightState, rng: Rng, i: number): void {
+  if (st.hayLandAbs[i] !== st.abs || haymakerLost(p, st, i)) return
+  sayLandsAnyway(p, st, i)
+  st.slot++
+  const d = chooseTarget(p, st, i, rng)
+  if (d >= 0) resolveAttack(p, st, rng, i, d, true)
+  st.hayLandAbs[i] = 0
+}
+
+/**
+ * The Haymakers of landing-order positions [from, to) land at the same instant: which of them land, their
+ * targets and their rolls are all settled before any hit takes effect, so none is lost to another.
+ */
+function landTogether(p: Plan, st: FightState, rng: Rng, from: number, to: number): void {
+  let going = 0
+  for (let a = from; a < to; a++) {
+    const i = st.eWho[st.gEntry[a]]
+    if (st.hayLandAbs[i] === st.abs && !haymakerLost(p, st, i)) going |= 1 << i
+  }
+  st.slot++
+  for (let i = 0; i < p.n; i++) {
+    if ((going & (1 << i)) === 0) continue
+    sayLandsAnyway(p, st, i)
+    const d = chooseTarget(p, st, i, rng)
+    if (d >= 0) resolveAttack(p, st, rng, i, d, true, true)
+    else st.heldHitOn[i] = -1
+  }
+  for (let i = 0; i < p.n; i++) if ((going & (1 << i)) !== 0) st.hayLandAbs[i] = 0
+  for (let i = 0; i < p.n; i++) if ((going & (1 << i)) !== 0) applyHeldHit(p, st, i)
 }
 
 /** The Segment's Recoveries, and after Segment 12 the Post-Segment 12 Recovery (no roll is made). */

@@ -78,6 +78,10 @@ export class FightState {
   readonly blockChain: Uint8Array
   readonly hitSlot: Int32Array
   readonly slotStun: Int32Array
+  /** Haymakers landing together (variants.haymakerLanding "simultaneous"): whom each hit (−1: no hit) and what he takes after defences, applied once all are rolled. */
+  readonly heldHitOn: Int32Array
+  readonly heldStun: Int32Array
+  readonly heldBody: Int32Array
   readonly target: Int32Array
   readonly fixedRank: Int32Array
   /**
@@ -168,6 +172,9 @@ export class FightState {
     this.blockChain = u8()
     this.hitSlot = i32()
     this.slotStun = i32()
+    this.heldHitOn = i32()
+    this.heldStun = i32()
+    this.heldBody = i32()
     this.target = i32()
     this.fixedRank = i32()
     this.current = i32()

@@ -244,6 +244,16 @@ export const variants: readonly VariantDoc[] = [
     source: 'HERO System 6th Edition vol. 2 pp.68–69 (Haymaker; the case is not covered)',
   },
   {
+    key: 'haymakerLanding',
+    label: 'Several Haymakers landing at the end of the same Segment',
+    default: 'dex-order',
+    values: [
+      { value: 'dex-order', label: 'one after the other, highest DEX first, equal DEX by the rule for who goes first on equal DEX; a Haymaker whose attacker is Stunned or Knocked Out by an earlier one is lost (or lands, as the rule for an interrupted Haymaker says)' },
+      { value: 'simultaneous', label: 'all at the same instant: each is rolled before any of them takes effect, so both fighters can go down together' },
+    ],
+    source: 'HERO System 6th Edition vol. 2 p.19 (highest DEX acts first), p.21 (equal DEX) and pp.68–69 (Haymaker: it lands at the end of the next Segment; the order of two is not covered)',
+  },
+  {
     key: 'onCap',
     label: 'Result when the fight reaches the Turn limit',
     default: 'draw',
@@ -299,6 +309,8 @@ export interface ResolvedRules {
   bleedAtFirstPhase: boolean
   /** variants.haymakerInterrupted "lands": a Haymaker survives the attacker being Stunned or Knocked Out. */
   haymakerLands: boolean
+  /** variants.haymakerLanding "simultaneous": Haymakers landing in the same Segment all land in one instant. */
+  hayTogether: boolean
   /** variants.onCap "most-health". */
   capMostHealth: boolean
   /** variants.targeting: what a plan's target "first" means. */
@@ -343,6 +355,7 @@ export function resolveRules(rules: Record<string, string>): ResolvedRules {
     halfDieBody: r.halfDieBody !== 'none',
     bleedAtFirstPhase: r.bleeding === 'first-phase',
     haymakerLands: r.haymakerInterrupted === 'lands',
+    hayTogether: r.haymakerLanding === 'simultaneous',
     capMostHealth: r.onCap === 'most-health',
     targeting: (r.targeting ?? 'sticky-first') as ResolvedRules['targeting'],
   }
