@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import standoff from '../../../resources/examples/gurps-waits-standoff.json'
 import { findBalance, BalanceRefusal, type BalanceRequest } from './balance'
 import { exactOf } from './exact'
 import { runJob } from './job'
-import { setAtPath } from './json-path'
+import { getAtPath, setAtPath } from './json-path'
 import { runChunk } from './run-chunk'
 
 let clock = 0
@@ -89,5 +91,42 @@ describe('balance: the value of a field at which a metric reaches a target', () 
     await expect(findBalance({ scenario: standoff, path: 'combatants[0].skill', query: kidFirst, target: 0.5, from: 1, to: 18, trials: 20_000, seed: SEED, run })).rejects.toThrow(/--from 1: combatants\[0\]\.skill: must be an integer 3–30/)
     await expect(findBalance({ scenario: standoff, path: 'combatants[0].name', query: kidFirst, target: 0.5, trials: 20_000, seed: SEED, run })).rejects.toThrow(/varies a number/)
     await expect(findBalance({ scenario: standoff, path: 'combatants[0].skill', query: { metric: 'nope' }, target: 0.5, from: 9, to: 18, trials: 20_000, seed: SEED, run })).rejects.toThrow(/no metric "nope"/)
+  })
+
+  it('keeps its automatic range inside the field: a skill of 5 on a 3–30 field is searched from 3, and says so when the target is out of reach there', async () => {
+    // Issue 28: the default range (6 either side) used to start at -1 and refuse itself ("--from -1: must be an integer 3–30").
+    const low = setAtPath(standoff, 'combatants[0].skill', 5)
+    const reached = await findBalance({ scenario: low, path: 'combatants[0].skill', query: kidFirst, target: 0.05, trials: 1_000, seed: SEED, run, exact })
+    expect([reached.from, reached.to]).toEqual([3, 11])
+    expect(reached.bounded).toEqual({ from: true, to: false })
+    expect(reached.bracket.every((p) => p.value >= 3 && p.value <= 11)).toBe(true)
+    await expect(findBalance({ scenario: low, path: 'combatants[0].skill', query: kidFirst, target: 0.9, trials: 1_000, seed: SEED, run, exact })).rejects.toThrow(
+      /does not reach 0\.9 for combatants\[0\]\.skill from 3 to 11 \(the field allows nothing below 3\): it goes from [\d.]+ to [\d.]+; raise --to or pick another target$/,
+    )
+    const high = setAtPath(standoff, 'combatants[0].skill', 27)
+    const top = await findBalance({ scenario: high, path: 'combatants[0].skill', query: kidFirst, target: 0.99, trials: 1_000, seed: SEED, run, exact }).catch((e: Error) => e)
+    expect(top).toBeInstanceOf(BalanceRefusal)
+    expect((top as Error).message).toMatch(/from 21 to 30 \(the field allows nothing above 30\)/)
+  })
+
+  it('keeps the automatic range of a real-valued field on its grid and inside it (Basic Speed 1.5 on a 1–20 field in quarters: 1 to 2.5)', async () => {
+    const slow = setAtPath(standoff, 'combatants[1].basicSpeed', 1.5)
+    const a = await findBalance({ scenario: slow, path: 'combatants[1].basicSpeed', query: kidFirst, target: 0.99, trials: 1_000, seed: SEED, run, exact }).catch((e: Error) => e)
+    expect(a).toBeInstanceOf(BalanceRefusal)
+    expect((a as Error).message).toMatch(/from 1 to 2\.5 \(the field allows nothing below 1\)/)
+  })
+
+  it('an automatic range inside the field on both sides (a Genesys skill rank of 2 on a 0–5 field) is the whole field, and a target beyond it is refused as such', async () => {
+    const duel = JSON.parse(readFileSync(join(__dirname, '../../../resources/examples/genesys-blaster-duel.json'), 'utf8')) as unknown
+    const flat = async (): Promise<never> => {
+      throw new Error('not run: refused before sampling')
+    }
+    // The exact values of a fake: the smuggler's hit chance rises with his rank, 40% + 10% a rank.
+    const fakeExact: BalanceRequest['exact'] = async (s) => [{ id: 'hit:smuggler', label: 'Hit: Smuggler', kind: 'probability', p: 0.4 + 0.1 * (getAtPath(s, 'combatants[0].attack.skill') as number) }]
+    const e = await findBalance({ scenario: duel, path: 'combatants[0].attack.skill', query: { metric: 'hit:smuggler' }, target: 0.99, trials: 1_000, seed: SEED, run: flat, exact: fakeExact }).catch((x: Error) => x)
+    expect((e as Error).message).toBe('hit:smuggler does not reach 0.99 for combatants[0].attack.skill from 0 to 5 (all the field allows): it goes from 0.4 to 0.9; pick another target')
+    const ok = await findBalance({ scenario: duel, path: 'combatants[0].attack.skill', query: { metric: 'hit:smuggler' }, target: 0.75, trials: 1_000, seed: SEED, run: flat, exact: fakeExact })
+    expect(ok.bracket.map((p) => p.value)).toEqual([3, 4])
+    expect(ok.bounded).toEqual({ from: true, to: true })
   })
 })

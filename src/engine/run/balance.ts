@@ -60,6 +60,8 @@ export interface BalanceAnswer {
   direction: 'increasing' | 'decreasing'
   from: number
   to: number
+  /** Which ends of the range searched are the field's own limits (an automatic range stops there). */
+  bounded: { from: boolean; to: boolean }
   trials: number
   seed: number
 }
@@ -75,8 +77,8 @@ export async function findBalance(req: BalanceRequest): Promise<BalanceAnswer> {
     throw new BalanceRefusal(`${req.path}: balance varies a number in the scenario; this is ${current === undefined ? 'not set in the file (set it to a number first)' : JSON.stringify(current)}`)
   }
   const integer = isIntegerField(req.scenario, req.path, current)
-  const [from, to] = range(req, current, integer)
-  if (!(from < to)) throw new BalanceRefusal(`--from (${from}) must be below --to (${to})`)
+  const { from, to, bounded } = range(req, current, integer)
+  if (!(from < to)) throw new BalanceRefusal(bounded.from && bounded.to ? `${req.path}: the field allows no other value than ${current}, so balance has nothing to vary` : `--from (${from}) must be below --to (${to})`)
   for (const [flag, v] of [['--from', from], ['--to', to]] as const) {
     const r = parseScenario(setAtPath(req.scenario, req.path, v))
     if (!r.ok) throw new BalanceRefusal(`${flag} ${v}: ${r.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`)
@@ -85,7 +87,7 @@ export async function findBalance(req: BalanceRequest): Promise<BalanceAnswer> {
   const step = integer ? 1 : fieldStep(at, from, to)
   const exactAt = req.exact ? async (v: number): Promise<number | undefined> => exactValueOf(await req.exact!(at(v)), req.query) : undefined
   const first = exactAt ? await exactAt(from) : undefined
-  const ctx: Search = { req, at, integer, step, from, to }
+  const ctx: Search = { req, at, integer, step, from, to, bounded }
   return first !== undefined && exactAt ? exactSearch(ctx, exactAt, first) : sampledSearch(ctx)
 }
 
@@ -98,6 +100,8 @@ interface Search {
   step: number
   from: number
   to: number
+  /** Which ends of the automatic range stop at the field's own limit. */
+  bounded: { from: boolean; to: boolean }
 }
 
 const STEPS = [0.001, 0.01, 0.05, 0.1, 0.2, 0.25, 0.5]
@@ -118,9 +122,47 @@ function isIntegerField(scenario: unknown, path: string, current: number): boole
   return !r.ok && r.issues.some((i) => i.path === path && /integer/.test(i.message))
 }
 
-function range(req: BalanceRequest, current: number, integer: boolean): [number, number] {
+/**
+ * The range searched: the user's ends, or by default 6 either side of a whole number (half the value,
+ * at least 1, of any other), each default end pulled in to the last value the scenario accepts (a
+ * skill of 1 on a 0–5 field is searched from 0 to 5, not from -5), and which ends were so pulled in.
+ */
+function range(req: BalanceRequest, current: number, integer: boolean): { from: number; to: number; bounded: { from: boolean; to: boolean } } {
   const span = integer ? 6 : Math.max(1, Math.abs(current) / 2)
-  return [req.from ?? current - span, req.to ?? current + span]
+  const ok = (v: number): boolean => parseScenario(setAtPath(req.scenario, req.path, v)).ok
+  const end = (dir: 1 | -1): { at: number; bounded: boolean } => {
+    const far = current + dir * span
+    if (!ok(current) || ok(far)) return { at: far, bounded: false }
+    return { at: integer ? lastWhole(ok, current, dir, span) : lastReal(ok, current, dir, span), bounded: true }
+  }
+  const lo = req.from === undefined ? end(-1) : { at: req.from, bounded: false }
+  const hi = req.to === undefined ? end(1) : { at: req.to, bounded: false }
+  return { from: lo.at, to: hi.at, bounded: { from: lo.bounded, to: hi.bounded } }
+}
+
+/** The farthest whole number from `current` (at most `span` away) that the scenario accepts, in direction `dir`; the limits of a field are where its values stop being accepted. */
+function lastWhole(ok: (v: number) => boolean, current: number, dir: 1 | -1, span: number): number {
+  let last = current
+  for (let k = 1; k <= span && ok(current + dir * k); k++) last = current + dir * k
+  return last
+}
+
+/**
+ * The accepted value nearest the limit in direction `dir`, at most `span` from `current`, on the grid
+ * the field lives on (the smallest usual step it accepts next to `current`: Basic Speed in quarters),
+ * found by bisection over that grid.
+ */
+function lastReal(ok: (v: number) => boolean, current: number, dir: 1 | -1, span: number): number {
+  const grid = STEPS.find((s) => ok(current + s) || ok(current - s)) ?? span / 256
+  const at = (k: number): number => Math.round((current + dir * k * grid) * 1e9) / 1e9
+  let [good, bad] = [0, Math.floor(span / grid + 1e-9)]
+  if (ok(at(bad))) return at(bad)
+  while (bad - good > 1) {
+    const mid = Math.floor((good + bad) / 2)
+    if (ok(at(mid))) good = mid
+    else bad = mid
+  }
+  return at(good)
 }
 
 function orient(direction: 'increasing' | 'decreasing', v: number): number {
@@ -143,7 +185,10 @@ function interpolate(x0: number, y0: number, x1: number, y1: number, y: number):
 
 function notReached(ctx: Search, a: number, b: number): BalanceRefusal {
   const m = formatMetricQuery(ctx.req.query)
-  return new BalanceRefusal(`${m} does not reach ${ctx.req.target} for ${ctx.req.path} from ${ctx.from} to ${ctx.to}: it goes from ${round(a)} to ${round(b)}; widen --from/--to or pick another target`)
+  const { bounded } = ctx
+  const limits = bounded.from && bounded.to ? ' (all the field allows)' : bounded.from ? ` (the field allows nothing below ${ctx.from})` : bounded.to ? ` (the field allows nothing above ${ctx.to})` : ''
+  const advice = bounded.from && bounded.to ? 'pick another target' : bounded.from ? 'raise --to or pick another target' : bounded.to ? 'lower --from or pick another target' : 'widen --from/--to or pick another target'
+  return new BalanceRefusal(`${m} does not reach ${ctx.req.target} for ${ctx.req.path} from ${ctx.from} to ${ctx.to}${limits}: it goes from ${round(a)} to ${round(b)}; ${advice}`)
 }
 
 function round(v: number): number {
@@ -248,6 +293,7 @@ function answer(ctx: Search, direction: 'increasing' | 'decreasing', value: numb
     direction,
     from: ctx.from,
     to: ctx.to,
+    bounded: ctx.bounded,
     trials: exact ? 0 : req.trials,
     seed: req.seed,
   }

@@ -1,5 +1,8 @@
 import { findSystem } from '../../engine/systems/registry'
 import { escapeHtml } from './svg-charts'
+import { humanizeKey } from './rule-words'
+
+export { fieldInWords, humanizeKey, keyWords, ruleWord } from './rule-words'
 
 /**
  * The scenario in words for the report: each fighter's sheet, each plan, the setting and the rule
@@ -12,12 +15,6 @@ const isObj = (x: unknown): x is Obj => x !== null && typeof x === 'object' && !
 /** Parts of the file that are not the fight, or are told elsewhere in the report. */
 const ENVELOPE = new Set(['schemaVersion', 'system', 'run', 'rules', 'name', 'description', 'question', '$schema'])
 const PLAN_LISTS = new Set(['plans', 'tactics'])
-
-/** `basicSpeed` → `Basic speed`. */
-export function humanizeKey(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase()
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
 
 function valueWords(v: unknown): string {
   if (v === true) return 'yes'

@@ -17,7 +17,7 @@ describe('issue 13: what B changes from A, in words', () => {
     const b = setAtPath(setAtPath(hero, 'combatants[1].dex', 22), 'rules.tieRule', 'int-pre')
     const words = diff(b)
     expect(words).toHaveLength(2)
-    expect(words[0]).toBe('Kid — Dex: 22')
+    expect(words[0]).toBe('Kid — DEX: 22') // the rules' spelling, never "Dex" (issue 28)
     expect(words[1]).toMatch(/: .*INT/)
     const plan = diff(setAtPath(hero, 'combatants[0].plan', { onPhase: 'attack' }))
     expect(plan.join('; ')).toMatch(/^Doc — /)

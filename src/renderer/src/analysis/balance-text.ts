@@ -1,18 +1,16 @@
 import type { BalanceAnswer, BalancePoint } from '../../../engine/run/balance'
 import { tacticsPlayers, tacticsSentence as sentenceOf, type TacticsAnswer, type TacticsPlayers } from '../../../engine/run/tactics'
 import { getAtPath } from '../../../engine/run/json-path'
+import { fieldInWords } from '../../../shared/report/rule-words'
 
 /**
  * The Balance and Tactics tabs' answers in words, as `quickdraw balance` / `quickdraw tactics` print
  * them: the answer first, as one sentence.
  */
 
-/** "The Kid's skill" where the path names a combatant with a name; otherwise the field's label. */
+/** "The Kid's skill", "Smuggler's attack skill", "Doc's OCV": the owner by name, the attribute in the rules' words. */
 export function fieldWords(scenario: unknown, path: string, label?: string): string {
-  const m = /^combatants\[(\d+)\]\.(.+)$/.exec(path)
-  const name = m ? getAtPath(scenario, `combatants[${m[1]}].name`) : undefined
-  if (typeof name === 'string' && m) return `${name}'s ${m[2]}`
-  return label ?? path
+  return getAtPath(scenario, path) === undefined && label ? label : fieldInWords(scenario, path)
 }
 
 const num = (v: number): string => (Math.round(v * 1000) / 1000).toString()

@@ -1,3 +1,5 @@
+import { humanizeKey } from '../../../shared/report/rule-words'
+
 /** The subset of JSON Schema that `z.toJSONSchema(schema, { io: 'input' })` produces for scenario schemas. */
 export interface JsonSchema {
   type?: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null'
@@ -97,11 +99,7 @@ export function fitsInCell(s: JsonSchema): boolean {
 
 /** `basicSpeed` → `Basic speed`, `woundsTaken` → `Wounds taken`. */
 export function humanize(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[-_]+/g, ' ')
-    .toLowerCase()
-  return words.charAt(0).toUpperCase() + words.slice(1)
+  return humanizeKey(key)
 }
 
 /** The range a number field allows, in words: `3–30`, `≥ 0`, `1–20 in steps of 0.25`. */

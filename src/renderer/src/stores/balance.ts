@@ -185,6 +185,8 @@ export const useBalanceStore = defineStore('balance', () => {
     return message
       .replace(`${formatMetricQuery(q)} does not reach ${goal} for ${at}`, `"${shown.label}" does not reach ${shownValue(shown.percent, goal)} for ${field}`)
       .replace(/it goes from (-?[\d.e+-]+) to (-?[\d.e+-]+);/, (_, x: string, y: string) => `it goes from ${v(x)} to ${v(y)};`)
+      .replace('raise --to', 'raise "to"')
+      .replace('lower --from', 'lower "from"')
       .replace(/--(from|to)\b/g, '$1')
   }
 
