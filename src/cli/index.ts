@@ -48,7 +48,8 @@ const optionSpec = {
   group: { type: 'string' },
 } as const
 
-const allowed: Record<string, readonly string[]> = {
+/** The options each command takes (its help lists every one: tests/cli/help.test.ts). */
+export const allowed: Record<string, readonly string[]> = {
   run: ['trials', 'seed', 'workers', 'chunk-size', 'json', 'csv', 'out', 'shard'],
   validate: ['json'],
   exact: ['json'],

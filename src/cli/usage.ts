@@ -25,6 +25,7 @@ Exit codes: 0 ok · 2 bad usage or invalid scenario (nothing written) · 1 inter
 `
 
 const EX = 'resources/examples'
+const SAMPLES = 'resources/samples/import'
 
 /** Each command's own help: what it answers, its options, and examples on the shipped scenarios. */
 export const COMMAND_HELP: Record<string, string> = {
@@ -47,12 +48,32 @@ Examples:
   sweep: `quickdraw sweep <file> --param <json-path> --from A --to B --step S [options] — runs the scenario at each
 value of one field (or a grid of two) with the same seed at every point.
 
+  --param PATH      the field to vary, as a JSON path (combatants[0].skill)
+  --from A --to B --step S   its values: A, A+S, … up to B
+  --param2 PATH --from2 A --to2 B --step2 S   a second field: a grid of both (at most 10,000 points)
+  --metric ID       print only this metric (the document keeps them all)
+  --trials N        trials at each point (default: the file's run.trials)
+  --seed S          the seed (default: the file's run.seed)
+  --workers W       worker threads (default: all cores); the numbers never depend on it
+  --chunk-size C    trials per chunk (results depend on it; documents record it)
+  --json            print the sweep document (one result document per point)
+  --out FILE        also write the sweep document to FILE, atomically
+  --shard i/n       play only the i-th of n parts of every point, for \`quickdraw merge\`
+
 Examples:
   quickdraw sweep ${EX}/gurps-waits-triangle.json --param "combatants[2].skill" --from 9 --to 14 --step 1
   quickdraw sweep ${EX}/gurps-waits-standoff.json --param "combatants[0].skill" --from 10 --to 16 --step 1 \\
     --param2 "combatants[1].basicSpeed" --from2 5 --to2 7 --step2 0.5 --metric "acts-first-alone:kid" --json`,
   compare: `quickdraw compare <a.json> <b.json> | <a.json> --set <json-path>=<value> ... — both with the same seed; A, B,
 B − A and its 95% interval, differences that are not significant marked.
+
+  --set PATH=VALUE  B is A with this field changed (repeat for more); VALUE is JSON or plain text
+  --trials N        trials for each (default: the file's run.trials)
+  --seed S          the seed (default: the file's run.seed)
+  --workers W       worker threads (default: all cores); the numbers never depend on it
+  --chunk-size C    trials per chunk (results depend on it; documents record it)
+  --json            print the rows (A, B, B − A and its interval) as JSON
+  --out FILE        also write them to FILE, atomically
 
 Examples:
   quickdraw compare ${EX}/gurps-waits-triangle.json --set "combatants[1].combatReflexes=false"
@@ -74,12 +95,17 @@ model.
   --group N         a Star Wars minion picked fights as a group of N (1–10; 1 if not given)
 
 Examples:
-  quickdraw import "Dai Blackthorn.gcs"
-  quickdraw import louis.gcs --into my-duel.json --side B --json
-  quickdraw import imperial-military.json --list=trooper
-  quickdraw import imperial-military.json weapons.json --pick "Imperial Stormtrooper" --group 4 --into my-fight.json`,
+  quickdraw import "${SAMPLES}/Alice Wozniak.gcs"
+  quickdraw import ${SAMPLES}/swordsman.gca5 --into my-duel.json --side B --json
+  quickdraw import ${SAMPLES}/adversaries.json --list=thug
+  quickdraw import ${SAMPLES}/adversaries.json ${SAMPLES}/weapons.json --pick "Dockside Thug" --group 4 --into my-fight.json
+(sample files of every kind are in ${SAMPLES})`,
   merge: `quickdraw merge <part.json>... [--out FILE] — combines the partial results of every shard of a run (or
-a sweep) into exactly the document one run would give.
+a sweep) into exactly the document one run would give. Every partial is checked first: its counts must
+add up to its trials, and the shards must be all of one run, each once.
+
+  --json            print the merged document (the default when --out is not given)
+  --out FILE        write the merged document to FILE, atomically
 
 Example:
   quickdraw run ${EX}/gurps-duel.json --shard 1/2 --out p1.json && quickdraw run ${EX}/gurps-duel.json --shard 2/2 --out p2.json
@@ -88,6 +114,16 @@ Example:
 the value of one field at which a metric reaches a target. Exact where the system computes the metric
 exactly; otherwise a bracketing search with the same seed at every point. A metric of an ordering is
 written id=outcome-key. Exit 2 when the target is out of reach or the metric does not depend on the field.
+
+  --param PATH      the field to search, as a JSON path
+  --metric ID       the metric (an ordering's outcome: id=outcome-key)
+  --target V        the value to reach (a chance as 0.5)
+  --from A --to B   the range to search
+  --trials N        trials at each value (default: the file's run.trials)
+  --seed S          the seed (default: the file's run.seed)
+  --workers W       worker threads (default: all cores); the numbers never depend on it
+  --chunk-size C    trials per chunk (results depend on it; documents record it)
+  --json            print the answer as JSON
 
 Examples:
   quickdraw balance ${EX}/gurps-waits-standoff.json --param "combatants[0].skill" --metric acts-first-alone:kid --target 0.5 --from 9 --to 18
@@ -100,6 +136,17 @@ replace the file's for that side. --a-each / --b-each <fighter>:<set> give a sid
 options: "attacks" (each of his attacks, and his best against this foe), "defences" or "retreat"; a side
 given nothing plays the scenario as it is.
 
+  --a NAME=PATCH    an option of side A (repeat); PATCH inline JSON or @file.json
+  --b NAME=PATCH    an option of side B (repeat)
+  --a-each F:SET    side A's options are fighter F's ready-made SET: attacks, defences or retreat
+  --b-each F:SET    the same for side B
+  --metric ID       the metric A wants high and B low (default: the file's choices.metric)
+  --trials N        trials for each pairing (default: the file's run.trials)
+  --seed S          the seed (default: the file's run.seed)
+  --workers W       worker threads (default: all cores); the numbers never depend on it
+  --chunk-size C    trials per chunk (results depend on it; documents record it)
+  --json            print { metric, a, b, cells, bestReplyA, bestReplyB, equilibrium, notes }
+
 Examples:
   quickdraw tactics ${EX}/hero-gunfighters.json --trials 20000
   quickdraw tactics ${EX}/gurps-duel.json --metric wins:aldo --a 'as-is={}' \\
@@ -107,16 +154,26 @@ Examples:
   report: `quickdraw report <file> -o <report.html> [--trials N] [--seed S] [--workers W] — one self-contained HTML
 file (inline charts, no scripts) with the answer first, the combatants, the rules in force and every metric.
 
+  -o, --out FILE    the HTML file to write (required)
+  --trials N        trials to play (default: the file's run.trials)
+  --seed S          the seed (default: the file's run.seed)
+  --workers W       worker threads (default: all cores); the numbers never depend on it
+  --chunk-size C    trials per chunk (results depend on it; documents record it)
+
 Example:
   quickdraw report ${EX}/gurps-waits-triangle.json -o report.html`,
   validate: `quickdraw validate <file> [--json] — checks a scenario file and names every problem with its JSON
 path and the allowed values (exit 2 when invalid). --json prints { valid, system, name, hash } or
 { valid: false, issues: [{ path, message }] }.
 
+  --json            print the answer as JSON
+
 Example:
   quickdraw validate my-scenario.json`,
   exact: `quickdraw exact <file> [--json] — the scenario's exact values, computed without sampling, where its
-system has them.
+system has them (a whole fight where the solver follows it, else the reason it does not).
+
+  --json            print { system, scenario, exact } as JSON
 
 Example:
   quickdraw exact ${EX}/gurps-waits-triangle.json`,
@@ -124,17 +181,53 @@ Example:
 one fight of a run told as a log: trial T, or the first trial where something happened (same seed, same
 trial). Exit 2 when no trial matches.
 
+  --seed S          the run's seed (default: the file's run.seed)
+  --trial T         the trial to tell (counted from 0; default 0)
+  --find ID         the first trial that counts toward this metric (or ordering=<outcome key>)
+  --trials N        with --find: how many trials to search (default: the file's run.trials)
+  --json            print { seed, trial, events } as JSON
+
 Examples:
   quickdraw trace ${EX}/gurps-waits-triangle.json --trial 42
   quickdraw trace ${EX}/gurps-waits-late-interrupter.json --find "late-interrupt:bodyguard"`,
   systems: `quickdraw systems [--json] — the rule systems, each rule variant with its values and default, and the
-metric ids results use.`,
+metric ids results use.
+
+  --json            print them as JSON
+
+Example:
+  quickdraw systems --json`,
   schema: `quickdraw schema [<system>] — the JSON Schema of a system's scenario files; with no system, one schema
-for every system (it picks the system's schema by "system"). The same files are in schemas/.`,
+for every system (it picks the system's schema by "system"). The same files are in schemas/.
+
+Examples:
+  quickdraw schema gurps
+  quickdraw schema > quickdraw.schema.json`,
   bench: `quickdraw bench [--only <id>] [--json] [--trials N] [--repeat R] — trials per second of the shipped
-benchmark scenarios at 1 worker and at all cores (medians of R runs).`,
+benchmark scenarios at 1 worker and at all cores (medians of R runs), and how long the exact answers take.
+
+  --only ID         only the benchmarks of this system or with this id
+  --trials N        trials per timed run (default: each benchmark's own)
+  --repeat R        timed runs per figure (default 3; the median is printed)
+  --json            print { engine, machine, chunkSize, benchmarks } as JSON
+
+Example:
+  quickdraw bench --only hero --repeat 5`,
 }
 
 export function commandHelp(command: string): string {
   return `${COMMAND_HELP[command] ?? USAGE}\n`
+}
+
+/** The command reference (docs/cli.md), made from the commands' own help; a test keeps the file in step. */
+export function cliReference(): string {
+  const section = (title: string, text: string): string => `## ${title}\n\n\`\`\`text\n${text.trimEnd()}\n\`\`\`\n`
+  return [
+    '# `quickdraw` command reference\n',
+    'Every command\'s own help (`quickdraw help <command>`), as the command prints it. This page is made from that',
+    'help (`npm run generate` rewrites it; a test fails when they differ). How to use them together: the',
+    '[manual](manual.md#the-quickdraw-command).\n',
+    section('Usage', USAGE),
+    ...Object.entries(COMMAND_HELP).map(([command, text]) => section(`quickdraw ${command}`, text)),
+  ].join('\n')
 }
