@@ -56,6 +56,9 @@ export async function launchChromium(): Promise<{ browser: Browser; close: () =>
  */
 export async function openApp(browser: Browser, url: string, initScripts: string[] = [], viewport = { width: 1400, height: 1000 }): Promise<Page> {
   const context = await browser.newContext({ viewport, acceptDownloads: true })
+  // Live answers (every edit answers at once) are off unless a test turns them on: the other flows press
+  // Run and read its answer, which a live answer of fewer trials must not stand in for.
+  await context.addInitScript(`try { if (localStorage.getItem('quickdraw.live-answers') === null) localStorage.setItem('quickdraw.live-answers', 'off') } catch {}`)
   for (const script of initScripts) await context.addInitScript(script)
   const page = await context.newPage()
   await page.goto(url)

@@ -7,6 +7,8 @@ import type { ProbabilityMetric } from '../../../engine/core/metrics'
 import { useBackendForTests } from './backend'
 import { useEditorStore } from './editor'
 import { useLibraryStore } from './library'
+import { nextTick, watch } from 'vue'
+import { parseScenarioOrThrow } from '../../../engine/run/parse'
 import { useSimulationStore } from './simulation'
 import { testBackend } from './test-backend'
 
@@ -93,5 +95,65 @@ describe('simulation store', () => {
     await opening
     expect(sim.result).toBeNull()
     expect(sim.stale).toBe(false)
+  })
+
+  it('issue 27, live answers: an edit answers at once from 2,000 fights and refines to exactly the numbers of a Run with the same seed and trials', async () => {
+    const sim = useSimulationStore()
+    const editor = useEditorStore()
+    const seen: number[] = []
+    watch(() => sim.result, (r) => r && seen.push(r.run.trials), { flush: 'sync' })
+    sim.trials = 40_000
+    editor.edit(['combatants', 0, 'skill'], 11)
+    await nextTick()
+    expect(sim.refining).toBe(true)
+    await vi.waitFor(() => expect(sim.refining).toBe(false), { timeout: 20_000 })
+    expect(seen).toEqual([2_000, 8_000, 32_000, 40_000])
+    expect(sim.stale).toBe(false)
+    const live = JSON.stringify(sim.result?.metrics)
+    await sim.run()
+    expect(sim.result?.run.trials).toBe(40_000)
+    expect(JSON.stringify(sim.result?.metrics)).toBe(live)
+    // What the answer was before the edit is kept to show what changed.
+    editor.edit(['combatants', 0, 'skill'], 14)
+    await nextTick()
+    await vi.waitFor(() => expect(sim.refining).toBe(false), { timeout: 20_000 })
+    expect(JSON.stringify(sim.previous)).toBe(live)
+  })
+
+  it('issue 27, live answers: many quick edits never show an answer of another version of the scenario as current', async () => {
+    const sim = useSimulationStore()
+    const editor = useEditorStore()
+    sim.trials = 20_000
+    const wrong: string[] = []
+    watch(
+      () => [sim.result, editor.version] as const,
+      () => {
+        if (sim.result === null || sim.stale) return
+        const now = parseScenarioOrThrow(editor.doc).hash
+        if (sim.result.scenario.hash !== now) wrong.push(`${sim.result.scenario.hash} shown for ${now}`)
+      },
+      { flush: 'sync' },
+    )
+    for (let k = 0; k < 8; k++) {
+      editor.edit(['combatants', 0, 'skill'], 9 + k)
+      await new Promise((r) => setTimeout(r, 40 + 60 * (k % 3)))
+    }
+    await vi.waitFor(() => expect(sim.refining).toBe(false), { timeout: 20_000 })
+    expect(wrong).toEqual([])
+    expect(sim.result?.scenario.hash).toBe(parseScenarioOrThrow(editor.doc).hash)
+    expect(sim.result?.run.trials).toBe(20_000)
+  })
+
+  it('issue 27: with "Answer as I edit" off, an edit only marks the answer out of date', async () => {
+    const sim = useSimulationStore()
+    const editor = useEditorStore()
+    sim.live = false
+    sim.trials = 5_000
+    await sim.run()
+    editor.edit(['combatants', 0, 'skill'], 10)
+    expect(sim.refining).toBe(false)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(sim.stale).toBe(true)
+    sim.live = true
   })
 })
