@@ -4,6 +4,7 @@ import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { thirdPartyNotices } from './scripts/third-party-notices.mjs'
 
 /**
  * The built page allows no inline styles. Only the dev server, which injects its CSS as <style> tags,
@@ -111,6 +112,6 @@ export default defineConfig({
       // downloaded by the web app, so minify both (the worker is built with the same setting).
       minify: true,
     },
-    plugins: [vue(), devInlineStyles(), appIcons(), webApp()],
+    plugins: [vue(), devInlineStyles(), appIcons(), thirdPartyNotices(), webApp()],
   },
 })

@@ -1,6 +1,8 @@
-import { app, dialog, Menu, protocol } from 'electron'
+import { app, dialog, Menu, protocol, shell } from 'electron'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ENGINE_VERSION } from '../engine/version'
+import { aboutDetail, NOTICES_FILE } from './desktop/about'
 import { APP_SCHEME_PRIVILEGES } from './desktop/app-protocol'
 import { AppWindows } from './desktop/app-windows'
 import { DraftOwners } from './desktop/draft-owners'
@@ -62,7 +64,22 @@ function main(): void {
   const recentChanged = (added?: string): void => recentDocs.changed(added)
   const clearRecent = (): Promise<void> => recentDocs.clear()
   const about = (): void => {
-    void dialog.showMessageBox({ type: 'info', title: 'About Quickdraw', message: `Quickdraw ${app.getVersion()}`, detail: `Engine ${ENGINE_VERSION}\nElectron ${process.versions.electron}` })
+    const noticesPath = join(__dirname, '..', 'renderer', NOTICES_FILE)
+    let notices: string | null = null
+    try {
+      notices = readFileSync(noticesPath, 'utf8')
+    } catch {
+      notices = null
+    }
+    const detail = aboutDetail({ engine: ENGINE_VERSION, electron: process.versions.electron }, notices)
+    const buttons = notices === null ? ['OK'] : ['OK', 'Licences…']
+    void dialog.showMessageBox({ type: 'info', title: 'About Quickdraw', message: `Quickdraw ${app.getVersion()}`, detail, buttons }).then(({ response }) => {
+      if (response !== 1 || notices === null) return
+      // The file may sit inside app.asar, which other programs cannot read: open a copy.
+      const copy = join(app.getPath('temp'), `quickdraw-${app.getVersion()}-${NOTICES_FILE}`)
+      writeFileSync(copy, notices)
+      void shell.openPath(copy)
+    })
   }
 
   const windows: AppWindows<ElectronWindow> = new AppWindows<ElectronWindow>({
