@@ -26,6 +26,11 @@ export interface RunArgs {
   trials?: number
   seed?: number
   workers?: number
+  /**
+   * Whether the run attaches the scenario's exact values (default true). Live answers say false: the
+   * exact values come once per edit from their own request, and a short run never waits for a solve.
+   */
+  exact?: boolean
 }
 
 /** A scenario file as the renderer sees it: where it lives and its text. */

@@ -42,6 +42,7 @@ const runArgs = z.strictObject({
   trials: int(1, MAX_TRIALS).optional(),
   seed: int(0, MAX_SEED).optional(),
   workers: int(1, MAX_WORKERS).optional(),
+  exact: z.boolean().optional(),
 })
 
 const findArgs = z.strictObject({
@@ -89,6 +90,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
           trials: run.trials,
           seed: run.seed,
           workers: run.workers,
+          exact: run.exact,
           signal,
           onProgress: (progress) => deps.emit('sim:progress', { jobId: run.jobId, progress }),
         }),

@@ -20,6 +20,8 @@ export interface RunRequest {
   chunkSize?: number
   /** Run only this shard of the run's chunks. */
   shard?: Shard
+  /** Whether to attach the scenario's exact values (default true; live answers ask for them on their own). */
+  exact?: boolean
   signal?: AbortSignal
   onProgress?: (p: JobProgress) => void
 }
@@ -129,7 +131,7 @@ export class SimulationService {
         onProgress: req.onProgress,
         now: this.now,
         // exact values (a whole fight can take a second to solve) in a worker, never on this thread
-        exact: (signal) => this.exact(req.scenario, signal),
+        exact: req.exact === false ? undefined : (signal) => this.exact(req.scenario, signal),
       }),
     )
   }

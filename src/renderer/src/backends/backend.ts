@@ -9,7 +9,7 @@ export interface Backend {
   info(): Promise<AppInfo>
   examples(): Promise<ExampleSummary[]>
   loadExample(file: string): Promise<unknown>
-  run(req: { jobId: string; scenario: unknown; trials?: number; seed?: number; workers?: number }, onProgress: (p: JobProgress) => void): Promise<ResultDocument>
+  run(req: { jobId: string; scenario: unknown; trials?: number; seed?: number; workers?: number; exact?: boolean }, onProgress: (p: JobProgress) => void): Promise<ResultDocument>
   /** Cancels a run or a search by its job id. */
   cancel(jobId: string): Promise<void>
   /** The first trial of a run matching a query (engine `findTrial`, off the page's thread); null if none or cancelled. */

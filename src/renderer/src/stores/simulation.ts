@@ -3,8 +3,10 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import type { Metric } from '../../../engine/core/metrics'
 import type { JobProgress } from '../../../engine/run/job'
 import type { ResultDocument } from '../../../engine/run/result'
+import { withExact } from '../../../engine/core/fight-exact'
 import { backend } from './backend'
 import { useEditorStore } from './editor'
+import { useExactStore } from './exact'
 
 /** Quiet time after the last edit before the live answer starts. */
 export const LIVE_DEBOUNCE_MS = 120
@@ -49,6 +51,9 @@ export const useSimulationStore = defineStore('simulation', () => {
   const live = ref(readLivePreference())
   /** A live answer is being worked out or refined for the scenario as it is now. */
   const refining = ref(false)
+  /** The result shown is a live answer (its exact values come from the exact answer of the same edit). */
+  const liveResult = ref(false)
+  const exactAnswer = useExactStore()
   /** The answer the scenario had before the last edit (its metrics), to show what changed. */
   const previous = shallowRef<Metric[] | null>(null)
   let liveTimer: ReturnType<typeof setTimeout> | null = null
@@ -89,7 +94,14 @@ export const useSimulationStore = defineStore('simulation', () => {
     set: (v: number) => editor.edit(['run', 'seed'], v),
   })
   /** What the charts show: the partial metrics while running, else the last result's. */
-  const metrics = computed<Metric[]>(() => (running.value && progress.value ? progress.value.partial : (result.value?.metrics ?? [])))
+  const metrics = computed<Metric[]>(() => {
+    if (running.value && progress.value) return progress.value.partial
+    const shown = result.value?.metrics ?? []
+    // A live answer never waits for a solve: the exact values join it when the exact answer of the same
+    // version arrives (the same values, attached the same way, as a Run's).
+    if (liveResult.value && !stale.value && exactAnswer.status === 'done' && exactAnswer.metrics) return withExact(structuredClone(shown), exactAnswer.metrics)
+    return shown
+  })
 
   function stopLive(): void {
     if (liveTimer) clearTimeout(liveTimer)
@@ -119,7 +131,7 @@ export const useSimulationStore = defineStore('simulation', () => {
     try {
       for (const [k, n] of liveSteps(trials.value).entries()) {
         liveJob = `live-${Date.now().toString(36)}-${token}-${k}`
-        const doc = await backend().run({ jobId: liveJob, scenario, trials: n, seed: seed.value, workers: workers.value }, () => undefined)
+        const doc = await backend().run({ jobId: liveJob, scenario, trials: n, seed: seed.value, workers: workers.value, exact: false }, () => undefined)
         if (!current()) return
         if (doc.status !== 'done') {
           if (doc.status === 'error') error.value = doc.error ?? 'the simulation failed'
@@ -130,6 +142,7 @@ export const useSimulationStore = defineStore('simulation', () => {
         resultScenario.value = scenario
         resultVersion.value = version
         result.value = doc
+        liveResult.value = true
         error.value = ''
       }
     } catch (e) {
@@ -171,6 +184,7 @@ export const useSimulationStore = defineStore('simulation', () => {
       resultScenario.value = scenario
       resultVersion.value = version
       result.value = doc
+      liveResult.value = false
       if (doc.status === 'error') error.value = doc.error ?? 'the simulation failed'
     } catch (e) {
       error.value = e instanceof Error ? e.message : String(e)
