@@ -182,6 +182,7 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
   const section = (title: string, lines: string[]): void => {
     if (lines.length) out(`${title}:\n${lines.map((l) => `  ${l}`).join('\n')}`)
   }
+  section('The fight uses', report.fight)
   section('Read', report.read)
   section('Computed', report.computed)
   section('Defaulted', report.defaulted)

@@ -182,13 +182,23 @@ export function model(c: Card): ImportResult {
   const ranged = stat('Ranged Pool', false) ?? 0
   const wounds = stat('Wounds', true) as number
   const ki = stat('Ki', false) ?? 0
-  const kiMax = stat('Ki Cap', false) ?? 0
+  const kiCapRaw = (s['Ki Cap'] ?? '').trim()
+  // A Ki Cap printed "*" (or any word) is set by the card's own rule, which the simulator does not read: its Ki
+  // is not thrown away; the cap is the most the simulator holds, marked for the GM to enter the card's figure.
+  const ownRule = kiCapRaw !== '' && leadingInt(kiCapRaw) === undefined
+  const kiMax = ownRule ? 20 : (stat('Ki Cap', false) ?? 0)
+  const put = (label: string, v: number, lo: number, hi: number, path: string): number => {
+    const x = clamp(v, lo, hi)
+    if (x !== v) defaulted(report, `${label} ${v > 0 ? '+' : ''}${v} as printed is beyond what the simulator takes (${lo} to ${hi}); ${x > 0 ? '+' : ''}${x} used`, path)
+    return x
+  }
   if (melee > MAX_STAT || ranged > MAX_STAT || ki > MAX_STAT) throw new ImportError(`${name}: a pool above ${MAX_STAT} is beyond what the simulator takes (Melee ${melee}, Ranged ${ranged}, Ki ${ki})`)
   if (wounds < 1 || wounds > 20) throw new ImportError(`${name}: Wounds ${wounds} is outside what the simulator takes (1–20)`)
   const m: Record<string, unknown> = { name, melee, ranged, wounds }
-  report.read.push(`Melee Pool ${melee}, Ranged Pool ${ranged}${s['Ranged Pool'] && /^\D/.test(s['Ranged Pool']) ? ` (the card's "${s['Ranged Pool']}")` : ''}, Wounds ${wounds} ("${s.Wounds}"), Ki ${ki}/${kiMax}`)
+  report.read.push(`Melee Pool ${melee}, Ranged Pool ${ranged}${s['Ranged Pool'] && /^\D/.test(s['Ranged Pool']) ? ` (the card's "${s['Ranged Pool']}")` : ''}, Wounds ${wounds} ("${s.Wounds}"), Ki ${ki}/${ownRule ? kiCapRaw : kiMax}`)
   const cap = clamp(kiMax, 0, 20)
-  if (ki > cap) report.computed.push(`Ki ${cap}: the card generates ${ki} but its Ki Cap is ${kiMax}, so the Ki it gains beyond that is discarded (Bushido rulebook pp.54–56)`)
+  if (ownRule) defaulted(report, `Ki Cap "${kiCapRaw}": set by the card's own rule, which the simulator does not play; it may hold up to 20 Ki here (enter the card's cap by hand)`, 'kiMax')
+  else if (ki > cap) report.computed.push(`Ki ${cap}: the card generates ${ki} but its Ki Cap is ${kiMax}, so the Ki it gains beyond that is discarded (Bushido rulebook pp.54–56)`)
   if (Math.min(ki, cap)) m.ki = Math.min(ki, cap)
   if (cap) m.kiMax = cap
   const boost = leadingInt(s['Melee Boost'])
@@ -207,13 +217,13 @@ export function model(c: Card): ImportResult {
   const ignoredTraits: string[] = []
   for (const t of c.traits) {
     const { name: tn, value } = trait(t)
-    if (tn === 'armour' && value !== undefined) m.armour = clamp(value, 0, 6)
-    else if (tn === 'tough' && value !== undefined) m.tough = clamp(value, -3, 6)
+    if (tn === 'armour' && value !== undefined) m.armour = put('Armour', value, 0, 6, 'armour')
+    else if (tn === 'tough' && value !== undefined) m.tough = put('Tough', value, -3, 6, 'tough')
     else if (tn === 'durable') m.durable = true
     else if (tn === 'strong') m.strong = true
     else if (tn === 'weak') m.weak = true
     else if (tn === 'lightning reflexes') m.lightningReflexes = true
-    else if (tn === 'tactician' && value !== undefined) m.tactician = clamp(value, 0, 3)
+    else if (tn === 'tactician' && value !== undefined) m.tactician = put('Tactician', value, 0, 3, 'tactician')
     else {
       ignoredTraits.push(t)
       continue
@@ -226,15 +236,15 @@ export function model(c: Card): ImportResult {
     const w = c.melee.stats
     const str = w['Melee Weapon Strength'] ?? ''
     const v = leadingInt(str)
-    if (v !== undefined) m.strength = clamp(v, -3, 3)
+    if (v !== undefined) m.strength = put(`${c.melee.name} Strength`, v, -3, 3, 'strength')
     else if (str && str !== '-') report.ignored.push(`${c.melee.name} Strength "${str}": a special effect`)
     const rest: string[] = []
     for (const t of splitList(w.Traits ?? '')) {
       const { name: tn, value } = trait(t)
-      if (tn === 'pierce' && value !== undefined) m.pierce = clamp(value, 0, 6)
-      else if (tn === 'brutal' && value !== undefined) m.brutal = clamp(value, 0, 3)
-      else if (tn === 'parry' && value !== undefined) m.parry = clamp(value, 0, 3)
-      else if (tn === 'unblockable') m.unblockable = clamp(value ?? 1, 0, 3)
+      if (tn === 'pierce' && value !== undefined) m.pierce = put(`${c.melee.name} Pierce`, value, 0, 6, 'pierce')
+      else if (tn === 'brutal' && value !== undefined) m.brutal = put(`${c.melee.name} Brutal`, value, 0, 3, 'brutal')
+      else if (tn === 'parry' && value !== undefined) m.parry = put(`${c.melee.name} Parry`, value, 0, 3, 'parry')
+      else if (tn === 'unblockable') m.unblockable = put(`${c.melee.name} Unblockable`, value ?? 1, 0, 3, 'unblockable')
       else if (tn === 'reach') m.reach = true
       else rest.push(t)
     }
@@ -261,14 +271,14 @@ export function model(c: Card): ImportResult {
     const w = c.ranged.stats
     const str = w['Ranged Weapon Strength'] ?? ''
     const v = leadingInt(str)
-    if (v !== undefined) m.rangedStrength = clamp(v, -3, 3)
+    if (v !== undefined) m.rangedStrength = put(`${c.ranged.name} Strength`, v, -3, 3, 'rangedStrength')
     const rest: string[] = []
     for (const t of splitList(w.Traits ?? '')) {
       const { name: tn, value } = trait(t)
-      if (tn === 'pierce' && value !== undefined) m.rangedPierce = clamp(value, 0, 6)
-      else if (tn === 'brutal' && value !== undefined) m.rangedBrutal = clamp(value, 0, 3)
-      else if (tn === 'ammo' && value !== undefined) m.ammo = clamp(value, 0, 20)
-      else if (tn === 'reload' && value !== undefined) m.reload = clamp(value, 0, 3)
+      if (tn === 'pierce' && value !== undefined) m.rangedPierce = put(`${c.ranged.name} Pierce`, value, 0, 6, 'rangedPierce')
+      else if (tn === 'brutal' && value !== undefined) m.rangedBrutal = put(`${c.ranged.name} Brutal`, value, 0, 3, 'rangedBrutal')
+      else if (tn === 'ammo' && value !== undefined) m.ammo = put(`${c.ranged.name} Ammo`, value, 0, 20, 'ammo')
+      else if (tn === 'reload' && value !== undefined) m.reload = put(`${c.ranged.name} Reload`, value, 0, 3, 'reload')
       else rest.push(t)
     }
     report.read.push(`ranged weapon ${c.ranged.name}: Strength ${str || '0'}, range bands ${w['Range Bands'] || '?'}${w.Traits ? `, ${w.Traits}` : ''}`)

@@ -224,12 +224,10 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
       report.read.push(trait)
     }
   }
+  const namedLater = /^(Extra Attack|Altered Time Rate|Enhanced (Parry|Block|Dodge)|Trained by a Master|Weapon Master|Enhanced Move)/i
   for (const t of c.traits) {
-    if (/^(Extra Attack|Altered Time Rate|Enhanced (Parry|Block|Dodge)|Trained by a Master|Weapon Master|Enhanced Move)/i.test(t.name)) {
-      report.ignored.push(`${t.name}${t.levels > 1 ? ` ${t.levels}` : ''}: not modelled by the simulator`)
-    }
+    if (namedLater.test(t.name)) report.ignored.push(`${t.name}${t.levels > 1 ? ` ${t.levels}` : ''}: not modelled by the simulator`)
   }
-
   // DR on the torso: the simulator has no hit locations (GURPS Basic Set p.B47).
   let dr = 0
   const drParts: string[] = []
@@ -319,7 +317,39 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
     combatant.shield = { skill: Math.max(3, Math.min(30, sk)), db: Math.max(0, Math.min(3, db)) }
     report.computed.push(`shield ${shieldItem.name}: Shield skill ${sk}${shieldSkill === undefined ? ' (default DX − 4)' : ''}, DB ${db}`)
   }
+  unnamed(report, c)
   return { system: 'gurps', format: c.format, combatants: [combatant], report }
+}
+
+const ATTR_WORDS: Record<string, string> = { st: 'ST', dx: 'DX', iq: 'IQ', ht: 'HT', will: 'Will', per: 'Per', hp: 'HP', fp: 'FP', basic_speed: 'Basic Speed', basic_move: 'Basic Move', dodge: 'Dodge', parry: 'Parry', block: 'Block' }
+
+/** What a feature gives, in a GM's words ("IQ +2", "DR 4 on the skull", "a skill bonus"). */
+function featureWords(f: Feature, times: number): string {
+  const amt = (n: number): string => `${n >= 0 ? '+' : ''}${n}`
+  if (f.type === 'attribute') return `${ATTR_WORDS[f.attribute] ?? f.attribute.replace(/_/g, ' ')} ${amt(f.amount * times)}${f.limitation && f.limitation !== 'none' ? ` (${f.limitation.replace(/_/g, ' ')})` : ''}`
+  if (f.type === 'dr') return `DR ${f.amount * times} on the ${f.locations.join(', ') || 'body'}${f.specialization ? ` against ${f.specialization}` : ''}`
+  if (f.type === 'skill') return `${amt(f.amount * times)} to ${f.name?.qualifier || 'skills'}`
+  if (f.type === 'weapon') return `${amt(f.amount)}${f.perDie ? ' per die' : ''} to weapon damage`
+  return f.what.replace(/_/g, ' ')
+}
+
+/**
+ * Nothing dropped silently: every trait and piece of equipment no report line names is listed, with what
+ * it gives and why a fight does not read it (an attribute only skills use, DR off the torso, no effect on
+ * a fight at all).
+ */
+function unnamed(report: ImportReport, c: GcsCharacter): void {
+  const said = [...report.read, ...report.computed, ...report.defaulted, ...report.ignored].join('\n')
+  const why = (features: Feature[], levels: number): string => {
+    const gives = features.map((f) => featureWords(f, f.type !== 'other' && f.perLevel ? levels : 1))
+    return gives.length ? ` (${[...new Set(gives)].join(', ')})` : ''
+  }
+  const traits = c.traits.filter((t) => !said.includes(t.name)).map((t) => `${t.name}${t.levels > 1 ? ` ${t.levels}` : ''}${why(t.features, t.levels)}`)
+  if (traits.length) report.ignored.push(`traits the fight does not read (advantages, disadvantages, perks and quirks; what a trait gives to skills is in their levels above): ${[...new Set(traits)].join(', ')}`)
+  const offTorso = c.equipment.filter((e) => !said.includes(e.name) && e.features.some((f) => f.type === 'dr'))
+  if (offTorso.length) report.ignored.push(`armour off the torso (the simulator has no hit locations; only DR on the torso counts): ${offTorso.map((e) => `${e.name}${why(e.features, 1)}`).join(', ')}`)
+  const items = c.equipment.filter((e) => !said.includes(e.name) && !offTorso.includes(e)).map((e) => `${e.name}${why(e.features, 1)}`)
+  if (items.length) report.ignored.push(`equipment a fight does not use: ${[...new Set(items)].join(', ')}`)
 }
 
 

@@ -171,14 +171,16 @@ export function readHdc(root: XNode): ImportResult {
 
   // Skills and talents the simulator models.
   const skills = [...collect(xkid(root, 'SKILLS'), ['SKILL']), ...collect(xkid(root, 'TALENTS'), ['TALENT']), ...collect(xkid(root, 'SKILLS'), ['TALENT'])]
-  const csls: { levels: number; option: string; alias: string }[] = []
+  const csls: { name: string; levels: number; option: string; alias: string }[] = []
+  // a skill's own name when the file gives one ("BattleAxe +2: "), so the report names it as the GM did
+  const named = (x: XNode): string => ((xattr(x, 'NAME') ?? '').trim() ? `${(xattr(x, 'NAME') ?? '').trim()}: ` : '')
   for (const { n } of skills) {
     const id = xattr(n, 'XMLID') ?? ''
     const levels = num(xattr(n, 'LEVELS'))
     if (id === 'LIGHTNING_REFLEXES_ALL') {
       combatant.lightningReflexes = Math.min(30, ((combatant.lightningReflexes as number | undefined) ?? 0) + levels)
-      report.read.push(`Lightning Reflexes +${levels} (all actions)`)
-    } else if (id === 'LIGHTNING_REFLEXES_SINGLE') report.ignored.push(`Lightning Reflexes +${levels} for a single action: not modelled`)
+      report.read.push(`${(xattr(n, 'NAME') ?? '').trim() || (xattr(n, 'ALIAS') ?? '').trim() || 'Lightning Reflexes'}: +${levels} to act first (all actions)`)
+    } else if (id === 'LIGHTNING_REFLEXES_SINGLE') report.ignored.push(`${named(n)}Lightning Reflexes +${levels} for a single action: not modelled`)
     else if (id === 'FAST_DRAW') {
       combatant.fastDraw = Math.min(10, levels)
       report.read.push(`Fast Draw, roll 9 + DEX/5 + ${levels}`)
@@ -186,9 +188,9 @@ export function readHdc(root: XNode): ImportResult {
       combatant.teamwork = Math.min(10, levels)
       report.read.push(`Teamwork, roll 9 + DEX/5 + ${levels}`)
     } else if (id === 'COMBAT_LEVELS') {
-      csls.push({ levels, option: (xattr(n, 'OPTIONID') ?? xattr(n, 'OPTION') ?? '').toUpperCase(), alias: (xattr(n, 'OPTION_ALIAS') ?? '').trim() })
+      csls.push({ name: named(n), levels, option: (xattr(n, 'OPTIONID') ?? xattr(n, 'OPTION') ?? '').toUpperCase(), alias: (xattr(n, 'OPTION_ALIAS') ?? '').trim() })
     } else if (id === 'SKILL_LEVELS' || id === 'PENALTY_SKILL_LEVELS') {
-      report.ignored.push(`${xattr(n, 'ALIAS') ?? id} ${levels} (${(xattr(n, 'OPTION') ?? '').toLowerCase()}): not applied`)
+      report.ignored.push(`${named(n)}${xattr(n, 'ALIAS') ?? id} ${levels} (${(xattr(n, 'OPTION') ?? '').toLowerCase()}): not applied`)
     }
   }
 
@@ -292,7 +294,7 @@ export function readHdc(root: XNode): ImportResult {
     .map((x) => x.toLowerCase())
   let cslOcv = 0
   for (const c of csls) {
-    const what = `Combat Skill Levels ${c.levels}${c.alias ? ` ${c.alias}` : ''}`
+    const what = `${c.name}Combat Skill Levels ${c.levels}${c.alias ? ` ${c.alias}` : ''}`
     const group = ['SINGLE', 'SINGLESINGLE', 'TIGHT', 'BROAD'].includes(c.option)
     const applies = c.option === 'ALL' || (c.option === 'HTH' && atk.range === 'hth') || (c.option === 'RANGED' && atk.range === 'ranged') || (group && names.some((x) => c.alias.toLowerCase().includes(x)))
     if (applies) {
@@ -305,6 +307,40 @@ export function readHdc(root: XNode): ImportResult {
   const ocvMod = Math.max(-10, Math.min(10, maneuverOcv + cslOcv))
   if (ocvMod !== maneuverOcv + cslOcv) report.defaulted.push(`${atk.name}: OCV modifier ${signed(maneuverOcv + cslOcv)} is outside what the simulator takes (−10 to +10); ${signed(ocvMod)} used`)
   if (ocvMod !== 0) (combatant.attack as Record<string, unknown>).ocv = ocvMod
+  // Everything else in the file is listed: nothing dropped silently.
+  const what = (x: XNode): string => {
+    const nm = (xattr(x, 'NAME') ?? '').trim()
+    const alias = (xattr(x, 'ALIAS') ?? '').trim() || (xattr(x, 'XMLID') ?? '?')
+    const lv = num(xattr(x, 'LEVELS'))
+    const input = (xattr(x, 'INPUT') ?? '').trim()
+    return `${nm && nm !== alias ? `${nm} (${alias})` : alias}${input ? `: ${input}` : ''}${lv && !/\d/.test(alias) ? ` ${lv}` : ''}`
+  }
+  // Whatever of his powers, equipment, skills and talents no line above names is listed here, with why.
+  const said = [...report.read, ...report.computed, ...report.defaulted, ...report.ignored].join('\n')
+  const labelOf = (x: XNode): string => (xattr(x, 'NAME') ?? '').trim() || (xattr(x, 'ALIAS') ?? '').trim()
+  const unsaid = (list: { n: XNode }[]): XNode[] => list.map(({ n }) => n).filter((x) => x !== first?.n && (!labelOf(x) || !said.includes(labelOf(x))))
+  const otherAttacks: string[] = []
+  const emptyDefences: string[] = []
+  const otherPowers: string[] = []
+  for (const x of unsaid(all)) {
+    const id = xattr(x, 'XMLID') ?? ''
+    if (id in ATTACKS) otherAttacks.push(what(x))
+    else if (['FORCEFIELD', 'ARMOR', 'DAMAGERESISTANCE'].includes(id)) emptyDefences.push(what(x))
+    else otherPowers.push(what(x))
+  }
+  if (otherAttacks.length) report.ignored.push(`other attacks (the simulator gives each fighter one): ${otherAttacks.join(', ')}`)
+  if (emptyDefences.length) report.ignored.push(`defences that add no PD or ED: ${emptyDefences.join(', ')}`)
+  if (otherPowers.length) report.ignored.push(`powers and equipment the simulator does not model: ${otherPowers.join(', ')}`)
+  const otherSkills = unsaid([...skills, ...collect(xkid(root, 'EQUIPMENT'), ['SKILL'])]).map(what)
+  if (otherSkills.length) report.ignored.push(`skills and talents the simulator does not model: ${otherSkills.join(', ')}`)
+  const perks = collect(xkid(root, 'PERKS'), ['PERK'])
+  if (perks.length) report.ignored.push(`perks: ${perks.map(({ n }) => what(n)).join(', ')}`)
+  const disads = collect(xkid(root, 'DISADVANTAGES'), ['DISAD'])
+  if (disads.length) report.ignored.push(`${is6e ? 'complications' : 'disadvantages'}: ${disads.map(({ n }) => what(n)).join(', ')}`)
+  for (const [key, label] of [['RUNNING', 'Running'], ['LEAPING', 'Leaping'], ['SWIMMING', 'Swimming']] as const) {
+    const lv = levelsOf(key)
+    if (lv) report.ignored.push(`${label} +${lv}m: the simulator plays no movement on a map`)
+  }
   report.read.push(`${name}, ${edition} (${template.replace(/^builtIn\./, '') || 'no template'})`)
   return { system: 'hero', format: `Hero Designer (${edition})`, combatants: [combatant], report }
 }

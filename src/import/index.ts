@@ -9,6 +9,7 @@ import { l5rKind, readL5r } from './l5r'
 import { decodeText, isZip, parseJson, parseXml, unzipOne, xattr, type XNode } from './source'
 import { adversaryLibrary, isAdversaryDataset, isWeaponTable } from './swrpg-adversaries'
 import { isOggDudeCharacter, readOggDude } from './swrpg-oggdude'
+import { fightLines } from './fight-lines'
 import { ImportError, type ImportResult } from './types'
 
 export { ImportError, MAX_IMPORT_BYTES, type DefaultedField, type ImportReport, type ImportResult } from './types'
@@ -67,12 +68,27 @@ export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
     else if (node && isOggDudeCharacter(root ?? '', node)) opened = { kind: 'character', result: readOggDude(node) }
     else throw new ImportError(`not a character file this importer knows (the XML's root element is <${root ?? '?'}>; expected <character> from GURPS Character Sheet, <CHARACTER> from Hero Designer, <Character> from OggDude's Star Wars character generator or <catalogue> or <roster> from BattleScribe)`)
   } else throw new ImportError('not a character file this importer knows: neither JSON nor XML')
+  if (opened.kind === 'character') withFight(opened.result)
+  else if (opened.kind === 'library') {
+    const build = opened.build
+    opened.build = (tables) => {
+      const lib = build(tables)
+      return { ...lib, take: (entry, options) => withFight(lib.take(entry, options)) }
+    }
+  }
   const sys = opened.kind === 'character' ? opened.result.system : opened.system
   if (system !== undefined && system !== sys) {
     const what = opened.kind === 'character' ? `a ${SYSTEM_NAMES[sys]} character (${opened.result.format})` : opened.kind === 'library' ? `a ${SYSTEM_NAMES[sys]} library (${opened.format})` : `a ${SYSTEM_NAMES[sys]} weapon table`
     throw new ImportError(`this is ${what}, not one for ${system}`)
   }
   return opened
+}
+
+/** The result with its report's first lines: what the fight uses of each fighter (named when there are several). */
+function withFight(r: ImportResult): ImportResult {
+  const many = r.combatants.length > 1
+  r.report.fight = r.combatants.flatMap((c) => fightLines(r.system, c).map((l) => (many ? `${String(c.name)}: ${l}` : l)))
+  return r
 }
 
 /** The libraries among opened files, each given the weapon tables opened with it. */

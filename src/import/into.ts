@@ -8,6 +8,11 @@ import { defaulted, emptyReport, ImportError, type ImportReport, type ImportResu
 
 type Doc = Record<string, unknown>
 
+/** Scenario-wide values in a GM's words. */
+const SETTING_WORDS: Record<string, (v: unknown) => string> = { woundMultiplier: (v) => `wound multiplier ×${String(v)}` }
+/** Their values when a scenario does not give them (the schema's defaults). */
+const SETTING_DEFAULTS: Record<string, unknown> = { woundMultiplier: 2 }
+
 /** A short id from a name: lower-case letters, digits and "-", unique among `taken`. */
 export function idFor(name: string, taken: Set<string>): string {
   const base =
@@ -51,12 +56,13 @@ export function addToScenario(doc: Doc, results: ImportResult[], side?: 'A' | 'B
   const plans: Record<string, Record<string, unknown>[]> = {}
   const planCount = (k: string): number => (Array.isArray(doc[k]) ? (doc[k] as unknown[]).length : 0) + (plans[k]?.length ?? 0)
   const many = results.reduce((n, r) => n + r.combatants.length, 0) > 1
+  const settingsSet = new Set<string>()
   for (const r of results) {
     if (r.system !== system) throw new ImportError(`${r.combatants.map((c) => String(c.name)).join(', ')} ${r.combatants.length > 1 ? 'are' : 'is'} for ${r.system}, and this scenario is for ${system}`)
     for (const c of r.combatants) {
       const name = String(c.name)
       const prefix = many ? `${name}: ` : ''
-      for (const k of ['read', 'computed', 'defaulted', 'ignored'] as const) report[k].push(...r.report[k].map((l) => prefix + l))
+      for (const k of ['fight', 'read', 'computed', 'defaulted', 'ignored'] as const) report[k].push(...r.report[k].map((l) => prefix + l))
       const at = `${key}[${existing.length + added.length}]`
       for (const f of r.report.defaultedFields) report.defaultedFields.push({ path: `${at}.${f.path}`, text: prefix + f.text })
       const out: Record<string, unknown> = { id: idFor(name, taken), ...c }
@@ -73,6 +79,20 @@ export function addToScenario(doc: Doc, results: ImportResult[], side?: 'A' | 'B
     }
   }
   const next: Doc = { ...doc, [key]: [...existing, ...added] }
+  // Campaign values a file states (L5R's wound multiplier): set when the scenario has none of its own yet,
+  // else the scenario's is kept and the report says so.
+  for (const r of results) {
+    for (const [k, v] of Object.entries(r.settings ?? {})) {
+      const who = r.combatants.map((c) => String(c.name)).join(', ')
+      const current = next[k] ?? SETTING_DEFAULTS[k]
+      if (current === v) continue
+      if (!existing.length && !settingsSet.has(k)) {
+        report.read.push(`${who}: ${SETTING_WORDS[k]?.(v) ?? `${k} ${String(v)}`}, as the file gives it, set for the whole scenario`)
+        next[k] = v
+        settingsSet.add(k)
+      } else report.ignored.push(`${who}: the file's ${SETTING_WORDS[k]?.(v) ?? `${k} ${String(v)}`} differs from the scenario's ${SETTING_WORDS[k]?.(current) ?? String(current)}; the scenario's is kept (it holds for every fighter)`)
+    }
+  }
   for (const [k, list] of Object.entries(plans)) next[k] = [...(Array.isArray(doc[k]) ? (doc[k] as unknown[]) : []), ...list]
   return { doc: next, ids: added.map((c) => String(c.id)), report }
 }

@@ -349,7 +349,16 @@ function readFoundry(j: Json): ImportResult {
 
 /** Reads an L5R file of the given kind (see l5rKind). */
 export function readL5r(json: Json, kind: 'l5rcm' | 'websheet' | 'foundry'): ImportResult {
-  if (kind === 'l5rcm') return readL5rcm(json)
-  if (kind === 'websheet') return readWebSheet(json)
-  return readFoundry(json)
+  const result = kind === 'l5rcm' ? readL5rcm(json) : kind === 'websheet' ? readWebSheet(json) : readFoundry(json)
+  // The wound multiplier (wounds per rank after Healthy, as a multiple of Earth) is the campaign's: L5R
+  // Character Manager saves it as health_multiplier, Foundry's l5r4 actor as woundsMultiplier.
+  const sys = isObj(json.system) ? json.system : isObj(json.data) ? json.data : {}
+  const stated = int(kind === 'l5rcm' ? json.health_multiplier : kind === 'foundry' ? sys.woundsMultiplier : undefined)
+  if (stated !== undefined) {
+    const m = clamp(stated, 2, 5)
+    result.settings = { woundMultiplier: m }
+    if (m !== stated) defaulted(result.report, `wound multiplier ×${stated} is outside what the simulator takes (×2 to ×5); ×${m} used`)
+    else result.report.read.push(`wound multiplier ×${m}: each wound rank after Healthy holds Earth × ${m} wounds (L5R 4th Edition core rulebook p.86)`)
+  }
+  return result
 }

@@ -5,6 +5,8 @@
 
 /** What an import did with each part of a file: nothing is dropped silently. */
 export interface ImportReport {
+  /** What the fight uses (his attacks, defences, movement), read off the imported fighter: the report's first lines. */
+  fight: string[]
   /** Values taken from the file as they are ("ST 13"). */
   read: string[]
   /** Values computed from the file with the builder's rule ("Broadsword 15 = DX 13 + 2 (8 points, Average)"). */
@@ -39,6 +41,11 @@ export interface ImportResult {
   format: string
   combatants: Record<string, unknown>[]
   report: ImportReport
+  /**
+   * Scenario-wide values the file states for its campaign (L5R's wound multiplier: `{ woundMultiplier: 3 }`):
+   * set on the scenario the fighter is added to, or reported when the scenario already says otherwise.
+   */
+  settings?: Record<string, unknown>
 }
 
 /** A file that cannot be imported: the message says what was wrong, in a GM's words. */
@@ -49,7 +56,7 @@ export class ImportError extends Error {
   }
 }
 
-export const emptyReport = (): ImportReport => ({ read: [], computed: [], defaulted: [], ignored: [], defaultedFields: [] })
+export const emptyReport = (): ImportReport => ({ fight: [], read: [], computed: [], defaulted: [], ignored: [], defaultedFields: [] })
 
 /** Largest file the importer reads: real character files are well under 1 MB. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024

@@ -130,7 +130,7 @@ describe('quickdraw import', () => {
     const doc = JSON.parse(r.out)
     expect(doc.system).toBe('gurps')
     expect(doc.combatants[0]).toMatchObject({ id: 'alice-wozniak', name: 'Alice Wozniak', st: 13 })
-    expect(Object.keys(doc.report)).toEqual(['read', 'computed', 'defaulted', 'ignored', 'defaultedFields'])
+    expect(Object.keys(doc.report)).toEqual(['fight', 'read', 'computed', 'defaulted', 'ignored', 'defaultedFields'])
     expect(doc.report.defaultedFields).toEqual([{ path: 'tactics[0].maneuvers', text: 'plan: attack every turn' }])
   })
 

@@ -161,7 +161,7 @@ describe.skipIf(!existsSync(sharedHero))('the Destroyer Agent (old Hero Designer
   it('4 levels with his Energy Rifle, ranged levels, cover his ranged attack: +4 OCV; his martial maneuvers are not his attack', () => {
     const r = importCharacter(readFileSync(join(sharedHero, 'hdc_hero6efvtt_destroyer_agent_oldformat.extracted.hdc')))
     expect(r.combatants[0].attack).toMatchObject({ name: 'Basic Setting', dice: '12d6', range: 'ranged', ocv: 4 })
-    expect(r.report.computed).toContain('Combat Skill Levels 4 with Energy Rifle: +4 OCV with Basic Setting (put on OCV; in play they may go to DCV instead)')
+    expect(r.report.computed).toContain('Targeting System: Combat Skill Levels 4 with Energy Rifle: +4 OCV with Basic Setting (put on OCV; in play they may go to DCV instead)')
     expect(r.report.ignored).toContain('Combat Skill Levels 3 with Destroyer Energy Weapons: the file does not say that they cover Basic Setting; not applied')
     expect(r.report.ignored).toContain('martial maneuvers (Aikido Throw, Block, Boxing Strike, Dodge, Hold): his attack is Basic Setting, and each fighter has one attack')
   })

@@ -1,0 +1,95 @@
+/**
+ * The first lines of an import's report: what the fight uses (his attacks, his defences, how he moves), in
+ * a GM's words, read off the imported fighter itself so they always say what the simulator will play. The
+ * rest of the report (how each number was read or computed, defaults, what is not modelled) follows, folded.
+ */
+
+type Json = Record<string, unknown>
+
+const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined)
+const n = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined)
+const s = (v: unknown): string => (typeof v === 'string' ? v : '')
+const signed = (x: number): string => (x < 0 ? `−${-x}` : `+${x}`)
+
+/** His attacks: the list when he has several (each by name), else the one. */
+function attacksOf(c: Json, plural: string, singular: string): Json[] {
+  const list = c[plural]
+  if (Array.isArray(list)) return list.map(obj).filter((x): x is Json => x !== undefined)
+  const one = obj(c[singular])
+  return one ? [one] : []
+}
+
+function gurps(c: Json): string[] {
+  const out: string[] = []
+  for (const w of attacksOf(c, 'weapons', 'weapon')) {
+    const ranged = s(w.ranged) !== '' && s(w.ranged) !== 'no'
+    const reach = n(w.reach)
+    out.push(`attack: ${s(w.name) || 'weapon'}, skill ${n(w.skill) ?? '?'}, damage ${s(w.damage)} ${s(w.type)}${ranged ? ', ranged' : reach !== undefined ? `, reach ${reach === 0 ? 'C' : reach}` : ''}`)
+  }
+  const speed = n(c.basicSpeed) ?? 5
+  const cr = c.combatReflexes === true || c.enhancedTimeSense === true
+  const dodge = Math.floor(speed) + 3 + (cr ? 1 : 0)
+  const first = attacksOf(c, 'weapons', 'weapon')[0]
+  const parts = [`Dodge ${dodge} (Basic Speed ${speed} without fractions + 3${cr ? ', +1 Combat Reflexes' : ''})`]
+  if (first && first.canParry !== false && !(s(first.ranged) !== '' && s(first.ranged) !== 'no')) {
+    const skill = n(first.skill) ?? 10
+    const parry = 3 + Math.floor(skill / 2) + (n(first.parry) ?? 0) + (cr ? 1 : 0)
+    parts.push(`Parry ${parry} with ${s(first.name)} (3 + half skill ${skill}${n(first.parry) ? ` ${signed(n(first.parry) as number)}` : ''}${cr ? ', +1 Combat Reflexes' : ''})`)
+  }
+  const shield = obj(c.shield)
+  if (shield) parts.push(`Block with a shield at skill ${n(shield.skill) ?? '?'}, DB ${n(shield.db) ?? 0}`)
+  parts.push(`DR ${n(c.dr) ?? 0}`)
+  out.push(`defences: ${parts.join('; ')}`)
+  out.push(`movement: Move ${n(c.move) ?? '?'}; HP ${n(c.hp) ?? '?'}`)
+  return out
+}
+
+function hero(c: Json): string[] {
+  const out: string[] = []
+  for (const a of attacksOf(c, 'attacks', 'attack')) {
+    const ocv = n(a.ocv)
+    out.push(`attack: ${s(a.name) || 'attack'}, ${s(a.dice)} ${s(a.kind)} against ${s(a.vs)}, ${s(a.range) === 'hth' ? 'hand-to-hand' : 'ranged'}, OCV ${n(c.ocv) ?? '?'}${ocv ? `, ${signed(ocv)} with this attack` : ''}`)
+  }
+  out.push(`defences: DCV ${n(c.dcv) ?? '?'}; PD ${n(c.pd) ?? 0} (${n(c.rpd) ?? 0} resistant), ED ${n(c.ed) ?? 0} (${n(c.red) ?? 0} resistant); STUN ${n(c.stun) ?? '?'}, BODY ${n(c.body) ?? '?'}`)
+  out.push(`movement and speed: SPD ${n(c.spd) ?? '?'}, DEX ${n(c.dex) ?? '?'} (the simulator's fights are in reach; no movement on a map)`)
+  return out
+}
+
+function genesys(c: Json): string[] {
+  const out: string[] = []
+  for (const w of attacksOf(c, 'weapons', 'weapon')) {
+    const q = obj(w.qualities)
+    const qs = q ? Object.entries(q).filter(([, v]) => v !== false && v !== 0).map(([k, v]) => (v === true ? k : `${k} ${String(v)}`)) : []
+    out.push(`attack: ${s(w.name) || 'weapon'}, ${s(w.skill)}, damage ${w.addsBrawn === true ? '+' : ''}${n(w.damage) ?? '?'}, Critical ${n(w.crit) ?? '?'}, range ${s(w.range)}${qs.length ? `, ${qs.join(', ')}` : ''}`)
+  }
+  out.push(`defences: soak ${n(c.soak) ?? 0}, melee defence ${n(c.meleeDefense) ?? 0}, ranged defence ${n(c.rangedDefense) ?? 0}; wound threshold ${n(c.woundThreshold) ?? '?'}, strain threshold ${n(c.strainThreshold) ?? '?'}`)
+  out.push('movement: the simulator plays range bands as the plan sets them')
+  return out
+}
+
+function l5r(c: Json): string[] {
+  const out: string[] = []
+  for (const w of attacksOf(c, 'weapons', 'weapon')) {
+    out.push(`attack: ${s(w.name) || 'weapon'} (${s(w.kind) || 'melee'}), attack roll (${n(c.attackTrait) ?? '?'} + ${n(c.attackSkill) ?? 0}) k ${n(c.attackTrait) ?? '?'}, damage ${n(w.rolled) ?? '?'}k${n(w.kept) ?? '?'} plus Strength ${n(c.strength) ?? '?'}`)
+  }
+  const armor = s(c.armor)
+  out.push(`defences: Armor TN ${5 + 5 * (n(c.agility) ?? 0)} before armour (5 + 5 × Reflexes ${n(c.agility) ?? '?'}), armour ${armor || 'none'}, Defense skill ${n(c.defenseSkill) ?? 0}; wound ranks from Earth ${n(c.earth) ?? '?'}`)
+  out.push('movement: the simulator plays no map; every fighter is in reach')
+  return out
+}
+
+function bushido(c: Json): string[] {
+  const out: string[] = []
+  const traits = (pierce: unknown, brutal: unknown): string => [n(pierce) ? `Pierce ${String(pierce)}` : '', n(brutal) ? `Brutal ${String(brutal)}` : ''].filter(Boolean).map((x) => `, ${x}`).join('')
+  out.push(`melee: pool ${n(c.melee) ?? '?'} dice, weapon Strength ${signed(n(c.strength) ?? 0)}${traits(c.pierce, c.brutal)}${c.reach === true ? ', Reach' : ''}${n(c.parry) ? `, Parry ${String(c.parry)}` : ''}`)
+  if (n(c.ranged)) out.push(`ranged: pool ${String(c.ranged)} dice, weapon Strength ${signed(n(c.rangedStrength) ?? 0)}${traits(c.rangedPierce, c.rangedBrutal)}`)
+  out.push(`defences: Armour ${n(c.armour) ?? 0}, Tough ${n(c.tough) ?? 0}${c.durable === true ? ', Durable' : ''}; Wounds ${n(c.wounds) ?? '?'}; Ki ${n(c.ki) ?? 0} a turn${c.kiMax !== undefined ? `, up to ${String(c.kiMax)}` : ''}`)
+  return out
+}
+
+const BY_SYSTEM: Record<string, (c: Json) => string[]> = { gurps, hero, genesys, l5r, bushido }
+
+/** What the fight uses of this fighter, first in the report. */
+export function fightLines(system: string, combatant: Record<string, unknown>): string[] {
+  return BY_SYSTEM[system]?.(combatant) ?? []
+}
