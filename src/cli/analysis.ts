@@ -198,7 +198,12 @@ export async function cmdMerge(files: string[], o: Options): Promise<number> {
   try {
     merged = sweeps.length > 0 ? mergeSweepPartials(sweeps) : mergePartials(parts as PartialDocument[])
   } catch (e) {
-    throw new UsageError((e as Error).message)
+    // "shard 2 of 4" names the file it came from, so the user knows which shard to run again
+    const message = (e as Error).message.replace(/^merge: shard (\d+) of (\d+)/, (whole, i: string) => {
+      const k = parts.findIndex((p) => p.format !== 'quickdraw-sweep-partial/1' && p.shard.index === Number(i) - 1)
+      return k >= 0 ? `merge: ${files[k]} (shard ${i} of ${whole.split(' of ')[1]})` : whole
+    })
+    throw new UsageError(message)
   }
   const target = str(o.out)
   if (target) await writeOut(target, `${JSON.stringify(merged, null, 2)}\n`)

@@ -102,7 +102,9 @@ Examples:
 (sample files of every kind are in ${SAMPLES})`,
   merge: `quickdraw merge <part.json>... [--out FILE] — combines the partial results of every shard of a run (or
 a sweep) into exactly the document one run would give. Every partial is checked first: its counts must
-add up to its trials, and the shards must be all of one run, each once.
+add up to what it recorded for every metric and match the digest written with them (an edited or
+damaged file is refused, naming the file, the shard and the metric), and the shards must be all of one
+run, each once.
 
   --json            print the merged document (the default when --out is not given)
   --out FILE        write the merged document to FILE, atomically

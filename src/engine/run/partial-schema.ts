@@ -7,7 +7,9 @@ import { MAX_SHARDS } from './shard'
 
 /**
  * The shape of a shard's partial result file, checked before a merge trusts any of it: counts that are
- * whole non-negative numbers, a shard count within what `--shard` accepts, and the versions that made it.
+ * whole non-negative numbers, a shard count within what `--shard` accepts, the versions that made it, and
+ * the checks of its counts (what each metric adds up to, and a digest of the whole tally) that merge
+ * compares the counts with.
  */
 const count = z.number({ error: 'must be a whole number of at least 0' }).int({ error: 'must be a whole number of at least 0' }).min(0, { error: 'must be a whole number of at least 0' })
 const text = z.string({ error: 'must be text' }).max(200, { error: 'must be text of at most 200 characters' })
@@ -24,6 +26,13 @@ export const partialSchema = z
     chunkSize: int(1, MAX_CHUNK_SIZE),
     shard: z.strictObject({ index: int(0, MAX_SHARDS - 1), count: int(1, MAX_SHARDS) }),
     tally: z.strictObject({ trials: count, counts: z.array(count, { error: 'must be a list of counts' }), bins: z.array(count, { error: 'must be a list of counts' }) }),
+    checks: z.strictObject(
+      {
+        digest: z.string({ error: 'must be the digest of the tally' }).regex(/^[0-9a-f]{16}$/, { error: 'must be the digest of the tally (16 hex digits)' }),
+        metrics: z.array(z.strictObject({ id: text, n: count, count }), { error: 'must list what each metric adds up to' }),
+      },
+      { error: 'must hold the checks of its counts (a file written by quickdraw run --shard of this version; run the shard again)' },
+    ),
     elapsedMs: z.number({ error: 'must be a number of at least 0' }).min(0, { error: 'must be a number of at least 0' }),
     workers: int(1, 100_000),
   })

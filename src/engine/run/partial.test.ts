@@ -83,3 +83,56 @@ describe('merge refuses partial results that are damaged, tampered with or from 
     expect(() => mergePartials([{ ...part, shard: { index: 0, count: 100_000 } }])).toThrow(/^merge: missing shards 2, 3, .*, 21 and more of 100000$/)
   })
 })
+
+/** Issue 30: merge trusted edited tallies ("230,001 of 230,000" merged with exit 0). */
+describe('merge checks every count of a partial against what the shard recorded', () => {
+  it('a count changed by one, anywhere in the tally, is refused naming the shard (and the metric where one shows it)', async () => {
+    const parts = await shards(2)
+    const messages: string[] = []
+    const places = [...parts[1].tally.counts.map((_, i) => ['counts', i] as const), ...parts[1].tally.bins.map((_, i) => ['bins', i] as const)]
+    expect(places.length).toBeGreaterThan(5)
+    for (const [list, i] of places) {
+      const edited = structuredClone(parts[1])
+      edited.tally[list][i] += 1
+      try {
+        mergePartials([parts[0], edited])
+        messages.push(`${list}[${i}] merged`)
+      } catch (e) {
+        messages.push((e as Error).message)
+      }
+    }
+    expect(messages.filter((m) => !m.startsWith('merge: shard 2 of 2: '))).toEqual([])
+    // a chance that now happened once more than the shard recorded names that metric and its counts
+    expect(messages).toContainEqual(expect.stringMatching(/^merge: shard 2 of 2: "[^"]+" adds up to [\d,]+ of [\d,]+, but the shard recorded [\d,]+ of [\d,]+; the file was edited or damaged: run that shard again$/))
+  })
+
+  it('a count moved between two outcomes, every metric still adding up, is refused by the digest', async () => {
+    const parts = await shards(2)
+    const edited = structuredClone(parts[1])
+    const bins = edited.tally.bins
+    const k = bins.findIndex((c, i) => c > 0 && i + 1 < bins.length && bins[i + 1] > 0)
+    expect(k).toBeGreaterThanOrEqual(0)
+    bins[k] -= 1
+    bins[k + 1] += 1
+    expect(() => mergePartials([parts[0], edited])).toThrow(/^merge: shard 2 of 2: its counts do not match their digest \(a count was changed or moved between outcomes\); the file was edited or damaged: run that shard again$/)
+  })
+
+  it('a partial without its checks (an older file) is refused with the reason', async () => {
+    const [part] = await shards(1)
+    const raw = structuredClone(part) as unknown as Raw
+    delete raw.checks
+    const r = parsePartial(raw)
+    expect(r.ok ? [] : r.issues.map(issueLine)).toEqual([expect.stringMatching(/^checks: is required \(must hold the checks of its counts \(a file written by quickdraw run --shard of this version; run the shard again\)/)])
+  })
+
+  it('the checks travel with the file: a partial written and read back merges to the single-run document', async () => {
+    const single = withoutTiming((await runJobWithTally(base)).document)
+    const parts = (await shards(3)).map((p) => {
+      const r = parsePartial(JSON.parse(JSON.stringify(p)))
+      if (!r.ok) throw new Error(r.issues.map(issueLine).join('; '))
+      return r.partial
+    })
+    expect(withoutTiming(mergePartials(parts))).toEqual(single)
+    expect(parts[0].checks.metrics.map((m) => m.id)).toEqual(single.metrics.map((m) => m.id))
+  })
+})

@@ -1,4 +1,6 @@
 import { withExact } from '../core/fight-exact'
+import { fnv1a64 } from '../core/hash'
+import type { Metric } from '../core/metrics'
 import type { Tally } from '../core/tally'
 import { ENGINE_VERSION } from '../version'
 import { chunkRange } from './job'
@@ -26,9 +28,58 @@ export function partialDocument(scenario: unknown, doc: ResultDocument, tally: T
     chunkSize: doc.run.chunkSize,
     shard: doc.run.shard,
     tally: { trials: tally.trials, counts: Array.from(tally.counts), bins: Array.from(tally.bins) },
+    checks: { digest: tallyDigest(tally), metrics: metricSums(doc.metrics) },
     elapsedMs: doc.timing.elapsedMs,
     workers: doc.timing.workers,
   }
+}
+
+/**
+ * What each metric of a tally adds up to: the trials (or events) it was measured over, and the count of its
+ * outcomes (a chance: the times it happened; an ordering: all its outcomes together; a distribution: all
+ * its values). Written with a shard's counts, and worked out again from them when merging.
+ */
+export function metricSums(metrics: readonly Metric[]): { id: string; n: number; count: number }[] {
+  return metrics.map((m) => {
+    switch (m.kind) {
+      case 'probability':
+        return { id: m.id, n: m.n, count: m.count }
+      case 'order':
+        return { id: m.id, n: m.n, count: m.outcomes.reduce((s, o) => s + o.count, 0) }
+      case 'distribution':
+        return { id: m.id, n: m.n, count: m.bins.reduce((s, b) => s + b.count, 0) }
+      default:
+        return { id: m.id, n: m.n, count: m.n }
+    }
+  })
+}
+
+/** A digest of every count of a tally (64-bit FNV-1a of its numbers in order): a count changed, moved or lost changes it. */
+export function tallyDigest(tally: { trials: number; counts: ArrayLike<number>; bins: ArrayLike<number> }): string {
+  return fnv1a64(`${tally.trials}|${Array.from(tally.counts).join(',')}|${Array.from(tally.bins).join(',')}`)
+}
+
+const fmt = (n: number): string => n.toLocaleString('en-US')
+
+/**
+ * A shard's counts against the checks written with them: each metric must add up to what it did when the
+ * shard was run (and a chance can never happen more often than it was tried), then the whole tally must
+ * match its digest (which also catches a count moved from one outcome to another).
+ */
+function checkMetrics(p: PartialDocument, metrics: readonly Metric[]): void {
+  const where = `merge: shard ${p.shard.index + 1} of ${p.shard.count}`
+  const recorded = new Map(p.checks.metrics.map((m) => [m.id, m]))
+  for (const m of metrics) {
+    const now = metricSums([m])[0]
+    if (m.kind === 'probability' && m.count > m.n) throw new Error(`${where}: "${m.label}" counts ${fmt(m.count)} of ${fmt(m.n)} trials; the file was edited or damaged: run that shard again`)
+    const was = recorded.get(m.id)
+    if (!was) throw new Error(`${where}: "${m.label}" is not among the metrics the shard recorded; the file was edited or damaged: run that shard again`)
+    if (was.n !== now.n || was.count !== now.count) {
+      throw new Error(`${where}: "${m.label}" adds up to ${fmt(now.count)} of ${fmt(now.n)}, but the shard recorded ${fmt(was.count)} of ${fmt(was.n)}; the file was edited or damaged: run that shard again`)
+    }
+  }
+  if (recorded.size !== metrics.length) throw new Error(`${where}: it records ${recorded.size} metrics, its counts give ${metrics.length}; the file was edited or damaged: run that shard again`)
+  if (tallyDigest(p.tally) !== p.checks.digest) throw new Error(`${where}: its counts do not match their digest (a count was changed or moved between outcomes); the file was edited or damaged: run that shard again`)
 }
 
 /** Checks that the partials are every shard of one run, exactly once; returns them in shard order. */
@@ -77,6 +128,8 @@ export function mergePartials(parts: PartialDocument[]): ResultDocument {
   const tally: Tally = { trials: 0, counts: new Float64Array(shape.counters), bins: new Float64Array(shape.bins) }
   for (const p of sorted) {
     if (p.tally.counts.length !== shape.counters || p.tally.bins.length !== shape.bins) throw new Error(`merge: shard ${p.shard.index + 1} has a tally of another shape`)
+    const own: Tally = { trials: p.tally.trials, counts: Float64Array.from(p.tally.counts), bins: Float64Array.from(p.tally.bins) }
+    checkMetrics(p, system.summarize(plan, own))
     tally.trials += p.tally.trials
     p.tally.counts.forEach((v, i) => (tally.counts[i] += v))
     p.tally.bins.forEach((v, i) => (tally.bins[i] += v))
