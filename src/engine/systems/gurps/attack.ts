@@ -1,12 +1,13 @@
 import { gurpsCritical, gurpsSucceeds } from '../../dice/three-d6'
 import { Aod, Defense } from './codes'
-import { basicDamage, Crit, CRIT_TEXT, injuryAgainst, rollCritical } from './damage'
+import { basicDamage, Crit, CRIT_TEXT, drAgainst, injuryAgainst, rollCritical } from './damage'
 import { bestDefense, rollDefense, type DefenseChoice } from './defense'
 import { applyInjury, consciousnessRoll } from './injury'
 import { rangePenalty } from './range'
 import { F } from './layout'
 import { nameOf, roll3, RollUse, rollText, say } from './log'
-import type { Plan } from './plan'
+import { MAX_ARMS } from './fighter'
+import { armOf, type Plan } from './plan'
 import type { FightState } from './state'
 
 /**
@@ -36,7 +37,7 @@ export function shockOf(st: FightState, a: number): number {
 
 /** Skill for `a`'s attack on `d`: shock, prone −4, range for ranged attacks, then the maneuver's modifier. */
 export function effectiveSkill(plan: Plan, st: FightState, a: number, d: number, mode: Mode): number {
-  const f = plan.fighters[a]
+  const f = armOf(plan, st, a)
   let eff = f.skill - shockOf(st, a)
   if (st.prone[a]) eff -= 4
   if (f.ranged && plan.rules.rangePenalties) eff += rangePenalty(st.dist[a * st.n + d])
@@ -47,10 +48,10 @@ export function effectiveSkill(plan: Plan, st: FightState, a: number, d: number,
 }
 
 /** "with the sword (skill 12" or "with the sword in his off hand (skill 8: off hand −4" for the log. */
-function weaponText(plan: Plan, a: number, mode: Mode, eff: number): string {
-  const f = plan.fighters[a]
+function weaponText(plan: Plan, st: FightState, a: number, mode: Mode, eff: number): string {
+  const f = armOf(plan, st, a)
   if (mode !== Mode.OffHand) return `with the ${f.weapon} (skill ${eff}`
-  const note = f.offHandPenalty > 0 ? `off hand −${f.offHandPenalty}` : f.ambidextrous ? 'Ambidextrous, no off-hand penalty' : 'no off-hand penalty under the two-weapons reading'
+  const note = f.offHandPenalty > 0 ? `off hand −${f.offHandPenalty}` : plan.fighters[a].ambidextrous ? 'Ambidextrous, no off-hand penalty' : 'no off-hand penalty under the two-weapons reading'
   return `with the ${f.weapon} in his off hand (skill ${eff}: ${note}`
 }
 
@@ -104,7 +105,7 @@ function rollToHit(plan: Plan, st: FightState, a: number, d: number, mode: Mode,
   if (st.log) {
     const ok = gurpsSucceeds(r, eff)
     const crit = ok && gurpsCritical(r, eff) === 'success'
-    say(st, 'roll', [a, d], plan, `${nameOf(plan, a)} attacks ${nameOf(plan, d)} ${weaponText(plan, a, mode, eff)}): ${rollText(r, eff, ok)}${crit ? ' — a critical hit, no defence allowed' : ok ? '' : ' — a miss'}.`)
+    say(st, 'roll', [a, d], plan, `${nameOf(plan, a)} attacks ${nameOf(plan, d)} ${weaponText(plan, st, a, mode, eff)}): ${rollText(r, eff, ok)}${crit ? ' — a critical hit, no defence allowed' : ok ? '' : ' — a miss'}.`)
   }
   return r
 }
@@ -147,8 +148,8 @@ function decide(plan: Plan, st: FightState, a: number, d: number, r: number, eff
 /** Damage and injury of a blow that landed with critical-hit effect `effect`. */
 function hurt(plan: Plan, st: FightState, a: number, d: number, effect: Crit, strong: boolean): void {
   const dmg = basicDamage(plan, st, a, strong, effect)
-  const injury = injuryAgainst(plan, a, d, dmg, effect)
-  if (st.log) say(st, 'damage', [a, d], plan, `${dmg} ${plan.fighters[a].type} damage against DR ${plan.fighters[d].dr}${effect === Crit.HalfDr ? ' (halved)' : ''}: ${injury} injury.`)
+  const injury = injuryAgainst(plan, st, a, d, dmg, effect)
+  if (st.log) say(st, 'damage', [a, d], plan, `${dmg} ${armOf(plan, st, a).type} damage against DR ${drAgainst(plan, st, a, d)}${effect === Crit.HalfDr ? ' (halved)' : ''}: ${injury} injury.`)
   st.tally.bins[plan.layout.attackBins[a] + Math.min(injury, plan.layout.attackLen[a] - 1)]++
   if (injury > 0) noteHit(st, a)
   if (effect === Crit.DropWeapon) st.ready[d] = 0
@@ -168,11 +169,25 @@ function holdInjury(st: FightState, a: number, d: number, injury: number, double
   st.heldMajor = major
 }
 
+/**
+ * A missile weapon's shot is spent: a thrown weapon is gone (a Ready takes up the next one), a bow or gun
+ * with no shots left must be reloaded (its Ready turns). @see docs/rules/gurps.md (Missiles), B269 Shots
+ */
+export function spendShot(plan: Plan, st: FightState, a: number): void {
+  const w = armOf(plan, st, a)
+  if (w.shots === 0) return
+  const k = a * MAX_ARMS + w.index
+  if (--st.shotsLeft[k] > 0) return
+  st.ready[a] = 0
+  st.readyLeft[a] = w.readyTurns
+}
+
 /** Resolves one attack of `a` on `d`; returns whether it landed. */
 export function attack(plan: Plan, st: FightState, a: number, d: number, mode: Mode, strong: boolean, fromWait: boolean): boolean {
   const eff = effectiveSkill(plan, st, a, d, mode)
   const feinted = st.feintOn[a] === d
   const r = rollToHit(plan, st, a, d, mode, eff, fromWait)
+  spendShot(plan, st, a)
   const effect = decide(plan, st, a, d, r, eff, fromWait)
   if (effect >= 0) hurt(plan, st, a, d, effect, strong)
   if (feinted) st.feintOn[a] = -1
@@ -225,10 +240,8 @@ export function stopHit(plan: Plan, st: FightState, a: number, s: number, mode: 
  * @see docs/rules/gurps.md section 3 (B365 Feint)
  */
 export function feint(plan: Plan, st: FightState, a: number, d: number): void {
-  const fa = plan.fighters[a]
-  const fd = plan.fighters[d]
-  const effA = fa.skill - shockOf(st, a)
-  const effD = Math.max(fd.skill, fd.dx) - shockOf(st, d)
+  const effA = armOf(plan, st, a).skill - shockOf(st, a)
+  const effD = Math.max(armOf(plan, st, d).skill, plan.fighters[d].dx) - shockOf(st, d)
   const rA = roll3(st)
   const rD = roll3(st)
   const okA = gurpsSucceeds(rA, effA)

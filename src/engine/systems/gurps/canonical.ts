@@ -87,7 +87,8 @@ export function canonicalise(plan: Plan, st: FightState, scope: CanonicalScope, 
   st.shock.fill(0)
   // the shock carried into his next turn is read only by an attack on that turn: stunned, down or
   // without his weapon, that turn is spent recovering, standing or readying (turn.ts), and it is cleared
-  if (next >= 0 && (st.stunned[next] || st.prone[next] || !st.ready[next])) st.shockCarry[next] = 0
+  // (with several attacks he may take up another that is ready instead, so only with one)
+  if (next >= 0 && (st.stunned[next] || st.prone[next] || (!st.ready[next] && plan.fighters[next].arms.length === 1))) st.shockCarry[next] = 0
 }
 
 /**

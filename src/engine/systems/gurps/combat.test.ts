@@ -129,11 +129,14 @@ describe('active defences (docs/rules/gurps.md section 3)', () => {
     bestDefense(plan, st, 1, 0, Defense.None, c)
     expect([c.kind, c.score]).toEqual([Defense.Dodge, 7])
   })
-  it('the shield\'s DB counts against bows and thrown weapons ("muscle-powered"), not firearms; only Dodge either way', () => {
+  it('the shield\'s DB counts against bows and thrown weapons ("muscle-powered"), not firearms', () => {
     const dodge = (ranged: 'firearm' | 'muscle-powered'): [Defense, number] => {
       const plan = planOf([{ id: 'a', ranged }, { id: 'b', skill: 18, basicSpeed: 4, shield: { skill: 16, db: 2 } }], noRetreat)
       const st = freshState(plan, new ScriptedRng([]))
       const c = choice()
+      // his Dodge alone: the Parry and Block he may also have against a thrown weapon are left out here
+      st.blocks[1] = 1
+      st.noParry[1] = 1
       bestDefense(plan, st, 1, 0, Defense.None, c)
       return [c.kind, c.score]
     }

@@ -1,7 +1,8 @@
 import { rollD6Sum } from '../../dice/gurps-damage'
 import { injuryOf } from '../gurps-common/basic-damage'
 import { roll3, RollUse } from './log'
-import type { Plan } from './plan'
+import type { WeaponStats } from './fighter'
+import { armOf, type Plan } from './plan'
 import type { FightState } from './state'
 
 /**
@@ -40,7 +41,7 @@ export function strongBonus(dice: number): number {
 
 /** Basic damage of one hit by `a` (draws the dice unless the critical gives maximum damage). */
 export function basicDamage(plan: Plan, st: FightState, a: number, strong: boolean, crit: Crit): number {
-  const f = plan.fighters[a]
+  const f = armOf(plan, st, a)
   let dmg = (crit === Crit.Max ? f.dice * 6 : rollD6Sum(st.rng, f.dice)) + f.add
   if (strong) dmg += strongBonus(f.dice)
   if (dmg < f.minDamage) dmg = f.minDamage
@@ -49,8 +50,19 @@ export function basicDamage(plan: Plan, st: FightState, a: number, strong: boole
   return dmg
 }
 
+/** `d`'s DR against `a`'s attack: his DR plus any DR limited to that damage type (B47 "Limited"). */
+export function drAgainst(plan: Plan, st: FightState, a: number, d: number): number {
+  return drAgainstArm(plan, armOf(plan, st, a), d)
+}
+
+/** `d`'s DR against the weapon `w`. */
+export function drAgainstArm(plan: Plan, w: WeaponStats, d: number): number {
+  const v = plan.fighters[d]
+  return v.dr + v.drByType[w.typeIndex]
+}
+
 /** Injury from basic damage against `d`'s DR (halved by critical results 4 and 17). */
-export function injuryAgainst(plan: Plan, a: number, d: number, dmg: number, crit: Crit): number {
-  const dr = plan.fighters[d].dr
-  return injuryOf(dmg, crit === Crit.HalfDr ? Math.floor(dr / 2) : dr, plan.fighters[a].halves, plan.rules.minimumInjuryOne)
+export function injuryAgainst(plan: Plan, st: FightState, a: number, d: number, dmg: number, crit: Crit): number {
+  const dr = drAgainst(plan, st, a, d)
+  return injuryOf(dmg, crit === Crit.HalfDr ? Math.floor(dr / 2) : dr, armOf(plan, st, a).halves, plan.rules.minimumInjuryOne)
 }

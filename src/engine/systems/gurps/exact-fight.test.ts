@@ -112,7 +112,7 @@ describe('GURPS whole duel, exact against the Monte Carlo (seed 7, 20,000 fights
     // retreat, Parry and Block with a shield, criticals and the critical-hit table, stepping back in after a retreat
     ['the shipped duel of deadly blows', example('deadly-blows'), ['aldo', 'bruno']],
     // All-Out Attack (Determined: +4, no defence), All-Out Defense (Increased Dodge) then Attack, a thrown
-    // weapon from 4 yards (range penalty, Dodge only, shield DB counts), closing in
+    // weapon from 4 yards (range penalty, the Ready to take up the next spear after each throw), closing in
     ['the shipped throwing spears against a charging berserker', example('spears-and-berserker'), ['ilse', 'gorm']],
     // full rules, one blow each: real HP, shock from the first blow on the second, Parry, Block with a
     // shield, Dodge, retreat, criticals and the critical-hit table, major wounds and knockdown (each turn

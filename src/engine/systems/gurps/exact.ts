@@ -7,7 +7,9 @@ import { allowance, gap, pickTarget } from './maneuver'
 import { rangePenalty } from './range'
 import { contestScore } from './waits'
 import { bestDefense, type DefenseChoice } from './defense'
-import type { Plan } from './plan'
+import { drAgainstArm } from './damage'
+import { startArms } from './fight'
+import { armOf, type Plan } from './plan'
 import { FightState } from './state'
 
 /**
@@ -62,7 +64,7 @@ function openingState(plan: Plan): FightState {
   const st = new FightState(plan.fighters.length)
   for (let i = 0; i < st.n; i++) {
     st.hp[i] = plan.fighters[i].hpMax
-    st.ready[i] = plan.fighters[i].startsReady ? 1 : 0
+    startArms(plan.fighters[i], st, i)
     st.aod[i] = -1
     st.feintOn[i] = -1
     st.slotTarget[i] = -1
@@ -89,11 +91,12 @@ export function openingOdds(plan: Plan): OpeningOdds[] {
   return plan.fighters.flatMap((f) => {
     const d = pickTarget(plan, st, f.index)
     if (d < 0) return []
-    const skill = f.skill + (f.ranged && plan.rules.rangePenalties ? rangePenalty(plan.dist0[f.index * st.n + d]) : 0)
+    const w = armOf(plan, st, f.index)
+    const skill = w.skill + (w.ranged && plan.rules.rangePenalties ? rangePenalty(plan.dist0[f.index * st.n + d]) : 0)
     const o = gurpsOddsExact(skill)
     const defense = openingDefense(plan, f.index, d)
     const pDef = defense.kind === Defense.None ? 0 : defenseWays(defense.score) / 216
-    const injury = injuryDistribution(f.dice, f.add, f.minDamage, plan.fighters[d].dr, f.halves, plan.rules.minimumInjuryOne)
+    const injury = injuryDistribution(w.dice, w.add, w.minDamage, drAgainstArm(plan, w, d), w.halves, plan.rules.minimumInjuryOne)
     return [
       {
         attacker: f.index,
@@ -130,7 +133,7 @@ export function standoffExact(plan: Plan): StandoffExact | undefined {
   for (const f of plan.fighters) {
     const step = f.steps[0]
     const attacks = step.response === Response.Attack || step.response === Response.AllOutAttack
-    if (step.maneuver !== Maneuver.Wait || step.trigger !== Trigger.Signal || !attacks || !f.startsReady) return undefined
+    if (step.maneuver !== Maneuver.Wait || step.trigger !== Trigger.Signal || !attacks || !f.arms[st.arm[f.index]].startsReady || f.arms.length > 1) return undefined
     const other = 1 - f.index
     if (gap(plan, st, f.index, other) > allowance(plan, st, f.index, step.response === Response.AllOutAttack ? Maneuver.AllOutAttack : Maneuver.Attack)) return undefined
     st.waitStep[f.index] = 0

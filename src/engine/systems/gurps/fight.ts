@@ -1,6 +1,7 @@
 import { Aod, Cond } from './codes'
 import { C_CAP, C_CASCADE, C_DRAW, C_MUTUAL_HIT, C_TIED_FIRST_STRIKE, F } from './layout'
 import { nameOf, say, sideLabel } from './log'
+import { MAX_ARMS, type FighterStats } from './fighter'
 import type { Plan } from './plan'
 import type { FightState } from './state'
 import { takeTurn } from './turn'
@@ -30,7 +31,7 @@ export function resetFight(plan: Plan, st: FightState): void {
   for (let i = 0; i < st.n; i++) {
     const f = plan.fighters[i]
     st.hp[i] = f.hpMax
-    st.ready[i] = f.startsReady ? 1 : 0
+    startArms(f, st, i)
     st.aod[i] = Aod.None
     st.target[i] = -1
     st.feintOn[i] = -1
@@ -81,6 +82,23 @@ export function resetFight(plan: Plan, st: FightState): void {
   st.movedToward.fill(-1)
   st.cascaded = false
   st.depth = 0
+}
+
+/**
+ * His attacks at the start: he holds the one his tactics name (the first for "best", which chooses on his
+ * turn), ready if it starts ready; every other one that starts ready is drawn; missile weapons are full.
+ */
+export function startArms(f: FighterStats, st: FightState, i: number): void {
+  const k = f.using < 0 ? 0 : f.using
+  st.arm[i] = k
+  st.ready[i] = f.arms[k].startsReady ? 1 : 0
+  st.readyLeft[i] = 0
+  let drawn = 0
+  for (const w of f.arms) {
+    if (w.index !== k && w.startsReady) drawn |= 1 << w.index
+    st.shotsLeft[i * MAX_ARMS + w.index] = w.shots
+  }
+  st.drawn[i] = drawn
 }
 
 /** The once-per-fight roll: fighters tied on ETS, Basic Speed and DX are put in a random order (one draw per swap). */

@@ -1,7 +1,7 @@
-import { parseDamage, WOUNDING_HALVES, minimumDamage, type DamageType } from '../gurps-common/basic-damage'
+import { DAMAGE_TYPES, parseDamage, WOUNDING_HALVES, minimumDamage, type DamageType } from '../gurps-common/basic-damage'
 import { Aod, type Maneuver } from './codes'
-import { AOA_OPTIONS, AOD_OPTIONS, BAREHANDED, MANEUVERS, RESPONSES, TARGET_RULES, TRIGGERS } from './names'
-import type { Combatant, GurpsScenario, Step, Tactic } from './schema'
+import { AOA_OPTIONS, AOD_OPTIONS, BAREHANDED, BEST, MANEUVERS, RESPONSES, RETREAT_POLICIES, TARGET_RULES, TRIGGERS } from './names'
+import type { Combatant, GurpsScenario, Step, Tactic, Weapon } from './schema'
 
 /** One maneuver of a plan as codes. `option` is the AOA or AOD option (0 when unused). */
 export interface CompiledStep {
@@ -13,29 +13,17 @@ export interface CompiledStep {
   response: number
 }
 
-/** Everything about a fighter that does not change during a fight. @see docs/rules/gurps.md section 3, docs/rules/gurps.md section 3 */
-export interface FighterStats {
+/** One attack he carries: weapon skill, damage, reach, missile data and how it parries. */
+export interface WeaponStats {
+  /** His index in `FighterStats.arms`. */
   index: number
-  id: string
-  name: string
-  side: number
-  st: number
-  dx: number
-  ht: number
-  hpMax: number
-  basicSpeed: number
-  move: number
-  ets: boolean
-  /** +1 to defences and Wait contests from Combat Reflexes (or ETS, which includes it). */
-  cr: number
-  highPain: boolean
-  lowPain: boolean
-  dr: number
   weapon: string
   skill: number
   dice: number
   add: number
   type: DamageType
+  /** Index of `type` in DAMAGE_TYPES (for DR limited to some types). */
+  typeIndex: number
   halves: number
   minDamage: number
   reach: number
@@ -58,15 +46,55 @@ export interface FighterStats {
    * 0 if Ambidextrous; 0 under "two-weapons" (docs/rules/gurps.md section 3 gives none).
    */
   offHandPenalty: number
-  ambidextrous: boolean
   /** 0 armed, 1 barehanded (parries weapons at −3), 2 Judo or Karate (no penalty). */
   barehanded: number
   /** His attack is a thrust ("thr" damage): a barehanded parry takes no −3 against it. */
   thrusting: boolean
-  /** Dodge = ⌊Basic Speed⌋ + 3, before Combat Reflexes and DB. */
-  dodge: number
   /** Parry = 3 + ⌊skill/2⌋ + weapon parry modifier, before Combat Reflexes and DB; −1 if it cannot parry. */
   parry: number
+  /** A thrown weapon (Shots "T(n)"): can be blocked and parried (−1, −2 if small). */
+  thrown: boolean
+  /** Parry modifier against it when thrown: −1, or −2 for a small one (B376). */
+  thrownParry: number
+  /** Shots before it must be readied again (1 for a thrown weapon); 0 = never (a firearm without shots given). */
+  shots: number
+  /** Ready turns to take up the next thrown weapon or reload it fully (at least 1). */
+  readyTurns: number
+  /** Largest injury one attack can do (for histogram sizes). */
+  maxInjury: number
+}
+
+/** Everything about a fighter that does not change during a fight. @see docs/rules/gurps.md section 3, docs/rules/gurps.md section 3 */
+export interface FighterStats {
+  index: number
+  id: string
+  name: string
+  side: number
+  st: number
+  dx: number
+  ht: number
+  hpMax: number
+  basicSpeed: number
+  move: number
+  ets: boolean
+  /** +1 to defences and Wait contests from Combat Reflexes (or ETS, which includes it). */
+  cr: number
+  highPain: boolean
+  lowPain: boolean
+  dr: number
+  /** Extra DR by damage type (DAMAGE_TYPES order): DR limited to those types, on top of `dr`. */
+  drByType: number[]
+  /** His attacks (one for a single weapon), in the order listed; `FightState.arm` says which he holds. */
+  arms: WeaponStats[]
+  /** Index of the attack his tactics name (`using`), or −1 for "his best against this foe". */
+  using: number
+  /** His own retreat policy: 0 the scenario's rule, 1 always (when allowed), 2 never, 3 only when it keeps his next attack. */
+  retreatPolicy: number
+  /** Encumbrance level 0–4: Dodge minus this (Move already reduced). */
+  encumbrance: number
+  ambidextrous: boolean
+  /** Dodge = ⌊Basic Speed⌋ + 3 − encumbrance, before Combat Reflexes and DB. */
+  dodge: number
   /** Block = 3 + ⌊Shield/2⌋ before Combat Reflexes and DB; −1 without a shield. */
   block: number
   db: number
@@ -74,7 +102,7 @@ export interface FighterStats {
   preferredTarget: number
   /** Index into TARGET_RULES: how he picks a foe without a preferred target standing. */
   targetRule: number
-  /** Largest injury one attack can do (for histogram sizes). */
+  /** Largest injury one attack of any of his weapons can do (for histogram sizes). */
   maxInjury: number
 }
 
@@ -92,9 +120,22 @@ function offHandPenalty(c: Combatant, rules: GurpsScenario['rules']): number {
   return rules.aoaDouble === 'two-weapons' || c.ambidextrous ? 0 : 4
 }
 
-function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIndex: Map<string, number>, rules: GurpsScenario['rules']): FighterStats {
-  const basicSpeed = c.basicSpeed ?? (c.dx + c.ht) / 4
-  const w = c.weapon
+/** Encumbrance (B17): Move × 1, 0.8, 0.6, 0.4, 0.2, rounded down, at least 1 (a Move of 0 stays 0). */
+const ENCUMBRANCE_MOVE = [1, 0.8, 0.6, 0.4, 0.2]
+
+/** Shots and Ready turns of a weapon: "T(n)" thrown, "N(R)" or "N(Ri)"; defaults by kind. @see docs/rules/gurps.md (Missiles) */
+function shotsOf(w: Weapon): { thrown: boolean; shots: number; readyTurns: number } {
+  if (w.ranged === 'no') return { thrown: false, shots: 0, readyTurns: 1 }
+  const spec = w.shots ?? (w.ranged === 'muscle-powered' ? 'T(1)' : undefined)
+  if (spec === undefined) return { thrown: false, shots: 0, readyTurns: 1 }
+  const m = /^(T|\d+)\((\d+)(i?)\)$/.exec(spec) as RegExpExecArray
+  const thrown = m[1] === 'T'
+  const shots = thrown ? 1 : Number(m[1])
+  const perShot = Number(m[2])
+  return { thrown, shots, readyTurns: Math.max(1, m[3] ? perShot * shots : perShot) }
+}
+
+function weaponOf(w: Weapon, k: number, c: Combatant, rules: GurpsScenario['rules']): WeaponStats {
   const ranged = w.ranged !== 'no'
   const dmg = parseDamage(w.damage, c.st)
   const halves = WOUNDING_HALVES[w.type]
@@ -103,6 +144,45 @@ function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIn
   const minDamage = minimumDamage(w.type)
   const maxBasic = Math.max(minDamage, dmg.dice * 6 + dmg.add + Math.max(2, dmg.dice))
   const maxInjury = Math.floor((maxBasic * 3 * halves) / 2) + 1
+  const missile = shotsOf(w)
+  return {
+    index: k,
+    weapon: w.name,
+    skill: w.skill,
+    dice: dmg.dice,
+    add: dmg.add,
+    type: w.type,
+    typeIndex: DAMAGE_TYPES.indexOf(w.type),
+    halves,
+    minDamage,
+    reach: ranged ? 1000 : w.reach,
+    ranged,
+    firearm: w.ranged === 'firearm',
+    canParry: w.canParry && !ranged,
+    fencing: w.fencing,
+    unbalanced: w.unbalanced,
+    // bare hands are always ready
+    startsReady: w.ready || w.barehanded !== 'no',
+    doubleOffHand: w.pair && w.unbalanced,
+    offHandPenalty: offHandPenalty(c, rules),
+    barehanded: BAREHANDED.indexOf(w.barehanded),
+    thrusting: w.damage.startsWith('thr'),
+    parry: w.canParry && !ranged ? 3 + Math.floor(w.skill / 2) + w.parry : -1,
+    thrown: missile.thrown,
+    thrownParry: w.small ? -2 : -1,
+    shots: missile.shots,
+    readyTurns: missile.readyTurns,
+    maxInjury,
+  }
+}
+
+function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIndex: Map<string, number>, rules: GurpsScenario['rules']): FighterStats {
+  const basicSpeed = c.basicSpeed ?? (c.dx + c.ht) / 4
+  const list = c.weapons ?? (c.weapon ? [c.weapon] : [])
+  const arms = list.map((w, k) => weaponOf(w, k, c, rules))
+  const enc = c.encumbrance ?? 0
+  const baseMove = c.move ?? Math.floor(basicSpeed)
+  const drByType = DAMAGE_TYPES.map((t) => (c.drAgainst ?? []).reduce((sum, x) => sum + (x.types.includes(t) ? x.dr : 0), 0))
   return {
     index,
     id: c.id,
@@ -113,39 +193,25 @@ function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIn
     ht: c.ht,
     hpMax: c.hp ?? c.st,
     basicSpeed,
-    move: c.move ?? Math.floor(basicSpeed),
+    move: enc === 0 || baseMove === 0 ? baseMove : Math.max(1, Math.floor(baseMove * ENCUMBRANCE_MOVE[enc])),
     ets: c.enhancedTimeSense,
     cr: c.combatReflexes || c.enhancedTimeSense ? 1 : 0,
     highPain: c.highPainThreshold,
     lowPain: c.lowPainThreshold,
     dr: c.dr,
-    weapon: w.name,
-    skill: w.skill,
-    dice: dmg.dice,
-    add: dmg.add,
-    type: w.type,
-    halves,
-    minDamage,
-    reach: ranged ? 1000 : w.reach,
-    ranged,
-    firearm: w.ranged === 'firearm',
-    canParry: w.canParry && !ranged,
-    fencing: w.fencing,
-    unbalanced: w.unbalanced,
-    startsReady: w.ready,
-    doubleOffHand: w.pair && w.unbalanced,
-    offHandPenalty: offHandPenalty(c, rules),
+    drByType,
+    arms,
+    using: tactic.using === undefined ? 0 : tactic.using === BEST ? -1 : Math.max(0, list.findIndex((w) => w.name === tactic.using)),
+    retreatPolicy: tactic.retreat === undefined ? 0 : RETREAT_POLICIES.indexOf(tactic.retreat) + 1,
+    encumbrance: enc,
     ambidextrous: c.ambidextrous,
-    barehanded: BAREHANDED.indexOf(w.barehanded),
-    thrusting: w.damage.startsWith('thr'),
-    dodge: Math.floor(basicSpeed) + 3,
-    parry: w.canParry && !ranged ? 3 + Math.floor(w.skill / 2) + w.parry : -1,
+    dodge: Math.floor(basicSpeed) + 3 - enc,
     block: c.shield ? 3 + Math.floor(c.shield.skill / 2) : -1,
     db: c.shield?.db ?? 0,
     steps: tactic.maneuvers.map((s) => compileStep(s, idIndex)),
     preferredTarget: tactic.target ? (idIndex.get(tactic.target) ?? -1) : -1,
     targetRule: TARGET_RULES.indexOf(tactic.targetRule),
-    maxInjury,
+    maxInjury: Math.max(...arms.map((a) => a.maxInjury)),
   }
 }
 
@@ -166,3 +232,6 @@ export function sideIds(s: GurpsScenario): string[] {
   for (const c of s.combatants) if (!out.includes(c.side ?? c.id)) out.push(c.side ?? c.id)
   return out
 }
+
+/** Most attacks one fighter may list. */
+export const MAX_ARMS = 8

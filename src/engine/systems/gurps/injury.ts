@@ -1,7 +1,7 @@
 import { gurpsCritical, gurpsSucceeds } from '../../dice/three-d6'
 import { Cond } from './codes'
 import { nameOf, roll3, RollUse, rollText, say } from './log'
-import type { Plan } from './plan'
+import { armOf, type Plan } from './plan'
 import type { FightState } from './state'
 
 /**
@@ -69,7 +69,7 @@ export function knockdownRoll(plan: Plan, st: FightState, v: number): void {
   st.prone[v] = plan.rules.standThenReady ? 1 : 0
   st.ready[v] = 0
   st.knocked[v] = 1
-  if (st.log) say(st, 'note', [v], plan, `${nameOf(plan, v)} is stunned, falls down and drops the ${plan.fighters[v].weapon}.`)
+  if (st.log) say(st, 'note', [v], plan, `${nameOf(plan, v)} is stunned, falls down and drops the ${armOf(plan, st, v).weapon}.`)
 }
 
 /** Death checks at −1×, −2×, −3×, −4× HP crossed by this injury; automatic death at −5× HP. */

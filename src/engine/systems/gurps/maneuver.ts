@@ -1,7 +1,8 @@
 import { attack, feint, Mode, stopHit } from './attack'
 import { Aoa, Cond, Maneuver, TargetRule } from './codes'
+import { MAX_ARMS } from './fighter'
 import { nameOf, say } from './log'
-import type { Plan } from './plan'
+import { armOf, type Plan } from './plan'
 import type { FightState } from './state'
 import { convert, Ev, interrupt, stopHitReady } from './waits'
 
@@ -10,6 +11,22 @@ import { convert, Ev, interrupt, stopHitReady } from './waits'
  * movement each allows and the Wait triggers they set off.
  * @see docs/rules/gurps.md section 3 (Maneuvers); GURPS Basic Set pp.B364–B366 maneuver table
  */
+
+/**
+ * One Ready spent on the weapon he holds: a reload of several turns counts down, else the weapon is ready
+ * and, if its shots were spent, full again (a thrown weapon: the next one taken up). @see docs/rules/gurps.md (Missiles)
+ */
+export function readyOnce(plan: Plan, st: FightState, f: number): void {
+  if (st.readyLeft[f] > 1) {
+    st.readyLeft[f]--
+    return
+  }
+  st.ready[f] = 1
+  st.readyLeft[f] = 0
+  const w = armOf(plan, st, f)
+  const k = f * MAX_ARMS + w.index
+  if (w.shots > 0 && st.shotsLeft[k] <= 0) st.shotsLeft[k] = w.shots
+}
 
 /** Still in the fight. */
 export function up(st: FightState, f: number): boolean {
@@ -57,7 +74,7 @@ function before(plan: Plan, st: FightState, f: number, rule: TargetRule, i: numb
 
 /** Yards `f` must still cover before `t` is within his reach. */
 export function gap(plan: Plan, st: FightState, f: number, t: number): number {
-  const g = st.dist[f * st.n + t] - plan.fighters[f].reach
+  const g = st.dist[f * st.n + t] - armOf(plan, st, f).reach
   return g > 0 ? g : 0
 }
 
@@ -78,7 +95,7 @@ export function allowance(plan: Plan, st: FightState, f: number, m: Maneuver): n
 /** Moves `f` toward `t` yard by yard; entering `t`'s reach may set off his Wait. False if `f` cannot go on. */
 export function moveToward(plan: Plan, st: FightState, f: number, t: number, yards: number): boolean {
   const n = st.n
-  const reach = plan.fighters[t].reach
+  const reach = armOf(plan, st, t).reach
   for (let y = 0; y < yards && st.dist[f * n + t] > 0; y++) {
     const d = --st.dist[f * n + t]
     st.dist[t * n + f] = d
@@ -119,7 +136,7 @@ function strike(plan: Plan, st: FightState, f: number, t: number, mode: Mode, st
     return
   }
   if (parriedUnbalanced(plan, st, f)) {
-    if (st.log) say(st, 'lose', [f], plan, `${nameOf(plan, f)} parried with the unbalanced ${plan.fighters[f].weapon} this turn and cannot attack with it.`)
+    if (st.log) say(st, 'lose', [f], plan, `${nameOf(plan, f)} parried with the unbalanced ${armOf(plan, st, f).weapon} this turn and cannot attack with it.`)
     return
   }
   attack(plan, st, f, t, mode, strong, fromWait)
@@ -135,7 +152,7 @@ export function perform(plan: Plan, st: FightState, f: number, t: number, m: Man
   if (m === Maneuver.MoveAndAttack) return strike(plan, st, f, t, Mode.MoveAndAttack, false, fromWait)
   if (m === Maneuver.Attack) {
     strike(plan, st, f, t, Mode.Normal, false, fromWait)
-    if (plan.fighters[f].unbalanced) st.noParry[f] = 1
+    if (armOf(plan, st, f).unbalanced) st.noParry[f] = 1
     return
   }
   if (option === Aoa.Determined) return strike(plan, st, f, t, Mode.Determined, false, fromWait)
@@ -147,7 +164,7 @@ export function perform(plan: Plan, st: FightState, f: number, t: number, m: Man
   }
   // Double: the second attack is the off hand's with a pair or bare hands, else the balanced weapon's again
   strike(plan, st, f, t, Mode.Normal, false, fromWait)
-  if (able(st, f) && up(st, t)) strike(plan, st, f, t, plan.fighters[f].doubleOffHand ? Mode.OffHand : Mode.Normal, false, fromWait)
+  if (able(st, f) && up(st, t)) strike(plan, st, f, t, armOf(plan, st, f).doubleOffHand ? Mode.OffHand : Mode.Normal, false, fromWait)
 }
 
 const VERB = ['attacks', 'makes an All-Out Attack', 'moves and attacks', 'feints', 'readies', 'goes on All-Out Defense', 'waits']
@@ -172,6 +189,8 @@ export function offense(plan: Plan, st: FightState, f: number, t: number, m: Man
     st.noParry[f] = 1
     st.noRetreat[f] = 1
   }
+  // the movement his maneuver allows, known before a Wait interrupts it (a retreat that would cost his attack reads it)
+  st.moveLeft[f] = allowance(plan, st, f, m)
   if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} ${VERB[m]}${m === Maneuver.AllOutAttack ? ` (${AOA_TEXT[option]})` : ''} — target ${nameOf(plan, t)}.`)
   interrupt(plan, st, Ev.Act, f, t)
   if (!able(st, f) || !up(st, t)) {

@@ -14,3 +14,7 @@ export const BAREHANDED = ['no', 'yes', 'judo-karate'] as const
  * "DB … not against firearms", docs/rules/gurps.md section 3).
  */
 export const RANGED = ['no', 'firearm', 'muscle-powered'] as const
+/** A fighter's own retreat policy (his tactics' `retreat`), overriding the scenario's retreat rule for him. */
+export const RETREAT_POLICIES = ['always', 'never', 'keep-my-attack'] as const
+/** The `using` value for "his best attack against this foe". */
+export const BEST = 'best'

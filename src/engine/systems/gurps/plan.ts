@@ -1,4 +1,4 @@
-import { compileFighters, sideIds, type FighterStats } from './fighter'
+import { compileFighters, sideIds, type FighterStats, type WeaponStats } from './fighter'
 import { layoutOf, type Layout } from './layout'
 import type { GurpsScenario } from './schema'
 import { FightState } from './state'
@@ -86,6 +86,11 @@ function orderOf(fighters: FighterStats[]): { baseOrder: Int32Array; ties: Int32
     i = j
   }
   return { baseOrder: Int32Array.from(sorted), ties: Int32Array.from(ties) }
+}
+
+/** The attack `f` holds now. */
+export function armOf(plan: Plan, st: FightState, f: number): WeaponStats {
+  return plan.fighters[f].arms[st.arm[f]]
 }
 
 export function compile(s: GurpsScenario): Plan {

@@ -4,7 +4,7 @@ import { crossCheck, flag, ident, int, oneOf, stepped, text } from '../../core/s
 import { DAMAGE_TYPES, MAX_TABLE_ST } from '../gurps-common/basic-damage'
 import { variants } from './variants'
 import { checkScenario } from './schema-checks'
-import { AOA_OPTIONS, AOD_OPTIONS, BAREHANDED, MANEUVERS, RANGED, RESPONSES, TARGET_RULES, TRIGGERS } from './names'
+import { AOA_OPTIONS, AOD_OPTIONS, BAREHANDED, MANEUVERS, RANGED, RESPONSES, RETREAT_POLICIES, TARGET_RULES, TRIGGERS } from './names'
 
 /**
  * Scenario schema for whole GURPS fights: fighters, weapons, and each fighter's plan of maneuvers.
@@ -16,6 +16,8 @@ export const MAX_FIGHTERS = 8
 const damageSpec = z
   .string({ error: 'must be thr, sw or Nd, with an optional +N or -N (e.g. "sw+1", "thr-1", "2d+2")' })
   .regex(/^(thr|sw|[1-9]\d?d)([+-]\d{1,2})?$/, { error: 'must be thr, sw or Nd, with an optional +N or -N (e.g. "sw+1", "thr-1", "2d+2")' })
+
+const SHOTS_ERROR = 'must be Shots as the weapon table writes them: "T(1)" for a thrown weapon, "1(2)" for a bow, "6(3i)" for a revolver (number of shots, then the Ready turns to reload in brackets, "i" for each shot)'
 
 export const weaponSchema = z.strictObject({
   name: text(1, 40).describe('The weapon\'s name in the trial log ("broadsword", "punch").'),
@@ -63,8 +65,29 @@ export const weaponSchema = z.strictObject({
   pair: flag()
     .default(false)
     .describe('A second weapon of the same kind ready in the other hand (two knives): All-Out Attack (Double) makes its second blow with it; see the aoaDouble rule.'),
+  /**
+   * Shots from the Basic Set weapon tables (B269): "T(n)" a thrown weapon, n Ready turns to take up the
+   * next; "N(R)" N shots, then R Ready turns to reload; "N(Ri)" R Ready turns for each shot reloaded.
+   * Left out: "T(1)" for a muscle-powered missile, unlimited for a firearm. @see docs/rules/gurps.md (Missiles)
+   */
+  shots: z
+    .string({ error: SHOTS_ERROR })
+    .regex(/^(T|[1-9]\d{0,2})\(([0-9]|1\d|20)i?\)$/, { error: SHOTS_ERROR })
+    .optional()
+    .describe(
+      'Shots, as the weapon table writes them: "T(1)" thrown, one Ready to take up the next (a spare spear or knife); "1(2)" a bow, one shot then 2 Ready turns to reload; "6(3i)" 6 shots, 3 Ready turns per shot reloaded. Left out: "T(1)" for a muscle-powered weapon, never reloads for a firearm.',
+    ),
+  /** A small thrown weapon (knife, dart, shuriken): parried at −2 instead of −1 (B376). */
+  small: flag()
+    .optional()
+    .describe('A small thrown weapon (knife, dart, shuriken): parried at −2 instead of −1. Only for a thrown weapon.'),
 })
   .describe('His one weapon (or bare hands): skill, damage, reach and how it parries.')
+
+/** One of several attacks a fighter carries: the weapon fields plus its name, which his tactics use. */
+export const namedWeaponSchema = weaponSchema.describe(
+  'One of his attacks (knife, revolver, fists): the same fields as weapon; its name, unique among his attacks, is what his tactics\' using names.',
+)
 
 export const combatantSchema = z.strictObject({
   id: ident().describe('Short id that tactics, targets and Wait triggers refer to (letters, digits, "-" or "_").'),
@@ -111,7 +134,31 @@ export const combatantSchema = z.strictObject({
   ambidextrous: flag()
     .default(false)
     .describe('Ambidextrous: no −4 on the off-hand blow of an All-Out Attack (Double) under the aoaDouble rule "basic-set" (GURPS Basic Set, Ambidexterity).'),
-  weapon: weaponSchema,
+  weapon: weaponSchema.optional(),
+  /** Several attacks (multi-attack convention): instead of `weapon`, 1–8 named attacks; his tactics' `using` picks one. */
+  weapons: z
+    .array(namedWeaponSchema, { error: 'must be a list of attacks' })
+    .min(1, { error: 'must list 1–8 attacks' })
+    .max(8, { error: 'must list 1–8 attacks' })
+    .optional()
+    .describe(
+      'Several attacks he carries (knife, revolver, fists), instead of weapon: each with a name unique among them. His tactics\' using picks one; left out, the first. Only listed weapons that start ready are in hand; switching to one that is not takes a Ready.',
+    ),
+  /** Encumbrance level 0–4 (B17): Move × 1, 0.8, 0.6, 0.4, 0.2 (rounded down, at least 1), Dodge −0 to −4. */
+  encumbrance: int(0, 4)
+    .optional()
+    .describe('Encumbrance level: 0 None, 1 Light, 2 Medium, 3 Heavy, 4 Extra-Heavy; Move × 1, 0.8, 0.6, 0.4 or 0.2 (at least 1) and Dodge −0 to −4. Left out: None.'),
+  /** Extra DR that counts only against some damage types (B47 "Limited"), on top of `dr`. */
+  drAgainst: z
+    .array(
+      z.strictObject({
+        dr: int(1, 100).describe('DR that counts only against the damage types listed.'),
+        types: z.array(oneOf(DAMAGE_TYPES)).min(1, { error: 'must list at least one damage type' }).describe('The damage types it counts against, e.g. ["burn"] for DR against fire only.'),
+      }),
+    )
+    .max(4, { error: 'must list at most 4 limited DRs' })
+    .optional()
+    .describe('DR limited to some damage types, on top of dr: e.g. [{ "dr": 9, "types": ["burn"] }] for DR 9 against fire only (a Limitation on Damage Resistance).'),
   shield: z
     .strictObject({
       skill: int(3, 30).describe('Shield skill, 3–30: his Block is 3 + half of it.'),
@@ -173,6 +220,18 @@ export const tacticSchema = z.strictObject({
     .min(1, { error: 'must list 1–20 maneuvers' })
     .max(20, { error: 'must list 1–20 maneuvers' })
     .describe('The maneuver for his 1st, 2nd… turn (1–20, the last repeats); a turn spent stunned, standing up or readying still uses its entry. Out of reach, he moves instead.'),
+  /** Which of his attacks he uses: a name from his `weapons`, or "best". Left out: the first listed. */
+  using: text(1, 40)
+    .optional()
+    .describe(
+      'Which of his attacks he uses: the name of one of his weapons, or "best" (his best against this foe: the highest expected injury a blow, chance to hit × chance his foe fails to defend × mean injury past DR). Left out: the first listed.',
+    ),
+  /** When he retreats on a defence: overrides the scenario's retreat rule for him. */
+  retreat: oneOf(RETREAT_POLICIES)
+    .optional()
+    .describe(
+      'When he retreats on a defence: "always" whenever the rules allow it, "never", or "keep-my-attack" only when the step back leaves his foe within reach of his own next attack. Left out: as the scenario\'s retreat rule says.',
+    ),
 })
 
 export const scenarioSchema = z
@@ -203,3 +262,4 @@ export type GurpsScenario = z.output<typeof scenarioSchema>
 export type Combatant = z.output<typeof combatantSchema>
 export type Tactic = z.output<typeof tacticSchema>
 export type Step = z.output<typeof stepSchema>
+export type Weapon = z.output<typeof weaponSchema>

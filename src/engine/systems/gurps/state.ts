@@ -2,6 +2,7 @@ import type { Rng } from '../../core/rng'
 import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import type { CascadeOutcome } from '../gurps-common/cascade'
+import { MAX_ARMS } from './fighter'
 
 /**
  * Everything that changes during one fight, as typed arrays reused from trial to trial (the hot loop
@@ -13,7 +14,16 @@ export class FightState {
   readonly cond: Uint8Array
   readonly stunned: Uint8Array
   readonly prone: Uint8Array
+  /** The weapon in hand is ready (the one `arm` names). */
   readonly ready: Uint8Array
+  /** Which of his attacks he holds (index into FighterStats.arms). */
+  readonly arm: Int32Array
+  /** Bit k set: his attack k is ready, for every attack but the one he holds (that one is `ready`). */
+  readonly drawn: Int32Array
+  /** Ready turns still needed before the weapon he holds is ready again (a reload of several turns); 0 = one. */
+  readonly readyLeft: Int32Array
+  /** Shots left in each of his missile weapons (n × MAX_ARMS; unused for weapons that never reload). */
+  readonly shotsLeft: Int32Array
   /** Shock in force during his present turn (the source's shockNow), and what builds up for his next one (shockNext). */
   readonly shock: Int32Array
   readonly shockCarry: Int32Array
@@ -125,6 +135,10 @@ export class FightState {
     this.stunned = new Uint8Array(n)
     this.prone = new Uint8Array(n)
     this.ready = new Uint8Array(n)
+    this.arm = new Int32Array(n)
+    this.drawn = new Int32Array(n)
+    this.readyLeft = new Int32Array(n)
+    this.shotsLeft = new Int32Array(n * MAX_ARMS)
     this.shock = new Int32Array(n)
     this.shockCarry = new Int32Array(n)
     this.retreated = new Uint8Array(n)

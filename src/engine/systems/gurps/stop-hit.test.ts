@@ -64,7 +64,7 @@ describe('Stop Hit (GURPS Martial Arts)', () => {
     expect(texts(log)).toContain('A dodges (7)')
     // with a Parry of 14 (skill 22), the parry at −3 (11) beats the dodge
     const plan2 = planOf([{ ...attacker, skill: 22 }, stopHitter()], { rules: { retreat: 'never' } })
-    plan2.fighters[0].parry = 14
+    plan2.fighters[0].arms[0].parry = 14
     const log2: TraceEvent[] = []
     const st2 = freshState(plan2, new ScriptedRng(d3(17, 10, 3)), log2)
     st2.waiting[1] = 1

@@ -37,6 +37,17 @@ export interface Spec {
   target?: string
   targetRule?: string
   maneuvers?: Record<string, unknown>[]
+  /** Weapon table Shots ("T(1)", "1(2)") and a small thrown weapon. */
+  shots?: string
+  small?: boolean
+  /** His tactics' retreat policy and which attack he uses. */
+  retreat?: string
+  using?: string
+  /** Several attacks instead of the one weapon (given whole). */
+  weapons?: Record<string, unknown>[]
+  encumbrance?: number
+  drAgainst?: { dr: number; types: string[] }[]
+  move?: number
 }
 
 export function scenarioDoc(specs: Spec[], extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -52,12 +63,16 @@ export function scenarioDoc(specs: Spec[], extra: Record<string, unknown> = {}):
         st: f.st ?? 10,
         dx: f.dx ?? 10,
         ht: f.ht ?? 10,
-        weapon: { name: 'sword', skill: f.skill ?? 12, damage: f.damage ?? 'sw+1', type: f.type ?? 'cut', reach: f.reach ?? 1, ranged: f.ranged ?? 'no', parry: f.parry ?? 0, fencing: f.fencing ?? false, unbalanced: f.unbalanced ?? false, barehanded: f.barehanded ?? 'no', ...(f.pair !== undefined ? { pair: f.pair } : {}) },
+        weapon: { name: 'sword', skill: f.skill ?? 12, damage: f.damage ?? 'sw+1', type: f.type ?? 'cut', reach: f.reach ?? 1, ranged: f.ranged ?? 'no', parry: f.parry ?? 0, fencing: f.fencing ?? false, unbalanced: f.unbalanced ?? false, barehanded: f.barehanded ?? 'no', ...(f.pair !== undefined ? { pair: f.pair } : {}), ...(f.shots !== undefined ? { shots: f.shots } : {}), ...(f.small !== undefined ? { small: f.small } : {}) },
       }
-      for (const k of ['side', 'hp', 'basicSpeed', 'dr', 'combatReflexes', 'enhancedTimeSense', 'highPainThreshold', 'lowPainThreshold', 'shield', 'distance', 'ambidextrous'] as const) if (f[k] !== undefined) c[k] = f[k]
+      if (f.weapons) {
+        delete c.weapon
+        c.weapons = f.weapons
+      }
+      for (const k of ['side', 'hp', 'basicSpeed', 'dr', 'combatReflexes', 'enhancedTimeSense', 'highPainThreshold', 'lowPainThreshold', 'shield', 'distance', 'ambidextrous', 'encumbrance', 'drAgainst', 'move'] as const) if (f[k] !== undefined) c[k] = f[k]
       return c
     }),
-    tactics: specs.map((f) => ({ combatant: f.id, ...(f.target ? { target: f.target } : {}), ...(f.targetRule ? { targetRule: f.targetRule } : {}), maneuvers: f.maneuvers ?? [{ maneuver: 'attack' }] })),
+    tactics: specs.map((f) => ({ combatant: f.id, ...(f.target ? { target: f.target } : {}), ...(f.targetRule ? { targetRule: f.targetRule } : {}), ...(f.retreat ? { retreat: f.retreat } : {}), ...(f.using ? { using: f.using } : {}), maneuvers: f.maneuvers ?? [{ maneuver: 'attack' }] })),
   }
 }
 

@@ -3,8 +3,10 @@ import { Aod, Cond, Maneuver, Trigger } from './codes'
 import { consciousnessRoll } from './injury'
 import { F } from './layout'
 import { nameOf, roll3, RollUse, rollText, say } from './log'
-import { offense, pickTarget, up } from './maneuver'
-import type { Plan } from './plan'
+import { chooseBest } from './best'
+import { MAX_ARMS } from './fighter'
+import { offense, pickTarget, readyOnce, up } from './maneuver'
+import { armOf, type Plan } from './plan'
 import type { FightState } from './state'
 import { Ev, interrupt } from './waits'
 
@@ -59,15 +61,22 @@ function body(plan: Plan, st: FightState, f: number): void {
     st.prone[f] = 0
     return
   }
+  // with several attacks, the foe comes first: which attack he takes up depends on him
+  const several = plan.fighters[f].arms.length > 1
+  if (several) {
+    const t = pickTarget(plan, st, f)
+    if (t < 0) return
+    if (plan.fighters[f].using < 0) chooseBest(plan, st, f, t)
+  }
   if (!st.ready[f]) {
-    if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} readies the ${plan.fighters[f].weapon}.`)
+    if (st.log) say(st, 'act', [f], plan, readyText(plan, st, f))
     interrupt(plan, st, Ev.Act, f, -1)
-    if (up(st, f) && !st.stunned[f]) st.ready[f] = 1
+    if (up(st, f) && !st.stunned[f]) readyOnce(plan, st, f)
     return
   }
   const steps = plan.fighters[f].steps
   const step = steps[Math.min(st.ownTurns[f], steps.length) - 1]
-  const t = pickTarget(plan, st, f)
+  const t = several ? st.target[f] : pickTarget(plan, st, f)
   if (t < 0) return
   // a Wait for a named enemy who is already out of the fight can never fire: he attacks instead
   if (step.maneuver === Maneuver.Wait && step.trigger === Trigger.NamedActs && !up(st, step.enemy)) return offense(plan, st, f, t, Maneuver.Attack, 0)
@@ -84,6 +93,16 @@ function body(plan: Plan, st: FightState, f: number): void {
     return
   }
   offense(plan, st, f, t, step.maneuver, step.option)
+}
+
+/** What his Ready does, for the trial log: readies the weapon, takes up another thrown one, or reloads. */
+function readyText(plan: Plan, st: FightState, f: number): string {
+  const w = armOf(plan, st, f)
+  const who = nameOf(plan, f)
+  if (st.readyLeft[f] > 1) return `${who} reloads the ${w.weapon} (${st.readyLeft[f] - 1} more Ready turn${st.readyLeft[f] > 2 ? 's' : ''} to go).`
+  if (w.thrown && st.shotsLeft[f * MAX_ARMS + w.index] <= 0) return `${who} readies another ${w.weapon} (a thrown weapon needs a Ready before the next throw).`
+  if (w.shots > 0 && st.shotsLeft[f * MAX_ARMS + w.index] <= 0) return `${who} finishes reloading the ${w.weapon}.`
+  return `${who} readies the ${w.weapon}.`
 }
 
 /** Stunned: Do Nothing (defends at −4), then an HT roll at the end of the turn to recover. */

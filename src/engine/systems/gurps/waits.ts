@@ -7,8 +7,8 @@ import { Cond, Maneuver, Response, Trigger } from './codes'
 import type { CompiledStep } from './fighter'
 import { F } from './layout'
 import { nameOf, roll3, rollText, say, signed } from './log'
-import { able, allowance, gap, parriedUnbalanced, perform, pickTarget, up } from './maneuver'
-import type { Plan } from './plan'
+import { able, allowance, gap, parriedUnbalanced, perform, pickTarget, readyOnce, up } from './maneuver'
+import { armOf, type Plan } from './plan'
 import type { FightState } from './state'
 
 /**
@@ -66,7 +66,7 @@ export function stopHitReady(plan: Plan, st: FightState, w: number, a: number): 
   if (!st.waiting[w] || st.engaged[w] || st.cond[w] !== Cond.Ok || st.stunned[w]) return false
   const step = stepOf(plan, st, w)
   if (step.response !== Response.StopHit || plan.fighters[w].side === plan.fighters[a].side) return false
-  if (plan.fighters[a].ranged || plan.fighters[w].ranged) return false
+  if (armOf(plan, st, a).ranged || armOf(plan, st, w).ranged) return false
   return canRespond(plan, st, w, a, step)
 }
 
@@ -83,7 +83,7 @@ function respond(plan: Plan, st: FightState, w: number, t: number): void {
   const step = stepOf(plan, st, w)
   if (st.log) say(st, 'interrupt', [w, t], plan, `${nameOf(plan, w)}'s Wait fires: ${nameOf(plan, w)} ${RESPONSE_TEXT[step.response]}${step.response === Response.Ready ? '' : ` ${nameOf(plan, t)}`}.`)
   if (step.response === Response.Ready) {
-    st.ready[w] = 1
+    readyOnce(plan, st, w)
     return
   }
   if (step.response === Response.AllOutAttack) {
@@ -92,14 +92,14 @@ function respond(plan: Plan, st: FightState, w: number, t: number): void {
   }
   const m = step.response === Response.Feint ? Maneuver.Feint : Maneuver.Attack
   perform(plan, st, w, t, m, 0, true)
-  if (m === Maneuver.Attack && plan.fighters[w].unbalanced) st.noParry[w] = 1
+  if (m === Maneuver.Attack && armOf(plan, st, w).unbalanced) st.noParry[w] = 1
 }
 
 /** The score he rolls in the contest: the skill he will use (DX to ready), +1 Combat Reflexes, +⌊Basic Speed⌋, movement, −2 late. */
 export function contestScore(plan: Plan, st: FightState, w: number, target: number, late: boolean): number {
   const f = plan.fighters[w]
   const step = stepOf(plan, st, w)
-  const base = (step.response === Response.Ready ? f.dx : f.skill) - shockOf(st, w)
+  const base = (step.response === Response.Ready ? f.dx : armOf(plan, st, w).skill) - shockOf(st, w)
   const yards = step.response === Response.Ready ? 0 : gap(plan, st, w, target)
   return base + f.cr + Math.floor(f.basicSpeed) + waitMovementModifier(yards, plan.rules.yardWholeDistance) + (late ? LATE_JOINER_PENALTY : 0)
 }
@@ -169,8 +169,8 @@ function joinsLate(plan: Plan, st: FightState, w: number, x: number, t: number):
   if (setsOff(plan, st, w, Ev.Attack, x, w)) return true
   // x walks in from beyond w's reach to his own reach: he passes w's reach on the way
   const d = st.dist[x * st.n + w]
-  const reachW = plan.fighters[w].reach
-  return d > reachW && plan.fighters[x].reach <= reachW && setsOff(plan, st, w, Ev.InReach, x, w)
+  const reachW = armOf(plan, st, w).reach
+  return d > reachW && armOf(plan, st, x).reach <= reachW && setsOff(plan, st, w, Ev.InReach, x, w)
 }
 
 /**
@@ -204,7 +204,7 @@ function contestKeys(plan: Plan, st: FightState, base: number, count: number, pr
     if (st.log) {
       const why = late ? ` (late, cutting in on ${nameOf(plan, st.rollers[base + st.lateTrigger[base + r]])}, −2)` : ''
       const ets = plan.fighters[w].ets ? ' — Enhanced Time Sense: ahead of those without it' : ''
-      say(st, 'roll', [w], plan, `${nameOf(plan, w)}${why} ${rollText(roll, eff, gurpsSucceeds(roll, eff))} (${signed(eff - plan.fighters[w].skill)} on skill)${ets}.`)
+      say(st, 'roll', [w], plan, `${nameOf(plan, w)}${why} ${rollText(roll, eff, gurpsSucceeds(roll, eff))} (${signed(eff - armOf(plan, st, w).skill)} on skill)${ets}.`)
     }
   }
 }
