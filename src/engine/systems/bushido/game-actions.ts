@@ -26,8 +26,9 @@ export function applyWounds(p: GamePlan, victim: number, w: number, at: number, 
   p.woundsLeft[victim] -= taken
   p.woundsThisTurn[victim] += taken
   if (p.woundsLeft[victim] > 0) return
-  const partner = p.engaged[victim]
-  if (partner >= 0 && p.engaged[partner] === victim) p.engaged[partner] = -1
+  // a removed model leaves the table: every model in base contact with it is free of it
+  // (it engaged them, or they engaged it); they fight on only with another enemy still in contact
+  for (let k = 0; k < p.n; k++) if (p.engaged[k] === victim) p.engaged[k] = -1
   p.engaged[victim] = -1
   p.counters[victim] = 0
   if (log) say(log, at, [p.models[victim].id], `${p.models[victim].name} is Killed and removed.`, 'remove')

@@ -19,9 +19,13 @@ export function inContact(p: GamePlan, i: number, k: number): boolean {
   return p.engaged[i] === k || p.engaged[k] === i
 }
 
-/** Some living enemy in base contact with i (the one it engaged first), or −1. */
+/**
+ * Some living enemy in base contact with i (the one it engaged first), or −1. A removed model is in
+ * contact with nobody: it is taken off the table (the card's Passe d'armes needs both "en CSS").
+ */
 export function contactOf(p: GamePlan, i: number): number {
-  if (p.engaged[i] >= 0) return p.engaged[i]
+  const e = p.engaged[i]
+  if (e >= 0 && p.woundsLeft[e] > 0) return e
   for (let k = 0; k < p.n; k++) if (p.engaged[k] === i && p.woundsLeft[k] > 0 && p.side[k] !== p.side[i]) return k
   return -1
 }

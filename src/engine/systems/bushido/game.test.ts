@@ -81,7 +81,7 @@ describe('Game Turn (the Bushido reference card (docs/rules/bushido.md) "TOUR DE
     const p = game([model('archer', 'a', { ranged: 3, ammo: 1 }), model('b1', 'b', { wounds: 20 })], { turns: 2, tactics: [{ model: 'archer', action: 'shoot', target: 'b1' }] })
     const log = traced(p)
     expect(log.filter((e) => e.who[0] === 'archer' && e.text.includes('shoots'))).toHaveLength(1)
-    expect(log.filter((e) => e.text.includes('(no Ammo left)'))).toHaveLength(3)
+    expect(log.filter((e) => e.text.includes('(no Ammo left to shoot)'))).toHaveLength(3)
   })
   it('a removed model stays removed in every later turn (removed-by-turn is monotone)', () => {
     const p = game([model('a1', 'a', { melee: 5, wounds: 8 }), model('b1', 'b', { wounds: 1 })], { turns: 3, engaged: [['a1', 'b1']] })

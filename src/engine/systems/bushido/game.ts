@@ -103,12 +103,23 @@ function standUp(p: GamePlan, rng: Rng, i: number, at: number, log?: TraceEvent[
   return 1
 }
 
-/** Melee or Charge into contact with target (not possible while Held: no moving actions, our reading). */
-function engage(p: GamePlan, rng: Rng, i: number, target: number, charge: boolean, at: number, log?: TraceEvent[]): void {
+/** How a model moves into contact: the Melee action, a Charge, or a Charge that fell back to the Melee action. */
+const MELEE_ACTION = 0
+const CHARGE_ACTION = 1
+const CHARGE_FELL_BACK = 2
+
+/**
+ * Melee or Charge into contact with target (never called while Held: it has no moving actions). With one
+ * Activation Counter left a model told to Charge makes the Melee action instead (Simple, movement
+ * allowed: the card's ACTIONS table), without the Charge's +2 on the Damage Roll.
+ */
+function engage(p: GamePlan, rng: Rng, i: number, target: number, how: number, at: number, log?: TraceEvent[]): void {
   const m = p.models[i]
+  const charge = how === CHARGE_ACTION
   const surprised = surprises(p, i, target)
   p.counters[i] -= charge ? 2 : 1
-  if (log) say(log, at, [m.id], `${m.name} activates: ${charge ? 'Charge (Complex, 2 counters)' : 'Mêlée / Melee action, moving into contact'} against ${p.models[target].name}${surprised ? ` — unseen: ${p.models[target].name} is Surprised (Surprise) until this action is resolved` : ''}.`, 'act')
+  const action = charge ? 'Charge (Complex, 2 counters)' : how === CHARGE_FELL_BACK ? 'Mêlée / Melee action, moving into contact (one Activation Counter left: a Charge takes two, so no Charge bonus)' : 'Mêlée / Melee action, moving into contact'
+  if (log) say(log, at, [m.id], `${m.name} activates: ${action} against ${p.models[target].name}${surprised ? ` — unseen: ${p.models[target].name} is Surprised (Surprise) until this action is resolved` : ''}.`, 'act')
   p.engaged[i] = target
   if (p.engaged[target] < 0) p.engaged[target] = i
   fight(p, rng, i, target, (charge ? CHARGE : 0) | (surprised ? SURPRISE : 0), false, at, log)
@@ -154,8 +165,13 @@ function activate(p: GamePlan, rng: Rng, i: number, at: number, log?: TraceEvent
     return 1
   }
   const target = t && t.action !== 'wait' ? targetOf(p, i, p.targetIndex[i]) : -1
-  if (target >= 0 && t && !p.held[i] && (t.action === 'melee' || (t.action === 'charge' && p.counters[i] >= 2))) {
-    engage(p, rng, i, target, t.action === 'charge', at, log)
+  if (target >= 0 && t && t.action === 'charge' && p.counters[i] >= 2) {
+    engage(p, rng, i, target, CHARGE_ACTION, at, log)
+    return 1
+  }
+  // one Activation Counter left: a Charge (Complex) is out, the Melee action (Simple, with movement) is not
+  if (target >= 0 && t && (t.action === 'melee' || (t.action === 'charge' && t.oneCounterLeft !== 'wait'))) {
+    engage(p, rng, i, target, t.action === 'charge' ? CHARGE_FELL_BACK : MELEE_ACTION, at, log)
     return 1
   }
   p.counters[i]--
@@ -163,16 +179,23 @@ function activate(p: GamePlan, rng: Rng, i: number, at: number, log?: TraceEvent
     shoot(p, rng, i, target, surprises(p, i, target), at, log)
     return 0
   }
-  if (p.reloading[i] > 0) p.reloading[i]--
-  if (log) say(log, at, [m.id], `${m.name} activates: Attente / Wait${waitReason(p, i)}.`, 'act')
+  const reloaded = p.reloading[i] > 0
+  if (reloaded) p.reloading[i]--
+  if (log) say(log, at, [m.id], `${m.name} activates: Attente / Wait (${waitReason(p, i, target, reloaded)}).`, 'act')
   return 0
 }
 
-function waitReason(p: GamePlan, i: number): string {
+/** Why model i Waits, in a GM's words (every Wait in the trace has one); `reloaded`: it removed a Reloading marker. */
+function waitReason(p: GamePlan, i: number, target: number, reloaded: boolean): string {
   const t = p.tactic[i]
-  if (p.held[i] && t && (t.action === 'melee' || t.action === 'charge')) return ' (Paralysée / Held: cannot move into contact)'
-  if (t?.action !== 'shoot') return ''
-  return p.models[i].ammo !== undefined && p.ammo[i] <= 0 ? ' (no Ammo left)' : ' (removes a Reloading marker)'
+  const marker = reloaded ? '; it removes a Reloading marker' : ''
+  if (!t) return `it has no tactic and no enemy in base contact${marker}`
+  if (t.action === 'wait') return `its tactic is to wait${marker}`
+  if (target < 0) return `no enemy is left standing${marker}`
+  if (t.action === 'charge') return `only one Activation Counter left: a Charge takes two, and its tactic says to wait rather than make a plain Melee action${marker}`
+  const m = p.models[i]
+  if (m.ammo !== undefined && p.ammo[i] <= 0) return `no Ammo left to shoot${marker}`
+  return `still Reloading, so it cannot shoot${marker}`
 }
 
 /** Main Phase: alternate activations (or Pass Tokens) until neither player can activate. */

@@ -246,6 +246,11 @@ export const tacticSchema = z.strictObject({
    * base contact and holding less Ki than this, the model Focuses (gains its Ki statistic) instead of
    * acting. 0 = never. @see the Bushido reference card (docs/rules/bushido.md) "ACTIONS" (Concentration, Complexe, CSS: Non); docs/rules/bushido.md section 5 (Focus)
    */
+  /**
+   * A Charge is Complex (2 Activation Counters); with one counter left the card's ACTIONS table still
+   * allows the Melee action, which may move into contact. Absent: melee.
+   */
+  oneCounterLeft: oneOf(['melee', 'wait']).optional().describe('When it is told to charge but has only one Activation Counter left (a Charge takes two): melee = it makes a Melee action, moving into contact, without the Charge\'s +2 Damage (the default); wait = it Waits (Attente) instead (Bushido rulebook pp.27–29).'),
   focusBelow: int(0, 20).default(0).describe('Focus (Concentration): with both counters, out of contact and holding less Ki than this, it Focuses (gains its Ki) instead of acting; 0 = never (Bushido rulebook pp.54–56).'),
 })
 export type Tactic = z.output<typeof tacticSchema>
