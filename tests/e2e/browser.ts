@@ -58,7 +58,8 @@ export async function openApp(browser: Browser, url: string, initScripts: string
   const context = await browser.newContext({ viewport, acceptDownloads: true })
   // Live answers (every edit answers at once) are off unless a test turns them on: the other flows press
   // Run and read its answer, which a live answer of fewer trials must not stand in for.
-  await context.addInitScript(`try { if (localStorage.getItem('quickdraw.live-answers') === null) localStorage.setItem('quickdraw.live-answers', 'off') } catch {}`)
+  // The welcome of a first start is seen by the welcome's own flow only.
+  await context.addInitScript(`try { if (localStorage.getItem('quickdraw.live-answers') === null) localStorage.setItem('quickdraw.live-answers', 'off'); if (localStorage.getItem('quickdraw.welcomed') === null) localStorage.setItem('quickdraw.welcomed', 'yes') } catch {}`)
   for (const script of initScripts) await context.addInitScript(script)
   const page = await context.newPage()
   await page.goto(url)

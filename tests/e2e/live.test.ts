@@ -65,4 +65,31 @@ describe('live answers (issue 27) in Chromium', () => {
       console.log(`live answer, ${file}: first headline ${first} ms after the edit, ${TRIALS.toLocaleString('en-US')} fights after ${final} ms`)
     }
   }, 600_000)
+
+  it('issue 27: a first start welcomes with ways in; a scenario travels as a link and opens from it; a damaged link is refused', async () => {
+    // A fresh browser, as a newcomer's: the welcome shows once (the helper marks it seen for other flows).
+    const first = await openApp(chromium.browser, server.url, [`try { if (!localStorage.getItem('e2e-first-start')) { localStorage.removeItem('quickdraw.welcomed'); localStorage.setItem('e2e-first-start', '1') } } catch {}`], { width: 1280, height: 720 })
+    await first.waitForSelector('[data-testid="welcome"][open]')
+    await first.screenshot({ path: join(shots, '27-2-welcome-1280.png') })
+    await first.click('[data-testid="welcome-duel-hero-gunfighters.json"]')
+    await first.waitForSelector('[data-example="hero-gunfighters.json"].active')
+    expect(await first.locator('[data-testid="welcome"]').count()).toBe(0)
+    await first.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    const name = '[data-testid="field-combatants[0].name"]'
+    await first.fill(name, 'Doc Holliday')
+    await first.press(name, 'Tab')
+    await first.click('[data-testid="share-link"]')
+    await first.waitForSelector('[data-testid="share-note"]')
+    const link = await first.evaluate<string>('navigator.clipboard.readText()')
+    expect(link).toMatch(/#scenario=[A-Za-z0-9_-]+$/)
+    // Opened in another tab: the same scenario, unsaved, with no welcome over it the second time.
+    const other = await first.context().newPage()
+    await other.goto(link)
+    await other.waitForSelector(name)
+    expect(await other.inputValue(name)).toBe('Doc Holliday')
+    expect(await other.locator('[data-testid="welcome"]').count()).toBe(0)
+    await other.goto(`${server.url}#scenario=AAAA-damaged`)
+    await other.waitForSelector('text=This shared link does not hold a scenario Quickdraw can open')
+    await first.context().close()
+  }, 180_000)
 })

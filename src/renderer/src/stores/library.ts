@@ -5,6 +5,14 @@ import { scenarioTemplate, templateSystems } from '../../../shared/templates'
 import { backend } from './backend'
 import { useEditorStore } from './editor'
 
+/** The example a first start opens: a plain sword-and-axe duel anyone can read. */
+export const FIRST_EXAMPLE = 'gurps-duel.json'
+
+/** The fragment of the page's address, where a shared link carries its scenario ('' outside a browser page). */
+function sharedFragment(): string {
+  return typeof location === 'undefined' ? '' : location.hash
+}
+
 /** The shipped examples grouped by system, recent files, and opening either into the editor. */
 export const useLibraryStore = defineStore('library', () => {
   const info = ref<AppInfo | null>(null)
@@ -96,8 +104,9 @@ export const useLibraryStore = defineStore('library', () => {
   }
 
   /**
-   * The page's start: the library, the drafts left from earlier, then the file this desktop window was
-   * opened for (command line, file association, a second launch), or else the first example.
+   * The page's start: the library, the drafts left from earlier, then the scenario of a shared link, or
+   * the file this desktop window was opened for (command line, file association, a second launch), or
+   * else a simple, well-known example (a sword against an axe).
    */
   async function start(): Promise<void> {
     await load()
@@ -105,7 +114,31 @@ export const useLibraryStore = defineStore('library', () => {
     await editor.checkDrafts()
     const initial = await backend().windowReady()
     if (initial) await openOpenedFile(initial)
-    else if (examples.value.length > 0 && editor.doc === null) await openExample(examples.value[0].file)
+    else if (await openShared(sharedFragment())) return
+    else if (examples.value.length > 0 && editor.doc === null) await openExample((examples.value.find((e) => e.file === FIRST_EXAMPLE) ?? examples.value[0]).file)
+  }
+
+  /**
+   * Opens the scenario a shared link carries (`#scenario=…`) as an unsaved scenario, asking first over
+   * unsaved edits; nothing runs beyond the live answer. A damaged link is refused with the reason. True
+   * when the fragment held a scenario link (opened or refused).
+   */
+  async function openShared(fragment: string): Promise<boolean> {
+    if (!/(^|[#&])scenario=/.test(fragment)) return false
+    const { readShareFragment } = await import('../share/share-link')
+    const shared = await readShareFragment(fragment)
+    if (shared.kind === 'none') return false
+    if (shared.kind === 'refused') {
+      error.value = shared.message
+      return true
+    }
+    const name = (shared.scenario as { name?: unknown }).name
+    await guarded(async () => {
+      if (!(await useEditorStore().confirmLeave('open the shared scenario'))) return
+      selected.value = ''
+      useEditorStore().load(shared.scenario, { path: null, name: typeof name === 'string' && name.trim() !== '' ? name : 'Shared scenario' }, false)
+    })
+    return true
   }
 
   async function refreshRecent(): Promise<void> {
@@ -115,5 +148,5 @@ export const useLibraryStore = defineStore('library', () => {
   /** The rule systems New offers, with their names. */
   const newChoices = computed(() => templateSystems.map((id) => ({ id, label: info.value?.systems.find((s) => s.id === id)?.label ?? id })))
 
-  return { info, examples, recent, selected, error, bySystem, newChoices, load, newScenario, openExample, openFile, openRecent, openOpenedFile, refreshRecent, start }
+  return { info, examples, recent, selected, error, bySystem, newChoices, load, newScenario, openExample, openFile, openRecent, openOpenedFile, openShared, refreshRecent, start }
 })
