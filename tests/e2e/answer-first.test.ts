@@ -65,7 +65,7 @@ describe('answer first (issue 13) in Chromium at 1280×720', () => {
   it('question 1, a three-way GURPS Wait: who acts first is in the headline, with intervals and exact values, on the first screen', async () => {
     await open('gurps-waits-triangle.json')
     const answer = await run()
-    expect(answer).toMatch(/Acts first alone: [^·]+ \d+\.\d% \(\d+\.\d–\d+\.\d, exact \d+\.\d\d%\)/)
+    expect(answer).toMatch(/[^·]+ acts first, alone \d+\.\d% \(\d+\.\d–\d+\.\d, exact \d+\.\d\d%\)/)
     expect(await bottomOf('[data-testid="run-bar"]')).toBeLessThan(720)
     expect(await bottomOf('[data-testid="headline"]')).toBeLessThan(720)
     await shot('13-1-gurps-waits-headline-1280')
@@ -92,7 +92,7 @@ describe('answer first (issue 13) in Chromium at 1280×720', () => {
     await page.selectOption('[data-testid="compare-field"]', (await option.getAttribute('value')) ?? '')
     expect(await page.inputValue('[data-testid="compare-value"]')).toBe('true')
     await page.click('[data-testid="compare-run"]')
-    await page.waitForSelector('[data-testid="compare-table"]', { timeout: 120_000 })
+    await page.waitForSelector('[data-testid="compare-answer"]', { timeout: 120_000 })
     expect(await page.textContent('[data-testid="compare-legend"]')).toMatch(/B: .+ — Combat reflexes: on/)
     await page.locator('[data-testid="compare-panel"]').screenshot({ path: join(shots, '13-3-compare-combat-reflexes.png') })
   })
@@ -122,7 +122,7 @@ describe('answer first (issue 13) in Chromium at 1280×720', () => {
 
   it('question 4, HERO hold versus attack: the interrupt odds and who wins lead; B where Doc attacks instead of holding is one comparison away', async () => {
     const answer = await run()
-    expect(answer).toMatch(/Doc acts before Kid \(interrupt\) \d+\.\d% \(\d+\.\d–\d+\.\d, exact \d+\.\d\d%\)/)
+    expect(answer).toMatch(/Doc wins the interrupt contest against Kid \d+\.\d% \(\d+\.\d–\d+\.\d, exact \d+\.\d\d%\)/)
     expect(answer).toMatch(/wins/)
     await shot('13-4-hero-headline-1280')
     await page.click('[data-testid="view-compare"]')
@@ -130,7 +130,7 @@ describe('answer first (issue 13) in Chromium at 1280×720', () => {
     await page.selectOption('[data-testid="compare-plan-of"]', { label: 'Doc' })
     await page.selectOption('[data-testid="compare-plan-from"]', { label: "Kid's plan" })
     await page.click('[data-testid="compare-run"]')
-    await page.waitForSelector('[data-testid="compare-table"]', { timeout: 120_000 })
+    await page.waitForSelector('[data-testid="compare-answer"]', { timeout: 120_000 })
     expect(await page.textContent('[data-testid="compare-legend"]')).toContain("B: Doc plays Kid's plan")
     await page.click('[data-testid="view-results"]')
   })

@@ -186,7 +186,7 @@ describe('Duplicate as B: a side-by-side A/B editor, and a report of the compari
     expect(await page.locator('.ab-table tbody tr').count()).toBe(1)
     await page.uncheck('[data-testid="ab-only-differing"]')
     await page.click('[data-testid="compare-run"]')
-    await page.waitForSelector('[data-testid="compare-table"], [data-testid="compare-error"]', { timeout: 120_000 })
+    await page.waitForSelector('[data-testid="compare-answer"], [data-testid="compare-error"]', { timeout: 120_000 })
     expect(await page.locator('[data-testid="compare-error"]').allTextContents()).toEqual([])
     const legend = (await page.textContent('[data-testid="compare-legend"]')) ?? ''
     expect(legend).toMatch(/B: Doc — .*Roll: dex/)

@@ -22,6 +22,8 @@ export function parseScenario(input: unknown): ParseResult {
   const systemId = (input as { system?: unknown }).system
   const system = typeof systemId === 'string' ? findSystem(systemId) : undefined
   if (!system) {
+    const other = notAScenario(input as Record<string, unknown>)
+    if (other) return { ok: false, issues: [{ path: '', message: other }] }
     const allowed = systemIds.map((s) => JSON.stringify(s)).join(', ')
     const got = systemId === undefined ? 'nothing' : JSON.stringify(systemId)
     return { ok: false, issues: [{ path: 'system', message: `must be one of ${allowed}, got ${got}` }] }
@@ -39,6 +41,29 @@ export function parseScenario(input: unknown): ParseResult {
 }
 
 /** The document with rule-variant values that were renamed read as their new names (the file itself is untouched). */
+const KINDS: Record<string, string> = {
+  result: 'a Quickdraw result (the numbers of a run)',
+  partial: 'part of a Quickdraw result (a run stopped or split into shards)',
+  sweep: 'a Quickdraw sweep (the results of many runs)',
+  'sweep-partial': 'part of a Quickdraw sweep',
+  comparison: 'a Quickdraw comparison (the results of two runs)',
+}
+
+/**
+ * A file that is not a scenario but something Quickdraw writes beside one (a result, a sweep, a
+ * comparison) or a wrapper holding a scenario: what it is and what to open instead, in plain words,
+ * rather than "system: must be one of …" with the whole system record quoted back.
+ */
+function notAScenario(input: Record<string, unknown>): string | undefined {
+  const format = typeof input.format === 'string' ? /^quickdraw-([a-z-]+)\/\d+$/.exec(input.format)?.[1] : undefined
+  if (format !== undefined) return `this is ${KINDS[format] ?? 'a file Quickdraw wrote'}, not a scenario: open the scenario file it was made from (the result names it: "${typeof (input.scenario as { name?: unknown } | undefined)?.name === 'string' ? (input.scenario as { name: string }).name : 'its scenario'}")`
+  const inner = input.scenario
+  if (input.system === undefined && inner !== null && typeof inner === 'object' && !Array.isArray(inner) && 'system' in inner) {
+    return 'this file holds a scenario inside it (under "scenario") rather than being one: open the scenario on its own'
+  }
+  return undefined
+}
+
 function withRenamedValues(input: object, system: AnyRuleSystem): object {
   const rules = (input as { rules?: unknown }).rules
   if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) return input

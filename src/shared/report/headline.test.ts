@@ -22,7 +22,7 @@ describe('the headline (issue 13: the answer first)', () => {
     const h = headline('hero', [hitRate, endOff, interrupt, wins])
     expect(h.question).toMatch(/Who wins/)
     expect(h.items.map((i) => i.id)).toEqual(['wins=B', 'interrupt-odds:doc'])
-    expect(headlineText(h)).toBe('Side B wins (Kid) 79.3% (78.5–80.1) · Doc acts before Kid (interrupt) 69.6% (68.7–70.5, exact 69.58%)')
+    expect(headlineText(h)).toBe('Kid wins 79.3% (78.5–80.1) · Doc wins the interrupt contest against Kid 69.6% (68.7–70.5, exact 69.58%)')
   })
 
   it("a scenario's own question picks its results by id or by kind, and names ids the run does not report", () => {
@@ -50,6 +50,73 @@ describe('the headline (issue 13: the answer first)', () => {
     expect(['wins', 'side-wins', 'knocked-out', 'acts-first-alone', 'interrupt-odds', 'hit-rate', 'exchange-win', 'stun-taken', 'void-spent', 'end-spent'].map(groupOf)).toEqual([
       'defeat', 'defeat', 'defeat', 'timing', 'timing', 'attacks', 'attacks', 'damage', 'damage', 'damage',
     ])
+  })
+})
+
+describe('the headline in a GM\'s words (issue 28)', () => {
+  const sideWins = orderMetric({ id: 'side-wins', metric: 'side-wins', label: 'After 2 turns' }, [
+    { key: 'A', label: 'The Kage wiped out', count: 693 },
+    { key: 'B', label: 'Ito Bushi and Ashigaru Sentry wiped out', count: 180 },
+    { key: 'none', label: 'both warbands still stand', count: 127 },
+  ], 1000)
+
+  it('a Bushido game says who wipes out whom, the winning warband as subject ("The Kage wiped out 69.3%" read as the Kage winning)', () => {
+    const h = headline('bushido', [sideWins])
+    expect(h.question).toBe('Which warband wipes out the other?')
+    expect(h.items.map((i) => i.label)).toEqual(['Ito Bushi and Ashigaru Sentry wipe out the Kage after 2 turns'])
+    const close = orderMetric({ id: 'side-wins', metric: 'side-wins', label: 'After 3 turns' }, [
+      { key: 'none', label: 'both warbands still stand', count: 478 },
+      { key: 'B', label: 'Ito Bandit wiped out', count: 410 },
+      { key: 'A', label: 'The Ryu wiped out', count: 112 },
+    ], 1000)
+    expect(headline('bushido', [close]).items.map((i) => i.label)).toEqual(['Both warbands still stand after 3 turns', 'The Ryu wipe out Ito Bandit after 3 turns'])
+  })
+
+  it('a Bushido exchange asks who wins the exchange (no question it never answers), the fighter as subject', () => {
+    const win = probabilityMetric({ id: 'exchange-win:samurai', metric: 'exchange-win', label: 'Wins the exchange: Ryu Samurai' }, 970, 1000)
+    const removed = probabilityMetric({ id: 'removed:bandit', metric: 'removed', label: 'Removed: Ito Bandit' }, 969, 1000)
+    const h = headline('bushido', [win, removed])
+    expect(h.question).toBe('Who wins the exchange, and who is removed?')
+    expect(h.items.map((i) => i.label)).toEqual(['Ryu Samurai wins the exchange', 'Ito Bandit is removed'])
+  })
+
+  it('a fight stopped by its cap is "still standing after 20 turns", never a draw; a draw that is only the cap is said once', () => {
+    const cap = probabilityMetric({ id: 'cap-reached', metric: 'cap-reached', label: 'Turn cap reached' }, 992, 1000)
+    const draw = probabilityMetric({ id: 'draw', metric: 'draw', label: 'Draw' }, 992, 1000)
+    const aldo = probabilityMetric({ id: 'wins:aldo', metric: 'wins', label: 'Aldo wins' }, 5, 1000)
+    const h = headline('gurps', [aldo, draw, cap], undefined, { turnCap: 20 })
+    expect(h.items.map((i) => i.label)).toEqual(['Aldo wins', 'Both sides still standing after 20 turns'])
+    expect(headlineText(h)).not.toMatch(/draw/i)
+    const heroCap = orderMetric({ id: 'wins', metric: 'wins', label: 'Who wins' }, [
+      { key: 'cap', label: 'Draw at the Turn cap (10 Turns)', count: 600 },
+      { key: 'A', label: 'Side A wins (Captain, Falcon)', count: 400 },
+    ], 1000)
+    expect(headline('hero', [heroCap]).items.map((i) => i.label)).toEqual(['Both sides still standing after 10 Turns', 'Captain and Falcon win'])
+  })
+
+  it('HERO: who takes the first action and who wins the interrupt contest are two different things, said so (no "Kid 100%" beside "Doc before Kid 69%")', () => {
+    const first = orderMetric({ id: 'first-actor', metric: 'first-actor', label: 'Who acts first' }, [{ key: 'kid', label: 'Kid', count: 1000 }], 1000)
+    const h = headline('hero', [wins, interrupt, first])
+    expect(h.question).toBe('Who wins, who takes the first action, and does the held action interrupt?')
+    expect(h.items.map((i) => i.label)).toEqual(['Kid wins', 'Doc wins the interrupt contest against Kid', "Kid takes the fight's first action"])
+  })
+
+  it('Star Wars asks the question of its scenario: a fight who wins, a single check whether it hits (never "P(hit)")', () => {
+    const winner = orderMetric({ id: 'winner', metric: 'winner', label: 'Winner' }, [{ key: 'B', label: 'Bounty hunter wins', count: 650 }, { key: 'A', label: 'Smuggler wins', count: 350 }], 1000)
+    expect(headline('genesys', [winner]).question).toBe('Who wins the fight?')
+    expect(headline('genesys', [winner]).items.map((i) => i.label)).toEqual(['Bounty hunter wins'])
+    const hit = probabilityMetric({ id: 'hit', metric: 'hit', label: 'P(hit)' }, 600, 1000)
+    const crit = probabilityMetric({ id: 'crit', metric: 'crit', label: 'P(critical injury)' }, 80, 1000)
+    const check = headline('genesys', [hit, crit])
+    expect(check.question).toBe('How often does the attack hit, and how often does it cause a Critical Injury?')
+    expect(check.items.map((i) => i.label)).toEqual(['The attack hits', 'The attack causes a Critical Injury'])
+  })
+
+  it('the Waits triangle: who acts first and whose action stops another, two of each kind at most so both kinds fit', () => {
+    const first = ['Convict B', 'Convict A', 'Guard'].map((n, i) => probabilityMetric({ id: `acts-first-alone:${i}`, metric: 'acts-first-alone', label: `Acts first alone: ${n}` }, [464, 302, 112][i], 1000))
+    const prevents = probabilityMetric({ id: 'prevents:b:guard', metric: 'prevents', label: 'Convict B prevents Guard' }, 300, 1000)
+    const h = headline('gurps-waits', [...first, prevents])
+    expect(h.items.map((i) => i.label)).toEqual(['Convict B acts first, alone', 'Convict A acts first, alone', 'Convict B prevents Guard', 'Guard acts first, alone'])
   })
 })
 

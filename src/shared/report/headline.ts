@@ -34,15 +34,28 @@ export interface Headline {
   unknown: string[]
 }
 
-/** Each system's usual question and the kinds of result that answer it, most important first. */
-const DEFAULTS: Record<string, { question: string; metrics: string[] }> = {
-  'gurps-waits': { question: 'Who acts first when the Waits trigger?', metrics: ['acts-first-alone', 'late-interrupt'] },
-  hero: { question: 'Who wins, who acts first, and does the held action interrupt?', metrics: ['wins', 'interrupt-odds', 'first-actor'] },
-  gurps: { question: 'Who wins the fight?', metrics: ['wins', 'wait-strikes-first', 'draw'] },
+/**
+ * Each system's usual question and the kinds of result that answer it, most important first; a system
+ * with several kinds of scenario asks the question of the kind it has (a Star Wars fight asks who wins,
+ * a single check whether it hits).
+ */
+const DEFAULTS: Record<string, { question: string | ((metrics: Metric[]) => string); metrics: string[] }> = {
+  'gurps-waits': { question: 'Who acts first when the Waits trigger, and whose action stops another?', metrics: ['acts-first-alone', 'prevents', 'late-interrupt'] },
+  hero: { question: 'Who wins, who takes the first action, and does the held action interrupt?', metrics: ['wins', 'interrupt-odds', 'first-actor'] },
+  gurps: { question: 'Who wins the fight?', metrics: ['wins', 'wait-strikes-first', 'cap-reached', 'draw'] },
   l5r: { question: 'Who wins the skirmish?', metrics: ['win', 'draw'] },
-  genesys: { question: 'Who wins, or does the check succeed?', metrics: ['winner', 'hit', 'crit'] },
-  bushido: { question: 'Who comes out ahead, and which split should each side choose?', metrics: ['side-wins', 'exchange-win', 'removed'] },
+  genesys: {
+    question: (ms) => (ms.some((m) => m.metric === 'winner') ? 'Who wins the fight?' : 'How often does the attack hit, and how often does it cause a Critical Injury?'),
+    metrics: ['winner', 'hit', 'crit'],
+  },
+  bushido: {
+    question: (ms) => (ms.some((m) => m.metric === 'side-wins') ? 'Which warband wipes out the other?' : 'Who wins the exchange, and who is removed?'),
+    metrics: ['side-wins', 'exchange-win', 'removed'],
+  },
 }
+
+/** At most this many numbers of one kind of result in a system's usual headline, so the next kind has room (the Waits triangle's who-stops-whom beside who acts first). */
+const PER_KIND = 2
 
 /** At most this many numbers in the headline: one line a GM reads at a glance. */
 export const HEADLINE_SIZE = 4
@@ -66,25 +79,113 @@ export function neverHappens(m: Metric): boolean {
   }
 }
 
-function itemsOf(m: Metric): HeadlineItem[] {
+function itemsOf(m: Metric, setting: Setting): HeadlineItem[] {
   switch (m.kind) {
     case 'probability':
-      return [{ id: m.id, label: m.label, value: m.n === 0 ? '—' : pct1(m.p), interval: m.n === 0 ? '' : range(m.ci), exact: m.exact === undefined ? '' : pct2(m.exact) }]
+      return [{ id: m.id, label: labelInWords(m.label, setting), value: m.n === 0 ? '—' : pct1(m.p), interval: m.n === 0 ? '' : range(m.ci), exact: m.exact === undefined ? '' : pct2(m.exact) }]
     case 'mean':
-      return [{ id: m.id, label: m.label, value: m.n === 0 ? '—' : num(m.mean), interval: m.n === 0 ? '' : `${num(m.ci[0])}–${num(m.ci[1])}`, exact: m.exact === undefined ? '' : num(m.exact) }]
+      return [{ id: m.id, label: labelInWords(m.label, setting), value: m.n === 0 ? '—' : num(m.mean), interval: m.n === 0 ? '' : `${num(m.ci[0])}–${num(m.ci[1])}`, exact: m.exact === undefined ? '' : num(m.exact) }]
     case 'distribution':
-      return [{ id: m.id, label: `${m.label} (average)`, value: m.n === 0 ? '—' : num(m.mean), interval: '', exact: m.exact ? num(m.exact.mean) : '' }]
+      return [{ id: m.id, label: `${labelInWords(m.label, setting)} (average)`, value: m.n === 0 ? '—' : num(m.mean), interval: '', exact: m.exact ? num(m.exact.mean) : '' }]
     case 'order': {
       // The leading outcome, and the runner-up when the race is close enough to matter (within 20 points).
       const [first, second] = m.outcomes
       const shown = second && first && first.p - second.p < 0.2 ? [first, second] : first ? [first] : []
-      return shown.map((o) => ({ id: `${m.id}=${o.key}`, label: SELF_SPEAKING.test(o.label) ? o.label : `${m.label}: ${o.label}`, value: pct1(o.p), interval: range(o.ci), exact: o.exact === undefined ? '' : pct2(o.exact) }))
+      return shown.map((o) => ({ id: `${m.id}=${o.key}`, label: outcomeInWords(m, o.label, setting), value: pct1(o.p), interval: range(o.ci), exact: o.exact === undefined ? '' : pct2(o.exact) }))
     }
   }
 }
 
 /** Outcome labels that say what happened on their own ("Side B wins (Kid)", "side A wiped out"). */
 const SELF_SPEAKING = /\bwins?\b|wiped out|\bdraw\b|still stand/i
+
+/** What a headline knows of the scenario: how long a fight may last before it is stopped. */
+export interface Setting {
+  /** "20 turns", "10 Turns", "6 Rounds": the cap that stops a fight still going. */
+  cap?: string
+}
+
+/** The cap of a scenario in words, read from its turn or round cap field. */
+export function settingOf(scenario: unknown): Setting {
+  const o = scenario !== null && typeof scenario === 'object' ? (scenario as Record<string, unknown>) : {}
+  const caps: [string, string][] = [['turnCap', 'turns'], ['maxRounds', 'rounds'], ['roundCap', 'rounds'], ['maxTurns', 'turns']]
+  for (const [key, unit] of caps) if (typeof o[key] === 'number') return { cap: `${o[key] as number} ${o[key] === 1 ? unit.replace(/s$/, '') : unit}` }
+  return {}
+}
+
+/** "Captain, Falcon" → "Captain and Falcon". */
+function namesInWords(list: string): string {
+  const names = list.split(/,\s*/)
+  return names.length < 2 ? list : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+}
+
+/** A side named by several names, or one named "The …", takes a plural verb. */
+const plural = (who: string): boolean => / and /.test(who) || /^the /i.test(who)
+const midSentence = (who: string): string => who.replace(/^The /, 'the ')
+
+/** "Label: Name" results, said with the fighter as subject. */
+const SUBJECT_FIRST: [RegExp, (who: string) => string][] = [
+  [/^Acts first alone$/, (w) => `${w} acts first, alone`],
+  [/^Wins the exchange$/, (w) => `${w} wins the exchange`],
+  [/^Removed$/, (w) => `${w} is removed`],
+  [/^Taken out$/, (w) => `${w} is taken out`],
+  [/^Defeated$/, (w) => `${w} is defeated`],
+  [/^Killed$/, (w) => `${w} is killed`],
+  [/^Dies$/, (w) => `${w} dies`],
+  [/^Knocked out$/, (w) => `${w} is knocked out`],
+  [/^His Wait fires and strikes first$/, (w) => `${w}'s Wait fires and he strikes first`],
+  [/^Strikes first$/, (w) => `${w} strikes first`],
+  [/^Who acts first$/, (w) => `${w} takes the fight's first action`],
+  [/^Late interrupt succeeds$/, (w) => `${w}'s late interrupt succeeds`],
+  [/^Draws first blood$/, (w) => `${w} draws first blood`],
+  [/^Highest Initiative$/, (w) => `${w} has the highest Initiative`],
+  [/^Injury dealt per fight$/, (w) => `Injury ${w} deals in a fight`],
+  [/^Wounds dealt per skirmish$/, (w) => `Wounds ${w} deals in a skirmish`],
+]
+
+/**
+ * A result's label as a sentence of the rules, the acting fighter or side first: "Side A wins (Captain,
+ * Falcon)" → "Captain and Falcon win", "Taken out: Bruno" → "Bruno is taken out", "Doc acts before Kid
+ * (interrupt)" → "Doc wins the interrupt contest against Kid", a fight stopped by its cap → "Both sides
+ * still standing after 10 Turns" (never "Draw"), "P(hit)" → "The attack hits".
+ */
+export function labelInWords(label: string, setting: Setting = {}): string {
+  const side = /^Side \S+ wins \((.+)\)$/.exec(label) ?? /^Side \S+ \((.+)\) wins?$/.exec(label)
+  if (side) return `${namesInWords(side[1])} ${side[1].includes(',') ? 'win' : 'wins'}`
+  const interrupt = /^(.+) acts before (.+) \(interrupt\)$/.exec(label)
+  if (interrupt) return `${interrupt[1]} wins the interrupt contest against ${interrupt[2]}`
+  const capped = /^Draw at the (Turn|Round) cap \((\d+) (\w+)\)$/.exec(label)
+  if (capped) return `Both sides still standing after ${capped[2]} ${capped[3]}`
+  if (/^(Turn|Round) cap reached$/i.test(label)) return setting.cap ? `Both sides still standing after ${setting.cap}` : 'Both sides still standing at the turn cap'
+  if (label === 'Draw') return 'Neither side wins'
+  if (label === 'P(hit)') return 'The attack hits'
+  if (label === 'P(critical injury)') return 'The attack causes a Critical Injury'
+  const chance = /^P\((.+)\)$/.exec(label)
+  if (chance) return `Chance of ${chance[1]}`
+  const perFighter = /^(.+?): (.+?)( wins)?$/.exec(label)
+  if (perFighter) {
+    if (/^(Winner|Who wins)$/.test(perFighter[1])) return `${perFighter[2]} wins`
+    const rule = SUBJECT_FIRST.find(([re]) => re.test(perFighter[1]))
+    if (rule && !perFighter[3]) return rule[1](perFighter[2])
+  }
+  return label
+}
+
+/** An outcome of an ordering in words: a warband "wiped out" is said with the warband that did it as subject. */
+export function outcomeInWords(m: Extract<Metric, { kind: 'order' }>, outcome: string, setting: Setting = {}): string {
+  const wiped = /^(.+) wiped out$/.exec(outcome)
+  if (wiped) {
+    const others = m.outcomes.map((o) => /^(.+) wiped out$/.exec(o.label)?.[1]).filter((x): x is string => x !== undefined && x !== wiped[1])
+    if (others.length === 1) return `${others[0]} ${plural(others[0]) ? 'wipe' : 'wipes'} out ${midSentence(wiped[1])}${/^after /i.test(m.label) ? ` ${m.label.toLowerCase()}` : ''}`
+    return `${wiped[1]} ${plural(wiped[1]) ? 'are' : 'is'} wiped out`
+  }
+  if (/still stand/i.test(outcome)) {
+    const said = outcome.charAt(0).toUpperCase() + outcome.slice(1)
+    return /^after /i.test(m.label) ? `${said} ${m.label.toLowerCase()}` : said
+  }
+  if (SELF_SPEAKING.test(outcome)) return labelInWords(outcome, setting)
+  return labelInWords(`${m.label}: ${outcome}`, setting)
+}
 
 /** The results a list of ids or kinds picks, in the list's order; within a kind the likeliest first. */
 function pick(metrics: Metric[], wanted: string[]): { picked: Metric[]; unknown: string[] } {
@@ -107,14 +208,37 @@ const score = (m: Metric): number => (m.kind === 'probability' ? m.p : m.kind ==
  * The headline of a run: the scenario's own question and results if it names them, else the system's
  * usual ones; results that cannot happen here are left out (unless the question names them by id).
  */
-export function headline(systemId: string, metrics: Metric[], question?: ScenarioQuestion): Headline {
+export function headline(systemId: string, metrics: Metric[], question?: ScenarioQuestion, scenario?: unknown): Headline {
   const fallback = DEFAULTS[systemId] ?? { question: 'What happens in this fight?', metrics: [] }
+  const setting = settingOf(scenario)
   const own = question?.metrics?.filter((x) => x.trim() !== '') ?? []
   const { picked, unknown } = pick(metrics, own.length > 0 ? own : fallback.metrics)
   const named = new Set(own)
-  const shown = picked.filter((m) => named.has(m.id) || !neverHappens(m))
-  const items = (shown.length > 0 ? shown : metrics.filter((m) => !neverHappens(m)).slice(0, 1)).flatMap(itemsOf).slice(0, HEADLINE_SIZE)
-  return { question: question?.text?.trim() || fallback.question, items, unknown: own.length > 0 ? unknown : [] }
+  let shown = picked.filter((m) => named.has(m.id) || !neverHappens(m))
+  if (own.length === 0) shown = usualShare(shown)
+  const items = (shown.length > 0 ? shown : metrics.filter((m) => !neverHappens(m)).slice(0, 1)).flatMap((m) => itemsOf(m, setting)).slice(0, HEADLINE_SIZE)
+  const asked = typeof fallback.question === 'function' ? fallback.question(metrics) : fallback.question
+  return { question: question?.text?.trim() || asked, items, unknown: own.length > 0 ? unknown : [] }
+}
+
+/**
+ * A system's usual headline: at most two results of each kind while another kind waits for room, and a
+ * draw left out when it is only the fight stopped at its cap (said once, as "still standing").
+ */
+function usualShare(shown: Metric[]): Metric[] {
+  const cap = shown.find((m) => m.metric === 'cap-reached')
+  const rest = shown.filter((m) => !(m.metric === 'draw' && cap?.kind === 'probability' && m.kind === 'probability' && m.count === cap.count))
+  const kinds = [...new Set(rest.map((m) => m.metric))]
+  if (kinds.length < 2) return rest
+  const first: Metric[] = []
+  const later: Metric[] = []
+  const seen = new Map<string, number>()
+  for (const m of rest) {
+    const n = seen.get(m.metric) ?? 0
+    seen.set(m.metric, n + 1)
+    ;(n < PER_KIND ? first : later).push(m)
+  }
+  return [...first, ...later]
 }
 
 /** The headline as one line of text: "Doc acts before Kid (interrupt) 69.2% (68.4–70.0, exact 69.58%) · Side B wins (Kid) 79.4% (…)". */

@@ -1,7 +1,9 @@
 import type { Metric, ProbabilityMetric } from '../../engine/core/metrics'
+import type { ComparisonRow } from '../../engine/run/compare'
 import type { ResultDocument } from '../../engine/run/result'
 import { findSystem } from '../../engine/systems/registry'
-import { groupResults, headline, headlineText, neverHappens, type ScenarioQuestion } from './headline'
+import { groupResults, headline, labelInWords, neverHappens, type ScenarioQuestion } from './headline'
+import { compareAnswer, type CompareLine } from './compare-answer'
 import { scenarioInWords } from './scenario-words'
 import { distributionChart, escapeHtml, orderChart, probabilityChart } from './svg-charts'
 
@@ -12,6 +14,32 @@ import { distributionChart, escapeHtml, orderChart, probabilityChart } from './s
  * any browser. The CLI (`quickdraw report`) and the app both export it.
  */
 const pct = (p: number): string => `${(p * 100).toFixed(2)}%`
+
+/**
+ * The page on any screen: a phone (420 px) reads it without sideways scrolling — long words and the
+ * fighters' sheets wrap, the charts shrink to the width, a wide table scrolls inside its own box.
+ */
+const PHONE_CSS = `body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1000px;color:#1a202c;padding:0 1rem;overflow-wrap:anywhere}
+table{border-collapse:collapse;margin:.5rem 0 1rem;width:100%;display:block;overflow-x:auto}td,th{border-bottom:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;font-size:.9rem;vertical-align:top}
+svg{max-width:100%;height:auto}
+@media (max-width:600px){body{margin:1rem auto;padding:0 .6rem}td,th{padding:.2rem .3rem;font-size:.85rem}h1{font-size:1.4rem}}`
+
+/** A description as a reader of the report sees it: the command-line hints written for the app's users left out ("(or quickdraw tactics)"). */
+export function descriptionForReaders(text: string): string {
+  return text.replace(/\s*\(or `?quickdraw [a-z-]+`?\)/g, '').replace(/;\s*`quickdraw [a-z-]+`[^.;]*/g, '')
+}
+
+/** A Tactics measure ("wins=A") as the results name it ("Doc wins"). */
+function measureWords(metrics: readonly Metric[], q: string): string {
+  const [id, key] = q.split('=')
+  const m = metrics.find((x) => x.id === id)
+  if (!m) return q
+  if (m.kind === 'order') {
+    const o = m.outcomes.find((x) => x.key === key)
+    return o ? labelInWords(/\bwins?\b|wiped out|still stand/i.test(o.label) ? o.label : `${m.label}: ${o.label}`) : labelInWords(m.label)
+  }
+  return labelInWords(m.label)
+}
 
 /** The exact value of a probability, mean or distribution metric as the report prints it ('' if none). */
 function exactText(m: Exclude<Metric, { kind: 'order' }>): string {
@@ -59,32 +87,31 @@ function resultTables(doc: ResultDocument): string {
 }
 
 export function reportHtml(scenario: ReportScenario, doc: ResultDocument): string {
-  const h = headline(doc.system.id, doc.metrics, scenario.question)
-  const words = scenarioInWords(doc.system.id, scenario as unknown as Record<string, unknown>, doc.rules)
+  const h = headline(doc.system.id, doc.metrics, scenario.question, scenario)
+  const words = scenarioInWords(doc.system.id, scenario as unknown as Record<string, unknown>, doc.rules, (q) => measureWords(doc.metrics, q))
   const title = `${scenario.name} — Quickdraw report`
   const answer = h.items
     .map((i) => `<li>${escapeHtml(i.label)} <strong>${escapeHtml(i.value)}</strong>${i.interval ? ` <span class="meta">(95% ${escapeHtml(i.interval)}${i.exact ? `, exact ${escapeHtml(i.exact)}` : ''})</span>` : i.exact ? ` <span class="meta">(exact ${escapeHtml(i.exact)})</span>` : ''}</li>`)
     .join('')
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <style>
-body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1000px;color:#1a202c;padding:0 1rem}
-table{border-collapse:collapse;margin:.5rem 0 1rem;width:100%}td,th{border-bottom:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;font-size:.9rem;vertical-align:top}
+${PHONE_CSS}
 td:nth-child(n+2){font-variant-numeric:tabular-nums}figure.chart{margin:1.5rem 0}figcaption{font-weight:600;margin-bottom:.3rem}
 .meta{color:#4a5568}.answer{border-left:4px solid #2b6cb0;padding:.3rem 1rem;background:#f7fafc}.answer ul{margin:.3rem 0;padding-left:1.2rem;font-size:1.05rem}
 footer{margin-top:2rem;border-top:1px solid #e2e8f0;padding-top:.5rem;font-size:.75rem;color:#718096}
 </style></head><body>
 <h1>${escapeHtml(scenario.name)}</h1>
-${scenario.description ? `<p>${escapeHtml(scenario.description)}</p>` : ''}
-<section class="answer" data-section="answer"><h2>${escapeHtml(h.question)}</h2><ul>${answer}</ul><p class="meta">${escapeHtml(headlineText(h))}</p></section>
+${scenario.description ? `<p>${escapeHtml(descriptionForReaders(scenario.description))}</p>` : ''}
+<section class="answer" data-section="answer"><h2>${escapeHtml(h.question)}</h2><ul>${answer}</ul></section>
 ${words}
 <h2>Results</h2>
 ${resultTables(doc)}
 <h2>Charts</h2>
 ${charts(doc.system.id, doc.metrics.filter((m) => !neverHappens(m)))}
 <p class="meta">Chances show their 95% interval as a whisker and the exact value, where known, as an orange tick.</p>
-<footer>Made with Quickdraw: ${escapeHtml(doc.system.label)} rules version ${escapeHtml(doc.system.version)}, engine ${escapeHtml(doc.engine.version)} · seed ${doc.run.seed} · ${doc.run.trialsDone.toLocaleString('en-US')} trials · ${doc.status === 'done' ? 'complete' : escapeHtml(doc.status)} · scenario fingerprint ${escapeHtml(doc.scenario.hash)} (the same file, seed and trials give the same numbers) · chunks of ${doc.run.chunkSize.toLocaleString('en-US')}</footer>
+<footer>Made with Quickdraw: ${escapeHtml(doc.system.label)} rules version ${escapeHtml(doc.system.version)}, engine ${escapeHtml(doc.engine.version)} · seed ${doc.run.seed} · ${doc.run.trialsDone.toLocaleString('en-US')} trials · ${doc.status === 'done' ? 'complete' : escapeHtml(doc.status)} · scenario fingerprint ${escapeHtml(doc.scenario.hash)} (the same file, seed and trials give the same numbers)</footer>
 </body></html>
 `
 }
@@ -98,14 +125,7 @@ export interface ComparisonSide {
 }
 
 /** One row of the comparison: a result of both, B − A and the 95% interval of the difference. */
-export interface ComparisonReportRow {
-  label: string
-  a: number
-  b: number
-  diff: number
-  ci: [number, number]
-  significant: boolean
-}
+export type ComparisonReportRow = ComparisonRow
 
 /**
  * A comparison a GM can share: both headlines, what B changes from A, and every result of both with the
@@ -113,42 +133,32 @@ export interface ComparisonReportRow {
  * Self-contained like the single report.
  */
 export function comparisonReportHtml(a: ComparisonSide, b: ComparisonSide, differs: readonly string[], rows: readonly ComparisonReportRow[]): string {
-  const isPct = (label: string): boolean => !label.endsWith('(mean)')
-  const fmt = (x: number, p: boolean): string => (p ? pct(x) : x.toFixed(3))
-  const signed = (x: number, p: boolean): string => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${fmt(Math.abs(x), p)}`
-  const answer = (side: ComparisonSide): string => {
-    const h = headline(side.doc.system.id, side.doc.metrics, side.scenario.question)
-    return `<section class="answer" data-section="answer-${side === a ? 'a' : 'b'}"><h3>${escapeHtml(side.name)}</h3><p>${escapeHtml(headlineText(h))}</p></section>`
-  }
+  const ans = compareAnswer(a.doc, b.doc, rows, b.scenario.question, b.scenario)
+  const lineRow = (l: CompareLine): string =>
+    `<tr${l.significant ? '' : ' class="ns"'}><td>${escapeHtml(l.label)}</td><td>${escapeHtml(l.a)}</td><td>${escapeHtml(l.b)}</td><td>${escapeHtml(l.diff)}</td><td>${escapeHtml(l.ci)}</td><td>${l.significant ? '' : 'could be chance'}</td></tr>`
+  const head = '<thead><tr><th>Result</th><th>A</th><th>B</th><th>B − A</th><th>95% interval of B − A</th><th></th></tr></thead>'
   const title = `${a.scenario.name}: A against B — Quickdraw comparison`
-  const table = rows
-    .map((r) => {
-      const p = isPct(r.label)
-      return `<tr${r.significant ? '' : ' class="ns"'}><td>${escapeHtml(r.label)}</td><td>${fmt(r.a, p)}</td><td>${fmt(r.b, p)}</td><td>${signed(r.diff, p)}</td><td>${signed(r.ci[0], p)} … ${signed(r.ci[1], p)}</td><td>${r.significant ? '' : 'not significant'}</td></tr>`
-    })
-    .join('')
   const footer = (side: ComparisonSide): string =>
     `${escapeHtml(side.name)}: ${escapeHtml(side.doc.system.label)} rules version ${escapeHtml(side.doc.system.version)}, engine ${escapeHtml(side.doc.engine.version)} · seed ${side.doc.run.seed} · ${side.doc.run.trialsDone.toLocaleString('en-US')} trials · scenario fingerprint ${escapeHtml(side.doc.scenario.hash)}`
+  const answer = ans.lines.map((l) => `<li>${escapeHtml(l.label)} <strong>${escapeHtml(l.b)}</strong> <span class="meta">(${escapeHtml(l.diff)}${l.percent ? ' points' : ''} from A's ${escapeHtml(l.a)}; 95% ${escapeHtml(l.ci)}${l.significant ? '' : ', could be chance'})</span></li>`).join('')
+  const groups = ans.groups.map((g) => `<details><summary>${escapeHtml(g.title)} (${g.lines.length})</summary><table>${head}<tbody>${g.lines.map(lineRow).join('')}</tbody></table></details>`).join('\n')
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <style>
-body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1000px;color:#1a202c;padding:0 1rem}
-table{border-collapse:collapse;margin:.5rem 0 1rem;width:100%}td,th{border-bottom:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;font-size:.9rem;vertical-align:top}
-td:nth-child(n+2){font-variant-numeric:tabular-nums}tr.ns{color:#718096}
-.meta{color:#4a5568}.answer{border-left:4px solid #2b6cb0;padding:.3rem 1rem;background:#f7fafc;margin:.6rem 0}.answer h3{margin:.2rem 0}
+${PHONE_CSS}
+td:nth-child(n+2){font-variant-numeric:tabular-nums}tr.ns{color:#718096}summary{font-weight:600;margin:.6rem 0;cursor:pointer}
+.meta{color:#4a5568}.answer{border-left:4px solid #2b6cb0;padding:.3rem 1rem;background:#f7fafc;margin:.6rem 0}.answer ul{margin:.3rem 0;padding-left:1.2rem;font-size:1.05rem}
 footer{margin-top:2rem;border-top:1px solid #e2e8f0;padding-top:.5rem;font-size:.75rem;color:#718096}
 </style></head><body>
 <h1>${escapeHtml(a.scenario.name)}: A against B</h1>
-${a.scenario.description ? `<p>${escapeHtml(a.scenario.description)}</p>` : ''}
-<h2>The answers</h2>
-${answer(a)}
-${answer(b)}
+<section class="answer" data-section="answer"><h2>${escapeHtml(ans.question)}</h2><p class="meta">${escapeHtml(b.name)}, against ${escapeHtml(a.name)}:</p><ul>${answer}</ul></section>
 <h2>What B changes</h2>
 <ul data-section="differs">${differs.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>
-<h2>The difference</h2>
-<p class="meta">Both ran with the same seed and trials. B − A with its 95% interval; a difference whose interval contains 0 could be chance.</p>
-<table data-section="difference"><thead><tr><th>Result</th><th>A</th><th>B</th><th>B − A</th><th>95% interval of the difference</th><th></th></tr></thead><tbody>${table}</tbody></table>
+${a.scenario.description ? `<p class="meta">${escapeHtml(descriptionForReaders(a.scenario.description))}</p>` : ''}
+<h2>Every other result</h2>
+<p class="meta">Both ran with the same seed and trials. B − A with its 95% interval; a difference whose interval contains 0 could be chance.${ans.hidden > 0 ? ` ${ans.hidden} result${ans.hidden === 1 ? '' : 's'} that cannot happen in either run left out.` : ''}</p>
+<div data-section="difference">${groups}</div>
 <footer>Made with Quickdraw. ${footer(a)}<br>${footer(b)}</footer>
 </body></html>
 `
