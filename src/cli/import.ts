@@ -1,12 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { issueLine } from '../engine/core/schema'
 import { parseJsonText, parseScenario } from '../engine/run/parse'
 import { findSystem, systemIds } from '../engine/systems/registry'
-import { addToScenario, listKey, filterEntries, findEntry, ImportError, IMPORT_SYSTEMS, librariesOf, MAX_IMPORT_BYTES, openFile, type ImportResult, type Library, type LibraryEntry, type OpenedFile } from '../import'
+import { addToScenario, replaceInScenario, versusScenario, listKey, filterEntries, findEntry, ImportError, IMPORT_SYSTEMS, librariesOf, MAX_IMPORT_BYTES, openFile, type ImportResult, type Library, type LibraryEntry, type OpenedFile } from '../import'
 import { writeFileAtomic } from '../main/services/atomic-write'
 import { EXIT_OK, UsageError } from './errors'
-import { out, str, type Options } from './io'
+import { err, out, str, type Options } from './io'
 
 /**
  * The scenario to add to: any scenario file with a known system, valid or still missing fighters (one
@@ -90,8 +90,14 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
   if (system !== undefined && !(IMPORT_SYSTEMS as readonly string[]).includes(system)) {
     throw new UsageError(`--system: characters can be imported into ${IMPORT_SYSTEMS.map((s) => `"${s}"`).join(', ')}, not ${JSON.stringify(system)}`)
   }
-  const side = str(o.side)
-  if (side !== undefined && side !== 'A' && side !== 'B') throw new UsageError(`--side: must be A or B, got ${JSON.stringify(side)}`)
+  const rawSides = (o as Record<string, unknown>).side
+  const sides = (Array.isArray(rawSides) ? rawSides.map(String) : typeof rawSides === 'string' ? [rawSides] : []).map((x) => x.toUpperCase())
+  for (const x of sides) if (x !== 'A' && x !== 'B') throw new UsageError(`--side: must be A or B, got ${JSON.stringify(x)}`)
+  const versus = o.versus === true
+  const replace = str((o as Record<string, string | undefined>).replace)
+  if (sides.length > 1 && !versus) throw new UsageError('--side: give it once, or once per file with --versus')
+  if (versus && replace !== undefined) throw new UsageError('--versus makes a new fight of the files; --replace puts one fighter in an existing one: give one or the other')
+  const side = sides.length === 1 && !versus ? sides[0] : undefined
   const pick = (o as Record<string, unknown>).pick
   const picks = Array.isArray(pick) ? pick.map(String) : typeof pick === 'string' ? [pick] : []
   const list = str(o.list)
@@ -101,7 +107,11 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
     if (!Number.isInteger(group) || group < 1 || group > 10) throw new UsageError(`--group: the number of minions in a group, 1–10, got ${JSON.stringify(o.group)}`)
   }
   const into = str(o.into)
-  const target = into === undefined || list !== undefined ? undefined : loadTarget(into)
+  // --into a file that does not exist yet: a new scenario is written there (always so with --versus)
+  const intoNew = into !== undefined && !existsSync(into)
+  if (versus && into !== undefined && !intoNew) throw new UsageError(`--versus: ${into} already exists; --versus writes a new scenario, so give a new file name (or use --into without --versus to add to it)`)
+  if (replace !== undefined && (into === undefined || intoNew)) throw new UsageError(`--replace ${replace}: needs --into an existing scenario, whose fighter ${JSON.stringify(replace)} the import replaces`)
+  const target = into === undefined || intoNew || list !== undefined ? undefined : loadTarget(into)
   const wanted = system ?? target?.system
   let opened = files.map((file) => open(file, wanted))
   const beside = tablesBeside(files, opened, wanted)
@@ -148,12 +158,19 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
   const systems = [...new Set(results.map((r) => r.result.system))]
   if (systems.length > 1) throw new UsageError(`these files hold characters of different systems (${systems.join(', ')}); import them separately`)
   const sys = systems[0]
+  if (versus && sides.length > 1 && sides.length !== results.length) throw new UsageError(`--side: with --versus give one per file or pick (${results.length}), or none (the first A, the rest B); got ${sides.length}`)
+  if (versus && sides.length === 1) throw new UsageError('--side: with --versus give one per file or pick, or none (the first A, the rest B)')
   const raw = target?.raw
+  const names = results.flatMap((r) => r.result.combatants.map((c) => String(c.name)))
   // the same adding as the app's: ids from names, side B unless told (Bushido "b"; GURPS none), a plan of attacks
-  const base = (raw ?? { system: sys }) as Record<string, unknown>
+  const base = (raw ?? (intoNew ? { schemaVersion: 1, name: names.join(' and ').slice(0, 80), system: sys } : { system: sys })) as Record<string, unknown>
   let added: ReturnType<typeof addToScenario>
   try {
-    added = addToScenario(base, results.map((r) => r.result), side as 'A' | 'B' | undefined, ' (no --side given)')
+    if (versus) added = versusScenario(results.map((r) => r.result), sides.length ? (sides as ('A' | 'B')[]) : undefined)
+    else if (replace !== undefined) {
+      if (results.length !== 1) throw new ImportError(`--replace puts one fighter in another's place; these files hold ${results.length}`)
+      added = replaceInScenario(base, replace, results[0].result)
+    } else added = addToScenario(base, results.map((r) => r.result), side as 'A' | 'B' | undefined, ' (no --side given)')
   } catch (e) {
     if (e instanceof ImportError) throw new UsageError(`${into ?? 'import'}: ${e.message}; nothing imported`)
     throw e
@@ -162,12 +179,26 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
   const combatants = (added.doc[key] as Record<string, unknown>[]).filter((c) => added.ids.includes(String(c.id)))
   const report = added.report
 
-  if (into !== undefined && raw) {
-    const merged = added.doc
-    const parsed = parseScenario(merged)
+  const fighters = (added.doc[key] as unknown[]).length
+  // a new file with one side only is written as it is: the other side is added later
+  const waiting = intoNew && !versus && fighters < 2
+  if (versus || (into !== undefined && (raw || intoNew) && !waiting)) {
+    const parsed = parseScenario(added.doc)
     if (!parsed.ok) {
-      throw new UsageError(`${into}: with the imported characters the scenario is not valid, nothing written:\n${parsed.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`)
+      throw new UsageError(`${into ?? 'import'}: with the imported characters the scenario is not valid, nothing written:\n${parsed.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`)
     }
+  }
+  if (versus && into === undefined) {
+    // the scenario itself on standard output (quickdraw import a b --versus > fight.json), the report beside it
+    if (o.json) out(JSON.stringify({ system: sys, scenario: added.doc, report }, null, 2))
+    else {
+      out(JSON.stringify(added.doc, null, 2))
+      err(`${String(added.doc.name)}: a ${sys} scenario of ${names.join(', ')}; the report: quickdraw import ${files.join(' ')} --versus --into <new file>`)
+    }
+    return EXIT_OK
+  }
+  if (into !== undefined && (raw || intoNew)) {
+    const merged = added.doc
     try {
       await writeFileAtomic(into, `${JSON.stringify(merged, null, 2)}\n`)
     } catch (e) {
@@ -187,7 +218,10 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
   section('Computed', report.computed)
   section('Defaulted', report.defaulted)
   section('Not modelled, ignored', report.ignored)
-  if (into !== undefined) out(`Added ${combatants.map((c) => `${String(c.name)} (${String(c.id)})`).join(', ')} to ${into}`)
+  if (into !== undefined && versus) out(`Wrote ${into}: ${String(added.doc.name)}, ready to run (quickdraw run ${into})`)
+  else if (into !== undefined && replace !== undefined) out(`${combatants.map((c) => String(c.name)).join(', ')} took the place of ${replace} in ${into}`)
+  else if (waiting) out(`Wrote ${into} with ${combatants.map((c) => `${String(c.name)} (${String(c.id)})`).join(', ')}; add the other side's fighter (quickdraw import <file> --into ${into} --side ${side === 'B' ? 'A' : 'B'}) before running it`)
+  else if (into !== undefined) out(`Added ${combatants.map((c) => `${String(c.name)} (${String(c.id)})`).join(', ')} to ${into}`)
   else out(`${sys} combatant${combatants.length === 1 ? '' : 's'}:\n${combatants.map((c) => JSON.stringify(c)).join('\n')}`)
   return EXIT_OK
 }

@@ -42,7 +42,9 @@ const optionSpec = {
   help: { type: 'boolean', short: 'h' },
   system: { type: 'string' },
   into: { type: 'string' },
-  side: { type: 'string' },
+  side: { type: 'string', multiple: true },
+  versus: { type: 'boolean' },
+  replace: { type: 'string' },
   list: { type: 'string' },
   pick: { type: 'string', multiple: true },
   group: { type: 'string' },
@@ -63,7 +65,7 @@ export const allowed: Record<string, readonly string[]> = {
   bench: ['json', 'trials', 'repeat', 'only'],
   balance: ['param', 'metric', 'target', 'from', 'to', 'trials', 'seed', 'workers', 'chunk-size', 'json'],
   tactics: ['a', 'b', 'a-each', 'b-each', 'metric', 'trials', 'seed', 'workers', 'chunk-size', 'json'],
-  import: ['system', 'into', 'side', 'json', 'list', 'pick', 'group'],
+  import: ['system', 'into', 'side', 'json', 'list', 'pick', 'group', 'versus', 'replace'],
 }
 
 function needFile(command: string, positionals: string[]): string {

@@ -14,7 +14,7 @@ Usage:
   quickdraw validate <file> [--json]
   quickdraw exact <file> [--json]
   quickdraw trace <file> [--seed S] [--trial T | --find <metric-id>[=<outcome-key>] [--trials N]] [--json]
-  quickdraw import <file>... [--system <id>] [--into <scenario.json>] [--side A|B] [--json] [--list[=TEXT]] [--pick NAME]... [--group N]
+  quickdraw import <file>... [--system <id>] [--into <scenario.json>] [--side A|B]... [--versus] [--replace <id>] [--json] [--list[=TEXT]] [--pick NAME]... [--group N]
   quickdraw systems [--json]
   quickdraw schema [<system>]
   quickdraw bench [--only <system or benchmark id>] [--json] [--trials N] [--repeat R]
@@ -87,8 +87,12 @@ what was defaulted (with --json, each defaulted field's path too) and what the s
 model.
 
   --system ID       the system they are for (gurps, hero, genesys, l5r or bushido); another is refused
-  --into FILE       add them to this scenario (validated first, written atomically)
-  --side A|B        the side they fight on (B if not given, except GURPS)
+  --into FILE       add them to this scenario (validated first, written atomically); a new file is made
+  --side A|B        the side they fight on (B if not given, except GURPS); with --versus, once per file
+  --versus          a new fight of the files, one side against the other (the first A, the rest B), ready
+                    to run: written to --into (a new file) or printed
+  --replace ID      the import takes the place of fighter ID in --into: his id, side, plan and every
+                    reference to him are kept
   --json            print { system, combatants, report } instead of the text report
   --list[=TEXT]     list what a library holds (name, kind, numbers), only entries matching TEXT if given
   --pick NAME       take this entry of a library (repeat for more); a unique part of the name is enough
@@ -98,6 +102,8 @@ Examples:
   quickdraw import "${SAMPLES}/Alice Wozniak.gcs"
   quickdraw import ${SAMPLES}/swordsman.gca5 --into my-duel.json --side B --json
   quickdraw import ${SAMPLES}/adversaries.json --list=thug
+  quickdraw import a.gcs b.gcs --versus --into duel.json
+  quickdraw import ${SAMPLES}/swordsman.gca5 --into my-duel.json --replace bruno
   quickdraw import ${SAMPLES}/adversaries.json ${SAMPLES}/weapons.json --pick "Dockside Thug" --group 4 --into my-fight.json
 (sample files of every kind are in ${SAMPLES})`,
   merge: `quickdraw merge <part.json>... [--out FILE] — combines the partial results of every shard of a run (or

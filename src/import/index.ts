@@ -14,7 +14,7 @@ import { ImportError, type ImportResult } from './types'
 
 export { ImportError, MAX_IMPORT_BYTES, type DefaultedField, type ImportReport, type ImportResult } from './types'
 export { filterEntries, findEntry, type Library, type LibraryEntry, type TakeOptions } from './library'
-export { addToScenario, listKey } from './into'
+export { addToScenario, listKey, replaceInScenario, versusScenario } from './into'
 
 /** Systems a file can be imported into. */
 export const IMPORT_SYSTEMS = ['gurps', 'hero', 'genesys', 'l5r', 'bushido'] as const

@@ -96,3 +96,87 @@ export function addToScenario(doc: Doc, results: ImportResult[], side?: 'A' | 'B
   for (const [k, list] of Object.entries(plans)) next[k] = [...(Array.isArray(doc[k]) ? (doc[k] as unknown[]) : []), ...list]
   return { doc: next, ids: added.map((c) => String(c.id)), report }
 }
+
+/**
+ * Puts one imported fighter in the place of the fighter `id`: he takes that fighter's id and side, so his
+ * plan, the targets that name him and the situation's references (a Bushido model engaged, a Star Wars
+ * range band) stay his. The report says whom he replaced and what he kept. Throws an ImportError when no
+ * fighter has that id, when more than one fighter is imported, or for another system.
+ */
+export function replaceInScenario(doc: Doc, id: string, result: ImportResult): { doc: Doc; ids: string[]; report: ImportReport } {
+  const system = String(doc.system ?? '')
+  if (result.system !== system) throw new ImportError(`${result.combatants.map((c) => String(c.name)).join(', ')} is for ${result.system}, and this scenario is for ${system}`)
+  if (result.combatants.length !== 1) throw new ImportError(`one fighter takes another's place; this import holds ${result.combatants.length}`)
+  const key = listKey(system)
+  const list = Array.isArray(doc[key]) ? (doc[key] as Record<string, unknown>[]) : []
+  const at = list.findIndex((c) => c.id === id)
+  if (at < 0) throw new ImportError(`no fighter in the scenario has the id ${JSON.stringify(id)}; its fighters are ${list.map((c) => JSON.stringify(c.id)).join(', ') || 'none'}`)
+  const old = list[at]
+  const c = result.combatants[0]
+  const report: ImportReport = emptyReport()
+  for (const k of ['fight', 'read', 'computed', 'defaulted', 'ignored'] as const) report[k].push(...result.report[k])
+  for (const f of result.report.defaultedFields) report.defaultedFields.push({ path: `${key}[${at}].${f.path}`, text: f.text })
+  const next: Record<string, unknown> = { id, ...c }
+  if (old.side !== undefined) next.side = old.side
+  const plan = planFor(system, id)
+  const hasPlan = plan !== undefined && Array.isArray(doc[plan.key]) && (doc[plan.key] as { combatant?: unknown }[]).some((p) => p.combatant === id)
+  report.read.unshift(`${String(c.name)} takes the place of ${String(old.name ?? id)}: his id "${id}"${old.side !== undefined ? `, side ${String(old.side)}` : ''}${hasPlan ? ', his plan' : ''} and every reference to him are kept`)
+  const out: Doc = { ...doc, [key]: list.map((x, i) => (i === at ? next : x)) }
+  if (plan && !hasPlan) {
+    out[plan.key] = [...(Array.isArray(doc[plan.key]) ? (doc[plan.key] as unknown[]) : []), plan.plan]
+    defaulted(report, `plan: ${system === 'l5r' ? 'Attack Stance every Round' : 'attack every turn'}`, `${plan.key}[${(out[plan.key] as unknown[]).length - 1}]`)
+  }
+  for (const [k, v] of Object.entries(result.settings ?? {})) {
+    const current = out[k] ?? SETTING_DEFAULTS[k]
+    if (current !== v) report.ignored.push(`the file's ${SETTING_WORDS[k]?.(v) ?? `${k} ${String(v)}`} differs from the scenario's ${SETTING_WORDS[k]?.(current) ?? String(current)}; the scenario's is kept (it holds for every fighter)`)
+  }
+  return { doc: out, ids: [id], report }
+}
+
+/**
+ * A new scenario of two sides from imported fighters: `sides[i]` is the side of `results[i]` (the first
+ * A and the rest B when not given). Named "<A> against <B>"; each fighter gets a plan of plain attacks
+ * where the system needs one. The result is for the caller to validate.
+ */
+export function versusScenario(results: ImportResult[], sides?: ('A' | 'B')[]): { doc: Doc; ids: string[]; report: ImportReport } {
+  if (results.length < 2) throw new ImportError('a fight needs fighters from at least two files (or picks): one side against the other')
+  const system = results[0].system
+  const side = (i: number): 'A' | 'B' => sides?.[i] ?? (i === 0 ? 'A' : 'B')
+  if (!results.some((_, i) => side(i) === 'A') || !results.some((_, i) => side(i) === 'B')) throw new ImportError('each side needs a fighter: give one file side A and another side B')
+  const names = (s: 'A' | 'B'): string => results.flatMap((r, i) => (side(i) === s ? r.combatants.map((c) => String(c.name)) : [])).join(' and ')
+  let doc: Doc = { schemaVersion: 1, name: `${names('A')} against ${names('B')}`.slice(0, 80), system }
+  const report = emptyReport()
+  const ids: string[] = []
+  results.forEach((r, i) => {
+    const added = addToScenario(doc, [r], side(i))
+    doc = added.doc
+    ids.push(...added.ids)
+    for (const k of ['fight', 'read', 'computed', 'defaulted', 'ignored'] as const) report[k].push(...added.report[k].map((l) => (results.length > 1 && r.combatants.length === 1 ? `${String(r.combatants[0].name)}: ${l}` : l)))
+    report.defaultedFields.push(...added.report.defaultedFields)
+  })
+  situationFor(doc, ids, report)
+  return { doc, ids, report }
+}
+
+/**
+ * What a new fight needs beyond its fighters, set as defaults the report names: Star Wars fights round by
+ * round, Engaged when either fighter's weapon is a Melee or Brawl one (else at Medium range); Bushido plays
+ * a game of 6 Turns, each model going into melee with the first enemy.
+ */
+function situationFor(doc: Doc, ids: string[], report: ImportReport): void {
+  const system = String(doc.system)
+  const fighters = (doc[listKey(system)] as Record<string, unknown>[]) ?? []
+  if (system === 'genesys') {
+    doc.mode = 'fight'
+    const melee = fighters.filter((c) => {
+      const w = (c.weapon ?? (Array.isArray(c.weapons) ? c.weapons[0] : undefined)) as { skill?: string; range?: string } | undefined
+      return !w || /melee|brawl|lightsaber/i.test(String(w.skill ?? '')) || w.range === 'engaged'
+    })
+    doc.range = melee.length ? 'engaged' : 'medium'
+    defaulted(report, melee.length ? `the fight starts Engaged (${melee.map((c) => String(c.name)).join(' and ')} ${melee.length > 1 ? 'fight' : 'fights'} hand to hand)` : 'the fight starts at Medium range', 'range')
+  } else if (system === 'bushido') {
+    const enemy = (c: Record<string, unknown>): string | undefined => fighters.find((x) => x.side !== c.side)?.id as string | undefined
+    doc.situation = { kind: 'game', turns: 6, tactics: fighters.filter((c) => ids.includes(String(c.id))).map((c) => ({ model: c.id, action: 'melee', target: enemy(c) })) }
+    defaulted(report, 'a game of 6 Turns, each model going into melee with the first enemy', 'situation')
+  }
+}

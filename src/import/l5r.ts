@@ -162,6 +162,12 @@ function combatant(s: Sheet, format: string, report: ImportReport): ImportResult
     armor,
   }
   if (emphasis) out.emphasis = true
+  if (w.kind === 'bow') {
+    // a bow is shot with the book's Reflexes (this skirmish's Agility), not the attack Trait of melee
+    delete out.attackTrait
+    const line = report.computed.findIndex((l) => l.startsWith('attack: (Agility'))
+    if (line >= 0) report.computed[line] = `attack with the bow: (Reflexes ${t.reflexes} + ${skillKey.replace(/_/g, ' ')} ${attackSkill}) k Reflexes ${t.reflexes} (L5R 4th Edition core rulebook, ranged attacks)`
+  }
   return { system: 'l5r', format, combatants: [out], report }
 }
 

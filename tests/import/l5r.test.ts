@@ -120,7 +120,7 @@ describe('the L5R web character sheet (.l5r with stored values)', () => {
     const r = load(join(own, 'quickdraw_websheet_archer.l5r'))
     // Reflexes 3, Insight Rank 2: base TN 5 + 15 = 20 and Initiative 5k3, as stored. Kyujutsu 4 with Emphasis Yumi.
     expect(r.combatants[0]).toEqual({
-      name: 'Tsuruchi Hana', agility: 3, classRank: 2, attackTrait: 3, attackSkill: 4, strength: 3, air: 3, defenseSkill: 2, earth: 2, void: 3,
+      name: 'Tsuruchi Hana', agility: 3, classRank: 2, attackSkill: 4, strength: 3, air: 3, defenseSkill: 2, earth: 2, void: 3,
       weapon: { name: 'Yumi', kind: 'bow', rolled: 2, kept: 2, bowStrength: 3 }, armor: 'ashigaru', emphasis: true,
     })
     expect(r.report.computed.join('\n')).not.toMatch(/differs/)
