@@ -1,0 +1,234 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * Issue 28: every sentence a user sees is in a GM's words. This scans the sources of user-visible text —
+ * the app's components (template text, titles, labels, placeholders), the stores' messages, the report and
+ * headline builders, the shipped examples' descriptions, questions and option names, the rules pages — for
+ * engine vocabulary: result ids in `=` form ("wins=A"), dotted JSON paths ("attack.skill",
+ * "combatants[0].ocv"), system ids ("gurps-waits", "for hero"), command-line commands ("quickdraw tactics"),
+ * file paths of the code, and the rules' abbreviations written as words ("Ocv", "Rpd", "Stun"). The JSON
+ * tab keeps paths (it shows the file itself) and is not scanned.
+ */
+const root = join(__dirname, '..', '..')
+
+export interface Finding {
+  rule: Rule
+  text: string
+}
+type Rule = 'id=value' | 'dotted path' | 'system id' | 'command' | 'code path' | 'abbreviation as a word'
+
+const RULES: [Rule, RegExp][] = [
+  // "wins=A", "acts-first-alone:kid=...", "metric=wins": a result id or a field with its value glued on.
+  ['id=value', /\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?::[a-z0-9-]+)?=[A-Za-z0-9"'|>-]/g],
+  // "attack.skill", "combatants[0].ocv", "plan.hold.event": a JSON path (not "e.g.", "p.B59", "x.json", "1.5").
+  ['dotted path', /\b(?!e\.g\b|i\.e\b|vs\b|p\.\s?[A-Z0-9])[a-z][a-zA-Z0-9]*(?:\[\d+\])?(?:\.[a-z][a-zA-Z0-9]*(?:\[\d+\])?)+\b(?!\.?(?:json|md|ts|js|html|png|csv|svg)\b)|\b[a-z][a-zA-Z0-9]*\[\d+\](?:\.[a-zA-Z]+)?/g],
+  ['system id', /\bgurps-waits\b(?!\.\w|-)|\bgenesys\b(?!\.\w|-)|\bl5r\b(?!\.\w|-)|\(hero\)|\bfor (?:hero|gurps|bushido)\b|\btlot3-house\b/g],
+  ['command', /\bquickdraw (?:run|trace|tactics|balance|sweep|compare|exact|report|validate|bench|merge|systems|schema|import|replay)\b/g],
+  ['code path', /\b(?:src|tests|resources|docs)\/[\w./-]+|\bTest vectors the tests use\b/g],
+  ['abbreviation as a word', /\b(?:Ocv|Dcv|Omcv|Dmcv|Rpd|Red(?= \d)|Pd|Ed(?= \d)|Spd|Dex|Stun(?= \d| multiplier| per| taken| dealt)|Dr|Hp|Iq|Dx)\b/g],
+]
+
+/** Every pattern a line breaks, with the text that broke it. */
+export function findEngineWords(text: string): Finding[] {
+  const out: Finding[] = []
+  for (const [rule, re] of RULES) {
+    for (const m of text.matchAll(re)) {
+      // A file name ("gurps-duel.json") or a web address is not a path into a scenario.
+      if (rule === 'dotted path' && (/\.(json|md|ts|js|vue|html|png|csv|svg|io|com|org|rs)$/.test(m[0]) || /[-/\w@]$/.test(text.slice(0, m.index)))) continue
+      out.push({ rule, text: m[0] })
+    }
+  }
+  return out
+}
+
+/** The text a user reads in a Vue component: template text and the words of titles, labels and placeholders (no code, bindings or ids). */
+function vueText(src: string): string[] {
+  const template = src.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<style[\s\S]*?<\/style>/g, '')
+  const out: string[] = []
+  for (const m of template.matchAll(/\s(?:title|aria-label|placeholder|label|summary)="([^"]*)"/g)) out.push(m[1])
+  const text = template
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/\{\{[\s\S]*?\}\}/g, ' ')
+    .replace(/<\/?[a-zA-Z][^"'>]*(?:(?:"[^"]*"|'[^']*')[^"'>]*)*>/g, '\n')
+  out.push(...text.split('\n').map((l) => l.trim()).filter((l) => /[A-Za-z]{2}/.test(l)))
+  // Sentences in the script (messages, labels): string literals with a space in them.
+  const script = /<script[\s\S]*?>([\s\S]*?)<\/script>/.exec(src)?.[1] ?? ''
+  out.push(...tsText(script))
+  return out
+}
+
+/**
+ * The sentences of a TypeScript source: the static text of its string and template literals (markup,
+ * CSS rules and `${…}` left out, nested templates read on their own), those with a space in them;
+ * comments and imports are not text.
+ */
+function tsText(src: string): string[] {
+  const out: string[] = []
+  const keep = (raw: string): void => {
+    const t = raw.replace(/<[^>]*>/g, ' ').replace(/[^{};]*\{[^{}]*\}/g, ' ')
+    if (/[A-Za-z]+ [A-Za-z]+/.test(t)) out.push(t)
+  }
+  let i = 0
+  /** Reads code until `end` (a closing brace of `${…}`, or the end of the file), collecting literals on the way. */
+  const code = (end: string): void => {
+    let depth = 0
+    while (i < src.length) {
+      const c = src[i]
+      if (c === '/' && src[i + 1] === '/') i = src.indexOf('\n', i) === -1 ? src.length : src.indexOf('\n', i)
+      else if (c === '/' && src[i + 1] === '*') i = src.indexOf('*/', i + 2) === -1 ? src.length : src.indexOf('*/', i + 2) + 2
+      else if (c === "'" || c === '"') {
+        let j = i + 1
+        while (j < src.length && src[j] !== c && src[j] !== '\n') j += src[j] === '\\' ? 2 : 1
+        const text = src.slice(i + 1, j)
+        if (!/^\s*(import|export .* from)\b/.test(src.slice(src.lastIndexOf('\n', i) + 1, i))) keep(text)
+        i = j + 1
+      } else if (c === '`') {
+        i++
+        template()
+      } else if (c === '{') {
+        depth++
+        i++
+      } else if (c === '}') {
+        if (depth === 0 && end === '}') {
+          i++
+          return
+        }
+        depth--
+        i++
+      } else i++
+    }
+  }
+  /** Reads a template literal after its opening backtick. */
+  const template = (): void => {
+    let text = ''
+    while (i < src.length && src[i] !== '`') {
+      if (src[i] === '\\') {
+        text += src.slice(i, i + 2)
+        i += 2
+      } else if (src[i] === '$' && src[i + 1] === '{') {
+        i += 2
+        code('}')
+        text += ' '
+      } else text += src[i++]
+    }
+    i++
+    keep(text)
+  }
+  code('')
+  return out
+}
+
+/** What a user reads of an example: its name, description, question and the Tactics options' and players' names. */
+function exampleText(src: string): string[] {
+  const d = JSON.parse(src) as { name?: string; description?: string; question?: { text?: string }; choices?: { players?: Record<string, string>; a?: { name?: string }[]; b?: { name?: string }[] } }
+  return [d.name, d.description, d.question?.text, ...Object.values(d.choices?.players ?? {}), ...(d.choices?.a ?? []).map((o) => o.name), ...(d.choices?.b ?? []).map((o) => o.name)].filter((x): x is string => typeof x === 'string')
+}
+
+/** A rules page as a reader sees it: prose and tables (code blocks are examples of the file format, and keep paths). */
+function markdownText(src: string): string[] {
+  return src
+    .replace(/```[\s\S]*?```/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/\]\([^)]*\)/g, ']')
+    .split('\n')
+}
+
+function walk(dir: string, keep: (f: string) => boolean): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const f = join(dir, name)
+    return statSync(f).isDirectory() ? walk(f, keep) : keep(f) ? [f] : []
+  })
+}
+
+const notTest = (f: string): boolean => !/\.test\.ts$|test-backend\.ts$/.test(f)
+/** The JSON tab and field show the file as it is, paths included; the importers' panel has its own engineer. */
+const NOT_USER_TEXT = new Set(['src/renderer/src/components/editor/EditorJsonTab.vue', 'src/renderer/src/components/editor/EditorJsonField.vue'])
+
+function sources(): { file: string; lines: string[] }[] {
+  const rel = (f: string): string => relative(root, f).split('\\').join('/')
+  const vue = walk(join(root, 'src/renderer/src/components'), (f) => f.endsWith('.vue')).filter((f) => !NOT_USER_TEXT.has(rel(f)))
+  const stores = walk(join(root, 'src/renderer/src/stores'), (f) => f.endsWith('.ts') && notTest(f))
+  const report = walk(join(root, 'src/shared/report'), (f) => f.endsWith('.ts') && notTest(f))
+  const examples = walk(join(root, 'resources/examples'), (f) => f.endsWith('.json'))
+  const rules = walk(join(root, 'docs/rules'), (f) => f.endsWith('.md'))
+  return [
+    ...vue.map((f) => ({ file: rel(f), lines: vueText(readFileSync(f, 'utf8')) })),
+    ...[...stores, ...report].map((f) => ({ file: rel(f), lines: tsText(readFileSync(f, 'utf8')) })),
+    ...examples.map((f) => ({ file: rel(f), lines: exampleText(readFileSync(f, 'utf8')) })),
+    ...rules.map((f) => ({ file: rel(f), lines: markdownText(readFileSync(f, 'utf8')) })),
+  ]
+}
+
+/**
+ * Known findings in files of other engineers, each with who fixes it (the lead removes an entry once it is
+ * fixed; a new finding anywhere fails). `rule` '*' covers every rule in that file.
+ */
+const ALLOWED: { file: string | RegExp; rule: Rule | '*'; who: string }[] = [
+  // The generated rule-variant tables print "Setting `rules.allOnes`": the generator (tests/generated/write.ts, the lead) should print the setting's label.
+  // Rules pages: system ids in titles ("`gurps-waits`"), file paths, "Test vectors the tests use", CLI commands — each system's engineer.
+  // The Tactics panel's save-with-scenario hint names the command ("(and quickdraw tactics uses …)"): the lead.
+  { file: 'src/renderer/src/components/analysis/AnalysisTacticsPanel.vue', rule: 'command', who: 'the lead (Tactics panel)' },
+  { file: 'docs/rules/bushido.md', rule: '*', who: 'the Bushido engineer (rules page) and the lead (generated variant table)' },
+  { file: 'docs/rules/genesys.md', rule: '*', who: 'the Star Wars engineer (rules page) and the lead (generated variant table)' },
+  { file: 'docs/rules/gurps.md', rule: '*', who: 'the GURPS engineer (rules page) and the lead (generated variant table)' },
+  { file: 'docs/rules/hero.md', rule: '*', who: 'the HERO engineer (rules page) and the lead (generated variant table)' },
+  { file: 'docs/rules/l5r.md', rule: '*', who: 'the L5R engineer (rules page) and the lead (generated variant table)' },
+  // Example descriptions that send the reader to a command ("(or quickdraw tactics)", "`quickdraw exact` prints…") or name fields by path: the system engineers (examples).
+  { file: /^resources\/examples\/bushido-melee-3v3-/, rule: 'command', who: 'the Bushido engineer (examples)' },
+  { file: 'resources/examples/genesys-aim-economics.json', rule: 'dotted path', who: 'the Star Wars engineer (examples)' },
+  { file: 'resources/examples/genesys-blaster-duel.json', rule: 'command', who: 'the Star Wars engineer (examples)' },
+  { file: 'resources/examples/gurps-duel.json', rule: 'command', who: 'the GURPS engineer (examples)' },
+  { file: 'resources/examples/hero-bench-2v2.json', rule: 'command', who: 'the HERO engineer (examples)' },
+  { file: 'resources/examples/hero-coordinated-tandem.json', rule: 'command', who: 'the HERO engineer (examples)' },
+  { file: 'resources/examples/hero-gunfighters.json', rule: 'command', who: 'the HERO engineer (examples)' },
+  { file: 'resources/examples/l5r-fast-vs-strong.json', rule: 'command', who: 'the L5R engineer (examples)' },
+]
+
+const allowed = (file: string, rule: Rule): boolean => ALLOWED.some((a) => (typeof a.file === 'string' ? a.file === file : a.file.test(file)) && (a.rule === '*' || a.rule === rule))
+
+describe('a GM\'s words on every screen (issue 28)', () => {
+  it.each<[string, Rule]>([
+    ['Choices: Metric wins=A', 'id=value'],
+    ["Smuggler's attack.skill 4", 'dotted path'],
+    ['from -4: combatants[0].attack.skill: must be an integer 0–5', 'dotted path'],
+    ['errors for gurps-waits', 'system id'],
+    ['Street brawl (hero)', 'system id'],
+    ['The Tactics tab (or quickdraw tactics) plays each option', 'command'],
+    ['see src/engine/systems/hero/order.ts', 'code path'],
+    ['Ocv / Pd / Rpd / Stun 12', 'abbreviation as a word'],
+  ])('a planted example fails: %j (%s)', (text, rule) => {
+    expect(findEngineWords(text).map((f) => f.rule)).toContain(rule)
+  })
+
+  it.each([
+    "Smuggler's attack skill 4 makes \"Smuggler wins\" 58.5%",
+    'Doc wins the interrupt contest against Kid 69.1% (66.7–71.3, exact 68.95%)',
+    'Both sides still standing after 20 turns, e.g. in a long duel (GURPS Basic Set p. B363)',
+    'OCV 7, DCV 5, PD 5, rPD 3, STUN 27, Ranged (Heavy) 2; the file is gurps-duel.json',
+  ])('a sentence in a GM\'s words passes: %j', (text) => {
+    expect(findEngineWords(text)).toEqual([])
+  })
+
+  it('no engine words in the app, the report, the examples or the rules pages (known ones listed with who fixes them)', () => {
+    const found: string[] = []
+    const seen = new Map<string, number>()
+    for (const { file, lines } of sources()) {
+      for (const line of lines) {
+        for (const f of findEngineWords(line)) {
+          if (allowed(file, f.rule)) {
+            seen.set(`${file} ${f.rule}`, (seen.get(`${file} ${f.rule}`) ?? 0) + 1)
+            continue
+          }
+          found.push(`${file}: ${f.rule}: "${f.text}" in "${line.trim().slice(0, 120)}"`)
+        }
+      }
+    }
+    if (process.env.QUICKDRAW_LIST_WORDS) console.log([...found, ...[...seen].map(([k, n]) => `allowed: ${k} ×${n}`)].join('\n'))
+    expect(found).toEqual([])
+    // An entry that no longer finds anything is stale: the lead removes it.
+    const stale = ALLOWED.filter((a) => ![...seen.keys()].some((k) => (typeof a.file === 'string' ? k.startsWith(`${a.file} `) : a.file.test(k.split(' ')[0])) && (a.rule === '*' || k.endsWith(` ${a.rule}`))))
+    expect(stale.map((a) => `${String(a.file)} (${a.rule}): fixed by ${a.who}? remove it from the allow-list`)).toEqual([])
+  })
+})
