@@ -1,12 +1,12 @@
 import type { Rng } from '../../core/rng'
 import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
-import { resolveAttack } from './attack'
+import { currentDcv, hitChance, resolveAttack } from './attack'
 import { canAct, chooseTarget, consumePending, count, name, say, spendAction } from './common'
 import { contestKey, contestPart, contestRound, NOBODY } from './contest'
 import { mustRecoverInstead, payEnd, recoverInstead } from './endurance'
 import { C } from './layout'
 import { HoldMode, OnPhase, type Plan } from './plan'
-import { hasPhase, segmentOf } from './speed-chart'
+import { hasPhase, nextPhaseAfter, segmentOf } from './speed-chart'
 import { Pending, Skip, type FightState } from './state'
 
 /**
@@ -65,6 +65,7 @@ export function addEntry(st: FightState, who: number, dex: number, kind: number,
 export function attackWithTriggers(p: Plan, st: FightState, rng: Rng, x: number, origin: number, haymaker: boolean): void {
   const victim = chooseTarget(p, st, x, rng)
   if (victim < 0) return
+  if (p.usingAtk[x] < 0) chooseBest(p, st, x, victim, haymaker)
   if (mustRecoverInstead(p, st, x)) {
     recoverInstead(p, st, x, origin)
     return
@@ -113,10 +114,42 @@ export function attackWithTriggers(p: Plan, st: FightState, rng: Rng, x: number,
   if (after !== 0) for (let h = 0; h < p.n; h++) if (after & (1 << h)) useHeld(p, st, rng, h, true)
 }
 
+/**
+ * "His best against this foe" (docs/rules/hero.md section 6): of his attacks, the one with the highest
+ * expected STUN after defences against `d` as he stands now (chance to hit his DCV × mean STUN of a hit past
+ * his PD or ED, as a Haymaker when he winds one up), ties to the earlier listed; worked out, not sampled.
+ */
+function chooseBest(p: Plan, st: FightState, x: number, d: number, haymaker: boolean): void {
+  const table = haymaker ? p.meanHayStun : p.meanStun
+  const base = 11 + p.ocv[x] - currentDcv(p, st, d)
+  const first = p.atkFirst[x]
+  const end = first + p.atkCount[x]
+  let best = first
+  let bestValue = -1
+  for (let k = first; k < end; k++) {
+    const v = hitChance(base + p.atkOcv[k]) * table[k * p.n + d]
+    if (v > bestValue) {
+      best = k
+      bestValue = v
+    }
+  }
+  st.weapon[x] = best
+  if (st.log) {
+    const others: string[] = []
+    for (let k = first; k < end; k++) if (k !== best) others.push(`${(hitChance(base + p.atkOcv[k]) * table[k * p.n + d]).toFixed(1)} for ${p.attacks[k].name}`)
+    say(p, st, 'note', [x, d], `${name(p, x)} uses ${p.attacks[best].name}: his best against ${name(p, d)}, ${bestValue.toFixed(1)} expected STUN a ${haymaker ? 'Haymaker' : 'blow'} against ${others.join(', ')}.`)
+  }
+}
+
 /** The attack itself, or the start of a Haymaker that lands at the end of the next Segment. */
 function strike(p: Plan, st: FightState, rng: Rng, x: number, haymaker: boolean): void {
   const d = chooseTarget(p, st, x, rng)
   if (d < 0) return
+  const w = st.weapon[x]
+  if (p.atkDcv[w] !== 0) {
+    st.atkDcv[x] = p.atkDcv[w]
+    st.atkDcvUntil[x] = nextPhaseAfter(p.spd[x], st.abs)
+  }
   if (!haymaker) {
     resolveAttack(p, st, rng, x, d, false)
     return

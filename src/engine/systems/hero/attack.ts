@@ -1,6 +1,6 @@
 import type { Rng } from '../../core/rng'
 import { rollKillingBody, rollNormalDamage, rollStunMultiplier, formatHeroDice } from '../../dice/hero-damage'
-import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX } from '../../dice/three-d6'
+import { heroSucceeds, THREE_D6_TOTAL_OF_INDEX, THREE_D6_WAYS } from '../../dice/three-d6'
 import { count, name, say } from './common'
 import { Defended, react } from './defense'
 import { BODY_HIT_BINS, C, STUN_HIT_BINS } from './layout'
@@ -12,18 +12,32 @@ import { Pending, Skip, type FightState } from './state'
  * @see docs/rules/hero.md section 6
  */
 
-/** DCV now: +3 while Dodging, −5 while winding up a Haymaker, halved (rounded up by default, variants.stunnedDcv) when Stunned, 0 when out. */
+/** Chance that an Attack Roll against `target`- hits (3 always hits, 18 always misses). */
+export function hitChance(target: number): number {
+  return HIT_CHANCE[target < 2 ? 0 : target > 18 ? 16 : target - 2]
+}
+const HIT_CHANCE = Float64Array.from({ length: 17 }, (_, i) => {
+  let ways = 0
+  for (let roll = 3; roll <= 18; roll++) if (heroSucceeds(roll, i + 2)) ways += THREE_D6_WAYS[roll - 3]
+  return ways / 216
+})
+
+/** DCV now: +3 while Dodging, his attack's DCV modifier until his next Phase, −5 while winding up a Haymaker, halved (rounded up by default, variants.stunnedDcv) when Stunned, 0 when out. */
 export function currentDcv(p: Plan, st: FightState, d: number): number {
   if (st.ko[d]) return 0
   let dcv = p.dcv[d]
   if (st.dodgeUntil[d] !== 0) dcv += 3
+  // an attack's DCV modifier holds until his next Phase begins
+  const until = st.atkDcvUntil[d]
+  if (until !== 0 && (until > st.abs || (until === st.abs && st.phaseDoneAbs[d] !== st.abs))) dcv += st.atkDcv[d]
   if (st.hayLandAbs[d] !== 0) dcv -= 5
   if (dcv < 0) dcv = 0
   return st.stunned[d] ? (dcv + p.rules.stunnedDcvRoundUp) >> 1 : dcv
 }
 
-function attackName(p: Plan, a: number, haymaker: boolean): string {
-  return haymaker ? `a Haymaker (${p.combatants[a].attack.name})` : p.combatants[a].attack.name
+function attackName(p: Plan, st: FightState, a: number, haymaker: boolean): string {
+  const w = p.attacks[st.weapon[a]].name
+  return haymaker ? `a Haymaker (${w})` : w
 }
 
 /**
@@ -35,16 +49,17 @@ export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: n
   count(p, st, a, C.attacks)
   if (react(p, st, rng, a, d) === Defended.Blocked) return
   // Only a variants.haymakerInterrupted "lands" Haymaker is made while Knocked Out: his OCV is then 0 (docs/rules/hero.md section 6), attack modifiers still apply.
-  const target = 11 + (st.ko[a] ? 0 : p.ocv[a]) + p.atkOcv[a] - currentDcv(p, st, d)
+  const w = st.weapon[a]
+  const target = 11 + (st.ko[a] ? 0 : p.ocv[a]) + p.atkOcv[w] - currentDcv(p, st, d)
   st.attackTarget = target
   const roll = THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
   st.attackTarget = null
   if (!heroSucceeds(roll, target)) {
-    if (st.log) say(p, st, 'miss', [a, d], `${name(p, a)} attacks ${name(p, d)} with ${attackName(p, a, haymaker)}: rolls ${roll} against ${target}- — misses.`)
+    if (st.log) say(p, st, 'miss', [a, d], `${name(p, a)} attacks ${name(p, d)} with ${attackName(p, st, a, haymaker)}: rolls ${roll} against ${target}- — misses.`)
     return
   }
   count(p, st, a, C.hits)
-  const dice = haymaker ? p.hayDice[a] : p.dice[a]
+  const dice = haymaker ? p.hayDice[w] : p.dice[w]
   let stun: number
   let body: number
   let mult = 0
@@ -52,7 +67,7 @@ export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: n
     st.exactHit(rng, a, haymaker, st.dmg)
     stun = st.dmg.stun
     body = st.dmg.body
-  } else if (p.killing[a]) {
+  } else if (p.killing[w]) {
     body = rollKillingBody(rng, dice)
     mult = rollStunMultiplier(rng, p.rules.stunMultiplier)
     stun = body * mult
@@ -61,11 +76,11 @@ export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: n
     stun = st.dmg.stun
     body = st.dmg.body
   }
-  const bodyT = bodyAfterDefences(p, a, d, body)
-  const stunT = stunAfterDefences(p, a, d, stun, bodyT)
+  const bodyT = bodyAfterDefences(p, w, d, body)
+  const stunT = stunAfterDefences(p, w, d, stun, bodyT)
   if (st.log) {
-    const rolled = p.killing[a] ? `${body} BODY ×${mult} = ${stun} STUN` : `${stun} STUN, ${body} BODY`
-    say(p, st, 'hit', [a, d], `${name(p, a)} attacks ${name(p, d)} with ${attackName(p, a, haymaker)}: rolls ${roll} against ${target}- — hits for ${formatHeroDice(dice)}: ${rolled}; after defences ${stunT} STUN, ${bodyT} BODY.`)
+    const rolled = p.killing[w] ? `${body} BODY ×${mult} = ${stun} STUN` : `${stun} STUN, ${body} BODY`
+    say(p, st, 'hit', [a, d], `${name(p, a)} attacks ${name(p, d)} with ${attackName(p, st, a, haymaker)}: rolls ${roll} against ${target}- — hits for ${formatHeroDice(dice)}: ${rolled}; after defences ${stunT} STUN, ${bodyT} BODY.`)
   }
   if (hold) {
     st.heldHitOn[a] = d
@@ -83,15 +98,15 @@ export function applyHeldHit(p: Plan, st: FightState, a: number): void {
   st.heldHitOn[a] = -1
 }
 
-/** BODY the defender takes from a hit's rolled BODY: killing damage past resistant defence, normal past total defence. */
-export function bodyAfterDefences(p: Plan, a: number, d: number, body: number): number {
-  const stopBody = p.killing[a] ? (p.energy[a] ? p.red[d] : p.rpd[d]) : p.energy[a] ? p.ed[d] : p.pd[d]
+/** BODY the defender takes from a hit's rolled BODY (attack `k`): killing damage past resistant defence, normal past total defence. */
+export function bodyAfterDefences(p: Plan, k: number, d: number, body: number): number {
+  const stopBody = p.killing[k] ? (p.energy[k] ? p.red[d] : p.rpd[d]) : p.energy[k] ? p.ed[d] : p.pd[d]
   return body > stopBody ? body - stopBody : 0
 }
 
-/** STUN the defender takes from a hit's rolled STUN: past total defence, and (variants.minStunEqualsBody) never below the BODY taken. */
-export function stunAfterDefences(p: Plan, a: number, d: number, stun: number, bodyT: number): number {
-  const total = p.energy[a] ? p.ed[d] : p.pd[d]
+/** STUN the defender takes from a hit's rolled STUN (attack `k`): past total defence, and (variants.minStunEqualsBody) never below the BODY taken. */
+export function stunAfterDefences(p: Plan, k: number, d: number, stun: number, bodyT: number): number {
+  const total = p.energy[k] ? p.ed[d] : p.pd[d]
   const stunT = stun > total ? stun - total : 0
   return stunT < bodyT && p.rules.minStunEqualsBody ? bodyT : stunT
 }
@@ -149,6 +164,7 @@ export function knockOut(p: Plan, st: FightState, d: number): void {
   if (!p.rules.haymakerLands) st.hayLandAbs[d] = 0
   st.recoverAbs[d] = 0
   st.dodgeUntil[d] = 0
+  st.atkDcvUntil[d] = 0
   if (st.pending[d] !== Pending.None) st.pending[d] = Pending.None
   count(p, st, d, C.ko)
   if (st.log) say(p, st, 'status', [d], `${name(p, d)} is Knocked Out (STUN ${st.stun[d]}).`)

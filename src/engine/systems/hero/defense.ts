@@ -34,7 +34,7 @@ function canAbort(p: Plan, st: FightState, d: number): boolean {
  * (docs/rules/hero.md section 5), never more than one action.
  */
 export function react(p: Plan, st: FightState, rng: Rng, a: number, d: number): Defended {
-  if (p.guarded[d] && p.ranged[a] === 0 && guardBlocks(p, st, rng, a, d) === Defended.Blocked) return Defended.Blocked
+  if (p.guarded[d] && p.ranged[st.weapon[a]] === 0 && guardBlocks(p, st, rng, a, d) === Defended.Blocked) return Defended.Blocked
   const how = defenseReady(p, st, a, d) ?? (p.abortWhenAttacked[d] && abortHelps(p, st, a, d) ? abortToDefend(p, st, d) : null)
   return how === null ? Defended.No : defend(p, st, rng, a, d, how)
 }
@@ -46,7 +46,7 @@ export function react(p: Plan, st: FightState, rng: Rng, a: number, d: number): 
  * a defense. docs/rules/hero.md#5-aborting
  */
 function abortHelps(p: Plan, st: FightState, a: number, d: number): boolean {
-  const dodges = p.block[d] === 0 || p.ranged[a] === 1
+  const dodges = p.block[d] === 0 || p.ranged[st.weapon[a]] === 1
   return !(dodges && st.dodgeUntil[d] !== 0)
 }
 
@@ -83,7 +83,7 @@ function abortToDefend(p: Plan, st: FightState, d: number): string | null {
  * −2 per Block after the first. A failed Block ends it; so does being Stunned or out.
  */
 function keepsBlocking(p: Plan, st: FightState, a: number, d: number): boolean {
-  return p.rules.blockContinues && st.blockAbs[d] === st.abs && st.blockChain[d] === 1 && p.block[d] === 1 && p.ranged[a] === 0 && canAct(st, d) && st.stunned[d] === 0
+  return p.rules.blockContinues && st.blockAbs[d] === st.abs && st.blockChain[d] === 1 && p.block[d] === 1 && p.ranged[st.weapon[a]] === 0 && canAct(st, d) && st.stunned[d] === 0
 }
 
 /**
@@ -133,7 +133,7 @@ function nextSharedPhase(p: Plan, abs: number, d: number, a: number): number {
 
 /** Dodge: +3 DCV until his next Phase that is not already spent. Block: 11 + OCV − attacker OCV, −2 per earlier Block this Segment (docs/rules/hero.md section 6). */
 function defend(p: Plan, st: FightState, rng: Rng, a: number, d: number, how: string, ward = -1): Defended {
-  if (!p.block[d] || p.ranged[a]) {
+  if (!p.block[d] || p.ranged[st.weapon[a]]) {
     let until = nextPhaseAbs(p, st, d)
     if (st.skipPhaseAbs[d] === until) until = nextPhaseAfter(p.spd[d], until)
     st.dodgeUntil[d] = until

@@ -14,7 +14,7 @@ import { Endurance } from './variants'
 
 /** He cannot pay for his attack and the rules say to take a Recovery instead (variants.endurance default). */
 export function mustRecoverInstead(p: Plan, st: FightState, i: number): boolean {
-  return p.rules.endurance === Endurance.Recover && st.end[i] < p.endCost[i]
+  return p.rules.endurance === Endurance.Recover && st.end[i] < p.endCost[st.weapon[i]]
 }
 
 /**
@@ -25,7 +25,7 @@ export function recoverInstead(p: Plan, st: FightState, i: number, origin: numbe
   spendAction(p, st, i, origin)
   st.recoverAbs[i] = st.abs
   count(p, st, i, C.endRecoveries)
-  if (st.log) say(p, st, 'act', [i], `${name(p, i)} has ${st.end[i]} END, short of the ${p.endCost[i]} his ${p.combatants[i].attack.name} costs: he takes a Recovery instead.`)
+  if (st.log) say(p, st, 'act', [i], `${name(p, i)} has ${st.end[i]} END, short of the ${p.endCost[st.weapon[i]]} his ${p.attacks[st.weapon[i]].name} costs: he takes a Recovery instead.`)
 }
 
 /**
@@ -34,7 +34,7 @@ export function recoverInstead(p: Plan, st: FightState, i: number, origin: numbe
  */
 export function payEnd(p: Plan, st: FightState, rng: Rng, i: number): boolean {
   if (p.rules.endurance === Endurance.Off) return true
-  const cost = p.endCost[i]
+  const cost = p.endCost[st.weapon[i]]
   st.endUsed[i] += cost
   if (st.end[i] >= cost) {
     st.end[i] -= cost

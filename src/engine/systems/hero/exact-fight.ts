@@ -109,9 +109,10 @@ interface HitTable {
   p: Float64Array
 }
 
+/** Attack `a` (an index of the plan's per-attack arrays) on its fighter's one enemy. */
 function hitTable(plan: Plan, a: number, haymaker: boolean): HitTable {
   const dice = haymaker ? plan.hayDice[a] : plan.dice[a]
-  const d = 1 - a
+  const d = 1 - plan.atkOwner[a]
   const byTaken = new Map<number, { stun: number; body: number; p: number }>()
   const add = (stun: number, body: number, q: number): void => {
     const bodyT = bodyAfterDefences(plan, a, d, body)
@@ -251,7 +252,7 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
   const st = new FightState(n, plan.st.turnSlots, plan.st.absSlots, false)
   st.tally = createTally({ counters: plan.layout.counters, bins: plan.layout.bins })
   const p: Plan = { ...plan, st }
-  const hits = [0, 1].flatMap((a) => [hitTable(plan, a, false), hitTable(plan, a, true)])
+  const hits = plan.attacks.flatMap((_, k) => [hitTable(plan, k, false), hitTable(plan, k, true)])
   /**
    * A hit's damage within one action of the Segment's order is drawn by class: outcomes that the hit's own
    * checks (attack.ts applyDamage) cannot tell apart — hurt at all, newly Stunned (STUN in this instant
@@ -268,7 +269,7 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
   const classCache = new Map<number, { branches: DrawBranches; members: Int32Array[] }>()
   const classesOf = (code: number): { branches: DrawBranches; members: Int32Array[] } => {
     const t = hits[code]
-    const d = 1 - (code >> 1)
+    const d = 1 - plan.atkOwner[code >> 1]
     const base = st.hitSlot[d] === st.slot ? st.slotStun[d] : 0
     const key = ((((code * 8 + st.ko[d] * 4 + st.stunned[d] * 2 + st.dead[d]) * 8192 + st.stun[d] + 4096) * 4096 + st.body[d] + 2048) * 8192) + base
     let c = classCache.get(key)
@@ -296,7 +297,7 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
     return c
   }
   st.exactHit = (rng: Rng, a: number, haymaker: boolean, out: DamageRoll): void => {
-    const code = a * 2 + (haymaker ? 1 : 0)
+    const code = st.weapon[a] * 2 + (haymaker ? 1 : 0)
     const t = hits[code]
     const k = rng.below(HIT_DRAW + code)
     if (byClass && !secondRoll) {
@@ -372,12 +373,13 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
   }
 
   /** END at or above this after Segment `abs` pays for every attack he can still make (one per Phase left, and a held one; mid-Segment, `abs` − 1). */
-  const enough = [0, 1].map((i) => Int32Array.from({ length: plan.endAbs + 2 }, (_, abs) => plan.endCost[i] * (phasesAfter(plan.spd[i], abs, plan.endAbs) + 1)))
+  const dearest = [0, 1].map((i) => Math.max(...plan.endCost.subarray(plan.atkFirst[i], plan.atkFirst[i] + plan.atkCount[i])))
+  const enough = [0, 1].map((i) => Int32Array.from({ length: plan.endAbs + 2 }, (_, abs) => dearest[i] * (phasesAfter(plan.spd[i], abs, plan.endAbs) + 1)))
   const endEnough = (i: number, abs: number): number => enough[i][abs]
   const endNeverRead = plan.rules.endurance === Endurance.Off
 
-  // per combatant: 28 values; then the Segment's order (3n entries of 4, 3n of 2) and 4 globals
-  const PER = 28
+  // per combatant: 31 values; then the Segment's order (3n entries of 4, 3n of 2) and 4 globals
+  const PER = 31
   /** Where `pack` writes st.pending (st.delayAbs two after it, st.hayLandAbs six after it). */
   const PENDING = 16
   const E = 3 * n
@@ -435,6 +437,10 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
       // only "random" reads an unset one as "not yet known" (common.ts peekTarget)
       buf[o++] = plan.targetRule[i] === TARGET_RANDOM ? st.target[i] : -1
       buf[o++] = st.fixedRank[i]
+      // the attack in use (chosen again at each attack under "best"), and an attack's DCV until his next Phase
+      buf[o++] = st.weapon[i]
+      buf[o++] = st.atkDcvUntil[i] > abs || (mid && st.atkDcvUntil[i] === abs) ? st.atkDcvUntil[i] : 0
+      buf[o++] = st.atkDcvUntil[i] > abs || (mid && st.atkDcvUntil[i] === abs) ? st.atkDcv[i] : 0
       // not part of it: st.current (0 between actions), st.holderKey (within one attack), st.koAbs, st.koMinuteAbs
       // and st.wakes (nobody is out at a Segment's start: being out ends a 1-vs-1 fight at the Segment's end),
       // the report's counters and Turn tallies
@@ -510,6 +516,9 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
       st.bodyTaken[i] = plan.bodyMax[i] - st.body[i] - snap[o++]
       st.target[i] = snap[o++]
       st.fixedRank[i] = snap[o++]
+      st.weapon[i] = snap[o++]
+      st.atkDcvUntil[i] = snap[o++]
+      st.atkDcv[i] = snap[o++]
       st.current[i] = 0
       // knocked out within this Segment, if at all (see pack)
       st.koAbs[i] = st.ko[i] ? abs : -1

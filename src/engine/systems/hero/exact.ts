@@ -51,11 +51,12 @@ function soleTarget(p: Plan, a: number): number {
 /** Exact per-hit STUN and BODY for attacker a, when his target is fixed and he never makes a Haymaker. */
 export function perHitExact(p: Plan, a: number): ReturnType<typeof hitExact> | undefined {
   const d = soleTarget(p, a)
-  if (d < 0 || p.onPhase[a] === OnPhase.Haymaker) return undefined
-  const energy = p.energy[a] === 1
+  const k = p.usingAtk[a]
+  if (d < 0 || k < 0 || p.onPhase[a] === OnPhase.Haymaker) return undefined
+  const energy = p.energy[k] === 1
   return hitExact({
-    dice: p.dice[a],
-    killing: p.killing[a] === 1,
+    dice: p.dice[k],
+    killing: p.killing[k] === 1,
     multiplier: p.rules.stunMultiplier,
     minStunEqualsBody: p.rules.minStunEqualsBody,
     halfDieBody: p.rules.halfDieBody,

@@ -43,6 +43,8 @@ export function reset(p: Plan, st: FightState): void {
     st.body[i] = p.bodyMax[i]
     st.end[i] = p.endMax[i]
     st.target[i] = -1
+    st.weapon[i] = p.usingAtk[i] >= 0 ? p.usingAtk[i] : p.atkFirst[i]
+    st.atkDcv[i] = st.atkDcvUntil[i] = 0
     st.koAbs[i] = -1
     st.hitSlot[i] = -1
     st.statusSlot[i] = -1
@@ -99,6 +101,7 @@ export function segmentBegin(p: Plan, st: FightState): void {
         st.skipReason[i] = Skip.DelayReplaces
         st.phaseDoneAbs[i] = st.abs
         if (st.dodgeUntil[i] !== 0 && st.abs >= st.dodgeUntil[i]) st.dodgeUntil[i] = 0
+        if (st.atkDcvUntil[i] !== 0 && st.abs >= st.atkDcvUntil[i]) st.atkDcvUntil[i] = 0
         bleedAtPhase(p, st, i, seg)
         continue
       }
@@ -191,6 +194,7 @@ function phaseEntry(p: Plan, st: FightState, rng: Rng, i: number): void {
   const abs = st.abs
   st.phaseDoneAbs[i] = abs
   if (st.dodgeUntil[i] !== 0 && abs >= st.dodgeUntil[i]) st.dodgeUntil[i] = 0
+  if (st.atkDcvUntil[i] !== 0 && abs >= st.atkDcvUntil[i]) st.atkDcvUntil[i] = 0
   if (st.pending[i] !== Pending.None) expire(p, st, i, 'as his next Phase begins at his DEX')
   if (st.skipPhaseAbs[i] === abs) {
     const reason = st.skipReason[i]

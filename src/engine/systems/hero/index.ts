@@ -7,6 +7,7 @@ import { exactMetrics } from './exact'
 import { exactHeroFight } from './exact-fight'
 import { runFight } from './fight'
 import { metricDocs } from './metrics'
+import { heroOptionSets } from './option-sets'
 import { compile, type Plan } from './plan'
 import { recordFight, traceOutcome } from './record'
 import { scenarioSchema, SYSTEM_ID, type HeroScenario } from './schema'
@@ -58,4 +59,5 @@ export const hero = {
   summarize,
   trace,
   exact,
+  optionSets: heroOptionSets,
 } satisfies RuleSystem<HeroScenario, Plan>

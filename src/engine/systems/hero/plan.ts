@@ -2,7 +2,8 @@ import { parseHeroDice, type HeroDice } from '../../dice/hero-damage'
 import { characteristicTarget, skillTarget } from './characteristic-roll'
 import { activePointsOf, endCostOf } from './end-cost'
 import { layoutOf, type Layout } from './layout'
-import type { HeroCombatant, HeroScenario } from './schema'
+import { hitExact } from './damage-exact'
+import { attacksOf, BEST, type HeroAttack, type HeroCombatant, type HeroScenario } from './schema'
 import { COMBAT_START, hasPhase } from './speed-chart'
 import { FightState } from './state'
 import { resolveRules, type ResolvedRules } from './variants'
@@ -44,11 +45,36 @@ function targetCode(c: HeroCombatant, rules: ResolvedRules, idx: (id: string) =>
 
 /** A Haymaker adds +4 Damage Classes (docs/rules/hero.md section 6): +4d6 normal, +1d6+1 killing (3 DC = 1d6). */
 export function haymakerDice(d: HeroDice, killing: boolean): HeroDice {
-  if (!killing) return { whole: d.whole + 4, half: d.half, plus: d.plus }
-  const dc = d.whole * 3 + (d.half ? 2 : 0) + d.plus + 4
-  const whole = Math.floor(dc / 3)
-  const rest = dc % 3
-  return { whole, half: rest === 2, plus: rest === 1 ? 1 : 0 }
+  return addDamageClasses(d, killing, 4)
+}
+
+/** A DC-based addition to dice (docs/rules/hero.md section 6): +`dc` Damage Classes, 1d6 each for normal damage, 3 to 1d6 for killing. */
+export function addDamageClasses(d: HeroDice, killing: boolean, dc: number): HeroDice {
+  if (!killing) return { whole: d.whole + dc, half: d.half, plus: d.plus }
+  const all = damageClasses(d, true) + dc
+  return { whole: Math.floor(all / 3), half: all % 3 === 2, plus: all % 3 === 1 ? 1 : 0 }
+}
+
+/** Damage Classes of dice: 1 per d6 of normal damage (a ½d6 counts as none here); killing 3 per d6, 2 for ½d6, 1 per pip. */
+function damageClasses(d: HeroDice, killing: boolean): number {
+  return killing ? d.whole * 3 + (d.half ? 2 : 0) + d.plus : d.whole
+}
+
+/**
+ * The dice of an attack with his STR added (6E2 Adding Damage): +1 Damage Class per 5 STR above the STR
+ * Minimum, the added damage at most the attack's own (at most doubling its dice).
+ */
+export function diceWithStr(d: HeroDice, killing: boolean, str: number, strMin: number): HeroDice {
+  const add = Math.min(Math.floor(Math.max(0, str - strMin) / 5), Math.max(1, damageClasses(d, killing)))
+  return add > 0 ? addDamageClasses(d, killing, add) : d
+}
+
+/** END of one use of an attack: endCost as given, else 1 per 10 Active Points (½ END: per 20; zero END: none). */
+function attackEnd(a: HeroAttack, dice: HeroDice): number {
+  if (a.endCost !== undefined) return a.endCost
+  if (a.reducedEnd === 'zero') return 0
+  const ap = a.activePoints ?? activePointsOf(dice, a.kind === 'killing')
+  return a.reducedEnd === 'half' ? endCostOf(ap / 2) : endCostOf(ap)
 }
 
 /** Everything precomputed for the hot loop: per-combatant numbers as typed arrays, plus scratch state. */
@@ -73,8 +99,19 @@ export interface Plan {
   bodyMax: Int32Array
   rec: Int32Array
   endMax: Int32Array
-  /** END per attack (docs/rules/hero.md section 6): the scenario's `attack.endCost`, else from its Active Points. */
+  /** His attacks: indices atkFirst[i] .. atkFirst[i] + atkCount[i] − 1 of the per-attack arrays below. */
+  atkFirst: Int32Array
+  atkCount: Int32Array
+  /** Per attack: the attack as written, and its fighter. */
+  attacks: HeroAttack[]
+  atkOwner: Int32Array
+  /** The attack his plan's `using` names (an index of the per-attack arrays), or −1 for "his best against this foe". */
+  usingAtk: Int32Array
+  /** Per attack: END per use (docs/rules/hero.md section 6): `endCost`, else from its Active Points and Reduced Endurance. */
   endCost: Int32Array
+  /** Per attack and defender, `k * n + d`: expected STUN taken from one hit after his defences (plain, and as a Haymaker); for "best". */
+  meanStun: Float64Array
+  meanHayStun: Float64Array
   /** The ally whose attackers he Blocks with a held action (the campaign house rules (docs/rules/hero.md) "defend someone else"); −1 none. */
   protect: Int32Array
   /** 1 when some ally protects him. */
@@ -83,12 +120,14 @@ export interface Plan {
   rpd: Int32Array
   ed: Int32Array
   red: Int32Array
+  /** Per attack: dice (his STR added), as a Haymaker, normal/killing, PD/ED, hand-to-hand/ranged, OCV and DCV modifiers. */
   dice: HeroDice[]
   hayDice: HeroDice[]
   killing: Uint8Array
   energy: Uint8Array
   ranged: Uint8Array
   atkOcv: Int32Array
+  atkDcv: Int32Array
   onPhase: Uint8Array
   delaySegs: Int32Array
   delayDex: Int32Array
@@ -145,7 +184,45 @@ export function compile(s: HeroScenario, audit = false): Plan {
   const idx = (id: string): number => cs.findIndex((c) => c.id === id)
   const i32 = (f: (c: HeroCombatant) => number): Int32Array => Int32Array.from(cs, f)
   const u8 = (f: (c: HeroCombatant) => boolean): Uint8Array => Uint8Array.from(cs, (c) => (f(c) ? 1 : 0))
-  const dice = cs.map((c) => parseHeroDice(c.attack.dice) as HeroDice)
+  const atkFirst = new Int32Array(n)
+  const atkCount = new Int32Array(n)
+  const attacks: HeroAttack[] = []
+  const atkOwner: number[] = []
+  cs.forEach((c, i) => {
+    atkFirst[i] = attacks.length
+    atkCount[i] = attacksOf(c).length
+    for (const a of attacksOf(c)) {
+      attacks.push(a)
+      atkOwner.push(i)
+    }
+  })
+  const dice = attacks.map((a, k) => {
+    const d = parseHeroDice(a.dice) as HeroDice
+    return a.addsStr ? diceWithStr(d, a.kind === 'killing', cs[atkOwner[k]].str ?? 0, a.strMin ?? 0) : d
+  })
+  const hayDice = dice.map((d, k) => haymakerDice(d, attacks[k].kind === 'killing'))
+  const au8 = (f: (a: HeroAttack) => boolean): Uint8Array => Uint8Array.from(attacks, (a) => (f(a) ? 1 : 0))
+  const meanTable = (ds: HeroDice[]): Float64Array => {
+    const out = new Float64Array(attacks.length * n)
+    attacks.forEach((a, k) => {
+      for (let d = 0; d < n; d++) {
+        if (cs[d].side === cs[atkOwner[k]].side) continue
+        const energy = a.vs === 'ED'
+        out[k * n + d] = hitExact({
+          dice: ds[k],
+          killing: a.kind === 'killing',
+          multiplier: rules.stunMultiplier,
+          minStunEqualsBody: rules.minStunEqualsBody,
+          halfDieBody: rules.halfDieBody,
+          total: energy ? cs[d].ed : cs[d].pd,
+          resistant: energy ? cs[d].red : cs[d].rpd,
+          con: cs[d].con,
+        }).meanStun
+      }
+    })
+    return out
+  }
+  const several = cs.some((c) => attacksOf(c).length > 1 && c.plan.using === BEST)
   const onPhaseCodes = { attack: OnPhase.Attack, haymaker: OnPhase.Haymaker, delay: OnPhase.Delay, hold: OnPhase.Hold, 'hold-defense': OnPhase.HoldDefense }
   const arrivalCodes = { act: Arrival.Act, defend: Arrival.Defend, 'defend-if-threatened': Arrival.DefendIfThreatened }
   const modeCodes = { interrupt: HoldMode.Interrupt, after: HoldMode.After, tandem: HoldMode.Tandem }
@@ -172,7 +249,14 @@ export function compile(s: HeroScenario, audit = false): Plan {
     bodyMax: i32((c) => c.body),
     rec: i32((c) => c.rec),
     endMax: i32((c) => c.end),
-    endCost: Int32Array.from(cs, (c, i) => c.attack.endCost ?? endCostOf(c.attack.activePoints ?? activePointsOf(dice[i], c.attack.kind === 'killing'))),
+    atkFirst,
+    atkCount,
+    attacks,
+    atkOwner: Int32Array.from(atkOwner),
+    usingAtk: Int32Array.from(cs, (c, i) => (c.plan.using === BEST ? -1 : atkFirst[i] + Math.max(0, attacksOf(c).findIndex((a) => a.name === c.plan.using)))),
+    endCost: Int32Array.from(attacks, (a, k) => attackEnd(a, dice[k])),
+    meanStun: several ? meanTable(dice) : new Float64Array(0),
+    meanHayStun: several ? meanTable(hayDice) : new Float64Array(0),
     protect: i32((c) => (c.plan.protect ? idx(c.plan.protect) : -1)),
     guarded: u8((c) => cs.some((g) => g.plan.protect === c.id)),
     pd: i32((c) => c.pd),
@@ -180,11 +264,12 @@ export function compile(s: HeroScenario, audit = false): Plan {
     ed: i32((c) => c.ed),
     red: i32((c) => c.red),
     dice,
-    hayDice: dice.map((d, i) => haymakerDice(d, cs[i].attack.kind === 'killing')),
-    killing: u8((c) => c.attack.kind === 'killing'),
-    energy: u8((c) => c.attack.vs === 'ED'),
-    ranged: u8((c) => c.attack.range === 'ranged'),
-    atkOcv: i32((c) => c.attack.ocv),
+    hayDice,
+    killing: au8((a) => a.kind === 'killing'),
+    energy: au8((a) => a.vs === 'ED'),
+    ranged: au8((a) => a.range === 'ranged'),
+    atkOcv: Int32Array.from(attacks, (a) => a.ocv),
+    atkDcv: Int32Array.from(attacks, (a) => a.dcv ?? 0),
     onPhase: Uint8Array.from(cs, (c) => onPhaseCodes[c.plan.onPhase]),
     delaySegs: i32((c) => c.plan.delay?.segments ?? 0),
     delayDex: i32((c) => c.plan.delay?.dex ?? 0),

@@ -38,7 +38,31 @@ export const attackSchema = z.strictObject({
   endCost: int(0, 99)
     .optional()
     .describe('END per use, overriding the Active Points rule; 0 for an attack with Charges.'),
+  reducedEnd: oneOf(['half', 'zero'])
+    .optional()
+    .describe('Reduced Endurance: half (½ END: 1 END per 20 Active Points, minimum 1) or zero (0 END) (HERO 6E1, Reduced Endurance). Ignored when endCost is given.'),
+  dcv: int(-10, 10)
+    .optional()
+    .describe('DCV modifier of this attack (a maneuver\'s DCV), in force from the moment he makes it until his next Phase begins (HERO 6E2, Combat Maneuvers). Empty: 0.'),
+  addsStr: flag()
+    .optional()
+    .describe('His STR adds damage to this hand-to-hand attack: +1 Damage Class per 5 STR above the STR Minimum, at most doubling its dice (HERO 6E2 p.101, Adding Damage). Needs the fighter\'s str.'),
+  strMin: int(0, 100)
+    .optional()
+    .describe('STR Minimum of the weapon: only STR above it adds damage. Empty: 0 (a power such as a Hand-to-Hand Killing Attack, all his STR adds).'),
 })
+
+/** Most attacks one fighter may list. */
+export const MAX_ATTACKS = 8
+/** The plan's `using` for "his best against this foe". */
+export const BEST = 'best'
+
+/** One of a fighter's several attacks (`attacks`): an attack's fields with a name of its own. */
+export const listedAttackSchema = attackSchema
+  .extend({
+    name: text(1, 60).describe('Name of the attack, unique among his attacks: the plan\'s "using" names it, and the combat log and Tactics show it.'),
+  })
+  .describe('One of his attacks: its dice, kind, defence, reach, OCV and DCV modifiers, END, and a name of its own.')
 
 export const holdSchema = z.strictObject({
   event: ident().describe('Id of the combatant whose next attack (or Haymaker) is the anticipated event: an enemy, or an ally to act in tandem with (campaign\'s house rules).'),
@@ -94,10 +118,25 @@ export const planSchema = z.strictObject({
   target: ident()
     .default('first')
     .describe('first: first living enemy in roster order, kept until down (the targeting rule may change it); weakest: least STUN left; or an enemy\'s id (first once he is down).'),
+  using: text(1, 60)
+    .optional()
+    .describe('Which of his attacks he makes: an attack\'s name, or "best" for his best against this foe (the attack with the highest expected STUN after defences against his target as they stand when he attacks: chance to hit × mean STUN past PD or ED; ties to the earlier listed). Empty: the first listed.'),
   protect: ident()
     .optional()
     .describe('An ally he guards: his held action for defense Blocks hand-to-hand attacks on that ally. Needs defense "block" (campaign\'s house rules: "defend someone else").'),
 })
+
+/** The attack of a fighter who gives none: a normal human's Punch. */
+const DEFAULT_ATTACK = { name: 'Punch', dice: '2d6', kind: 'normal' as const, vs: 'PD' as const, range: 'hth' as const, ocv: 0 }
+
+/**
+ * His attack is the default one (he gave none, or wrote exactly it): a fighter who lists attacks still
+ * carries it after parsing, and a parsed scenario must parse again unchanged.
+ */
+function isDefaultAttack(a: z.output<typeof attackSchema>): boolean {
+  const keys = Object.keys(a).filter((k) => a[k as keyof typeof a] !== undefined)
+  return keys.length === Object.keys(DEFAULT_ATTACK).length && keys.every((k) => a[k as keyof typeof a] === DEFAULT_ATTACK[k as keyof typeof DEFAULT_ATTACK])
+}
 
 export const combatantSchema = z.strictObject({
   id: ident().describe('Short unique id, used in plans (hold.event, target, protect) and in results.'),
@@ -135,9 +174,18 @@ export const combatantSchema = z.strictObject({
   rpd: int(0, 100).default(0).describe('Resistant part of PD (at most pd): the only PD that stops BODY from killing attacks.'),
   ed: int(0, 100).default(2).describe('Energy Defense, total (normal + resistant): taken off the STUN of attacks vs ED, and off their BODY if normal (6e base 2).'),
   red: int(0, 100).default(0).describe('Resistant part of ED (at most ed): the only ED that stops BODY from killing attacks.'),
+  str: int(0, 200)
+    .optional()
+    .describe('Strength, read only by attacks marked addsStr: +1 Damage Class per 5 STR above their STR Minimum (HERO 6E2 p.101, Adding Damage).'),
   attack: attackSchema
-    .default({ name: 'Punch', dice: '2d6', kind: 'normal', vs: 'PD', range: 'hth', ocv: 0 })
-    .describe('His one attack, used for every strike and Haymaker; a normal human\'s Punch is 2d6 normal vs PD.'),
+    .default(DEFAULT_ATTACK)
+    .describe('His one attack, used for every strike and Haymaker; a normal human\'s Punch is 2d6 normal vs PD. Give attack or attacks, not both.'),
+  attacks: z
+    .array(listedAttackSchema, { error: 'must be a list of attacks' })
+    .min(1, { error: `must list 1–${MAX_ATTACKS} attacks` })
+    .max(MAX_ATTACKS, { error: `must list 1–${MAX_ATTACKS} attacks` })
+    .optional()
+    .describe(`His attacks when he has several (1–${MAX_ATTACKS}, each with a name of its own), instead of attack: his plan's "using" says which he makes (empty: the first listed). Give attack or attacks, not both.`),
   plan: planSchema
     .default({ onPhase: 'attack', abort: 'never', defense: 'dodge', target: 'first' })
     .describe('How he fights: what he does with each Phase, how he defends and whom he attacks (campaign\'s house rules).'),
@@ -176,8 +224,22 @@ function checkCombatant(c: Combatant, i: number, byId: Map<string, Combatant>, c
   const issue = (path: (string | number)[], message: string, input: unknown): void => ctx.addIssue({ code: 'custom', path, message, input })
   if (c.rpd > c.pd) issue(at('rpd'), `must be at most pd (${c.pd}): resistant PD is part of total PD`, c.rpd)
   if (c.red > c.ed) issue(at('red'), `must be at most ed (${c.ed}): resistant ED is part of total ED`, c.red)
-  const d = parseHeroDice(c.attack.dice)
-  if (d && d.plus !== 0 && c.attack.kind === 'normal') issue(at('attack', 'dice'), 'must not add pips ("+1") to normal damage: use whole or half dice', c.attack.dice)
+  if (c.attacks && !isDefaultAttack(c.attack)) issue(at('attacks'), 'must not be given together with attack (give attack for one attack, or attacks for several)', undefined)
+  const listed = c.attacks ?? [c.attack]
+  const field = c.attacks ? (j: number) => at('attacks', j) : () => at('attack')
+  const seen = new Set<string>()
+  listed.forEach((a, j) => {
+    const d = parseHeroDice(a.dice)
+    if (d && d.plus !== 0 && a.kind === 'normal') issue([...field(j), 'dice'], 'must not add pips ("+1") to normal damage: use whole or half dice', a.dice)
+    if (a.addsStr && c.str === undefined) issue([...field(j), 'addsStr'], `needs ${c.name}'s str (his STR adds the damage)`, undefined)
+    if (a.addsStr && a.range === 'ranged') issue([...field(j), 'addsStr'], 'must be false for a ranged attack: STR adds only to hand-to-hand attacks', undefined)
+    if (c.attacks && seen.has(a.name)) issue([...field(j), 'name'], `must be unique among his attacks, "${a.name}" is used twice`, undefined)
+    if (c.attacks && a.name === BEST) issue([...field(j), 'name'], `must not be "${BEST}" (the plan's "using" reads it as his best attack)`, a.name)
+    seen.add(a.name)
+  })
+  if (c.plan.using !== undefined && c.plan.using !== BEST && !seen.has(c.plan.using)) {
+    issue(at('plan', 'using'), `must be "${BEST}" or the name of one of ${c.name}'s attacks: ${[...seen].map((k) => JSON.stringify(k)).join(', ')}`, c.plan.using)
+  }
   const p = c.plan
   if ((p.onPhase === 'hold') !== (p.hold !== undefined)) issue(at('plan', 'hold'), p.hold ? 'only applies when onPhase is "hold"' : 'is required when onPhase is "hold"', p.hold)
   if ((p.onPhase === 'delay') !== (p.delay !== undefined)) issue(at('plan', 'delay'), p.delay ? 'only applies when onPhase is "delay"' : 'is required when onPhase is "delay"', p.delay)
@@ -212,6 +274,12 @@ function checkCombatant(c: Combatant, i: number, byId: Map<string, Combatant>, c
 
 export type HeroScenario = z.output<typeof scenarioSchema>
 export type HeroCombatant = Combatant
+export type HeroAttack = z.output<typeof attackSchema>
+
+/** His attacks in order: the list, or his one attack. */
+export function attacksOf(c: Combatant): HeroAttack[] {
+  return c.attacks ?? [c.attack]
+}
 
 /**
  * A delayed action is lost when his next Phase comes (the campaign house rules (docs/rules/hero.md); the book: when that Segment begins), so a

@@ -67,6 +67,11 @@ export class FightState {
   readonly actedAbs: Int32Array
   /** Dodge (+3 DCV) lasts until his Phase in this absolute Segment begins; 0 = no Dodge. */
   readonly dodgeUntil: Int32Array
+  /** The attack he makes (an index of the plan's per-attack arrays): his plan's, or his best against this foe, chosen as he attacks. */
+  readonly weapon: Int32Array
+  /** DCV modifier of the attack he last made, until his Phase in this absolute Segment begins; 0 = none. */
+  readonly atkDcv: Int32Array
+  readonly atkDcvUntil: Int32Array
   /** Haymaker landing at the end of this absolute Segment; 0 = none. */
   readonly hayLandAbs: Int32Array
   readonly blockAbs: Int32Array
@@ -164,6 +169,9 @@ export class FightState {
     this.phaseDoneAbs = i32()
     this.actedAbs = i32()
     this.dodgeUntil = i32()
+    this.weapon = i32()
+    this.atkDcv = i32()
+    this.atkDcvUntil = i32()
     this.hayLandAbs = i32()
     this.blockAbs = i32()
     this.blockFirstOver = i32()

@@ -106,7 +106,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'allowed', label: 'allowed: he may always Abort his next Phase to a defensive action, even after a full Phase of actions' },
       { value: 'refused', label: 'refused: no Abort in a Segment in which he has already acted' },
     ],
-    source: `${HOUSE_RULES} (Holding for Defense); HERO System 6th Edition vol. 2 (Aborting an action)`,
+    source: `${HOUSE_RULES} (Holding for Defense); HERO System 6th Edition vol. 2 p.24 (Aborting an action)`,
   },
   {
     key: 'holdAcrossTurn',
@@ -157,7 +157,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'continue', label: 'after a Block he may keep Blocking further hand-to-hand attacks that Segment while his Blocks succeed, at −2 for each Block after the first, with no further action' },
       { value: 'one', label: 'one Block per action: a further attack needs another held action or Abort (none is left that Segment)' },
     ],
-    source: 'HERO System 6th Edition vol. 2 (Block)',
+    source: 'HERO System 6th Edition vol. 2 pp.59–60 (Block)',
   },
   {
     key: 'stunMultiplier',
