@@ -38,6 +38,9 @@ export type CritEffect =
   | 'hamstrung'
   | 'winded'
   | 'temporarily-lame'
+  | 'crippled'
+  | 'maimed'
+  | 'characteristic-loss'
   | 'knocked-senseless'
   | 'bleeding-out'
   | 'end-is-nigh'
@@ -61,10 +64,21 @@ export interface CritRow {
  * attack against him, using the exact same pool"; Compromised (86–90) "increase the difficulty of all skill
  * checks by one until healed"; At the Brink (91–95) "suffers 1 strain each time he performs an action" (his
  * attacks; an action exchanged for a maneuver is not performed as an action); Blinded (116–120) "upgrade the
- * difficulty of all checks twice". Crippled, Maimed, Horrific and Gruesome Injury need a limb or a
- * characteristic the scenario does not model, and Discouraging Wound, Head Ringer and Fearsome Wound touch
- * no check a fight makes: they stay name-only.
+ * difficulty of all checks twice". Discouraging Wound, Head Ringer and Fearsome Wound touch no check a
+ * fight makes: they stay name-only.
+ *
+ * The limb and characteristic rows (EotE p.218 Table 6-10): Crippled (96–100) "one of the target's limbs
+ * (selected by the GM) is crippled until healed or replaced; increase the difficulty of all checks that
+ * require use of that limb by one" (which limb: rule `crippledLimb`; only the arm he fights with is used by
+ * a check in a fight); Maimed (101–105) "one of the target's limbs is permanently lost ... all other actions
+ * gain a Setback die" (one Setback on his checks per limb lost); Horrific Injury (106–110, until healed) and
+ * Gruesome Injury (126–130, permanently, to a minimum of 1): a d10 picks a characteristic, 1–3 Brawn, 4–6
+ * Agility, 7 Intellect, 8 Cunning, 9 Presence, 10 Willpower, and it is one lower (`CHARACTERISTIC_BY_D10`).
  */
+
+/** The characteristic a Horrific or Gruesome Injury's d10 (1–10) lowers. */
+export const CHARACTERISTIC_BY_D10 = ['brawn', 'brawn', 'brawn', 'agility', 'agility', 'agility', 'intellect', 'cunning', 'presence', 'willpower'] as const
+export type Characteristic = (typeof CHARACTERISTIC_BY_D10)[number]
 
 /** Rows in ascending order. */
 export const CRIT_TABLE: readonly CritRow[] = [
@@ -87,13 +101,13 @@ export const CRIT_TABLE: readonly CritRow[] = [
   { from: 81, name: 'Winded', effect: 'winded' },
   { from: 86, name: 'Compromised', effect: 'compromised' },
   { from: 91, name: 'At the Brink', effect: 'at-the-brink' },
-  { from: 96, name: 'Crippled', effect: 'none' },
-  { from: 101, name: 'Maimed', effect: 'none' },
-  { from: 106, name: 'Horrific Injury', effect: 'none' },
+  { from: 96, name: 'Crippled', effect: 'crippled' },
+  { from: 101, name: 'Maimed', effect: 'maimed' },
+  { from: 106, name: 'Horrific Injury', effect: 'characteristic-loss' },
   { from: 111, name: 'Temporarily Lame', effect: 'temporarily-lame' },
   { from: 116, name: 'Blinded', effect: 'blinded' },
   { from: 121, name: 'Knocked Senseless', effect: 'knocked-senseless' },
-  { from: 126, name: 'Gruesome Injury', effect: 'none' },
+  { from: 126, name: 'Gruesome Injury', effect: 'characteristic-loss' },
   { from: 131, name: 'Bleeding Out', effect: 'bleeding-out' },
   { from: 141, name: 'The End is Nigh', effect: 'end-is-nigh' },
   { from: 151, name: 'Dead', effect: 'dead' },

@@ -9,9 +9,9 @@ import { parseScenarioOrThrow } from '../../run/parse'
 import { critEffectOf, critRow } from './crit-effects'
 import { playFight, takeTurn } from './fight'
 import { criticalInjury } from './fight-aftermath'
-import { attack } from './fight-attack'
+import { attack, checkDefeat } from './fight-attack'
 import { maneuver } from './fight-maneuver'
-import type { FightPlan } from './fight-plan'
+import { ammoAt, type FightPlan } from './fight-plan'
 import { genesys } from './index'
 
 /** Critical Injury rows that last past the hit, as a GM recalls EotE Table 6-10 (crit-effects.ts): slots, dropped weapons, check penalties, free attacks. */
@@ -84,22 +84,22 @@ describe('lasting Critical Injury rows (EotE Table 6-10 as a GM recalls it)', ()
   it('Sudden Jolt on a Brawl fighter: fists are not dropped, so he needs no Interact and can still attack', () => {
     const brawler = { ...duel, range: 'engaged', combatants: (duel.combatants as Record<string, unknown>[]).map((c) => (c.id === 'hunter' ? { ...c, weapon: { name: 'fists', skill: 'brawl', damage: 1, crit: 5, addsBrawn: true } } : c)) }
     const p = crit(13, fightPlan(brawler))
-    expect(p.state.noAmmo[1]).toBe(0)
+    expect(p.state.noAmmo[ammoAt(1, 0)]).toBe(0)
     expect(hunterShot(p)[0].text).toMatch(/^Bounty hunter attacks with fists at Smuggler/)
   })
   it('Sudden Jolt on a weapon a Despair emptied: picking it up (Interact) does not reload it, a Manage Gear still does', () => {
     const p = fightPlan(duel)
-    p.state.noAmmo[1] = 1
+    p.state.noAmmo[ammoAt(1, 0)] = 1
     p.state.reloads[1] = 1
     crit(13, p)
     maneuver(p, 1, 0, 'interact', 2)
-    expect(p.state.noAmmo[1]).not.toBe(0)
+    expect(p.state.noAmmo[ammoAt(1, 0)]).not.toBe(0)
     maneuver(p, 1, 0, 'manage-gear', 2)
-    expect(p.state.noAmmo[1]).toBe(0)
+    expect(p.state.noAmmo[ammoAt(1, 0)]).toBe(0)
   })
   it('a dropped and emptied weapon (he carries a reload): his next turn starts with Interact, then Manage Gear, then he fires', () => {
     const p = fightPlan(duel)
-    p.state.noAmmo[1] = 1
+    p.state.noAmmo[ammoAt(1, 0)] = 1
     p.state.reloads[1] = 1
     crit(13, p)
     const log: TraceEvent[] = []
@@ -152,4 +152,75 @@ describe('Slowed Down: he acts only in his side\'s last initiative slot on his n
       expect(seen).toBeGreaterThan(0)
     })
   }
+})
+
+/** A stream whose d100, d10 and d4 give the values asked (the Critical Injury roll, Horrific/Gruesome's characteristic, Crippled's limb). */
+const dice = (d100: number, d10 = 1, d4 = 1): Rng => ({ u32: () => 0, below: () => 0, die: (sides: number) => (sides === 100 ? d100 : sides === 10 ? d10 : d4) })
+/** The duel with one Critical Injury on the hunter (index 1: Brawn 3, soak 5, wound threshold 14, strain threshold 12, Agility 3). */
+function critWith(rng: Rng, plan = fightPlan(duel), log?: TraceEvent[]): FightPlan {
+  criticalInjury(plan, rng, tallyOf(plan), 0, 1, 1, 2, log)
+  return plan
+}
+const withRules = (rules: Record<string, string>): Record<string, unknown> => ({ ...duel, rules })
+
+describe('limb and characteristic Critical Injury rows (EotE p.218 Table 6-10)', () => {
+  it('rows: 96–100 Crippled, 101–105 Maimed, 106–110 Horrific Injury, 126–130 Gruesome Injury; "severity-only" ignores them', () => {
+    expect([96, 100, 101, 105, 106, 110, 126, 130].map((r) => critRow(r).name)).toEqual(['Crippled', 'Crippled', 'Maimed', 'Maimed', 'Horrific Injury', 'Horrific Injury', 'Gruesome Injury', 'Gruesome Injury'])
+    expect([98, 103, 108, 128].map((r) => critEffectOf(r, true))).toEqual(['crippled', 'maimed', 'characteristic-loss', 'characteristic-loss'])
+    for (const r of [98, 103, 108, 128]) expect(critEffectOf(r, false)).toBe('none')
+  })
+  it('Crippled (default: the arm he fights with): his attacks are one Difficulty die harder (1Y 2G vs 2P becomes vs 3P), once: a second Crippled takes a limb no attack uses', () => {
+    const p = critWith(dice(98))
+    expect(p.state.crippled[1]).toBe(1)
+    expect(hunterShot(p)[0].text).toContain(': 1Y 2G vs 3P →')
+    // 88 + 10 for the injury he already has = 98: Crippled again
+    const log: TraceEvent[] = []
+    critWith(dice(88), p, log)
+    expect(log[0].text).toContain('Crippled — another limb is crippled')
+    expect(hunterShot(p)[0].text).toContain(': 1Y 2G vs 3P →')
+  })
+  it('Crippled, rule "random-limb": a d4 of 1 is his fighting arm (one Difficulty die), 2–4 another limb (nothing); rule "other-limb": nothing', () => {
+    expect(critWith(dice(98, 1, 1), fightPlan(withRules({ crippledLimb: 'random-limb' }))).state.crippled[1]).toBe(1)
+    for (const d4 of [2, 3, 4]) expect(hunterShot(critWith(dice(98, 1, d4), fightPlan(withRules({ crippledLimb: 'random-limb' }))))[0].text).toContain(': 1Y 2G vs 2P →')
+    expect(hunterShot(critWith(dice(98), fightPlan(withRules({ crippledLimb: 'other-limb' }))))[0].text).toContain(': 1Y 2G vs 2P →')
+  })
+  it('Maimed: a Setback die on his attacks for each limb lost (1Y 2G vs 2P 1K, then 2K)', () => {
+    const p = critWith(dice(103))
+    expect(hunterShot(p)[0].text).toContain(': 1Y 2G vs 2P 1K →')
+    critWith(dice(93), p)
+    expect(p.state.maimed[1]).toBe(2)
+    expect(hunterShot(p)[0].text).toContain(': 1Y 2G vs 2P 2K →')
+  })
+  it('Horrific Injury, d10 4–6 Agility: his Ranged checks lose a die (Agility 3, Ranged 1: 1Y 2G becomes 1Y 1G)', () => {
+    for (const d10 of [4, 5, 6]) expect(hunterShot(critWith(dice(108, d10)))[0].text).toContain(': 1Y 1G vs 2P →')
+  })
+  it('Horrific Injury, d10 1–3 Brawn 3 → 2: soak 5 → 4 and wound threshold 14 → 13 (both are worked out from Brawn); Gruesome the same', () => {
+    for (const [d100, d10] of [[108, 1], [110, 3], [128, 2]]) {
+      const log: TraceEvent[] = []
+      const p = critWith(dice(d100, d10), fightPlan(duel), log)
+      expect(log[0].text).toContain('Brawn 3 → 2: soak 5 → 4, wound threshold 14 → 13')
+      // 14 wounds no longer stay within the threshold
+      p.state.wounds[1] = 14
+      const t = tallyOf(p)
+      checkDefeat(p, 1, t, 2)
+      expect(p.state.down[1]).toBe(1)
+    }
+  })
+  it('Horrific Injury, d10 10 Willpower: strain threshold 12 → 11; 7–9 Intellect, Cunning, Presence: nothing a fight checks', () => {
+    const p = critWith(dice(108, 10))
+    p.state.strain[1] = 12
+    checkDefeat(p, 1, tallyOf(p), 2)
+    expect(p.state.down[1]).toBe(1)
+    for (const d10 of [7, 8, 9]) {
+      const q = critWith(dice(108, d10))
+      expect([q.state.brawnLost[1], q.state.agilityLost[1], q.state.willLost[1]]).toEqual([0, 0, 0])
+      expect(hunterShot(q)[0].text).toContain(': 1Y 2G vs 2P →')
+    }
+  })
+  it('a Brawn of 1 cannot go lower: soak and wound threshold stay', () => {
+    const doc = structuredClone(duel) as { combatants: { brawn: number }[] }
+    doc.combatants[1].brawn = 1
+    const p = critWith(dice(108, 1), fightPlan(doc))
+    expect(p.state.brawnLost[1]).toBe(0)
+  })
 })

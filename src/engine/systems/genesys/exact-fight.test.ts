@@ -103,6 +103,27 @@ describe('Star Wars / Genesys whole fight, exact (docs/rules/genesys.md, exact w
     expect(Math.abs(order(ms, 'A') - winA)).toBeLessThan(1e-12)
   })
 
+  it('hand-reasoned Horrific Injury (EotE p.218 Table 6-10, 106–110): a d10 of 1–3 takes a point of Brawn, so of the wound threshold, and a target standing on exactly his threshold falls; P(defeated) = P(net ≥ 2) + P(net 1, advantage ≥ 2) × (5% × 3/10 + 5% × P(hit)), to 1e-12', () => {
+    // two Ability dice against one Difficulty die, damage 5 against soak 3 and wound threshold 3: one net
+    // success leaves him on exactly 3 wounds, two put him past it. Crit 2 with Vicious 1: two advantage on a
+    // hit trigger one Critical Injury at d100 + 10 (four advantage come only without a success), so
+    // results 11–110: 106–110 Horrific Injury (d100 96–100, 5%) and 76–80 Overpowered (d100 66–70, 5%,
+    // a free attack with the same dice: any hit fells him); no other row can fell him in one Round
+    const doc = duel(
+      { attack: { characteristic: 2, skill: 0 }, weapon: { name: 'vicious pistol', skill: 'ranged-light', damage: 5, crit: 2, range: 'short', qualities: { vicious: 1 } } },
+      { brawn: 3, soak: 3, woundThreshold: 3, strainThreshold: 60 },
+      { maxRounds: 1 },
+    )
+    ;(doc.plans as { turns: { action: string }[] }[])[1].turns[0].action = 'none'
+    const check = exactCheck({ ...emptyPool(), ability: 2, difficulty: 1 })
+    expect(probabilityOf(check, (net, adv) => net >= 1 && adv >= 4)).toBe(0)
+    const hit = probabilityOf(check, (net) => net >= 1)
+    const felled = probabilityOf(check, (net) => net >= 2) + probabilityOf(check, (net, adv) => net === 1 && adv >= 2) * (0.05 * 0.3 + 0.05 * hit)
+    const ms = exactOf(doc)
+    expect(fightNote(ms)?.solved, fightNote(ms)?.reason).toBe(true)
+    expect(Math.abs(p(ms, 'defeated:b') - felled)).toBeLessThan(1e-12)
+  })
+
   it('hand-reasoned Critical Injuries (Edge of the Empire core rulebook p.215, Table 6-10): Vicious 5 and Crit 1, every hit with advantage crits and the row decides: 151+ Dead at once, The End is Nigh (141–150) dead after the next Round, Overpowered (76–80) an immediate free attack with the same dice; +10 per earlier injury; to 1e-12', () => {
     const N = 3
     // the target never attacks and cannot fall to wounds or strain in 3 Rounds: only the table decides
@@ -257,6 +278,13 @@ const SMALL: Record<string, Record<string, unknown>> = {
     { attack: { characteristic: 2, skill: 0 }, weapon: VICIOUS_KNIFE, woundThreshold: 5, strainThreshold: 5, npc: true },
     { maxRounds: 5, rules: { criticalEffects: 'severity-only' } },
   ),
+  // EotE p.218 Table 6-10: +50 puts a first injury at 51–150, a third of them on Crippled, Maimed, Horrific or
+  // Gruesome Injury; a rival (Willpower lowers nothing) against a fighter with a strain threshold (it does)
+  'Vicious 5 knives on the whole table: Crippled (a d4 picks the limb), Maimed, Horrific and Gruesome Injury (a d10 picks the characteristic)': duel(
+    { attack: { characteristic: 2, skill: 0 }, weapon: { ...KNIFE, qualities: { vicious: 5 } }, brawn: 3, soak: 3, woundThreshold: 2, rival: true },
+    { attack: { characteristic: 2, skill: 0 }, weapon: { ...KNIFE, qualities: { vicious: 5 } }, brawn: 3, soak: 3, woundThreshold: 2, strainThreshold: 5, npc: true },
+    { maxRounds: 2, rules: { crippledLimb: 'random-limb' } },
+  ),
 }
 
 describe('Star Wars / Genesys whole fight, exact against the Monte Carlo (seed 20, 20,000 fights, within 4 standard errors)', () => {
@@ -278,6 +306,7 @@ describe('Star Wars / Genesys whole fight, the states made equal (docs/rules/gen
     ['two rivals with knives, Critical Injuries on the whole table', true],
     ["Vicious 5 knives, Critical Injuries counting only at 151+ ('severity-only'), with strain", false],
     ['aim twice (2 strain) against taking cover, ties rolled off', false],
+    ['Vicious 5 knives on the whole table: Crippled (a d4 picks the limb), Maimed, Horrific and Gruesome Injury (a d10 picks the characteristic)', true],
   ]
   for (const [name, fewer] of cases) {
     it(`${name}: every value the same to 1e-12 with and without the reductions, with ${fewer ? 'fewer' : 'no more'} states`, () => {

@@ -7,13 +7,13 @@ import { createTally, type Tally } from '../../core/tally'
 import { pack, packedAdv, packedDespairs, packedNet, packedTriumphs } from '../../dice/narrative-dice'
 import type { CompiledPool } from '../../dice/narrative-roll'
 import type { ExactMetric } from '../rule-system'
-import { critEffectOf, CRIT_TABLE, type CritEffect } from './crit-effects'
+import { CHARACTERISTIC_BY_D10, critEffectOf, CRIT_TABLE, type CritEffect } from './crit-effects'
 import { isMelee } from './combat-check'
 import { isHit } from './damage'
 import { reset, resumeSlot, rollInitiative, roundSlot } from './fight'
 import { FREE_ATTACK_DEFERRED } from './fight-attack'
 import { fightShape, sideNames } from './fight-metrics'
-import { compileFight, DROPPED, EMPTY, type FightPlan, type FightState } from './fight-plan'
+import { ammoAt, compileFight, DROPPED, EMPTY, held, heldAmmo, type FightPlan, type FightState } from './fight-plan'
 
 /**
  * Exact whole fights for Star Wars / Genesys (docs/rules/genesys.md, "Exact whole fights"): a 1-vs-1
@@ -59,7 +59,7 @@ export const GENESYS_EXACT_MAX_SLOT_RUNS = 5_000
 export const GENESYS_EXACT_DROP_BELOW = 1e-20
 
 /** The state fields kept between slots (all but the initiative scratch keys, the strain-spent tally and the maneuver scratch). */
-const FIELDS = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'target', 'turnsTaken', 'acted', 'order', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame', 'band', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack', 'lastSlot', 'assisted', 'reloads', 'defended', 'disengaged'] as const satisfies readonly (keyof FightState)[]
+const FIELDS = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'target', 'turnsTaken', 'acted', 'order', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame', 'band', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack', 'lastSlot', 'assisted', 'reloads', 'defended', 'disengaged', 'weapon', 'crippled', 'maimed', 'brawnLost', 'agilityLost', 'willLost'] as const satisfies readonly (keyof FightState)[]
 
 /** A pool's exact results: one representative packed result per group of results the fight reads alike, with its chance. */
 interface PoolOutcomes {
@@ -132,11 +132,24 @@ const rowBits = (...effects: CritEffect[]): number => effects.reduce((m, e) => m
  */
 function mayBoost(plan: FightPlan, f: number): boolean {
   const fp = plan.fighters[f]
-  return isMelee(fp.c.weapon.skill) || fp.c.weapon.qualities.accurate > 0 || fp.plan.advantage === 'free-maneuver' || plan.threatTactical || fp.turns.some((t) => t.maneuvers.includes('aim'))
+  return fp.weapons.some((w) => isMelee(w.w.skill) || w.w.qualities.accurate > 0) || fp.plan.advantage === 'free-maneuver' || plan.threatTactical || fp.turns.some((t) => t.maneuvers.includes('aim'))
 }
 
-/** The rows whose effect only his own attacks read (his next check, his lasting check penalties, At the Brink). */
-const ATTACK_ONLY = rowBits('off-balance', 'stinger', 'agonizing-wound', 'compromised', 'slightly-dazed', 'scattered-senses', 'at-the-brink', 'blinded')
+/** The rows whose effect only his own attacks read (his next check, his lasting check penalties, At the Brink, a crippled fighting arm, limbs lost). */
+const ATTACK_ONLY = rowBits('off-balance', 'stinger', 'agonizing-wound', 'compromised', 'slightly-dazed', 'scattered-senses', 'at-the-brink', 'blinded', 'crippled', 'maimed')
+
+/**
+ * Whether every weapon f may use is empty with no reload left (his plan's, or under "his best against
+ * this foe" each of his): he never attacks again.
+ */
+function outOfAmmo(plan: FightPlan, f: number): boolean {
+  const s = plan.state
+  const fp = plan.fighters[f]
+  if (plan.endlessReloads || s.reloads[f] > 0) return false
+  if (fp.using >= 0) return (heldAmmo(plan, f) & EMPTY) !== 0
+  for (let w = 0; w < fp.weapons.length; w++) if ((s.noAmmo[ammoAt(f, w)] & EMPTY) === 0) return false
+  return true
+}
 
 /**
  * The Critical Injury effects that would change nothing for t as the fight stands (a 1-vs-1 fight, the
@@ -165,11 +178,18 @@ function idleEffects(plan: FightPlan, t: number, forGood: number, lastAttack: re
   if (s.nextSetback[t] === 1) m |= rowBits('off-balance')
   if (s.nextIncrease[t] === 1) m |= rowBits('stinger')
   if (s.hurtIncrease[t] >= 7) m |= rowBits('agonizing-wound', 'compromised')
-  if (plan.fighters[t].c.weapon.skill === 'brawl' || (s.noAmmo[t] & DROPPED) !== 0) m |= rowBits('sudden-jolt')
-  const noReload = (s.noAmmo[t] & EMPTY) !== 0 && !plan.endlessReloads && s.reloads[t] === 0
+  if (held(plan, t).w.skill === 'brawl' || (heldAmmo(plan, t) & DROPPED) !== 0) m |= rowBits('sudden-jolt')
+  // another limb is all a Crippled can take once his fighting arm is (or when the GM spares it)
+  if (s.crippled[t] === 1 || plan.crippledLimb === 2) m |= rowBits('crippled')
+  if (s.maimed[t] >= 4) m |= rowBits('maimed')
+  const noReload = outOfAmmo(plan, t)
   if (s.staggered[t] >= forGood - 1 || noReload || Math.min(s.turnsTaken[t], plan.fighters[t].turns.length - 1) > lastAttack[t]) m |= ATTACK_ONLY
   return m
 }
+
+/** The d10 of a Horrific or Gruesome Injury by what the fight reads (Brawn, Agility, Willpower, or none of them); the d4 of a Crippled limb (1: his fighting arm). */
+const CHARACTERISTIC_D10 = groupDraw(10, (i) => ['brawn', 'agility', 'willpower'].indexOf(CHARACTERISTIC_BY_D10[i]))
+const LIMB_D4 = groupDraw(4, (i) => (i === 0 ? 0 : 1))
 
 /** 'roll-off' tie-breaks of two fighters: the first draw as a middle value, the second as lower, equal or higher. */
 const FIRST_TIE: DrawBranches = { values: Int32Array.of(512), p: Float64Array.of(1) }
@@ -244,7 +264,7 @@ function canonicalise(plan: FightPlan, reduce: boolean): (wrapped: boolean, ende
   const forGood = plan.maxRounds + 2
   // 10 per injury is added to the Critical Injury roll: once 1 + 10 × injuries (+ the attacker's Vicious)
   // reaches 151, every later Critical Injury is Dead, and more injuries change nothing.
-  const injuryCap = plan.fighters.map((f) => Math.max(0, 15 - Math.min(...plan.fighters.filter((o) => o.side !== f.side).map((o) => o.c.weapon.qualities.vicious))))
+  const injuryCap = plan.fighters.map((f) => Math.max(0, 15 - Math.min(...plan.fighters.filter((o) => o.side !== f.side).flatMap((o) => o.weapons.map((w) => w.w.qualities.vicious)))))
   const lastAttack = plan.fighters.map((f) => f.turns.map((t) => t.action).lastIndexOf('attack'))
   const boosts = plan.fighters.map((f) => mayBoost(plan, f.index))
   const FIELDS_ENDED = ['wounds', 'down'] as const
@@ -280,7 +300,9 @@ function canonicalise(plan: FightPlan, reduce: boolean): (wrapped: boolean, ende
       // He never attacks again (staggered for good, an empty weapon and no reload, or no attack left in
       // his plan): what only his attacks read (Aim, Boost, the next check's Setback or Difficulty, the
       // lasting Difficulty, Setback, upgrades and no-Boost of his injuries, At the Brink) can never matter.
-      const noReload = (s.noAmmo[f] & EMPTY) !== 0 && !plan.endlessReloads && s.reloads[f] === 0
+      // only Math.min(4, ·) of limbs lost is ever read (a Setback die each)
+      if (s.maimed[f] > 4) s.maimed[f] = 4
+      const noReload = outOfAmmo(plan, f)
       if (s.staggered[f] >= forGood || noReload || s.turnsTaken[f] > lastAttack[f]) {
         s.aims[f] = 0
         s.boost[f] = 0
@@ -291,6 +313,9 @@ function canonicalise(plan: FightPlan, reduce: boolean): (wrapped: boolean, ende
         s.hurtUpgrade[f] = 0
         s.noBoost[f] = 0
         s.brink[f] = 0
+        s.crippled[f] = 0
+        s.maimed[f] = 0
+        s.agilityLost[f] = 0
       }
     }
   }
@@ -331,7 +356,7 @@ export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { mod
     const t = plan.critOn
     const bonus = plan.critBonus
     // without the reductions (a test's plain solve) every effect is followed as it is
-    const idle = reduce ? idleEffects(plan, t, forGood, lastAttack) : plan.fighters[t].c.weapon.skill === 'brawl' ? rowBits('sudden-jolt') : 0
+    const idle = reduce ? idleEffects(plan, t, forGood, lastAttack) : held(plan, t).w.skill === 'brawl' ? rowBits('sudden-jolt') : 0
     const key = (bonus * n + t) * 2 ** 30 + idle
     let b = critCache.get(key)
     if (!b) critCache.set(key, (b = groupDraw(100, (i) => critLabel(plan, t, i + 1 + bonus, idle))))
@@ -344,6 +369,9 @@ export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { mod
       return o.branches
     }
     if (k === 100) return critBranches()
+    // a Horrific or Gruesome Injury's d10, by the characteristic it lowers as the fight reads it; a Crippled limb's d4, by whether it is his fighting arm
+    if (k === 10) return CHARACTERISTIC_D10
+    if (k === 4) return LIMB_D4
     if (k === 1024 && n === 2) return ties++ === 0 ? FIRST_TIE : SECOND_TIE
     throw new RefusedError('a roll the exact answer cannot follow')
   }

@@ -2,11 +2,11 @@ import type { Rng } from '../../core/rng'
 import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { isMelee } from './combat-check'
-import { critEffectOf, critRow, STAGGERED_FOR_GOOD } from './crit-effects'
+import { CHARACTERISTIC_BY_D10, critEffectOf, critRow, STAGGERED_FOR_GOOD } from './crit-effects'
 import { critRoll } from './damage'
 import { standingAlly } from './fight-geometry'
 import { maneuver, maneuverCap } from './fight-maneuver'
-import { COUNTERS_PER_FIGHTER, DROPPED, FC, standingMinions, strainState, sufferStrain, type FightPlan } from './fight-plan'
+import { ammoAt, brawnNow, COUNTERS_PER_FIGHTER, DROPPED, FC, held, soakNow, standingMinions, strainState, strainThresholdNow, sufferStrain, woundThresholdNow, type FightPlan } from './fight-plan'
 
 /**
  * What follows a roll: the Critical Injury and its effect, then advantage and threat spent.
@@ -18,7 +18,7 @@ export function criticalInjury(plan: FightPlan, rng: Rng, tally: Tally, f: numbe
   const s = plan.state
   // Vicious: +10 per rank on the roll; what the d100 is added to is told to the exact whole fight first
   // (plan.critBonus, read by exact-fight.ts to follow the roll row by row), a plain number: nothing allocated
-  const bonus = critRoll(0, s.injuries[t], triggers) + 10 * plan.fighters[f].c.weapon.qualities.vicious
+  const bonus = critRoll(0, s.injuries[t], triggers) + 10 * held(plan, f).w.qualities.vicious
   plan.critBonus = bonus
   plan.critOn = t
   const roll = rng.die(100) + bonus
@@ -62,13 +62,60 @@ export function criticalInjury(plan: FightPlan, rng: Rng, tally: Tally, f: numbe
     what = `dies after the last slot of round ${s.doom[t]}`
   } else if (effect === 'distracted' || effect === 'hamstrung' || effect === 'winded' || effect === 'temporarily-lame') {
     what = maneuverInjury(plan, t, effect)
-  } else if (effect in LASTING) {
+  } else if (effect === 'crippled') what = crippled(plan, rng, t)
+  else if (effect === 'maimed') {
+    s.maimed[t]++
+    what = `a limb lost: a Setback die on his checks for the rest of the fight (${s.maimed[t]} in all)`
+  } else if (effect === 'characteristic-loss') what = characteristicLoss(plan, rng, t)
+  else if (effect in LASTING) {
     what = lastingInjury(plan, f, t, effect as keyof typeof LASTING)
   } else if (effect === 'dead') {
-    s.wounds[t] = Math.max(s.wounds[t], tn.woundThreshold + 1)
+    s.wounds[t] = Math.max(s.wounds[t], woundThresholdNow(plan, t) + 1)
     what = 'dead'
   }
   if (log) log.push({ at: round, kind: 'crit', who: [tn.id], text: `Critical Injury on ${tn.name}: rolls ${roll}, ${critRow(roll).name}${what ? ` — ${what}` : ''}.` })
+}
+
+/**
+ * Crippled (rule `crippledLimb`): the arm he fights with, a limb a d4 picks (1: that arm), or another
+ * limb. Only the arm he fights with is used by a check in a fight, and only once: one Difficulty die.
+ */
+function crippled(plan: FightPlan, rng: Rng, t: number): string {
+  const s = plan.state
+  const arm = plan.crippledLimb === 0 || (plan.crippledLimb === 1 && rng.die(4) === 1)
+  if (!arm) return 'a limb he does not fight with is crippled (no check in the fight uses it)'
+  if (s.crippled[t] === 1) return 'another limb is crippled (his fighting arm already is; no other check in the fight uses it)'
+  s.crippled[t] = 1
+  return 'the arm he fights with is crippled: his attacks are one Difficulty die harder'
+}
+
+/**
+ * Horrific or Gruesome Injury: a d10 picks the characteristic (1–3 Brawn, 4–6 Agility, 7 Intellect,
+ * 8 Cunning, 9 Presence, 10 Willpower), one lower, never below 1. What is worked out from it follows:
+ * Brawn's checks (Melee, Brawl), soak, wound threshold and "+X" damage; Agility's checks (Ranged, Gunnery);
+ * Willpower's strain threshold. Initiative was rolled at the start, and no other check is made in a fight.
+ */
+function characteristicLoss(plan: FightPlan, rng: Rng, t: number): string {
+  const s = plan.state
+  const c = CHARACTERISTIC_BY_D10[rng.die(10) - 1]
+  if (c === 'brawn') {
+    if (brawnNow(plan, t) === 1) return 'Brawn, already 1, cannot go lower'
+    const soak = soakNow(plan, t)
+    const wt = woundThresholdNow(plan, t)
+    s.brawnLost[t]++
+    return `Brawn ${brawnNow(plan, t) + 1} → ${brawnNow(plan, t)}: soak ${soak} → ${soakNow(plan, t)}, wound threshold ${wt} → ${woundThresholdNow(plan, t)}, his Brawl and Melee checks and "+" damage one lower`
+  }
+  if (c === 'agility') {
+    if (s.agilityLost[t] < 6) s.agilityLost[t]++
+    return 'Agility one lower: his Ranged and Gunnery checks one die weaker'
+  }
+  if (c === 'willpower') {
+    if (plan.fighters[t].c.rival || s.willLost[t] >= 5) return 'Willpower one lower (no strain threshold it lowers)'
+    const st = strainThresholdNow(plan, t)
+    s.willLost[t]++
+    return `Willpower one lower: strain threshold ${st} → ${strainThresholdNow(plan, t)}`
+  }
+  return `${c[0].toUpperCase()}${c.slice(1)} one lower (no check in the fight uses it)`
 }
 
 /** The rows that touch his later checks or turns (crit-effects.ts), with what the trace says. */
@@ -89,8 +136,8 @@ function lastingInjury(plan: FightPlan, f: number, t: number, effect: keyof type
   if (effect === 'slowed-down') s.slowed[t] = 1
   else if (effect === 'sudden-jolt') {
     // "drops whatever is in hand": a Brawl fighter's fists are not dropped (our reading); an emptied weapon stays empty
-    if (plan.fighters[t].c.weapon.skill === 'brawl') return 'nothing in hand to drop (Brawl)'
-    s.noAmmo[t] |= DROPPED
+    if (held(plan, t).w.skill === 'brawl') return 'nothing in hand to drop (Brawl)'
+    s.noAmmo[ammoAt(t, s.weapon[t])] |= DROPPED
   }
   else if (effect === 'agonizing-wound' || effect === 'compromised') s.hurtIncrease[t]++
   else if (effect === 'slightly-dazed') s.hurtSetback[t] = 1
@@ -139,7 +186,7 @@ function tacticalThreat(plan: FightPlan, f: number, t: number, adv: number, at: 
     adv += 2
     const tp = plan.fighters[t]
     if (log) log.push({ at, kind: 'note', who: [tp.c.id], text: `2 threat: ${tp.c.name} takes a free maneuver.` })
-    maneuver(plan, t, -1, !isMelee(tp.c.weapon.skill) && s.cover[t] === 0 ? 'take-cover' : 'aim', at, log)
+    maneuver(plan, t, -1, !isMelee(held(plan, t).w.skill) && s.cover[t] === 0 ? 'take-cover' : 'aim', at, log)
   }
   return adv
 }
@@ -162,7 +209,7 @@ export function spendAdvantage(plan: FightPlan, f: number, t: number, adv: numbe
   if (adv >= 2 && fp.plan.advantage === 'free-maneuver' && s.turnManeuvers[f] < maneuverCap(plan, f)) {
     adv -= 2
     if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `2 advantage: ${fp.c.name} takes a free maneuver.` })
-    maneuver(plan, f, t, !isMelee(fp.c.weapon.skill) && s.cover[f] === 0 ? 'take-cover' : 'aim', at, log)
+    maneuver(plan, f, t, !isMelee(held(plan, f).w.skill) && s.cover[f] === 0 ? 'take-cover' : 'aim', at, log)
   }
   if (adv >= 3 && fp.plan.advantage === 'defense') {
     adv -= 3

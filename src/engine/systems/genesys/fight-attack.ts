@@ -6,7 +6,9 @@ import { compilePool, facesRolled, type CompiledPool } from '../../dice/narrativ
 import { attackPool, canAttack, isMelee, RANGE_BANDS } from './combat-check'
 import { advantageAfterCrit, critTriggers, hitDamage, isHit, soakAgainst, woundsAfterSoak } from './damage'
 import { criticalInjury, spendAdvantage } from './fight-aftermath'
-import { attackSkill, COUNTERS_PER_FIGHTER, EMPTY, FC, standingMinions, strainState, sufferStrain, WOUND_BINS, type FightPlan } from './fight-plan'
+import { exactCheck, forEachResult } from '../../dice/narrative-exact'
+import { ammoAt, attackSkill, COUNTERS_PER_FIGHTER, EMPTY, FC, held, heldAmmo, soakNow, standingMinions, strainState, sufferStrain, weaponDamage, woundThresholdNow, WOUND_BINS, type FightPlan } from './fight-plan'
+import type { Weapon } from './schema'
 import { allyEngagedWith, bandBetween, distance, engagedOtherThan, engagedWithEnemy } from './fight-geometry'
 import { bandAfterStep, type Maneuver } from './maneuvers'
 
@@ -16,16 +18,98 @@ import { bandAfterStep, type Maneuver } from './maneuvers'
  * @see the Star Wars turn rules (docs/rules/genesys.md section 5) "Perform a combat check" steps 1–4; docs/rules/genesys.md sections 4 and 6
  */
 
-/** Whether f can attack t now: weapon reach, melee engaged, Gunnery not while engaged. */
+/** Whether f can attack t now with a weapon he may use: reach, melee engaged, Gunnery not while engaged, the weapon in hand and loaded. */
 export function attackPossible(plan: FightPlan, f: number, t: number): boolean {
-  return reachable(plan, f, plan.state.band[f * plan.fighters.length + t], engagedWithEnemy(plan, f))
+  return reachable(plan, f, plan.state.band[f * plan.fighters.length + t], engagedWithEnemy(plan, f), heldAmmo(plan, f))
 }
 
-/** Whether f's weapon reaches a target in band index `band` (RANGE_BANDS order), f engaged with an enemy or not. */
-function reachable(plan: FightPlan, f: number, band: number, engaged: boolean): boolean {
-  const w = plan.fighters[f].c.weapon
+/** Whether a weapon reaches a target in band index `band` (RANGE_BANDS order), its wielder engaged with an enemy or not. */
+function weaponReaches(w: Weapon, band: number, engaged: boolean): boolean {
   if (band > RANGE_BANDS.indexOf(w.range) && !isMelee(w.skill)) return false
   return canAttack({ combatSkill: w.skill, band: RANGE_BANDS[band], shooterEngaged: engaged })
+}
+
+/**
+ * Whether f has a weapon he may use that is ready and reaches band index `band`: the one his plan names,
+ * or under "his best against this foe" any of his (the one in hand with the ammunition bits `heldBits`).
+ */
+function reachable(plan: FightPlan, f: number, band: number, engaged: boolean, heldBits: number): boolean {
+  const fp = plan.fighters[f]
+  const s = plan.state
+  if (fp.using >= 0) return heldBits === 0 && weaponReaches(fp.weapons[s.weapon[f]].w, band, engaged)
+  for (let w = 0; w < fp.weapons.length; w++) {
+    const bits = w === s.weapon[f] ? heldBits : s.noAmmo[ammoAt(f, w)]
+    if (bits === 0 && weaponReaches(fp.weapons[w].w, band, engaged)) return true
+  }
+  return false
+}
+
+/** P(net successes = k) for k = 1.. of a compiled pool (index k), worked out once per pool from its exact distribution. */
+function hitDistribution(plan: FightPlan, cp: CompiledPool): Float64Array {
+  let d = plan.hitDists.get(cp)
+  if (d) return d
+  const dist = exactCheck(cp.pool)
+  let most = 0
+  forEachResult(dist, (net) => {
+    if (net > most) most = net
+  })
+  d = new Float64Array(most + 1)
+  const out = d
+  forEachResult(dist, (net, _adv, _tr, _de, count) => {
+    if (isHit(net)) out[net] += count
+  })
+  for (let k = 0; k < out.length; k++) out[k] /= dist.total
+  plan.hitDists.set(cp, d)
+  return d
+}
+
+/**
+ * Expected damage past soak of one attack of f on t with his weapon w as they stand: P(hit) × the mean of
+ * (damage + net successes − soak, Pierce and Breach taken off)+, worked out from the dice without sampling.
+ */
+export function expectedDamage(plan: FightPlan, f: number, t: number, w: number): number {
+  const fw = plan.fighters[f].weapons[w]
+  const d = hitDistribution(plan, poolFor(plan, f, t, w))
+  const soak = soakAgainst(soakNow(plan, t), fw.w.qualities.pierce, fw.w.qualities.breach)
+  const base = weaponDamage(plan, f, fw)
+  let e = 0
+  for (let k = 1; k < d.length; k++) e += d[k] * woundsAfterSoak(hitDamage(base, k), soak)
+  return e
+}
+
+/**
+ * "His best against this foe": among his ready weapons that can attack t now, the one with the highest
+ * expected damage past soak (ties to the earlier listed) goes in his hand. Returns whether one can. The
+ * trace tells which and why, with the expected damage of each other weapon or why it cannot be used.
+ */
+export function chooseBest(plan: FightPlan, f: number, t: number, at: number, log?: TraceEvent[]): boolean {
+  const fp = plan.fighters[f]
+  const s = plan.state
+  const band = s.band[f * plan.fighters.length + t]
+  const engaged = engagedWithEnemy(plan, f)
+  let best = -1
+  let bestE = -1
+  for (let w = 0; w < fp.weapons.length; w++) {
+    if (s.noAmmo[ammoAt(f, w)] !== 0 || !weaponReaches(fp.weapons[w].w, band, engaged)) continue
+    const e = expectedDamage(plan, f, t, w)
+    if (e > bestE) {
+      best = w
+      bestE = e
+    }
+  }
+  if (best < 0) return false
+  if (log && fp.weapons.length > 1) {
+    const others = fp.weapons.flatMap((x, w) => {
+      if (w === best) return []
+      if (s.noAmmo[ammoAt(f, w)] !== 0) return [`his ${x.w.name} is ${(s.noAmmo[ammoAt(f, w)] & EMPTY) !== 0 ? 'out of ammunition' : 'on the ground'}`]
+      if (!weaponReaches(x.w, band, engaged)) return [`his ${x.w.name} cannot be used at ${RANGE_BANDS[band]} range`]
+      return [`${expectedDamage(plan, f, t, w).toFixed(1)} for his ${x.w.name}`]
+    })
+    const tn = plan.fighters[t].c.name
+    log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} ${best === s.weapon[f] ? 'keeps' : 'takes'} his ${fp.weapons[best].w.name}: his best against ${tn}, ${bestE.toFixed(1)} expected damage an attack${others.length ? ` (${others.join('; ')})` : ''}.` })
+  }
+  s.weapon[f] = best
+  return true
 }
 
 /** Whether f can get his weapon back into action with the Manage Gear maneuver: it is empty (not dropped) and he has a reload. */
@@ -42,7 +126,7 @@ export function canReload(plan: FightPlan, f: number, noAmmo: number): boolean {
 export function attackAfter(plan: FightPlan, f: number, t: number, seq: readonly Maneuver[], from: number, to: number): boolean {
   const s = plan.state
   const n = plan.fighters.length
-  let ammo = s.noAmmo[f]
+  let ammo = heldAmmo(plan, f)
   let band = s.band[f * n + t]
   let step = 0
   // the first Move only disengages him from another enemy engaged with him
@@ -61,16 +145,15 @@ export function attackAfter(plan: FightPlan, f: number, t: number, seq: readonly
       band = bandAfterStep(band, Math.max(0, plan.startPair[f * n + t] - s.advance[f] - step - s.advance[t]))
     }
   }
-  if (ammo !== 0) return false
-  if (step === 0) return reachable(plan, f, band, engagedWithEnemy(plan, f))
+  if (step === 0) return reachable(plan, f, band, engagedWithEnemy(plan, f), ammo)
   let engaged = false
   for (const o of plan.fighters) if (o.side !== plan.fighters[f].side && s.down[o.index] === 0 && plan.startPair[f * n + o.index] - s.advance[f] - step - s.advance[o.index] <= 0) engaged = true
-  return reachable(plan, f, band, engaged)
+  return reachable(plan, f, band, engaged, ammo)
 }
 
-/** Whether this is a ranged shot into an engagement of the target with one of the shooter's allies. */
-function intoMelee(plan: FightPlan, f: number, t: number): boolean {
-  return !isMelee(plan.fighters[f].c.weapon.skill) && distance(plan, f, t) > 0 && allyEngagedWith(plan, f, t) >= 0
+/** Whether this is a ranged shot with weapon w into an engagement of the target with one of the shooter's allies. */
+function intoMelee(plan: FightPlan, f: number, t: number, w: number): boolean {
+  return !isMelee(plan.fighters[f].weapons[w].w.skill) && distance(plan, f, t) > 0 && allyEngagedWith(plan, f, t) >= 0
 }
 
 /** Boost dice from allies on f's next check: one per ally who assisted him, plus advantage allies spent on him (at most 7). */
@@ -84,7 +167,7 @@ function extraBoost(plan: FightPlan, f: number): number {
   return Math.min(7, plan.state.boost[f] + assists)
 }
 
-function situationKey(plan: FightPlan, f: number, t: number): number {
+function situationKey(plan: FightPlan, f: number, t: number, w: number): number {
   const s = plan.state
   // band index as kept by settleBands; one bit each below, written out (no array: this runs every attack)
   const band = s.band[f * plan.fighters.length + t]
@@ -95,28 +178,36 @@ function situationKey(plan: FightPlan, f: number, t: number): number {
   k = k * 2 + (s.guarded[t] > 0 ? 1 : 0)
   k = k * 2 + (s.defended[t] > 0 ? 1 : 0)
   k = (k * 2 + s.nextSetback[f]) * 2 + s.nextIncrease[f]
-  k = k * 2 + (intoMelee(plan, f, t) ? 1 : 0)
+  k = k * 2 + (intoMelee(plan, f, t, w) ? 1 : 0)
   k = k * 8 + extraBoost(plan, f)
   // lasting Critical Injuries of the attacker: Difficulty dice, Setback, upgrades, no Boost
   k = ((k * 8 + Math.min(7, s.hurtIncrease[f])) * 2 + s.hurtSetback[f]) * 4 + s.hurtUpgrade[f]
+  // the weapon, a crippled fighting arm, limbs lost, and the characteristic of its skill as it stands
+  k = (((k * 8 + w) * 2 + s.crippled[f]) * 5 + Math.min(4, s.maimed[f])) * 8 + attackCharacteristic(plan, f, w)
   // a minion group's skill follows the minions standing
   return (k * 2 + s.noBoost[f]) * 16 + (plan.fighters[f].minions > 1 ? standingMinions(plan, f) : 0)
 }
 
-/** The compiled pool for this attacker, target and situation (built once, then reused). */
-function poolFor(plan: FightPlan, f: number, t: number): CompiledPool {
-  const key = situationKey(plan, f, t)
+/** The characteristic of f's checks with weapon w: Brawn's or Agility's, less what Horrific and Gruesome Injuries took (never below 1). */
+function attackCharacteristic(plan: FightPlan, f: number, w: number): number {
+  const fw = plan.fighters[f].weapons[w]
+  return Math.max(1, fw.characteristic - (fw.onBrawn ? plan.state.brawnLost[f] : plan.state.agilityLost[f]))
+}
+
+/** The compiled pool for this attacker with his weapon w (the one in hand unless told), target and situation (built once, then reused). */
+function poolFor(plan: FightPlan, f: number, t: number, w = plan.state.weapon[f]): CompiledPool {
+  const key = situationKey(plan, f, t, w)
   let cp = plan.pools.get(key)
   if (cp) return cp
   const s = plan.state
-  const a = plan.fighters[f].c
+  const a = plan.fighters[f].weapons[w]
   const d = plan.fighters[t].c
-  const melee = isMelee(a.weapon.skill)
+  const melee = isMelee(a.w.skill)
   const pool = attackPool(
     {
-      characteristic: a.attack.characteristic,
-      skill: attackSkill(plan, f),
-      combatSkill: a.weapon.skill,
+      characteristic: attackCharacteristic(plan, f, w),
+      skill: attackSkill(plan, f, w),
+      combatSkill: a.w.skill,
       band: bandBetween(plan, f, t),
       shooterEngaged: engagedWithEnemy(plan, f),
       aims: s.aims[f],
@@ -126,11 +217,12 @@ function poolFor(plan: FightPlan, f: number, t: number): CompiledPool {
       targetGuarded: s.guarded[t] > 0,
       targetDefense: melee ? d.meleeDefense : d.rangedDefense,
       // Accurate and Inaccurate dice, Auto-fire's harder check: fixed for the attacker's weapon
-      extraBoost: extraBoost(plan, f) + a.weapon.qualities.accurate,
-      // 3 advantage the target spent: a Setback die on attacks against him
-      extraSetback: s.nextSetback[f] + s.hurtSetback[f] + a.weapon.qualities.inaccurate + (s.defended[t] > 0 ? 1 : 0),
-      extraIncrease: s.nextIncrease[f] + Math.min(7, s.hurtIncrease[f]) + (a.weapon.qualities.autoFire ? 1 : 0),
-      targetEngagedWithAlly: intoMelee(plan, f, t),
+      extraBoost: extraBoost(plan, f) + a.w.qualities.accurate,
+      // 3 advantage the target spent: a Setback die on attacks against him; a Setback die per limb lost (Maimed)
+      extraSetback: s.nextSetback[f] + s.hurtSetback[f] + a.w.qualities.inaccurate + (s.defended[t] > 0 ? 1 : 0) + Math.min(4, s.maimed[f]),
+      // a crippled fighting arm: one Difficulty die more
+      extraIncrease: s.nextIncrease[f] + Math.min(7, s.hurtIncrease[f]) + (a.w.qualities.autoFire ? 1 : 0) + s.crippled[f],
+      targetEngagedWithAlly: intoMelee(plan, f, t, w),
       upgradeAbility: 0,
       upgradeDifficulty: d.adversary + s.hurtUpgrade[f],
       downgradeAbility: 0,
@@ -151,11 +243,13 @@ export function checkDefeat(plan: FightPlan, f: number, tally: Tally, at: number
   const s = plan.state
   const c = plan.fighters[f].c
   // a rival has no strain threshold (his strain is suffered as wounds)
-  if (s.down[f] === 1 || (s.wounds[f] <= c.woundThreshold && (c.rival || s.strain[f] <= c.strainThreshold))) return
+  const wt = woundThresholdNow(plan, f)
+  const st = c.strainThreshold - s.willLost[f]
+  if (s.down[f] === 1 || (s.wounds[f] <= wt && (c.rival || s.strain[f] <= st))) return
   s.down[f] = 1
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Defeated]++
   if (log) {
-    const why = s.wounds[f] > c.woundThreshold ? `wounds ${s.wounds[f]} exceed his threshold ${c.woundThreshold}` : `strain ${s.strain[f]} exceeds his threshold ${c.strainThreshold}`
+    const why = s.wounds[f] > wt ? `wounds ${s.wounds[f]} exceed his threshold ${wt}` : `strain ${s.strain[f]} exceeds his threshold ${st}`
     log.push({ at, kind: 'down', who: [c.id], text: `${c.name} is out of the fight: ${why}.` })
   }
 }
@@ -175,7 +269,8 @@ export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: nu
   const net = packedNet(v)
   const de = packedDespairs(v)
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Attacks]++
-  const ally = intoMelee(plan, f, t) ? allyEngagedWith(plan, f, t) : -1
+  const fw = held(plan, f)
+  const ally = intoMelee(plan, f, t, s.weapon[f]) ? allyEngagedWith(plan, f, t) : -1
   s.aims[f] = 0
   s.boost[f] = 0
   s.assisted[f] = 0
@@ -184,7 +279,7 @@ export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: nu
   if (log && drawn) {
     const faces = facesRolled(cp, drawn).map((x) => `${x.kind} ${x.label}`)
     const into = ally >= 0 ? `, engaged with ${plan.fighters[ally].c.name}` : ''
-    log.push({ at, kind: 'roll', who: [fp.c.id, plan.fighters[t].c.id], text: `${fp.c.name} ${isMelee(fp.c.weapon.skill) ? 'attacks' : 'fires'} with ${fp.c.weapon.name} at ${plan.fighters[t].c.name} (${bandBetween(plan, f, t)}${into}): ${poolLabel(cp.pool)} → ${faces.join(', ')}; net ${net} success, ${packedAdv(v)} advantage${packedTriumphs(v) ? `, ${packedTriumphs(v)} Triumph` : ''}${de ? `, ${de} Despair` : ''}.` })
+    log.push({ at, kind: 'roll', who: [fp.c.id, plan.fighters[t].c.id], text: `${fp.c.name} ${isMelee(fw.w.skill) ? 'attacks' : 'fires'} with ${fw.w.name} at ${plan.fighters[t].c.name} (${bandBetween(plan, f, t)}${into}): ${poolLabel(cp.pool)} → ${faces.join(', ')}; net ${net} ${net === 1 || net === -1 ? 'success' : 'successes'}, ${packedAdv(v)} advantage${packedTriumphs(v) ? `, ${packedTriumphs(v)} Triumph` : ''}${de ? `, ${de} Despair` : ''}.` })
   }
   const victim = isHit(net) && de > 0 && ally >= 0 ? ally : t
   if (victim !== t && log) log.push({ at, kind: 'note', who: [fp.c.id, plan.fighters[victim].c.id], text: `Despair: the shot hits ${plan.fighters[victim].c.name} instead.` })
@@ -194,9 +289,9 @@ export function attack(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: nu
     tally.bins[plan.layout.woundsOffset(f)]++
     if (log) log.push({ at, kind: 'miss', who: [fp.c.id, plan.fighters[t].c.id], text: `${fp.c.name} misses.` })
   }
-  if (de > (victim !== t ? 1 : 0) && plan.despairAmmo && !isMelee(fp.c.weapon.skill)) {
-    s.noAmmo[f] |= EMPTY
-    if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `Despair: ${fp.c.name}'s ${fp.c.weapon.name} runs out of ammunition.` })
+  if (de > (victim !== t ? 1 : 0) && plan.despairAmmo && !isMelee(fw.w.skill)) {
+    s.noAmmo[ammoAt(f, s.weapon[f])] |= EMPTY
+    if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `Despair: ${fp.c.name}'s ${fw.w.name} runs out of ammunition.` })
   }
   spendAdvantage(plan, f, t, adv, at, log)
   checkDefeat(plan, victim, tally, at, log)
@@ -231,9 +326,10 @@ function brinkStrain(plan: FightPlan, f: number, at: number, log?: TraceEvent[])
 /** One hit's damage past soak on t (Pierce and Breach taken off his soak): wounds, or strain for Stun Damage. Returns it. */
 function dealHit(plan: FightPlan, f: number, t: number, damage: number, what: string, at: number, log?: TraceEvent[]): number {
   const s = plan.state
-  const q = plan.fighters[f].c.weapon.qualities
+  const q = held(plan, f).w.qualities
   const tn = plan.fighters[t].c
-  const soak = soakAgainst(tn.soak, q.pierce, q.breach)
+  const soakNowT = soakNow(plan, t)
+  const soak = soakAgainst(soakNowT, q.pierce, q.breach)
   const past = woundsAfterSoak(damage, soak)
   if (q.stunDamage) sufferStrain(plan, t, past)
   else {
@@ -241,8 +337,8 @@ function dealHit(plan: FightPlan, f: number, t: number, damage: number, what: st
     if (past > 0) s.aims[t] = 0
   }
   if (log) {
-    const soakText = soak === tn.soak ? `soak ${tn.soak}` : `soak ${tn.soak} less ${tn.soak - soak} (Pierce/Breach)`
-    const took = q.stunDamage ? `${past} strain ${strainState(plan, t).slice(0, -1)}, Stun Damage)` : `${past} wounds (${s.wounds[t]}/${tn.woundThreshold}${plan.fighters[t].minions > 1 ? `, ${standingMinions(plan, t)} of ${plan.fighters[t].minions} minions standing` : ''})`
+    const soakText = soak === soakNowT ? `soak ${soakNowT}` : `soak ${soakNowT} less ${soakNowT - soak} (Pierce/Breach)`
+    const took = q.stunDamage ? `${past} strain ${strainState(plan, t).slice(0, -1)}, Stun Damage)` : `${past} ${past === 1 ? 'wound' : 'wounds'} (${s.wounds[t]}/${woundThresholdNow(plan, t)}${plan.fighters[t].minions > 1 ? `, ${standingMinions(plan, t)} of ${plan.fighters[t].minions} minions standing` : ''})`
     log.push({ at, kind: 'hit', who: [plan.fighters[f].c.id, tn.id], text: `${what} ${damage} damage, ${soakText}: ${tn.name} takes ${took}.` })
   }
   return past
@@ -254,11 +350,12 @@ function dealHit(plan: FightPlan, f: number, t: number, damage: number, what: st
  */
 function resolveHit(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: number, net: number, adv: number, tr: number, at: number, log?: TraceEvent[]): number {
   const s = plan.state
-  const fp = plan.fighters[f]
-  const q = fp.c.weapon.qualities
+  const fw = held(plan, f)
+  const q = fw.w.qualities
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Hits]++
-  const damage = hitDamage(fp.damage, net)
-  const past = dealHit(plan, f, t, damage, `Hit: ${fp.damage} + ${net} =`, at, log)
+  const base = weaponDamage(plan, f, fw)
+  const damage = hitDamage(base, net)
+  const past = dealHit(plan, f, t, damage, `Hit: ${base} + ${net} =`, at, log)
   let dealt = q.stunDamage ? 0 : past
   // Knockdown for a Triumph: the first Triumph knocks him down, the others trigger criticals
   let triumphs = tr
@@ -267,12 +364,12 @@ function resolveHit(plan: FightPlan, rng: Rng, tally: Tally, f: number, t: numbe
     knockDown(plan, t, 'a Triumph', at, log)
   }
   // Stun Damage deals no wounds, so it triggers no Critical Injury
-  const triggers = critTriggers(q.stunDamage ? 0 : past, adv, triumphs, fp.c.weapon.crit)
+  const triggers = critTriggers(q.stunDamage ? 0 : past, adv, triumphs, fw.w.crit)
   if (triggers > 0) criticalInjury(plan, rng, tally, f, t, triggers, at, log)
-  let left = triggers > 0 ? advantageAfterCrit(adv, triumphs, triggers, fp.c.weapon.crit) : adv
+  let left = triggers > 0 ? advantageAfterCrit(adv, triumphs, triggers, fw.w.crit) : adv
   // Linked (up to its rating) or Auto-fire (no limit): 2 advantage per extra hit on the same target
   const most = q.autoFire ? Number.MAX_SAFE_INTEGER : q.linked
-  for (let k = 0; k < most && left >= 2 && s.wounds[t] <= plan.fighters[t].c.woundThreshold; k++) {
+  for (let k = 0; k < most && left >= 2 && s.wounds[t] <= woundThresholdNow(plan, t); k++) {
     left -= 2
     const extra = dealHit(plan, f, t, damage, `${q.autoFire ? 'Auto-fire' : 'Linked'} (2 advantage), another hit:`, at, log)
     if (!q.stunDamage) dealt += extra

@@ -1,6 +1,6 @@
 import type { TraceEvent } from '../../core/trace'
 import { distance, engagedOtherThan, settleBands, standingAlly } from './fight-geometry'
-import { DROPPED, EMPTY, type FightPlan } from './fight-plan'
+import { ammoAt, DROPPED, EMPTY, type FightPlan } from './fight-plan'
 import { MAX_MANEUVERS, type Maneuver } from './maneuvers'
 
 /**
@@ -11,10 +11,11 @@ import { MAX_MANEUVERS, type Maneuver } from './maneuvers'
  */
 export function maneuver(plan: FightPlan, f: number, t: number, m: Maneuver, at: number, log?: TraceEvent[]): void {
   const s = plan.state
-  const pickUp = m === 'interact' && (s.noAmmo[f] & DROPPED) !== 0
+  const ammo = ammoAt(f, s.weapon[f])
+  const pickUp = m === 'interact' && (s.noAmmo[ammo] & DROPPED) !== 0
   // an engaged character disengages (one Move) before he moves toward anyone else
   const disengage = m === 'move' && t >= 0 && s.disengaged[f] === 0 && distance(plan, f, t) > 0 ? engagedOtherThan(plan, f, t) : -1
-  const reload = m === 'manage-gear' && s.noAmmo[f] === EMPTY && (plan.endlessReloads || s.reloads[f] > 0)
+  const reload = m === 'manage-gear' && s.noAmmo[ammo] === EMPTY && (plan.endlessReloads || s.reloads[f] > 0)
   s.turnManeuvers[f]++
   if (m === 'aim') s.aims[f] = Math.min(2, s.aims[f] + 1)
   else s.aims[f] = 0
@@ -24,9 +25,9 @@ export function maneuver(plan: FightPlan, f: number, t: number, m: Maneuver, at:
   else if (m === 'stand') s.prone[f] = 0
   // a dropped weapon is picked up first; picking it up does not reload it; a reload is used up
   else if (m === 'manage-gear' && reload) {
-    s.noAmmo[f] = 0
+    s.noAmmo[ammo] = 0
     if (!plan.endlessReloads) s.reloads[f]--
-  } else if (pickUp) s.noAmmo[f] &= EMPTY
+  } else if (pickUp) s.noAmmo[ammo] &= EMPTY
   else if (m === 'move' && disengage >= 0) s.disengaged[f] = 1
   else if ((m === 'move' && t >= 0 && distance(plan, f, t) > 0) || m === 'retreat') {
     s.advance[f] += m === 'move' ? 1 : -1

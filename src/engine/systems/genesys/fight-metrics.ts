@@ -63,15 +63,18 @@ export function exactFight(plan: FightPlan): ExactMetric[] {
   return plan.fighters.flatMap((f) => {
     const t = plan.fighters.find((o) => o.side !== f.side)
     if (!t) return []
-    const melee = isMelee(f.c.weapon.skill)
+    // his plan's weapon; under "his best against this foe" the first listed
+    const fw = f.weapons[Math.max(0, f.using)]
+    const weapon = fw.w
+    const melee = isMelee(weapon.skill)
     const band = bandAt(plan.startPair[f.index * plan.fighters.length + t.index])
-    const reach = melee || RANGE_BANDS.indexOf(band) <= RANGE_BANDS.indexOf(f.c.weapon.range)
-    if (!reach || !canAttack({ combatSkill: f.c.weapon.skill, band, shooterEngaged: band === 'engaged' })) return []
+    const reach = melee || RANGE_BANDS.indexOf(band) <= RANGE_BANDS.indexOf(weapon.range)
+    if (!reach || !canAttack({ combatSkill: weapon.skill, band, shooterEngaged: band === 'engaged' })) return []
     const pool = attackPool(
-      { characteristic: f.c.attack.characteristic, skill: f.minions > 1 ? Math.min(5, f.minions - 1) : f.c.attack.skill, combatSkill: f.c.weapon.skill, band, shooterEngaged: band === 'engaged', aims: 0, ownGuarded: false, targetCover: false, targetProne: false, targetGuarded: false, targetDefense: melee ? t.c.meleeDefense : t.c.rangedDefense, extraBoost: f.c.weapon.qualities.accurate, extraSetback: f.c.weapon.qualities.inaccurate, extraIncrease: f.c.weapon.qualities.autoFire ? 1 : 0, upgradeAbility: 0, upgradeDifficulty: t.c.adversary, downgradeAbility: 0, downgradeDifficulty: 0 },
+      { characteristic: fw.characteristic, skill: f.minions > 1 ? Math.min(5, f.minions - 1) : fw.skill, combatSkill: weapon.skill, band, shooterEngaged: band === 'engaged', aims: 0, ownGuarded: false, targetCover: false, targetProne: false, targetGuarded: false, targetDefense: melee ? t.c.meleeDefense : t.c.rangedDefense, extraBoost: weapon.qualities.accurate, extraSetback: weapon.qualities.inaccurate, extraIncrease: weapon.qualities.autoFire ? 1 : 0, upgradeAbility: 0, upgradeDifficulty: t.c.adversary, downgradeAbility: 0, downgradeDifficulty: 0 },
       plan.stacking,
       plan.order,
     )
-    return [{ id: `opening-hit:${f.c.id}`, label: `P(hit), opening attack: ${f.c.name} on ${t.c.name} at ${band}`, kind: 'probability' as const, p: summarizeCheck(exactCheck(pool)).success }]
+    return [{ id: `opening-hit:${f.c.id}`, label: `P(hit), opening attack: ${f.c.name} on ${t.c.name} at ${band}${f.weapons.length > 1 ? ` with his ${weapon.name}` : ''}`, kind: 'probability' as const, p: summarizeCheck(exactCheck(pool)).success }]
   })
 }

@@ -3,10 +3,10 @@ import { compilePool, rollPool } from '../../dice/narrative-roll'
 import type { Rng } from '../../core/rng'
 import { emptyPool } from '../../dice/narrative-dice'
 import { positiveDice } from '../../dice/narrative-pool'
-import { RANGE_BANDS, type DefenseStacking } from './combat-check'
+import { isMelee, RANGE_BANDS, type DefenseStacking } from './combat-check'
 import type { ModifierOrder } from '../../dice/narrative-pool'
 import { BAND_UNITS, bandAt, MANEUVERS, type ActionChoice, type Maneuver } from './maneuvers'
-import type { Combatant, GenesysScenario, PlanConfig } from './schema'
+import { BEST, MAX_WEAPONS, type Combatant, type GenesysScenario, type PlanConfig, type Weapon } from './schema'
 
 /**
  * A fight compiled for the hot loop: fighters with their plans as small integer codes, per-fighter
@@ -16,13 +16,24 @@ import type { Combatant, GenesysScenario, PlanConfig } from './schema'
 export const WOUND_BINS = 41
 export const STRAIN_BINS = 61
 
+/** One of a fighter's weapons as the fight uses it. */
+export interface FighterWeapon {
+  w: Weapon
+  /** The positive dice of checks with it: the weapon's own, or the fighter's attack. */
+  characteristic: number
+  skill: number
+  /** Its skill runs on Brawn (Melee, Brawl), else on Agility (Ranged, Gunnery): what a Horrific or Gruesome Injury lowers. */
+  onBrawn: boolean
+}
+
 export interface FighterPlan {
   index: number
   c: Combatant
   plan: PlanConfig
   side: number
-  /** Weapon damage with Brawn for "+X" weapons. */
-  damage: number
+  /** His weapons in the order listed (the singular weapon alone), and the one his plan uses: an index, or −1 for "his best against this foe". */
+  weapons: FighterWeapon[]
+  using: number
   initiativePool: CompiledPool
   /** Minions in the group (1: a single character) and the wound threshold of each; `c.woundThreshold` is the group's total. */
   minions: number
@@ -62,8 +73,17 @@ export interface FightState {
   doom: Int32Array
   /** Bowled Over: he stands up with his first maneuver next turn (unless his plan keeps him prone). */
   knockedDown: Uint8Array
-  /** Bits: EMPTY, out of ammunition after a Despair (Manage Gear reloads); DROPPED, weapon on the ground after a Sudden Jolt (Interact picks it up). 0: ready to attack. */
+  /** Per weapon, at [f·MAX_WEAPONS + weapon] (`ammoAt`), bits: EMPTY, out of ammunition after a Despair (Manage Gear reloads); DROPPED, on the ground after a Sudden Jolt (Interact picks it up). 0: ready to attack. */
   noAmmo: Uint8Array
+  /** The weapon he holds (index into his weapons): the one he attacked with last, or his plan's. */
+  weapon: Int32Array
+  /** Crippled: the arm he fights with is crippled (his attacks one Difficulty die harder). Maimed: limbs lost (one Setback each on his checks). */
+  crippled: Uint8Array
+  maimed: Int32Array
+  /** Horrific and Gruesome Injuries: points of Brawn, Agility and Willpower lost (each never below 1). */
+  brawnLost: Int32Array
+  agilityLost: Int32Array
+  willLost: Int32Array
   /** Turns left without his free maneuver: Distracted (his next turn), Hamstrung (for good). */
   noFree: Int32Array
   /** Winded: he cannot suffer strain to gain maneuvers. */
@@ -120,6 +140,8 @@ export interface FightPlan {
   critTable: boolean
   /** A Despair on a ranged attack empties the weapon ('despair' is not 'ignore'). */
   despairAmmo: boolean
+  /** 'crippledLimb': 0 the arm he fights with, 1 a d4 picks the limb, 2 another limb. */
+  crippledLimb: number
   /** 'knockdownCost' = 'triumph'. */
   knockdownTriumph: boolean
   /** 'threatSpend' = 'tactical'. */
@@ -127,6 +149,8 @@ export interface FightPlan {
   /** 'despair' = 'reload': one Manage Gear always reloads (no count of reloads). */
   endlessReloads: boolean
   pools: Map<number, CompiledPool>
+  /** P(net successes = k) of each attack pool, for "his best against this foe" (worked out once per pool). */
+  hitDists: Map<CompiledPool, Float64Array>
   /**
    * Rolls a pool (initiative, attacks): `rollPool` when sampling; the exact whole fight (exact-fight.ts)
    * puts in its place one draw over the pool's exact distribution of results, so both follow one rule path.
@@ -198,7 +222,13 @@ function stateOf(n: number): FightState {
     bleeding: new Uint8Array(n),
     doom: new Int32Array(n),
     knockedDown: new Uint8Array(n),
-    noAmmo: new Uint8Array(n),
+    noAmmo: new Uint8Array(n * MAX_WEAPONS),
+    weapon: new Int32Array(n),
+    crippled: new Uint8Array(n),
+    maimed: new Int32Array(n),
+    brawnLost: new Int32Array(n),
+    agilityLost: new Int32Array(n),
+    willLost: new Int32Array(n),
     turnManeuvers: new Int32Array(n),
     noFree: new Int32Array(n),
     winded: new Uint8Array(n),
@@ -220,16 +250,54 @@ function stateOf(n: number): FightState {
   }
 }
 
+/** Where the state keeps weapon w of f's (`noAmmo`). */
+export function ammoAt(f: number, w: number): number {
+  return f * MAX_WEAPONS + w
+}
+
+/** The weapon f holds. */
+export function held(plan: FightPlan, f: number): FighterWeapon {
+  return plan.fighters[f].weapons[plan.state.weapon[f]]
+}
+
+/** Bits of the weapon f holds: EMPTY, DROPPED (0: ready). */
+export function heldAmmo(plan: FightPlan, f: number): number {
+  return plan.state.noAmmo[f * MAX_WEAPONS + plan.state.weapon[f]]
+}
+
+/** Brawn as it stands after Horrific and Gruesome Injuries (never below 1). */
+export function brawnNow(plan: FightPlan, f: number): number {
+  return plan.fighters[f].c.brawn - plan.state.brawnLost[f]
+}
+
+/** Soak after Brawn lost (soak is Brawn + armour; EotE p.218 Table 6-10 "treat that characteristic as one point lower"). */
+export function soakNow(plan: FightPlan, f: number): number {
+  return Math.max(0, plan.fighters[f].c.soak - plan.state.brawnLost[f])
+}
+
+/** Wound threshold after Brawn lost (a species' base + Brawn), strain threshold after Willpower lost (a base + Willpower). */
+export function woundThresholdNow(plan: FightPlan, f: number): number {
+  return plan.fighters[f].c.woundThreshold - plan.state.brawnLost[f]
+}
+export function strainThresholdNow(plan: FightPlan, f: number): number {
+  return plan.fighters[f].c.strainThreshold - plan.state.willLost[f]
+}
+
+/** Base damage of f's weapon w: its damage, plus Brawn as it stands for a "+X" weapon. */
+export function weaponDamage(plan: FightPlan, f: number, w: FighterWeapon): number {
+  return w.w.damage + (w.w.addsBrawn ? brawnNow(plan, f) : 0)
+}
+
 /** Minions of f's group still standing (1 for a single character until he is down). */
 export function standingMinions(plan: FightPlan, f: number): number {
   const fp = plan.fighters[f]
   return Math.max(0, fp.minions - Math.floor(Math.max(0, plan.state.wounds[f] - 1) / fp.minionWounds))
 }
 
-/** The combat skill rank f attacks with: his own, or for a minion group the minions standing − 1 (at most 5). */
-export function attackSkill(plan: FightPlan, f: number): number {
+/** The combat skill rank f attacks with when using weapon w: his own, or for a minion group the minions standing − 1 (at most 5). */
+export function attackSkill(plan: FightPlan, f: number, w: number): number {
   const fp = plan.fighters[f]
-  return fp.minions > 1 ? Math.min(5, Math.max(0, standingMinions(plan, f) - 1)) : fp.c.attack.skill
+  return fp.minions > 1 ? Math.min(5, Math.max(0, standingMinions(plan, f) - 1)) : fp.weapons[w].skill
 }
 
 /** f suffers n strain; a rival has no strain threshold, so he suffers it as wounds (EotE adversaries: rivals). */
@@ -241,12 +309,13 @@ export function sufferStrain(plan: FightPlan, f: number, n: number): void {
 /** Where f's strain stands, for the trace: "(5/12)", or for a rival "(as wounds, 7/14)". */
 export function strainState(plan: FightPlan, f: number): string {
   const c = plan.fighters[f].c
-  return c.rival ? `(as wounds, ${plan.state.wounds[f]}/${c.woundThreshold})` : `(${plan.state.strain[f]}/${c.strainThreshold})`
+  return c.rival ? `(as wounds, ${plan.state.wounds[f]}/${woundThresholdNow(plan, f)})` : `(${plan.state.strain[f]}/${strainThresholdNow(plan, f)})`
 }
 
 export function compileFight(s: GenesysScenario): FightPlan {
   const fighters = s.combatants.map((c, index): FighterPlan => {
     const plan = s.plans.find((p) => p.combatant === c.id) as PlanConfig
+    const listed: (Weapon & { attack?: { characteristic: number; skill: number } })[] = c.weapons ?? (c.weapon ? [c.weapon] : [])
     const pos = positiveDice(c.initiative.characteristic, c.initiative.skill)
     // a minion group: one pool of wounds for all, strain suffered as wounds
     const group = c.minions > 1 ? { ...c, woundThreshold: c.woundThreshold * c.minions, rival: true } : c
@@ -257,7 +326,11 @@ export function compileFight(s: GenesysScenario): FightPlan {
       minionWounds: c.woundThreshold,
       plan,
       side: c.side === 'A' ? 0 : 1,
-      damage: c.weapon.damage + (c.weapon.addsBrawn ? c.brawn : 0),
+      weapons: listed.map((w) => {
+        const dice = ('attack' in w ? w.attack : undefined) ?? c.attack
+        return { w, characteristic: dice.characteristic, skill: dice.skill, onBrawn: isMelee(w.skill) }
+      }),
+      using: plan.using === undefined ? 0 : plan.using === BEST ? -1 : listed.findIndex((w) => w.name === plan.using),
       initiativePool: compilePool({ ...emptyPool(), ...pos }),
       turns: plan.turns.map((t) => ({ maneuvers: t.maneuvers.filter((m) => MANEUVERS.includes(m)), action: t.action })),
     }
@@ -280,7 +353,9 @@ export function compileFight(s: GenesysScenario): FightPlan {
     endlessReloads: s.rules.despair === 'reload',
     threatTactical: s.rules.threatSpend === 'tactical',
     knockdownTriumph: s.rules.knockdownCost === 'triumph',
+    crippledLimb: ['fighting-arm', 'random-limb', 'other-limb'].indexOf(s.rules.crippledLimb),
     pools: new Map(),
+    hitDists: new Map(),
     roll: rollPool,
     critBonus: 0,
     critOn: -1,

@@ -3,10 +3,10 @@ import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import type { CompiledPool } from '../../dice/narrative-roll'
 import { packedAdv, packedNet } from '../../dice/narrative-dice'
-import { attack, attackAfter, attackPossible, canReload, checkDefeat, freeAttack } from './fight-attack'
+import { attack, attackAfter, attackPossible, canReload, checkDefeat, chooseBest, freeAttack } from './fight-attack'
 import { distance } from './fight-geometry'
 import { maneuver, maneuverCap, pointlessManeuver } from './fight-maneuver'
-import { COUNTERS_PER_FIGHTER, DROPPED, EMPTY, FC, STRAIN_BINS, strainState, sufferStrain, type FightPlan, type FighterPlan } from './fight-plan'
+import { ammoAt, COUNTERS_PER_FIGHTER, DROPPED, EMPTY, FC, heldAmmo, STRAIN_BINS, strainState, strainThresholdNow, sufferStrain, woundThresholdNow, type FightPlan, type FighterPlan } from './fight-plan'
 import { SECOND_MANEUVER_STRAIN, secondManeuverCost, type Maneuver } from './maneuvers'
 
 type PlannedTurn = FighterPlan['turns'][number]
@@ -18,14 +18,17 @@ type PlannedTurn = FighterPlan['turns'][number]
  * @see the Star Wars turn rules (docs/rules/genesys.md section 5) (turns, maneuvers, actions); docs/rules/genesys.md section 5; docs/rules/genesys.md section 5
  */
 
-const RESET = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack', 'assisted', 'disengaged', 'defended'] as const
+const RESET = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'turnsTaken', 'strainSpent', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack', 'assisted', 'disengaged', 'defended', 'crippled', 'maimed', 'brawnLost', 'agilityLost', 'willLost'] as const
 
 export function reset(plan: FightPlan): void {
   const s = plan.state
   for (const k of RESET) s[k].fill(0)
   s.target.fill(-1)
   s.band.set(plan.startBands)
-  for (const f of plan.fighters) s.reloads[f.index] = f.c.reloads
+  for (const f of plan.fighters) {
+    s.reloads[f.index] = f.c.reloads
+    s.weapon[f.index] = Math.max(0, f.using)
+  }
 }
 
 /**
@@ -40,7 +43,7 @@ export function rollInitiative(plan: FightPlan, rng: Rng, log?: TraceEvent[]): v
     const tie = plan.pcFirst ? (f.c.npc ? 0 : 1) : rng.below(1024)
     s.keys[f.index] = (packedNet(v) * 64 + packedAdv(v)) * 2048 + tie * 2 + 0
     s.order[f.index] = f.index
-    if (log) log.push({ at: 0, kind: 'roll', who: [f.c.id], text: `${f.c.name} rolls initiative: ${packedNet(v)} successes, ${packedAdv(v)} advantage.` })
+    if (log) log.push({ at: 0, kind: 'roll', who: [f.c.id], text: `${f.c.name} rolls initiative: ${packedNet(v)} ${Math.abs(packedNet(v)) === 1 ? 'success' : 'successes'}, ${packedAdv(v)} advantage.` })
   }
   // insertion sort, highest key first, roster order on equal keys
   for (let i = 1; i < n; i++) {
@@ -53,7 +56,13 @@ export function rollInitiative(plan: FightPlan, rng: Rng, log?: TraceEvent[]): v
     s.order[j + 1] = x
   }
   for (let k = 0; k < n; k++) s.lastSlot[plan.fighters[s.order[k]].side] = k
-  if (log) log.push({ at: 0, kind: 'note', who: [], text: `Initiative slots: ${Array.from(s.order, (i) => (plan.sideSlots ? `side ${plan.fighters[i].c.side}` : plan.fighters[i].c.name)).join(', ')}.` })
+  if (log) log.push({ at: 0, kind: 'note', who: [], text: `Initiative slots: ${Array.from(s.order, (i) => (plan.sideSlots ? slotName(plan, plan.fighters[i].side) : plan.fighters[i].c.name)).join(', ')}.` })
+}
+
+/** A side's initiative slot in the trace: its fighter's name when he is alone on his side, else "side A (Ilse, Bart)". */
+function slotName(plan: FightPlan, side: number): string {
+  const names = plan.fighters.filter((f) => f.side === side).map((f) => f.c.name)
+  return names.length === 1 ? names[0] : `side ${side === 0 ? 'A' : 'B'} (${names.join(', ')})`
 }
 
 /** A plain loop, not `some(callback)`: this runs after every turn of the hot loop. */
@@ -80,7 +89,7 @@ function chooseTarget(plan: FightPlan, f: number, len: number): number {
     if (o.side === me.side || s.down[o.index] === 1) continue
     const reach = attackAfter(plan, f, o.index, s.seq, 0, len)
     if (best >= 0 && bestReach && !reach) continue
-    if (best < 0 || (reach && !bestReach) || (!sticky && o.c.woundThreshold - s.wounds[o.index] < plan.fighters[best].c.woundThreshold - s.wounds[best])) {
+    if (best < 0 || (reach && !bestReach) || (!sticky && woundThresholdNow(plan, o.index) - s.wounds[o.index] < woundThresholdNow(plan, best) - s.wounds[best])) {
       best = o.index
       bestReach = reach
     }
@@ -102,18 +111,27 @@ function turnSequence(plan: FightPlan, f: number, turn: PlannedTurn): number {
   let len = 0
   if (s.knockedDown[f] === 1) seq[len++] = 'stand'
   if (turn.action === 'attack') {
-    if ((s.noAmmo[f] & DROPPED) !== 0) seq[len++] = 'interact'
-    if ((s.noAmmo[f] & EMPTY) !== 0 && canReload(plan, f, EMPTY)) seq[len++] = 'manage-gear'
+    // under "his best against this foe" he takes another weapon rather than see to this one, if he has one ready
+    const bits = plan.fighters[f].using < 0 && anotherReady(plan, f) ? 0 : heldAmmo(plan, f)
+    if ((bits & DROPPED) !== 0) seq[len++] = 'interact'
+    if ((bits & EMPTY) !== 0 && canReload(plan, f, EMPTY)) seq[len++] = 'manage-gear'
   }
   for (const m of turn.maneuvers) seq[len++] = m
   return len
 }
 
+/** Whether f has a weapon other than the one in hand that is neither empty nor dropped. */
+function anotherReady(plan: FightPlan, f: number): boolean {
+  const fp = plan.fighters[f]
+  for (let w = 0; w < fp.weapons.length; w++) if (w !== plan.state.weapon[f] && plan.state.noAmmo[ammoAt(f, w)] === 0) return true
+  return false
+}
+
 /** The maneuver he takes in exchange for an action he cannot use to attack: get his weapon back, else close in (or step out of an engagement a Gunnery weapon cannot fire from); null when none helps. */
 function fallbackManeuver(plan: FightPlan, f: number, t: number): Maneuver | null {
-  const s = plan.state
-  if ((s.noAmmo[f] & DROPPED) !== 0) return 'interact'
-  if (s.noAmmo[f] !== 0) return canReload(plan, f, s.noAmmo[f]) ? 'manage-gear' : null
+  const bits = plan.fighters[f].using < 0 && anotherReady(plan, f) ? 0 : heldAmmo(plan, f)
+  if ((bits & DROPPED) !== 0) return 'interact'
+  if (bits !== 0) return canReload(plan, f, bits) ? 'manage-gear' : null
   return distance(plan, f, t) === 0 ? 'retreat' : 'move'
 }
 
@@ -154,7 +172,7 @@ function maneuvers(plan: FightPlan, tally: Tally, f: number, t: number, turn: Pl
         actionIdle = true
       }
       // a rival suffers the strain as wounds: he never buys a maneuver that would take him past his wound threshold
-      const cost = fp.c.rival ? secondManeuverCost(actionIdle, s.wounds[f], fp.c.woundThreshold, mayStrain) : secondManeuverCost(actionIdle, s.strain[f], fp.c.strainThreshold, mayStrain)
+      const cost = fp.c.rival ? secondManeuverCost(actionIdle, s.wounds[f], woundThresholdNow(plan, f), mayStrain) : secondManeuverCost(actionIdle, s.strain[f], strainThresholdNow(plan, f), mayStrain)
       if (cost === null) break
       if (cost === 'action') actionIdle = false
       else {
@@ -201,7 +219,7 @@ export function takeTurn(plan: FightPlan, rng: Rng, tally: Tally, f: number, at:
   if (turn.action === 'attack' && t >= 0) {
     if (s.staggered[f] > 0) {
       if (log) log.push({ at, kind: 'note', who: [fp.c.id], text: `${fp.c.name} is staggered: no action this turn.` })
-    } else if (attackOn && s.noAmmo[f] === 0 && attackPossible(plan, f, t)) attack(plan, rng, tally, f, t, at, log)
+    } else if (attackOn && (fp.using < 0 ? chooseBest(plan, f, t, at, log) : attackPossible(plan, f, t))) attack(plan, rng, tally, f, t, at, log)
     else if (attackOn) exchangeAction(plan, f, t, at, log)
   }
   endTurn(plan, tally, f, at, log)
@@ -227,7 +245,7 @@ function endOfRound(plan: FightPlan, tally: Tally, round: number, log?: TraceEve
   for (const fp of plan.fighters) {
     const f = fp.index
     if (s.doom[f] !== round || s.down[f] === 1) continue
-    s.wounds[f] = Math.max(s.wounds[f], fp.c.woundThreshold + 1)
+    s.wounds[f] = Math.max(s.wounds[f], woundThresholdNow(plan, f) + 1)
     if (log) log.push({ at: round, kind: 'note', who: [fp.c.id], text: `The End is Nigh: ${fp.c.name} dies at the end of the round.` })
     checkDefeat(plan, f, tally, round, log)
   }

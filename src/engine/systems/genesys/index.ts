@@ -10,6 +10,7 @@ import { exactWholeFight } from './exact-fight'
 import { playFight } from './fight'
 import { exactFight, fightMetricDocs, fightShape, summarizeFight } from './fight-metrics'
 import { compileFight, type FightPlan } from './fight-plan'
+import { genesysOptionSets } from './options'
 import { scenarioSchema, SYSTEM_ID, type GenesysScenario } from './schema'
 import { variants } from './variants'
 
@@ -59,9 +60,9 @@ function exact(plan: GenesysPlan): ExactMetric[] {
 export const genesys = {
   id: SYSTEM_ID,
   label: 'Star Wars RPG / Genesys — narrative dice',
-  version: '1.2.0',
+  version: '1.3.0',
   description:
-    'Narrative dice checks (Boost, Setback, Ability, Difficulty, Proficiency, Challenge): the exact joint distribution of net successes, advantage, Triumphs and Despairs; combat checks by range band with Aim, cover, Guarded Stance and prone; damage, soak and critical injuries; fights between two sides with maneuvers, strain and initiative slots.',
+    'Narrative dice checks (Boost, Setback, Ability, Difficulty, Proficiency, Challenge): the exact joint distribution of net successes, advantage, Triumphs and Despairs; combat checks by range band with Aim, cover, Guarded Stance and prone; damage, soak and critical injuries; fights between two sides with maneuvers, strain and initiative slots, each fighter with one weapon or several.',
   schema: scenarioSchema,
   variants,
   metrics: [...checkMetricDocs, ...fightMetricDocs],
@@ -71,4 +72,5 @@ export const genesys = {
   summarize,
   trace,
   exact,
+  optionSets: genesysOptionSets,
 } satisfies RuleSystem<GenesysScenario, GenesysPlan>

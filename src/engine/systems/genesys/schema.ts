@@ -96,6 +96,23 @@ export const checkSchema = z.strictObject({
   target: checkTargetSchema,
 })
 
+/** The positive dice of a combat check: characteristic and combat skill rank. */
+const attackDiceSchema = z.strictObject({
+  characteristic: int(1, 7).describe('Characteristic of the weapon\'s skill (Agility for Ranged/Gunnery, Brawn for Melee/Brawl), 1–7 (Edge of the Empire core rulebook pp.26-29).'),
+  skill: int(0, 5).describe('Rank in the weapon\'s combat skill, 0–5: max(characteristic, skill) positive dice, min of them Proficiency (Edge of the Empire core rulebook pp.26-29).'),
+})
+
+/** Most weapons one fighter may list. */
+export const MAX_WEAPONS = 8
+
+/** One of a fighter's several weapons (`weapons`): the weapon's fields, a name of its own, and the dice of its skill when they differ from `attack`. */
+export const listedWeaponSchema = weaponSchema
+  .extend({
+    name: text(1, 60).describe('Name of the weapon, unique among his weapons: the plan\'s "using" names it, and the trace and Tactics show it.'),
+    attack: attackDiceSchema.optional().describe('The positive dice of checks with this weapon, when its skill differs from the one in the fighter\'s attack (a vibroknife on Brawn and Melee beside a rifle on Agility and Ranged Heavy); absent: the fighter\'s attack (Edge of the Empire core rulebook pp.26-29).'),
+  })
+  .describe('One of his weapons: combat skill, base damage, Critical rating, reach, and a name of its own (Edge of the Empire core rulebook, Perform a combat check).')
+
 export const combatantSchema = z.strictObject({
   id: ident().describe('Short id that plans refer to (letters, digits, "-" or "_"); unique in the scenario.'),
   name: text(1, 60).describe('Name of the combatant, as the trace and results show it.'),
@@ -103,12 +120,7 @@ export const combatantSchema = z.strictObject({
   npc: flag().default(false).describe('Non-player character: under rule initiativeTies "pc-first", player characters win initiative ties; nothing else changes (Edge of the Empire core rulebook, Initiative).'),
   brawn: int(1, 7).describe('Brawn, 1–7: added to the damage of a weapon with addsBrawn; soak is given separately (Edge of the Empire core rulebook pp.214-215).'),
   /** Characteristic and skill rank of the weapon's combat skill. */
-  attack: z
-    .strictObject({
-      characteristic: int(1, 7).describe('Characteristic of the weapon\'s skill (Agility for Ranged/Gunnery, Brawn for Melee/Brawl), 1–7 (Edge of the Empire core rulebook pp.26-29).'),
-      skill: int(0, 5).describe('Rank in the weapon\'s combat skill, 0–5: max(characteristic, skill) positive dice, min of them Proficiency (Edge of the Empire core rulebook pp.26-29).'),
-    })
-    .describe('The positive dice of his combat checks: characteristic and rank of the weapon\'s combat skill (Edge of the Empire core rulebook pp.26-29).'),
+  attack: attackDiceSchema.describe('The positive dice of his combat checks: characteristic and rank of the weapon\'s combat skill (Edge of the Empire core rulebook pp.26-29).'),
   /** Cool (Presence) when ready, Vigilance (Willpower) when surprised: give the one that applies. */
   initiative: z
     .strictObject({
@@ -116,7 +128,13 @@ export const combatantSchema = z.strictObject({
       skill: int(0, 5).describe('Rank in Cool or Vigilance, 0–5 (Edge of the Empire core rulebook, Initiative).'),
     })
     .describe('Initiative check: Cool (Presence) when ready, Vigilance (Willpower) when surprised; give the one that applies. Order by successes, then advantage (Edge of the Empire core rulebook, Initiative).'),
-  weapon: weaponSchema,
+  weapon: weaponSchema.optional().describe('His weapon, when he has one: combat skill, base damage, Critical rating and reach. Give weapon or weapons, not both (Edge of the Empire core rulebook, Perform a combat check).'),
+  weapons: z
+    .array(listedWeaponSchema, { error: 'must be a list of weapons' })
+    .min(1, { error: `must list 1–${MAX_WEAPONS} weapons` })
+    .max(MAX_WEAPONS, { error: `must list 1–${MAX_WEAPONS} weapons` })
+    .optional()
+    .describe(`His weapons when he carries several (1–${MAX_WEAPONS}, each with a name of its own), instead of weapon: his plan's "using" says which he attacks with (absent: the first listed). Give weapon or weapons, not both (Edge of the Empire core rulebook, Perform a combat check).`),
   soak: int(0, 20).describe('Soak (Brawn + armour soak), 0–20: taken off each hit\'s damage; the rest are wounds (Edge of the Empire core rulebook pp.214-215).'),
   meleeDefense: int(0, 4).default(0).describe('Melee defense (armour), 0–4: one Setback die per point on Melee/Brawl attacks against him; Guarded Stance combines as rule defenseStacking says (Edge of the Empire core rulebook, Defense).'),
   rangedDefense: int(0, 4).default(0).describe('Ranged defense (armour), 0–4: one Setback die per point on ranged attacks against him; cover combines as rule defenseStacking says (Edge of the Empire core rulebook, Defense).'),
@@ -152,6 +170,9 @@ export const planSchema = z.strictObject({
   advantage: oneOf(['recover-strain', 'boost-ally', 'free-maneuver', 'defense'])
     .default('recover-strain')
     .describe('Advantage left after crits: "recover-strain" 1 strain each; "boost-ally" 1 Boost die on an ally\'s next check; "free-maneuver" 2 for a maneuver (cover, else Aim); "defense" 3 for a Setback die on attacks against him until the end of his next turn. The rest recovers strain (Edge of the Empire core rulebook, spending advantage in combat).'),
+  using: text(1, 60)
+    .optional()
+    .describe('Which of his weapons he attacks with: a weapon\'s name, or "best" for his best against this foe (the weapon with the highest expected damage against his target as they stand when he attacks: chance to hit × mean damage past soak, a weapon that cannot reach the target there left out, ties to the earlier listed). Absent: the first listed (Edge of the Empire core rulebook, Perform a combat check).'),
   target: oneOf(['sticky-first', 'weakest'])
     .default('sticky-first')
     .describe('Whom he attacks, among the enemies he can attack this turn (after his maneuvers), or all standing enemies when none is in reach: "sticky-first" keeps his target while it stands and is in reach, else the first in roster order; "weakest" takes the one with the fewest wounds left before his threshold.'),
@@ -237,6 +258,21 @@ function refineSituation(c: z.output<typeof checkSchema>, ctx: Ctx): void {
   else if (c.shooterEngaged) ctx.addIssue({ code: 'custom', path: ['check', 'shooterEngaged'], message: 'must be false for a gunnery weapon (Gunnery cannot fire while engaged)', input: true })
 }
 
+/** The plan's `using` for "his best against this foe". */
+export const BEST = 'best'
+
+/** A fighter gives weapon or weapons (not both, not neither); his weapons' names are unique. */
+function refineWeapons(c: z.output<typeof combatantSchema>, i: number, ctx: Ctx): void {
+  if (c.weapon && c.weapons) ctx.addIssue({ code: 'custom', path: ['combatants', i, 'weapons'], message: 'must not be given together with weapon (give weapon for one weapon, or weapons for several)', input: undefined })
+  if (!c.weapon && !c.weapons) ctx.addIssue({ code: 'custom', path: ['combatants', i, 'weapon'], message: 'is required unless his weapons are listed in weapons (give weapon or weapons)', input: undefined })
+  const seen = new Set<string>()
+  c.weapons?.forEach((w, j) => {
+    if (seen.has(w.name)) ctx.addIssue({ code: 'custom', path: ['combatants', i, 'weapons', j, 'name'], message: `must be unique among his weapons, "${w.name}" is used twice`, input: w.name })
+    if (w.name === BEST) ctx.addIssue({ code: 'custom', path: ['combatants', i, 'weapons', j, 'name'], message: `must not be "${BEST}" (the plan's "using" reads it as his best weapon)`, input: w.name })
+    seen.add(w.name)
+  })
+}
+
 function refineFight(s: { combatants: z.output<typeof combatantSchema>[]; plans: z.output<typeof planSchema>[]; ranges: { between: [string, string]; range: string }[] }, ctx: Ctx): void {
   if (s.combatants.length < 2) ctx.addIssue({ code: 'custom', path: ['combatants'], message: `must list 2–${MAX_COMBATANTS} combatants when mode is "fight"`, input: s.combatants.length })
   const ids = new Set<string>()
@@ -247,12 +283,18 @@ function refineFight(s: { combatants: z.output<typeof combatantSchema>[]; plans:
   for (const side of ['A', 'B']) {
     if (s.combatants.length >= 2 && !s.combatants.some((c) => c.side === side)) ctx.addIssue({ code: 'custom', path: ['combatants'], message: `must include at least one combatant on side "${side}"`, input: undefined })
   }
+  s.combatants.forEach((c, i) => refineWeapons(c, i, ctx))
   const known = [...ids].map((k) => JSON.stringify(k)).join(', ')
   const planned = new Set<string>()
   s.plans.forEach((p, i) => {
     if (!ids.has(p.combatant)) ctx.addIssue({ code: 'custom', path: ['plans', i, 'combatant'], message: `must be one of the combatant ids ${known}`, input: p.combatant })
     if (planned.has(p.combatant)) ctx.addIssue({ code: 'custom', path: ['plans', i, 'combatant'], message: 'must name each combatant once (this one already has a plan)', input: p.combatant })
     planned.add(p.combatant)
+    const c = s.combatants.find((x) => x.id === p.combatant)
+    if (c && p.using !== undefined && p.using !== BEST) {
+      const names = [...new Set((c.weapons ?? (c.weapon ? [c.weapon] : [])).map((w) => w.name))]
+      if (!names.includes(p.using)) ctx.addIssue({ code: 'custom', path: ['plans', i, 'using'], message: `must be "${BEST}" or the name of one of ${c.name}'s weapons: ${quoted(names)}`, input: p.using })
+    }
   })
   s.ranges.forEach((r, i) => {
     const sides = r.between.map((id) => s.combatants.find((c) => c.id === id)?.side)
@@ -270,4 +312,5 @@ export type Combatant = z.output<typeof combatantSchema>
 export type PlanConfig = z.output<typeof planSchema>
 export type TurnConfig = z.output<typeof turnSchema>
 export type Weapon = z.output<typeof weaponSchema>
+export type ListedWeapon = z.output<typeof listedWeaponSchema>
 export type Qualities = z.output<typeof qualitiesSchema>

@@ -62,10 +62,21 @@ export const variants: readonly VariantDoc[] = [
     label: 'Critical Injury results in a fight',
     default: 'table',
     values: [
-      { value: 'table', label: 'apply the table rows that matter in a fight (Minor Nick, Slowed Down, Sudden Jolt, Distracted, Off-Balance, Stunned, Stinger, Bowled Over, Agonizing Wound, Slightly Dazed, Scattered Senses, Hamstrung, Overpowered, Winded, Compromised, At the Brink, Temporarily Lame, Blinded, Knocked Senseless, Bleeding Out, The End is Nigh, Dead)' },
+      { value: 'table', label: 'apply the table rows that matter in a fight (Minor Nick, Slowed Down, Sudden Jolt, Distracted, Off-Balance, Stunned, Stinger, Bowled Over, Agonizing Wound, Slightly Dazed, Scattered Senses, Hamstrung, Overpowered, Winded, Compromised, At the Brink, Crippled, Maimed, Horrific Injury, Temporarily Lame, Blinded, Knocked Senseless, Gruesome Injury, Bleeding Out, The End is Nigh, Dead)' },
       { value: 'severity-only', label: 'only a result of 151+ (Dead) changes the fight' },
     ],
     source: 'Edge of the Empire core rulebook p.215 (Critical Injuries) and its Critical Injury table (Table 6-10); Genesys Core Rulebook Table I.6-10',
+  },
+  {
+    key: 'crippledLimb',
+    label: 'Which limb a Crippled injury takes',
+    default: 'fighting-arm',
+    values: [
+      { value: 'fighting-arm', label: 'the GM cripples the arm he fights with: his attacks are one Difficulty die harder until healed (a second Crippled takes a limb no attack uses)' },
+      { value: 'random-limb', label: 'a d4 picks the limb: on a 1 it is the arm he fights with (his attacks one Difficulty die harder), else his other arm or a leg, which no check in a fight uses' },
+      { value: 'other-limb', label: 'the GM spares the arm he fights with: the crippled limb is used by no check in a fight' },
+    ],
+    source: 'Edge of the Empire core rulebook p.218, Table 6-10 (Crippled: one limb selected by the GM, checks that use it one step harder); Genesys Core Rulebook p.115, Table I.6-10',
   },
   {
     key: 'knockdownCost',
