@@ -9,7 +9,7 @@ import { parsePartial, parseSweepPartial, type SweepPartialDocument } from '../e
 import { issueLine } from '../engine/core/schema'
 import { SimulationService } from '../main/services/simulation'
 import { notDone, runSettings, progressBar } from './commands'
-import { EXIT_OK, UsageError } from './errors'
+import { CheckFailed, EXIT_OK, UsageError } from './errors'
 import { formatResult } from './format'
 import { formatComparison, formatSweep } from './format-analysis'
 import { loadScenarioFile } from './input'
@@ -58,7 +58,7 @@ function sweepScenarios(raw: unknown, params: SweepParam[]): { at: number[]; sce
   return sweepGrid(params).map((at) => {
     const scenario = scenarioAt(raw, params, at)
     const r = parseScenario(scenario)
-    if (!r.ok) throw new UsageError(`sweep point ${params.map((p, i) => `${p.path}=${at[i]}`).join(', ')} is not a valid scenario:\n${r.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`)
+    if (!r.ok) throw new CheckFailed(`sweep point ${params.map((p, i) => `${p.path}=${at[i]}`).join(', ')} is not a valid scenario:\n${r.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`)
     return { at, scenario }
   })
 }
@@ -130,16 +130,16 @@ function readPartial(file: string): PartialDocument | SweepPartial {
   try {
     text = readFileSync(file, 'utf8')
   } catch (e) {
-    throw new UsageError(`${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`)
+    throw new CheckFailed(`${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`)
   }
   const json = parseJsonText(text)
-  if (!json.ok) throw new UsageError(`${file}: ${json.message}`)
+  if (!json.ok) throw new CheckFailed(`${file}: ${json.message}`)
   const format = (json.value as { format?: unknown } | null)?.format
   const r = format === 'quickdraw-sweep-partial/1' ? parseSweepPartial(json.value) : parsePartial(json.value)
   if (r.ok) return r.partial
   const listed = r.issues.slice(0, MAX_LISTED).map((i) => `  ${issueLine(i)}`)
   if (r.issues.length > MAX_LISTED) listed.push(`  … and ${r.issues.length - MAX_LISTED} more`)
-  throw new UsageError(`${file}: not a partial result written by quickdraw run --shard or sweep --shard:\n${listed.join('\n')}`)
+  throw new CheckFailed(`${file}: not a partial result written by quickdraw run --shard or sweep --shard:\n${listed.join('\n')}`)
 }
 
 export async function cmdCompare(files: string[], o: Options): Promise<number> {
@@ -170,7 +170,7 @@ export async function cmdCompare(files: string[], o: Options): Promise<number> {
       }
     }
     const r = parseScenario(bRaw)
-    if (!r.ok) throw new UsageError(`--set makes the scenario invalid:\n${r.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`)
+    if (!r.ok) throw new CheckFailed(`--set makes the scenario invalid:\n${r.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`)
   }
   const settings = runSettings(o)
   return withService(
@@ -203,7 +203,7 @@ export async function cmdMerge(files: string[], o: Options): Promise<number> {
       const k = parts.findIndex((p) => p.format !== 'quickdraw-sweep-partial/1' && p.shard.index === Number(i) - 1)
       return k >= 0 ? `merge: ${files[k]} (shard ${i} of ${whole.split(' of ')[1]})` : whole
     })
-    throw new UsageError(message)
+    throw new CheckFailed(message)
   }
   const target = str(o.out)
   if (target) await writeOut(target, `${JSON.stringify(merged, null, 2)}\n`)
@@ -226,7 +226,8 @@ export async function cmdReport(file: string, o: Options): Promise<number> {
       bar.clear()
       if (doc.status !== 'done') return notDone(doc)
       await writeOut(target, reportHtml(parsed.scenario, doc))
-      out(`report written to ${target}`)
+      if (o.json) out(JSON.stringify({ report: target, result: doc }, null, 2))
+      else out(`report written to ${target}`)
       return EXIT_OK
     },
   )

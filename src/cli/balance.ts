@@ -8,7 +8,7 @@ import { fighterOptions, parseOptionSetRef } from '../engine/run/option-sets'
 import { playTactics, TacticsRefusal, tacticsPlayers, tacticsSentence, type TacticsAnswer, type TacticsOption, type TacticsPlayers } from '../engine/run/tactics'
 import { SimulationService } from '../main/services/simulation'
 import { runSettings } from './commands'
-import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
+import { CheckFailed, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
 import { loadScenarioFile } from './input'
 import { err, out, str, withService, type Options } from './io'
 import { workerPath } from './paths'
@@ -124,7 +124,7 @@ export async function cmdBalance(file: string, o: Options): Promise<number> {
 
 function refusedOrStopped(e: unknown): number {
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[K')
-  if (e instanceof BalanceRefusal || e instanceof TacticsRefusal || e instanceof MetricQueryError) throw new UsageError(e.message)
+  if (e instanceof BalanceRefusal || e instanceof TacticsRefusal || e instanceof MetricQueryError) throw new CheckFailed(e.message)
   if (e instanceof Stopped) {
     if (e.doc.status === 'aborted') {
       err('quickdraw: interrupted; nothing written')

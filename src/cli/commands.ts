@@ -10,7 +10,7 @@ import { resultCsv } from '../shared/csv'
 import { systems, findSystem, systemIds } from '../engine/systems/registry'
 import { ENGINE_VERSION } from '../engine/version'
 import { SimulationService, type RunRequest } from '../main/services/simulation'
-import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError } from './errors'
+import { CheckFailed, EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
 import { exactProgressLine, formatExact, formatResult, progressLine } from './format'
 import { withFightSolveProgress } from '../engine/core/fight-chain'
 import { intOption, loadScenarioFile, ScenarioFileError, workersOption } from './input'
@@ -102,7 +102,7 @@ export function cmdValidate(file: string, o: Options = {}): number {
     out(`${file === '-' ? 'standard input' : file}: valid ${parsed.system.label} scenario "${parsed.scenario.name}" (hash ${parsed.hash})`)
     return EXIT_OK
   }
-  // --json: the verdict as a document on stdout either way; exit 2 when invalid.
+  // --json: the verdict as a document on stdout either way; exit 1 when invalid.
   try {
     const { parsed } = loadScenarioFile(file)
     out(JSON.stringify({ valid: true, file, system: parsed.system.id, name: parsed.scenario.name, hash: parsed.hash }, null, 2))
@@ -110,7 +110,7 @@ export function cmdValidate(file: string, o: Options = {}): number {
   } catch (e) {
     if (!(e instanceof ScenarioFileError)) throw e
     out(JSON.stringify({ valid: false, file, issues: e.issues }, null, 2))
-    return EXIT_USAGE
+    return EXIT_FAILED
   }
 }
 
@@ -118,7 +118,7 @@ export function cmdExact(file: string, o: Options): number {
   const { parsed } = loadScenarioFile(file)
   const { system, scenario } = parsed
   const exactOf = system.exact?.bind(system)
-  if (!exactOf) throw new UsageError(`${file}: ${system.label} has no exact computation; use "quickdraw run"`)
+  if (!exactOf) throw new CheckFailed(`${file}: ${system.label} has no exact computation; use "quickdraw run"`)
   // On a terminal, say so while it works, and draw how far a whole-fight solve has got (at most ten times a second).
   const tty = process.stderr.isTTY === true
   if (tty) process.stderr.write('computing the exact values…')
@@ -155,7 +155,7 @@ export function cmdTrace(file: string, o: Options): number {
     } catch (e) {
       throw new UsageError(`--find: ${(e as Error).message}`)
     }
-    if (found === null) throw new UsageError(`--find: no trial among the first ${trials} with seed ${seed} matches ${find}; try more --trials or another seed`)
+    if (found === null) throw new CheckFailed(`--find: no trial among the first ${trials} with seed ${seed} matches ${find}; try more --trials or another seed`)
     trial = found
   }
   const events = replayTrial(raw, seed, trial, DEFAULT_CHUNK_SIZE)

@@ -6,7 +6,7 @@ import { cmdBench } from './bench'
 import { cmdImport } from './import'
 import { cmdExact, cmdRun, cmdSchema, cmdSystems, cmdTrace, cmdValidate } from './commands'
 import { err, outData, type Options } from './io'
-import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError } from './errors'
+import { CheckFailed, EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError } from './errors'
 import { beginCommand, endCommand, type HandledSignal } from './signals'
 import { commandHelp, USAGE } from './usage'
 import { ENGINE_VERSION } from '../engine/version'
@@ -59,9 +59,9 @@ export const allowed: Record<string, readonly string[]> = {
   sweep: ['param', 'from', 'to', 'step', 'param2', 'from2', 'to2', 'step2', 'trials', 'seed', 'workers', 'chunk-size', 'json', 'out', 'metric', 'shard'],
   compare: ['set', 'trials', 'seed', 'workers', 'chunk-size', 'json', 'out'],
   merge: ['out', 'json'],
-  report: ['out', 'trials', 'seed', 'workers', 'chunk-size'],
+  report: ['out', 'trials', 'seed', 'workers', 'chunk-size', 'json'],
   systems: ['json'],
-  schema: [],
+  schema: ['json'],
   bench: ['json', 'trials', 'repeat', 'only'],
   balance: ['param', 'metric', 'target', 'from', 'to', 'trials', 'seed', 'workers', 'chunk-size', 'json'],
   tactics: ['a', 'b', 'a-each', 'b-each', 'metric', 'trials', 'seed', 'workers', 'chunk-size', 'json'],
@@ -165,9 +165,13 @@ export async function main(argv: string[], early?: HandledSignal): Promise<numbe
     const code = interrupts.signal.aborted ? EXIT_INTERRUPTED : await dispatch(argv)
     return interrupts.exitCode() ?? (interrupts.stdoutClosed ? EXIT_OK : code)
   } catch (e) {
-    if (e instanceof UsageError || e instanceof ScenarioError) {
+    if (e instanceof UsageError) {
       err(`quickdraw: ${e.message}`)
       return EXIT_USAGE
+    }
+    if (e instanceof CheckFailed || e instanceof ScenarioError) {
+      err(`quickdraw: ${e.message}`)
+      return EXIT_FAILED
     }
     if (interrupts.stdoutClosed) return EXIT_OK
     err(`quickdraw: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)

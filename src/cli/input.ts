@@ -2,10 +2,10 @@ import { readFileSync, statSync } from 'node:fs'
 import { issueLine } from '../engine/core/schema'
 import { parseJsonText, parseScenario } from '../engine/run/parse'
 import { clampWorkers, MAX_WORKERS } from '../main/services/simulation'
-import { UsageError } from './errors'
+import { CheckFailed, UsageError } from './errors'
 
 /** A scenario file that cannot be used: a usage error (exit 2) that also carries each problem for --json. */
-export class ScenarioFileError extends UsageError {
+export class ScenarioFileError extends CheckFailed {
   constructor(
     message: string,
     readonly issues: { path: string; message: string }[],

@@ -10,18 +10,21 @@ Usage:
                  [--trials N] [--seed S] [--workers W] [--json]
   quickdraw tactics <file> [--a <name>=<patch> ... --b <name>=<patch> ... --a-each <fighter>:<attacks|defences|retreat> ... --metric <metric-id>]
                  [--trials N] [--seed S] [--workers W] [--json]
-  quickdraw report <file> -o <report.html> [--trials N] [--seed S] [--workers W]
+  quickdraw report <file> -o <report.html> [--trials N] [--seed S] [--workers W] [--json]
   quickdraw validate <file> [--json]
   quickdraw exact <file> [--json]
   quickdraw trace <file> [--seed S] [--trial T | --find <metric-id>[=<outcome-key>] [--trials N]] [--json]
   quickdraw import <file>... [--system <id>] [--into <scenario.json>] [--side A|B]... [--versus] [--replace <id>] [--json] [--list[=TEXT]] [--pick NAME]... [--group N]
   quickdraw systems [--json]
-  quickdraw schema [<system>]
+  quickdraw schema [<system>] [--json]
   quickdraw bench [--only <system or benchmark id>] [--json] [--trials N] [--repeat R]
   quickdraw help [<command>]      quickdraw <command> --help      quickdraw --version
 
 <file> may be - to read the scenario from standard input.
-Exit codes: 0 ok · 2 bad usage or invalid scenario (nothing written) · 1 internal error · 130/143/129 interrupted (SIGINT/SIGTERM/SIGHUP)
+Exit codes: 0 ok · 1 checked and failed: an invalid scenario or partial result, a refused question, a failed
+merge, or the command not built yet (run npm run build) · 2 bad usage (an unknown command or option, a
+missing or malformed value) · 70 internal error (a bug: please report it) · 130/143/129 interrupted
+(SIGINT/SIGTERM/SIGHUP). Nothing is written when the exit code is not 0.
 `
 
 const EX = 'resources/examples'
@@ -121,7 +124,7 @@ Example:
   balance: `quickdraw balance <file> --param <json-path> --metric <metric-id> --target <value> [--from A --to B] —
 the value of one field at which a metric reaches a target. Exact where the system computes the metric
 exactly; otherwise a bracketing search with the same seed at every point. A metric of an ordering is
-written id=outcome-key. Exit 2 when the target is out of reach or the metric does not depend on the field.
+written id=outcome-key. Exit 1 when the target is out of reach or the metric does not depend on the field.
 
   --param PATH      the field to search, as a JSON path
   --metric ID       the metric (an ordering's outcome: id=outcome-key)
@@ -163,6 +166,7 @@ Examples:
 file (inline charts, no scripts) with the answer first, the combatants, the rules in force and every metric.
 
   -o, --out FILE    the HTML file to write (required)
+  --json            print { report, result } (the file written and the result document) instead of a line
   --trials N        trials to play (default: the file's run.trials)
   --seed S          the seed (default: the file's run.seed)
   --workers W       worker threads (default: all cores); the numbers never depend on it
@@ -171,7 +175,7 @@ file (inline charts, no scripts) with the answer first, the combatants, the rule
 Example:
   quickdraw report ${EX}/gurps-waits-triangle.json -o report.html`,
   validate: `quickdraw validate <file> [--json] — checks a scenario file and names every problem with its JSON
-path and the allowed values (exit 2 when invalid). --json prints { valid, system, name, hash } or
+path and the allowed values (exit 1 when invalid). --json prints { valid, system, name, hash } or
 { valid: false, issues: [{ path, message }] }.
 
   --json            print the answer as JSON
@@ -187,7 +191,7 @@ Example:
   quickdraw exact ${EX}/gurps-waits-triangle.json`,
   trace: `quickdraw trace <file> [--seed S] [--trial T | --find <metric-id>[=<outcome-key>] [--trials N]] [--json] —
 one fight of a run told as a log: trial T, or the first trial where something happened (same seed, same
-trial). Exit 2 when no trial matches.
+trial). Exit 1 when no trial matches.
 
   --seed S          the run's seed (default: the file's run.seed)
   --trial T         the trial to tell (counted from 0; default 0)
@@ -207,6 +211,8 @@ Example:
   quickdraw systems --json`,
   schema: `quickdraw schema [<system>] — the JSON Schema of a system's scenario files; with no system, one schema
 for every system (it picks the system's schema by "system"). The same files are in schemas/.
+
+  --json            the schema as JSON (what it prints either way; accepted so scripts can ask for JSON everywhere)
 
 Examples:
   quickdraw schema gurps

@@ -38,7 +38,7 @@ describe('quickdraw sweep, compare, shard/merge and report', () => {
 
   it('sweep names a point that makes the scenario invalid', () => {
     const r = quickdraw('sweep', triangle, '--param', 'combatants[0].skill', '--from', '29', '--to', '31', '--step', '1')
-    expect(r.code).toBe(2)
+    expect(r.code).toBe(1)
     expect(r.err).toContain('sweep point combatants[0].skill=31 is not a valid scenario')
     expect(r.err).toContain('combatants[0].skill: must be an integer 3–30, got 31')
   })
@@ -78,7 +78,7 @@ describe('quickdraw sweep, compare, shard/merge and report', () => {
     delete single.timing
     expect(m).toEqual(single)
     const missing = quickdraw('merge', join(dir, 'part-1.json'), join(dir, 'part-2.json'))
-    expect(missing.code).toBe(2)
+    expect(missing.code).toBe(1)
     expect(missing.err).toContain('missing shards 3, 4 of 4')
   })
 

@@ -42,9 +42,9 @@ describe('quickdraw balance and tactics', () => {
     expect(a.interval[1]).toBeGreaterThanOrEqual(a.value)
   })
 
-  it('balance refuses with exit 2 and the reason when the target is out of reach', () => {
+  it('balance refuses with exit 1 and the reason when the target is out of reach', () => {
     const r = quickdraw('balance', standoff, '--param', 'combatants[0].skill', '--metric', 'acts-first-alone:kid', '--target', '0.99', '--from', '9', '--to', '18')
-    expect(r.code).toBe(2)
+    expect(r.code).toBe(1)
     expect(r.err).toMatch(/does not reach 0\.99/)
     expect(r.err).not.toMatch(/at .*\.js/)
   })
@@ -89,7 +89,7 @@ describe('quickdraw balance and tactics', () => {
 
   it('tactics refuses an option that makes the scenario invalid, naming it and the path', () => {
     const r = quickdraw('tactics', duel, '--a', 'as-is={}', '--b', 'weird={"combatants":[{"id":"x"}]}', '--metric', 'wins:aldo', '--trials', '1000')
-    expect(r.code).toBe(2)
+    expect(r.code).toBe(1)
     expect(r.err).toMatch(/option B "weird" make the scenario invalid: combatants/)
   })
 

@@ -45,7 +45,7 @@ describe('quickdraw CLI', () => {
     expect(b.metrics).toEqual(a.metrics)
   })
 
-  it('an invalid scenario exits 2 naming the file and every JSON path, and writes nothing', () => {
+  it('an invalid scenario exits 1 naming the file and every JSON path, and writes nothing', () => {
     const bad = join(dir, 'bad.json')
     const doc = JSON.parse(readFileSync(triangle, 'utf8'))
     doc.combatants[1].skill = '12a'
@@ -53,7 +53,7 @@ describe('quickdraw CLI', () => {
     writeFileSync(bad, JSON.stringify(doc))
     const out = join(dir, 'never.json')
     const r = quickdraw('run', bad, '--out', out)
-    expect(r.code).toBe(2)
+    expect(r.code).toBe(1)
     expect(r.err).toContain(`${bad}: 2 problems`)
     expect(r.err).toContain('combatants[1].skill: must be an integer 3–30, got "12a"')
     expect(r.err).toContain('tactics[0].commit: must be one of "proceed", "keep-waiting", "late", got "later"')

@@ -53,20 +53,20 @@ describe('the command line follows the conventions users know', () => {
     expect(quickdraw(['validate', '-'], text).out).toMatch(/^standard input: valid/)
   })
 
-  it('validate --json gives a verdict document either way, exit 2 when invalid', () => {
+  it('validate --json gives a verdict document either way, exit 1 when invalid', () => {
     const ok = quickdraw(['validate', triangle, '--json'])
     expect(ok.code).toBe(0)
     expect(JSON.parse(ok.out)).toMatchObject({ valid: true, system: 'gurps-waits' })
     const bad = quickdraw(['validate', '-', '--json'], JSON.stringify({ ...JSON.parse(readFileSync(triangle, 'utf8')), combatants: [] }))
-    expect(bad.code).toBe(2)
+    expect(bad.code).toBe(1)
     const verdict = JSON.parse(bad.out)
     expect(verdict.valid).toBe(false)
     expect(verdict.issues[0]).toMatchObject({ path: 'combatants' })
   })
 
-  it('trace --find with no matching trial exits 2 with a clear message (1 means an internal error)', () => {
+  it('trace --find with no matching trial exits 1 with a clear message (70 means an internal error)', () => {
     const r = quickdraw(['trace', triangle, '--find', 'ordering=nobody-ever', '--trials', '200'])
-    expect(r.code).toBe(2)
+    expect(r.code).toBe(1)
     expect(r.err).toMatch(/no trial among the first 200 .* matches ordering=nobody-ever/)
   })
 })

@@ -80,11 +80,11 @@ describe('--out is checked before anything runs (exit 2, a message, nothing writ
 })
 
 describe('oversized input is refused without reading it all', () => {
-  it('a scenario file over 16 MB exits 2 saying how large it is', async () => {
+  it('a scenario file over 16 MB exits 1 saying how large it is', async () => {
     const big = join(dir, 'big.json')
     writeFileSync(big, `{"name": "${'x'.repeat(17 * 1024 * 1024)}"}`)
     const r = await quickdraw('validate', big)
-    expect(r).toMatchObject({ code: 2, err: expect.stringContaining(`${big}: cannot read the file (17 MB; a scenario is a few kilobytes, at most 16 MB)`) })
+    expect(r).toMatchObject({ code: 1, err: expect.stringContaining(`${big}: cannot read the file (17 MB; a scenario is a few kilobytes, at most 16 MB)`) })
   })
 
   it('thousands of problems (5000 unknown fields) list the first 50 and count the rest', async () => {
@@ -93,14 +93,14 @@ describe('oversized input is refused without reading it all', () => {
     const file = join(dir, 'many.json')
     writeFileSync(file, JSON.stringify(doc))
     const r = await quickdraw('validate', file)
-    expect(r.code).toBe(2)
+    expect(r.code).toBe(1)
     expect(r.err).toMatch(/… and \d+ more\n$/)
     expect(r.err.split('\n').length).toBeLessThan(60)
   })
 })
 
 describe('merge checks its input (issue 16 item 7)', () => {
-  it('a tampered partial (string count, huge shard count) exits 2 naming the file and the paths, and writes nothing', async () => {
+  it('a tampered partial (string count, huge shard count) exits 1 naming the file and the paths, and writes nothing', async () => {
     const part = JSON.parse(readFileSync(await shard(), 'utf8')) as { tally: { counts: unknown[] }; shard: { count: number } }
     part.tally.counts[0] = 'many'
     part.shard.count = 1e9
@@ -108,7 +108,7 @@ describe('merge checks its input (issue 16 item 7)', () => {
     writeFileSync(bad, JSON.stringify(part))
     const out = join(dir, 'merged.json')
     const r = await quickdraw('merge', bad, '--out', out)
-    expect(r.code).toBe(2)
+    expect(r.code).toBe(1)
     expect(r.err).toContain(`${bad}: not a partial result`)
     expect(r.err).toContain('tally.counts[0]: must be a whole number of at least 0, got "many"')
     expect(r.err).toContain('shard.count: must be an integer 1–100000, got 1000000000')

@@ -4,7 +4,7 @@ import { examplesDir } from '../helpers'
 
 /**
  * The malformed-input corpus of issue 16: scenario files that are wrong in every way we could think of,
- * each with the outcome it must get — refused (exit 2) with the JSON path named, or accepted. Most are
+ * each with the outcome it must get — refused (exit 1) with the JSON path named, or accepted. Most are
  * generated from one shipped example per system: every field given the wrong kind of value, a number
  * too large for JSON, an unknown field in every object; the rest are hand-written texts.
  */
