@@ -21,8 +21,11 @@ const optionSchema = z.object({ name: z.string(), patch: z.unknown() })
 const benchFileSchema = z.object({
   benchmarks: z.array(
     z.object({
+      /** Names one question for good: a changed scenario gets a new id (tests/bench pins each id's scenario file). */
       id: z.string(),
       label: z.string(),
+      /** What the entry measures, in a reader's words (printed with its figures). */
+      description: z.string().min(1),
       file: z.string(),
       trials: z.number().int().positive(),
       unit: z.string(),
@@ -71,6 +74,8 @@ async function timeRuns(service: SimulationService, scenario: unknown, trials: n
 interface BenchResult {
   id: string
   label: string
+  /** What the entry measures. */
+  description: string
   unit: string
   trials: number
   repeat: number
@@ -112,6 +117,7 @@ function printBench(results: BenchResult[], cores: number, cpu: string, repeat: 
   out(`quickdraw bench — ${cores} core${cores === 1 ? '' : 's'}, ${cpu}, Node ${process.version} (median of ${repeat} runs)`)
   for (const r of results) {
     out(r.exact ? r.label : `${r.label} — ${r.trials.toLocaleString('en-US')} ${r.unit} per run`)
+    out(`  (${r.id}) ${r.description}`)
     if (r.seconds) out(r.exact ? `  ${r.seconds.median.toFixed(2)} s for the exact answer (one worker)` : `  ${r.seconds.workers} worker${r.seconds.workers === 1 ? '' : 's'}: ${r.seconds.median.toFixed(2)} s for the whole answer`)
     for (const row of r.results) out(`  ${row.workers} worker${row.workers === 1 ? ' ' : 's'}: ${rate(row.trialsPerSecond)}`)
     if (r.results.length > 1) out(`  speed-up: ${r.speedup.toFixed(2)}×`)
@@ -138,7 +144,7 @@ export async function cmdBench(o: Options): Promise<number> {
           const runs = await timeAnswer(service, b, scenario, trials, workers, repeat, signal)
           if (signal.aborted) return 'aborted'
           if (!o.json) err(`  ${b.id}: ${workers} worker${workers === 1 ? '' : 's'} ${median(runs).toFixed(2)} s`)
-          results.push({ id: b.id, label: b.label, unit: b.unit, trials, repeat, results: [], speedup: 0, ...(b.exact ? { exact: true } : {}), seconds: { workers, median: Math.round(median(runs) * 1000) / 1000, runs: runs.map((x) => Math.round(x * 1000) / 1000) } })
+          results.push({ id: b.id, label: b.label, description: b.description, unit: b.unit, trials, repeat, results: [], speedup: 0, ...(b.exact ? { exact: true } : {}), seconds: { workers, median: Math.round(median(runs) * 1000) / 1000, runs: runs.map((x) => Math.round(x * 1000) / 1000) } })
           continue
         }
         const rows: BenchResult['results'] = []
@@ -150,7 +156,7 @@ export async function cmdBench(o: Options): Promise<number> {
         }
         const one = rows[0].trialsPerSecond
         const speedup = one > 0 ? Math.round((rows[rows.length - 1].trialsPerSecond / one) * 100) / 100 : 0
-        results.push({ id: b.id, label: b.label, unit: b.unit, trials, repeat, results: rows, speedup })
+        results.push({ id: b.id, label: b.label, description: b.description, unit: b.unit, trials, repeat, results: rows, speedup })
       }
       return 'done'
     },
