@@ -100,6 +100,7 @@ describe('simulation store', () => {
   it('issue 27, live answers: an edit answers at once from 2,000 fights and refines to exactly the numbers of a Run with the same seed and trials', async () => {
     const sim = useSimulationStore()
     const editor = useEditorStore()
+    sim.live = true
     const seen: number[] = []
     watch(() => sim.result, (r) => r && seen.push(r.run.trials), { flush: 'sync' })
     sim.trials = 40_000
@@ -123,6 +124,7 @@ describe('simulation store', () => {
   it('issue 27, live answers: many quick edits never show an answer of another version of the scenario as current', async () => {
     const sim = useSimulationStore()
     const editor = useEditorStore()
+    sim.live = true
     sim.trials = 20_000
     const wrong: string[] = []
     watch(
@@ -144,16 +146,16 @@ describe('simulation store', () => {
     expect(sim.result?.run.trials).toBe(20_000)
   })
 
-  it('issue 27: with "Answer as I edit" off, an edit only marks the answer out of date', async () => {
+  it('issue 27: with "Answer as I edit" off (as store tests start), an edit only marks the answer out of date', async () => {
     const sim = useSimulationStore()
     const editor = useEditorStore()
-    sim.live = false
+    expect(sim.live).toBe(false)
     sim.trials = 5_000
     await sim.run()
     editor.edit(['combatants', 0, 'skill'], 10)
+    await nextTick()
     expect(sim.refining).toBe(false)
     await new Promise((r) => setTimeout(r, 300))
     expect(sim.stale).toBe(true)
-    sim.live = true
   })
 })

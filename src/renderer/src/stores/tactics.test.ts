@@ -143,4 +143,23 @@ describe('tactics store', () => {
     expect(tactics.a[0].patch).toBe('{}')
     expect(tactics.a[2].patch).toBe('{ "combatants": [')
   })
+
+  it('issue 25: the scenario\'s fighters offer ready-made options; one click gives a side "each of Blur\'s attacks" and names Blur as the chooser', async () => {
+    const haymaker = JSON.parse(readFileSync(join(__dirname, '../../../../resources/examples/hero-haymaker-or-punches.json'), 'utf8')) as unknown
+    useBackendForTests(testBackend({ 'haymaker.json': haymaker }))
+    await answeringLeave('discard', () => useLibraryStore().openExample('haymaker.json'))
+    const tactics = useTacticsStore()
+    const keys = tactics.readySets.map((r) => r.key)
+    expect(keys).toEqual(expect.arrayContaining(['blur:attacks', 'granite:defences']))
+    tactics.a = [{ name: 'as it is', patch: '{}' }]
+    tactics.players.a = ''
+    tactics.addSet('a', 'blur:attacks')
+    expect(tactics.a.map((o) => o.name)).toEqual(tactics.readySets.find((r) => r.key === 'blur:attacks')?.options.map((o) => o.name))
+    expect(tactics.a.length).toBeGreaterThanOrEqual(2)
+    expect(tactics.players.a).toBe('Blur')
+    expect(tactics.problem).toBe('')
+    // Offered again, nothing is doubled; offered after edited options, the set is added after them.
+    tactics.addSet('a', 'blur:attacks')
+    expect(new Set(tactics.a.map((o) => o.name)).size).toBe(tactics.a.length)
+  })
 })

@@ -15,6 +15,12 @@ export function testBackend(
   const saved: ScenarioFile[] = []
   const draftStore = new Map<string, DraftEntry>()
   const windowStates: WindowState[] = []
+  // Store tests press Run and read its answer; a test of live answers turns them on (sim.live = true).
+  try {
+    globalThis.localStorage?.setItem('quickdraw.live-answers', 'off')
+  } catch {
+    // no storage: the store's default applies
+  }
   return {
     kind: 'browser',
     defaultWorkers: 1,
