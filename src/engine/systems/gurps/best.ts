@@ -15,9 +15,11 @@ import type { FightState } from './state'
  * attack with the highest expected injury a blow against his foe as the fight stands, worked out from the
  * rules without sampling: the chance his ordinary Attack lands (a critical hit, or a success his foe's best
  * defence against that attack fails to stop) × the mean injury of an ordinary hit past the foe's DR. Only
- * attacks that can strike the foe this turn count (in reach with the step of an Attack); when none can, all
- * count and he moves toward the foe. Ties go to the earlier listed. Switching to a weapon that is not ready
- * costs a Ready (B366). @see docs/rules/gurps.md (Several attacks)
+ * attacks that can strike the foe this turn count (in reach with the step of an Attack), and of those only
+ * ones that are ready or need a single Ready (drawing a weapon, taking up the next thrown one), not an
+ * emptied gun or bow that takes several turns to reload; when none qualifies, all count (he moves toward
+ * the foe, or reloads). Ties go to the earlier listed. Switching to a weapon that is not ready costs a
+ * Ready (B366). @see docs/rules/gurps.md (Several attacks)
  */
 
 /** Scores below and above this range are read as these ends (3d6 never tells them apart further). */
@@ -80,8 +82,10 @@ export function expectedInjury(plan: Plan, st: FightState, f: number, t: number,
   return lands * meanTable(plan)[(f * MAX_ARMS + k) * st.n + t]
 }
 
-/** Whether `f`'s attack `k` can strike `t` this turn (in reach with an Attack's step). */
+/** Whether `f`'s attack `k` can strike `t` this turn (in reach with an Attack's step) and is not an emptied missile weapon needing several Ready turns. */
 function reaches(plan: Plan, st: FightState, f: number, t: number, k: number): boolean {
+  const w = plan.fighters[f].arms[k]
+  if (w.shots > 0 && st.shotsLeft[f * MAX_ARMS + k] <= 0 && (k === st.arm[f] ? st.readyLeft[f] > 1 : w.readyTurns > 1)) return false
   const held = st.arm[f]
   st.arm[f] = k
   const ok = gap(plan, st, f, t) <= allowance(plan, st, f, Maneuver.Attack)
@@ -119,11 +123,11 @@ export function chooseBest(plan: Plan, st: FightState, f: number, t: number): vo
     const arms = plan.fighters[f].arms
     const others = arms
       .filter((w) => w.index !== k)
-      .map((w) => `${expectedInjury(plan, st, f, t, w.index).toFixed(1)} for the ${w.weapon}`)
+      .map((w) => (reaches(plan, st, f, t, w.index) ? `${expectedInjury(plan, st, f, t, w.index).toFixed(1)} for the ${w.weapon}` : `the ${w.weapon} cannot strike him this turn`))
       .join(', ')
     const drawn = (st.drawn[f] >> k) & 1
     const verb = drawn ? 'takes up' : 'draws'
-    say(st, 'note', [f, t], plan, `${nameOf(plan, f)} ${verb} his ${arms[k].weapon}: his best against ${nameOf(plan, t)}, ${expectedInjury(plan, st, f, t, k).toFixed(1)} expected injury a blow against ${others}${drawn ? '' : ' (drawing it takes a Ready)'}.`)
+    say(st, 'note', [f, t], plan, `${nameOf(plan, f)} ${verb} his ${arms[k].weapon}: his best against ${nameOf(plan, t)}, ${expectedInjury(plan, st, f, t, k).toFixed(1)} expected injury a blow; ${others}${drawn ? '' : ' (drawing it takes a Ready)'}.`)
   }
   // what he held keeps its readiness; the one he takes up has its own
   if (st.ready[f]) st.drawn[f] |= 1 << held

@@ -86,7 +86,9 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
   if (canRetreat && policy === 3 && st.retreated[d] === 0) canRetreat = retreatKeepsAttack(plan, st, d, a)
   const retreat = st.retreated[d] === 1 || canRetreat
   const aod = st.aod[d]
-  if (exclude !== Defense.Dodge) {
+  // his tactics may name the one defence he uses (Defense codes: Dodge 0, Parry 1, Block 2)
+  const only = f.defenceOnly
+  if (exclude !== Defense.Dodge && (only < 0 || only === Defense.Dodge)) {
     const score = dodgeBase(plan, st, d) + common + (aod === Aod.IncreasedDodge ? 2 : 0) + (retreat ? 3 : 0)
     if (score > out.score) set(out, Defense.Dodge, score, retreat)
   }
@@ -94,7 +96,7 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
   // attacking with in a simultaneous exchange
   const mutual = st.slotTarget[d] === a && st.slotTarget[a] === d
   const dw = armOf(plan, st, d)
-  if (exclude !== Defense.Parry && dw.parry >= 0 && (!ranged || w.thrown) && st.ready[d] && !st.noParry[d] && !mutual) {
+  if (exclude !== Defense.Parry && (only < 0 || only === Defense.Parry) && dw.parry >= 0 && (!ranged || w.thrown) && st.ready[d] && !st.noParry[d] && !mutual) {
     const repeated = st.parries[d] * (dw.fencing ? 2 : 4)
     // Retreat: +1 Parry, +3 with a fencing weapon, Boxing, Judo or Karate (rules-combat docs/rules/gurps.md section 3; Judo/Karate = barehanded 2)
     const retreatParry = dw.fencing || dw.barehanded === 2 ? 3 : 1
@@ -105,7 +107,7 @@ export function bestDefense(plan: Plan, st: FightState, d: number, a: number, ex
   // one Block a turn (Basic Set); variants.multipleBlocks "martial-arts": each further one at a cumulative −5;
   // no blocking bullets or beams
   const blocks = st.blocks[d]
-  if (exclude !== Defense.Block && f.block >= 0 && !w.firearm && (blocks === 0 || plan.rules.multipleBlocks)) {
+  if (exclude !== Defense.Block && (only < 0 || only === Defense.Block) && f.block >= 0 && !w.firearm && (blocks === 0 || plan.rules.multipleBlocks)) {
     const score = f.block + common + (aod === Aod.IncreasedBlock ? 2 : 0) + (retreat ? 1 : 0) - 5 * blocks
     if (score > out.score) set(out, Defense.Block, score, retreat)
   }

@@ -107,6 +107,18 @@ describe('GURPS shipped exact duels: each description quotes the exact answer', 
   })
 })
 
+/** The deadly-blows duel from 4 yards, Aldo with throwing spears and his sword ("best"), Bruno retreating only when it keeps his attack. */
+function severalAttacks(): unknown {
+  const d = structuredClone(example('deadly-blows')) as { distance?: number; combatants: Record<string, unknown>[]; tactics: Record<string, unknown>[] }
+  d.distance = 4
+  const sword = d.combatants[0].weapon
+  delete d.combatants[0].weapon
+  d.combatants[0].weapons = [{ name: 'throwing spears', skill: 12, damage: 'thr+40', type: 'imp', ranged: 'muscle-powered' }, sword]
+  d.tactics[0].using = 'best'
+  d.tactics[1].retreat = 'keep-my-attack'
+  return d
+}
+
 describe('GURPS whole duel, exact against the Monte Carlo (seed 7, 20,000 fights, within 4 standard errors)', () => {
   const cases: [string, unknown, string[]][] = [
     // retreat, Parry and Block with a shield, criticals and the critical-hit table, stepping back in after a retreat
@@ -118,6 +130,10 @@ describe('GURPS whole duel, exact against the Monte Carlo (seed 7, 20,000 fights
     // shield, Dodge, retreat, criticals and the critical-hit table, major wounds and knockdown (each turn
     // worked out in two parts, the blow and its injury)
     ['the shipped first exchange of sword and shield against axe', example('first-exchange'), ['aldo', 'bruno']],
+    // several attacks: Aldo carries throwing spears and his sword and plays his best against this foe from
+    // 4 yards (the spear at range, each further throw after a Ready, the sword once Bruno is in reach);
+    // Bruno keeps his attack rather than retreat out of it
+    ['deadly blows with Aldo\'s throwing spears and sword, his best against this foe', severalAttacks(), ['aldo', 'bruno']],
   ]
   for (const [name, doc, [a, b]] of cases) {
     it(`${name}: who wins, the draw, length, injury dealt, taken out and dies`, async () => {
@@ -174,6 +190,14 @@ describe('GURPS exact duel, two-part turns and merged situations against whole r
       'All-Out Defense, All-Out Attack (Strong, Determined), Move and Attack from 3 yards',
       small({ maneuvers: [{ maneuver: 'all-out-defense', option: 'increased-dodge' }, { maneuver: 'all-out-attack', option: 'strong' }, { maneuver: 'attack' }] }, { maneuvers: [{ maneuver: 'move-and-attack' }, { maneuver: 'all-out-attack', option: 'determined' }] }),
       { distance: 3 },
+    ],
+    [
+      'several attacks played by his best against this foe (a thrown knife, then a sword), a shield-only defence, retreat to keep his attack',
+      small(
+        { weapons: [{ name: 'knife', skill: 12, damage: '1d-1', type: 'imp', ranged: 'muscle-powered', small: true }, { name: 'sword', skill: 12, damage: '1d-1', type: 'cut' }], using: 'best' },
+        { retreat: 'keep-my-attack', defence: 'block', shield: { skill: 12, db: 1 } },
+      ),
+      { distance: 2 },
     ],
   ]
   for (const [name, specs, extra] of cases) {

@@ -1,6 +1,6 @@
 import { DAMAGE_TYPES, parseDamage, WOUNDING_HALVES, minimumDamage, type DamageType } from '../gurps-common/basic-damage'
 import { Aod, type Maneuver } from './codes'
-import { AOA_OPTIONS, AOD_OPTIONS, BAREHANDED, BEST, MANEUVERS, RESPONSES, RETREAT_POLICIES, TARGET_RULES, TRIGGERS } from './names'
+import { AOA_OPTIONS, AOD_OPTIONS, BAREHANDED, BEST, DEFENCE_POLICIES, MANEUVERS, RESPONSES, RETREAT_POLICIES, TARGET_RULES, TRIGGERS } from './names'
 import type { Combatant, GurpsScenario, Step, Tactic, Weapon } from './schema'
 
 /** One maneuver of a plan as codes. `option` is the AOA or AOD option (0 when unused). */
@@ -27,7 +27,7 @@ export interface WeaponStats {
   halves: number
   minDamage: number
   reach: number
-  /** A missile weapon of either kind: only Dodge defends against it, range penalties apply. */
+  /** A missile weapon of either kind: range penalties apply, no retreat against it, Parry only if thrown, Block unless a firearm. */
   ranged: boolean
   /** A firearm: the target's shield DB does not count against it (it does against bows and thrown weapons). */
   firearm: boolean
@@ -90,6 +90,8 @@ export interface FighterStats {
   using: number
   /** His own retreat policy: 0 the scenario's rule, 1 always (when allowed), 2 never, 3 only when it keeps his next attack. */
   retreatPolicy: number
+  /** The only defence he uses (a Defense code), or −1 for his best. */
+  defenceOnly: number
   /** Encumbrance level 0–4: Dodge minus this (Move already reduced). */
   encumbrance: number
   ambidextrous: boolean
@@ -203,6 +205,7 @@ function statsOf(c: Combatant, index: number, side: number, tactic: Tactic, idIn
     arms,
     using: tactic.using === undefined ? 0 : tactic.using === BEST ? -1 : Math.max(0, list.findIndex((w) => w.name === tactic.using)),
     retreatPolicy: tactic.retreat === undefined ? 0 : RETREAT_POLICIES.indexOf(tactic.retreat) + 1,
+    defenceOnly: tactic.defence === undefined || tactic.defence === 'best' ? -1 : DEFENCE_POLICIES.indexOf(tactic.defence) - 1,
     encumbrance: enc,
     ambidextrous: c.ambidextrous,
     dodge: Math.floor(basicSpeed) + 3 - enc,

@@ -8,6 +8,7 @@ import { openingOdds, standoffExact } from './exact'
 import { exactGurpsFight } from './exact-fight'
 import { playFight } from './fight'
 import { metricDocs, summarize } from './metrics'
+import { optionSets } from './options'
 import { compile, type Plan } from './plan'
 import { scenarioSchema, SYSTEM_ID, type GurpsScenario } from './schema'
 import { variants } from './variants'
@@ -91,4 +92,5 @@ export const gurps = {
   summarize: (plan: Plan, tally: Tally): Metric[] => summarize(plan, tally),
   trace,
   exact,
+  optionSets,
 } satisfies RuleSystem<GurpsScenario, TracePlan>

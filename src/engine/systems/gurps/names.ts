@@ -16,5 +16,7 @@ export const BAREHANDED = ['no', 'yes', 'judo-karate'] as const
 export const RANGED = ['no', 'firearm', 'muscle-powered'] as const
 /** A fighter's own retreat policy (his tactics' `retreat`), overriding the scenario's retreat rule for him. */
 export const RETREAT_POLICIES = ['always', 'never', 'keep-my-attack'] as const
+/** Which active defence he uses (his tactics' `defence`): his best (the highest score), or only one kind. */
+export const DEFENCE_POLICIES = ['best', 'dodge', 'parry', 'block'] as const
 /** The `using` value for "his best attack against this foe". */
 export const BEST = 'best'

@@ -4,7 +4,7 @@ import { crossCheck, flag, ident, int, oneOf, stepped, text } from '../../core/s
 import { DAMAGE_TYPES, MAX_TABLE_ST } from '../gurps-common/basic-damage'
 import { variants } from './variants'
 import { checkScenario } from './schema-checks'
-import { AOA_OPTIONS, AOD_OPTIONS, BAREHANDED, MANEUVERS, RANGED, RESPONSES, RETREAT_POLICIES, TARGET_RULES, TRIGGERS } from './names'
+import { AOA_OPTIONS, AOD_OPTIONS, BAREHANDED, DEFENCE_POLICIES, MANEUVERS, RANGED, RESPONSES, RETREAT_POLICIES, TARGET_RULES, TRIGGERS } from './names'
 
 /**
  * Scenario schema for whole GURPS fights: fighters, weapons, and each fighter's plan of maneuvers.
@@ -29,14 +29,14 @@ export const weaponSchema = z.strictObject({
   /** Longest reach in yards (0 = C, close combat). */
   reach: int(0, 10).default(1).describe('Longest reach in yards (0 = C, close combat): he must get this close to strike. Ignored for ranged weapons.'),
   /**
-   * Missile weapon kind: "no" (melee), "firearm" or "muscle-powered" (bow, thrown). Against either, only
-   * Dodge defends (no Parry, Block or retreat bonus) and range penalties apply; a shield's DB counts
-   * against muscle-powered missiles, not against firearms. @see docs/rules/gurps.md section 3 (Active defences)
+   * Missile weapon kind: "no" (melee), "firearm" or "muscle-powered" (bow, thrown). Range penalties apply;
+   * Dodge always defends, Block against muscle-powered missiles, Parry only thrown weapons (−1, −2 small);
+   * no retreat bonus; a shield's DB counts except against firearms. @see docs/rules/gurps.md section 3 (Missiles)
    */
   ranged: oneOf(RANGED)
     .default('no')
     .describe(
-      '"no": melee. "firearm" or "muscle-powered" (bow, thrown): only Dodge defends, range penalties apply, and a shield\'s DB counts only against muscle-powered.',
+      '"no": melee. "firearm" or "muscle-powered" (bow, thrown): range penalties apply; against it Dodge always, Block only a muscle-powered missile, Parry only a thrown weapon (at −1, −2 if small), no retreat bonus; a shield\'s DB counts except against firearms.',
     ),
   parry: int(-5, 5).default(0).describe('The weapon\'s Parry modifier, −5 to +5 (knife −1, quarterstaff +2), added to 3 + half his skill.'),
   canParry: flag().default(true).describe('False for a weapon that cannot parry (a kick); a ranged weapon never parries.'),
@@ -225,6 +225,12 @@ export const tacticSchema = z.strictObject({
     .optional()
     .describe(
       'Which of his attacks he uses: the name of one of his weapons, or "best" (his best against this foe: the highest expected injury a blow, chance to hit × chance his foe fails to defend × mean injury past DR). Left out: the first listed.',
+    ),
+  /** Which active defence he uses against each attack: his best, or only Dodge, Parry or Block. */
+  defence: oneOf(DEFENCE_POLICIES)
+    .optional()
+    .describe(
+      'Which active defence he uses against each attack: "best" (the highest he has, the default), or only "dodge", "parry" or "block" (with none at all where that one is not allowed, e.g. parrying a bullet).',
     ),
   /** When he retreats on a defence: overrides the scenario's retreat rule for him. */
   retreat: oneOf(RETREAT_POLICIES)

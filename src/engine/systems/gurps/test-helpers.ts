@@ -43,6 +43,7 @@ export interface Spec {
   /** His tactics' retreat policy and which attack he uses. */
   retreat?: string
   using?: string
+  defence?: string
   /** Several attacks instead of the one weapon (given whole). */
   weapons?: Record<string, unknown>[]
   encumbrance?: number
@@ -72,7 +73,7 @@ export function scenarioDoc(specs: Spec[], extra: Record<string, unknown> = {}):
       for (const k of ['side', 'hp', 'basicSpeed', 'dr', 'combatReflexes', 'enhancedTimeSense', 'highPainThreshold', 'lowPainThreshold', 'shield', 'distance', 'ambidextrous', 'encumbrance', 'drAgainst', 'move'] as const) if (f[k] !== undefined) c[k] = f[k]
       return c
     }),
-    tactics: specs.map((f) => ({ combatant: f.id, ...(f.target ? { target: f.target } : {}), ...(f.targetRule ? { targetRule: f.targetRule } : {}), ...(f.retreat ? { retreat: f.retreat } : {}), ...(f.using ? { using: f.using } : {}), maneuvers: f.maneuvers ?? [{ maneuver: 'attack' }] })),
+    tactics: specs.map((f) => ({ combatant: f.id, ...(f.target ? { target: f.target } : {}), ...(f.targetRule ? { targetRule: f.targetRule } : {}), ...(f.retreat ? { retreat: f.retreat } : {}), ...(f.using ? { using: f.using } : {}), ...(f.defence ? { defence: f.defence } : {}), maneuvers: f.maneuvers ?? [{ maneuver: 'attack' }] })),
   }
 }
 

@@ -44,7 +44,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'table', label: 'no defence, and roll on the critical-hit table' },
       { value: 'no-defense-only', label: 'no defence, normal damage' },
     ],
-    source: 'GURPS Basic Set, Critical Hits and the Critical Hit Table',
+    source: 'GURPS Basic Set p.B381 (Critical Hits) and p.B556 (Critical Hit Table)',
   },
   {
     key: 'minimumInjury',
@@ -54,7 +54,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'one', label: 'at least 1 HP (Basic Set)' },
       { value: 'none', label: 'rounded down, may be 0' },
     ],
-    source: 'GURPS Basic Set, Damage and Injury (minimum injury)',
+    source: 'GURPS Basic Set p.B379 (Wounding Modifiers and Injury: minimum injury)',
   },
   {
     key: 'knockdown',
@@ -64,7 +64,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'stand-then-ready', label: 'one turn to stand up, one turn to ready the dropped weapon; prone defends at −3' },
       { value: 'ignore-posture', label: 'ignore posture: only the dropped weapon must be readied' },
     ],
-    source: 'GURPS Basic Set, Knockdown and Stunning',
+    source: 'GURPS Basic Set p.B420 (Knockdown and Stunning)',
   },
   {
     key: 'failedDeathCheck',
@@ -74,7 +74,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'dead', label: 'dead' },
       { value: 'mortal-wound', label: 'mortally wounded: out of the fight but alive (GURPS Basic Set, Mortal Wounds)' },
     ],
-    source: 'GURPS Basic Set, death checks and Mortal Wounds',
+    source: 'GURPS Basic Set p.B419 (death checks) and p.B423 (Mortal Wounds)',
   },
   {
     key: 'shockFrom',
@@ -87,7 +87,7 @@ export const variants: readonly VariantDoc[] = [
       },
       { value: 'next-turn', label: 'only from the start of his next turn, through that turn (Quickdraw 1.x)' },
     ],
-    source: 'GURPS Basic Set (Shock); Sean Punch\'s GURPS Martial Arts answers in Pyramid',
+    source: 'GURPS Basic Set p.B419 (Shock); Sean Punch\'s GURPS Martial Arts answers in Pyramid',
   },
   {
     key: 'shockOnDefense',
@@ -97,7 +97,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'no', label: 'no: shock lowers DX and IQ rolls, not defences' },
       { value: 'yes', label: 'yes' },
     ],
-    source: 'GURPS Basic Set, Shock',
+    source: 'GURPS Basic Set p.B419 (Shock)',
   },
   {
     key: 'unbalancedWeapon',
@@ -110,7 +110,7 @@ export const variants: readonly VariantDoc[] = [
         label: 'also the reverse (the Basic Set\'s "or vice versa"): after a parry with it, no attack with it until his next turn, so a Wait cannot turn into an attack',
       },
     ],
-    source: 'GURPS Basic Set, Melee Weapon Table (U: unbalanced); GURPS Martial Arts, Unbalanced Parries',
+    source: 'GURPS Basic Set p.B269 (Parry "U": unbalanced) and the Melee Weapon Table p.B271; GURPS Martial Arts, Unbalanced Parries',
   },
   {
     key: 'aoaDouble',
@@ -124,7 +124,7 @@ export const variants: readonly VariantDoc[] = [
       },
       { value: 'two-weapons', label: 'only with two ready weapons (a pair, or barehanded), no off-hand penalty (the short reading of "two ready weapons")' },
     ],
-    source: 'GURPS Basic Set, All-Out Attack (Double: "two ready weapons or one weapon that does not have to be readied after use") and Ambidexterity',
+    source: 'GURPS Basic Set p.B365 (All-Out Attack, Double: "two ready weapons or one weapon that does not have to be readied after use") and p.B39 (Ambidexterity)',
   },
   {
     key: 'multipleBlocks',
@@ -134,7 +134,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'one-per-turn', label: 'one Block per turn (Basic Set); parries −4 cumulative, dodges unlimited' },
       { value: 'martial-arts', label: 'further Blocks at a cumulative −5 each (Martial Arts optional rule)' },
     ],
-    source: 'GURPS Basic Set, Block; GURPS Martial Arts, Multiple Blocks (optional rule)',
+    source: 'GURPS Basic Set p.B375 (Block); GURPS Martial Arts, Multiple Blocks (optional rule)',
   },
   {
     key: 'painThresholdRolls',
@@ -144,7 +144,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'basic-set', label: 'High Pain Threshold +3, Low Pain Threshold −4 to the HT roll against knockdown and stunning (Basic Set trait texts)' },
       { value: 'shock-only', label: 'no modifier: the traits change shock only, not the HT roll (the shorter reading of GURPS Basic Set p.B59 and p.B142)' },
     ],
-    source: 'GURPS Basic Set, High Pain Threshold and Low Pain Threshold',
+    source: 'GURPS Basic Set p.B59 (High Pain Threshold) and p.B142 (Low Pain Threshold)',
   },
   {
     key: 'rangePenalties',
@@ -154,7 +154,7 @@ export const variants: readonly VariantDoc[] = [
       { value: 'table', label: 'Size and Speed/Range Table: 0 to 2 yards, −1 at 3, −2 at 5, −3 at 7, −4 at 10, −5 at 15, −6 at 20…' },
       { value: 'none', label: 'ignore range (point-blank fights)' },
     ],
-    source: 'GURPS Basic Set, Size and Speed/Range Table (on the attack roll, not in the Wait contest)',
+    source: 'GURPS Basic Set p.B550 (Size and Speed/Range Table; on the attack roll, not in the Wait contest)',
   },
   {
     key: 'onCap',
