@@ -10,6 +10,7 @@ import { getAt, pathKey, setAt, type JsonPath } from '../editor/json-path'
 import type { JsonSchema } from '../editor/json-schema'
 import { ReferenceChoiceCache } from '../editor/reference-choices'
 import { renameId } from '../editor/rename-id'
+import { deleteFighter, isFighterItem } from '../editor/delete-fighter'
 import { backend } from './backend'
 
 export function serialize(doc: unknown): string {
@@ -172,6 +173,15 @@ export const useEditorStore = defineStore('editor', () => {
     if (old === value) return
     history.record(doc.value, pathKey(at), Date.now())
     defaults.value = afterEdit(defaults.value, at, value)
+    if (value === undefined && isFighterItem(at)) {
+      // Deleting a fighter: his plan, the targets and situations that name him go with him, in one undo step.
+      const d = deleteFighter(doc.value, at)
+      replace(d.doc)
+      const who = String((old as { name?: unknown } | null)?.name ?? (old as { id?: unknown } | null)?.id ?? 'the fighter')
+      const n = d.removed.length
+      message.value = `Removed ${who}${n ? ` and the ${n === 1 ? 'place' : `${n} places`} that named him (his plan, targets, pairs)` : ''}.${d.kept.length ? ` ${d.kept.length === 1 ? 'One place the scenario cannot do without still names' : `${d.kept.length} places the scenario cannot do without still name`} him: the problems below show where; choose another fighter there.` : ''}`
+      return
+    }
     if (!isItemId(at)) return replace(setAt(doc.value, at, value))
     // Renaming an id (a combatant's, a tactic's): every reference to it follows, in the same undo step.
     const before = doc.value

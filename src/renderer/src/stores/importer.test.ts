@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
 import { parseScenario } from '../../../engine/run/parse'
 import { markAt } from '../editor/default-marks'
 import { getAt } from '../editor/json-path'
@@ -119,5 +120,64 @@ describe('importing in the app (File › Import character…, a drop on the scen
     // Alice is combatants[2] now, with her DR from her armour: no mark there; her plan's is hers
     expect(markAt(editor.defaults, editor.doc, 'combatants[2].dr')).toBeUndefined()
     expect(markAt(editor.defaults, editor.doc, 'tactics[2].maneuvers')?.text).toBe('plan: attack every turn')
+  })
+})
+
+describe('Replace, a fresh panel for each scenario, and deleting a fighter with his references (issue 26 item 3)', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia())
+    useBackendForTests(testBackend({ 'gurps-duel.json': example('gurps-duel.json'), 'genesys-blaster-duel.json': example('genesys-blaster-duel.json') }))
+  })
+
+  it('Replace Bruno: Alice takes his place, his id, side and plan; nothing is added; one Undo brings him back', async () => {
+    await useLibraryStore().openExample('gurps-duel.json')
+    const editor = useEditorStore()
+    const importer = useImportStore()
+    const before = editor.doc as { combatants: { id: string; name: string; side?: string }[]; tactics: unknown[] }
+    const i = before.combatants.findIndex((c) => c.id === 'bruno')
+    importer.replaceId = 'bruno'
+    await importer.importFiles([file('gcs5_foundry_gurps_alice_wozniak.gcs')])
+    expect(importer.error).toBe('')
+    const doc = editor.doc as typeof before
+    expect(doc.combatants).toHaveLength(before.combatants.length)
+    expect(doc.combatants[i]).toMatchObject({ id: 'bruno', name: 'Alice Wozniak', st: 13 })
+    expect(doc.combatants[i].side).toBe(before.combatants[i].side)
+    expect(doc.tactics).toEqual(before.tactics)
+    expect(parseScenario(doc).ok).toBe(true)
+    expect(importer.summary).toMatch(/^Alice Wozniak took the place of Bruno .*\(bruno\), keeping his side, plan and every reference to him/)
+    expect(importer.replaceId).toBe('')
+    editor.undo()
+    expect(editor.doc).toEqual(before)
+  })
+
+  it('opening another scenario clears the panel: no report, no library, no fighter to replace', async () => {
+    await useLibraryStore().openExample('genesys-blaster-duel.json')
+    const importer = useImportStore()
+    await importer.importFiles([file('swrpg/quickdraw_adversaries.json'), file('swrpg/quickdraw_weapons.json')])
+    expect(importer.libraries.length).toBe(1)
+    await importer.importFiles([file('swrpg/quickdraw_oggdude_character.xml')])
+    expect(importer.report).not.toBeNull()
+    importer.replaceId = 'smuggler'
+    useEditorStore().load(example('gurps-duel.json'), { path: null, name: 'gurps-duel.json' })
+    await nextTick()
+    expect(importer.report).toBeNull()
+    expect(importer.summary).toBe('')
+    expect(importer.libraries).toEqual([])
+    expect(importer.replaceId).toBe('')
+  })
+
+  it('deleting a fighter in the editor takes his plan with him, in one undo step, and says so', async () => {
+    await useLibraryStore().openExample('gurps-duel.json')
+    const editor = useEditorStore()
+    const importer = useImportStore()
+    await importer.importFiles([file('gcs5_foundry_gurps_alice_wozniak.gcs')])
+    const before = editor.doc
+    const doc = before as { combatants: { id: string }[] }
+    editor.edit(['combatants', doc.combatants.findIndex((c) => c.id === 'alice-wozniak')], undefined)
+    expect(JSON.stringify(editor.doc)).not.toContain('"alice-wozniak"')
+    expect(parseScenario(editor.doc).ok).toBe(true)
+    expect(editor.message).toBe('Removed Alice Wozniak and the place that named him (his plan, targets, pairs).')
+    editor.undo()
+    expect(editor.doc).toEqual(before)
   })
 })

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { ref, shallowRef } from 'vue'
+import { ref, shallowRef, watch } from 'vue'
 import type { ImportReport, ImportResult, Library, LibraryEntry, OpenedFile } from '../../../import'
 import { useEditorStore } from './editor'
 
@@ -13,7 +13,9 @@ export interface PickedFile {
  * Importing characters into the scenario being edited: character files are added at once, libraries (the
  * Star Wars adversaries, a BattleScribe Bushido catalogue) open in a browser to pick from. The import
  * code is the CLI's, run here in the page (pure TypeScript, no Node), so the desktop app and the browser
- * build behave alike. Every import shows its report: read, computed, defaulted, ignored. The importers
+ * build behave alike. Every import shows its report: what the fight uses, then read, computed, defaulted,
+ * not modelled. An import may take an existing fighter's place (Replace). Opening another scenario clears
+ * the panel (its report and library were for the old one). The importers
  * (and their XML parser) are loaded with the first file imported, not with the app.
  */
 type Importers = typeof import('../../../import')
@@ -29,6 +31,8 @@ export const useImportStore = defineStore('importer', () => {
   const filter = ref('')
   const side = ref<'A' | 'B'>('B')
   const group = ref(1)
+  /** The fighter an import replaces (his id), or '' to add a new fighter. */
+  const replaceId = ref('')
   /** Set by the panel: opens the file picker (the menu's File › Import character…). */
   let picker: (() => void) | null = null
 
@@ -47,14 +51,22 @@ export const useImportStore = defineStore('importer', () => {
   function add(results: ImportResult[], from: string): void {
     const editor = useEditorStore()
     if (editor.doc === null || importers === null) throw new Error('open a scenario first: imported characters are added to the scenario being edited')
-    const out = importers.addToScenario(editor.doc as Record<string, unknown>, results, side.value)
+    const doc = editor.doc as Record<string, unknown>
+    const list = doc[importers.listKey(String(doc.system))]
+    const replacing = replaceId.value !== '' && Array.isArray(list) ? (list as { id?: unknown; name?: unknown }[]).find((c) => c.id === replaceId.value) : undefined
+    if (replaceId.value !== '' && !replacing) replaceId.value = ''
+    if (replacing && results.reduce((n, r) => n + r.combatants.length, 0) !== 1) throw new Error(`one fighter takes ${String(replacing.name ?? replacing.id)}'s place; this import holds several: add them instead`)
+    const out = replacing ? importers.replaceInScenario(doc, replaceId.value, results[0]) : importers.addToScenario(doc, results, side.value)
     // the earlier imports' marks stay: adding fighters moves none of the fields they are on
     const kept = editor.defaults
     editor.edit([], out.doc)
     editor.markDefaults(out.report.defaultedFields, kept)
     report.value = out.report
     const names = results.flatMap((r) => r.combatants.map((c) => String(c.name)))
-    summary.value = `Added ${names.map((n, i) => `${n} (${out.ids[i]})`).join(', ')} from ${from} on side ${side.value}.`
+    if (replacing) {
+      summary.value = `${names[0]} took the place of ${String(replacing.name ?? replacing.id)} (${replaceId.value}), keeping his side, plan and every reference to him; from ${from}.`
+      replaceId.value = ''
+    } else summary.value = `Added ${names.map((n, i) => `${n} (${out.ids[i]})`).join(', ')} from ${from} on side ${side.value}.`
   }
 
   /** Files from the picker or a drop: characters are added, libraries opened; a bad file says what is wrong and adds nothing. */
@@ -132,5 +144,15 @@ export const useImportStore = defineStore('importer', () => {
     error.value = ''
   }
 
-  return { error, report, summary, libraries, filter, side, group, setPicker, requestFile, importFiles, shown, pick, closeLibraries, dismiss }
+  // Another scenario opened: the last import's report, its library and its choice of fighter were for the old one.
+  watch(
+    () => useEditorStore().session,
+    () => {
+      dismiss()
+      closeLibraries()
+      replaceId.value = ''
+    },
+  )
+
+  return { error, report, summary, libraries, filter, side, group, replaceId, setPicker, requestFile, importFiles, shown, pick, closeLibraries, dismiss }
 })
