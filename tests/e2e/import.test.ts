@@ -98,4 +98,22 @@ describe('importing characters in the browser build (issue 18)', () => {
     await page.selectOption('[data-testid="field-tactics[2].maneuvers[0].maneuver"]', 'all-out-attack')
     await page.waitForFunction(`document.querySelectorAll('[data-default-path="tactics[2].maneuvers"]').length === 0`)
   })
+
+  it('issue 26: Alice Wozniak takes Bruno\'s place in the GURPS duel (his id and plan kept), and the duel runs with her', async () => {
+    await openExample(page, 'gurps-duel.json')
+    await page.selectOption('[data-testid="import-replace"]', 'bruno')
+    await page.setInputFiles('[data-testid="import-file"]', join(fixtures, 'gcs5_foundry_gurps_alice_wozniak.gcs'))
+    await page.waitForSelector('[data-testid="import-summary"]:has-text("took the place of Bruno")')
+    expect(await page.textContent('[data-testid="import-report-fight"]')).toContain('attack: Throwing Axe (Swung)')
+    // still two fighters: Aldo and, in Bruno's row, Alice
+    expect(await page.inputValue('[data-testid="field-combatants[1].name"]')).toBe('Alice Wozniak')
+    expect(await page.inputValue('[data-testid="field-combatants[1].id"]')).toBe('bruno')
+    expect(await page.locator('[data-testid="field-combatants[2].name"]').count()).toBe(0)
+    await page.fill('[data-testid="trials"]', '2000')
+    await page.press('[data-testid="trials"]', 'Tab')
+    await page.click('[data-testid="run"]')
+    await page.waitForSelector('[data-testid="result-summary"] .status-done', { timeout: 120_000 })
+    expect((await page.textContent('[data-testid="headline-answer"]')) ?? '').toMatch(/Alice Wozniak/)
+    await page.screenshot({ path: join(shots, '26-import-replace.png') })
+  })
 })
