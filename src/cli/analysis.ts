@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { compareDocuments } from '../engine/run/compare'
 import { mergePartials, partialDocument, type PartialDocument } from '../engine/run/partial'
 import type { ResultDocument } from '../engine/run/result'
-import { scenarioAt, sweepGrid, sweepValues, type SweepParam } from '../engine/run/sweep'
+import { MAX_SWEEP_POINTS, scenarioAt, sweepGrid, sweepValues, type SweepParam } from '../engine/run/sweep'
 import { getAtPath, setAtPath } from '../engine/run/json-path'
 import { parseJsonText, parseScenario } from '../engine/run/parse'
 import { parsePartial, parseSweepPartial, type SweepPartialDocument } from '../engine/run/partial-schema'
@@ -49,6 +49,11 @@ function sweepParams(raw: unknown, o: Options): SweepParam[] {
     } catch (e) {
       throw new UsageError(`--param${suffix}: ${(e as Error).message}`)
     }
+  }
+  // The grid's size from the product of the counts, before a single point of it is built (9,999 × 9,999 ran out of memory).
+  const size = params.reduce((n, p) => n * p.values.length, 1)
+  if (size > MAX_SWEEP_POINTS) {
+    throw new UsageError(`sweep: ${params.map((p) => `${p.values.length.toLocaleString('en-US')} values of ${p.path}`).join(' × ')} make ${size.toLocaleString('en-US')} points; at most ${MAX_SWEEP_POINTS.toLocaleString('en-US')} are allowed: take a larger --step${params.length > 1 ? ' or --step2' : ''}`)
   }
   return params
 }
@@ -97,8 +102,8 @@ export async function cmdSweep(file: string, o: Options): Promise<number> {
         return EXIT_OK
       }
       const sweep: SweepDocument = { format: 'quickdraw-sweep/1', ...head, points: docs }
-      if (target) await writeOut(target, `${JSON.stringify(sweep, null, 2)}\n`)
       out(o.json ? JSON.stringify(sweep, null, 2) : formatSweep(sweep, str(o.metric)))
+      if (target) await writeOut(target, `${JSON.stringify(sweep, null, 2)}\n`)
       return EXIT_OK
     },
   )
@@ -176,14 +181,19 @@ export async function cmdCompare(files: string[], o: Options): Promise<number> {
   return withService(
     () => new SimulationService({ workerPath }),
     async (service, signal) => {
-      const docA = await service.run({ scenario: a.raw, ...settings, signal })
-      const docB = await service.run({ scenario: bRaw, ...settings, signal })
+      // a progress bar on a terminal for each of the two runs, as run has
+      const barA = progressBar('A: ')
+      const docA = await service.run({ scenario: a.raw, ...settings, signal, onProgress: barA.onProgress })
+      barA.clear()
+      const barB = progressBar('B: ')
+      const docB = await service.run({ scenario: bRaw, ...settings, signal, onProgress: barB.onProgress })
+      barB.clear()
       for (const d of [docA, docB]) if (d.status !== 'done') return notDone(d)
       const rows = compareDocuments(docA, docB)
       const result = { format: 'quickdraw-comparison/1', a: docA, b: docB, rows }
       const target = str(o.out)
-      if (target) await writeOut(target, `${JSON.stringify(result, null, 2)}\n`)
       out(o.json ? JSON.stringify(result, null, 2) : formatComparison(docA, docB, rows))
+      if (target) await writeOut(target, `${JSON.stringify(result, null, 2)}\n`)
       return EXIT_OK
     },
   )
@@ -206,9 +216,9 @@ export async function cmdMerge(files: string[], o: Options): Promise<number> {
     throw new CheckFailed(message)
   }
   const target = str(o.out)
-  if (target) await writeOut(target, `${JSON.stringify(merged, null, 2)}\n`)
   if (o.json) out(JSON.stringify(merged, null, 2))
   else out(merged.format === 'quickdraw-sweep/1' ? formatSweep(merged) : formatResult(merged))
+  if (target) await writeOut(target, `${JSON.stringify(merged, null, 2)}\n`)
   return EXIT_OK
 }
 

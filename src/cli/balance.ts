@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { findBalance, BalanceRefusal, type BalanceAnswer, type BalancePoint } from '../engine/run/balance'
 import { MetricQueryError, parseMetricQuery } from '../engine/run/estimate'
-import { getAtPath } from '../engine/run/json-path'
+import { getAtPath, parsePath } from '../engine/run/json-path'
 import type { ResultDocument } from '../engine/run/result'
 import { fighterOptions, parseOptionSetRef } from '../engine/run/option-sets'
 import { playTactics, TacticsRefusal, tacticsPlayers, tacticsSentence, type TacticsAnswer, type TacticsOption, type TacticsPlayers } from '../engine/run/tactics'
 import { SimulationService } from '../main/services/simulation'
 import { runSettings } from './commands'
 import { CheckFailed, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
-import { loadScenarioFile } from './input'
+import { loadScenarioFile, MAX_PATCH_DEPTH, nestingDepth } from './input'
 import { err, out, str, withService, type Options } from './io'
 import { workerPath } from './paths'
 
@@ -82,6 +82,8 @@ export async function cmdBalance(file: string, o: Options): Promise<number> {
   const { raw, parsed } = loadScenarioFile(file)
   const path = str(o.param)
   if (path === undefined) throw new UsageError('balance: --param <json-path> is required, e.g. --param combatants[0].skill')
+  const keys = parsePath(path)
+  if (typeof keys === 'string') throw new UsageError(`--param: ${keys}`)
   const metric = str(o.metric)
   if (metric === undefined) throw new UsageError('balance: --metric <metric-id> is required (`quickdraw systems` lists them; an ordering takes id=outcome)')
   const target = requiredNumber('target', o)
@@ -150,11 +152,15 @@ export function parseOption(side: 'a' | 'b', text: string): TacticsOption {
       throw new UsageError(`--${side} ${name}: cannot read ${body.slice(1)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
     }
   }
+  let patch: unknown
   try {
-    return { name, patch: JSON.parse(json.replace(/^\uFEFF/, '')) as unknown }
+    patch = JSON.parse(json.replace(/^\uFEFF/, '')) as unknown
   } catch (e) {
     throw new UsageError(`--${side} ${name}: the patch is not JSON (${(e as Error).message})`)
   }
+  const depth = nestingDepth(patch, MAX_PATCH_DEPTH)
+  if (depth > MAX_PATCH_DEPTH) throw new UsageError(`--${side} ${name}: the patch is nested more than ${MAX_PATCH_DEPTH} levels deep; a scenario's fields go a few levels deep`)
+  return { name, patch }
 }
 
 interface EachOptions {

@@ -33,7 +33,7 @@ export function runSettings(o: Options): Omit<RunRequest, 'scenario'> {
 }
 
 /** A progress bar on stderr, drawn only on a terminal and only once a run has lasted a second. */
-export function progressBar(): { onProgress: RunRequest['onProgress']; clear: () => void } {
+export function progressBar(label = ''): { onProgress: RunRequest['onProgress']; clear: () => void } {
   const started = Date.now()
   const tty = process.stderr.isTTY === true
   let drew = false
@@ -41,7 +41,7 @@ export function progressBar(): { onProgress: RunRequest['onProgress']; clear: ()
     onProgress: (p) => {
       if (!tty || Date.now() - started < 1000) return
       drew = true
-      process.stderr.write(`\r${progressLine(p.trialsDone, p.trials, p.trialsPerSecond, p.etaMs)}`)
+      process.stderr.write(`\r${label}${progressLine(p.trialsDone, p.trials, p.trialsPerSecond, p.etaMs)}`)
     },
     clear: () => {
       if (drew) process.stderr.write('\r\x1b[K')
@@ -85,12 +85,13 @@ export async function cmdRun(file: string, o: Options): Promise<number> {
       if (o.csv) {
         // CSV on stdout and in --out alike: header row first, provenance in columns (src/shared/csv.ts).
         const csv = resultCsv(doc)
-        if (target) await writeOut(target, csv)
+        // printed first: a write that fails at the end (a full disk) does not lose the numbers
         outData(csv)
+        if (target) await writeOut(target, csv)
         return EXIT_OK
       }
-      if (target) await writeOut(target, `${JSON.stringify(doc, null, 2)}\n`)
       out(o.json ? JSON.stringify(doc, null, 2) : formatResult(doc, parsed.scenario.question))
+      if (target) await writeOut(target, `${JSON.stringify(doc, null, 2)}\n`)
       return EXIT_OK
     },
   )

@@ -8,6 +8,7 @@ import { cmdExact, cmdRun, cmdSchema, cmdSystems, cmdTrace, cmdValidate } from '
 import { err, outData, type Options } from './io'
 import { CheckFailed, EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError } from './errors'
 import { beginCommand, endCommand, type HandledSignal } from './signals'
+import { preloadStdin } from './input'
 import { commandHelp, USAGE } from './usage'
 import { ENGINE_VERSION } from '../engine/version'
 
@@ -162,6 +163,8 @@ export async function main(argv: string[], early?: HandledSignal): Promise<numbe
   const interrupts = beginCommand()
   try {
     if (early) interrupts.receive(early)
+    // "-" reads the scenario from standard input: read it ahead, listening for signals while it waits
+    if (argv.slice(1).includes('-')) await preloadStdin(interrupts.signal)
     const code = interrupts.signal.aborted ? EXIT_INTERRUPTED : await dispatch(argv)
     return interrupts.exitCode() ?? (interrupts.stdoutClosed ? EXIT_OK : code)
   } catch (e) {
@@ -174,6 +177,11 @@ export async function main(argv: string[], early?: HandledSignal): Promise<numbe
       return EXIT_FAILED
     }
     if (interrupts.stdoutClosed) return EXIT_OK
+    // Interrupted while a step was under way (balance asking for an exact answer, say): the step stops with
+    // whatever error its cancelling gives, which is the interruption, not a bug.
+    if (interrupts.signal.aborted) {
+      return interrupts.exitCode() ?? EXIT_INTERRUPTED
+    }
     err(`quickdraw: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
     return EXIT_INTERNAL
   } finally {

@@ -16,14 +16,53 @@ export class ScenarioFileError extends CheckFailed {
 
 /** The text of a scenario file, or of standard input for "-" (read once: later reads get the same text). */
 let stdinText: string | undefined
+let stdinTooLarge = false
 function readScenarioText(file: string): string {
   if (file === '-') {
+    if (stdinTooLarge) throw Object.assign(new Error('too large'), { code: `more than ${MAX_SCENARIO_BYTES / 1024 / 1024} MB; a scenario is a few kilobytes` })
     stdinText ??= readFileSync(0, 'utf8')
     return stdinText
   }
   const size = statSync(file).size
   if (size > MAX_SCENARIO_BYTES) throw Object.assign(new Error('too large'), { code: `${(size / 1024 / 1024).toFixed(0)} MB; a scenario is a few kilobytes, at most ${MAX_SCENARIO_BYTES / 1024 / 1024} MB` })
   return readFileSync(file, 'utf8')
+}
+
+/**
+ * Reads standard input ahead, without blocking, for a command given "-": a blocking read of an open, empty
+ * stdin would not hear Ctrl-C or SIGTERM. Stops when the signal aborts (nothing is kept then).
+ */
+export async function preloadStdin(signal: AbortSignal): Promise<void> {
+  if (stdinText !== undefined || signal.aborted) return
+  const stdin = process.stdin
+  const chunks: Buffer[] = []
+  let size = 0
+  await new Promise<void>((done) => {
+    const finish = (): void => {
+      stdin.off('data', onData)
+      stdin.off('end', finish)
+      stdin.off('error', finish)
+      signal.removeEventListener('abort', stop)
+      done()
+    }
+    const stop = (): void => {
+      stdin.destroy()
+      finish()
+    }
+    const onData = (c: Buffer): void => {
+      chunks.push(c)
+      size += c.length
+      if (size > MAX_SCENARIO_BYTES) {
+        stdinTooLarge = true
+        stop()
+      }
+    }
+    stdin.on('data', onData)
+    stdin.once('end', finish)
+    stdin.once('error', finish)
+    signal.addEventListener('abort', stop, { once: true })
+  })
+  if (!signal.aborted && !stdinTooLarge) stdinText = Buffer.concat(chunks).toString('utf8')
 }
 
 /** Largest scenario file the CLI reads (the app opens at most 2 MB; this only stops accidents). */
@@ -72,4 +111,25 @@ export function workersOption(value: string | undefined): number | undefined {
   const used = clampWorkers(asked)
   if (used < asked) process.stderr.write(`quickdraw: --workers ${asked}: this machine has ${used} core${used === 1 ? '' : 's'}; using ${used}\n`)
   return used
+}
+
+/** The deepest a patch given on the command line may nest (a scenario's own fields go a few levels deep). */
+export const MAX_PATCH_DEPTH = 64
+
+/**
+ * How deep a JSON value nests (a number or text is 0, `{}` is 1), counted without recursion, and no further
+ * than just past `limit`: a 100,000-level patch is measured without exhausting the stack.
+ */
+export function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0
+  const stack: [unknown, number][] = [[value, 0]]
+  while (stack.length > 0) {
+    const [v, d] = stack.pop() as [unknown, number]
+    if (v === null || typeof v !== 'object') continue
+    const here = d + 1
+    if (here > deepest) deepest = here
+    if (deepest > limit) return deepest
+    for (const child of Array.isArray(v) ? v : Object.values(v as Record<string, unknown>)) stack.push([child, here])
+  }
+  return deepest
 }

@@ -1,7 +1,7 @@
-import { accessSync, constants, statSync, type Stats } from 'node:fs'
+import { accessSync, constants, lstatSync, readlinkSync, statSync, type Stats } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { writeFileAtomic } from '../main/services/atomic-write'
-import { UsageError } from './errors'
+import { CheckFailed, UsageError } from './errors'
 
 const statOf = (path: string): Stats | null => {
   try {
@@ -30,6 +30,8 @@ export function checkOutTarget(target: string | undefined, inputs: readonly stri
   if (target === undefined) return
   if (target.trim() === '') throw new UsageError('--out: needs a file name')
   const st = statOf(target)
+  // A link to a file that does not exist yet: writing would replace the link with a plain file.
+  if (!st && isLink(target)) throw new UsageError(`--out: ${target} is a link to ${readlinkSync(target)}, which does not exist; create that file first (the link is kept and the file written through it) or give another name`)
   if (st?.isDirectory()) throw new UsageError(`--out: ${target} is a folder; give a file name inside it, e.g. ${resolve(target, 'result.json')}`)
   if (st) {
     for (const input of inputs) {
@@ -46,12 +48,23 @@ export function checkOutTarget(target: string | undefined, inputs: readonly stri
   if (!writable(folder)) throw new UsageError(`--out: cannot create files in the folder ${folder} (read-only or not yours)`)
 }
 
-/** Writes a command's output file; a failure at this late stage (a full disk) still exits 2 with a message. */
+const isLink = (path: string): boolean => {
+  try {
+    return lstatSync(path).isSymbolicLink()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Writes a command's output file, after its answer is printed: a failure at this late stage (a full disk)
+ * exits 1 with a message, and the numbers are already on the screen.
+ */
 export async function writeOut(target: string, data: string): Promise<void> {
   try {
     await writeFileAtomic(target, data)
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
-    throw new UsageError(`--out: could not write ${target} (${code ?? (e as Error).message}); nothing was written there`)
+    throw new CheckFailed(`--out: could not write ${target} (${code ?? (e as Error).message}); nothing was written there (the answer is printed above)`)
   }
 }
