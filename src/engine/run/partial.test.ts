@@ -136,3 +136,24 @@ describe('merge checks every count of a partial against what the shard recorded'
     expect(parts[0].checks.metrics.map((m) => m.id)).toEqual(single.metrics.map((m) => m.id))
   })
 })
+
+describe('exact values in result documents (issue 30)', () => {
+  it('are written with 15 significant digits, so Node 22 and 24 give the same document', async () => {
+    const { roundExact, withRoundedExact, EXACT_DIGITS } = await import('./result')
+    expect(EXACT_DIGITS).toBe(15)
+    // two doubles that differ only past the 15th digit, as Math.exp may give them on two platforms
+    const a = 0.46402877697841205
+    const b = a * (1 + 2 ** -51)
+    expect(a).not.toBe(b)
+    expect(roundExact(a)).toBe(roundExact(b))
+    expect(roundExact(a)).toBe(0.464028776978412)
+    expect(roundExact(0)).toBe(0)
+    const m = withRoundedExact({ id: 'x', metric: 'x', label: 'x', kind: 'order', n: 10, outcomes: [{ key: 'k', label: 'k', count: 5, p: 0.5, ci: [0.2, 0.8], exact: a }] })
+    expect(m.kind === 'order' && m.outcomes[0].exact).toBe(0.464028776978412)
+    // every exact value of a run's document has at most 15 significant digits
+    const doc = (await runJobWithTally(base)).document
+    const exacts = doc.metrics.flatMap((x) => (x.kind === 'order' ? x.outcomes.map((o) => o.exact) : x.kind === 'distribution' ? (x.exact?.p.map((e) => e.p) ?? []) : [x.exact])).filter((v): v is number => v !== undefined)
+    expect(exacts.length).toBeGreaterThan(0)
+    for (const v of exacts) expect(v).toBe(Number(v.toPrecision(15)))
+  })
+})
