@@ -75,6 +75,8 @@ function weapons(list: unknown, owner: string): Weapon[] {
       reach: str(w.reach),
       parry: str(w.parry),
       range: str(w.range),
+      shots: typeof w.shots === 'string' ? w.shots : undefined,
+      accuracy: typeof w.accuracy === 'string' || typeof w.accuracy === 'number' ? String(w.accuracy) : undefined,
       defaults: defaults(w.defaults),
       cachedLevel: typeof obj(w.calc).level === 'number' ? num(obj(w.calc).level) : undefined,
       cachedDamage: typeof obj(w.calc).damage === 'string' ? str(obj(w.calc).damage) : undefined,

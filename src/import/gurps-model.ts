@@ -35,6 +35,9 @@ export interface Weapon {
   cachedDamage?: string
   /** The level a builder that stores computed levels gives (GCA, Foundry), used as it is. */
   storedLevel?: { level: number; from: string }
+  /** A ranged weapon's Shots ("6(3i)") and Acc ("2"), as the weapon table writes them. */
+  shots?: string
+  accuracy?: string
 }
 export interface Trait {
   name: string
@@ -260,36 +263,54 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
   )
   const chosen = scored[0]
   if (!chosen) throw new ImportError(`${c.name} has no weapon or natural attack the simulator can use (damage as thr, sw or dice, and a skill)`)
-  const w = chosen.w
-  const damage = weaponDamage(w, chosen.level!, st, features, report)!
-  const weapon: Record<string, unknown> = {
-    name: `${w.owner}${w.usage && w.usage !== w.owner ? ` (${w.usage})` : ''}`.slice(0, 40),
-    skill: Math.max(3, Math.min(30, chosen.level!.level)),
-    damage: damage.spec,
-    type: w.damage.type,
-  }
-  const text = `${weapon.name as string}: skill ${chosen.level!.level} from ${chosen.level!.from}, damage ${damage.text}`
-  if (w.cachedLevel !== undefined && w.cachedLevel !== chosen.level!.level) report.computed.push(`${text} (the file's stored level is ${w.cachedLevel})`)
-  else report.computed.push(text)
-  if (w.melee) {
-    const reach = w.reach.split(/[,-]/).map((r) => (r.trim().toUpperCase().startsWith('C') ? 0 : Number.parseInt(r, 10))).filter((r) => Number.isFinite(r))
-    weapon.reach = reach.length ? Math.max(...reach) : 1
-    const p = w.parry.trim()
-    if (p === '' || /^no$/i.test(p)) weapon.canParry = false
-    else {
-      const m = /^([+-]?\d+)/.exec(p)
-      weapon.parry = Math.max(-5, Math.min(5, m ? Number(m[1]) : 0))
-      if (/F/.test(p)) weapon.fencing = true
-      if (/U/.test(p)) weapon.unbalanced = true
+  // Every usable attack, up to the simulator's 8 (multi-attack convention): each with its own skill,
+  // damage, reach or range kind, and Shots; his tactic picks his best against his foe.
+  const built: Record<string, unknown>[] = []
+  const names = new Set<string>()
+  const accs: string[] = []
+  for (const x of scored) {
+    if (built.length === 8) break
+    const w = x.w
+    const damage = weaponDamage(w, x.level!, st, features, report)!
+    const label = `${w.owner}${w.usage && w.usage !== w.owner ? ` (${w.usage})` : ''}`.slice(0, 40)
+    if (names.has(label.toLowerCase())) continue
+    names.add(label.toLowerCase())
+    const weapon: Record<string, unknown> = { name: label, skill: Math.max(3, Math.min(30, x.level!.level)), damage: damage.spec, type: w.damage.type }
+    const text = `${label}: skill ${x.level!.level} from ${x.level!.from}, damage ${damage.text}`
+    if (w.cachedLevel !== undefined && w.cachedLevel !== x.level!.level) report.computed.push(`${text} (the file's stored level is ${w.cachedLevel})`)
+    else report.computed.push(text)
+    if (w.melee) {
+      const reach = w.reach.split(/[,-]/).map((r) => (r.trim().toUpperCase().startsWith('C') ? 0 : Number.parseInt(r, 10))).filter((r) => Number.isFinite(r))
+      weapon.reach = reach.length ? Math.max(...reach) : 1
+      const p = w.parry.trim()
+      if (p === '' || /^no$/i.test(p)) weapon.canParry = false
+      else {
+        const m = /^([+-]?\d+)/.exec(p)
+        weapon.parry = Math.max(-5, Math.min(5, m ? Number(m[1]) : 0))
+        if (/F/.test(p)) weapon.fencing = true
+        if (/U/.test(p)) weapon.unbalanced = true
+      }
+      if (/^(punch|kick|bite)/i.test(w.usage) || /natural attacks|^punch|^kick/i.test(w.owner)) weapon.barehanded = levels.has('judo') || levels.has('karate') ? 'judo-karate' : 'yes'
+    } else {
+      const skillNames = w.defaults.map((d) => (d.name ?? '').toLowerCase())
+      weapon.ranged = w.damage.st || skillNames.some((n) => /bow|thrown|sling|blowpipe|spear thrower/.test(n)) ? 'muscle-powered' : 'firearm'
+      const shots = (w.shots ?? '').replace(/\s/g, '')
+      if (/^(T|[1-9]\d{0,2})\(([0-9]|1\d|20)i?\)$/.test(shots)) {
+        weapon.shots = shots
+        report.read.push(`${label}: Shots ${shots}`)
+      } else if (shots) report.ignored.push(`${label}: Shots ${shots} is not a form the simulator reads (such as 6(3i)); it shoots without running dry`)
+      if (w.accuracy && w.accuracy.trim() !== '0') accs.push(`${label} Acc ${w.accuracy.trim()}`)
     }
-    if (/^(punch|kick|bite)/i.test(w.usage) || /natural attacks|^punch|^kick/i.test(w.owner)) weapon.barehanded = levels.has('judo') || levels.has('karate') ? 'judo-karate' : 'yes'
-  } else {
-    const skillNames = w.defaults.map((d) => (d.name ?? '').toLowerCase())
-    weapon.ranged = w.damage.st || skillNames.some((n) => /bow|thrown|sling|blowpipe|spear thrower/.test(n)) ? 'muscle-powered' : 'firearm'
+    built.push(weapon)
   }
-  combatant.weapon = weapon
-  const others = scored.slice(1).map((x) => `${x.w.owner}${x.w.usage ? ` (${x.w.usage})` : ''}`)
-  if (others.length) report.ignored.push(`other weapons (the simulator gives each fighter one): ${[...new Set(others)].join(', ')}`)
+  if (accs.length) report.ignored.push(`Accuracy (${accs.join(', ')}): the simulator plays no Aim maneuver, so a weapon's Acc adds nothing`)
+  if (built.length === 1) combatant.weapon = built[0]
+  else {
+    combatant.weapons = built
+    report.computed.push(`${built.length} attacks; his tactic uses his best against his foe: the one with the highest expected injury a blow (chance to hit, chance the foe fails to defend, injury past DR), chosen each turn and named in the trace`)
+  }
+  const others = scored.slice(built.length).map((x) => `${x.w.owner}${x.w.usage ? ` (${x.w.usage})` : ''}`).filter((n) => !names.has(n.slice(0, 40).toLowerCase()))
+  if (others.length) report.ignored.push(`more attacks than the simulator's 8: ${[...new Set(others)].join(', ')}`)
   const unusable = weapons
     .filter((x) => !scored.some((s) => s.w === x))
     .map((x) => {
@@ -304,7 +325,7 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
   if (unusable.length) report.ignored.push(`weapons not imported: ${[...new Set(unusable)].join('; ')}`)
   for (const s of c.skills) {
     const l = levels.get(skillName(s).toLowerCase())
-    if (l !== undefined && l > chosen.level!.level && /sword|axe|mace|knife|spear|staff|rapier|saber|whip|flail|polearm|guns|bow/i.test(s.name) && !weapons.some((x) => x.defaults.some((d) => d.name === s.name)))
+    if (l !== undefined && l > chosen.level!.level && !built.some((b) => (b.skill as number) >= l) && /sword|axe|mace|knife|spear|staff|rapier|saber|whip|flail|polearm|guns|bow/i.test(s.name) && !weapons.some((x) => x.defaults.some((d) => d.name === s.name)))
       report.ignored.push(`${skillName(s)} ${l}: no weapon for it in the file`)
   }
 
@@ -318,7 +339,7 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
     report.computed.push(`shield ${shieldItem.name}: Shield skill ${sk}${shieldSkill === undefined ? ' (default DX − 4)' : ''}, DB ${db}`)
   }
   unnamed(report, c)
-  return { system: 'gurps', format: c.format, combatants: [combatant], report }
+  return { system: 'gurps', format: c.format, combatants: [combatant], report, ...(built.length > 1 ? { plan: { using: 'best' } } : {}) }
 }
 
 const ATTR_WORDS: Record<string, string> = { st: 'ST', dx: 'DX', iq: 'IQ', ht: 'HT', will: 'Will', per: 'Per', hp: 'HP', fp: 'FP', basic_speed: 'Basic Speed', basic_move: 'Basic Move', dodge: 'Dodge', parry: 'Parry', block: 'Block' }

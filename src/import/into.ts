@@ -70,6 +70,7 @@ export function addToScenario(doc: Doc, results: ImportResult[], side?: 'A' | 'B
       if (side !== undefined || system !== 'gurps') out.side = s
       if (side === undefined && system !== 'gurps') defaulted(report, `${prefix}side ${s}${sideNote}`, `${at}.side`)
       const p = planFor(system, String(out.id))
+      if (p && r.plan) Object.assign(p.plan, r.plan)
       if (p) {
         const planAt = `${p.key}[${planCount(p.key)}].${Object.keys(p.plan).find((k) => k !== 'combatant') ?? ''}`
         ;(plans[p.key] ??= []).push(p.plan)
@@ -122,6 +123,15 @@ export function replaceInScenario(doc: Doc, id: string, result: ImportResult): {
   const hasPlan = plan !== undefined && Array.isArray(doc[plan.key]) && (doc[plan.key] as { combatant?: unknown }[]).some((p) => p.combatant === id)
   report.read.unshift(`${String(c.name)} takes the place of ${String(old.name ?? id)}: his id "${id}"${old.side !== undefined ? `, side ${String(old.side)}` : ''}${hasPlan ? ', his plan' : ''} and every reference to him are kept`)
   const out: Doc = { ...doc, [key]: list.map((x, i) => (i === at ? next : x)) }
+  if (plan && r0Plan(result) && hasPlan) {
+    // his plan stays; which attack it uses is the new fighter's (his best when he has several)
+    out[plan.key] = (doc[plan.key] as Record<string, unknown>[]).map((p) => {
+      if (p.combatant !== id) return p
+      const { using: _old, ...rest } = p
+      return result.plan?.using !== undefined ? { ...rest, using: result.plan.using } : rest
+    })
+  }
+  if (plan && result.plan) Object.assign(plan.plan, result.plan)
   if (plan && !hasPlan) {
     out[plan.key] = [...(Array.isArray(doc[plan.key]) ? (doc[plan.key] as unknown[]) : []), plan.plan]
     defaulted(report, `plan: ${system === 'l5r' ? 'Attack Stance every Round' : 'attack every turn'}`, `${plan.key}[${(out[plan.key] as unknown[]).length - 1}]`)
@@ -132,6 +142,9 @@ export function replaceInScenario(doc: Doc, id: string, result: ImportResult): {
   }
   return { doc: out, ids: [id], report }
 }
+
+/** True when the plan's attack choice must be set or cleared for the new fighter. */
+const r0Plan = (r: ImportResult): boolean => r.plan?.using !== undefined || r.combatants.some((c) => c.weapons === undefined && c.attacks === undefined)
 
 /**
  * A new scenario of two sides from imported fighters: `sides[i]` is the side of `results[i]` (the first

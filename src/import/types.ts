@@ -46,6 +46,8 @@ export interface ImportResult {
    * set on the scenario the fighter is added to, or reported when the scenario already says otherwise.
    */
   settings?: Record<string, unknown>
+  /** What his plan entry gets besides the plain attack (`{ using: 'best' }` for a fighter of several attacks). */
+  plan?: Record<string, unknown>
 }
 
 /** A file that cannot be imported: the message says what was wrong, in a GM's words. */

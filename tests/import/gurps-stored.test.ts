@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { importCharacter } from '../../src/import'
+import { importCharacter, type ImportResult } from '../../src/import'
 import { parseDamage } from '../../src/import/gurps-stored'
 
 const root = join(__dirname, '..', '..')
@@ -9,7 +9,11 @@ const fixtures = join(root, 'tests', 'fixtures', 'import')
 const shared = join(root, '..', 'shared', 'fixtures', 'import', 'gurps')
 const gca5Example = join(shared, 'gca5_foundry_gurps_character_example.gca5')
 if (!existsSync(gca5Example)) console.warn(`GURPS import: ${gca5Example} is absent (2.5 MB, read from the shared fixtures); its test is skipped`)
-const load = (path: string) => importCharacter(readFileSync(path))
+/** The import with each fighter's first attack shown as \`weapon\` (tests/import/every-attack.test.ts checks the whole list). */
+const load = (path: string): ImportResult => {
+  const r = importCharacter(readFileSync(path))
+  return { ...r, combatants: r.combatants.map(({ weapons, ...c }) => (Array.isArray(weapons) ? { ...c, weapon: weapons[0] as unknown } : c)) }
+}
 
 describe('damage as builders write it', () => {
   it.each([

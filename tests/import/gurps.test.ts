@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { importCharacter } from '../../src/import'
+import { importCharacter, type ImportResult } from '../../src/import'
 import { skillLevel } from '../../src/import/gurps-model'
 import { parseScenario } from '../../src/engine/run/parse'
 import { replayTrial } from '../../src/engine/run/replay'
@@ -15,7 +15,15 @@ const fixtures = join(root, 'tests', 'fixtures', 'import')
 const shared = join(root, '..', 'shared', 'fixtures', 'import', 'gurps')
 const haveShared = existsSync(shared)
 if (!haveShared) console.warn(`GURPS import: ${shared} is absent; the tests on the GCS library characters are skipped`)
-const load = (path: string) => importCharacter(readFileSync(path))
+/**
+ * The import with each fighter's first attack shown as \`weapon\` (the one he used before he carried them
+ * all): these tests check that attack's values; tests/import/every-attack.test.ts checks the whole list.
+ */
+const firstAttack = (r: ImportResult): ImportResult => ({
+  ...r,
+  combatants: r.combatants.map(({ weapons, ...c }) => (Array.isArray(weapons) ? { ...c, weapon: weapons[0] as unknown } : c)),
+})
+const load = (path: string) => firstAttack(importCharacter(readFileSync(path)))
 
 describe('GURPS skill levels as GURPS Character Sheet computes them (GURPS Basic Set p.B170)', () => {
   const attrs = { dx: 13, iq: 12 }
@@ -144,8 +152,9 @@ describe('quickdraw import', () => {
     expect(r.err).toBe('')
     expect(r.code).toBe(0)
     const written = JSON.parse(readFileSync(file, 'utf8'))
-    expect(written.combatants[1]).toMatchObject({ id: 'alice-wozniak', side: 'B', weapon: { name: 'Throwing Axe (Swung)' } })
-    expect(written.tactics[1]).toEqual({ combatant: 'alice-wozniak', maneuvers: [{ maneuver: 'attack' }] })
+    expect(written.combatants[1]).toMatchObject({ id: 'alice-wozniak', side: 'B' })
+    expect(written.combatants[1].weapons[0].name).toBe('Throwing Axe (Swung)')
+    expect(written.tactics[1]).toEqual({ combatant: 'alice-wozniak', maneuvers: [{ maneuver: 'attack' }], using: 'best' })
     expect(parseScenario(written).ok).toBe(true)
     // One fight, played out: she swings her axe at Aldo.
     const events = replayTrial(written, 1, 0, DEFAULT_CHUNK_SIZE)

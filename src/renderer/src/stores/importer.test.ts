@@ -142,7 +142,8 @@ describe('Replace, a fresh panel for each scenario, and deleting a fighter with 
     expect(doc.combatants).toHaveLength(before.combatants.length)
     expect(doc.combatants[i]).toMatchObject({ id: 'bruno', name: 'Alice Wozniak', st: 13 })
     expect(doc.combatants[i].side).toBe(before.combatants[i].side)
-    expect(doc.tactics).toEqual(before.tactics)
+    // his tactic stays; Alice carries several attacks, so it now uses her best against her foe
+    expect(doc.tactics).toEqual((before.tactics as { combatant: string }[]).map((t) => (t.combatant === 'bruno' ? { ...t, using: 'best' } : t)))
     expect(parseScenario(doc).ok).toBe(true)
     expect(importer.summary).toMatch(/^Alice Wozniak took the place of Bruno .*\(bruno\), keeping his side, plan and every reference to him/)
     expect(importer.replaceId).toBe('')
