@@ -1,8 +1,8 @@
 import { formatRoll, rollSpec } from '../../dice/roll-and-keep'
 import { armorTn, FULL_ATTACK, STANCE_LABELS } from './armor'
 import { bestRaisesAt } from './best-raises'
-import { checkEnd, inflict, isDefeated, nameOf, noteFirstBlood, penaltyOf, say, type Fight } from './fight'
-import { SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, type Fighter } from './plan'
+import { canSpendVoid, checkEnd, inflict, isDefeated, nameOf, noteFirstBlood, penaltyOf, say, type Fight } from './fight'
+import { SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, TAIL_WIDTH, takeWeapon, VOID_DAMAGE, type Fighter } from './plan'
 import { STANCES } from './schema'
 import { ATTACK_BINS, binBase, COUNTER, counterIndex, PER_ATTACK_OFFSET } from './tally-layout'
 import { plansVoidDamage, soakWithVoid, voidOnAttack, voidOnDamage, voidOnFullDefense } from './void'
@@ -78,6 +78,7 @@ export function attack(f: Fight, i: number, j: number): void {
   const armor = currentArmorTn(f, j)
   const plain = armor + penaltyOf(f, i)
   const bits = (s.stance[i] === FULL_ATTACK ? SPEC_FULL_ATTACK : 0) | (takeCenterBonus(f, i) ? SPEC_CENTER : 0) | voidOnAttack(f, i)
+  if (a.using < 0) chooseWeapon(f, i, j, bits, plain)
   const raises = raisesFor(f, i, j, bits, plain)
   const tn = plain + 5 * raises
   const spec = a.attack[bits]
@@ -89,15 +90,65 @@ export function attack(f: Fight, i: number, j: number): void {
     const dspec = (boosted ? a.damageVoid : a.damage)[raises]
     const dmg = rollSpec(f.dice, dspec, f.plan.damageExplodes, s.top)
     wounds = Math.max(0, dmg - f.plan.fighters[j].reduction)
-    if (f.log) say(f, 'hit', [i, j], `${a.c.name} hits ${nameOf(f, j)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, bits)}. Damage ${formatRoll(dspec)}${bowNote(a)}${boosted ? ` (a Void Point adds +1k1 to the katana's damage, ${s.voidLeft[i]} left)` : ''} = ${dmg}${f.plan.fighters[j].reduction ? ` − Reduction ${f.plan.fighters[j].reduction}` : ''} → ${wounds} wounds.`)
+    if (f.log) say(f, 'hit', [i, j], `${a.c.name} hits ${nameOf(f, j)}${withWeapon(a)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, bits)}. Damage ${formatRoll(dspec)}${bowNote(a)}${boosted ? ` (a Void Point adds +1k1 to the katana's damage, ${s.voidLeft[i]} left)` : ''} = ${dmg}${f.plan.fighters[j].reduction ? ` − Reduction ${f.plan.fighters[j].reduction}` : ''} → ${wounds} wounds.`)
     wounds = soakWithVoid(f, j, wounds)
-  } else if (f.log) say(f, 'miss', [i, j], `${a.c.name} misses ${nameOf(f, j)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, bits)}.`)
+  } else if (f.log) say(f, 'miss', [i, j], `${a.c.name} misses ${nameOf(f, j)}${withWeapon(a)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, bits)}.`)
   s.dealt[i] += wounds
   if (wounds > 0) noteFirstBlood(f, i)
   if (f.tally) countAttack(f, i, j, total, tn, bits, wounds)
   notePayoff(f, i, j, total >= tn)
   inflict(f, j, wounds)
   checkEnd(f)
+}
+
+/** " with the yumi" in an attack's line when he carries several weapons (nothing otherwise: one weapon's lines read as before). */
+function withWeapon(a: Fighter): string {
+  return a.kits.length > 1 ? ` with the ${a.c.weapon.name}` : ''
+}
+
+/**
+ * "His best against this foe" (the tactic's using "best"): the weapon with the highest expected wounds
+ * an attack against target j as things stand, chance to hit × mean damage past his Reduction
+ * (docs/rules/l5r.md section 4, several weapons), with the Raises he would call with it (fixed, or best
+ * Raises) and the katana's Void +1k1 on damage when his plan spends it; a bow is left out in Full Attack.
+ * Ties go to the earlier listed. Worked out from exact rolls, no sampling; puts that weapon in his hand.
+ */
+export function chooseWeapon(f: Fight, i: number, j: number, bits: number, plain: number): void {
+  const a = f.plan.fighters[i]
+  let best = -1
+  let value = -1
+  for (let k = 0; k < a.kits.length; k++) {
+    const v = weaponValue(f, i, j, k, bits, plain)
+    if (v > value + 1e-12) {
+      value = v
+      best = k
+    }
+  }
+  takeWeapon(a, best)
+  if (f.log) {
+    const others: string[] = []
+    for (let k = 0; k < a.kits.length; k++) {
+      if (k === best) continue
+      const v = weaponValue(f, i, j, k, bits, plain)
+      others.push(v < 0 ? `the ${a.kits[k].name} cannot be used in Full Attack` : `${v.toFixed(1)} for the ${a.kits[k].name}`)
+    }
+    say(f, 'note', [i, j], `${a.c.name} takes the ${a.kits[best].name}: best against ${nameOf(f, j)} as things stand, ${value.toFixed(1)} expected wounds an attack against ${others.join(', ')}.`)
+  }
+}
+
+/** Expected wounds an attack with weapon k (−1: not usable now), as `chooseWeapon` compares them. */
+function weaponValue(f: Fight, i: number, j: number, k: number, bits: number, plain: number): number {
+  const a = f.plan.fighters[i]
+  const w = a.kits[k]
+  if (w.bow && (bits & SPEC_FULL_ATTACK) !== 0) return -1
+  const boosted = w.takesVoid && a.voidOf[f.round] === VOID_DAMAGE && canSpendVoid(f, i)
+  const red = f.plan.fighters[j].reductionIndex
+  const table = boosted && w.raiseTableVoid ? w.raiseTableVoid : w.raiseTable
+  const raises = table && a.bestRaisesOf[f.round] === 1 ? bestRaisesAt(table, bits, red, plain) : a.raisesOf[f.round]
+  const tn = plain + 5 * raises
+  const hit = (w.tails as Float64Array)[bits * TAIL_WIDTH + (tn < 0 ? 0 : tn < TAIL_WIDTH ? tn : TAIL_WIDTH - 1)]
+  const perHit = (boosted ? w.perHitVoid : w.perHit) as Float64Array
+  return hit * perHit[red * w.damage.length + raises]
 }
 
 /** Raises to call: the Round's fixed number, or best Raises (docs/rules/l5r.md section 4; with the Void +1k1 damage table when he will spend it). */

@@ -46,7 +46,7 @@ export function bestRaises(attack: ExactRoll, damage: ExactRoll[], reduction: nu
 const sharedRolls = new Map<string, ExactRoll>()
 const SHARED_ROLLS_LIMIT = 256
 
-function tableRoll(spec: RollSpec, explodes: boolean, emphasis: boolean): ExactRoll {
+export function tableRoll(spec: RollSpec, explodes: boolean, emphasis: boolean): ExactRoll {
   const key = `${spec.rolled}k${spec.kept}:${explodes}:${emphasis}`
   let base = sharedRolls.get(key)
   if (!base) {

@@ -122,6 +122,7 @@ export function outOfScope(plan: Plan): string | undefined {
   for (const d of plan.fighters) {
     if (d.delayOf.some((x) => x !== NEVER)) return `${d.c.name} delays his Turn in some Round`
     if (d.swapWithOf.some((x) => x >= 0)) return `${d.c.name} swaps Initiative with an ally`
+    if (d.using < 0) return `${d.c.name} picks his best weapon against his foe at each attack, as the fight stands (name the weapon he uses to get an exact answer)`
   }
   return undefined
 }

@@ -108,7 +108,8 @@ function openingAttack(plan: Plan, i: number): { target: number; hit: number; wo
   const a = plan.fighters[i]
   const stance = a.stanceOf[0]
   const j = plan.fighters.findIndex((d) => d.side !== a.side)
-  if (!canAttackIn(stance) || j < 0 || a.t.target !== 'sticky-first') return undefined
+  // his best weapon is chosen at the attack, against the TN he faces then: sampled only
+  if (!canAttackIn(stance) || j < 0 || a.t.target !== 'sticky-first' || a.using < 0) return undefined
   const d = plan.fighters[j]
   if (plansVoidInRound1(d, VOID_WOUNDS)) return undefined
   const bits = (stance === FULL_ATTACK ? SPEC_FULL_ATTACK : 0) | (plansVoidInRound1(a, VOID_ATTACK) ? SPEC_VOID : 0) | (plansVoidInRound1(a, VOID_SKILL) ? SPEC_SKILL : 0)

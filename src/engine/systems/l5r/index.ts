@@ -7,6 +7,7 @@ import { exactMetrics } from './exact'
 import { exactSkirmish } from './exact-fight'
 import type { Fight } from './fight'
 import { metricDocs, summarizeSkirmish } from './metrics'
+import { l5rOptionSets } from './options'
 import { compile, type Plan } from './plan'
 import { scenarioSchema, SYSTEM_ID, variants, type L5rScenario } from './schema'
 import { playSkirmish } from './skirmish'
@@ -57,7 +58,7 @@ function summarize(plan: CachedPlan, tally: Tally): Metric[] {
 export const l5r = {
   id: SYSTEM_ID,
   label: 'Legend of the Five Rings — skirmish',
-  version: '1.3.1',
+  version: '1.4.0',
   description:
     'Roll-and-keep skirmish (L5R 4e): Initiative (Agility + Class Rank) k Agility once per skirmish, Stances (Attack, Full Attack, Defense, Full Defense, Center), delayed Turns, end-of-Round Reactions, melee and bow attacks vs Armor TN with Raises and Emphases, Void Points, exploding damage, wound ranks and their TN penalties. Exact values: Initiative, the odds of the opening attack, any roll you list, and the whole skirmish for two fighters (who wins, Rounds fought, defeated and killed).',
   schema: scenarioSchema,
@@ -69,4 +70,5 @@ export const l5r = {
   summarize,
   trace,
   exact,
+  optionSets: l5rOptionSets,
 } satisfies RuleSystem<L5rScenario, CachedPlan>

@@ -1,8 +1,8 @@
-import { D10Stream, exactRoll, tenDiceRule, type RollSpec, type TenDiceOptions } from '../../dice/roll-and-keep'
+import { D10Stream, exactRoll, expectedAbove, tenDiceRule, type RollSpec, type TenDiceOptions } from '../../dice/roll-and-keep'
 import type { Rng } from '../../core/rng'
 import { ARMOR_STATS } from './armor'
-import { raiseTable, type RaiseTable } from './best-raises'
-import { DELAYS, STANCES, VOID_USES, type Combatant, type L5rScenario, type Tactic } from './schema'
+import { RAISE_TN_MAX, raiseTable, tableRoll, type RaiseTable } from './best-raises'
+import { DELAYS, STANCES, usingIndex, VOID_USES, weaponsOf, weaponTakesVoid, type Combatant, type L5rScenario, type Tactic } from './schema'
 import { attackSpecs, attackTraitOf, damageSpecs, damageStrength, SPEC_SKILL } from './specs'
 import { woundThresholds } from './wounds'
 
@@ -29,9 +29,43 @@ export const VOID_USE_CODES = 11
 
 export { ATTACK_SPECS, attackExplodesWith, SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID } from './specs'
 
+/**
+ * One of his weapons, with every roll it makes (docs/rules/l5r.md section 4, several weapons): the
+ * Fighter's own attack and damage fields are those of the weapon in hand, swapped in from here.
+ */
+export interface Kit {
+  name: string
+  /** The combatant holding this weapon (`c.weapon` is it). */
+  c: Combatant
+  bow: boolean
+  /** A Void Point may add +1k1 to its damage (a katana). */
+  takesVoid: boolean
+  attack: RollSpec[]
+  attackKept: number
+  strengthInDamage: number
+  damage: RollSpec[]
+  damageVoid: RollSpec[]
+  raiseTable: RaiseTable | undefined
+  raiseTableVoid: RaiseTable | undefined
+  /** For "best" only: P(attack ≥ t) at `tails[bits * TAIL_WIDTH + t]`, t clamped to the width. */
+  tails: Float64Array | undefined
+  /** For "best" only: E[max(0, damage − Reduction)] at `perHit[reductionIndex * (Void + 1) + Raises]` (and with the katana's Void +1k1). */
+  perHit: Float64Array | undefined
+  perHitVoid: Float64Array | undefined
+}
+
+/** TNs the "best weapon" tables cover: up to the best-Raises bound plus ten Raises. */
+export const TAIL_WIDTH = RAISE_TN_MAX + 51
+
 export interface Fighter {
   index: number
   c: Combatant
+  /** His weapons (one unless he lists several); the fields below are those of the weapon in hand. */
+  kits: Kit[]
+  /** The weapon his tactic's `using` names, or −1: his best against the foe he attacks, chosen at each attack. */
+  using: number
+  /** A Void Point may add +1k1 to the damage of the weapon in hand. */
+  takesVoid: boolean
   t: Tactic
   side: number
   /** (Agility + Class Rank) k Agility after the Ten Dice Rule. */
@@ -213,24 +247,69 @@ function reductionsOf(s: L5rScenario): number[] {
   return [...new Set(s.combatants.map((x) => ARMOR_STATS[x.armor].reduction))]
 }
 
-function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOptions): Fighter {
-  const t = s.tactics.find((x) => x.combatant === c.id) as Tactic
-  const rounds = {
+/** One weapon's rolls and, when he picks his best weapon at each attack, the tables that choice reads. */
+function kitOf(s: L5rScenario, c: Combatant, opts: TenDiceOptions, plans: Pick<Fighter, 'bestRaisesOf' | 'voidOf'>, best: boolean): Kit {
+  const rolls = {
     attack: attackSpecs(c, opts),
     damage: damageSpecs(damageStrength(s, c), c, opts, 0),
     damageVoid: damageSpecs(damageStrength(s, c), c, opts, 1),
+  }
+  const takesVoid = weaponTakesVoid(c.weapon)
+  const tables = raiseTables(s, c, { ...rolls, ...plans, voidOf: takesVoid ? plans.voidOf : plans.voidOf.map((x) => (x === VOID_DAMAGE ? VOID_NONE : x)) as Int8Array })
+  const kit: Kit = { name: c.weapon.name, c, bow: c.weapon.kind === 'bow', takesVoid, ...rolls, attackKept: attackTraitOf(c), strengthInDamage: damageStrength(s, c), ...tables, tails: undefined, perHit: undefined, perHitVoid: undefined }
+  if (best) Object.assign(kit, bestTables(s, c, kit))
+  return kit
+}
+
+/** P(attack ≥ t) by spec bits and E[wounds | hit] by Reduction and Raises: what "his best against this foe" compares. */
+function bestTables(s: L5rScenario, c: Combatant, k: Kit): Pick<Kit, 'tails' | 'perHit' | 'perHitVoid'> {
+  const tails = new Float64Array(k.attack.length * TAIL_WIDTH)
+  k.attack.forEach((spec, bits) => {
+    const roll = tableRoll(spec, c.attackSkill > 0 || (bits & SPEC_SKILL) !== 0, c.emphasis)
+    const suffix = new Float64Array(roll.p.length + 1)
+    for (let i = roll.p.length - 1; i >= 0; i--) suffix[i] = suffix[i + 1] + roll.p[i]
+    for (let t = 0; t < TAIL_WIDTH; t++) {
+      const i = t - roll.min
+      tails[bits * TAIL_WIDTH + t] = i <= 0 ? Math.min(1, suffix[0]) : i >= roll.p.length ? 0 : Math.min(1, suffix[i])
+    }
+  })
+  const reductions = reductionsOf(s)
+  const explodes = s.rules.damageExplodes === 'yes'
+  const perHit = (damage: RollSpec[]): Float64Array => {
+    const out = new Float64Array(reductions.length * damage.length)
+    reductions.forEach((red, r) => damage.forEach((d, raises) => (out[r * damage.length + raises] = expectedAbove(tableRoll(d, explodes, false), red))))
+    return out
+  }
+  return { tails, perHit: perHit(k.damage), perHitVoid: k.takesVoid ? perHit(k.damageVoid) : undefined }
+}
+
+function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOptions): Fighter {
+  const t = s.tactics.find((x) => x.combatant === c.id) as Tactic
+  const plans = {
+    bestRaisesOf: perRound(t.rounds, s.roundCap, (r) => (r.bestRaises ? 1 : 0)),
+    voidOf: perRound(t.rounds, s.roundCap, (r) => VOID_USES.indexOf(r.void)),
+  }
+  const using = usingIndex(c, t)
+  const kits = weaponsOf(c).map((w) => kitOf(s, { ...c, weapon: w }, opts, plans, using < 0))
+  const kit = kits[using < 0 ? 0 : using]
+  const rounds = {
+    attack: kit.attack,
+    damage: kit.damage,
+    damageVoid: kit.damageVoid,
     stanceOf: perRound(t.rounds, s.roundCap, (r) => STANCES.indexOf(r.stance)),
     hurtStance: t.hurtStance === undefined ? -1 : STANCES.indexOf(t.hurtStance),
     joinRound: c.joinsRound - 1,
     delayOf: perRound(t.rounds, s.roundCap, (r) => DELAYS.indexOf(r.delay)),
     raisesOf: perRound(t.rounds, s.roundCap, (r) => r.raises),
-    bestRaisesOf: perRound(t.rounds, s.roundCap, (r) => (r.bestRaises ? 1 : 0)),
-    voidOf: perRound(t.rounds, s.roundCap, (r) => VOID_USES.indexOf(r.void)),
+    ...plans,
     swapWithOf: perRound(t.rounds, s.roundCap, (r) => (r.void === 'swap-initiative' ? s.combatants.findIndex((x) => x.id === r.swapWith) : -1)),
   }
   return {
     index,
-    c,
+    c: kit.c,
+    kits,
+    using,
+    takesVoid: kit.takesVoid,
     t,
     side: c.side === 'A' ? 0 : 1,
     init: tenDiceRule(c.agility + c.classRank, c.agility, opts),
@@ -240,13 +319,28 @@ function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOpt
     ...rounds,
     attackExplodes: c.attackSkill > 0,
     attackRerolls: c.emphasis,
-    strengthInDamage: damageStrength(s, c),
-    attackKept: attackTraitOf(c),
+    strengthInDamage: kit.strengthInDamage,
+    attackKept: kit.attackKept,
     thresholds: woundThresholds(c.earth, s.woundMultiplier),
-    ...raiseTables(s, c, rounds),
+    raiseTable: kit.raiseTable,
+    raiseTableVoid: kit.raiseTableVoid,
     reductionIndex: reductionsOf(s).indexOf(ARMOR_STATS[c.armor].reduction),
     voidPoints: c.voidPoints ?? c.void,
   }
+}
+
+/** Puts weapon `k` of his in his hand: the fields attacks read become that weapon's (references only: no allocation). */
+export function takeWeapon(d: Fighter, k: number): void {
+  const w = d.kits[k]
+  d.c = w.c
+  d.takesVoid = w.takesVoid
+  d.attack = w.attack
+  d.attackKept = w.attackKept
+  d.strengthInDamage = w.strengthInDamage
+  d.damage = w.damage
+  d.damageVoid = w.damageVoid
+  d.raiseTable = w.raiseTable
+  d.raiseTableVoid = w.raiseTableVoid
 }
 
 /** Wound rank index of Hurt: from here a "hurtStance" replaces the planned Stance. */

@@ -65,6 +65,21 @@ const weaponSchema = z.strictObject({
   voidDamage: flag().optional().describe('Whether a Void Point may add +1k1 to this weapon\'s damage (the katana\'s property). Empty: yes if named katana. Never for a bow.'),
 })
 
+/** Most weapons one character may list (`weapons`). */
+export const MAX_WEAPONS = 8
+/** The plan's `using` value for "his best against this foe". */
+export const BEST = 'best'
+
+/** One of a character's several weapons (`weapons`): a weapon with a name of its own. */
+const listedWeaponSchema = weaponSchema
+  .extend({
+    name: text(1, 40).describe('Name of the weapon, unique among his weapons: the plan\'s "using" names it, and the log and Tactics show it. A melee weapon named katana may take a Void Point on damage unless voidDamage says otherwise.'),
+  })
+  .describe('One of his weapons: a melee weapon with its damage dice or a bow, with a name of its own (L5R 4th Edition core rulebook, weapons and damage).')
+
+/** The weapon a combatant's tactics default to: the katana 3k2. */
+export const DEFAULT_WEAPON = { name: 'katana', kind: 'melee', rolled: 3, kept: 2 } as const
+
 /** Whether Void may go on this weapon's damage: never a bow; else its flag, else whether it is named katana. */
 export function weaponTakesVoid(w: { name: string; kind?: string; voidDamage?: boolean }): boolean {
   if (w.kind === 'bow') return false
@@ -88,7 +103,13 @@ export const combatantSchema = z.strictObject({
   defenseSkill: int(0, 10).default(0).describe('Defense skill, 0–10: adds to Armor TN in Defense Stance; Full Defense rolls (Defense + Agility) k Agility; ranks 3 and 5 give Mastery Abilities (a rule variant; L5R 4th Edition core rulebook pp.81–84).'),
   earth: int(1, 10).describe('Earth Ring, 1–10: Healthy holds Earth×5 wounds, each later rank Earth×woundMultiplier more (L5R 4th Edition core rulebook p.86, wound ranks).'),
   void: int(1, 10).default(2).describe('Void Ring, 1–10: most Raises per roll, default Void Points, and the flat bonus of the Center Stance\'s +1k1+Void (L5R 4th Edition core rulebook, Void and Center Stance).'),
-  weapon: weaponSchema.default({ name: 'katana', kind: 'melee', rolled: 3, kept: 2 }).describe('His weapon: a melee weapon with its damage dice (default katana 3k2) or a bow (L5R 4th Edition core rulebook, weapons and damage).'),
+  weapon: weaponSchema.default(DEFAULT_WEAPON).describe('His weapon: a melee weapon with its damage dice (default katana 3k2) or a bow. For several, list them in weapons instead: give weapon or weapons, not both (L5R 4th Edition core rulebook, weapons and damage).'),
+  weapons: z
+    .array(listedWeaponSchema, { error: 'must be a list of weapons' })
+    .min(1, { error: `must list 1–${MAX_WEAPONS} weapons` })
+    .max(MAX_WEAPONS, { error: `must list 1–${MAX_WEAPONS} weapons` })
+    .optional()
+    .describe(`His weapons when he carries several (1–${MAX_WEAPONS}, each with a name of its own), instead of weapon: his tactic's "using" says which he attacks with (empty: the first listed). Give weapon or weapons, not both (L5R 4th Edition core rulebook, weapons and damage).`),
   armor: oneOf(ARMORS).default('none').describe('Armor worn, Armor TN bonus / Reduction off every damage total: ashigaru +3/1, light +5/3, heavy +10/5, riding +4/4 (L5R 4th Edition core rulebook pp.82–86, armor).'),
   /** Void Points for the skirmish; defaults to the Void Ring (docs/rules/l5r.md section 1). */
   voidPoints: int(0, 10).optional().describe('Void Points for the whole skirmish, 0–10, normally one spent per Round (a rule variant); empty: the Void Ring (L5R 4th Edition core rulebook, Void Points).'),
@@ -114,6 +135,7 @@ export const roundPlanSchema = z.strictObject({
 
 export const tacticSchema = z.strictObject({
   combatant: ident().describe('Id of the combatant following this plan; each combatant has exactly one.'),
+  using: text(1, 40).optional().describe('Which of his weapons he attacks with: a weapon\'s name, or "best" for his best against this foe (the weapon with the highest expected wounds an attack against his target as they stand when he attacks: chance to hit the Armor TN with the Raises he calls × mean damage past Reduction; a bow left out in Full Attack; ties to the earlier listed). Empty: the first listed (L5R 4th Edition core rulebook, weapons and damage).'),
   target: oneOf(['sticky-first', 'random']).default('sticky-first').describe('sticky-first: the first undefeated enemy in roster order; random: a random undefeated enemy. The target is kept until it is defeated.'),
   /**
    * A conditional tactic (issue 15 item 18): once Hurt or worse, take this Stance instead of the Round's
@@ -169,10 +191,15 @@ function combatantChecks(s: Scenario, ctx: Ctx): Map<string, number> {
   s.combatants.forEach((c, i) => {
     if (ids.has(c.id)) issue(ctx, ['combatants', i, 'id'], `must be unique, "${c.id}" is used twice`, c.id)
     ids.set(c.id, i)
-    const bow = c.weapon.kind === 'bow'
-    if (bow && c.weapon.bowStrength === undefined) issue(ctx, ['combatants', i, 'weapon', 'bowStrength'], 'must be an integer 1–10 for a bow (its strength rating; damage adds min(bowStrength, Strength) dice)', undefined)
-    if (!bow && c.weapon.bowStrength !== undefined) issue(ctx, ['combatants', i, 'weapon', 'bowStrength'], 'must be omitted unless weapon.kind is "bow"', c.weapon.bowStrength)
-    if (bow && c.attackTrait !== undefined) issue(ctx, ['combatants', i, 'attackTrait'], 'must be omitted with a bow: a ranged attack rolls (Agility + skill) k Agility (4e Reflexes)', c.attackTrait)
+    if (c.weapons) weaponListChecks(ctx, i, c)
+    const list = c.weapons ?? [c.weapon]
+    list.forEach((w, k) => {
+      const at = c.weapons ? ['combatants', i, 'weapons', k] : ['combatants', i, 'weapon']
+      const bow = w.kind === 'bow'
+      if (bow && w.bowStrength === undefined) issue(ctx, [...at, 'bowStrength'], 'must be an integer 1–10 for a bow (its strength rating; damage adds min(bowStrength, Strength) dice)', undefined)
+      if (!bow && w.bowStrength !== undefined) issue(ctx, [...at, 'bowStrength'], `must be omitted unless ${c.weapons ? 'its' : 'weapon.'}kind is "bow"`, w.bowStrength)
+    })
+    if (list.every((w) => w.kind === 'bow') && c.attackTrait !== undefined) issue(ctx, ['combatants', i, 'attackTrait'], 'must be omitted with a bow: a ranged attack rolls (Agility + skill) k Agility (4e Reflexes)', c.attackTrait)
     if (c.emphasis && c.attackSkill === 0) issue(ctx, ['combatants', i, 'emphasis'], 'must be false when attackSkill is 0 (an Emphasis belongs to a skill he has)', c.emphasis)
   })
   for (const side of ['A', 'B']) {
@@ -181,19 +208,59 @@ function combatantChecks(s: Scenario, ctx: Ctx): Map<string, number> {
   return ids
 }
 
+/** `weapons` instead of `weapon` (not both), names unique and never "best". */
+function weaponListChecks(ctx: Ctx, i: number, c: Combatant): void {
+  const w = c.weapon
+  const defaulted = w.name === DEFAULT_WEAPON.name && w.kind === DEFAULT_WEAPON.kind && w.rolled === DEFAULT_WEAPON.rolled && w.kept === DEFAULT_WEAPON.kept && w.bowStrength === undefined && w.voidDamage === undefined
+  if (!defaulted) issue(ctx, ['combatants', i, 'weapons'], 'must not be given together with weapon (give weapon for one weapon, or weapons for several)', undefined)
+  const seen = new Set<string>()
+  c.weapons?.forEach((x, k) => {
+    if (seen.has(x.name)) issue(ctx, ['combatants', i, 'weapons', k, 'name'], `must be unique among his weapons, "${x.name}" is used twice`, x.name)
+    if (x.name === BEST) issue(ctx, ['combatants', i, 'weapons', k, 'name'], `must not be "${BEST}" (his tactic's "using" reads it as his best weapon)`, x.name)
+    seen.add(x.name)
+  })
+}
+
+/** His weapons: the list, or the one weapon. */
+export function weaponsOf(c: Combatant): Weapon[] {
+  return c.weapons ?? [c.weapon]
+}
+
+/** Index of the weapon his tactic's `using` names (0 when absent), or −1 for "best". Assumes a valid scenario. */
+export function usingIndex(c: Combatant, t: { using?: string }): number {
+  if (t.using === undefined) return 0
+  if (t.using === BEST) return weaponsOf(c).length > 1 ? -1 : 0
+  return Math.max(0, weaponsOf(c).findIndex((w) => w.name === t.using))
+}
+
+/** The weapons he may attack with under his tactic: the one named, or all of them for "best". */
+function usableWeapons(c: Combatant, t: { using?: string }): Weapon[] {
+  const k = usingIndex(c, t)
+  return k < 0 ? weaponsOf(c) : [weaponsOf(c)[k]]
+}
+
 /** The Void uses other than `use`, quoted, for messages that name the allowed values. */
 function allowedBut(use: VoidUse): string {
   return VOID_USES.filter((u) => u !== use).map((u) => `"${u}"`).join(', ')
 }
 
+function usingCheck(ctx: Ctx, i: number, c: Combatant, t: Tactic): void {
+  if (t.using === undefined || t.using === BEST) return
+  const names = weaponsOf(c).map((w) => w.name)
+  if (!names.includes(t.using)) issue(ctx, ['tactics', i, 'using'], `must be one of ${[...names, BEST].map((x) => JSON.stringify(x)).join(', ')} (the name of one of his weapons, or his best against this foe)`, t.using)
+}
+
 function roundChecks(s: Scenario, ctx: Ctx, i: number, c: Combatant, ids: Map<string, number>): void {
   const allies = s.combatants.filter((x) => x.side === c.side && x.id !== c.id).map((x) => JSON.stringify(x.id))
+  const usable = usableWeapons(c, s.tactics[i])
+  const named = usable.length === 1 ? `his ${usable[0].name} is not one` : 'none of his weapons is one'
   s.tactics[i].rounds.forEach((r, k) => {
     const at = ['tactics', i, 'rounds', k]
     if (r.raises > c.void) issue(ctx, [...at, 'raises'], `must be an integer 0–${c.void} (at most Void Ring ${c.void} Raises per roll)`, r.raises)
-    if (r.void === 'damage' && !weaponTakesVoid(c.weapon)) {
+    if (r.void === 'damage' && !usable.some(weaponTakesVoid)) {
       const allowed = VOID_USES.filter((u) => u !== 'damage').map((u) => `"${u}"`).join(', ')
-      issue(ctx, [...at, 'void'], `must be one of ${allowed}: Void adds to damage only with a katana (weapon "${c.weapon.name}"; set weapon.voidDamage for a katana by another name)`, r.void)
+      const why = c.weapons ? `${named}; set a weapon's voidDamage for a katana by another name` : `weapon "${c.weapon.name}"; set weapon.voidDamage for a katana by another name`
+      issue(ctx, [...at, 'void'], `must be one of ${allowed}: Void adds to damage only with a katana (${why})`, r.void)
     }
     if (r.void === 'skill' && c.attackSkill > 0) {
       const allowed = VOID_USES.filter((u) => u !== 'skill').map((u) => `"${u}"`).join(', ')
@@ -201,9 +268,9 @@ function roundChecks(s: Scenario, ctx: Ctx, i: number, c: Combatant, ids: Map<st
     }
     if (r.void === 'initiative-roll' && k > 0) issue(ctx, [...at, 'void'], `must be one of ${allowedBut('initiative-roll')}: the Initiative roll is made in Round 1 only (rounds[0])`, r.void)
     if (r.void === 'full-defense' && r.stance !== 'full-defense') issue(ctx, [...at, 'void'], `must be one of ${allowedBut('full-defense')}: Void +1k1 on the Full Defense roll needs stance "full-defense" in that Round (got "${r.stance}")`, r.void)
-    if (r.stance === 'full-attack' && c.weapon.kind === 'bow') {
+    if (r.stance === 'full-attack' && usable.every((w) => w.kind === 'bow')) {
       const allowed = STANCES.filter((x) => x !== 'full-attack').map((x) => `"${x}"`).join(', ')
-      issue(ctx, [...at, 'stance'], `must be one of ${allowed}: Full Attack allows melee attacks only (weapon "${c.weapon.name}" is a bow)`, r.stance)
+      issue(ctx, [...at, 'stance'], `must be one of ${allowed}: Full Attack allows melee attacks only (${usable.length === 1 ? `weapon "${usable[0].name}" is a bow` : 'all his weapons are bows'})`, r.stance)
     }
     const partner = r.swapWith === undefined ? undefined : ids.get(r.swapWith)
     if (r.void === 'swap-initiative' && (partner === undefined || s.combatants[partner].side !== c.side || r.swapWith === c.id)) {
@@ -214,9 +281,10 @@ function roundChecks(s: Scenario, ctx: Ctx, i: number, c: Combatant, ids: Map<st
 }
 
 function hurtStanceCheck(s: Scenario, ctx: Ctx, i: number, c: Combatant): void {
-  if (s.tactics[i].hurtStance === 'full-attack' && c.weapon.kind === 'bow') {
+  const usable = usableWeapons(c, s.tactics[i])
+  if (s.tactics[i].hurtStance === 'full-attack' && usable.every((w) => w.kind === 'bow')) {
     const allowed = STANCES.filter((x) => x !== 'full-attack').map((x) => `"${x}"`).join(', ')
-    issue(ctx, ['tactics', i, 'hurtStance'], `must be one of ${allowed}: Full Attack allows melee attacks only (weapon "${c.weapon.name}" is a bow)`, 'full-attack')
+    issue(ctx, ['tactics', i, 'hurtStance'], `must be one of ${allowed}: Full Attack allows melee attacks only (${usable.length === 1 ? `weapon "${usable[0].name}" is a bow` : 'all his weapons are bows'})`, 'full-attack')
   }
 }
 
@@ -229,6 +297,7 @@ function crossChecks(s: Scenario, ctx: Ctx): void {
     if (c === undefined) issue(ctx, ['tactics', i, 'combatant'], `must be one of the combatant ids ${known}`, t.combatant)
     if (seen.has(t.combatant)) issue(ctx, ['tactics', i, 'combatant'], 'must name each combatant once (this one already has a tactic)', t.combatant)
     seen.add(t.combatant)
+    if (c !== undefined) usingCheck(ctx, i, s.combatants[c], t)
     if (c !== undefined) roundChecks(s, ctx, i, s.combatants[c], ids)
     if (c !== undefined) hurtStanceCheck(s, ctx, i, s.combatants[c])
   })
@@ -247,3 +316,4 @@ export type L5rScenario = z.output<typeof scenarioSchema>
 export type Combatant = z.output<typeof combatantSchema>
 export type Tactic = z.output<typeof tacticSchema>
 export type RoundPlan = z.output<typeof roundPlanSchema>
+export type Weapon = z.output<typeof weaponSchema>

@@ -127,7 +127,7 @@ export function voidOnFullDefense(f: Fight, i: number): boolean {
 
 /** Before rolling: will his damage roll take the katana's Void +1k1 if he hits (plan and Points allow)? */
 export function plansVoidDamage(f: Fight, i: number): boolean {
-  return f.plan.fighters[i].voidOf[f.round] === VOID_DAMAGE && canSpend(f, i)
+  return f.plan.fighters[i].voidOf[f.round] === VOID_DAMAGE && f.plan.fighters[i].takesVoid && canSpend(f, i)
 }
 
 /** After a hit, before the damage roll: spends the Point for +1k1 damage when plansVoidDamage says so. */
