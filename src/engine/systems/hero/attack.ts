@@ -5,6 +5,7 @@ import { count, name, say } from './common'
 import { Defended, react } from './defense'
 import { BODY_HIT_BINS, C, STUN_HIT_BINS } from './layout'
 import type { Plan } from './plan'
+import { HIT_LOCATIONS } from './schema'
 import { Pending, Skip, type FightState } from './state'
 
 /**
@@ -76,8 +77,10 @@ export function resolveAttack(p: Plan, st: FightState, rng: Rng, a: number, d: n
     stun = st.dmg.stun
     body = st.dmg.body
   }
-  const bodyT = bodyAfterDefences(p, w, d, body)
-  const stunT = stunAfterDefences(p, w, d, stun, bodyT)
+  // armour that counts only on some hits (it covers some locations, or needs its activation roll)
+  const worn = p.armourChance[d] > 0 && armourCounts(p, st, rng, d) ? (p.energy[w] ? p.armourEd[d] : p.armourPd[d]) : 0
+  const bodyT = bodyAfterDefences(p, w, d, body, worn)
+  const stunT = stunAfterDefences(p, w, d, stun, bodyT, worn)
   if (st.log) {
     const rolled = p.killing[w] ? `${body} BODY ×${mult} = ${stun} STUN` : `${stun} STUN, ${body} BODY`
     say(p, st, 'hit', [a, d], `${name(p, a)} attacks ${name(p, d)} with ${attackName(p, st, a, haymaker)}: rolls ${roll} against ${target}- — hits for ${formatHeroDice(dice)}: ${rolled}; after defences ${stunT} STUN, ${bodyT} BODY.`)
@@ -98,15 +101,38 @@ export function applyHeldHit(p: Plan, st: FightState, a: number): void {
   st.heldHitOn[a] = -1
 }
 
+/**
+ * Whether his partial armour counts on this hit: the hit location roll (3d6 on the HERO table) falls on a
+ * location it covers, and its activation roll is made. Says so in the log.
+ */
+function armourCounts(p: Plan, st: FightState, rng: Rng, d: number): boolean {
+  const covers = p.armourCovers[d]
+  const loc = covers === 0 ? 0 : THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
+  const act = p.armourRoll[d]
+  const roll = act === 0 || (covers !== 0 && (covers & (1 << loc)) === 0) ? 0 : THREE_D6_TOTAL_OF_INDEX[rng.below(216)]
+  const counts = (covers === 0 || (covers & (1 << loc)) !== 0) && (act === 0 || heroSucceeds(roll, act))
+  if (st.log) {
+    const where = covers === 0 ? '' : `the hit location roll is ${loc} (${locationOf(loc)}), ${(covers & (1 << loc)) !== 0 ? 'under' : 'not under'} his armour`
+    const activation = roll === 0 ? '' : `its activation roll ${roll} against ${act}- ${heroSucceeds(roll, act) ? 'is made' : 'fails'}`
+    say(p, st, 'note', [d], `${name(p, d)}: ${[where, activation].filter((x) => x !== '').join('; ')} — the armour ${counts ? 'counts' : 'does not count'}.`)
+  }
+  return counts
+}
+
+function locationOf(roll: number): string {
+  for (const [loc, rolls] of Object.entries(HIT_LOCATIONS)) if (rolls.includes(roll)) return loc
+  return ''
+}
+
 /** BODY the defender takes from a hit's rolled BODY (attack `k`): killing damage past resistant defence, normal past total defence. */
-export function bodyAfterDefences(p: Plan, k: number, d: number, body: number): number {
-  const stopBody = p.killing[k] ? (p.energy[k] ? p.red[d] : p.rpd[d]) : p.energy[k] ? p.ed[d] : p.pd[d]
+export function bodyAfterDefences(p: Plan, k: number, d: number, body: number, worn = 0): number {
+  const stopBody = (p.killing[k] ? (p.energy[k] ? p.red[d] : p.rpd[d]) : p.energy[k] ? p.ed[d] : p.pd[d]) + worn
   return body > stopBody ? body - stopBody : 0
 }
 
 /** STUN the defender takes from a hit's rolled STUN (attack `k`): past total defence, and (variants.minStunEqualsBody) never below the BODY taken. */
-export function stunAfterDefences(p: Plan, k: number, d: number, stun: number, bodyT: number): number {
-  const total = p.energy[k] ? p.ed[d] : p.pd[d]
+export function stunAfterDefences(p: Plan, k: number, d: number, stun: number, bodyT: number, worn = 0): number {
+  const total = (p.energy[k] ? p.ed[d] : p.pd[d]) + worn
   const stunT = stun > total ? stun - total : 0
   return stunT < bodyT && p.rules.minStunEqualsBody ? bodyT : stunT
 }

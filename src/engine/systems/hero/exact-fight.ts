@@ -76,6 +76,7 @@ interface HState {
 export function heroExactScope(p: Plan): string | undefined {
   if (p.n !== 2) return `the exact answer covers 1-vs-1 fights, and this fight has ${p.n} combatants`
   if (p.side[0] === p.side[1]) return 'the exact answer covers 1-vs-1 fights, and both combatants are on the same side'
+  if (p.armourChance[0] > 0 || p.armourChance[1] > 0) return 'the exact answer does not follow armour that counts only on some hits (hit locations or an activation roll); the sampled answer stands alone'
   if (p.rules.capMostHealth) return 'the exact answer calls a fight still going at the Turn cap a draw; under "the side with more STUN and BODY left wins" it is not worked out'
   if (rollsAgain(p)) return REROLLS
   return undefined

@@ -3,7 +3,8 @@ import { characteristicTarget, skillTarget } from './characteristic-roll'
 import { activePointsOf, endCostOf } from './end-cost'
 import { layoutOf, type Layout } from './layout'
 import { hitExact } from './damage-exact'
-import { attacksOf, BEST, type HeroAttack, type HeroCombatant, type HeroScenario } from './schema'
+import { attacksOf, BEST, HIT_LOCATIONS, type HeroAttack, type HeroCombatant, type HeroScenario } from './schema'
+import { heroSucceeds, THREE_D6_WAYS } from '../../dice/three-d6'
 import { COMBAT_START, hasPhase } from './speed-chart'
 import { FightState } from './state'
 import { resolveRules, type ResolvedRules } from './variants'
@@ -69,6 +70,31 @@ export function diceWithStr(d: HeroDice, killing: boolean, str: number, strMin: 
   return add > 0 ? addDamageClasses(d, killing, add) : d
 }
 
+/** Combat Luck (6E1): +3 resistant PD and ED a level. */
+function luck(c: HeroCombatant): number {
+  return 3 * (c.combatLuck ?? 0)
+}
+
+/** The hit location rolls (3d6 totals) his partial armour covers, as bits; 0 when it covers every location. */
+function coveredRolls(c: HeroCombatant): number {
+  let bits = 0
+  for (const loc of c.armour?.covers ?? []) for (const r of HIT_LOCATIONS[loc]) bits |= 1 << r
+  return bits
+}
+
+/** The chance his partial armour counts on a hit: its activation roll made, times the chance the hit location roll falls on a covered location. */
+export function armourChance(c: HeroCombatant): number {
+  if (!c.armour) return 0
+  const ways = (ok: (roll: number) => boolean): number => {
+    let w = 0
+    for (let r = 3; r <= 18; r++) if (ok(r)) w += THREE_D6_WAYS[r - 3]
+    return w / 216
+  }
+  const bits = coveredRolls(c)
+  const act = c.armour.activation
+  return (act === undefined ? 1 : ways((r) => heroSucceeds(r, act))) * (bits === 0 ? 1 : ways((r) => (bits & (1 << r)) !== 0))
+}
+
 /** END of one use of an attack: endCost as given, else 1 per 10 Active Points (½ END: per 20; zero END: none). */
 function attackEnd(a: HeroAttack, dice: HeroDice): number {
   if (a.endCost !== undefined) return a.endCost
@@ -116,10 +142,17 @@ export interface Plan {
   protect: Int32Array
   /** 1 when some ally protects him. */
   guarded: Uint8Array
+  /** Defences, Combat Luck included. */
   pd: Int32Array
   rpd: Int32Array
   ed: Int32Array
   red: Int32Array
+  /** Armour that counts only on some hits: its resistant PD and ED, its activation roll (0: none), the 3d6 hit location rolls it covers (bit r; 0: all), and its chance to count on a hit (0: no such armour). */
+  armourPd: Int32Array
+  armourEd: Int32Array
+  armourRoll: Int32Array
+  armourCovers: Int32Array
+  armourChance: Float64Array
   /** Per attack: dice (his STR added), as a Haymaker, normal/killing, PD/ED, hand-to-hand/ranged, OCV and DCV modifiers. */
   dice: HeroDice[]
   hayDice: HeroDice[]
@@ -208,16 +241,21 @@ export function compile(s: HeroScenario, audit = false): Plan {
       for (let d = 0; d < n; d++) {
         if (cs[d].side === cs[atkOwner[k]].side) continue
         const energy = a.vs === 'ED'
-        out[k * n + d] = hitExact({
-          dice: ds[k],
-          killing: a.kind === 'killing',
-          multiplier: rules.stunMultiplier,
-          minStunEqualsBody: rules.minStunEqualsBody,
-          halfDieBody: rules.halfDieBody,
-          total: energy ? cs[d].ed : cs[d].pd,
-          resistant: energy ? cs[d].red : cs[d].rpd,
-          con: cs[d].con,
-        }).meanStun
+        const mean = (extra: number): number =>
+          hitExact({
+            dice: ds[k],
+            killing: a.kind === 'killing',
+            multiplier: rules.stunMultiplier,
+            minStunEqualsBody: rules.minStunEqualsBody,
+            halfDieBody: rules.halfDieBody,
+            total: (energy ? cs[d].ed : cs[d].pd) + luck(cs[d]) + extra,
+            resistant: (energy ? cs[d].red : cs[d].rpd) + luck(cs[d]) + extra,
+            con: cs[d].con,
+          }).meanStun
+        // armour that counts only on some hits: the mean over the hits it covers and the hits it does not
+        const q = armourChance(cs[d])
+        const worn = energy ? (cs[d].armour?.ed ?? 0) : (cs[d].armour?.pd ?? 0)
+        out[k * n + d] = q > 0 ? q * mean(worn) + (1 - q) * mean(0) : mean(0)
       }
     })
     return out
@@ -259,17 +297,22 @@ export function compile(s: HeroScenario, audit = false): Plan {
     meanHayStun: several ? meanTable(hayDice) : new Float64Array(0),
     protect: i32((c) => (c.plan.protect ? idx(c.plan.protect) : -1)),
     guarded: u8((c) => cs.some((g) => g.plan.protect === c.id)),
-    pd: i32((c) => c.pd),
-    rpd: i32((c) => c.rpd),
-    ed: i32((c) => c.ed),
-    red: i32((c) => c.red),
+    pd: i32((c) => c.pd + luck(c)),
+    rpd: i32((c) => c.rpd + luck(c)),
+    ed: i32((c) => c.ed + luck(c)),
+    red: i32((c) => c.red + luck(c)),
+    armourPd: i32((c) => c.armour?.pd ?? 0),
+    armourEd: i32((c) => c.armour?.ed ?? 0),
+    armourRoll: i32((c) => c.armour?.activation ?? 0),
+    armourCovers: i32((c) => coveredRolls(c)),
+    armourChance: Float64Array.from(cs, (c) => armourChance(c)),
     dice,
     hayDice,
     killing: au8((a) => a.kind === 'killing'),
     energy: au8((a) => a.vs === 'ED'),
     ranged: au8((a) => a.range === 'ranged'),
-    atkOcv: Int32Array.from(attacks, (a) => a.ocv),
-    atkDcv: Int32Array.from(attacks, (a) => a.dcv ?? 0),
+    atkOcv: Int32Array.from(attacks, (a, k) => a.ocv + (cs[atkOwner[k]].plan.csl !== 'dcv' ? (a.csl ?? 0) : 0)),
+    atkDcv: Int32Array.from(attacks, (a, k) => (a.dcv ?? 0) + (cs[atkOwner[k]].plan.csl === 'dcv' ? (a.csl ?? 0) : 0)),
     onPhase: Uint8Array.from(cs, (c) => onPhaseCodes[c.plan.onPhase]),
     delaySegs: i32((c) => c.plan.delay?.segments ?? 0),
     delayDex: i32((c) => c.plan.delay?.dex ?? 0),

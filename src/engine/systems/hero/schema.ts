@@ -44,12 +44,42 @@ export const attackSchema = z.strictObject({
   dcv: int(-10, 10)
     .optional()
     .describe('DCV modifier of this attack (a maneuver\'s DCV), in force from the moment he makes it until his next Phase begins (HERO 6E2, Combat Maneuvers). Empty: 0.'),
+  csl: int(0, 20)
+    .optional()
+    .describe('Combat Skill Levels that apply with this attack (those he bought for a group of attacks it belongs to): +1 OCV each, or +1 DCV each as his plan\'s csl says (HERO 6E1, Combat Skill Levels). Empty: none.'),
   addsStr: flag()
     .optional()
     .describe('His STR adds damage to this hand-to-hand attack: +1 Damage Class per 5 STR above the STR Minimum, at most doubling its dice (HERO 6E2 p.101, Adding Damage). Needs the fighter\'s str.'),
   strMin: int(0, 100)
     .optional()
     .describe('STR Minimum of the weapon: only STR above it adds damage. Empty: 0 (a power such as a Hand-to-Hand Killing Attack, all his STR adds).'),
+})
+
+/** The hit location table (HERO 6E2 Hit Locations): each location and the 3d6 rolls that hit it. */
+export const HIT_LOCATIONS: Record<string, readonly number[]> = {
+  head: [3, 4, 5],
+  hands: [6],
+  arms: [7, 8],
+  shoulders: [9],
+  chest: [10, 11],
+  stomach: [12],
+  vitals: [13],
+  thighs: [14],
+  legs: [15, 16],
+  feet: [17, 18],
+}
+
+export const armourSchema = z.strictObject({
+  pd: int(0, 100).describe('Resistant PD of the armour when it counts.'),
+  ed: int(0, 100).default(0).describe('Resistant ED of the armour when it counts.'),
+  activation: int(3, 18)
+    .optional()
+    .describe('Activation roll: the armour counts on a hit only if 3d6 rolls this or less (11- counts 62.5% of the time). Empty: no activation roll.'),
+  covers: z
+    .array(oneOf(Object.keys(HIT_LOCATIONS) as [string, ...string[]]))
+    .min(1, { error: 'must list at least one hit location' })
+    .optional()
+    .describe('Hit locations it covers (head, hands, arms, shoulders, chest, stomach, vitals, thighs, legs, feet): it counts when the hit location roll, 3d6 on the HERO hit location table, falls on one of them. Empty: it covers him everywhere.'),
 })
 
 /** Most attacks one fighter may list. */
@@ -118,6 +148,9 @@ export const planSchema = z.strictObject({
   target: ident()
     .default('first')
     .describe('first: first living enemy in roster order, kept until down (the targeting rule may change it); weakest: least STUN left; or an enemy\'s id (first once he is down).'),
+  csl: oneOf(['ocv', 'dcv'])
+    .optional()
+    .describe('Where his Combat Skill Levels go when he attacks: ocv (to hit) or dcv (defence until his next Phase) (HERO 6E1, Combat Skill Levels). Empty: ocv.'),
   using: text(1, 60)
     .optional()
     .describe('Which of his attacks he makes: an attack\'s name, or "best" for his best against this foe (the attack with the highest expected STUN after defences against his target as they stand when he attacks: chance to hit × mean STUN past PD or ED; ties to the earlier listed). Empty: the first listed.'),
@@ -174,6 +207,12 @@ export const combatantSchema = z.strictObject({
   rpd: int(0, 100).default(0).describe('Resistant part of PD (at most pd): the only PD that stops BODY from killing attacks.'),
   ed: int(0, 100).default(2).describe('Energy Defense, total (normal + resistant): taken off the STUN of attacks vs ED, and off their BODY if normal (6e base 2).'),
   red: int(0, 100).default(0).describe('Resistant part of ED (at most ed): the only ED that stops BODY from killing attacks.'),
+  combatLuck: int(0, 3)
+    .optional()
+    .describe('Combat Luck levels: +3 resistant PD and +3 resistant ED each, on top of pd/rpd and ed/red (HERO 6E1, Combat Luck). Empty: none.'),
+  armour: armourSchema
+    .optional()
+    .describe('Armour that does not always count (it covers some hit locations, or needs an activation roll): played as its chance to count on each hit. Armour that always counts belongs in pd/rpd and ed/red.'),
   str: int(0, 200)
     .optional()
     .describe('Strength, read only by attacks marked addsStr: +1 Damage Class per 5 STR above their STR Minimum (HERO 6E2 p.101, Adding Damage).'),
@@ -222,6 +261,9 @@ type Combatant = z.output<typeof combatantSchema>
 function checkCombatant(c: Combatant, i: number, byId: Map<string, Combatant>, ctx: z.RefinementCtx, expiryAtDex: boolean): void {
   const at = (...p: (string | number)[]): (string | number)[] => ['combatants', i, ...p]
   const issue = (path: (string | number)[], message: string, input: unknown): void => ctx.addIssue({ code: 'custom', path, message, input })
+  if (c.armour && c.armour.activation === undefined && c.armour.covers === undefined) {
+    issue(at('armour'), 'must have an activation roll or cover some hit locations (armour that always counts belongs in pd/rpd and ed/red)', undefined)
+  }
   if (c.rpd > c.pd) issue(at('rpd'), `must be at most pd (${c.pd}): resistant PD is part of total PD`, c.rpd)
   if (c.red > c.ed) issue(at('red'), `must be at most ed (${c.ed}): resistant ED is part of total ED`, c.red)
   if (c.attacks && !isDefaultAttack(c.attack)) issue(at('attacks'), 'must not be given together with attack (give attack for one attack, or attacks for several)', undefined)
