@@ -1,17 +1,20 @@
 import { runJob } from '../../../engine/run/job'
 import type { ChunkResult, ChunkTask } from '../../../engine/run/run-chunk'
 import type { ExactMetric } from '../../../engine/systems/rule-system'
-import { systemInfo } from '../../../shared/system-info'
+import systemInfo from 'virtual:quickdraw-system-info'
+import exampleIndex from 'virtual:quickdraw-examples'
 import { ENGINE_VERSION } from '../../../engine/version'
 import type { Backend } from './backend'
 import { browserFiles } from './browser-files'
-import type { WorkerRequest } from './chunk-worker'
+import { workerUrl, type WorkerRequest } from './chunk-worker'
 import type { FindArgs } from '../../../shared/ipc-contract'
+import { loadSystemOf } from './systems'
+import { withSystems } from './with-systems'
 
-const exampleModules = import.meta.glob('../../../../resources/examples/*.json', { eager: true, import: 'default' }) as Record<string, unknown>
-const examples = Object.entries(exampleModules)
-  .map(([path, doc]) => ({ file: path.split('/').pop() as string, doc: doc as { name: string; system: string; description?: string } }))
-  .sort((a, b) => (a.file < b.file ? -1 : 1))
+// The library lists every example by name, system and description (worked out when the app is built);
+// a whole example is a chunk of its own, fetched when it is opened.
+const documents = import.meta.glob<unknown>('../../../../resources/examples/*.json', { import: 'default' })
+const examples = exampleIndex.map((e) => ({ ...e, path: `../../../../resources/examples/${e.file}` }))
 
 /**
  * A pool of Web Workers running engine chunks. Workers are started ahead of the first run (so the first
@@ -20,8 +23,12 @@ const examples = Object.entries(exampleModules)
 class WebWorkerPool {
   private idle: Worker[] = []
   private nextId = 0
+  /**
+   * The worker script is a second entry of the page's build (electron.vite.config.ts), so the worker and
+   * the page load the same chunks (engine, rule systems); its address is the one it reports itself.
+   */
   private spawn(): Worker {
-    return new Worker(new URL('./chunk-worker.ts', import.meta.url), { type: 'module' })
+    return new Worker(workerUrl, { type: 'module' })
   }
   /** Starts workers until `n` are idle. */
   warm(n: number): void {
@@ -87,7 +94,7 @@ export function browserBackend(): Backend {
       jobs.delete(jobId)
     }
   }
-  return {
+  return withSystems({
     ...browserFiles(window.localStorage),
     onMenu: () => () => undefined,
     // A browser tab asks through `beforeunload` itself and never sends a close command.
@@ -96,18 +103,21 @@ export function browserBackend(): Backend {
     windowReady: async () => null,
     kind: 'browser',
     defaultWorkers,
-    info: async () => ({ appVersion: ENGINE_VERSION, engineVersion: ENGINE_VERSION, systems: systemInfo() }),
-    examples: async () => examples.map(({ file, doc }) => ({ file, name: doc.name, system: doc.system, description: doc.description ?? '' })),
+    info: async () => ({ appVersion: ENGINE_VERSION, engineVersion: ENGINE_VERSION, systems: systemInfo }),
+    examples: async () => examples.map(({ file, name, system, description }) => ({ file, name, system, description })),
     loadExample: async (file) => {
       const hit = examples.find((e) => e.file === file)
-      if (!hit) throw new Error(`example ${file} is not shipped`)
-      return structuredClone(hit.doc)
+      const load = hit && documents[hit.path]
+      if (!load) throw new Error(`example ${file} is not shipped`)
+      return structuredClone(await load())
     },
     async run(req, onProgress) {
       const controller = new AbortController()
       jobs.set(req.jobId, controller)
       const workers = Math.min(Math.max(1, navigator.hardwareConcurrency || 1), Math.max(1, req.workers ?? this.defaultWorkers))
       try {
+        // the page compiles the scenario and sums up the workers' tallies: its rule system first
+        await loadSystemOf(req.scenario)
         return await runJob({
           scenario: req.scenario,
           trials: req.trials,
@@ -130,5 +140,5 @@ export function browserBackend(): Backend {
     async cancel(jobId) {
       jobs.get(jobId)?.abort()
     },
-  }
+  })
 }

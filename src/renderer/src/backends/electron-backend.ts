@@ -1,9 +1,10 @@
 import type { Api } from '../../../shared/ipc-contract'
 import type { Backend } from './backend'
+import { withSystems } from './with-systems'
 
 /** Backend over `window.api` (the preload's contextBridge); the simulation runs in main's worker pool. */
 export function electronBackend(api: Api): Backend {
-  return {
+  return withSystems({
     kind: 'electron',
     defaultWorkers: Math.max(1, navigator.hardwareConcurrency || 1),
     info: () => api['app:info'](),
@@ -36,5 +37,5 @@ export function electronBackend(api: Api): Backend {
     reportWindowState: (state) => void api['window:state'](state),
     closeWindow: () => api['window:close'](),
     windowReady: () => api['window:ready'](),
-  }
+  })
 }

@@ -1,9 +1,31 @@
-import { BarController, BarElement, CategoryScale, Chart, Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration } from 'chart.js'
+import type { Chart as ChartJs, ChartConfiguration } from 'chart.js'
 import type { ChartSpec } from './datasets'
-import { whiskerPlugin } from './whisker-plugin'
 
-/** Only the Chart.js pieces in use are registered. */
-Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend, Filler, whiskerPlugin)
+/**
+ * Chart.js, once loaded: the page's first script carries none of it. It is fetched with the first chart
+ * (`loadCharts`, which the chart queue awaits before any chart work), and set here, so a chart made from
+ * queued work always finds it.
+ */
+export let Chart: typeof ChartJs
+
+let loading: Promise<void> | undefined
+
+/** Loads and registers Chart.js once; later calls share the same promise (a failed load may be tried again). */
+export function loadCharts(): Promise<void> {
+  loading ??= import('./chart-register').then(
+    (m) => {
+      Chart = m.Chart
+    },
+    (e: unknown) => {
+      loading = undefined
+      throw e
+    },
+  )
+  return loading
+}
+
+/** Whether Chart.js is loaded (chart work may run at once). */
+export const chartsLoaded = (): boolean => Chart !== undefined
 
 function css(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback
@@ -43,4 +65,3 @@ export function chartConfig(spec: ChartSpec): ChartConfiguration {
   }
 }
 
-export { Chart }
