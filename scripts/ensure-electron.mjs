@@ -73,8 +73,33 @@ function reasonOf(output) {
   }
   const http = /Response code (\d+)(?: \(([^)]*)\))?/.exec(output)
   if (http) return `the server answered ${http[1]}${http[2] ? ` ${http[2]}` : ''}`
-  if (/checksum/i.test(output)) return 'the downloaded file does not match its published checksum'
+  if (/checksum/i.test(output)) {
+    return [
+      "the downloaded file does not match Electron's checksum for this version: the mirror served something",
+      'other than the release zip. Leave electron_use_remote_checksums unset (it makes the downloader trust',
+      "the mirror's own SHASUMS256.txt instead of the checksums that come with Electron) and try another mirror",
+    ].join('\n  ')
+  }
   return first.replace(/^(\w*Error): /, '') || 'the installer stopped without saying why'
+}
+
+/**
+ * Whether the download address answers with a web page instead of the zip (a mirror that serves its home
+ * page for every path): the installer only says the checksum did not match. Reads the first bytes only.
+ */
+function webPageAt(url, env) {
+  const probe = `fetch(process.argv[1], { signal: AbortSignal.timeout(10000) }).then(async (r) => {
+    const reader = r.body.getReader(); const { value } = await reader.read(); reader.cancel()
+    process.stdout.write(JSON.stringify({ status: r.status, type: r.headers.get('content-type') || '', start: Buffer.from(value || []).subarray(0, 64).toString('latin1') }))
+  }).catch(() => {})`
+  const r = spawnSync(process.execPath, ['-e', probe, url], { env, encoding: 'utf8', timeout: 15000 })
+  try {
+    const { status, type, start } = JSON.parse(r.stdout)
+    if (status === 200 && (/text\/html/i.test(type) || /^\s*<(!doctype|html)/i.test(start))) return type ? `${type.split(';')[0]}` : 'HTML'
+  } catch {
+    // no answer, or not JSON: nothing to add
+  }
+  return null
 }
 
 export function failureMessage({ version, url, reason, env = process.env }) {
@@ -120,11 +145,14 @@ export function ensureElectron({ root = projectRoot, env = process.env, log = co
     stdio: ['ignore', 'inherit', 'pipe'],
   })
   if (result.status === 0 && isInstalled(electronDir, version)) return 0
+  const page = result.error || result.status === 0 ? null : webPageAt(url, childEnv)
   const reason = result.error
     ? result.error.message
     : result.status === 0
       ? `the download did not hold Electron ${version} for this computer`
-      : reasonOf(result.stderr ?? '')
+      : page
+        ? `the mirror answered with a web page (${page}), not the zip: ELECTRON_MIRROR does not point at a mirror of the Electron releases`
+        : reasonOf(result.stderr ?? '')
   log.error(failureMessage({ version, url, reason, env }))
   return 1
 }

@@ -228,6 +228,26 @@ describe.skipIf(process.platform === 'win32')('first start: npm start fetches El
     }
   })
 
+  it('a mirror that answers every address with a web page: the message says so, not only "checksum"', async () => {
+    const html = join(dir, 'html-mirror')
+    mkdirSync(html)
+    scratchProject(html)
+    const page = '<!DOCTYPE html><html><body>Welcome to our mirror</body></html>'
+    const server: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page))
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+    try {
+      const env = environment(html, `http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
+      delete env.electron_use_remote_checksums
+      const r = await run(process.execPath, [join('scripts', 'ensure-electron.mjs')], html, env)
+      expect(r.code).toBe(1)
+      expect(r.err).toContain('the mirror answered with a web page (text/html), not the zip')
+      expect(r.err).not.toMatch(/^\s+at /m)
+    } finally {
+      server.closeAllConnections()
+      await new Promise<void>((ok) => server.close(() => ok()))
+    }
+  })
+
   it('a mirror without this version: the message gives the server answer', async () => {
     const missing = join(dir, 'missing')
     mkdirSync(missing)
