@@ -28,9 +28,11 @@ function gurps(c: Json): string[] {
   }
   const speed = n(c.basicSpeed) ?? 5
   const cr = c.combatReflexes === true || c.enhancedTimeSense === true
-  const dodge = Math.floor(speed) + 3 + (cr ? 1 : 0)
+  const enc = n(c.encumbrance) ?? 0
+  const ENC = ['', 'Light', 'Medium', 'Heavy', 'Extra-Heavy']
+  const dodge = Math.floor(speed) + 3 + (cr ? 1 : 0) - enc
   const first = attacksOf(c, 'weapons', 'weapon')[0]
-  const parts = [`Dodge ${dodge} (Basic Speed ${speed} without fractions + 3${cr ? ', +1 Combat Reflexes' : ''})`]
+  const parts = [`Dodge ${dodge} (Basic Speed ${speed} without fractions + 3${cr ? ', +1 Combat Reflexes' : ''}${enc ? `, −${enc} for ${ENC[enc]} encumbrance` : ''})`]
   if (first && first.canParry !== false && !(s(first.ranged) !== '' && s(first.ranged) !== 'no')) {
     const skill = n(first.skill) ?? 10
     const parry = 3 + Math.floor(skill / 2) + (n(first.parry) ?? 0) + (cr ? 1 : 0)
@@ -40,7 +42,9 @@ function gurps(c: Json): string[] {
   if (shield) parts.push(`Block with a shield at skill ${n(shield.skill) ?? '?'}, DB ${n(shield.db) ?? 0}`)
   parts.push(`DR ${n(c.dr) ?? 0}`)
   out.push(`defences: ${parts.join('; ')}`)
-  out.push(`movement: Move ${n(c.move) ?? '?'}; HP ${n(c.hp) ?? '?'}`)
+  const move = n(c.move)
+  const moveNow = move === undefined ? '?' : Math.max(enc ? 1 : 0, Math.floor((move * [10, 8, 6, 4, 2][enc]) / 10))
+  out.push(`movement: Move ${moveNow}${enc ? ` (${move ?? '?'} at ${ENC[enc]} encumbrance)` : ''}; HP ${n(c.hp) ?? '?'}`)
   return out
 }
 

@@ -151,6 +151,15 @@ export function readGcsJson(v: unknown): GcsCharacter {
     }
   }
   walkEquipment(o.equipment)
+  // What he carries (every item of the carried list, equipped or not, as GCS counts it) against his Basic Lift.
+  const pounds = (v: unknown): number | undefined => {
+    const m = /^\s*([\d.]+)\s*(lb|kg)?\b/.exec(str(v))
+    return m ? Number(m[1]) * (m[2] === 'kg' ? 2.2 : 1) : undefined
+  }
+  const calc = obj(o.calc)
+  const basicLift = pounds(calc.basic_lift)
+  const weight = arr(o.equipment).reduce((n, e) => n + (pounds(obj(e.calc).extended_weight) ?? 0), 0)
+  const numbers = (v: unknown): number[] | undefined => (Array.isArray(v) && v.length === 5 && v.every((x) => typeof x === 'number') ? (v as number[]) : undefined)
   const profile = obj(o.profile)
   return {
     format: `GURPS Character Sheet ${o.version === 5 ? '5' : '5 (early)'} (JSON)`,
@@ -169,5 +178,8 @@ export function readGcsJson(v: unknown): GcsCharacter {
     traits,
     skills,
     equipment,
+    carried: basicLift !== undefined && basicLift > 0 ? { weight: Math.round(weight * 100) / 100, basicLift } : undefined,
+    storedMove: numbers(calc.move),
+    storedDodge: numbers(calc.dodge),
   }
 }

@@ -84,6 +84,11 @@ export interface GcsCharacter {
    * Foundry VTT): they are read as they are, not recomputed.
    */
   storedLevels?: boolean
+  /** Pounds carried and Basic Lift in pounds (GCS 5): his encumbrance level (GURPS Basic Set p.B17). */
+  carried?: { weight: number; basicLift: number }
+  /** Move and Dodge at each encumbrance level, None to Extra-Heavy, as GCS 5 stores them (a check). */
+  storedMove?: number[]
+  storedDodge?: number[]
 }
 
 const DIFFICULTY: Record<string, [number, string]> = { e: [0, 'Easy'], a: [-1, 'Average'], h: [-2, 'Hard'], vh: [-3, 'Very Hard'], w: [-3, 'Wildcard'] }
@@ -231,6 +236,26 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
   for (const t of c.traits) {
     if (namedLater.test(t.name)) report.ignored.push(`${t.name}${t.levels > 1 ? ` ${t.levels}` : ''}: not modelled by the simulator`)
   }
+  // Encumbrance from what he carries (GURPS Basic Set p.B17): up to 1, 2, 3, 6 or 10 × Basic Lift is None
+  // to Extra-Heavy; Move × 1, 0.8, 0.6, 0.4, 0.2 and Dodge −0 to −4. The builder's stored Move and Dodge at
+  // that level are the check.
+  const LEVELS = ['None', 'Light', 'Medium', 'Heavy', 'Extra-Heavy']
+  let enc = 0
+  if (c.carried) {
+    const { weight, basicLift } = c.carried
+    enc = [1, 2, 3, 6, 10].findIndex((k) => weight <= k * basicLift)
+    if (enc < 0) enc = 4
+    report.computed.push(`Encumbrance ${LEVELS[enc]} (${enc}): carrying ${weight} lb against Basic Lift ${basicLift} lb (GURPS Basic Set p.B17)${weight > 10 * basicLift ? '; more than 10 × Basic Lift, he could not move at all, played as Extra-Heavy' : ''}`)
+    if (enc > 0) combatant.encumbrance = enc
+  }
+  const moveNow = Math.max(enc ? 1 : 0, Math.floor(((combatant.move as number) * [10, 8, 6, 4, 2][enc]) / 10))
+  const dodgeNow = Math.floor(combatant.basicSpeed as number) + 3 + (cr || ets ? 1 : 0) - enc
+  if (c.storedMove && c.storedMove[enc] !== moveNow) report.computed.push(`Move ${moveNow} at encumbrance ${LEVELS[enc]}; the file's stored Move is ${c.storedMove[enc]}: the simulator's is used`)
+  if (c.storedDodge && c.storedDodge[enc] !== dodgeNow) {
+    const diff = c.storedDodge[enc] - dodgeNow
+    report.computed.push(`Dodge ${dodgeNow} at encumbrance ${LEVELS[enc]}; the file's stored Dodge is ${c.storedDodge[enc]} (${diff > 0 ? '+' : ''}${diff}: bonuses to Dodge from traits or a shield's DB the simulator applies on its own, or not at all)`)
+  }
+
   // DR on the torso: the simulator has no hit locations (GURPS Basic Set p.B47).
   let dr = 0
   const drParts: string[] = []
