@@ -7,6 +7,7 @@ import { allowance, gap, pickTarget } from './maneuver'
 import { rangePenalty } from './range'
 import { contestScore } from './waits'
 import { bestDefense, type DefenseChoice } from './defense'
+import { bestArm } from './best'
 import { drAgainstArm } from './damage'
 import { startArms } from './fight'
 import { armOf, type Plan } from './plan'
@@ -48,6 +49,8 @@ export function injuryDistribution(dice: number, add: number, minDamage: number,
 
 export interface OpeningOdds {
   attacker: number
+  /** The attack he makes it with (his only one, the one his tactics name, or his best against this foe). */
+  weapon: string
   defender: number
   skill: number
   success: number
@@ -77,9 +80,10 @@ function openingState(plan: Plan): FightState {
 }
 
 /** The defence `d` would pick against `a` with nothing used yet. */
-export function openingDefense(plan: Plan, a: number, d: number): DefenseChoice {
+export function openingDefense(plan: Plan, a: number, d: number, arm = -1): DefenseChoice {
   const st = openingState(plan)
   st.ready[d] = 1
+  if (arm >= 0) st.arm[a] = arm
   const out: DefenseChoice = { kind: Defense.None, score: -99, retreat: false }
   bestDefense(plan, st, d, a, Defense.None, out)
   return out
@@ -91,15 +95,18 @@ export function openingOdds(plan: Plan): OpeningOdds[] {
   return plan.fighters.flatMap((f) => {
     const d = pickTarget(plan, st, f.index)
     if (d < 0) return []
+    // his best against this foe: the attack he would take up for this opening blow
+    if (f.using < 0) st.arm[f.index] = bestArm(plan, st, f.index, d)
     const w = armOf(plan, st, f.index)
     const skill = w.skill + (w.ranged && plan.rules.rangePenalties ? rangePenalty(plan.dist0[f.index * st.n + d]) : 0)
     const o = gurpsOddsExact(skill)
-    const defense = openingDefense(plan, f.index, d)
+    const defense = openingDefense(plan, f.index, d, st.arm[f.index])
     const pDef = defense.kind === Defense.None ? 0 : defenseWays(defense.score) / 216
     const injury = injuryDistribution(w.dice, w.add, w.minDamage, drAgainstArm(plan, w, d), w.halves, plan.rules.minimumInjuryOne)
     return [
       {
         attacker: f.index,
+        weapon: w.weapon,
         defender: d,
         skill,
         success: o.success / 216,

@@ -61,7 +61,7 @@ function openingExact(plan: Plan): ExactMetric[] {
   return first.concat(openingOdds(plan).flatMap((o) => {
     const a = plan.fighters[o.attacker]
     const d = plan.fighters[o.defender]
-    const vs = `${a.name} vs ${d.name}, opening`
+    const vs = `${a.name} vs ${d.name}, opening${a.arms.length > 1 ? ` (${o.weapon})` : ''}`
     return [
       { id: `opening-attack-roll:${a.id}`, label: `Attack roll succeeds (skill ${o.skill}): ${vs}`, kind: 'probability', p: o.success },
       { id: `opening-critical:${a.id}`, label: `Critical hit: ${vs}`, kind: 'probability', p: o.critical },

@@ -43,7 +43,23 @@ const fighterArb = (id: string): fc.Arbitrary<Spec> =>
     pair: fc.boolean(),
     ambidextrous: fc.boolean(),
     maneuvers: fc.array(stepArb, { minLength: 1, maxLength: 4 }),
-  }).map(fitOptions)
+    // missiles' Shots, his own defence and retreat choices, encumbrance, and a second attack played by name or by his best
+    shots: fc.constantFrom(undefined, 'T(1)', '1(2)', '2(1i)'),
+    retreat: fc.constantFrom(undefined, 'always', 'never', 'keep-my-attack'),
+    defence: fc.constantFrom(undefined, 'best', 'dodge', 'parry', 'block'),
+    encumbrance: fc.integer({ min: 0, max: 4 }),
+    several: fc.constantFrom(undefined, 'best', 'knife'),
+  }).map(({ several, ...spec }) => withAttacks(fitOptions(spec as Spec), several))
+
+/** Shots only on a missile weapon (T only on a muscle-powered one); with `several`, a knife beside his weapon, used by name or by his best. */
+function withAttacks(spec: Spec, several: string | undefined): Spec {
+  const shots = spec.ranged === 'no' || (spec.shots === 'T(1)' && spec.ranged !== 'muscle-powered') ? undefined : spec.shots
+  const out: Spec = { ...spec, shots }
+  if (!several) return out
+  // both balanced: the unbalanced-weapon property below reads the fighter's one weapon
+  const main = { name: 'sword', skill: spec.skill, damage: spec.damage, type: spec.type, reach: spec.reach, ranged: spec.ranged, unbalanced: false, barehanded: spec.barehanded, pair: spec.pair, ...(shots ? { shots } : {}) }
+  return { ...out, unbalanced: false, weapons: [main, { name: 'knife', skill: (spec.skill ?? 12) - 1, damage: 'thr', type: 'imp', reach: 1, parry: -1 }], using: several }
+}
 
 /**
  * All-Out Attack options his weapon allows (docs/rules/gurps.md section 3): ranged only Determined; Double (aoaDouble

@@ -5,6 +5,7 @@ import { createTally } from '../../core/tally'
 import { mergePatch, withoutChoices } from '../../run/merge-patch'
 import { parseScenario, parseScenarioOrThrow } from '../../run/parse'
 import { bestArm, expectedInjury } from './best'
+import { openingOdds } from './exact'
 import { gurps } from './index'
 import { compile } from './plan'
 import type { GurpsScenario } from './schema'
@@ -72,6 +73,13 @@ describe('his best against this foe (tactics using "best")', () => {
     st.dist[1] = st.dist[2] = 1
     expect(expectedInjury(plan, st, 0, 1, 0)).toBeLessThan(expectedInjury(plan, st, 0, 1, 1))
     expect(bestArm(plan, st, 0, 1)).toBe(1)
+  })
+
+  it('the opening odds of a fighter playing his best are those of the attack he takes up: the revolver at 3 yards, skill 12 − 1', () => {
+    const plan = planOf([{ ...revolverAndKnife, using: 'best' }, { id: 'bart', basicSpeed: 5, parry: -5, distance: 3 }])
+    const o = openingOdds(plan)[0]
+    expect([o.weapon, o.skill, o.defense.score]).toEqual(['revolver', 11, 8])
+    expect(o.lands).toBeCloseTo(4 / 216 + (131 / 216) * (1 - 56 / 216), 12)
   })
 
   it('he draws the holstered revolver (a Ready, told in the trace with the figures), then shoots; with using "knife" he closes in', () => {
