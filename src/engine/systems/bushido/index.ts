@@ -10,6 +10,7 @@ import { compileGame, type GamePlan } from './game-plan'
 import { gameExact, simulateGame, summarizeGame, traceGame } from './game-report'
 import { gameShape } from './game'
 import { metricDocs } from './metrics'
+import { bushidoOptionSets } from './options'
 import { scenarioSchema, type BushidoScenario } from './scenario'
 import { SYSTEM_ID, variants } from './schema'
 import { compileShot, shotExact, shotShape, simulateShot, summarizeShot, traceShot, type ShotPlan } from './shot'
@@ -65,4 +66,5 @@ export const bushido = {
   summarize,
   trace,
   exact,
+  optionSets: bushidoOptionSets,
 } satisfies RuleSystem<BushidoScenario, Plan>
