@@ -3,12 +3,12 @@ import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { packedAdv, packedDespairs, packedNet, packedTriumphs, poolLabel } from '../../dice/narrative-dice'
 import { compilePool, facesRolled, type CompiledPool } from '../../dice/narrative-roll'
-import { attackPool, canAttack, isMelee, RANGE_BANDS } from './combat-check'
+import { attackPool, isMelee, RANGE_BANDS } from './combat-check'
 import { advantageAfterCrit, critTriggers, hitDamage, isHit, soakAgainst, woundsAfterSoak } from './damage'
 import { criticalInjury, spendAdvantage } from './fight-aftermath'
 import { exactCheck, forEachResult } from '../../dice/narrative-exact'
-import { ammoAt, attackSkill, COUNTERS_PER_FIGHTER, EMPTY, FC, held, heldAmmo, soakNow, standingMinions, strainState, sufferStrain, weaponDamage, woundThresholdNow, WOUND_BINS, type FightPlan } from './fight-plan'
-import type { Weapon } from './schema'
+import { MAX_WEAPONS } from './schema'
+import { ammoAt, attackSkill, COUNTERS_PER_FIGHTER, EMPTY, FC, held, soakNow, standingMinions, strainState, sufferStrain, weaponDamage, woundThresholdNow, WOUND_BINS, type FighterWeapon, type FightPlan } from './fight-plan'
 import { allyEngagedWith, bandBetween, distance, engagedOtherThan, engagedWithEnemy } from './fight-geometry'
 import { bandAfterStep, type Maneuver } from './maneuvers'
 
@@ -20,13 +20,13 @@ import { bandAfterStep, type Maneuver } from './maneuvers'
 
 /** Whether f can attack t now with a weapon he may use: reach, melee engaged, Gunnery not while engaged, the weapon in hand and loaded. */
 export function attackPossible(plan: FightPlan, f: number, t: number): boolean {
-  return reachable(plan, f, plan.state.band[f * plan.fighters.length + t], engagedWithEnemy(plan, f), heldAmmo(plan, f))
+  const s = plan.state
+  return reachable(plan, f, s.band[f * plan.fighters.length + t], engagedWithEnemy(plan, f), s.noAmmo[f * MAX_WEAPONS + s.weapon[f]])
 }
 
-/** Whether a weapon reaches a target in band index `band` (RANGE_BANDS order), its wielder engaged with an enemy or not. */
-function weaponReaches(w: Weapon, band: number, engaged: boolean): boolean {
-  if (band > RANGE_BANDS.indexOf(w.range) && !isMelee(w.skill)) return false
-  return canAttack({ combatSkill: w.skill, band: RANGE_BANDS[band], shooterEngaged: engaged })
+/** Whether a weapon reaches a target in band index `band` (RANGE_BANDS order), its wielder engaged with an enemy or not (worked out once, `FighterWeapon.reach`). */
+function weaponReaches(w: FighterWeapon, band: number, engaged: boolean): boolean {
+  return w.reach[band * 2 + (engaged ? 1 : 0)] === 1
 }
 
 /**
@@ -36,10 +36,10 @@ function weaponReaches(w: Weapon, band: number, engaged: boolean): boolean {
 function reachable(plan: FightPlan, f: number, band: number, engaged: boolean, heldBits: number): boolean {
   const fp = plan.fighters[f]
   const s = plan.state
-  if (fp.using >= 0) return heldBits === 0 && weaponReaches(fp.weapons[s.weapon[f]].w, band, engaged)
+  if (fp.using >= 0) return heldBits === 0 && weaponReaches(fp.weapons[s.weapon[f]], band, engaged)
   for (let w = 0; w < fp.weapons.length; w++) {
     const bits = w === s.weapon[f] ? heldBits : s.noAmmo[ammoAt(f, w)]
-    if (bits === 0 && weaponReaches(fp.weapons[w].w, band, engaged)) return true
+    if (bits === 0 && weaponReaches(fp.weapons[w], band, engaged)) return true
   }
   return false
 }
@@ -90,7 +90,7 @@ export function chooseBest(plan: FightPlan, f: number, t: number, at: number, lo
   let best = -1
   let bestE = -1
   for (let w = 0; w < fp.weapons.length; w++) {
-    if (s.noAmmo[ammoAt(f, w)] !== 0 || !weaponReaches(fp.weapons[w].w, band, engaged)) continue
+    if (s.noAmmo[ammoAt(f, w)] !== 0 || !weaponReaches(fp.weapons[w], band, engaged)) continue
     const e = expectedDamage(plan, f, t, w)
     if (e > bestE) {
       best = w
@@ -102,7 +102,7 @@ export function chooseBest(plan: FightPlan, f: number, t: number, at: number, lo
     const others = fp.weapons.flatMap((x, w) => {
       if (w === best) return []
       if (s.noAmmo[ammoAt(f, w)] !== 0) return [`his ${x.w.name} is ${(s.noAmmo[ammoAt(f, w)] & EMPTY) !== 0 ? 'out of ammunition' : 'on the ground'}`]
-      if (!weaponReaches(x.w, band, engaged)) return [`his ${x.w.name} cannot be used at ${RANGE_BANDS[band]} range`]
+      if (!weaponReaches(x, band, engaged)) return [`his ${x.w.name} cannot be used at ${RANGE_BANDS[band]} range`]
       return [`${expectedDamage(plan, f, t, w).toFixed(1)} for his ${x.w.name}`]
     })
     const tn = plan.fighters[t].c.name
@@ -126,7 +126,7 @@ export function canReload(plan: FightPlan, f: number, noAmmo: number): boolean {
 export function attackAfter(plan: FightPlan, f: number, t: number, seq: readonly Maneuver[], from: number, to: number): boolean {
   const s = plan.state
   const n = plan.fighters.length
-  let ammo = heldAmmo(plan, f)
+  let ammo = s.noAmmo[f * MAX_WEAPONS + s.weapon[f]]
   let band = s.band[f * n + t]
   let step = 0
   // the first Move only disengages him from another enemy engaged with him
@@ -153,7 +153,7 @@ export function attackAfter(plan: FightPlan, f: number, t: number, seq: readonly
 
 /** Whether this is a ranged shot with weapon w into an engagement of the target with one of the shooter's allies. */
 function intoMelee(plan: FightPlan, f: number, t: number, w: number): boolean {
-  return !isMelee(plan.fighters[f].weapons[w].w.skill) && distance(plan, f, t) > 0 && allyEngagedWith(plan, f, t) >= 0
+  return !plan.fighters[f].weapons[w].onBrawn && distance(plan, f, t) > 0 && allyEngagedWith(plan, f, t) >= 0
 }
 
 /** Boost dice from allies on f's next check: one per ally who assisted him, plus advantage allies spent on him (at most 7). */
@@ -241,11 +241,12 @@ function poolFor(plan: FightPlan, f: number, t: number, w = plan.state.weapon[f]
 /** Marks f defeated when wounds or strain exceed a threshold (or a crit of 151+ killed him). */
 export function checkDefeat(plan: FightPlan, f: number, tally: Tally, at: number, log?: TraceEvent[]): void {
   const s = plan.state
+  if (s.down[f] === 1) return
   const c = plan.fighters[f].c
-  // a rival has no strain threshold (his strain is suffered as wounds)
-  const wt = woundThresholdNow(plan, f)
+  // a rival has no strain threshold (his strain is suffered as wounds); Brawn and Willpower lost lower the thresholds
+  const wt = c.woundThreshold - s.brawnLost[f]
   const st = c.strainThreshold - s.willLost[f]
-  if (s.down[f] === 1 || (s.wounds[f] <= wt && (c.rival || s.strain[f] <= st))) return
+  if (s.wounds[f] <= wt && (c.rival || s.strain[f] <= st)) return
   s.down[f] = 1
   tally.counts[3 + f * COUNTERS_PER_FIGHTER + FC.Defeated]++
   if (log) {

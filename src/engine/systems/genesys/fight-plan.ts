@@ -3,7 +3,7 @@ import { compilePool, rollPool } from '../../dice/narrative-roll'
 import type { Rng } from '../../core/rng'
 import { emptyPool } from '../../dice/narrative-dice'
 import { positiveDice } from '../../dice/narrative-pool'
-import { isMelee, RANGE_BANDS, type DefenseStacking } from './combat-check'
+import { canAttack, isMelee, RANGE_BANDS, type DefenseStacking } from './combat-check'
 import type { ModifierOrder } from '../../dice/narrative-pool'
 import { BAND_UNITS, bandAt, MANEUVERS, type ActionChoice, type Maneuver } from './maneuvers'
 import { BEST, MAX_WEAPONS, type Combatant, type GenesysScenario, type PlanConfig, type Weapon } from './schema'
@@ -24,6 +24,8 @@ export interface FighterWeapon {
   skill: number
   /** Its skill runs on Brawn (Melee, Brawl), else on Agility (Ranged, Gunnery): what a Horrific or Gruesome Injury lowers. */
   onBrawn: boolean
+  /** Whether it can attack a target in band index b, its wielder engaged with an enemy (e = 1) or not, at [b·2 + e]: reach, melee engaged, Gunnery not while engaged. */
+  reach: Uint8Array
 }
 
 export interface FighterPlan {
@@ -328,7 +330,11 @@ export function compileFight(s: GenesysScenario): FightPlan {
       side: c.side === 'A' ? 0 : 1,
       weapons: listed.map((w) => {
         const dice = ('attack' in w ? w.attack : undefined) ?? c.attack
-        return { w, characteristic: dice.characteristic, skill: dice.skill, onBrawn: isMelee(w.skill) }
+        const reach = new Uint8Array(RANGE_BANDS.length * 2)
+        for (let b = 0; b < RANGE_BANDS.length; b++) {
+          for (let e = 0; e < 2; e++) reach[b * 2 + e] = (b <= RANGE_BANDS.indexOf(w.range) || isMelee(w.skill)) && canAttack({ combatSkill: w.skill, band: RANGE_BANDS[b], shooterEngaged: e === 1 }) ? 1 : 0
+        }
+        return { w, characteristic: dice.characteristic, skill: dice.skill, onBrawn: isMelee(w.skill), reach }
       }),
       using: plan.using === undefined ? 0 : plan.using === BEST ? -1 : listed.findIndex((w) => w.name === plan.using),
       initiativePool: compilePool({ ...emptyPool(), ...pos }),

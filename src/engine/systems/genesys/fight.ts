@@ -112,7 +112,7 @@ function turnSequence(plan: FightPlan, f: number, turn: PlannedTurn): number {
   if (s.knockedDown[f] === 1) seq[len++] = 'stand'
   if (turn.action === 'attack') {
     // under "his best against this foe" he takes another weapon rather than see to this one, if he has one ready
-    const bits = plan.fighters[f].using < 0 && anotherReady(plan, f) ? 0 : heldAmmo(plan, f)
+    const bits = plan.fighters[f].using < 0 && anotherReady(plan, f) ? 0 : s.noAmmo[ammoAt(f, s.weapon[f])]
     if ((bits & DROPPED) !== 0) seq[len++] = 'interact'
     if ((bits & EMPTY) !== 0 && canReload(plan, f, EMPTY)) seq[len++] = 'manage-gear'
   }
