@@ -49,8 +49,8 @@ describe('Balance tab in Chromium (browser backend)', () => {
     await page.fill('[data-testid="balance-target"]', '50')
     await page.click('[data-testid="balance-run"]')
     const answer = await page.locator('[data-testid="balance-answer"]').textContent({ timeout: 60_000 })
-    expect(answer?.trim()).toBe(`The Kid's skill ${hi.value} makes "Acts first alone: The Kid" ${p(hi.exact!)} (exact); at ${lo.value} it is ${p(lo.exact!)} (exact).`)
-    expect(answer).toContain('14 makes "Acts first alone: The Kid" 54.6% (exact)')
+    expect(answer?.trim()).toBe(`The Kid's skill ${hi.value} makes "The Kid acts first, alone" ${p(hi.exact!)} (exact); at ${lo.value} it is ${p(lo.exact!)} (exact).`)
+    expect(answer).toContain('14 makes "The Kid acts first, alone" 54.6% (exact)')
     expect(await page.locator('[data-testid="balance-bracket"]').count()).toBe(2)
     // The curve near the crossing: a chart of every value tried, with the target line.
     await page.locator('[data-testid="balance-curve"] canvas').waitFor({ timeout: 30_000 })

@@ -21,7 +21,7 @@ const pct = (p: number): string => `${(p * 100).toFixed(2)}%`
  */
 const PHONE_CSS = `body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1000px;color:#1a202c;padding:0 1rem;overflow-wrap:anywhere}
 table{border-collapse:collapse;margin:.5rem 0 1rem;width:100%;display:block;overflow-x:auto}td,th{border-bottom:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;font-size:.9rem;vertical-align:top}
-svg{max-width:100%;height:auto}
+svg{max-width:100%;height:auto}th{overflow-wrap:normal;word-break:normal;min-width:5.5rem}
 @media (max-width:600px){body{margin:1rem auto;padding:0 .6rem}td,th{padding:.2rem .3rem;font-size:.85rem}h1{font-size:1.4rem}}`
 
 /** A description as a reader of the report sees it: the command-line hints written for the app's users left out ("(or quickdraw tactics)"). */

@@ -1,6 +1,7 @@
 import type { BalanceAnswer, BalancePoint } from '../../../engine/run/balance'
 import { tacticsPlayers, tacticsSentence as sentenceOf, type TacticsAnswer, type TacticsPlayers } from '../../../engine/run/tactics'
 import { getAtPath } from '../../../engine/run/json-path'
+import { labelInWords } from '../../../shared/report/headline'
 import { fieldInWords } from '../../../shared/report/rule-words'
 
 /**
@@ -26,13 +27,14 @@ export function pointWords(a: Pick<BalanceAnswer, 'percent'>, p: BalancePoint): 
   return `${f(p.estimate)} (${f(p.ci[0])}–${f(p.ci[1])})${p.exact !== undefined ? `, exact ${f(p.exact)}` : ''}`
 }
 
-/** "The Kid's skill 14 makes 'Acts first alone: The Kid' 54.6% (exact); at 13 it is 45.4% (exact)." */
+/** "The Kid's skill 14 makes 'The Kid acts first, alone' 54.6% (exact); at 13 it is 45.4% (exact)." */
 export function balanceSentence(a: BalanceAnswer, field: string): string {
-  if (a.bracket.length === 1) return `${field} ${num(a.bracket[0].value)} makes "${a.label}" ${pointWords(a, a.bracket[0])}: the target ${shownValue(a.percent, a.target)} exactly.`
+  const said = labelInWords(a.label)
+  if (a.bracket.length === 1) return `${field} ${num(a.bracket[0].value)} makes "${said}" ${pointWords(a, a.bracket[0])}: the target ${shownValue(a.percent, a.target)} exactly.`
   const [lo, hi] = a.bracket
   const reaching = a.direction === 'increasing' ? hi : lo
   const short = reaching === hi ? lo : hi
-  return `${field} ${num(reaching.value)} makes "${a.label}" ${pointWords(a, reaching)}; at ${num(short.value)} it is ${pointWords(a, short)}.`
+  return `${field} ${num(reaching.value)} makes "${said}" ${pointWords(a, reaching)}; at ${num(short.value)} it is ${pointWords(a, short)}.`
 }
 
 /** "The target 50% is crossed at about 13.5 (13.2–13.9)." */

@@ -47,7 +47,7 @@ describe('balance store', () => {
     const engine = await findBalance({ scenario: standoff, path: 'combatants[0].skill', query: { metric: 'acts-first-alone:kid' }, target: 0.5, trials: 4_000, seed: 11, run, exact: async (s) => exactOf(s) })
     expect(balance.answer).toEqual(engine)
     expect(engine.exact).toBe(true)
-    expect(balance.sentence).toBe(`The Kid's skill 14 makes "Acts first alone: The Kid" 54.6% (exact); at 13 it is ${(engine.bracket[0].exact! * 100).toFixed(1)}% (exact).`)
+    expect(balance.sentence).toBe(`The Kid's skill 14 makes "The Kid acts first, alone" 54.6% (exact); at 13 it is ${(engine.bracket[0].exact! * 100).toFixed(1)}% (exact).`)
     expect(balance.stale).toBe(false)
     useEditorStore().edit(['combatants', 1, 'skill'], 14)
     expect(balance.stale).toBe(true)
@@ -60,7 +60,7 @@ describe('balance store', () => {
     balance.target = 99
     await balance.run()
     expect(balance.answer).toBeNull()
-    expect(balance.error).toMatch(/^"Acts first alone: The Kid" does not reach 99.0% for The Kid's skill from 8 to 20: it goes from 10.3% to 93.1%; widen from\/to or pick another target$/)
+    expect(balance.error).toMatch(/^"The Kid acts first, alone" does not reach 99.0% for The Kid's skill from 8 to 20: it goes from 10.3% to 93.1%; widen from\/to or pick another target$/)
   })
 
   it('a missing field or metric is named before anything runs', async () => {

@@ -7,6 +7,7 @@ import type { JobProgress } from '../../../engine/run/job'
 import { setAtPath } from '../../../engine/run/json-path'
 import type { ResultDocument } from '../../../engine/run/result'
 import { balanceSentence, crossingSentence, fieldWords, shownValue } from '../analysis/balance-text'
+import { labelInWords } from '../../../shared/report/headline'
 import { backend } from './backend'
 import { useEditorStore } from './editor'
 import { useExactStore } from './exact'
@@ -183,7 +184,7 @@ export const useBalanceStore = defineStore('balance', () => {
     const goal = percentMetric.value ? target.value / 100 : target.value
     const v = (x: string): string => shownValue(shown.percent, Number(x))
     return message
-      .replace(`${formatMetricQuery(q)} does not reach ${goal} for ${at}`, `"${shown.label}" does not reach ${shownValue(shown.percent, goal)} for ${field}`)
+      .replace(`${formatMetricQuery(q)} does not reach ${goal} for ${at}`, `"${labelInWords(shown.label)}" does not reach ${shownValue(shown.percent, goal)} for ${field}`)
       .replace(/it goes from (-?[\d.e+-]+) to (-?[\d.e+-]+);/, (_, x: string, y: string) => `it goes from ${v(x)} to ${v(y)};`)
       .replace('raise --to', 'raise "to"')
       .replace('lower --from', 'lower "from"')
