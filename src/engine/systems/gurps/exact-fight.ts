@@ -123,9 +123,9 @@ interface Fields {
   names: [string, number][]
 }
 
-function fieldsOf(st: FightState): Fields {
+function fieldsOf(st: FightState, constant: ReadonlySet<string>): Fields {
   const out: Fields = { i32: [], u8: [], i8: [], names: [] }
-  const entries = Object.entries(st).filter(([name]) => !NOT_STATE.has(name))
+  const entries = Object.entries(st).filter(([name]) => !NOT_STATE.has(name) && !constant.has(name))
   for (const [name, v] of entries) {
     if (!(v instanceof Int32Array)) continue
     out.i32.push(v)
@@ -160,6 +160,18 @@ function copyIn(fs: Fields, snap: Int32Array): void {
   for (const f of fs.i8) for (let i = 0; i < f.length; i++) f[i] = snap[o++]
 }
 
+/**
+ * Fields that keep the value the start of the fight gives them in this fight, so are not part of a
+ * situation: which attack he holds and which others are drawn change only with several attacks; Ready
+ * turns still to go and shots left only with a missile weapon that has Shots.
+ */
+function constantFields(plan: Plan): Set<string> {
+  const out = new Set<string>()
+  if (!plan.fighters.some((f) => f.arms.length > 1)) out.add('arm').add('drawn')
+  if (!plan.fighters.some((f) => f.arms.some((w) => w.shots > 0))) out.add('readyLeft').add('shotsLeft')
+  return out
+}
+
 /** Why this fight gets no exact answer, in a GM's words, or undefined when it can get one. */
 export function gurpsExactScope(plan: Plan): string | undefined {
   if (plan.fighters.length !== 2) return `the exact answer covers duels, and this fight has ${plan.fighters.length} fighters`
@@ -183,7 +195,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
   const maxRuns = limits.runs ?? GURPS_EXACT_MAX_RUNS
   const st = new FightState(plan.fighters.length)
   st.tally = createTally(plan.layout.shape)
-  const fields = fieldsOf(st)
+  const fields = fieldsOf(st, constantFields(plan))
   const size = fields.names.reduce((s, [, len]) => s + len, 0)
   const n = st.n
   const scope = canonicalScope(plan)
