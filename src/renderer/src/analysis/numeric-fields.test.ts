@@ -17,13 +17,18 @@ describe('numeric fields of a scenario (sweep parameters)', () => {
 
   it('offers every number with its CLI path and a label naming the combatant, skipping the run settings', () => {
     expect(numericFields(doc).map((f) => [f.path, f.label, f.value])).toEqual([
-      ['combatants[0].skill', 'Combatants — The Kid — Skill', 14],
-      ['combatants[0].basicSpeed', 'Combatants — The Kid — Basic speed', 6.5],
-      ['combatants[0].tactics.bonus', 'Combatants — The Kid — Tactics — Bonus', 1],
-      ['combatants[1].skill', 'Combatants — marshal — Skill', 13],
-      ['combatants[1].basicSpeed', 'Combatants — marshal — Basic speed', 6],
+      ['combatants[0].skill', 'The Kid — Skill', 14],
+      ['combatants[0].basicSpeed', 'The Kid — Basic speed', 6.5],
+      ['combatants[0].tactics.bonus', 'The Kid — Tactics — Bonus', 1],
+      ['combatants[1].skill', 'marshal — Skill', 13],
+      ['combatants[1].basicSpeed', 'marshal — Basic speed', 6],
       ['rules.cap', 'Rules — Cap', 12],
     ])
+  })
+
+  it('a tactic or plan row is named by its fighter, never "#1 — Yards" (issue 28)', () => {
+    const waits = { combatants: [{ id: 'kid', name: 'The Kid', skill: 14 }], tactics: [{ combatant: 'kid', yards: 3 }, { yards: 5 }] }
+    expect(numericFields(waits).map((f) => f.label)).toEqual(['The Kid — Skill', "The Kid's tactic — Yards", 'Tactic 2 — Yards'])
   })
 
   it('every path it offers reads back the same value through the engine json-path', () => {
