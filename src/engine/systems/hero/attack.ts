@@ -27,7 +27,7 @@ const HIT_CHANCE = Float64Array.from({ length: 17 }, (_, i) => {
 export function currentDcv(p: Plan, st: FightState, d: number): number {
   if (st.ko[d]) return 0
   let dcv = p.dcv[d]
-  if (st.dodgeUntil[d] !== 0) dcv += 3
+  if (st.dodgeUntil[d] !== 0) dcv += p.dodgeDcv[d]
   // an attack's DCV modifier holds until his next Phase begins
   const until = st.atkDcvUntil[d]
   if (until !== 0 && (until > st.abs || (until === st.abs && st.phaseDoneAbs[d] !== st.abs))) dcv += st.atkDcv[d]

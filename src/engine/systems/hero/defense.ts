@@ -137,14 +137,21 @@ function defend(p: Plan, st: FightState, rng: Rng, a: number, d: number, how: st
     let until = nextPhaseAbs(p, st, d)
     if (st.skipPhaseAbs[d] === until) until = nextPhaseAfter(p.spd[d], until)
     st.dodgeUntil[d] = until
-    if (st.log) say(p, st, 'defend', [d], `${name(p, d)} ${how} to Dodge (+3 DCV) before ${name(p, a)} attacks${p.block[d] ? ' (a ranged attack cannot be Blocked)' : ''}.`)
+    if (st.log) say(p, st, 'defend', [d], `${name(p, d)} ${how} to ${p.dodgeDcv[d] === 3 ? 'Dodge' : 'Martial Dodge'} (+${p.dodgeDcv[d]} DCV) before ${name(p, a)} attacks${p.block[d] ? ' (a ranged attack cannot be Blocked)' : ''}.`)
     return Defended.Dodging
   }
   if (st.blockAbs[d] !== st.abs) {
     st.blockAbs[d] = st.abs
     st.blockCount[d] = 0
   }
-  const target = 11 + p.ocv[d] - p.ocv[a] - 2 * st.blockCount[d]
+  const target = 11 + p.ocv[d] + p.blockOcv[d] - p.ocv[a] - 2 * st.blockCount[d]
+  // a Martial Block's DCV holds until his next Phase, as a maneuver's does
+  if (p.blockDcv[d] !== 0) {
+    st.atkDcv[d] = p.blockDcv[d]
+    let until = nextPhaseAbs(p, st, d)
+    if (st.skipPhaseAbs[d] === until) until = nextPhaseAfter(p.spd[d], until)
+    st.atkDcvUntil[d] = until
+  }
   st.blockCount[d]++
   // read only as made or not (the exact solver then follows it as two outcomes, hero/exact-fight.ts)
   st.attackTarget = target
@@ -153,7 +160,7 @@ function defend(p: Plan, st: FightState, rng: Rng, a: number, d: number, how: st
   const ok = heroSucceeds(roll, target)
   st.blockChain[d] = ok ? 1 : 0
   const blocked = ward < 0 ? name(p, a) : `${name(p, a)}'s attack on ${name(p, ward)}`
-  if (st.log) say(p, st, 'defend', [d, a], `${name(p, d)} ${how} to Block ${blocked}: rolls ${roll} against ${target}- — ${ok ? 'blocked' : 'the Block fails'}.`)
+  if (st.log) say(p, st, 'defend', [d, a], `${name(p, d)} ${how} to ${p.blockOcv[d] === 0 ? 'Block' : 'Martial Block'} ${blocked}: rolls ${roll} against ${target}- — ${ok ? 'blocked' : 'the Block fails'}.`)
   if (ok && p.rules.blockFirst) {
     st.blockFirstOver[d] = a
     st.blockFirstAbs[d] = nextSharedPhase(p, st.abs, d, a)

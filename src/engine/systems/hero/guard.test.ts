@@ -45,7 +45,7 @@ describe('the campaign house rules (docs/rules/hero.md): "You may also use your 
       return r.ok ? [] : r.issues.map((i) => `${i.path}: ${i.message}`)
     }
     expect(issues(doc({ onPhase: 'hold-defense', defense: 'block', protect: 'c' }))).toEqual(['combatants[0].plan.protect: must be the id of an ally: "b", got "c"'])
-    expect(issues(doc({ onPhase: 'hold-defense', protect: 'b' }))).toEqual(['combatants[0].plan.defense: must be "block" to protect an ally (a Dodge only covers himself), got "dodge"'])
+    expect(issues(doc({ onPhase: 'hold-defense', protect: 'b' }))).toEqual(['combatants[0].plan.defense: must be "block" or "martial-block" to protect an ally (a Dodge only covers himself), got "dodge"'])
   })
 })
 

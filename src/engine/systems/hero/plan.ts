@@ -3,7 +3,7 @@ import { characteristicTarget, skillTarget } from './characteristic-roll'
 import { activePointsOf, endCostOf } from './end-cost'
 import { layoutOf, type Layout } from './layout'
 import { hitExact } from './damage-exact'
-import { attacksOf, BEST, HIT_LOCATIONS, type HeroAttack, type HeroCombatant, type HeroScenario } from './schema'
+import { attacksOf, BEST, HIT_LOCATIONS, MARTIAL_STRIKES, type HeroAttack, type HeroCombatant, type HeroScenario } from './schema'
 import { heroSucceeds, THREE_D6_WAYS } from '../../dice/three-d6'
 import { COMBAT_START, hasPhase } from './speed-chart'
 import { FightState } from './state'
@@ -68,6 +68,11 @@ function damageClasses(d: HeroDice, killing: boolean): number {
 export function diceWithStr(d: HeroDice, killing: boolean, str: number, strMin: number): HeroDice {
   const add = Math.min(Math.floor(Math.max(0, str - strMin) / 5), Math.max(1, damageClasses(d, killing)))
   return add > 0 ? addDamageClasses(d, killing, add) : d
+}
+
+const NO_STRIKE = { ocv: 0, dcv: 0, dc: 0 }
+function strikeOf(a: HeroAttack): { ocv: number; dcv: number; dc: number } {
+  return a.maneuver ? MARTIAL_STRIKES[a.maneuver] : NO_STRIKE
 }
 
 /** Combat Luck (6E1): +3 resistant PD and ED a level. */
@@ -176,6 +181,10 @@ export interface Plan {
   partnerRoll: Int32Array
   abortWhenAttacked: Uint8Array
   block: Uint8Array
+  /** His Dodge's DCV (+3; a Martial Dodge +5), his Block roll's OCV bonus and the DCV his Block gives until his next Phase (a Martial Block: +2 and +2). */
+  dodgeDcv: Int32Array
+  blockOcv: Int32Array
+  blockDcv: Int32Array
   targetRule: Int32Array
   /** The first Segment of a Turn in which he has a Phase (variants.bleeding "first-phase"). */
   firstPhaseSeg: Int32Array
@@ -231,7 +240,9 @@ export function compile(s: HeroScenario, audit = false): Plan {
   })
   const dice = attacks.map((a, k) => {
     const d = parseHeroDice(a.dice) as HeroDice
-    return a.addsStr ? diceWithStr(d, a.kind === 'killing', cs[atkOwner[k]].str ?? 0, a.strMin ?? 0) : d
+    const withStr = a.addsStr ? diceWithStr(d, a.kind === 'killing', cs[atkOwner[k]].str ?? 0, a.strMin ?? 0) : d
+    const strike = a.maneuver ? MARTIAL_STRIKES[a.maneuver] : undefined
+    return strike && strike.dc > 0 ? addDamageClasses(withStr, a.kind === 'killing', strike.dc) : withStr
   })
   const hayDice = dice.map((d, k) => haymakerDice(d, attacks[k].kind === 'killing'))
   const au8 = (f: (a: HeroAttack) => boolean): Uint8Array => Uint8Array.from(attacks, (a) => (f(a) ? 1 : 0))
@@ -311,8 +322,8 @@ export function compile(s: HeroScenario, audit = false): Plan {
     killing: au8((a) => a.kind === 'killing'),
     energy: au8((a) => a.vs === 'ED'),
     ranged: au8((a) => a.range === 'ranged'),
-    atkOcv: Int32Array.from(attacks, (a, k) => a.ocv + (cs[atkOwner[k]].plan.csl !== 'dcv' ? (a.csl ?? 0) : 0)),
-    atkDcv: Int32Array.from(attacks, (a, k) => (a.dcv ?? 0) + (cs[atkOwner[k]].plan.csl === 'dcv' ? (a.csl ?? 0) : 0)),
+    atkOcv: Int32Array.from(attacks, (a, k) => a.ocv + strikeOf(a).ocv + (cs[atkOwner[k]].plan.csl !== 'dcv' ? (a.csl ?? 0) : 0)),
+    atkDcv: Int32Array.from(attacks, (a, k) => (a.dcv ?? 0) + strikeOf(a).dcv + (cs[atkOwner[k]].plan.csl === 'dcv' ? (a.csl ?? 0) : 0)),
     onPhase: Uint8Array.from(cs, (c) => onPhaseCodes[c.plan.onPhase]),
     delaySegs: i32((c) => c.plan.delay?.segments ?? 0),
     delayDex: i32((c) => c.plan.delay?.dex ?? 0),
@@ -323,7 +334,10 @@ export function compile(s: HeroScenario, audit = false): Plan {
     holdRoll: i32((c) => holdRollTarget(c, rules)),
     partnerRoll: i32((c) => partnerRollTarget(c, cs, rules)),
     abortWhenAttacked: u8((c) => c.plan.abort === 'when-attacked'),
-    block: u8((c) => c.plan.defense === 'block'),
+    block: u8((c) => c.plan.defense === 'block' || c.plan.defense === 'martial-block'),
+    dodgeDcv: i32((c) => (c.plan.defense === 'martial-dodge' ? 5 : 3)),
+    blockOcv: i32((c) => (c.plan.defense === 'martial-block' ? 2 : 0)),
+    blockDcv: i32((c) => (c.plan.defense === 'martial-block' ? 2 : 0)),
     targetRule: i32((c) => targetCode(c, rules, idx)),
     firstPhaseSeg: i32((c) => firstPhaseSegment(c.spd)),
     segmentMask: Int32Array.from({ length: 13 }, (_, seg) => cs.reduce((m, c, i) => (seg > 0 && hasPhase(c.spd, seg) ? m | (1 << i) : m), 0)),

@@ -44,6 +44,9 @@ export const attackSchema = z.strictObject({
   dcv: int(-10, 10)
     .optional()
     .describe('DCV modifier of this attack (a maneuver\'s DCV), in force from the moment he makes it until his next Phase begins (HERO 6E2, Combat Maneuvers). Empty: 0.'),
+  maneuver: oneOf(['offensive-strike', 'martial-strike', 'defensive-strike'])
+    .optional()
+    .describe('A Martial Arts strike made with this attack: offensive-strike (−2 OCV, +1 DCV, +4 Damage Classes), martial-strike (+0 OCV, +2 DCV, +2 Damage Classes) or defensive-strike (+1 OCV, +3 DCV, no extra damage); added to the attack\'s own modifiers and dice (HERO 6E2 Martial Arts). Empty: none.'),
   csl: int(0, 20)
     .optional()
     .describe('Combat Skill Levels that apply with this attack (those he bought for a group of attacks it belongs to): +1 OCV each, or +1 DCV each as his plan\'s csl says (HERO 6E1, Combat Skill Levels). Empty: none.'),
@@ -81,6 +84,13 @@ export const armourSchema = z.strictObject({
     .optional()
     .describe('Hit locations it covers (head, hands, arms, shoulders, chest, stomach, vitals, thighs, legs, feet): it counts when the hit location roll, 3d6 on the HERO hit location table, falls on one of them. Empty: it covers him everywhere.'),
 })
+
+/** Martial Arts strikes (HERO 6E2 Martial Arts maneuvers): OCV, DCV and extra Damage Classes. */
+export const MARTIAL_STRIKES: Record<string, { ocv: number; dcv: number; dc: number }> = {
+  'offensive-strike': { ocv: -2, dcv: 1, dc: 4 },
+  'martial-strike': { ocv: 0, dcv: 2, dc: 2 },
+  'defensive-strike': { ocv: 1, dcv: 3, dc: 0 },
+}
 
 /** Most attacks one fighter may list. */
 export const MAX_ATTACKS = 8
@@ -142,9 +152,9 @@ export const planSchema = z.strictObject({
   abort: oneOf(['never', 'when-attacked'])
     .default('never')
     .describe('When attacked with no held action for defense: never, or when-attacked (Abort to his defense, using his unused action or next Phase; not when Stunned).'),
-  defense: oneOf(['dodge', 'block'])
+  defense: oneOf(['dodge', 'block', 'martial-dodge', 'martial-block'])
     .default('dodge')
-    .describe('dodge: +3 DCV against all attacks until his next Phase; block: 3d6 ≤ 11 + his OCV − attacker\'s OCV stops one hand-to-hand attack.'),
+    .describe('dodge: +3 DCV against all attacks until his next Phase; block: 3d6 ≤ 11 + his OCV − attacker\'s OCV stops one hand-to-hand attack; martial-dodge: a Martial Dodge, +5 DCV; martial-block: a Martial Block, +2 OCV to the Block roll and +2 DCV until his next Phase (HERO 6E2 Martial Arts).'),
   target: ident()
     .default('first')
     .describe('first: first living enemy in roster order, kept until down (the targeting rule may change it); weakest: least STUN left; or an enemy\'s id (first once he is down).'),
@@ -306,7 +316,7 @@ function checkCombatant(c: Combatant, i: number, byId: Map<string, Combatant>, c
     const allies = [...byId.values()].filter((e) => e.side === c.side && e.id !== c.id).map((e) => JSON.stringify(e.id))
     const ally = byId.get(p.protect)
     if (!ally || ally.side !== c.side || ally.id === c.id) issue(at('plan', 'protect'), allies.length ? `must be the id of an ally: ${allies.join(', ')}` : 'must be the id of an ally, and he has none', p.protect)
-    if (p.defense !== 'block') issue(at('plan', 'defense'), 'must be "block" to protect an ally (a Dodge only covers himself)', p.defense)
+    if (p.defense !== 'block' && p.defense !== 'martial-block') issue(at('plan', 'defense'), 'must be "block" or "martial-block" to protect an ally (a Dodge only covers himself)', p.defense)
   }
   const enemies = [...byId.values()].filter((e) => e.side !== c.side).map((e) => e.id)
   if (p.target !== 'first' && p.target !== 'weakest' && !enemies.includes(p.target)) {
