@@ -121,7 +121,7 @@ export function traceCheck(plan: CheckPlan, rng: Rng): TraceEvent[] {
   if (!o.hit) events.push({ at: 0, kind: 'miss', who: [], text: 'Miss: no more successes than failures.' })
   else {
     const crit = o.crits > 0 ? `; Critical Injury triggered${o.crits > 1 ? ` ${o.crits} times (+${10 * (o.crits - 1)} on the roll)` : ''}` : ''
-    events.push({ at: 0, kind: 'hit', who: [], text: `Hit: ${plan.damage} damage + ${r.net} = ${o.damage}, soak ${plan.soak}, ${o.wounds} wounds${crit}.` })
+    events.push({ at: 0, kind: 'hit', who: [], text: `Hit: ${plan.damage} damage + ${r.net} = ${o.damage}, soak ${plan.soak}, ${o.wounds} ${o.wounds === 1 ? 'wound' : 'wounds'}${crit}.` })
   }
   return events
 }

@@ -17,6 +17,7 @@ const load = (file: string): Record<string, unknown> => JSON.parse(readFileSync(
 const fightPlan = (doc: Record<string, unknown>): FightPlan => genesys.compile(parseScenarioOrThrow(doc).scenario as never) as FightPlan
 const withPlans = (doc: Record<string, unknown>, plans: unknown[], rules: Record<string, string> = {}): Record<string, unknown> => ({ ...doc, plans, rules })
 const duel = load('genesys-blaster-duel.json')
+const melee = load('genesys-guarded-stance-duel.json')
 
 function traced(plan: FightPlan, seed: number): TraceEvent[] {
   const log: TraceEvent[] = []
@@ -151,5 +152,19 @@ describe('property tests', () => {
       return [...t.counts, ...t.bins]
     }
     expect(run()).toEqual(run())
+  })
+})
+
+describe('the fight log in a GM\'s words', () => {
+  it('"1 success", "1 wound" (never "1 successes", "1 wounds"), and initiative slots named by their fighters: the fighter alone on his side, else the side with its members (seeds 0–39)', () => {
+    const lines = Array.from({ length: 40 }, (_, seed) => traced(fightPlan(duel), seed)).flat().map((e) => e.text)
+    // knives against soak 4: hits of 1 wound are common
+    const knives = Array.from({ length: 10 }, (_, seed) => traced(fightPlan(melee), seed)).flat().map((e) => e.text)
+    expect([...lines, ...knives].filter((t) => /\b1 (successes|wounds)\b/.test(t))).toEqual([])
+    expect(lines.some((t) => /\b1 success\b/.test(t))).toBe(true)
+    expect(knives.some((t) => /takes 1 wound \(/.test(t))).toBe(true)
+    for (const t of lines.filter((x) => x.startsWith('Initiative slots:'))) expect(['Initiative slots: Smuggler, Bounty hunter.', 'Initiative slots: Bounty hunter, Smuggler.']).toContain(t)
+    const squad = traced(fightPlan(load('genesys-squad-cover.json')), 1).find((e) => e.text.startsWith('Initiative slots:'))
+    expect(squad?.text).toMatch(/^Initiative slots: (side [AB] \([^)]+\), ){5}side [AB] \([^)]+\)\.$/)
   })
 })
