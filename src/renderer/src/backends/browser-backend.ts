@@ -4,6 +4,8 @@ import type { ExactMetric } from '../../../engine/systems/rule-system'
 import systemInfo from 'virtual:quickdraw-system-info'
 import exampleIndex from 'virtual:quickdraw-examples'
 import { ENGINE_VERSION } from '../../../engine/version'
+import { hashScenario } from '../../../engine/core/hash'
+import { EXACT_CACHE_SIZE, LruCache } from '../../../engine/run/exact-cache'
 import type { Backend } from './backend'
 import { browserFiles } from './browser-files'
 import { workerUrl, type WorkerRequest } from './chunk-worker'
@@ -81,6 +83,20 @@ export function browserBackend(): Backend {
   // One core is left to the page so it stays responsive while the workers run flat out.
   const defaultWorkers = Math.max(1, (navigator.hardwareConcurrency || 2) - 1)
   setTimeout(() => pool.warm(defaultWorkers), 0)
+  // A scenario's exact values, kept by its canonical hash (its run settings aside, as the desktop keeps
+  // them): the exact panel, a Run and the live answers of one edit, and every sweep point or tactics cell
+  // seen before, ask once. Refusals are kept too; a cancelled solve is not.
+  const solved = new LruCache<string, readonly ExactMetric[] | null>(EXACT_CACHE_SIZE)
+  async function exactOf(scenario: unknown, signal: AbortSignal): Promise<ExactMetric[] | null> {
+    const key = exactKey(scenario)
+    if (key !== undefined && solved.has(key)) {
+      const kept = solved.get(key) ?? null
+      return kept === null ? null : structuredClone(kept) as ExactMetric[]
+    }
+    const values = await pool.exact(scenario, signal)
+    if (key !== undefined) solved.set(key, values === null ? null : structuredClone(values))
+    return values
+  }
   /** A search or an exact computation as job `jobId`: cancelling it answers null. */
   async function cancellable<T>(jobId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T | null> {
     const controller = new AbortController()
@@ -129,16 +145,23 @@ export function browserBackend(): Backend {
           onProgress,
           now: () => performance.now(),
           // exact values (a whole fight can take a second to solve) in a worker, never on the page's thread
-          exact: (signal) => pool.exact(req.scenario, signal),
+          exact: req.exact === false ? undefined : (signal) => exactOf(req.scenario, signal),
         })
       } finally {
         jobs.delete(req.jobId)
       }
     },
     findTrial: (req) => cancellable(req.jobId, (signal) => pool.find(req, signal)),
-    exact: (req) => cancellable(req.jobId, (signal) => pool.exact(req.scenario, signal)),
+    exact: (req) => cancellable(req.jobId, (signal) => exactOf(req.scenario, signal)),
     async cancel(jobId) {
       jobs.get(jobId)?.abort()
     },
   })
+}
+
+/** The key a scenario's exact values are kept under: the engine's version and the scenario's canonical hash, without its run settings. */
+function exactKey(scenario: unknown): string | undefined {
+  if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)) return undefined
+  const { run: _run, $schema: _schema, ...rest } = scenario as Record<string, unknown>
+  return `${ENGINE_VERSION}#${hashScenario(rest)}`
 }

@@ -125,8 +125,8 @@ export const useLibraryStore = defineStore('library', () => {
    */
   async function openShared(fragment: string): Promise<boolean> {
     if (!/(^|[#&])scenario=/.test(fragment)) return false
-    const { readShareFragment } = await import('../share/share-link')
-    const shared = await readShareFragment(fragment)
+    const [{ readShareFragment }, { loadSystemOf }] = await Promise.all([import('../share/share-link'), import('../backends/systems')])
+    const shared = await readShareFragment(fragment, loadSystemOf)
     if (shared.kind === 'none') return false
     if (shared.kind === 'refused') {
       error.value = shared.message
