@@ -64,6 +64,8 @@ export const useLibraryStore = defineStore('library', () => {
       if (doc === null) throw new Error(`There is no template for the rule system "${system}"; choose one of ${templateSystems.join(', ')}.`)
       const label = info.value?.systems.find((s) => s.id === system)?.label ?? system
       if (!(await useEditorStore().confirmLeave(`start a new ${label.split(' — ')[0]} scenario`))) return
+      // The page fetches each rule system when first needed: this one is there before its scenario shows.
+      await (await import('../backends/systems')).loadSystem(system)
       selected.value = ''
       useEditorStore().load(doc, { path: null, name: 'Untitled' })
     })
