@@ -35,11 +35,13 @@ describe('JSON Schemas of the documents quickdraw writes', () => {
     expect(readFileSync(join(schemasDir, file), 'utf8')).toBe(made)
   })
 
-  it('every schema in schemas/ has its own $id', () => {
+  it('every $id in schemas/ is given once, so a validator can load all the files together', () => {
+    // every "$id" anywhere in every file (the combined scenario schema embeds the systems' schemas)
     const ids = readdirSync(schemasDir)
       .filter((f) => f.endsWith('.json'))
-      .map((f) => (JSON.parse(readFileSync(join(schemasDir, f), 'utf8')) as { $id: string }).$id)
-    expect(new Set(ids).size).toBe(ids.length)
+      .flatMap((f) => [...readFileSync(join(schemasDir, f), 'utf8').matchAll(/"\$id": "([^"]+)"/g)].map((m) => m[1]))
+    expect(ids.length).toBeGreaterThanOrEqual(11)
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([])
     for (const d of DOCUMENT_SCHEMAS) expect(ids).toContain(d.id)
   })
 

@@ -39,8 +39,10 @@ export function combinedJsonSchema(): JsonObject {
     allOf: ids.map((id) => ({ if: { properties: { system: { const: id } }, required: ['system'] }, then: { $ref: `#/$defs/${id}` } })),
     $defs: Object.fromEntries(
       systems.map((s) => {
+        // Without its own $id: each $id is published once (its system's file), so a validator can load every
+        // file of schemas/ together. A system's schema has no $ref of its own that would need that base.
         // eslint-disable-next-line @typescript-eslint/no-unused-vars
-        const { $schema, ...schema } = systemJsonSchema(s)
+        const { $schema, $id, ...schema } = systemJsonSchema(s)
         return [s.id, schema]
       }),
     ),
