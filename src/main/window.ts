@@ -90,6 +90,9 @@ export function createMainWindow(): ElectronWindow {
     minHeight: 600,
     show: false,
     title: 'Quickdraw',
+    // Linux takes a window's icon from the window (under npm start there is no installed .desktop entry):
+    // the app icon the build puts next to the page.
+    ...(process.platform === 'linux' ? { icon: join(__dirname, '../renderer/icon-512.png') } : {}),
     webPreferences: {
       preload: join(__dirname, '../preload/index.js'),
       contextIsolation: true,

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import Module, { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -48,7 +48,7 @@ function fakeElectron(opts: { lock: boolean; userData: string }) {
     webContents = new FakeWebContents()
     title = ''
     destroyed = false
-    constructor(readonly options: { webPreferences: Record<string, unknown> }) {
+    constructor(readonly options: { webPreferences: Record<string, unknown>; icon?: string }) {
       super()
       windows.push(this)
     }
@@ -213,6 +213,8 @@ describe('the built main process, started by a stand-in Electron', () => {
     const [first] = fake.windows
     expect(first.webContents.url).toBe(page)
     expect(first.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false })
+    // on Linux the window carries the app icon (npm start has no installed .desktop entry to take it from)
+    if (process.platform === 'linux') expect(existsSync(first.options.icon as string), first.options.icon).toBe(true)
     expect(await invoke(fake, 'window:ready', first)).toEqual({ path: duel, name: 'duel.quickdraw.json', text: '{"system":"gurps-waits"}' })
     expect(fake.log).toContain(`recent ${duel}`)
 
