@@ -1,5 +1,6 @@
 import { dialog, type BrowserWindow } from 'electron'
 import type { CloseChoice } from './close-guard'
+import { scenarioFileName } from './desktop/scenario-name'
 import type { Dialogs } from './ipc/file-handlers'
 
 const scenarioFilters = [{ name: 'Quickdraw scenario', extensions: ['json'] }]
@@ -18,7 +19,7 @@ export function electronDialogs(window: () => BrowserWindow | null): Dialogs {
       }),
     saveScenario: (suggestedName) =>
       withParent(async (w) => {
-        const options = { title: 'Save scenario', defaultPath: suggestedName, filters: scenarioFilters }
+        const options = { title: 'Save scenario', defaultPath: scenarioFileName(suggestedName), filters: scenarioFilters }
         const r = w ? await dialog.showSaveDialog(w, options) : await dialog.showSaveDialog(options)
         return r.canceled || !r.filePath ? null : r.filePath
       }),
