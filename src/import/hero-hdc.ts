@@ -1,3 +1,4 @@
+import { parseHeroDice } from '../engine/dice/hero-damage'
 import { xattr, xkid, xkids, type XNode } from './source'
 import { defaulted, emptyReport, ImportError, type ImportResult } from './types'
 
@@ -207,7 +208,6 @@ export function readHdc(root: XNode): ImportResult {
     .filter(({ n }) => (xattr(n, 'XMLID') ?? '') in ATTACKS)
     .map((a) => ({ ...a, key: key(a) }))
     .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1])
-  const first = attacks[0]
   const str = values.STR
   // Martial arts: the maneuvers (their OCV, DCV and Damage Classes as the file gives them, from the
   // maneuver table) and Extra DCs. A Strike (STR + its DCs) is what the simulator can play as an attack.
@@ -219,8 +219,12 @@ export function readHdc(root: XNode): ImportResult {
   const modifier = (v: string | undefined): number | undefined => (v === undefined || !/^[+-]?\d+$/.test(v.trim()) ? undefined : Number(v.trim()))
   let maneuverOcv = 0
   let strikeUsed: XNode | undefined
-  if (first) {
-    const n = first.n
+  // Every attack power, up to the simulator's 8 (multi-attack convention), in Hero Designer's order.
+  const built: { obj: Record<string, unknown>; entry: (typeof attacks)[number] }[] = []
+  const usedNames = new Set<string>()
+  for (const entry of attacks) {
+    if (built.length === 8) break
+    const n = entry.n
     const id = xattr(n, 'XMLID') ?? ''
     const a = ATTACKS[id]
     const levels = num(xattr(n, 'LEVELS'))
@@ -235,17 +239,33 @@ export function readHdc(root: XNode): ImportResult {
       whole = levels + s.whole + Math.floor(halves / 2)
       half = halves % 2 === 1
       text = `${text} + STR ${str} (${s.whole}${s.half ? '½' : ''}d6)`
-    } else if (a.kind === 'killing' && a.range === 'hth') report.ignored.push(`${a.label}: the damage STR ${str} adds to it is not added`)
+    }
     const input = (xattr(n, 'INPUT') ?? '').toUpperCase()
     const vs = input === 'ED' ? 'ED' : 'PD'
-    const label = (xattr(n, 'NAME') ?? '').trim() || a.label
+    const base = ((xattr(n, 'NAME') ?? '').trim() || a.label).slice(0, 56)
+    let label = base
+    for (let k = 2; usedNames.has(label.toLowerCase()); k++) label = `${base} ${k}`
     const diceText = dice(whole, half, pip)
-    combatant.attack = { name: label.slice(0, 60), dice: diceText, kind: a.kind, vs, range: a.range }
+    if (parseHeroDice(diceText) === undefined) {
+      report.ignored.push(`${label}: ${text} is not a damage roll the simulator takes (it needs at least ½d6)`)
+      continue
+    }
+    usedNames.add(label.toLowerCase())
+    const obj: Record<string, unknown> = { name: label, dice: diceText, kind: a.kind, vs, range: a.range }
     report.computed.push(`${label}: ${diceText} ${a.kind} vs ${vs} = ${text} (${a.label})`)
-    const others = attacks.slice(1).map((x) => (xattr(x.n, 'NAME') ?? '').trim() || ATTACKS[xattr(x.n, 'XMLID') ?? '']?.label)
-    if (others.length) report.ignored.push(`other attacks (the simulator gives each fighter one): ${others.join(', ')}`)
+    if (a.kind === 'killing' && a.range === 'hth') {
+      // STR adds +1 Damage Class per 5 STR to a Hand-to-Hand Killing Attack, at most doubling it (HERO 6E2 p.101)
+      obj.addsStr = true
+      combatant.str = Math.max(0, Math.min(200, str))
+      report.computed.push(`${label}: his STR ${str} adds +1 Damage Class per 5 STR, at most doubling its dice (HERO 6E2 p.101), added in play`)
+    }
     if (xkids(n, 'MODIFIER').length) report.ignored.push(`${label}: its advantages and limitations (${xkids(n, 'MODIFIER').map((m) => xattr(m, 'ALIAS') ?? xattr(m, 'XMLID')).join(', ')}) are not modelled`)
-    if (maneuvers.length) report.ignored.push(`martial maneuvers (${maneuvers.map(maneuverName).join(', ')}): his attack is ${label}, and each fighter has one attack`)
+    built.push({ obj, entry })
+  }
+  if (built.length) {
+    combatant.attack = built[0].obj
+    if (attacks.length > built.length) report.ignored.push(`more attacks than the simulator's 8: ${attacks.slice(built.length).map((x) => (xattr(x.n, 'NAME') ?? '').trim() || ATTACKS[xattr(x.n, 'XMLID') ?? '']?.label).join(', ')}`)
+    if (maneuvers.length) report.ignored.push(`martial maneuvers (${maneuvers.map(maneuverName).join(', ')}): his attacks are his attack powers`)
   } else {
     const s = strDice(str)
     // The Strike with the most damage (then the best OCV): STR plus its Damage Classes and the Extra DCs,
@@ -283,30 +303,43 @@ export function readHdc(root: XNode): ImportResult {
     }
   }
 
-  // Combat Skill Levels that cover his attack: on his OCV with it (a GM may put them on DCV in play; the
+  // Combat Skill Levels that cover each attack: on his OCV with it (a GM may put them on DCV in play; the
   // simulator keeps them on the attack). HTH and ranged levels cover every attack of that kind; a level
-  // for a group of attacks or one attack counts only when the file names his attack (HERO 6E1 Combat Skill Levels).
-  const atk = combatant.attack as { name: string; range: string }
-  // his attack by its own name, its power's, and the framework holding it ("with Sentient Pistol")
-  const holder = first ? (first.parent ?? byId.get(xattr(first.n, 'PARENTID'))) : undefined
-  const names = [atk.name, ...(first ? [ATTACKS[xattr(first.n, 'XMLID') ?? '']?.label ?? '', (xattr(holder, 'NAME') ?? '').trim(), (xattr(holder, 'ALIAS') ?? '').trim()] : ['Strike'])]
-    .filter(Boolean)
-    .map((x) => x.toLowerCase())
-  let cslOcv = 0
+  // for a group of attacks or one attack counts only when the file names the attack (HERO 6E1 Combat Skill Levels).
+  type Target = { obj: Record<string, unknown>; entry?: (typeof attacks)[number] }
+  const targets: Target[] = built.length ? built : [{ obj: combatant.attack as Record<string, unknown> }]
+  const namesOf = (t: Target): string[] => {
+    // the attack by its own name, its power's, and the framework holding it ("with Sentient Pistol")
+    const holder = t.entry ? (t.entry.parent ?? byId.get(xattr(t.entry.n, 'PARENTID'))) : undefined
+    return [String(t.obj.name), ...(t.entry ? [ATTACKS[xattr(t.entry.n, 'XMLID') ?? '']?.label ?? '', (xattr(holder, 'NAME') ?? '').trim(), (xattr(holder, 'ALIAS') ?? '').trim()] : ['Strike'])]
+      .filter(Boolean)
+      .map((x) => x.toLowerCase())
+  }
+  const cslOcv = new Map<Record<string, unknown>, number>()
   for (const c of csls) {
     const what = `${c.name}Combat Skill Levels ${c.levels}${c.alias ? ` ${c.alias}` : ''}`
     const group = ['SINGLE', 'SINGLESINGLE', 'TIGHT', 'BROAD'].includes(c.option)
-    const applies = c.option === 'ALL' || (c.option === 'HTH' && atk.range === 'hth') || (c.option === 'RANGED' && atk.range === 'ranged') || (group && names.some((x) => c.alias.toLowerCase().includes(x)))
-    if (applies) {
-      cslOcv += c.levels
-      report.computed.push(`${what}: +${c.levels} OCV with ${atk.name} (put on OCV; in play they may go to DCV instead)`)
-    } else if (c.option === 'HTH' || c.option === 'RANGED') report.ignored.push(`${what}: his attack ${atk.name} is ${atk.range === 'hth' ? 'hand-to-hand' : 'ranged'}`)
-    else if (group) report.ignored.push(`${what}: the file does not say that they cover ${atk.name}; not applied`)
+    const covered = targets.filter((t) => c.option === 'ALL' || (c.option === 'HTH' && t.obj.range === 'hth') || (c.option === 'RANGED' && t.obj.range === 'ranged') || (group && namesOf(t).some((x) => c.alias.toLowerCase().includes(x))))
+    for (const t of covered) cslOcv.set(t.obj, (cslOcv.get(t.obj) ?? 0) + c.levels)
+    const list = (ts: Target[]): string => ts.map((t) => String(t.obj.name)).join(', ')
+    if (covered.length) report.computed.push(`${what}: +${c.levels} OCV with ${list(covered)} (put on OCV; in play they may go to DCV instead)`)
+    else if (c.option === 'HTH' || c.option === 'RANGED') report.ignored.push(`${what}: ${targets.length > 1 ? 'none of his attacks is' : `his attack ${list(targets)} is`} ${c.option === 'HTH' ? 'ranged' : 'hand-to-hand'}`)
+    else if (group) report.ignored.push(`${what}: the file does not say that they cover ${list(targets)}; not applied`)
     else report.ignored.push(`${what}: not applied`)
   }
-  const ocvMod = Math.max(-10, Math.min(10, maneuverOcv + cslOcv))
-  if (ocvMod !== maneuverOcv + cslOcv) report.defaulted.push(`${atk.name}: OCV modifier ${signed(maneuverOcv + cslOcv)} is outside what the simulator takes (−10 to +10); ${signed(ocvMod)} used`)
-  if (ocvMod !== 0) (combatant.attack as Record<string, unknown>).ocv = ocvMod
+  for (const t of targets) {
+    const base = t.entry ? 0 : maneuverOcv
+    const total = base + (cslOcv.get(t.obj) ?? 0)
+    const ocvMod = Math.max(-10, Math.min(10, total))
+    if (ocvMod !== total) report.defaulted.push(`${String(t.obj.name)}: OCV modifier ${signed(total)} is outside what the simulator takes (−10 to +10); ${signed(ocvMod)} used`)
+    if (ocvMod !== 0) t.obj.ocv = ocvMod
+  }
+  if (built.length > 1) {
+    delete combatant.attack
+    combatant.attacks = built.map((b) => b.obj)
+    combatant.plan = { using: 'best' }
+    report.computed.push(`${built.length} attacks; his plan uses his best against his foe: the one with the highest expected STUN after defences (chance to hit × mean STUN past PD or ED), chosen each time he attacks and named in the combat log`)
+  }
   // Everything else in the file is listed: nothing dropped silently.
   const what = (x: XNode): string => {
     const nm = (xattr(x, 'NAME') ?? '').trim()
@@ -318,7 +351,7 @@ export function readHdc(root: XNode): ImportResult {
   // Whatever of his powers, equipment, skills and talents no line above names is listed here, with why.
   const said = [...report.read, ...report.computed, ...report.defaulted, ...report.ignored].join('\n')
   const labelOf = (x: XNode): string => (xattr(x, 'NAME') ?? '').trim() || (xattr(x, 'ALIAS') ?? '').trim()
-  const unsaid = (list: { n: XNode }[]): XNode[] => list.map(({ n }) => n).filter((x) => x !== first?.n && (!labelOf(x) || !said.includes(labelOf(x))))
+  const unsaid = (list: { n: XNode }[]): XNode[] => list.map(({ n }) => n).filter((x) => !built.some((b) => b.entry.n === x) && (!labelOf(x) || !said.includes(labelOf(x))))
   const otherAttacks: string[] = []
   const emptyDefences: string[] = []
   const otherPowers: string[] = []

@@ -119,6 +119,12 @@ export function replaceInScenario(doc: Doc, id: string, result: ImportResult): {
   for (const f of result.report.defaultedFields) report.defaultedFields.push({ path: `${key}[${at}].${f.path}`, text: f.text })
   const next: Record<string, unknown> = { id, ...c }
   if (old.side !== undefined) next.side = old.side
+  // a plan kept on the fighter himself (HERO) stays his; which attack it uses is the new fighter's
+  if (old.plan !== null && typeof old.plan === 'object' && !Array.isArray(old.plan)) {
+    const kept: Record<string, unknown> = { ...(old.plan as Record<string, unknown>), ...((c.plan as Record<string, unknown> | undefined) ?? {}) }
+    if (c.attacks === undefined && c.weapons === undefined) delete kept.using
+    next.plan = kept
+  }
   const plan = planFor(system, id)
   const hasPlan = plan !== undefined && Array.isArray(doc[plan.key]) && (doc[plan.key] as { combatant?: unknown }[]).some((p) => p.combatant === id)
   report.read.unshift(`${String(c.name)} takes the place of ${String(old.name ?? id)}: his id "${id}"${old.side !== undefined ? `, side ${String(old.side)}` : ''}${hasPlan ? ', his plan' : ''} and every reference to him are kept`)

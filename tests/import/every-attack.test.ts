@@ -47,3 +47,28 @@ describe.skipIf(!have)('GURPS: every weapon, and his best against his foe', () =
     expect(r.plan).toBeUndefined()
   })
 })
+
+describe('HERO: every attack power, CSLs on the attacks they are bought for, and his best against his foe', () => {
+  const fx = join(root, 'tests', 'fixtures', 'import')
+  const sword = () => importCharacter(readFileSync(join(fx, 'quickdraw_hero_swordsman.hdc')))
+
+  it('Sir Aldric carries his Arming Sword (listed first) and his Long Sword; his +3 Combat Skill Levels are on the Long Sword only', () => {
+    const r = sword()
+    const c = r.combatants[0] as { attack?: unknown; attacks: { name: string; dice: string; ocv?: number; addsStr?: boolean }[]; plan: unknown; str: number }
+    expect(c.attack).toBeUndefined()
+    expect(c.attacks.map((a) => [a.name, a.dice, a.ocv ?? 0])).toEqual([['Arming Sword', '1d6', 0], ['Long Sword', '1½d6', 3]])
+    expect(c.attacks.every((a) => a.addsStr === true)).toBe(true)
+    expect(c.str).toBe(15)
+    expect(c.plan).toEqual({ using: 'best' })
+    expect(r.report.computed).toContain('Combat Skill Levels 3 with Long Sword: +3 OCV with Long Sword (put on OCV; in play they may go to DCV instead)')
+  })
+
+  it('in a fight he swings the Long Sword, not the Arming Sword listed first, and the log says why', () => {
+    const v = versusScenario([sword(), sword()])
+    const parsed = parseScenario(v.doc)
+    expect(parsed.ok ? [] : parsed.issues).toEqual([])
+    const trace = replayTrial(v.doc, 1, 0, DEFAULT_CHUNK_SIZE).map((e) => e.text).join('\n')
+    expect(trace).toMatch(/Sir Aldric uses Long Sword: his best against Sir Aldric/)
+    expect(trace).not.toMatch(/Sir Aldric attacks Sir Aldric(?: 2)? with Arming Sword/)
+  })
+})
