@@ -40,7 +40,8 @@ function gurps(c: Json): string[] {
   }
   const shield = obj(c.shield)
   if (shield) parts.push(`Block with a shield at skill ${n(shield.skill) ?? '?'}, DB ${n(shield.db) ?? 0}`)
-  parts.push(`DR ${n(c.dr) ?? 0}`)
+  const limited = Array.isArray(c.drAgainst) ? (c.drAgainst as { dr: number; types: string[] }[]).map((d) => `, +${d.dr} against ${d.types.join('/')}`).join('') : ''
+  parts.push(`DR ${n(c.dr) ?? 0}${limited}`)
   out.push(`defences: ${parts.join('; ')}`)
   const move = n(c.move)
   const moveNow = move === undefined ? '?' : Math.max(enc ? 1 : 0, Math.floor((move * [10, 8, 6, 4, 2][enc]) / 10))

@@ -111,7 +111,9 @@ export function readGcsJson(v: unknown): GcsCharacter {
     for (const t of arr(list)) {
       if (t.disabled === true) continue
       const name = str(t.name)
-      traits.push({ name, levels: num(t.levels, 1) || 1, features: [...features(t.features), ...modifierFeatures(t)], weapons: weapons(t.weapons, name) })
+      // "Limited" (GURPS Basic Set p.B46): its notes say against what ("Fire")
+      const limited = arr(t.modifiers).find((m) => m.disabled !== true && str(m.name) === 'Limited')
+      traits.push({ name, levels: num(t.levels, 1) || 1, features: [...features(t.features), ...modifierFeatures(t)], weapons: weapons(t.weapons, name), ...(limited ? { limited: str(limited.local_notes) || str(limited.notes) || '?' } : {}) })
       walkTraits(t.children)
     }
   }

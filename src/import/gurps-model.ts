@@ -44,6 +44,8 @@ export interface Trait {
   levels: number
   features: Feature[]
   weapons: Weapon[]
+  /** The Limited modifier's note (GURPS Basic Set p.B46): his DR from it counts only against that ("Fire"). */
+  limited?: string
 }
 export interface Skill {
   name: string
@@ -128,7 +130,8 @@ const skillName = (s: { name: string; specialization: string }): string => (s.sp
 /** Every feature of the character with its multiplier (trait levels for per-level features) and where it comes from. */
 function allFeatures(c: GcsCharacter): { f: Feature; times: number; from: string }[] {
   const out: { f: Feature; times: number; from: string }[] = []
-  for (const t of c.traits) for (const f of t.features) out.push({ f, times: f.type !== 'other' && f.perLevel ? t.levels : 1, from: t.name })
+  // DR limited to some attacks is read apart (limitedDr), not as DR against everything
+  for (const t of c.traits) for (const f of t.features) if (!(t.limited && f.type === 'dr')) out.push({ f, times: f.type !== 'other' && f.perLevel ? t.levels : 1, from: t.name })
   for (const e of c.equipment) for (const f of e.features) out.push({ f, times: 1, from: e.name })
   for (const s of c.skills) for (const f of s.features ?? []) if (f.type === 'weapon') out.push({ f, times: 1, from: skillName(s) })
   return out
@@ -354,6 +357,8 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
       report.ignored.push(`${skillName(s)} ${l}: no weapon for it in the file`)
   }
 
+  limitedDr(c, combatant, report)
+
   // Shield: Block from the Shield skill, DB from the shield's bonus to Dodge (GURPS Basic Set p.B287).
   const shieldItem = c.equipment.find((e) => e.features.some((f) => f.type === 'attribute' && f.attribute === 'block') && /shield|buckler|cloak/i.test(e.name))
   if (shieldItem) {
@@ -365,6 +370,36 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
   }
   unnamed(report, c)
   return { system: 'gurps', format: c.format, combatants: [combatant], report, ...(built.length > 1 ? { plan: { using: 'best' } } : {}) }
+}
+
+/** What a Limited note names, as the simulator's damage types (GURPS Basic Set pp.B46, B379). */
+const LIMITED_TYPES: [RegExp, string[]][] = [
+  [/fire|heat|flame|burn/i, ['burn']],
+  [/crush/i, ['cr']],
+  [/cut/i, ['cut']],
+  [/impal/i, ['imp']],
+  [/pierc|bullet/i, ['pi-', 'pi', 'pi+', 'pi++']],
+  [/corros|acid/i, ['cor']],
+  [/toxic|poison/i, ['tox']],
+]
+
+/**
+ * DR bought with Limited (GURPS Basic Set p.B46): on the torso, it counts only against the damage types its
+ * note names, kept apart as drAgainst; a note that names no damage type is reported, not counted.
+ */
+function limitedDr(c: GcsCharacter, combatant: Record<string, unknown>, report: ImportReport): void {
+  const against: { dr: number; types: string[] }[] = []
+  for (const t of c.traits) {
+    if (!t.limited) continue
+    const dr = t.features.reduce((n, f) => n + (f.type === 'dr' && !f.specialization && f.locations.some((l) => ['torso', 'all', 'full body', 'full_body', 'body'].includes(l.toLowerCase())) ? f.amount * (f.perLevel ? t.levels : 1) : 0), 0)
+    if (dr <= 0) continue
+    const types = LIMITED_TYPES.find(([re]) => re.test(t.limited ?? ''))?.[1]
+    if (types && against.length < 4) {
+      against.push({ dr: Math.min(100, dr), types })
+      report.computed.push(`${t.name} ${dr}, Limited: ${t.limited}: DR ${dr} more against ${types.join(', ')} only (GURPS Basic Set p.B46)`)
+    } else report.ignored.push(`${t.name} ${dr}, Limited: ${t.limited}: the simulator cannot tell which attacks that is, so it is not counted`)
+  }
+  if (against.length) combatant.drAgainst = against
 }
 
 const ATTR_WORDS: Record<string, string> = { st: 'ST', dx: 'DX', iq: 'IQ', ht: 'HT', will: 'Will', per: 'Per', hp: 'HP', fp: 'FP', basic_speed: 'Basic Speed', basic_move: 'Basic Move', dodge: 'Dodge', parry: 'Parry', block: 'Block' }

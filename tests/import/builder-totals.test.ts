@@ -37,3 +37,12 @@ describe.skipIf(!have)('GCS 5: Move and Dodge at the current encumbrance', () =>
     expect(r.report.computed.join('\n')).not.toMatch(/stored (Move|Dodge)/)
   })
 })
+
+describe.skipIf(!have)('GURPS DR bought with Limited (GURPS Basic Set p.B46)', () => {
+  it('the large fire dragon: DR 9 against everything and 9 more against fire only (it was DR 18 against everything)', () => {
+    const r = importCharacter(readFileSync(join(shared, 'gcs5_dfrpg_dragon_large_fire.gcs')))
+    expect(r.combatants[0]).toMatchObject({ dr: 9, drAgainst: [{ dr: 9, types: ['burn'] }] })
+    expect(r.report.computed).toContain('Damage Resistance 9, Limited: Fire: DR 9 more against burn only (GURPS Basic Set p.B46)')
+    expect(r.report.fight.join('\n')).toContain('DR 9, +9 against burn')
+  })
+})
