@@ -59,7 +59,7 @@ describe('live answers (issue 27) in Chromium', () => {
       await page.waitForSelector(`[data-testid="headline"][data-state="current"][data-refining="no"][data-trials="${TRIALS}"]`, { timeout: 120_000 })
       const final = Date.now() - started
       // The exact answer of the same edit joins the live answer when it arrives (systems that have one).
-      await page.waitForFunction(() => document.querySelector('[data-testid="exact"]')?.getAttribute('data-status') !== 'computing', undefined, { timeout: 120_000 })
+      await page.locator('[data-testid="exact"][data-status="computing"]').waitFor({ state: 'detached', timeout: 120_000 })
       const live = await headline()
       await page.click('[data-testid="run"]')
             await page.waitForSelector('[data-testid="result-summary"] .status-done', { timeout: 120_000 })
