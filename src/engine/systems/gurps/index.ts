@@ -80,9 +80,9 @@ function openingExact(plan: Plan): ExactMetric[] {
 export const gurps = {
   id: SYSTEM_ID,
   label: 'GURPS — whole fights',
-  version: '1.2.0',
+  version: '1.3.0',
   description:
-    'GURPS 4e fights turn by turn: sequence by Basic Speed, DX and a roll (ETS first); Attack, All-Out Attack, Move and Attack, Feint, All-Out Defense, Ready and Wait with triggers whose responses interrupt (Cascading Waits with late joiners when several fire); attack rolls with criticals, Dodge/Parry/Block with retreat, damage by ST and type, DR, shock, major wounds, unconsciousness and death checks. Exact values: the opening attacks, an opening standoff, and the whole duel when it reaches few enough situations.',
+    'GURPS 4e fights turn by turn: sequence by Basic Speed, DX and a roll (ETS first); Attack, All-Out Attack, Move and Attack, Feint, All-Out Defense, Ready and Wait with triggers whose responses interrupt (Cascading Waits with late joiners when several fire); attack rolls with criticals, Dodge/Parry/Block with retreat (as each fighter chooses), missiles with Shots and the Ready after a throw, several attacks by name or his best against this foe, damage by ST and type, DR (some limited to damage types), encumbrance, shock, major wounds, unconsciousness and death checks. Exact values: the opening attacks, an opening standoff, and the whole duel when it reaches few enough situations.',
   schema: scenarioSchema,
   variants,
   metrics: metricDocs,
