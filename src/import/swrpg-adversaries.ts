@@ -169,7 +169,13 @@ export function adversary(a: Json, table: Map<string, Json>, haveTable: boolean,
   const weapons = (Array.isArray(a.weapons) ? a.weapons : []).map((w) => readWeapon(w, table))
   const unresolved = weapons.filter((w): w is string => typeof w === 'string')
   const usable = weapons.filter((w): w is Weapon => typeof w !== 'string' && COMBAT[skillKey(w.skill)] !== undefined && (w.damage !== undefined || w.plusDamage !== undefined))
-  const chosen = usable.find((w) => typeof w.critical === 'number') ?? usable[0]
+  let chosen = usable.find((w) => typeof w.critical === 'number') ?? usable[0]
+  if (!chosen && weapons.length === 0) {
+    // A stat block with no weapon fights unarmed, with Brawl (Edge of the Empire core rulebook, Brawl
+    // weapons: Unarmed, +0, Critical 5, Engaged, Disorient 1, Knockdown), marked as a default.
+    chosen = { name: 'Unarmed', skill: 'Brawl', plusDamage: 0, critical: 5, range: 'Engaged', qualities: ['Disorient 1', 'Knockdown'], fromTable: false }
+    defaulted(report, 'weapon: Unarmed, Brawl, Brawn + 0, Critical 5, Engaged, Disorient 1, Knockdown (Edge of the Empire core rulebook, Brawl weapons); the stat block lists no weapon', 'weapon')
+  }
   if (!chosen) {
     if (unresolved.length) {
       throw new ImportError(

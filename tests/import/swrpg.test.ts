@@ -63,8 +63,10 @@ describe('Star Wars adversary stat blocks of our own (the dataset\'s layout, inv
     expect(r.report.ignored).toContain('Snare net: Ensnare 2 (qualities the simulator does not model)')
   })
 
-  it('one without a weapon, or whose weapons are in a table not given, is refused with the reason', () => {
-    expect(() => take(lib, 'Clerk')).toThrow(/Clerk has no weapon the simulator can use \(the stat block lists none\)/)
+  it('one without a weapon fights unarmed with Brawl (a default); one whose weapons are in a table not given is refused with the reason', () => {
+    const clerk = take(lib, 'Clerk')
+    expect(clerk.combatants[0].weapon).toMatchObject({ name: 'Unarmed', skill: 'brawl', damage: 0, addsBrawn: true, crit: 5 })
+    expect(clerk.report.defaulted.join('\n')).toMatch(/the stat block lists no weapon/)
     const data = JSON.parse(readFileSync(join(own, 'quickdraw_adversaries.json'), 'utf8'))
     const bare = adversaryLibrary(data, [])
     expect(() => take(bare, 'Corsair Captain')).toThrow(/weapon table: give that file too/)
@@ -130,12 +132,18 @@ describe.skipIf(!haveShared)('published adversaries (read from the shared fixtur
         imported++
       }
     }
-    // 215 stat blocks: the 15 that list no weapon (officials, a dancer, a Huttlet, the paddy frog…) and the
-    // Ysalamir (Agility 0) are refused, each with its reason.
+    // 215 stat blocks: the 15 that list no weapon (officials, a dancer, a Huttlet, the paddy frog…) fight
+    // unarmed with Brawl, marked as a default; only the Ysalamir (Agility 0) is refused, with its reason.
     expect(imported + refused.length).toBe(215)
-    expect(refused.filter((r) => /no weapon the simulator can use \(the stat block lists none\)/.test(r))).toHaveLength(15)
-    expect(refused).toContain('Ysalamir: Ysalamir: Agility 0 is outside what the simulator takes (1–7)')
-    expect(refused).toHaveLength(16)
+    expect(refused).toEqual(['Ysalamir: Ysalamir: Agility 0 is outside what the simulator takes (1–7)'])
+  })
+
+  it('a stat block with no weapon (the Huttlet) fights unarmed with Brawl, marked as a default', () => {
+    const lib = library(shared, 'swa_adversaries_underworld.json', 'swa_weapons_reference.json')
+    const r = lib.take(lib.entries.find((e) => e.name === 'Huttlet')!, { group: 1 })
+    expect(r.combatants[0].weapon).toEqual({ name: 'Unarmed', skill: 'brawl', damage: 0, addsBrawn: true, crit: 5, range: 'engaged', qualities: { knockdown: true } })
+    expect(r.report.defaulted.join('\n')).toMatch(/weapon: Unarmed, Brawl, Brawn \+ 0, Critical 5, Engaged, Disorient 1, Knockdown .*; the stat block lists no weapon/)
+    expect(r.report.defaultedFields.map((d) => d.path)).toContain('weapon')
   })
 })
 
