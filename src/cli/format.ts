@@ -68,8 +68,11 @@ export function formatMetrics(metrics: Metric[]): string {
 export function formatResult(doc: ResultDocument, question?: ScenarioQuestion): string {
   const h = headline(doc.system.id, doc.metrics, question)
   const answer = h.items.length > 0 ? [`${h.question}`, `  ${headlineText(h)}`, ''] : []
+  // What the answer leaves out comes right under it, before how the run was made.
+  const caveats = doc.notModelled?.length ? ['Not played here, which may change the answer:', ...doc.notModelled.map((w) => `  - ${w}`), ''] : []
   const head = [
     ...answer,
+    ...caveats,
     `${doc.scenario.name} — ${doc.system.label} ${doc.system.version}`,
     `seed ${doc.run.seed} · ${thousands(doc.run.trialsDone)} of ${thousands(doc.run.trials)} trials · ${doc.timing.workers} worker${doc.timing.workers === 1 ? '' : 's'} · ${(doc.timing.elapsedMs / 1000).toFixed(2)} s · ${rate(doc.timing.trialsPerSecond)}`,
     `${rulesLine(doc)} · scenario ${doc.scenario.hash} · engine ${doc.engine.version}`,

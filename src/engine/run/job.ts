@@ -97,6 +97,7 @@ export async function runJobWithTally(o: JobOptions): Promise<JobOutcome> {
       chunkSize,
       shard: o.shard,
       metrics: summarize(),
+      notModelled: system.notModelled?.(scenario),
       elapsedMs: o.now() - started,
       workers: o.workers,
     }),

@@ -119,6 +119,7 @@ export const resultDocumentSchema = z
       shard: z.strictObject({ index: z.number().int().min(0), count: z.number().int().min(1) }).optional(),
     }),
     metrics: z.array(metricSchema),
+    notModelled: z.array(z.string()).optional().describe('What the scenario touches that Quickdraw does not play as the books have it, in a GM\'s words.'),
     timing: z.strictObject({ elapsedMs: z.number().min(0), workers: z.number().int().min(0), trialsPerSecond: z.number().min(0) }).describe('The only part that differs between two runs of the same request.'),
   })
   .describe('The result of a run (quickdraw run --json, the app\'s Export JSON).')

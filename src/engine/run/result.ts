@@ -17,6 +17,8 @@ export interface ResultDocument {
   rules: Record<string, string>
   run: { seed: number; trials: number; trialsDone: number; chunkSize: number; chunks: number; shard?: { index: number; count: number } }
   metrics: Metric[]
+  /** What the scenario touches that Quickdraw does not play, in a GM's words; absent when nothing. */
+  notModelled?: string[]
   timing: { elapsedMs: number; workers: number; trialsPerSecond: number }
 }
 
@@ -31,6 +33,7 @@ export interface DocumentParts {
   chunkSize: number
   shard?: { index: number; count: number }
   metrics: Metric[]
+  notModelled?: string[]
   elapsedMs: number
   workers: number
 }
@@ -70,6 +73,7 @@ export function resultDocument(p: DocumentParts): ResultDocument {
   }
   if (p.shard) doc.run.shard = { index: p.shard.index, count: p.shard.count }
   if (p.error !== undefined) doc.error = p.error
+  if (p.notModelled !== undefined && p.notModelled.length > 0) doc.notModelled = [...p.notModelled]
   return doc
 }
 

@@ -81,6 +81,11 @@ export interface RuleSystem<S extends ScenarioBase = ScenarioBase, P = unknown> 
    * policies), for the scenario as parsed; only sets with two or more options. Absent: none.
    */
   optionSets?(scenario: S, fighterId: string): FighterOptionSet[]
+  /**
+   * What this scenario touches that Quickdraw does not play as the books have it, one sentence each in
+   * a GM's words, naming the fighter and the likely effect (results and the command line show them).
+   */
+  notModelled?(scenario: S): string[]
 }
 
 /** A rule system with its types erased, as the registry and the runner hold it. */

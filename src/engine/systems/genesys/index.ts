@@ -1,5 +1,6 @@
 import type { Metric } from '../../core/metrics'
 import type { Rng } from '../../core/rng'
+import { genesysNotModelled } from './not-modelled'
 import type { Tally, TallyShape } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import type { ExactMetric, RuleSystem } from '../rule-system'
@@ -73,4 +74,5 @@ export const genesys = {
   trace,
   exact,
   optionSets: genesysOptionSets,
+  notModelled: genesysNotModelled,
 } satisfies RuleSystem<GenesysScenario, GenesysPlan>

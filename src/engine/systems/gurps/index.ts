@@ -9,6 +9,7 @@ import { exactGurpsFight } from './exact-fight'
 import { playFight } from './fight'
 import { metricDocs, summarize } from './metrics'
 import { optionSets } from './options'
+import { gurpsNotModelled } from './not-modelled'
 import { compile, type Plan } from './plan'
 import { scenarioSchema, SYSTEM_ID, type GurpsScenario } from './schema'
 import { variants } from './variants'
@@ -93,4 +94,5 @@ export const gurps = {
   trace,
   exact,
   optionSets,
+  notModelled: gurpsNotModelled,
 } satisfies RuleSystem<GurpsScenario, TracePlan>

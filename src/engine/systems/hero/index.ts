@@ -1,5 +1,6 @@
 import { wholeFightOnce } from '../../core/fight-exact'
 import type { Rng } from '../../core/rng'
+import { heroNotModelled } from './not-modelled'
 import { createTally, type Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import type { ExactMetric, RuleSystem } from '../rule-system'
@@ -60,4 +61,5 @@ export const hero = {
   trace,
   exact,
   optionSets: heroOptionSets,
+  notModelled: heroNotModelled,
 } satisfies RuleSystem<HeroScenario, Plan>
