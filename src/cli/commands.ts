@@ -90,7 +90,7 @@ export async function cmdRun(file: string, o: Options): Promise<number> {
         if (target) await writeOut(target, csv)
         return EXIT_OK
       }
-      out(o.json ? JSON.stringify(doc, null, 2) : formatResult(doc, parsed.scenario.question))
+      out(o.json ? JSON.stringify(doc, null, 2) : formatResult(doc, parsed.scenario.question, parsed.scenario))
       if (target) await writeOut(target, `${JSON.stringify(doc, null, 2)}\n`)
       return EXIT_OK
     },

@@ -65,8 +65,8 @@ export function formatMetrics(metrics: Metric[]): string {
  * A run as text, the answer first: the scenario's question (its own, or the system's usual one) and the
  * results that answer it, then how the run was made, then every result in a table.
  */
-export function formatResult(doc: ResultDocument, question?: ScenarioQuestion): string {
-  const h = headline(doc.system.id, doc.metrics, question)
+export function formatResult(doc: ResultDocument, question?: ScenarioQuestion, scenario?: unknown): string {
+  const h = headline(doc.system.id, doc.metrics, question, scenario)
   const answer = h.items.length > 0 ? [`${h.question}`, `  ${headlineText(h)}`, ''] : []
   // What the answer leaves out comes right under it, before how the run was made.
   const caveats = doc.notModelled?.length ? ['Not played here, which may change the answer:', ...doc.notModelled.map((w) => `  - ${w}`), ''] : []
