@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { fieldInWords } from '../shared/report/rule-words'
 import { findBalance, BalanceRefusal, type BalanceAnswer, type BalancePoint } from '../engine/run/balance'
 import { MetricQueryError, parseMetricQuery } from '../engine/run/estimate'
-import { getAtPath, parsePath } from '../engine/run/json-path'
+import { parsePath } from '../engine/run/json-path'
 import type { ResultDocument } from '../engine/run/result'
 import { fighterOptions, parseOptionSetRef } from '../engine/run/option-sets'
 import { playTactics, TacticsRefusal, tacticsPlayers, tacticsSentence, type TacticsAnswer, type TacticsOption, type TacticsPlayers } from '../engine/run/tactics'
@@ -34,11 +35,10 @@ function optionalNumber(name: string, o: Options): number | undefined {
   return v
 }
 
-/** "The Kid's skill (combatants[0].skill)" where the path names a combatant with a name. */
+/** "Smuggler's attack skill (combatants[0].attack.skill)": the field in the rules' words, then the path as typed. */
 function fieldName(raw: unknown, path: string): string {
-  const m = /^combatants\[(\d+)\]\.(.+)$/.exec(path)
-  const name = m ? getAtPath(raw, `combatants[${m[1]}].name`) : undefined
-  return typeof name === 'string' && m ? `${name}'s ${m[2]} (${path})` : path
+  const words = fieldInWords(raw, path)
+  return words === path ? path : `${words} (${path})`
 }
 
 const pct = (v: number): string => `${(v * 100).toFixed(2)}%`
@@ -70,10 +70,11 @@ export function formatBalance(a: BalanceAnswer, field: string): string {
     lines.push(`The target ${shown(a, a.target)} is crossed at about ${crossing}${a.integer || a.step >= 0.25 ? ` (the field moves in steps of ${num(a.step)})` : ''}.`)
   }
   lines.push('')
+  const within = a.bounded.from && a.bounded.to ? ' (all the field allows)' : a.bounded.from ? ` (the field allows nothing below ${num(a.from)})` : a.bounded.to ? ` (the field allows nothing above ${num(a.to)})` : ''
   lines.push(
     a.exact
-      ? `Exact values: no sampling. Searched ${num(a.from)} to ${num(a.to)}.`
-      : `Searched ${num(a.from)} to ${num(a.to)} with seed ${a.seed} at every point (common random numbers): ${a.trials.toLocaleString('en-US')} trials at the ends and at the bracketing values, a tenth of that in between.`,
+      ? `Exact values: no sampling. Searched ${num(a.from)} to ${num(a.to)}${within}.`
+      : `Searched ${num(a.from)} to ${num(a.to)}${within} with seed ${a.seed} at every point (common random numbers): ${a.trials.toLocaleString('en-US')} trials at the ends and at the bracketing values, a tenth of that in between.`,
   )
   return lines.join('\n')
 }
