@@ -26,8 +26,10 @@ function renamedNote(v: VariantDoc): string {
 }
 
 function variantMarkdown(v: VariantDoc): string {
-  const values = v.values.map((x) => `| \`${x.value}\`${x.value === v.default ? ' (default)' : ''} | ${cell(x.label)} |`).join('\n')
-  return `\n#### ${cell(v.label)}\n\nSetting \`rules.${v.key}\`, default \`${v.default}\`. Source: ${cell(v.source)}.${renamedNote(v)}\n\n| value | what it means |\n|---|---|\n${values}\n`
+  const values = v.values.map((x) => `| ${cell(x.label)}${x.value === v.default ? ' (the default)' : ''} | \`${x.value}\` |`).join('\n')
+  const byDefault = v.values.find((x) => x.value === v.default)?.label ?? v.default
+  // The rule in words first; what to write in a scenario file's "rules" last, for those who edit it by hand.
+  return `\n#### ${cell(v.label)}\n\nBy default: ${cell(byDefault)}. Source: ${cell(v.source)}.${renamedNote(v)}\n\n| choice | in the scenario file's rules, \`"${v.key}":\` |\n|---|---|\n${values}\n`
 }
 
 /** The rule-variant reference of one system, as docs/rules/<system>.md carries it. */

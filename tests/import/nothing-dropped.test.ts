@@ -20,7 +20,7 @@ if (!haveShared) console.warn(`import: ${shared} is absent; the checks over the 
 
 const lines = (r: ImportReport): string[] => [...r.fight, ...r.read, ...r.computed, ...r.defaulted, ...r.ignored]
 /** Words a GM never needs: dotted ids, section signs, code, file paths, field names in camelCase. */
-const INTERNAL = /\b[a-z]+\.[a-z]+\.[a-z]+\b|§|\w\(\)|\bsrc\/|\.ts\b|\bundefined\b|\bNaN\b|\[object|\b[a-z]+[A-Z][a-z]+[A-Za-z]*\b/
+const INTERNAL = /\b[a-z]+\.[a-z]+\.[a-z]+\b|\u00a7|\w\(\)|\bsrc\/|\.ts\b|\bundefined\b|\bNaN\b|\[object|\b[a-z]+[A-Z][a-z]+[A-Za-z]*\b/
 
 const characters = haveShared ? [...dir('gurps'), ...dir('hero'), ...dir('l5r')].filter((f) => !f.endsWith('.txt')) : []
 const imported = characters.flatMap((f) => {
