@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fieldInWords } from '../shared/report/rule-words'
+import { labelInWords } from '../shared/report/headline'
 import { findBalance, BalanceRefusal, type BalanceAnswer, type BalancePoint } from '../engine/run/balance'
 import { MetricQueryError, parseMetricQuery } from '../engine/run/estimate'
 import { parsePath } from '../engine/run/json-path'
@@ -266,7 +267,9 @@ export async function cmdTactics(file: string, o: Options): Promise<number> {
             const doc = await service.run({ scenario, trials: n, seed, workers: settings.workers, chunkSize: settings.chunkSize, signal })
             if (doc.status !== 'done') throw new Stopped(doc)
             const m = doc.metrics.find((x) => x.id === query.metric)
-            if (m) shownAs = { label: m.kind === 'order' ? `${m.label}: ${m.outcomes.find((x) => x.key === query.outcome)?.label ?? query.outcome}` : m.label, percent: m.kind === 'probability' || m.kind === 'order' }
+            // An outcome that says what happened on its own ("Blur wins") reads alone, as the headline reads it.
+            const outcome = m?.kind === 'order' ? (m.outcomes.find((x) => x.key === query.outcome)?.label ?? query.outcome ?? '') : ''
+            if (m) shownAs = { label: labelInWords(m.kind === 'order' ? (/\bwins?\b|wiped out|still stand/i.test(outcome) ? outcome : `${m.label}: ${outcome}`) : m.label), percent: m.kind === 'probability' || m.kind === 'order' }
             return doc
           },
           onCell: (i, j) => {
