@@ -35,6 +35,9 @@ let worker = ''
 let systemChunk: Record<string, string> = {}
 let chartChunk = ''
 
+/** The export of each rule system the page's list loads (`.then((m) => m.hero)` in backends/systems.ts); other lazy modules (share links…) are not systems. */
+const systemExports = new Set([...readFileSync(join(root, 'src/renderer/src/backends/systems.ts'), 'utf8').matchAll(/\.then\(\(m\) => m\.(\w+)\)/g)].map((m) => m[1]))
+
 beforeAll(() => {
   if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir} is missing: run "npm run build" (npm test does it) before these tests`)
   entry = /<script type="module"[^>]*src="\.\/(assets\/[\w.-]+\.js)"/.exec(read('index.html'))?.[1] ?? ''
@@ -44,7 +47,7 @@ beforeAll(() => {
   for (const f of js) {
     // the page's list of systems imports each one as `import("./<chunk>.js").then(m => m.<export>)`
     // (an example's document is imported the same way, as `.default`)
-    for (const m of read(`assets/${f}`).matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)\.then\(\s*\(?(\w+)\)?\s*=>\s*\2\.(\w+)\)/g)) if (m[3] !== 'default') systemChunk[m[3]] = `assets/${m[1]}`
+    for (const m of read(`assets/${f}`).matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)\.then\(\s*\(?(\w+)\)?\s*=>\s*\2\.(\w+)\)/g)) if (systemExports.has(m[3])) systemChunk[m[3]] = `assets/${m[1]}`
     const chart = /import\(\s*["'`]\.\/(chart-register-[\w.-]+\.js)["'`]\s*\)/.exec(read(`assets/${f}`))
     if (chart) chartChunk = `assets/${chart[1]}`
   }
