@@ -195,10 +195,12 @@ describe('Duplicate as B: a side-by-side A/B editor, and a report of the compari
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="compare-export-report"]')])
     expect(download.suggestedFilename()).toBe('two-gunfighters-one-holding-to-interrupt-a-against-b-report.html')
     const html = readFileSync(await download.path(), 'utf8')
-    expect(html).toContain('data-section="answer-a"')
-    expect(html).toContain('data-section="answer-b"')
+    // The comparison's report leads with B's answer and how far it moved from A's.
+    expect(html).toContain('data-section="answer"')
+    expect(html.indexOf('data-section="answer"')).toBeLessThan(html.indexOf('data-section="differs"'))
     expect(html).toMatch(/<ul data-section="differs"><li>Doc — [^<]*Roll: dex<\/li><\/ul>/)
-    expect(html).toMatch(/<td>[+−±]\d+\.\d\d%<\/td><td>[+−±]\d+\.\d\d% … [+−±]\d+\.\d\d%<\/td>/)
+    // Each other result: B − A, then its 95% interval.
+    expect(html).toMatch(/<td>[+−±]\d+\.\d+[^<]*<\/td><td>[+−±]\d+\.\d+[^<]*…[+−±]\d+\.\d+[^<]*<\/td>/)
     // Editing B after the run marks the comparison out of date, and its report is refused until re-run.
     await page.selectOption(roll, 'fast-draw')
     await expect.poll(() => page.locator('[data-testid="compare-export-report"]').isDisabled()).toBe(true)
