@@ -237,7 +237,9 @@ export const useTacticsStore = defineStore('tactics', () => {
     if (players.value[side].trim() === '') players.value = { ...players.value, [side]: set.player }
   }
 
-  const sentence = computed(() => (answer.value ? tacticsSentence(answer.value, shownAs.value.label, shownAs.value.percent, named.value) : ''))
+  // An outcome that says what happened on its own reads alone ("Doc wins", not "Who wins: Doc wins").
+  const spoken = (label: string): string => /^[^:]+: (.*\b(?:wins?|wiped out|still stand\w*)\b.*)$/i.exec(label)?.[1] ?? label
+  const sentence = computed(() => (answer.value ? tacticsSentence(answer.value, spoken(shownAs.value.label), shownAs.value.percent, named.value) : ''))
 
   async function run(): Promise<void> {
     if (running.value || sim.running || editor.doc === null) return
