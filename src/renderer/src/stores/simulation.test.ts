@@ -4,12 +4,12 @@ import { join } from 'node:path'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ProbabilityMetric } from '../../../engine/core/metrics'
-import { useBackendForTests } from './backend'
+import { backend, useBackendForTests } from './backend'
 import { useEditorStore } from './editor'
 import { useLibraryStore } from './library'
 import { nextTick, watch } from 'vue'
 import { parseScenarioOrThrow } from '../../../engine/run/parse'
-import { useSimulationStore } from './simulation'
+import { LIVE_DEBOUNCE_MS, useSimulationStore } from './simulation'
 import { testBackend } from './test-backend'
 
 const examplesDir = join(__dirname, '../../../../resources/examples')
@@ -152,10 +152,21 @@ describe('simulation store', () => {
     expect(sim.live).toBe(false)
     sim.trials = 5_000
     await sim.run()
-    editor.edit(['combatants', 0, 'skill'], 10)
-    await nextTick()
-    expect(sim.refining).toBe(false)
-    await new Promise((r) => setTimeout(r, 300))
-    expect(sim.stale).toBe(true)
+    const asked: unknown[] = []
+    const b = backend()
+    const run = b.run.bind(b)
+    b.run = (req, onProgress) => (asked.push(req), run(req, onProgress))
+    vi.useFakeTimers()
+    try {
+      editor.edit(['combatants', 0, 'skill'], 10)
+      await nextTick()
+      expect(sim.refining).toBe(false)
+      // Well past the live answer's quiet time: no run was asked for, and the answer is marked out of date.
+      vi.advanceTimersByTime(LIVE_DEBOUNCE_MS * 10)
+      expect(asked).toEqual([])
+      expect(sim.stale).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
