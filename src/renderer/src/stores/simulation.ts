@@ -8,15 +8,18 @@ import { backend } from './backend'
 import { useEditorStore } from './editor'
 import { useExactStore } from './exact'
 
-/** Quiet time after the last edit before the live answer starts. */
-export const LIVE_DEBOUNCE_MS = 120
-/** Fights in the first live answer: enough for a headline to the nearest point or two, in well under a second. */
-export const LIVE_FIRST_TRIALS = 2_000
+/** Quiet time after the last edit before the live answer starts (long enough to let a typed number finish). */
+export const LIVE_DEBOUNCE_MS = 80
+/**
+ * Fights in the first live answer: a first look within a blink (about ±4 points on a chance near 50%, shown
+ * with its interval and "refining"), sharpened a moment later by the steps that follow.
+ */
+export const LIVE_FIRST_TRIALS = 500
 /** Each refinement plays this many times the fights of the one before, up to the scenario's trial count. */
 export const LIVE_GROWTH = 4
 
 /**
- * The trial counts of a live answer: 2,000, 8,000, 32,000… up to the scenario's count. Each is a run of
+ * The trial counts of a live answer: 500, 2,000, 8,000, 32,000… up to the scenario's count. Each is a run of
  * its own with the scenario's seed and the usual chunks, so it plays exactly the first fights of a Run
  * (chunk c always draws from the stream of (seed, c)), and the last is the Run itself, bit for bit.
  */
