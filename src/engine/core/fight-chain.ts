@@ -141,8 +141,85 @@ export function withFightSolveProgress<T>(listener: ProgressListener, fn: () => 
   }
 }
 
-/** Solves a fight exactly, or says why it will not (more states than `maxStates`). */
+/**
+ * What a solve may spend, set around it by whoever asked (the app, a sweep, `quickdraw exact`): the
+ * systems' `exact` functions need no parameter for it. Every solve inside `withFightSolveBudget` checks
+ * it after each step and every `BUDGET_CHECK_EVERY` situations inside a step, and past it stops with a
+ * refusal in a GM's words. The engine keeps no clock: a deadline comes with the caller's `now`.
+ */
+export interface FightSolveBudget {
+  /** Stop once `now()` passes this (ms, on the same clock as `now`). */
+  deadlineMs?: number
+  /** The caller's clock in ms (needed with `deadlineMs`). */
+  now?: () => number
+  /** The seconds the deadline allows, for the refusal's words ("stopped after 3 s…"). */
+  seconds?: number
+  /** Stop once one step holds more situations than this (a bound on memory: each costs some tens of bytes and its state). */
+  maxLiveStates?: number
+  /** Asked as often as the clock: true stops the solve (a cancelled request). */
+  shouldStop?: () => boolean
+}
+
+/** Situations followed between two looks at the budget inside one step. */
+export const BUDGET_CHECK_EVERY = 4096
+
+/** Thrown inside a solve that passed its budget; `solveFight` turns it into a refusal. */
+export class FightBudgetExceeded extends Error {}
+
+let budget: FightSolveBudget | null = null
+
+/**
+ * Runs `fn` with every fight solved inside it bounded by `b` (nested budgets: the inner one applies).
+ * A solve past it answers `{ ok: false, reason }` ("stopped after 3 s without an exact answer; the
+ * simulated answer stands"), as a fight too big to follow does.
+ */
+export function withFightSolveBudget<T>(b: FightSolveBudget, fn: () => T): T {
+  const before = budget
+  budget = b
+  try {
+    return fn()
+  } finally {
+    budget = before
+  }
+}
+
+/**
+ * Throws `FightBudgetExceeded` when the budget in force is spent (time up or stop asked); nothing without
+ * one. `solveFight` calls it; a system's own long preparation (building a model) may call it too.
+ */
+export function checkFightSolveBudget(): void {
+  const b = budget
+  if (!b) return
+  if (b.shouldStop?.()) throw new FightBudgetExceeded('the exact answer was no longer wanted (stopped before the end)')
+  if (b.deadlineMs !== undefined && b.now && b.now() > b.deadlineMs) throw new FightBudgetExceeded(budgetTimeReason(b.seconds))
+}
+
+/** "stopped after 3 s without an exact answer; the simulated answer stands". */
+export function budgetTimeReason(seconds: number | undefined): string {
+  const s = seconds === undefined ? 'the time allowed' : `${Number(seconds.toPrecision(3)).toLocaleString('en-US')} s`
+  return `stopped after ${s} without an exact answer (the fight goes too many ways to follow in that time); the simulated answer stands`
+}
+
+/** The refusal for a step that holds more situations at once than the budget allows. */
+export function budgetMemoryReason(live: number, at: number, maxSteps: number, clock?: { unit: string; stepsPerUnit: number }): string {
+  const per = clock && clock.stepsPerUnit >= 1 ? clock.stepsPerUnit : 1
+  const unit = clock ? clock.unit : 'step'
+  return `stopped without an exact answer: more than ${live.toLocaleString('en-US')} different situations at once by ${unit} ${Math.ceil(at / per)} of ${Math.ceil(maxSteps / per)}, more than the memory allowed for it; the simulated answer stands`
+}
+
+/** Solves a fight exactly, or says why it will not (more states than `maxStates`, or past the budget in force). */
 export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions): FightSolveResult {
+  if (!budget) return solveWithin(model, options)
+  try {
+    checkFightSolveBudget()
+    return solveWithin(model, options)
+  } catch (e) {
+    if (e instanceof FightBudgetExceeded) return { ok: false, reason: e.message }
+    throw e
+  }
+}
+
+function solveWithin<S>(model: FightModel<S>, options: FightSolveOptions): FightSolveResult {
   const win = new Array<number>(model.sides).fill(0)
   const expectedDamage: number[] = []
   const damageAt: Map<number, number>[] = []
@@ -197,10 +274,23 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
       return { ok: false, reason: tooManyStates(options.maxStates, at, options.maxSteps, model.clock) }
     }
     const next = new StateTable<S>(useMaps)
-    const emit = (q: number, n: S): void => {
-      if (q === 0 || absorb(n, q)) return
-      next.add(model.key(n), n, q)
-    }
+    const b = budget
+    const maxLive = b?.maxLiveStates ?? Infinity
+    let untilCheck = BUDGET_CHECK_EVERY
+    const emit = b
+      ? (q: number, n: S): void => {
+          if (--untilCheck <= 0) {
+            untilCheck = BUDGET_CHECK_EVERY
+            checkFightSolveBudget()
+            if (next.size > maxLive) throw new FightBudgetExceeded(budgetMemoryReason(maxLive, at, options.maxSteps, model.clock))
+          }
+          if (q === 0 || absorb(n, q)) return
+          next.add(model.key(n), n, q)
+        }
+      : (q: number, n: S): void => {
+          if (q === 0 || absorb(n, q)) return
+          next.add(model.key(n), n, q)
+        }
     const { states: from, probs } = frontier
     if (model.stepAll) model.stepAll(from, probs, emit)
     else for (let k = 0; k < from.length; k++) {
@@ -215,6 +305,10 @@ export function solveFight<S>(model: FightModel<S>, options: FightSolveOptions):
     settle(at)
     if (drop > 0) dropped += next.dropBelow(drop)
     frontier = next
+    if (b) {
+      checkFightSolveBudget()
+      if (frontier.size > maxLive) throw new FightBudgetExceeded(budgetMemoryReason(maxLive, at, options.maxSteps, model.clock))
+    }
     if (progressListener) {
       let live = 0
       for (const x of frontier.probs) live += x

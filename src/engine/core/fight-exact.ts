@@ -1,5 +1,5 @@
 import type { ExactFightNote, ExactMetric } from '../systems/rule-system'
-import { solveFight, type FightModel, type FightSolveOptions, type FightSolveResult } from './fight-chain'
+import { FightBudgetExceeded, solveFight, type FightModel, type FightSolveOptions, type FightSolveResult } from './fight-chain'
 import type { Metric } from './metrics'
 
 /**
@@ -101,7 +101,8 @@ export class FightRefusal extends Error {}
 
 /**
  * Solves a system's fight, or the refusal with its reason: `outOfScope` when the system does not try
- * (more fighters, an unsupported cap rule…), the model's own `FightRefusal`, or `tooMany` when one step
+ * (more fighters, an unsupported cap rule…), the model's own `FightRefusal` (or the budget in force, spent
+ * while the model was built: fight-chain.ts `withFightSolveBudget`), or `tooMany` when one step
  * outgrows the replay bounds (a 'more than …' error from core/rng-paths.ts). The model is built only
  * when the fight is in scope.
  */
@@ -110,7 +111,7 @@ export function solveOrRefuse<S>(outOfScope: string | undefined, model: () => Fi
   try {
     return solveFight(model(), options)
   } catch (e) {
-    if (e instanceof FightRefusal) return { ok: false, reason: e.message }
+    if (e instanceof FightRefusal || e instanceof FightBudgetExceeded) return { ok: false, reason: e.message }
     if (e instanceof Error && /^more than /.test(e.message)) return { ok: false, reason: tooMany }
     throw e
   }
