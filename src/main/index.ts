@@ -7,7 +7,7 @@ import { APP_SCHEME_PRIVILEGES } from './desktop/app-protocol'
 import { AppWindows } from './desktop/app-windows'
 import { DraftOwners } from './desktop/draft-owners'
 import { recentDocuments } from './desktop/recent-documents'
-import { scenarioPathsFromArgv, secondInstanceFiles, type LaunchData } from './desktop/launch-args'
+import { LINK_SCHEME, scenarioPathsFromArgv, secondInstanceFiles, secondInstanceLinks, shareLinksFromArgv, type LaunchData } from './desktop/launch-args'
 import { askUnsavedChanges, electronDialogs } from './dialogs'
 import { createHandlers } from './ipc/handlers'
 import { registerHandlers } from './ipc/register'
@@ -26,11 +26,12 @@ import { createMainWindow, isTrustedUrl, setUpSession, type ElectronWindow } fro
  */
 const isMac = process.platform === 'darwin'
 const launchFiles = scenarioPathsFromArgv(process.argv, process.cwd())
+const launchLinks = shareLinksFromArgv(process.argv)
 
 // Must happen before the app is ready: app:// is a standard, secure origin of its own.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
 
-if (!app.requestSingleInstanceLock({ files: launchFiles } satisfies LaunchData)) app.quit()
+if (!app.requestSingleInstanceLock({ files: launchFiles, links: launchLinks } satisfies LaunchData)) app.quit()
 else main()
 
 function main(): void {
@@ -128,14 +129,21 @@ function main(): void {
     void windows.openPaths([path])
   })
   app.on('second-instance', (_event, argv, workingDirectory, additionalData) => {
-    void windows.secondInstance(secondInstanceFiles(argv, workingDirectory, additionalData))
+    void windows.secondInstance(secondInstanceFiles(argv, workingDirectory, additionalData), secondInstanceLinks(argv, additionalData))
   })
+  // Shared scenarios' links (quickdraw://open#scenario=…) open here: macOS hands them over by event,
+  // Windows and Linux start the app (or a second instance) with the link as an argument.
+  app.on('open-url', (event, url) => {
+    event.preventDefault()
+    windows.openLinks(shareLinksFromArgv(['', url]))
+  })
+  if (app.isPackaged) app.setAsDefaultProtocolClient(LINK_SCHEME)
 
   void app.whenReady().then(() => {
     setUpSession()
     registerHandlers((id) => windows.handlersFor(id), isTrustedUrl)
     rebuildMenu()
-    windows.start(launchFiles)
+    windows.start(launchFiles, launchLinks)
     app.on('activate', () => {
       if (windows.count === 0) windows.openWindow()
     })

@@ -49,6 +49,7 @@ export function menuTemplate(d: MenuDeps): MenuItemConstructorOptions[] {
         { label: 'New Window', accelerator: 'CmdOrCtrl+Shift+N', click: () => d.newWindow() },
         item('Open…', { command: 'open' }, 'CmdOrCtrl+O'),
         { label: 'Open Recent', submenu: recent },
+        item('Open Shared Link…', { command: 'open-link-prompt' }),
         { type: 'separator' },
         item('Save', { command: 'save' }, 'CmdOrCtrl+S'),
         item('Save As…', { command: 'save-as' }, 'CmdOrCtrl+Shift+S'),

@@ -147,6 +147,10 @@ export type MenuCommand =
   | { command: 'open-recent'; path: string }
   /** A file main has opened for this window (a second launch, a file association, macOS open-file). */
   | { command: 'open-file'; file: ScenarioFile }
+  /** A shared scenario's link (`quickdraw://open#scenario=…` clicked elsewhere, or a web app link) to open here. */
+  | { command: 'open-link'; link: string }
+  /** File › Open Shared Link…: ask for a link to paste. */
+  | { command: 'open-link-prompt' }
   /** The recent files changed (say, Clear Recent): read them again. */
   | { command: 'recent-changed' }
   | { command: 'save' }

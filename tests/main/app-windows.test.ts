@@ -264,6 +264,41 @@ describe('single instance: a second launch hands its file to the running app', (
   })
 })
 
+describe('a shared scenario\'s link clicked elsewhere (quickdraw://open#scenario=…) opens in the app', () => {
+  const link = 'quickdraw://open#scenario=abc'
+  it('a window showing nothing of the user\'s gets the link, and comes forward', async () => {
+    windows.start([])
+    const [w] = created
+    await handlers(w)['window:ready']()
+    await windows.secondInstance([], [link])
+    expect(created).toHaveLength(1)
+    expect(w.sent).toEqual([{ command: 'open-link', link }])
+    expect(w.log).toContain('focus')
+  })
+
+  it('a window with unsaved edits keeps them: the link opens in a new window, once its page is ready', async () => {
+    windows.start([])
+    const [w] = created
+    await handlers(w)['window:ready']()
+    await handlers(w)['window:state']({ dirty: true, name: 'duel.json', path: null })
+    await windows.secondInstance([], [link])
+    expect(created).toHaveLength(2)
+    expect(w.sent).toEqual([])
+    expect(created[1].sent).toEqual([])
+    expect(await handlers(created[1])['window:ready']()).toBeNull()
+    expect(created[1].sent).toEqual([{ command: 'open-link', link }])
+  })
+
+  it('two links of one launch open in two windows; a link before the app is ready (macOS) opens at start', async () => {
+    windows.openLinks([link])
+    expect(created).toHaveLength(0)
+    windows.start([], ['quickdraw://open#scenario=second'])
+    expect(created).toHaveLength(2)
+    for (const w of created) await handlers(w)['window:ready']()
+    expect(created.map((w) => w.sent)).toEqual([[{ command: 'open-link', link: 'quickdraw://open#scenario=second' }], [{ command: 'open-link', link }]])
+  })
+})
+
 describe('window title', () => {
   it('follows the page: file name, unsaved star (Windows, Linux)', async () => {
     windows.start([])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_LAUNCH_FILES, scenarioPathsFromArgv, secondInstanceFiles } from '../../src/main/desktop/launch-args'
+import { MAX_LAUNCH_FILES, MAX_LAUNCH_LINKS, MAX_LINK_CHARS, scenarioPathsFromArgv, secondInstanceFiles, secondInstanceLinks, shareLinksFromArgv } from '../../src/main/desktop/launch-args'
 
 describe('a scenario file given on the command line opens', () => {
   it('takes .json and .quickdraw.json arguments, resolved against the folder of the launch', () => {
@@ -45,5 +45,26 @@ describe('a second launch hands its files to the running app', () => {
   it('ignores anything in the handed-over data that is not an absolute .json path', () => {
     const data = { files: ['relative.json', 42, '/etc/passwd', '/ok/duel.json', '/bad\0.json'] }
     expect(secondInstanceFiles(['q'], '/w', data, 'linux')).toEqual(['/ok/duel.json'])
+  })
+})
+
+describe('a shared scenario\'s link (quickdraw://open#scenario=…) given on the command line opens', () => {
+  const link = 'quickdraw://open#scenario=q1YqSsxLSS1SslJKSc1RSMvPL0ksyczPU0jOzytJzSsBAA'
+  it('takes quickdraw: links (any case) and never mistakes them for files or switches', () => {
+    expect(shareLinksFromArgv(['q', '--flag', link, 'QuickDraw://open#scenario=x', 'https://example.org/#scenario=y'])).toEqual([link, 'QuickDraw://open#scenario=x'])
+    expect(scenarioPathsFromArgv(['q', `${link}.json`], '/home/gm', 'linux')).toEqual([])
+  })
+
+  it('takes each link once, a handful at most, none longer than a scenario can be', () => {
+    const many = Array.from({ length: 10 }, (_, i) => `quickdraw://open#scenario=${i}`)
+    expect(shareLinksFromArgv(['q', link, link, ...many])).toHaveLength(MAX_LAUNCH_LINKS)
+    expect(shareLinksFromArgv(['q', `quickdraw://open#scenario=${'a'.repeat(MAX_LINK_CHARS)}`])).toEqual([])
+    expect(shareLinksFromArgv(['q', 'quickdraw://open#scenario=a\0b'])).toEqual([])
+  })
+
+  it('a second launch hands its links over, its own list first, else its command line; nothing else passes for a link', () => {
+    expect(secondInstanceLinks(['q', 'quickdraw://other'], { files: [], links: [link, 42, 'https://x/#scenario=1'] })).toEqual([link])
+    expect(secondInstanceLinks(['q', link], { files: [] })).toEqual([link])
+    expect(secondInstanceLinks(['q', link], undefined)).toEqual([link])
   })
 })

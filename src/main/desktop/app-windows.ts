@@ -80,15 +80,47 @@ export class AppWindows<W extends DesktopWindow> {
   private focusOrder: number[] = []
   private started = false
   private readonly early: string[] = []
+  private readonly earlyLinks: string[] = []
 
   constructor(private readonly deps: AppWindowsDeps<W>) {}
 
   /** The app is ready: opens the first window, with the launch's files (and any macOS sent earlier). */
-  start(paths: readonly string[]): void {
+  start(paths: readonly string[], links: readonly string[] = []): void {
     this.started = true
     const all = [...paths, ...this.early.splice(0)]
-    if (all.length === 0) this.openWindow()
-    else void this.openPaths(all)
+    const allLinks = [...links, ...this.earlyLinks.splice(0)]
+    if (all.length === 0 && allLinks.length === 0) this.openWindow()
+    else {
+      void this.openPaths(all)
+      this.openLinks(allLinks)
+    }
+  }
+
+  /**
+   * Opens shared scenarios' links from outside the app (a `quickdraw:` link clicked in a chat or a
+   * browser; before `start`, kept until the app is ready). Like a file, a link never replaces someone's
+   * work: it goes to a window that shows nothing of the user's yet, else to a new window, whose page opens
+   * it as an unsaved scenario (or says why it cannot).
+   */
+  openLinks(links: readonly string[]): void {
+    if (!this.started) {
+      this.earlyLinks.push(...links)
+      return
+    }
+    for (const link of links) {
+      const target = this.reusable()?.window ?? this.openWindow()
+      const r = this.records.get(target.id)
+      if (!r) continue
+      // Taken at once, so a second link of the same launch goes elsewhere (the page then says what it shows).
+      if (r.ready) {
+        r.state = { ...r.state, dirty: true }
+        this.send(target.id, { command: 'open-link', link })
+      } else {
+        r.initial ??= Promise.resolve(null)
+        r.queue.push({ command: 'open-link', link })
+      }
+      this.bringForward(target)
+    }
   }
 
   /** A new window; `initial` is the file it opens with (otherwise it shows the first example). */
@@ -171,8 +203,10 @@ export class AppWindows<W extends DesktopWindow> {
    * A second launch of the app: it quits, handing over its files. They open here; with none, the
    * window in front comes forward (a second launch from the dock or start menu means "show me the app").
    */
-  async secondInstance(paths: readonly string[]): Promise<void> {
+  async secondInstance(paths: readonly string[], links: readonly string[] = []): Promise<void> {
+    if (links.length > 0) this.openLinks(links)
     if (paths.length > 0 || !this.started) return this.openPaths(paths)
+    if (links.length > 0) return
     if (this.count === 0) this.openWindow()
     else this.bringForward(this.focused())
   }

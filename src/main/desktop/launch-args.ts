@@ -25,6 +25,7 @@ export function scenarioPathsFromArgv(argv: readonly string[], cwd: string, plat
       continue
     }
     if (!positional && arg.startsWith('-')) continue
+    if (isQuickdrawLink(arg)) continue
     if (!SCENARIO_FILE.test(arg) || arg.includes('\0')) continue
     const path = arg.startsWith('file://') ? fromFileUrl(arg, platform) : absolute(arg, cwd, platform)
     if (path !== null) paths.push(path)
@@ -45,9 +46,44 @@ function absolute(path: string, cwd: string, platform: NodeJS.Platform): string 
   return isAbsolute(path) ? resolvePosix(path) : resolvePosix(cwd, path)
 }
 
+/**
+ * The scheme of Quickdraw's own links (`quickdraw://open#scenario=…`): the desktop app registers it, so a
+ * shared scenario clicked in a chat or a browser opens in the app. The scenario travels in the fragment,
+ * exactly as in the web app's links (renderer/src/share/share-link.ts).
+ */
+export const LINK_SCHEME = 'quickdraw'
+
+/** Longest link one launch may hand over: a shared scenario's fragment (200,000 characters at most) and its address. */
+export const MAX_LINK_CHARS = 201_000
+
+/** The most links one launch may hand over. */
+export const MAX_LAUNCH_LINKS = 4
+
+/** Whether `text` is one of Quickdraw's own links (`quickdraw:…`, any case), short enough to carry a scenario. */
+export function isQuickdrawLink(text: unknown): boolean {
+  return typeof text === 'string' && text.length <= MAX_LINK_CHARS && !text.includes('\0') && text.toLowerCase().startsWith(`${LINK_SCHEME}:`)
+}
+
+/**
+ * The Quickdraw links on a command line (what Windows and Linux pass when such a link is clicked). They
+ * are never files, and a switch is never a link.
+ */
+export function shareLinksFromArgv(argv: readonly string[]): string[] {
+  return [...new Set(argv.slice(1).filter((a) => isQuickdrawLink(a)))].slice(0, MAX_LAUNCH_LINKS)
+}
+
 /** What a second launch hands to the running app along with its arguments (`requestSingleInstanceLock`). */
 export interface LaunchData {
   files: string[]
+  /** Quickdraw links it was started with (absent from launches of earlier versions). */
+  links?: string[]
+}
+
+/** The links a second launch asks the running app to open: its own list if it sent one, else its command line. */
+export function secondInstanceLinks(argv: readonly string[], additionalData: unknown): string[] {
+  const links = (additionalData as Partial<LaunchData> | null | undefined)?.links
+  if (Array.isArray(links)) return [...new Set(links.filter((l): l is string => isQuickdrawLink(l)))].slice(0, MAX_LAUNCH_LINKS)
+  return shareLinksFromArgv(argv)
 }
 
 /**

@@ -70,6 +70,23 @@ describe('files the desktop app opens for the window', () => {
     expect(editor.dirty).toBe(false)
   })
 
+  it('open-link (a quickdraw:// link clicked elsewhere) opens the shared scenario unsaved; a link with none is refused with the reason', async () => {
+    setActivePinia(createPinia())
+    useBackendForTests(testBackend({}))
+    const ui = { show: () => undefined, exportResults: async () => undefined, showRules: () => undefined, askForLink: () => undefined }
+    const doc = JSON.parse(readFileSync(join(__dirname, '../../../resources/examples/gurps-waits-standoff.json'), 'utf8'))
+    const { DESKTOP_LINK_BASE, shareLink } = await import('./share/share-link')
+    const link = await shareLink(DESKTOP_LINK_BASE, { ...doc, name: 'Standoff at noon' })
+    expect(link.startsWith('quickdraw://open#scenario=')).toBe(true)
+    await runCommand({ command: 'open-link', link }, ui)
+    const editor = useEditorStore()
+    expect(editor.name).toBe('Standoff at noon')
+    expect(editor.path).toBeNull()
+    await runCommand({ command: 'open-link', link: 'quickdraw://open' }, ui)
+    expect(useLibraryStore().error).toMatch(/does not hold a shared scenario/)
+    expect(editor.name).toBe('Standoff at noon')
+  })
+
   it('recent-changed (Clear Recent in the menu) reads the recent files again', async () => {
     setActivePinia(createPinia())
     const backend = testBackend({})

@@ -11,6 +11,8 @@ export interface CommandUi {
   show: (view: AppView) => void
   /** Opens the rules reference (the page of the scenario's system). */
   showRules: () => void
+  /** Asks for a shared scenario's link to paste (File › Open Shared Link…). */
+  askForLink: () => void
 }
 
 /** Runs one menu or keyboard command against the stores. */
@@ -30,6 +32,10 @@ export async function runCommand(c: MenuCommand, ui: CommandUi): Promise<void> {
       return library.openRecent(c.path)
     case 'open-file':
       return library.openOpenedFile(c.file)
+    case 'open-link':
+      return library.openLink(c.link)
+    case 'open-link-prompt':
+      return ui.askForLink()
     case 'recent-changed':
       return library.refreshRecent()
     case 'save':

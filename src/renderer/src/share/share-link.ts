@@ -7,6 +7,12 @@ import { parseJsonText, parseScenario } from '../../../engine/run/parse'
  * refused as a damaged file is, with the reason.
  */
 
+/**
+ * The address the desktop app's links start with: the `quickdraw:` scheme it registers with the system
+ * (main/desktop/launch-args.ts), so a link clicked where the app is installed opens there.
+ */
+export const DESKTOP_LINK_BASE = 'quickdraw://open'
+
 /** The fragment key of a shared scenario. */
 export const SHARE_KEY = 'scenario'
 /** Longest fragment a link may carry (browsers take far more; a scenario is a few kB compressed). */

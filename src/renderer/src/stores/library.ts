@@ -111,6 +111,13 @@ export const useLibraryStore = defineStore('library', () => {
    * else a simple, well-known example (a sword against an axe).
    */
   async function start(): Promise<void> {
+    started = startOnce()
+    return started
+  }
+  /** Done once the page has started (a shared link sent meanwhile opens after, never under, the first scenario). */
+  let started: Promise<void> | null = null
+  const whenStarted = (): Promise<void> => started ?? Promise.resolve()
+  async function startOnce(): Promise<void> {
     await load()
     const editor = useEditorStore()
     await editor.checkDrafts()
@@ -150,5 +157,15 @@ export const useLibraryStore = defineStore('library', () => {
   /** The rule systems New offers, with their names. */
   const newChoices = computed(() => templateSystems.map((id) => ({ id, label: info.value?.systems.find((s) => s.id === id)?.label ?? id })))
 
-  return { info, examples, recent, selected, error, bySystem, newChoices, load, newScenario, openExample, openFile, openRecent, openOpenedFile, openShared, refreshRecent, start }
+  /**
+   * A shared scenario's link from elsewhere (`quickdraw://open#scenario=…`, or a web app's address with
+   * `#scenario=…`), opened once the page has started; a link that holds no scenario is refused with the reason.
+   */
+  async function openLink(link: string): Promise<void> {
+    await whenStarted()
+    const at = link.indexOf('#')
+    if (at < 0 || !(await openShared(link.slice(at)))) error.value = 'This link does not hold a shared scenario: a Quickdraw link ends with "#scenario=" and the scenario packed after it.'
+  }
+
+  return { info, examples, recent, selected, error, bySystem, newChoices, load, newScenario, openExample, openFile, openRecent, openOpenedFile, openShared, openLink, refreshRecent, start, whenStarted }
 })
