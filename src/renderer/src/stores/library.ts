@@ -164,7 +164,7 @@ export const useLibraryStore = defineStore('library', () => {
   async function openLink(link: string): Promise<void> {
     await whenStarted()
     const at = link.indexOf('#')
-    if (at < 0 || !(await openShared(link.slice(at)))) error.value = 'This link does not hold a shared scenario: a Quickdraw link ends with "#scenario=" and the scenario packed after it.'
+    if (at < 0 || !(await openShared(link.slice(at)))) error.value = 'This link does not hold a shared scenario: it was cut short, or it is not a link made with Copy link.'
   }
 
   return { info, examples, recent, selected, error, bySystem, newChoices, load, newScenario, openExample, openFile, openRecent, openOpenedFile, openShared, openLink, refreshRecent, start, whenStarted }
