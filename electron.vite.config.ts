@@ -5,6 +5,7 @@ import vue from '@vitejs/plugin-vue'
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { systemInfo } from './src/shared/system-info'
+import { listSystems } from './src/cli/systems-list'
 import { thirdPartyNotices } from './scripts/third-party-notices.mjs'
 
 /**
@@ -150,6 +151,29 @@ function webApp(): Plugin[] {
   })
 }
 
+const cliSystemsListFile = resolve(__dirname, 'src/cli/systems-list.ts')
+const cliSystemsListId = '\0quickdraw-cli-systems-list'
+
+/**
+ * The CLI starts at once: `quickdraw systems` prints the rule systems' list, worked out here when the CLI
+ * is built, instead of loading every system's samplers and solvers to read it (src/cli/systems-list.ts is
+ * replaced by the list itself in the main build).
+ */
+function cliSystemsList(): Plugin {
+  return {
+    name: 'quickdraw-cli-systems-list',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !/systems-list$/.test(source)) return null
+      const hit = await this.resolve(source, importer, { skipSelf: true })
+      return hit?.id === cliSystemsListFile ? cliSystemsListId : null
+    },
+    load(id) {
+      return id === cliSystemsListId ? `const list = ${JSON.stringify(listSystems())}\nexport function listSystems() { return structuredClone(list) }\n` : null
+    },
+  }
+}
+
 /**
  * Three builds: main (Electron main + the simulation worker + the headless CLI, all CommonJS so the
  * worker also loads inside a packaged app.asar), preload (CommonJS, sandboxed) and the Vue renderer.
@@ -157,6 +181,7 @@ function webApp(): Plugin[] {
  */
 export default defineConfig({
   main: {
+    plugins: [cliSystemsList()],
     build: {
       externalizeDeps: true,
       rolldownOptions: {

@@ -1,16 +1,20 @@
 import { parseArgs } from 'node:util'
-import { ScenarioError } from '../engine/run/parse'
-import { cmdCompare, cmdMerge, cmdReport, cmdSweep } from './analysis'
-import { cmdBalance, cmdTactics } from './balance'
-import { cmdBench } from './bench'
-import { cmdImport } from './import'
-import { cmdExact, cmdRun, cmdSchema, cmdSystems, cmdTrace, cmdValidate } from './commands'
 import { err, outData, type Options } from './io'
 import { CheckFailed, EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, UsageError } from './errors'
 import { beginCommand, endCommand, type HandledSignal } from './signals'
-import { preloadStdin } from './input'
 import { commandHelp, USAGE } from './usage'
 import { ENGINE_VERSION } from '../engine/version'
+import { cmdSystems } from './systems'
+
+/*
+ * Start-up: this module and what it imports statically are all that `--version`, `help` and `systems` load
+ * (the systems' list is worked out when the CLI is built: systems.ts). Each command's code (the
+ * engine, its samplers and solvers, the worker pool) is imported when that command runs, so the bundle
+ * splits it into chunks of their own (tests/build/cli-split.test.ts checks which files each command loads).
+ */
+const commands = () => import('./commands')
+const analysis = () => import('./analysis')
+const balance = () => import('./balance')
 
 const optionSpec = {
   trials: { type: 'string' },
@@ -49,13 +53,14 @@ const optionSpec = {
   list: { type: 'string' },
   pick: { type: 'string', multiple: true },
   group: { type: 'string' },
+  budget: { type: 'string' },
 } as const
 
 /** The options each command takes (its help lists every one: tests/cli/help.test.ts). */
 export const allowed: Record<string, readonly string[]> = {
   run: ['trials', 'seed', 'workers', 'chunk-size', 'json', 'csv', 'out', 'shard'],
   validate: ['json'],
-  exact: ['json'],
+  exact: ['json', 'budget'],
   trace: ['seed', 'trial', 'json', 'find', 'trials'],
   sweep: ['param', 'from', 'to', 'step', 'param2', 'from2', 'to2', 'step2', 'trials', 'seed', 'workers', 'chunk-size', 'json', 'out', 'metric', 'shard'],
   compare: ['set', 'trials', 'seed', 'workers', 'chunk-size', 'json', 'out'],
@@ -117,42 +122,49 @@ function commandLine(command: string, rest: string[]): { values: Options; positi
   return { values, positionals: parsed.positionals }
 }
 
-function runCommand(command: string, p: string[], values: Options): Promise<number> | number {
+async function runCommand(command: string, p: string[], values: Options): Promise<number> {
   switch (command) {
     case 'run':
-      return cmdRun(needFile(command, p), values)
+      return (await commands()).cmdRun(needFile(command, p), values)
     case 'validate':
-      return cmdValidate(needFile(command, p), values)
+      return (await commands()).cmdValidate(needFile(command, p), values)
     case 'exact':
-      return cmdExact(needFile(command, p), values)
+      return (await commands()).cmdExact(needFile(command, p), values)
     case 'trace':
-      return cmdTrace(needFile(command, p), values)
+      return (await commands()).cmdTrace(needFile(command, p), values)
     case 'sweep':
-      return cmdSweep(needFile(command, p), values)
+      return (await analysis()).cmdSweep(needFile(command, p), values)
     case 'compare':
       if (p.length < 1 || p.length > 2) throw new UsageError('compare: expects two scenario files, or one with --set')
-      return cmdCompare(p, values)
+      return (await analysis()).cmdCompare(p, values)
     case 'merge':
       if (p.length < 1) throw new UsageError('merge: expects the partial result files of every shard')
-      return cmdMerge(p, values)
+      return (await analysis()).cmdMerge(p, values)
     case 'report':
-      return cmdReport(needFile(command, p), values)
+      return (await analysis()).cmdReport(needFile(command, p), values)
     case 'systems':
       return cmdSystems(values)
     case 'balance':
-      return cmdBalance(needFile(command, p), values)
+      return (await balance()).cmdBalance(needFile(command, p), values)
     case 'tactics':
-      return cmdTactics(needFile(command, p), values)
+      return (await balance()).cmdTactics(needFile(command, p), values)
     case 'import':
       if (p.length < 1) throw new UsageError('import: expects one or more character or library files (.gcs, .hdc, Star Wars adversary .json)')
-      return cmdImport(p, values)
+      return (await import('./import')).cmdImport(p, values)
     case 'schema':
       if (p.length > 1) throw new UsageError('schema: expects at most one system id (none: the schema of every system)')
-      return cmdSchema(p[0])
+      return (await commands()).cmdSchema(p[0])
     default:
       if (p.length > 0) throw new UsageError('bench: takes no files')
-      return cmdBench(values)
+      return (await import('./bench')).cmdBench(values)
   }
+}
+
+/** Whether `e` is the engine's invalid-scenario error (its module is loaded only when an error needs sorting). */
+async function isScenarioError(e: unknown): Promise<boolean> {
+  if (!(e instanceof Error)) return false
+  const { ScenarioError } = await import('../engine/run/parse')
+  return e instanceof ScenarioError
 }
 
 /**
@@ -164,7 +176,7 @@ export async function main(argv: string[], early?: HandledSignal): Promise<numbe
   try {
     if (early) interrupts.receive(early)
     // "-" reads the scenario from standard input: read it ahead, listening for signals while it waits
-    if (argv.slice(1).includes('-')) await preloadStdin(interrupts.signal)
+    if (argv.slice(1).includes('-')) await (await import('./input')).preloadStdin(interrupts.signal)
     const code = interrupts.signal.aborted ? EXIT_INTERRUPTED : await dispatch(argv)
     return interrupts.exitCode() ?? (interrupts.stdoutClosed ? EXIT_OK : code)
   } catch (e) {
@@ -172,8 +184,8 @@ export async function main(argv: string[], early?: HandledSignal): Promise<numbe
       err(`quickdraw: ${e.message}`)
       return EXIT_USAGE
     }
-    if (e instanceof CheckFailed || e instanceof ScenarioError) {
-      err(`quickdraw: ${e.message}`)
+    if (e instanceof CheckFailed || (await isScenarioError(e))) {
+      err(`quickdraw: ${(e as Error).message}`)
       return EXIT_FAILED
     }
     if (interrupts.stdoutClosed) return EXIT_OK
