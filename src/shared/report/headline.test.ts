@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { distributionMetric, meanMetric, orderMetric, probabilityMetric } from '../../engine/core/metrics'
 import { exactOf } from '../../engine/run/exact'
-import { groupOf, groupResults, headline, headlineText, neverHappens } from './headline'
+import { groupOf, groupResults, headline, headlineText, labelInWords, neverHappens } from './headline'
 import { mixText, splitMatrix } from './split-matrix'
 
 const example = (f: string): unknown => JSON.parse(readFileSync(join(__dirname, '../../../resources/examples', f), 'utf8')) as unknown
@@ -110,6 +110,11 @@ describe('the headline in a GM\'s words (issue 28)', () => {
     const check = headline('genesys', [hit, crit])
     expect(check.question).toBe('How often does the attack hit, and how often does it cause a Critical Injury?')
     expect(check.items.map((i) => i.label)).toEqual(['The attack hits', 'The attack causes a Critical Injury'])
+  })
+
+  it('per-fighter results of the examples\' own questions read with the fighter first (no "Shot hits: Ito Bandit")', () => {
+    const said = ['Strike lands: Ronin', 'Shot hits: Ito Bandit', 'Acts at all: Convict A', 'Tied first: The Kid', 'Delay pays off: Ronin Kaze', 'Special Attack/Defence triggers: Temple Monk'].map((l) => labelInWords(l))
+    expect(said).toEqual(["Ronin's strike lands", 'The shot hits Ito Bandit', 'Convict A gets to act', 'The Kid is tied for first', "Ronin Kaze's delay pays off", "Temple Monk's Special Attack or Defence takes effect"])
   })
 
   it('the Waits triangle: who acts first and whose action stops another, two of each kind at most so both kinds fit', () => {

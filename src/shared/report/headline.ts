@@ -139,6 +139,12 @@ const SUBJECT_FIRST: [RegExp, (who: string) => string][] = [
   [/^Late interrupt succeeds$/, (w) => `${w}'s late interrupt succeeds`],
   [/^Draws first blood$/, (w) => `${w} draws first blood`],
   [/^Highest Initiative$/, (w) => `${w} has the highest Initiative`],
+  [/^Strike lands$/, (w) => `${w}'s strike lands`],
+  [/^Shot hits$/, (w) => `The shot hits ${midSentence(w)}`],
+  [/^Acts at all$/, (w) => `${w} gets to act`],
+  [/^Tied first$/, (w) => `${w} is tied for first`],
+  [/^Delay pays off$/, (w) => `${w}'s delay pays off`],
+  [/^Special Attack\/Defence triggers$/, (w) => `${w}'s Special Attack or Defence takes effect`],
   [/^Injury dealt per fight$/, (w) => `Injury ${w} deals in a fight`],
   [/^Wounds dealt per skirmish$/, (w) => `Wounds ${w} deals in a skirmish`],
 ]
