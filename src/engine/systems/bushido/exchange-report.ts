@@ -44,8 +44,8 @@ function matrixMetrics(p: ExchangePlan): ExactMetric[] {
       const id = `split-matrix:${la(c.actOption)}:${lo(c.oppOption)}`
       out.push({ id: `${id}:p-hit`, label: `${pair} — ${a.name} hits (average Success Level of a hit ${c.slActHit.toFixed(3)})`, kind: 'probability', p: c.pActHits })
       out.push({ id: `${id}:p-hit-back`, label: `${pair} — ${o.name} wins its comparison (average Success Level ${c.slOppHit.toFixed(3)})`, kind: 'probability', p: c.pOppWins })
-      out.push({ id: `${id}:wounds-dealt`, label: `${pair} — average wounds dealt by ${a.name}`, kind: 'mean', mean: c.woundsToOpp })
-      out.push({ id: `${id}:wounds-taken`, label: `${pair} — average wounds taken by ${a.name}`, kind: 'mean', mean: c.woundsToAct })
+      out.push({ id: `${id}:wounds-dealt`, label: `${pair} — wounds that count dealt by ${a.name} (average, none beyond the wounds ${o.name} has left)`, kind: 'mean', mean: c.woundsToOpp })
+      out.push({ id: `${id}:wounds-taken`, label: `${pair} — wounds that count taken by ${a.name} (average, none beyond the wounds ${a.name} has left)`, kind: 'mean', mean: c.woundsToAct })
       out.push({ id: `${id}:payoff`, label: `${pair} — wounds that count for ${a.name}, dealt minus taken`, kind: 'mean', mean: c.payoff })
     }
   }

@@ -24,7 +24,9 @@ export interface SplitCell {
   slOppHit: number
   /** The opponent actually strikes (wins its comparison and is still able). */
   pOppHits: number
+  /** Expected wounds that count dealt to the opponent: none beyond the wounds it has left, as in the payoff. */
   woundsToOpp: number
+  /** Expected wounds that count taken by the Activating model, capped the same way: woundsToOpp − woundsToAct = payoff. */
   woundsToAct: number
   payoff: number
   exact: PairExact
@@ -48,7 +50,8 @@ export interface SplitMatrix {
   mix: GameSolution
 }
 
-const mean = (dist: readonly number[]): number => dist.reduce((s, p, k) => s + p * k, 0)
+/** The average of a wound count, none beyond the `left` wounds the target has (wounds past removal are wasted). */
+const cappedMean = (dist: readonly number[], left: number): number => dist.reduce((s, p, k) => s + p * Math.min(k, left), 0)
 
 function cellOf(ex: ExchangeSetup, actIsFirst: boolean, a: number, b: number): SplitCell {
   const r = actIsFirst ? pairExact(ex, a, b) : pairExact(ex, b, a)
@@ -67,8 +70,8 @@ function cellOf(ex: ExchangeSetup, actIsFirst: boolean, a: number, b: number): S
     pOppWins: pOpp,
     slOppHit: pOpp > 0 ? slOpp / pOpp : 0,
     pOppHits: actIsFirst ? r.pHitSecond : r.pHitFirst,
-    woundsToOpp: mean(actIsFirst ? toSecond : toFirst),
-    woundsToAct: mean(actIsFirst ? toFirst : toSecond),
+    woundsToOpp: cappedMean(actIsFirst ? toSecond : toFirst, opp.woundsLeft),
+    woundsToAct: cappedMean(actIsFirst ? toFirst : toSecond, act.woundsLeft),
     payoff: actIsFirst ? pay : -pay,
     exact: r,
   }
