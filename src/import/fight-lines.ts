@@ -60,12 +60,19 @@ function hero(c: Json): string[] {
   return out
 }
 
+/** The Star Wars combat skills and weapon qualities in the books' words. */
+const SW_SKILL: Record<string, string> = { 'ranged-light': 'Ranged (Light)', 'ranged-heavy': 'Ranged (Heavy)', gunnery: 'Gunnery', melee: 'Melee', brawl: 'Brawl' }
+const SW_QUALITY: Record<string, string> = { accurate: 'Accurate', inaccurate: 'Inaccurate', pierce: 'Pierce', breach: 'Breach', vicious: 'Vicious', stunDamage: 'Stun Damage', knockdown: 'Knockdown', linked: 'Linked', autoFire: 'Auto-fire', blast: 'Blast' }
+const cap = (x: string): string => x.charAt(0).toUpperCase() + x.slice(1)
+
 function genesys(c: Json): string[] {
   const out: string[] = []
   for (const w of attacksOf(c, 'weapons', 'weapon')) {
     const q = obj(w.qualities)
-    const qs = q ? Object.entries(q).filter(([, v]) => v !== false && v !== 0).map(([k, v]) => (v === true ? k : `${k} ${String(v)}`)) : []
-    out.push(`attack: ${s(w.name) || 'weapon'}, ${s(w.skill)}, damage ${w.addsBrawn === true ? '+' : ''}${n(w.damage) ?? '?'}, Critical ${n(w.crit) ?? '?'}, range ${s(w.range)}${qs.length ? `, ${qs.join(', ')}` : ''}`)
+    const qs = q ? Object.entries(q).filter(([, v]) => v !== false && v !== 0).map(([k, v]) => (v === true ? (SW_QUALITY[k] ?? k) : `${SW_QUALITY[k] ?? k} ${String(v)}`)) : []
+    const skill = SW_SKILL[s(w.skill)] ?? s(w.skill)
+    const melee = s(w.skill) === 'melee' || s(w.skill) === 'brawl'
+    out.push(`attack: ${s(w.name) || 'weapon'}, ${skill}, damage ${w.addsBrawn === true ? `Brawn + ${n(w.damage) ?? '?'}` : (n(w.damage) ?? '?')}, Critical ${n(w.crit) ?? '?'}, ${melee ? 'engaged' : `range ${cap(s(w.range) || 'long')}`}${qs.length ? `, ${qs.join(', ')}` : ''}`)
   }
   out.push(`defences: soak ${n(c.soak) ?? 0}, melee defence ${n(c.meleeDefense) ?? 0}, ranged defence ${n(c.rangedDefense) ?? 0}; wound threshold ${n(c.woundThreshold) ?? '?'}, strain threshold ${n(c.strainThreshold) ?? '?'}`)
   out.push('movement: the simulator plays range bands as the plan sets them')
@@ -94,7 +101,25 @@ function bushido(c: Json): string[] {
 
 const BY_SYSTEM: Record<string, (c: Json) => string[]> = { gurps, hero, genesys, l5r, bushido }
 
-/** What the fight uses of this fighter, first in the report. */
-export function fightLines(system: string, combatant: Record<string, unknown>): string[] {
-  return BY_SYSTEM[system]?.(combatant) ?? []
+/** How each system says what "his best" weighs. */
+const BEST_MEASURE: Record<string, string> = {
+  gurps: 'the highest expected injury a blow (chance to hit, chance the foe fails to defend, injury past DR)',
+  hero: 'the highest expected STUN after defences (chance to hit × mean STUN past PD or ED)',
+  genesys: 'the highest expected damage an attack (chance to hit × mean damage past soak), a weapon that cannot reach his foe where they stand left out',
+  l5r: 'the highest expected wounds an attack (chance to hit his Armor TN × mean damage past Reduction), a bow left out in Full Attack',
+}
+
+/**
+ * What the fight uses of this fighter, first in the report; `plan` is what his plan gets from the import
+ * (`{ using: 'best' }` when he has several attacks), said after his attacks.
+ */
+export function fightLines(system: string, combatant: Record<string, unknown>, plan?: Record<string, unknown>): string[] {
+  const lines = BY_SYSTEM[system]?.(combatant) ?? []
+  const own = obj(combatant.plan)
+  const using = plan?.using ?? own?.using
+  if (using === 'best') {
+    const k = lines.filter((l) => l.startsWith('attack: ')).length
+    lines.splice(k, 0, `which attack: his best against his foe, chosen each time he attacks: ${BEST_MEASURE[system] ?? 'the highest expected damage'}; the trace names it and why`)
+  }
+  return lines
 }

@@ -3,6 +3,7 @@ import { isGcsJson, readGcsJson } from './gurps-gcs-json'
 import { readGcsXml } from './gurps-gcs-xml'
 import { isFoundryGurps, readFoundryGurps, readGca5 } from './gurps-stored'
 import { readHdc } from './hero-hdc'
+import { isRoll20Hero, readRoll20Hero } from './hero-roll20'
 import { battlescribeLibrary } from './bushido-battlescribe'
 import type { Library } from './library'
 import { l5rKind, readL5r } from './l5r'
@@ -28,7 +29,7 @@ export type OpenedFile =
   | { kind: 'library'; system: string; format: string; count: number; build: (tables: unknown[][]) => Library }
   | { kind: 'weapons'; system: string; table: unknown[] }
 
-const KNOWN = 'GURPS Character Sheet .gcs, GURPS Character Assistant .gca5, Foundry VTT GURPS actors, Hero Designer .hdc, Star Wars adversary stat blocks, OggDude\'s Star Wars characters (.xml), L5R Character Manager or web sheet .l5r, Foundry VTT l5r4 actors, BattleScribe Bushido catalogues .cat or .catz and rosters .ros or .rosz'
+const KNOWN = 'GURPS Character Sheet .gcs, GURPS Character Assistant .gca5, Foundry VTT GURPS actors, Hero Designer .hdc or its export for Roll20 (!hero --import), Star Wars adversary stat blocks, OggDude\'s Star Wars characters (.xml), L5R Character Manager or web sheet .l5r, Foundry VTT l5r4 actors, BattleScribe Bushido catalogues .cat or .catz and rosters .ros or .rosz'
 
 /**
  * Reads one file, recognised by its content (not its name): GURPS Character Sheet 5 (JSON) or 4 (XML)
@@ -42,7 +43,8 @@ export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
   const text = decodeText(bytes).replace(/^\ufeff/, '')
   const head = text.trimStart()
   let opened: OpenedFile
-  if (head.startsWith('{') || head.startsWith('[')) {
+  if (isRoll20Hero(head)) opened = { kind: 'character', result: readRoll20Hero(head) }
+  else if (head.startsWith('{') || head.startsWith('[')) {
     const json = parseJson(head)
     if (isGcsJson(json)) opened = { kind: 'character', result: gurpsCombatant(readGcsJson(json)) }
     else if (isAdversaryDataset(json)) {
@@ -87,7 +89,7 @@ export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
 /** The result with its report's first lines: what the fight uses of each fighter (named when there are several). */
 function withFight(r: ImportResult): ImportResult {
   const many = r.combatants.length > 1
-  r.report.fight = r.combatants.flatMap((c) => fightLines(r.system, c).map((l) => (many ? `${String(c.name)}: ${l}` : l)))
+  r.report.fight = r.combatants.flatMap((c) => fightLines(r.system, c, r.plan).map((l) => (many ? `${String(c.name)}: ${l}` : l)))
   return r
 }
 

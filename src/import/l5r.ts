@@ -100,7 +100,8 @@ interface Sheet {
   void: number
   insight: number
   skills: Map<string, { rank: number; emphases: string[] }>
-  weapons: { name: string; skill?: string; rolled: number; kept: number; bowStrength?: number }[]
+  /** `simple`: the attack is a Simple action (a Foundry NPC's attack type). */
+  weapons: { name: string; skill?: string; rolled: number; kept: number; bowStrength?: number; simple?: boolean }[]
   armor?: { name: string; tn: number; rd: number }
   /** Rings a stat block gives on their own (an NPC's need not follow its Traits). */
   rings?: { earth: number; air: number }
@@ -118,7 +119,6 @@ function combatant(s: Sheet, format: string, report: ImportReport): ImportResult
     Object.assign(r, s.rings)
   } else report.computed.push(`Rings: Earth ${r.earth} = lower of Stamina ${t.stamina} and Willpower ${t.willpower}; Air ${r.air} = lower of Reflexes ${t.reflexes} and Awareness ${t.awareness}; Water ${r.water}; Fire ${r.fire} (L5R 4th Edition core rulebook, Rings and Traits)`)
   const weapon = s.weapons.find((w) => w.kept >= 1) ?? undefined
-  for (const w of s.weapons) if (w !== weapon) report.ignored.push(`${w.name}: a second weapon; each fighter uses one`)
   let skillKey: string
   let w: Json
   if (weapon) {
@@ -162,13 +162,56 @@ function combatant(s: Sheet, format: string, report: ImportReport): ImportResult
     armor,
   }
   if (emphasis) out.emphasis = true
+  // His other weapons join the list when they roll the same attack: the simulator gives one weapon skill
+  // (and one Emphasis) to all of a character's weapons, so a weapon of another skill rank is left out, said why.
+  const listed: Json[] = [w]
+  const names = new Set([String(w.name)])
+  for (const other of s.weapons) {
+    if (other === weapon) continue
+    const label = other.name
+    if (other.kept < 1) {
+      report.ignored.push(`${label}: keeps no dice`)
+      continue
+    }
+    const bow = BOW_SKILLS.includes(other.skill ?? '')
+    const key = other.skill ?? (bow ? 'kyujutsu' : 'kenjutsu')
+    const o = s.skills.get(key)
+    const rank = clamp(o?.rank ?? 0, 0, 10)
+    const emph = rank > 0 && (o?.emphases ?? []).some((e) => other.name.toLowerCase().includes(e.toLowerCase()) || e.toLowerCase().includes(other.name.toLowerCase()))
+    const skillName = (k: string): string => (k.startsWith('npc_attack') ? 'attack skill' : k.replace(/_/g, ' '))
+    if (rank !== attackSkill || emph !== emphasis || (other.simple ?? false) !== (weapon?.simple ?? false)) {
+      const why = rank !== attackSkill ? `its ${skillName(key)} ${rank} differs from the ${skillName(skillKey)} ${attackSkill} of his ${String(w.name)}` : emph !== emphasis ? `an Emphasis applies to ${emph ? 'it' : `his ${String(w.name)}`} and not to ${emph ? `his ${String(w.name)}` : 'it'}` : `it is ${other.simple ? 'a Simple' : 'a Complex'} action where his ${String(w.name)} is ${weapon?.simple ? 'a Simple' : 'a Complex'} one`
+      report.ignored.push(`${label}: ${why}; the simulator gives one attack roll and one number of attacks a Turn to all of a character's weapons, so it is left out`)
+      continue
+    }
+    if (listed.length >= 8) {
+      report.ignored.push(`${label}: a character carries at most 8 weapons in the simulator`)
+      continue
+    }
+    let nm = other.name.slice(0, 40) || 'weapon'
+    for (let k = 2; names.has(nm) || nm === 'best'; k++) nm = `${other.name.slice(0, 35)} (${k})`
+    names.add(nm)
+    const x: Json = { name: nm, kind: bow ? 'bow' : 'melee', rolled: clamp(other.rolled, 0, 10), kept: clamp(other.kept, 1, 10) }
+    if (bow) x.bowStrength = clamp(other.bowStrength ?? 2, 1, 10)
+    if (bow && other.bowStrength === undefined) defaulted(report, `${other.name}: bow strength 2 (the file gives none)`, `weapons[${listed.length}].bowStrength`)
+    if (!key.startsWith('npc_attack')) report.read.push(`weapon ${other.name}: damage ${other.rolled}k${other.kept}${other.skill ? `, ${skillName(other.skill)}` : ''}`)
+    listed.push(x)
+  }
+  let plan: Record<string, unknown> | undefined
+  if (listed.length > 1) {
+    delete out.weapon
+    out.weapons = listed
+    plan = { using: 'best' }
+    for (const d of report.defaultedFields) if (d.path.startsWith('weapon.')) d.path = `weapons[0].${d.path.slice('weapon.'.length)}`
+    report.computed.push(`${listed.length} weapons (${listed.map((x) => String(x.name)).join(', ')}); his tactic uses his best against his foe: the weapon with the highest expected wounds an attack against his target as they stand (chance to hit his Armor TN × mean damage past Reduction), chosen each time he attacks and named in the log`)
+  }
   if (w.kind === 'bow') {
     // a bow is shot with the book's Reflexes (this skirmish's Agility), not the attack Trait of melee
-    delete out.attackTrait
+    if (listed.every((x) => x.kind === 'bow')) delete out.attackTrait
     const line = report.computed.findIndex((l) => l.startsWith('attack: (Agility'))
     if (line >= 0) report.computed[line] = `attack with the bow: (Reflexes ${t.reflexes} + ${skillKey.replace(/_/g, ' ')} ${attackSkill}) k Reflexes ${t.reflexes} (L5R 4th Edition core rulebook, ranged attacks)`
   }
-  return { system: 'l5r', format, combatants: [out], report }
+  return { system: 'l5r', format, combatants: [out], report, ...(plan ? { plan } : {}) }
 }
 
 /** L5R Character Manager: traits = starting + purchases + family + first school; skills from school ranks and purchases. */
@@ -322,10 +365,21 @@ function readFoundry(j: Json): ImportResult {
     }
     if (drolled !== undefined && dkept !== undefined) {
       const name = String(dmg.type || 'attack')
-      weapons.push({ name, skill: 'npc_attack', rolled: Math.max(0, drolled - traits.strength), kept: dkept })
+      weapons.push({ name, skill: 'npc_attack', rolled: Math.max(0, drolled - traits.strength), kept: dkept, simple: att.type === 'simple' })
       report.computed.push(`${name}: damage ${drolled}k${dkept} = (Strength ${traits.strength} + ${Math.max(0, drolled - traits.strength)}) k ${dkept}`)
     }
-    if (isObj(sys.attack2) && int(sys.attack2.roll)) report.ignored.push(`second attack ${String(isObj(sys.damage2) ? sys.damage2.type : '')} ${String(sys.attack2.roll)}k${String(sys.attack2.keep)}: each fighter uses one`)
+    // the second attack: a weapon of his too when it rolls the same attack as the first (see combatant)
+    const att2 = isObj(sys.attack2) ? sys.attack2 : {}
+    const dmg2 = isObj(sys.damage2) ? sys.damage2 : {}
+    const a2 = int(att2.roll)
+    const d2 = int(dmg2.roll)
+    const k2 = int(dmg2.keep)
+    if (a2 && d2 !== undefined && k2 !== undefined) {
+      skills.set('npc_attack2', { rank: Math.max(0, a2 - traits.agility), emphases: [] })
+      const name2 = String(dmg2.type || 'second attack')
+      weapons.push({ name: name2, skill: 'npc_attack2', rolled: Math.max(0, d2 - traits.strength), kept: k2, simple: att2.type === 'simple' })
+      report.computed.push(`${name2}: attack ${a2}k${String(att2.keep)}${att2.type === 'simple' ? ', a Simple action' : ''}, damage ${d2}k${k2} = (Strength ${traits.strength} + ${Math.max(0, d2 - traits.strength)}) k ${k2}`)
+    }
   }
   const armorJ = isObj(sys.armor) ? sys.armor : {}
   const armorTn = int(armorJ.armorTn ?? armorJ.armor_tn)

@@ -54,6 +54,9 @@ const QUALITIES: Record<string, { key: string; rated: boolean }> = {
 }
 const QUALITY_MAX: Record<string, number> = { accurate: 5, inaccurate: 5, pierce: 20, breach: 5, vicious: 5, linked: 4, blast: 20 }
 
+/** Most weapons one fighter lists (the scenario's limit). */
+const MAX_WEAPONS = 8
+
 const BANDS: Record<string, string> = { engaged: 'engaged', short: 'short', medium: 'medium', long: 'long', extreme: 'extreme' }
 
 interface Weapon {
@@ -165,18 +168,34 @@ export function adversary(a: Json, table: Map<string, Json>, haveTable: boolean,
     return { value: minion ? groupRank : Math.min(5, ranks.get(key) ?? 0), known: true }
   }
 
-  // Weapons: every one the simulator can fire, first those with a Critical rating; the first is his.
+  // Weapons: every one the simulator can fire goes in his list (a stat block lists them in no order of use);
+  // with two or more his plan takes his best against his foe each time he attacks.
   const weapons = (Array.isArray(a.weapons) ? a.weapons : []).map((w) => readWeapon(w, table))
   const unresolved = weapons.filter((w): w is string => typeof w === 'string')
-  const usable = weapons.filter((w): w is Weapon => typeof w !== 'string' && COMBAT[skillKey(w.skill)] !== undefined && (w.damage !== undefined || w.plusDamage !== undefined))
-  let chosen = usable.find((w) => typeof w.critical === 'number') ?? usable[0]
-  if (!chosen && weapons.length === 0) {
+  let usable = weapons.filter((w): w is Weapon => typeof w !== 'string' && COMBAT[skillKey(w.skill)] !== undefined && (w.damage !== undefined || w.plusDamage !== undefined))
+  // Left out beside any other weapon he can use, as the simulator would play them wrong: Limited Ammo (a
+  // grenade's single throw; the simulator counts no ammunition, so he would throw it every turn), and
+  // Cumbersome above his Brawn (each point short makes every check with it one difficulty harder, which
+  // the simulator does not play; Edge of the Empire core rulebook, item qualities).
+  const unplayable = (w: Weapon): string | undefined => {
+    const ammo = w.qualities.find((q) => /^limited\s*ammo/i.test(q.trim()))
+    if (ammo) return `${ammo}, a weapon of few uses; the simulator counts no ammunition and would use it every turn, so it is left out`
+    const heavy = w.qualities.map(rankOf).find((q) => /^cumbersome$/i.test(q.name))
+    if (heavy?.rank !== undefined && heavy.rank > ch.Brawn) return `Cumbersome ${heavy.rank} against his Brawn ${ch.Brawn}: each point short makes every check with it one difficulty harder, which the simulator does not play, so it is left out`
+    return undefined
+  }
+  const lasting = usable.filter((w) => unplayable(w) === undefined)
+  if (lasting.length && lasting.length < usable.length) {
+    for (const w of usable) if (unplayable(w) !== undefined) report.ignored.push(`${w.name} (${w.skill}): ${String(unplayable(w))}`)
+    usable = lasting
+  }
+  if (!usable.length && weapons.length === 0) {
     // A stat block with no weapon fights unarmed, with Brawl (Edge of the Empire core rulebook, Brawl
     // weapons: Unarmed, +0, Critical 5, Engaged, Disorient 1, Knockdown), marked as a default.
-    chosen = { name: 'Unarmed', skill: 'Brawl', plusDamage: 0, critical: 5, range: 'Engaged', qualities: ['Disorient 1', 'Knockdown'], fromTable: false }
+    usable = [{ name: 'Unarmed', skill: 'Brawl', plusDamage: 0, critical: 5, range: 'Engaged', qualities: ['Disorient 1', 'Knockdown'], fromTable: false }]
     defaulted(report, 'weapon: Unarmed, Brawl, Brawn + 0, Critical 5, Engaged, Disorient 1, Knockdown (Edge of the Empire core rulebook, Brawl weapons); the stat block lists no weapon', 'weapon')
   }
-  if (!chosen) {
+  if (!usable.length) {
     if (unresolved.length) {
       throw new ImportError(
         haveTable
@@ -186,15 +205,101 @@ export function adversary(a: Json, table: Map<string, Json>, haveTable: boolean,
     }
     throw new ImportError(`${name} has no weapon the simulator can use (${weapons.length ? weapons.map((w) => (typeof w === 'string' ? w : `${w.name}, ${w.skill}`)).join('; ') : 'the stat block lists none'}); a weapon can be given in the editor`)
   }
-  for (const w of weapons) {
-    if (w === chosen) continue
-    if (typeof w === 'string') report.ignored.push(`${w}: not in the weapon table`)
-    else report.ignored.push(`${w.name} (${w.skill}): a second weapon; each fighter uses one`)
+  if (usable.length > MAX_WEAPONS) {
+    for (const w of usable.slice(MAX_WEAPONS)) report.ignored.push(`${w.name} (${w.skill}): a fighter carries at most ${MAX_WEAPONS} weapons in the simulator; the first ${MAX_WEAPONS} listed are his`)
+    usable = usable.slice(0, MAX_WEAPONS)
   }
+  for (const w of weapons) {
+    if (typeof w === 'string') report.ignored.push(`${w}: not in the weapon table`)
+    else if (!usable.includes(w) && !(lasting.length && unplayable(w) !== undefined)) report.ignored.push(`${w.name} (${w.skill}): not a combat skill the simulator plays, or no damage given`)
+  }
+  const many = usable.length > 1
+  const taken = new Set<string>()
+  const built = usable.map((w, i) => {
+    let wName = w.name.slice(0, 60)
+    for (let k = 2; taken.has(wName) || wName === 'best'; k++) wName = `${w.name.slice(0, 55)} (${k})`
+    taken.add(wName)
+    return buildWeapon(w, wName, many ? `weapons[${i}]` : 'weapon', name, ch, rank, minion, report)
+  })
+  const attack = built[0].attack
+  if (minion) {
+    built.forEach((b, i) => {
+      const skillRank = rank(skillKey(usable[i].skill))
+      const what = many ? `${b.combat.label} (${String(b.weapon.name)})` : b.combat.label
+      report.computed.push(
+        skillRank.known
+          ? `${what}: group skill, rank = minions standing − 1 (${groupRank} with ${group}), with ${b.combat.characteristic} ${b.attack.characteristic} (Edge of the Empire core rulebook, adversaries: minions)`
+          : `${what}: not a group skill of this minion, yet the simulator gives a group rank = minions standing − 1 on its attacks; with ${b.combat.characteristic} ${b.attack.characteristic}`,
+      )
+      if (!skillRank.known && group > 1) report.ignored.push(`${what} is not among the minion's group skills: it should roll unskilled, the simulator counts the group's size`)
+    })
+  }
+  let weaponFields: Json
+  if (many) {
+    weaponFields = {
+      weapons: built.map((b) => {
+        const same = b.attack.characteristic === attack.characteristic && b.attack.skill === attack.skill
+        return { ...b.weapon, ...(same ? {} : { attack: b.attack }) }
+      }),
+    }
+    report.computed.push(
+      `${built.length} weapons (${built.map((b) => String(b.weapon.name)).join(', ')}); his plan uses his best against his foe: the weapon with the highest expected damage an attack against his target where they stand (chance to hit × mean damage past soak), a weapon that cannot reach him there left out, chosen each time he attacks and named in the trace`,
+    )
+  } else weaponFields = { weapon: built[0].weapon }
+
+  const cool = rank('cool')
+  const initiative = { characteristic: ch.Presence, skill: cool.value }
+  defaulted(report, `initiative: Cool (Presence ${ch.Presence}, Cool ${cool.value}), as in a fight both sides are ready for; Vigilance (Willpower) when surprised`, 'initiative')
+
+  const soak = Number(d.soak)
+  const wounds = Number(d.wounds)
+  if (!Number.isInteger(soak) || soak < 0 || soak > 20) throw new ImportError(`${name}: soak ${JSON.stringify(d.soak)} is outside what the simulator takes (0–20)`)
+  if (!Number.isInteger(wounds) || wounds < 1 || wounds > 60) throw new ImportError(`${name}: wound threshold ${JSON.stringify(d.wounds)} is outside what the simulator takes (1–60)`)
+  report.read.push(`soak ${soak}, wound threshold ${wounds}${minion ? ' per minion' : ''}`)
+  let strain = wounds
+  if (kind === 'Nemesis') {
+    if (typeof d.strain === 'number' && d.strain >= 1 && d.strain <= 60) {
+      strain = d.strain
+      report.read.push(`strain threshold ${strain}`)
+    } else defaulted(report, `strain threshold ${strain}, the same as wounds (the stat block gives none)`, 'strainThreshold')
+  } else report.read.push(`${kind}: no strain threshold, strain is suffered as wounds (Edge of the Empire core rulebook, adversaries)`)
+  const defence = Array.isArray(d.defence) ? d.defence.map(Number) : [0, 0]
+  const meleeDefense = Math.max(0, Math.min(4, defence[0] || 0))
+  const rangedDefense = Math.max(0, Math.min(4, defence[1] || 0))
+  if (Array.isArray(d.defence)) report.read.push(`defence: melee ${meleeDefense}, ranged ${rangedDefense}`)
+
+  let adversaryRank = 0
+  // a talent or ability is a name, or an object with its name and description ("Force Power: Move")
+  const talents = [...(Array.isArray(a.talents) ? a.talents : []), ...(Array.isArray(a.abilities) ? a.abilities : [])].map((t) => (isObj(t) ? String(t.name ?? 'an unnamed ability') : String(t)))
+  const others: string[] = []
+  for (const t of talents) {
+    const { name: tn, rank: tr } = rankOf(t)
+    if (/^adversary$/i.test(tn)) adversaryRank = Math.min(5, tr ?? 1)
+    else others.push(t)
+  }
+  if (adversaryRank) report.read.push(`Adversary ${adversaryRank}: attacks against him are upgraded ${adversaryRank} time${adversaryRank > 1 ? 's' : ''}`)
+  if (others.length) report.ignored.push(`talents and abilities: ${others.join('; ')}`)
+  const gear = Array.isArray(a.gear) ? a.gear.map(String) : []
+  if (gear.length) report.ignored.push(`gear (soak and defence are already in the stat block): ${gear.join('; ')}`)
+
+  const combatant: Json = { name, npc: true, brawn: ch.Brawn, attack, initiative, ...weaponFields, soak, meleeDefense, rangedDefense, woundThreshold: wounds, strainThreshold: strain }
+  if (kind === 'Rival') combatant.rival = true
+  if (minion) combatant.minions = group
+  if (adversaryRank) combatant.adversary = adversaryRank
+  return { system: 'genesys', format: FORMAT, combatants: [combatant], report, ...(many ? { plan: { using: 'best' } } : {}) }
+}
+
+type Rank = (key: string) => { value: number; known: boolean }
+
+/**
+ * One weapon as the scenario's weapon (`path` is where it goes: `weapon` or `weapons[i]`), with its report
+ * lines, and the dice of its skill (characteristic and rank; a minion's rank is the group's).
+ */
+function buildWeapon(chosen: Weapon, wName: string, path: string, name: string, ch: Record<string, number>, rank: Rank, minion: boolean, report: ImportReport): { weapon: Json; combat: (typeof COMBAT)[string]; attack: { characteristic: number; skill: number } } {
   const combat = COMBAT[skillKey(chosen.skill)]
   const melee = combat.skill === 'melee' || combat.skill === 'brawl'
   const skillRank = rank(skillKey(chosen.skill))
-  const weapon: Json = { name: chosen.name.slice(0, 60), skill: combat.skill }
+  const weapon: Json = { name: wName, skill: combat.skill }
   const src = chosen.fromTable ? ' (weapon table)' : ''
   if (chosen.plusDamage !== undefined) {
     weapon.damage = chosen.plusDamage
@@ -223,11 +328,11 @@ export function adversary(a: Json, table: Map<string, Json>, haveTable: boolean,
       qualities.stunDamage
         ? `${chosen.name}: Critical 6 (the stat block gives none; a Stun Damage weapon inflicts no Critical Injury anyway)`
         : `${chosen.name}: Critical 6 (the stat block gives none, "—"; in the simulator a Triumph or 6 advantage still inflicts one)`,
-      'weapon.crit',
+      `${path}.crit`,
     )
   }
   weapon.range = melee ? 'engaged' : (BANDS[String(chosen.range).toLowerCase()] ?? 'long')
-  if (!melee && !BANDS[String(chosen.range).toLowerCase()]) defaulted(report, `${chosen.name}: range Long (the stat block gives ${JSON.stringify(chosen.range)})`, 'weapon.range')
+  if (!melee && !BANDS[String(chosen.range).toLowerCase()]) defaulted(report, `${chosen.name}: range Long (the stat block gives ${JSON.stringify(chosen.range)})`, `${path}.range`)
   if (Object.keys(qualities).length) weapon.qualities = qualities
   const dmgText = chosen.plusDamage !== undefined ? `damage +${chosen.plusDamage} (Brawn + ${chosen.plusDamage})` : `damage ${String(chosen.damage)}`
   report.read.push(
@@ -235,54 +340,7 @@ export function adversary(a: Json, table: Map<string, Json>, haveTable: boolean,
   )
   if (ignoredQualities.length) report.ignored.push(`${chosen.name}: ${ignoredQualities.join(', ')} (qualities the simulator does not model)`)
   if (combat.label === 'Lightsaber') report.computed.push(`Lightsaber rolled as a Melee check with Brawn (the simulator's melee attack: Average difficulty, engaged, melee defence)`)
-
   const attack = { characteristic: ch[combat.characteristic], skill: skillRank.value }
-  if (minion) {
-    report.computed.push(
-      skillRank.known
-        ? `${combat.label}: group skill, rank = minions standing − 1 (${groupRank} with ${group}), with ${combat.characteristic} ${attack.characteristic} (Edge of the Empire core rulebook, adversaries: minions)`
-        : `${combat.label}: not a group skill of this minion, yet the simulator gives a group rank = minions standing − 1 on its attacks; with ${combat.characteristic} ${attack.characteristic}`,
-    )
-    if (!skillRank.known && group > 1) report.ignored.push(`${combat.label} is not among the minion's group skills: it should roll unskilled, the simulator counts the group's size`)
-  } else report.computed.push(`attack: ${combat.characteristic} ${attack.characteristic}, ${combat.label} ${skillRank.value}${skillRank.known ? '' : ' (not listed: unskilled)'}`)
-
-  const cool = rank('cool')
-  const initiative = { characteristic: ch.Presence, skill: cool.value }
-  defaulted(report, `initiative: Cool (Presence ${ch.Presence}, Cool ${cool.value}), as in a fight both sides are ready for; Vigilance (Willpower) when surprised`, 'initiative')
-
-  const soak = Number(d.soak)
-  const wounds = Number(d.wounds)
-  if (!Number.isInteger(soak) || soak < 0 || soak > 20) throw new ImportError(`${name}: soak ${JSON.stringify(d.soak)} is outside what the simulator takes (0–20)`)
-  if (!Number.isInteger(wounds) || wounds < 1 || wounds > 60) throw new ImportError(`${name}: wound threshold ${JSON.stringify(d.wounds)} is outside what the simulator takes (1–60)`)
-  report.read.push(`soak ${soak}, wound threshold ${wounds}${minion ? ' per minion' : ''}`)
-  let strain = wounds
-  if (kind === 'Nemesis') {
-    if (typeof d.strain === 'number' && d.strain >= 1 && d.strain <= 60) {
-      strain = d.strain
-      report.read.push(`strain threshold ${strain}`)
-    } else defaulted(report, `strain threshold ${strain}, the same as wounds (the stat block gives none)`, 'strainThreshold')
-  } else report.read.push(`${kind}: no strain threshold, strain is suffered as wounds (Edge of the Empire core rulebook, adversaries)`)
-  const defence = Array.isArray(d.defence) ? d.defence.map(Number) : [0, 0]
-  const meleeDefense = Math.max(0, Math.min(4, defence[0] || 0))
-  const rangedDefense = Math.max(0, Math.min(4, defence[1] || 0))
-  if (Array.isArray(d.defence)) report.read.push(`defence: melee ${meleeDefense}, ranged ${rangedDefense}`)
-
-  let adversaryRank = 0
-  const talents = [...(Array.isArray(a.talents) ? a.talents : []), ...(Array.isArray(a.abilities) ? a.abilities : [])].map(String)
-  const others: string[] = []
-  for (const t of talents) {
-    const { name: tn, rank: tr } = rankOf(t)
-    if (/^adversary$/i.test(tn)) adversaryRank = Math.min(5, tr ?? 1)
-    else others.push(t)
-  }
-  if (adversaryRank) report.read.push(`Adversary ${adversaryRank}: attacks against him are upgraded ${adversaryRank} time${adversaryRank > 1 ? 's' : ''}`)
-  if (others.length) report.ignored.push(`talents and abilities: ${others.join('; ')}`)
-  const gear = Array.isArray(a.gear) ? a.gear.map(String) : []
-  if (gear.length) report.ignored.push(`gear (soak and defence are already in the stat block): ${gear.join('; ')}`)
-
-  const combatant: Json = { name, npc: true, brawn: ch.Brawn, attack, initiative, weapon, soak, meleeDefense, rangedDefense, woundThreshold: wounds, strainThreshold: strain }
-  if (kind === 'Rival') combatant.rival = true
-  if (minion) combatant.minions = group
-  if (adversaryRank) combatant.adversary = adversaryRank
-  return { system: 'genesys', format: FORMAT, combatants: [combatant], report }
+  if (!minion) report.computed.push(`${path === 'weapon' ? 'attack' : `attack with ${wName}`}: ${combat.characteristic} ${attack.characteristic}, ${combat.label} ${skillRank.value}${skillRank.known ? '' : ' (not listed: unskilled)'}`)
+  return { weapon, combat, attack }
 }

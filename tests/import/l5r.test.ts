@@ -23,8 +23,8 @@ describe('L5R Character Manager saves: Traits = starting + bought + family + fir
     // = 5 (the log: "agility, Rank 3 to 4" first); Reflexes 2 + 1 = 3; Stamina 2 + 1 = 3;
     // Willpower, Awareness, Strength, Intelligence stay 2 (the legacy attribs 9s are ignored). Rings: Earth
     // min(3, 2) = 2, Air min(3, 2) = 2. Void 2 + 1 = 3. Insight Rank 2 (the last rank advance). Kenjutsu 1 from
-    // the school + 2 bought = 3, with the school's Katana Emphasis; Defense 1. Katana 3k2 (the Yumi is a
-    // second weapon); light armour TN +5 / Reduction 3.
+    // the school + 2 bought = 3, with the school's Katana Emphasis; Defense 1. Katana 3k2 (the Yumi is shot
+    // with Kyujutsu 1 from his school, not his Kenjutsu 3: left out, said why); light armour TN +5 / Reduction 3.
     expect(r.system).toBe('l5r')
     expect(r.combatants[0]).toEqual({
       name: 'Akodo Tetsuo', agility: 3, classRank: 2, attackTrait: 5, attackSkill: 3, strength: 2, air: 2, defenseSkill: 1, earth: 2, void: 3,
@@ -33,7 +33,7 @@ describe('L5R Character Manager saves: Traits = starting + bought + family + fir
     expect(r.report.computed).toContain("Perception 4 = 2 starting + 1 bought + 1 (Akodo Bushi School) (L5R Character Manager's advancement log)")
     expect(r.report.computed).toContain("Agility 5 = 2 starting + 2 bought + 1 (Akodo family) (L5R Character Manager's advancement log)")
     expect(r.report.defaulted.join('\n')).not.toMatch(/family/)
-    expect(r.report.ignored).toContain('Yumi: a second weapon; each fighter uses one')
+    expect(r.report.ignored).toContain("Yumi: its kyujutsu 1 differs from the kenjutsu 3 of his Katana; the simulator gives one attack roll and one number of attacks a Turn to all of a character's weapons, so it is left out")
   })
 
   it('a bonus the table does not know is read from the log: "Rank 3 to 4" on the first purchase', () => {

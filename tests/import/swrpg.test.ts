@@ -34,13 +34,19 @@ describe('Star Wars adversary stat blocks of our own (the dataset\'s layout, inv
   it('a minion group of 3: group skills rank 2 (minions − 1), a "+2" club adds Brawn, wounds per minion (EotE core rulebook, adversaries: minions)', () => {
     const r = take(lib, 'dockside thug', 3)
     // Brawn 3, Melee is a group skill: rank 3 − 1 = 2; Cool is one too, so initiative Presence 1, Cool 2.
-    // Shock club "+2", Crit 4, Knockdown (modelled) and Disorient 1 (not); the hold-out blaster is a second weapon.
+    // Shock club "+2", Crit 4, Knockdown (modelled) and Disorient 1 (not); the hold-out blaster (table: 5,
+    // Crit 4, Short) is his second weapon, rolled with Agility 2 (Ranged: Light is not a group skill).
     expect(r.combatants[0]).toEqual({
       name: 'Dockside Thug', npc: true, brawn: 3, attack: { characteristic: 3, skill: 2 }, initiative: { characteristic: 1, skill: 2 },
-      weapon: { name: 'Shock club', skill: 'melee', damage: 2, addsBrawn: true, crit: 4, range: 'engaged', qualities: { knockdown: true } },
+      weapons: [
+        { name: 'Shock club', skill: 'melee', damage: 2, addsBrawn: true, crit: 4, range: 'engaged', qualities: { knockdown: true } },
+        { name: 'Hold-out blaster', skill: 'ranged-light', damage: 5, crit: 4, range: 'short', attack: { characteristic: 2, skill: 0 } },
+      ],
       soak: 4, meleeDefense: 0, rangedDefense: 0, woundThreshold: 4, strainThreshold: 4, minions: 3,
     })
-    expect(r.report.ignored).toContain('Hold-out blaster (Ranged: Light): a second weapon; each fighter uses one')
+    expect(r.plan).toEqual({ using: 'best' })
+    expect(r.report.computed).toContain('Ranged (Light) (Hold-out blaster): not a group skill of this minion, yet the simulator gives a group rank = minions standing − 1 on its attacks; with Agility 2')
+    expect(r.report.ignored).toContain('Ranged (Light) (Hold-out blaster) is not among the minion\'s group skills: it should roll unskilled, the simulator counts the group\'s size')
     expect(r.report.ignored).toContain('Shock club: Disorient 1 (qualities the simulator does not model)')
   })
 
@@ -48,11 +54,22 @@ describe('Star Wars adversary stat blocks of our own (the dataset\'s layout, inv
     const r = take(lib, 'Corsair Captain')
     // The first weapon listed is the hold-out blaster (table: Ranged: Light, 5, Crit 4, Short); Agility 4,
     // Ranged (Light) 3 (spelled "Ranged (Light)" in the file); defence [1, 2] is melee 1, ranged 2.
+    // His second, the Corsair pistol (table: 7, Crit 3, Medium, Accurate 1, Pierce 1), is on the same skill.
     expect(r.combatants[0]).toEqual({
       name: 'Corsair Captain', npc: true, brawn: 2, attack: { characteristic: 4, skill: 3 }, initiative: { characteristic: 3, skill: 2 },
-      weapon: { name: 'Hold-out blaster', skill: 'ranged-light', damage: 5, crit: 4, range: 'short' },
+      weapons: [
+        { name: 'Hold-out blaster', skill: 'ranged-light', damage: 5, crit: 4, range: 'short' },
+        { name: 'Corsair pistol', skill: 'ranged-light', damage: 7, crit: 3, range: 'medium', qualities: { accurate: 1, pierce: 1 } },
+      ],
       soak: 3, meleeDefense: 1, rangedDefense: 2, woundThreshold: 14, strainThreshold: 15, adversary: 2,
     })
+    expect(r.report.fight).toEqual([
+      'attack: Hold-out blaster, Ranged (Light), damage 5, Critical 4, range Short',
+      'attack: Corsair pistol, Ranged (Light), damage 7, Critical 3, range Medium, Accurate 1, Pierce 1',
+      'which attack: his best against his foe, chosen each time he attacks: the highest expected damage an attack (chance to hit × mean damage past soak), a weapon that cannot reach his foe where they stand left out; the trace names it and why',
+      'defences: soak 3, melee defence 1, ranged defence 2; wound threshold 14, strain threshold 15',
+      'movement: the simulator plays range bands as the plan sets them',
+    ])
     expect(r.report.ignored).toContain('talents and abilities: Quick Draw')
   })
 
@@ -82,20 +99,31 @@ describe('Star Wars adversary stat blocks of our own (the dataset\'s layout, inv
 describe.skipIf(!haveShared)('published adversaries (read from the shared fixtures)', () => {
   const military = () => library(shared, 'swa_adversaries_imperial_military.json', 'swa_weapons_reference.json')
 
-  it('Imperial Stormtrooper, a group of 4: Agility 3, group skill 3, blaster rifle 9 / Crit 3 / Long, soak 5, 5 wounds each', () => {
+  it('Imperial Stormtrooper, a group of 4: Agility 3, group skill 3, blaster rifle 9 / Crit 3 / Long and vibroknife, soak 5, 5 wounds each', () => {
     const r = take(military(), 'Imperial Stormtrooper', 4)
+    // The frag grenade (Limited Ammo 1) and the light repeating blaster (Cumbersome 4 against Brawn 3) are
+    // left out, each with the reason: the simulator would throw the one every turn and not play the other's penalty.
     expect(r.combatants[0]).toEqual({
       name: 'Imperial Stormtrooper', npc: true, brawn: 3, attack: { characteristic: 3, skill: 3 }, initiative: { characteristic: 1, skill: 0 },
-      weapon: { name: 'Blaster rifle', skill: 'ranged-heavy', damage: 9, crit: 3, range: 'long' },
+      weapons: [
+        { name: 'Blaster rifle', skill: 'ranged-heavy', damage: 9, crit: 3, range: 'long' },
+        { name: 'Vibroknife', skill: 'melee', damage: 1, addsBrawn: true, crit: 2, range: 'engaged', qualities: { pierce: 2, vicious: 1 } },
+      ],
       soak: 5, meleeDefense: 0, rangedDefense: 0, woundThreshold: 5, strainThreshold: 5, minions: 4,
     })
+    expect(r.report.ignored).toContain('Frag grenade (Ranged: Light): Limited Ammo 1, a weapon of few uses; the simulator counts no ammunition and would use it every turn, so it is left out')
+    expect(r.report.ignored).toContain('Light repeating blaster (Ranged: Heavy): Cumbersome 4 against his Brawn 3: each point short makes every check with it one difficulty harder, which the simulator does not play, so it is left out')
   })
 
   it('Stormtrooper Sergeant, a rival: heavy blaster rifle 10 / Crit 3 with Auto-fire, Ranged (Heavy) 2, Adversary 1', () => {
     const r = take(military(), 'Stormtrooper Sergeant')
+    // Cumbersome 3 is within his Brawn 3; his vibroknife rolls Brawn 3 and Melee 2, the same dice as his rifle.
     expect(r.combatants[0]).toEqual({
       name: 'Stormtrooper Sergeant', npc: true, brawn: 3, attack: { characteristic: 3, skill: 2 }, initiative: { characteristic: 1, skill: 0 },
-      weapon: { name: 'Heavy blaster rifle', skill: 'ranged-heavy', damage: 10, crit: 3, range: 'long', qualities: { autoFire: true } },
+      weapons: [
+        { name: 'Heavy blaster rifle', skill: 'ranged-heavy', damage: 10, crit: 3, range: 'long', qualities: { autoFire: true } },
+        { name: 'Vibroknife', skill: 'melee', damage: 1, addsBrawn: true, crit: 2, range: 'engaged', qualities: { pierce: 2, vicious: 1 } },
+      ],
       soak: 5, meleeDefense: 0, rangedDefense: 0, woundThreshold: 15, strainThreshold: 15, rival: true, adversary: 1,
     })
     expect(r.report.ignored).toContain('Heavy blaster rifle: Cumbersome 3 (qualities the simulator does not model)')
@@ -103,7 +131,7 @@ describe.skipIf(!haveShared)('published adversaries (read from the shared fixtur
 
   it('A0-2, a nemesis droid: blaster rifle at Ranged (Heavy) 3, strain 12, melee defence 1', () => {
     const r = take(library(shared, 'swa_adversaries_characters.json', 'swa_weapons_reference.json'), 'A0-2')
-    expect(r.combatants[0]).toMatchObject({ brawn: 3, attack: { characteristic: 3, skill: 3 }, initiative: { characteristic: 1, skill: 3 }, weapon: { name: 'Blaster rifle', damage: 9 }, soak: 5, woundThreshold: 13, strainThreshold: 12, meleeDefense: 1, rangedDefense: 0 })
+    expect(r.combatants[0]).toMatchObject({ brawn: 3, attack: { characteristic: 3, skill: 3 }, initiative: { characteristic: 1, skill: 3 }, weapons: [{ name: 'Blaster rifle', damage: 9 }, { name: 'Integrated vibroblade', damage: 5, attack: { characteristic: 3, skill: 4 } }], soak: 5, woundThreshold: 13, strainThreshold: 12, meleeDefense: 1, rangedDefense: 0 })
   })
 
   it('Fallen Master: a lightsaber is a Melee check with Brawn at Lightsaber 4; Breach 1 and Linked 1 modelled, Sunder not', () => {
@@ -178,7 +206,7 @@ describe('quickdraw import with a library', () => {
     expect(r.code).toBe(0)
     const doc = JSON.parse(r.out)
     expect(doc.report.read[0]).toBe(`weapon table: ${join(own, 'quickdraw_weapons.json')}`)
-    expect(doc.combatants[0]).toMatchObject({ id: 'corsair-captain', side: 'B', weapon: { name: 'Hold-out blaster' } })
+    expect(doc.combatants[0]).toMatchObject({ id: 'corsair-captain', side: 'B', weapons: [{ name: 'Hold-out blaster' }, { name: 'Corsair pistol' }] })
   })
 
   it('--pick … --group 3 --into puts a minion group in a shipped example in place of the troopers, with a plan, and it runs', async () => {
@@ -192,7 +220,7 @@ describe('quickdraw import with a library', () => {
     expect(r.code).toBe(0)
     const written = JSON.parse(readFileSync(file, 'utf8'))
     expect(written.combatants.at(-1)).toMatchObject({ id: 'dockside-thug', side: 'B', minions: 3 })
-    expect(written.plans.at(-1)).toEqual({ combatant: 'dockside-thug', turns: [{ maneuvers: [], action: 'attack' }] })
+    expect(written.plans.at(-1)).toEqual({ combatant: 'dockside-thug', turns: [{ maneuvers: [], action: 'attack' }], using: 'best' })
     expect(parseScenario(written).ok).toBe(true)
     const events = replayTrial(written, 1, 0, DEFAULT_CHUNK_SIZE)
     expect(events.map((e) => e.text).join('\n')).toMatch(/Dockside Thug/)
