@@ -1,5 +1,6 @@
 import { parseHeroDice } from '../engine/dice/hero-damage'
 import { xattr, xkid, xkids, type XNode } from './source'
+import { hdcDefences } from './hero-defences'
 import { defaulted, emptyReport, ImportError, type ImportResult } from './types'
 
 /**
@@ -30,6 +31,15 @@ const ATTACKS: Record<string, { label: string; kind: 'normal' | 'killing'; range
   RKA: { label: 'Ranged Killing Attack', kind: 'killing', range: 'ranged' },
   HKA: { label: 'Hand-to-Hand Killing Attack', kind: 'killing', range: 'hth' },
   HANDTOHANDATTACK: { label: 'Hand-to-Hand Attack', kind: 'normal', range: 'hth', addsStr: true },
+}
+
+/** Powers that change a fight which the simulator does not play, each with why (listed on their own line). */
+const NOT_PLAYED: Record<string, string> = {
+  LUCK: 'Luck is not played: the simulator rolls no Luck dice, and what good fortune does is the GM\'s call',
+  DRAIN: 'Drain is not played: it lowers a characteristic, and the simulator\'s attacks take only STUN and BODY',
+  DESOLIDIFICATION: 'Desolidification is not played: desolid, he could not be hurt by most attacks nor hurt anyone; the simulator keeps him solid all fight',
+  DAMAGEREDUCTION: 'Damage Reduction is not played: the simulator takes no share off the damage that gets past his defences, so he takes more than the sheet says',
+  DAMAGENEGATION: 'Damage Negation is not played: the simulator takes no Damage Classes off an attack before it is rolled, so he takes more than the sheet says',
 }
 
 const num = (v: string | undefined): number => {
@@ -138,37 +148,19 @@ export function readHdc(root: XNode): ImportResult {
     end: clamp('END', 0, 300),
   }
 
-  // Resistant defences: Resistant Protection (FORCEFIELD, ARMOR) adds resistant PD/ED; Damage
-  // Resistance makes that much of his PD/ED resistant (HERO 6th Edition).
+  // Defences as the builder totals them: characteristics, PD/ED bought as powers (in compounds and
+  // framework slots too), Resistant Protection, Armor, Force Field, Damage Resistance, Combat Luck, and
+  // armour that counts only on some hits (hit locations, activation roll) as the simulator's per-hit armour.
   const powers = xkid(root, 'POWERS')
   const all = [...collect(powers, ['POWER']), ...collect(xkid(root, 'EQUIPMENT'), ['POWER'])]
-  let pd = values.PD
-  let ed = values.ED
-  let rpd = 0
-  let red = 0
-  for (const { n } of all) {
-    const id = xattr(n, 'XMLID') ?? ''
-    const label = xattr(n, 'NAME') || xattr(n, 'ALIAS') || id
-    if (id === 'FORCEFIELD' || id === 'ARMOR') {
-      const p = num(xattr(n, 'PDLEVELS'))
-      const e = num(xattr(n, 'EDLEVELS'))
-      if (p || e) report.computed.push(`${label}: +${p} resistant PD, +${e} resistant ED`)
-      pd += p
-      ed += e
-      rpd += p
-      red += e
-    } else if (id === 'DAMAGERESISTANCE') {
-      const p = num(xattr(n, 'PDLEVELS'))
-      const e = num(xattr(n, 'EDLEVELS'))
-      if (p || e) report.computed.push(`${label}: ${p} PD and ${e} ED made resistant`)
-      rpd += p
-      red += e
-    }
-  }
-  rpd = Math.min(rpd, pd)
-  red = Math.min(red, ed)
-  Object.assign(combatant, { pd: Math.min(pd, 100), rpd: Math.min(rpd, 100), ed: Math.min(ed, 100), red: Math.min(red, 100) })
-  report.computed.push(`PD ${pd} (${rpd} resistant), ED ${ed} (${red} resistant)`)
+  const talentNodes = [...collect(xkid(root, 'TALENTS'), ['TALENT']), ...collect(xkid(root, 'SKILLS'), ['TALENT'])].map(({ n }) => n)
+  const trees = [powers, xkid(root, 'EQUIPMENT')].filter((t): t is XNode => t !== undefined)
+  const { defences, used: defenceNodes } = hdcDefences({ pd: values.PD, ed: values.ED }, trees, talentNodes, Object.keys(ATTACKS), report)
+  const clampDefence = (v: number): number => Math.max(0, Math.min(100, v))
+  Object.assign(combatant, { pd: clampDefence(defences.pd), rpd: clampDefence(defences.rpd), ed: clampDefence(defences.ed), red: clampDefence(defences.red) })
+  if (defences.combatLuck) combatant.combatLuck = defences.combatLuck
+  if (defences.armour) combatant.armour = defences.armour
+  report.computed.push(`PD ${defences.pd} (${defences.rpd} resistant), ED ${defences.ed} (${defences.red} resistant)${defences.combatLuck ? `, and Combat Luck ${defences.combatLuck}` : ''}${defences.armour ? ', and armour that counts only on some hits' : ''}`)
 
   // Skills and talents the simulator models.
   const skills = [...collect(xkid(root, 'SKILLS'), ['SKILL']), ...collect(xkid(root, 'TALENTS'), ['TALENT']), ...collect(xkid(root, 'SKILLS'), ['TALENT'])]
@@ -229,10 +221,12 @@ export function readHdc(root: XNode): ImportResult {
     const a = ATTACKS[id]
     const levels = num(xattr(n, 'LEVELS'))
     const adders = xkids(n, 'ADDER').map((x) => xattr(x, 'XMLID') ?? '')
-    let whole = levels
+    // Hero Designer's "+1d6 −1" adder (MINUSONEPIP) buys one more die less a pip: 0 levels with it is 1d6−1
+    const minusPip = a.kind === 'killing' && adders.includes('MINUSONEPIP')
+    let whole = levels + (minusPip ? 1 : 0)
     let half = adders.includes('PLUSONEHALFDIE')
-    const pip = a.kind === 'killing' ? (adders.includes('PLUSONEPIP') ? 1 : 0) - (adders.includes('MINUSONEPIP') ? 1 : 0) : 0
-    let text = `${levels}d6${half ? ' + ½d6' : ''}${pip ? ` ${pip > 0 ? '+' : '−'} 1 pip` : ''}`
+    const pip = a.kind === 'killing' ? (adders.includes('PLUSONEPIP') ? 1 : 0) - (minusPip ? 1 : 0) : 0
+    let text = `${levels}d6${half ? ' + ½d6' : ''}${adders.includes('PLUSONEPIP') && a.kind === 'killing' ? ' + 1 pip' : ''}${minusPip ? ' + (1d6 − 1 pip)' : ''}`
     if (a.addsStr) {
       const s = strDice(str)
       const halves = (half ? 1 : 0) + (s.half ? 1 : 0)
@@ -259,7 +253,15 @@ export function readHdc(root: XNode): ImportResult {
       combatant.str = Math.max(0, Math.min(200, str))
       report.computed.push(`${label}: his STR ${str} adds +1 Damage Class per 5 STR, at most doubling its dice (HERO 6E2 p.101), added in play`)
     }
-    if (xkids(n, 'MODIFIER').length) report.ignored.push(`${label}: its advantages and limitations (${xkids(n, 'MODIFIER').map((m) => xattr(m, 'ALIAS') ?? xattr(m, 'XMLID')).join(', ')}) are not modelled`)
+    // Reduced Endurance: ½ END or 0 END per use (HERO 6E1, Reduced Endurance), as the attack's own
+    const reduced = xkids(n, 'MODIFIER').find((m) => xattr(m, 'XMLID') === 'REDUCEDEND')
+    const reducedTo = /ZERO/i.test(`${xattr(reduced, 'OPTIONID') ?? ''} ${xattr(reduced, 'OPTION') ?? ''}`) ? 'zero' : /HALF/i.test(`${xattr(reduced, 'OPTIONID') ?? ''} ${xattr(reduced, 'OPTION') ?? ''}`) ? 'half' : undefined
+    if (reducedTo) {
+      obj.reducedEnd = reducedTo
+      report.computed.push(`${label}: Reduced Endurance, ${reducedTo === 'zero' ? '0 END a use' : '½ END a use (1 END per 20 Active Points, at least 1)'} (HERO 6E1, Reduced Endurance)`)
+    } else if (reduced) report.ignored.push(`${label}: Reduced Endurance (${(xattr(reduced, 'OPTION_ALIAS') ?? '').trim() || '?'}) is neither ½ nor 0 END; it pays full END`)
+    const others = xkids(n, 'MODIFIER').filter((m) => m !== reduced)
+    if (others.length) report.ignored.push(`${label}: its advantages and limitations (${others.map((m) => xattr(m, 'ALIAS') ?? xattr(m, 'XMLID')).join(', ')}) are not modelled`)
     built.push({ obj, entry })
   }
   if (built.length) {
@@ -351,12 +353,16 @@ export function readHdc(root: XNode): ImportResult {
   // Whatever of his powers, equipment, skills and talents no line above names is listed here, with why.
   const said = [...report.read, ...report.computed, ...report.defaulted, ...report.ignored].join('\n')
   const labelOf = (x: XNode): string => (xattr(x, 'NAME') ?? '').trim() || (xattr(x, 'ALIAS') ?? '').trim()
-  const unsaid = (list: { n: XNode }[]): XNode[] => list.map(({ n }) => n).filter((x) => !built.some((b) => b.entry.n === x) && (!labelOf(x) || !said.includes(labelOf(x))))
+  const unsaid = (list: { n: XNode }[]): XNode[] => list.map(({ n }) => n).filter((x) => !built.some((b) => b.entry.n === x) && !defenceNodes.has(x) && (!labelOf(x) || !said.includes(labelOf(x))))
   const otherAttacks: string[] = []
   const emptyDefences: string[] = []
   const otherPowers: string[] = []
+  // powers that change a fight, each on its own line with why (even when another line happens to name them)
+  const notPlayed = all.map(({ n }) => n).filter((x) => (xattr(x, 'XMLID') ?? '') in NOT_PLAYED)
+  for (const x of notPlayed) report.ignored.push(`${what(x)}: ${NOT_PLAYED[xattr(x, 'XMLID') ?? '']}`)
   for (const x of unsaid(all)) {
     const id = xattr(x, 'XMLID') ?? ''
+    if (id in NOT_PLAYED) continue
     if (id in ATTACKS) otherAttacks.push(what(x))
     else if (['FORCEFIELD', 'ARMOR', 'DAMAGERESISTANCE'].includes(id)) emptyDefences.push(what(x))
     else otherPowers.push(what(x))

@@ -31,14 +31,16 @@ describe('Hero Designer 6th Edition characters (characteristics = 6E base + LEVE
   it('Darci (UTF-16 big-endian with a byte-order mark)', () => {
     const r = load('hdc6e_roll20_darci_fae_wizard.hdc')
     // LEVELS: DEX +3 → 13, SPD +2 → 4, INT +8 → 18, PRE 0 → 10, OCV +1 → 4, DCV +1 → 4, CON +8 → 18,
-    // STUN +6 → 26, BODY +4 → 14, REC +5 → 9, END +20 → 40; PD +2 → 4 and ED +1 → 3, plus her
-    // Chainmail (Resistant Protection 6 PD / 6 ED) → PD 10 (6 resistant), ED 9 (6 resistant). She has
-    // Teamwork (no extra levels). Her first attack power is "Bile and Acid", a 1d6 Ranged Killing Attack
+    // STUN +6 → 26, BODY +4 → 14, REC +5 → 9, END +20 → 40; PD +2 → 4 and ED +1 → 3. Her Chainmail
+    // (Resistant Protection 6 PD / 6 ED, Requires A Roll 14-, made each use) counts on a hit only when 3d6
+    // rolls 14 or less: the simulator's armour with an activation roll of 14, not PD 10 all the time. She has
+    // Teamwork (no extra levels), and her STR 17 for her Dagger/Dirk (a Hand-to-Hand Killing Attack of
+    // 1d6−1, STR added in play). Her first attack power is "Bile and Acid", a 1d6 Ranged Killing Attack
     // against PD.
     expect(r.system).toBe('hero')
     expect(r.combatants[0]).toEqual({
       name: 'Darci', dex: 13, spd: 4, int: 18, pre: 10, ocv: 4, dcv: 4, con: 18, stun: 26, body: 14, rec: 9, end: 40,
-      pd: 10, rpd: 6, ed: 9, red: 6, teamwork: 0,
+      pd: 4, rpd: 0, ed: 3, red: 0, armour: { pd: 6, ed: 6, activation: 14 }, teamwork: 0, str: 17,
       attack: { name: 'Bile and Acid', dice: '1d6', kind: 'killing', vs: 'PD', range: 'ranged' },
     })
     expect(r.report.computed).toContain('STR 17 = 10 base + 7 bought (HERO 6th Edition base)')
@@ -93,12 +95,13 @@ describe('Hero Designer 5th Edition characters (figured characteristics, HERO 5E
     // STR 10+50 = 60, DEX 10+10 = 20, CON 10+15 = 25, BODY 10+10 = 20, INT 13, PRE 20. Figured: PD 60/5 =
     // 12, ED 25/5 = 5, REC 12 + 5 = 17, END 2 × 25 = 50, STUN 20 + 30 + 12.5→13 = 63 + 4 bought = 67,
     // SPD 1 + 2 + 2 bought = 5, OCV = DCV = 20/3 = 6.67 → 7. Super Durability I and II (Armor) add 16
-    // resistant PD and 16 resistant ED: PD 28 (16), ED 21 (16). First attack: a 12d6 Blast against ED, in his
+    // resistant PD and 16 resistant ED, and the Compound Power in the same Elemental Control buys +2 PD and
+    // +9 ED (all slots of an Elemental Control work at once): PD 30 (16), ED 30 (16). First attack: a 12d6 Blast against ED, in his
     // Sentient Pistol list, which his 2 Combat Skill Levels "with Sentient Pistol" cover: +2 OCV.
     expect(r.format).toBe('Hero Designer (5th Edition)')
     expect(r.combatants[0]).toEqual({
       name: 'Smash', dex: 20, spd: 5, int: 13, pre: 20, ocv: 7, dcv: 7, con: 25, stun: 67, body: 20, rec: 17, end: 50,
-      pd: 28, rpd: 16, ed: 21, red: 16,
+      pd: 30, rpd: 16, ed: 30, red: 16,
       attack: { name: 'Blast', dice: '12d6', kind: 'normal', vs: 'ED', range: 'ranged', ocv: 2 },
     })
     expect(r.report.computed).toContain('STUN 67 = BODY 20 + STR 60/2 + CON 25/2 (63) + 4 bought (HERO 5E figured characteristic)')
