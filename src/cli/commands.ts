@@ -12,7 +12,8 @@ import { ENGINE_VERSION } from '../engine/version'
 import { SimulationService, type RunRequest } from '../main/services/simulation'
 import { CheckFailed, EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
 import { exactProgressLine, formatExact, formatResult, progressLine } from './format'
-import { withFightSolveProgress } from '../engine/core/fight-chain'
+import { LONG_EXACT_BUDGET_SECONDS } from '../engine/run/exact'
+import type { ExactMetric } from '../engine/systems/rule-system'
 import { intOption, loadScenarioFile, ScenarioFileError, workersOption } from './input'
 import { workerPath } from './paths'
 import { err, out, outData, str, withService, type Options } from './io'
@@ -115,27 +116,67 @@ export function cmdValidate(file: string, o: Options = {}): number {
   }
 }
 
-export function cmdExact(file: string, o: Options): number {
-  const { parsed } = loadScenarioFile(file)
+/** The longest `--budget` `quickdraw exact` takes, in seconds (a day). */
+export const MAX_EXACT_BUDGET_SECONDS = 86_400
+
+/** `--budget <seconds>`: a positive number of seconds, at most a day. */
+export function budgetOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
+  const v = Number(text)
+  if (text.trim() === '' || !Number.isFinite(v) || v <= 0 || v > MAX_EXACT_BUDGET_SECONDS) throw new UsageError(`--budget: expected the seconds the exact answer may take, a number above 0 and at most ${MAX_EXACT_BUDGET_SECONDS.toLocaleString('en-US')}, got ${JSON.stringify(text)}`)
+  return v
+}
+
+/** Milliseconds into a whole-fight solve after which `quickdraw exact` says on a pipe or a log that it is still working. */
+export const EXACT_STILL_WORKING_MS = 1000
+
+export async function cmdExact(file: string, o: Options): Promise<number> {
+  const { raw, parsed } = loadScenarioFile(file)
   const { system, scenario } = parsed
-  const exactOf = system.exact?.bind(system)
-  if (!exactOf) throw new CheckFailed(`${file}: ${system.label} has no exact computation; use "quickdraw run"`)
-  // On a terminal, say so while it works, and draw how far a whole-fight solve has got (at most ten times a second).
-  const tty = process.stderr.isTTY === true
-  if (tty) process.stderr.write('computing the exact values…')
-  let drawn = 0
-  const exact = withFightSolveProgress(
-    (p) => {
-      const now = Date.now()
-      if (!tty || now - drawn < 100) return
-      drawn = now
-      process.stderr.write(`\r\x1b[K${exactProgressLine(p.decided, p.states)}`)
+  if (!system.exact) throw new CheckFailed(`${file}: ${system.label} has no exact computation; use "quickdraw run"`)
+  const budgetSeconds = budgetOption(str(o.budget)) ?? LONG_EXACT_BUDGET_SECONDS
+  // Solved on a thread of its own, so Ctrl-C and SIGTERM stop it at once (this thread stays free to hear them).
+  return withService(
+    () => new SimulationService({ workerPath, defaultWorkers: 1 }),
+    async (service, signal) => {
+      // On a terminal, say so while it works, and draw how far a whole-fight solve has got (at most ten
+      // times a second); on a pipe or a log, one line once the solve has lasted a second.
+      const tty = process.stderr.isTTY === true
+      if (tty) process.stderr.write('computing the exact values…')
+      let drawn = 0
+      let solving: number | undefined
+      let said = false
+      let exact: ExactMetric[] | null
+      try {
+        exact = await service.exact(raw, signal, {
+          budgetSeconds,
+          onProgress: (p) => {
+            const now = Date.now()
+            if (!tty) {
+              // the first report is the solve's start: a second of solving later, one line
+              solving ??= now
+              if (!said && now - solving >= EXACT_STILL_WORKING_MS) {
+                said = true
+                err(`quickdraw: still working out the exact answer (up to ${budgetSeconds.toLocaleString('en-US')} s; Ctrl-C stops it)`)
+              }
+              return
+            }
+            if (now - drawn < 100) return
+            drawn = now
+            process.stderr.write(`\r\x1b[K${exactProgressLine(p.decided, p.states)}`)
+          },
+        })
+      } catch (e) {
+        if (signal.aborted) return EXIT_INTERRUPTED
+        throw e
+      } finally {
+        if (tty) process.stderr.write('\r\x1b[K')
+      }
+      if (!exact) throw new CheckFailed(`${file}: ${system.label} has no exact computation; use "quickdraw run"`)
+      out(o.json ? JSON.stringify({ system: system.id, scenario: { name: scenario.name, hash: parsed.hash }, exact }, null, 2) : formatExact(`${scenario.name} — exact (${system.label})`, exact))
+      return EXIT_OK
     },
-    () => exactOf(system.compile(scenario)),
   )
-  if (tty) process.stderr.write('\r\x1b[K')
-  out(o.json ? JSON.stringify({ system: system.id, scenario: { name: scenario.name, hash: parsed.hash }, exact }, null, 2) : formatExact(`${scenario.name} — exact (${system.label})`, exact))
-  return EXIT_OK
 }
 
 export function cmdTrace(file: string, o: Options): number {

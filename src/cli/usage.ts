@@ -12,7 +12,7 @@ Usage:
                  [--trials N] [--seed S] [--workers W] [--json]
   quickdraw report <file> -o <report.html> [--trials N] [--seed S] [--workers W] [--json]
   quickdraw validate <file> [--json]
-  quickdraw exact <file> [--json]
+  quickdraw exact <file> [--budget S] [--json]
   quickdraw trace <file> [--seed S] [--trial T | --find <metric-id>[=<outcome-key>] [--trials N]] [--json]
   quickdraw import <file>... [--system <id>] [--into <scenario.json>] [--side A|B]... [--versus] [--replace <id>] [--json] [--list[=TEXT]] [--pick NAME]... [--group N]
   quickdraw systems [--json]
@@ -182,9 +182,13 @@ path and the allowed values (exit 1 when invalid). --json prints { valid, system
 
 Example:
   quickdraw validate my-scenario.json`,
-  exact: `quickdraw exact <file> [--json] — the scenario's exact values, computed without sampling, where its
-system has them (a whole fight where the solver follows it, else the reason it does not).
+  exact: `quickdraw exact <file> [--budget S] [--json] — the scenario's exact values, computed without sampling,
+where its system has them (a whole fight where the solver follows it, else the reason it does not). An
+answer is "exact", or "exact to within" a stated bound (at most 1e-9) when the solver set aside fights of
+vanishing chance. The solve runs on a thread of its own: Ctrl-C stops it at once (exit 130).
 
+  --budget S        seconds the solve may take (default 60; the app, runs, sweeps, balance and tactics allow
+                    3); past them the answer says it stopped and the simulated answer stands
   --json            print { system, scenario, exact } as JSON
 
 Example:

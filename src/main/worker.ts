@@ -1,8 +1,10 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina'
-import { exactOf } from '../engine/run/exact'
+import type { MessagePort } from 'node:worker_threads'
+import { performance } from 'node:perf_hooks'
+import { withFightSolveProgress } from '../engine/core/fight-chain'
+import { exactWithin, type ExactOutcome } from '../engine/run/exact'
 import { findTrial } from '../engine/run/find'
 import { runChunk, type ChunkResult, type ChunkTask } from '../engine/run/run-chunk'
-import type { ExactMetric } from '../engine/systems/rule-system'
 import type { FindArgs as FindTask } from '../shared/ipc-contract'
 
 /**
@@ -26,7 +28,34 @@ export function find(task: FindTask): number | null {
   return findTrial(task.scenario, task.seed, task.trials, task.chunkSize, { metric: task.metric, outcome: task.outcome })
 }
 
-/** The exact values of a scenario off the main thread (Piscina task name `exact`); null when its system has none. */
-export function exact(task: { scenario: unknown; fresh?: boolean }): ExactMetric[] | null {
-  return exactOf(task.scenario, { fresh: task.fresh })
+/** An exact task: the scenario, its budget in seconds, and where to tell how far the solve has got. */
+export interface ExactTask {
+  scenario: unknown
+  fresh?: boolean
+  /** Seconds the solve may take (default: no bound). */
+  budgetSeconds?: number
+  /** Told `FightSolveProgress` at most ten times a second (a port moved to this thread with the task). */
+  progress?: MessagePort
+}
+
+/**
+ * The exact values of a scenario off the main thread (Piscina task name `exact`), within the task's
+ * budget; `values` null when its system has none, `stopped` when the budget stopped the solve.
+ */
+export function exact(task: ExactTask): ExactOutcome {
+  const port = task.progress
+  const budget = task.budgetSeconds === undefined ? undefined : { seconds: task.budgetSeconds, now: () => performance.now() }
+  const solve = (): ExactOutcome => exactWithin(task.scenario, { fresh: task.fresh, budget })
+  if (!port) return solve()
+  let told = -Infinity
+  try {
+    return withFightSolveProgress((p) => {
+      const now = performance.now()
+      if (now - told < 100) return
+      told = now
+      port.postMessage(p)
+    }, solve)
+  } finally {
+    port.close()
+  }
 }

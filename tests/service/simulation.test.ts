@@ -160,3 +160,43 @@ describe('exact values kept by scenario', () => {
     }
   })
 })
+
+describe('an exact solve never holds sampling up (issue 29 item 4)', () => {
+  it('with one worker, a run whose exact solve never answers samples all its trials and settles without exact values', async () => {
+    requireBuild()
+    // the exact task loops for ever: it must run beside the one sampling worker, not on it, and be ended
+    // once its budget (0.2 s) and the grace after it have passed, so the run still settles
+    const service = new SimulationService({ workerPath: join(root, 'tests', 'fixtures', 'endless-exact-worker.cjs'), defaultWorkers: 1, exactBudgetSeconds: 0.2 })
+    const seen: number[] = []
+    try {
+      const doc = await service.run({ scenario: triangle, trials: 20_000, seed: 3, workers: 1, chunkSize: 5_000, onProgress: (p) => seen.push(p.trialsDone) })
+      expect(doc.status).toBe('done')
+      expect(doc.run.trialsDone).toBe(20_000)
+      // sampled to the end while the solve was stuck: every report before the last had trials in it
+      expect(seen[seen.length - 1]).toBe(20_000)
+      // no exact values came: the metrics are those of the same run that asked for none
+      const without = await service.run({ scenario: triangle, trials: 20_000, seed: 3, workers: 1, chunkSize: 5_000, exact: false })
+      expect(without.status).toBe('done')
+      expect(doc.metrics).toEqual(without.metrics)
+    } finally {
+      await service.shutdown()
+    }
+  }, 60_000)
+
+  it('an exact request past its budget answers with the refusal that says so, kept only for that budget', async () => {
+    requireBuild()
+    const service = new SimulationService({ workerPath, defaultWorkers: 1 })
+    // a whole HERO street brawl over 10 Turns is far more than a hundredth of a second of solving
+    const brawl = { ...(example('hero-street-brawl.json') as object), turnCap: 10 }
+    try {
+      const quick = await service.exact(brawl, undefined, { budgetSeconds: 0.01 })
+      const note = quick?.find((m) => m.kind === 'fight')
+      expect(note).toMatchObject({ solved: false, reason: expect.stringMatching(/^stopped after 0\.01 s without an exact answer/) })
+      // asked again with the same budget: kept; a run's exact values (the service's own budget) ask again
+      const again = await service.exact(brawl, undefined, { budgetSeconds: 0.01 })
+      expect(again).toEqual(quick)
+    } finally {
+      await service.shutdown()
+    }
+  }, 60_000)
+})

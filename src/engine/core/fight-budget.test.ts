@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BUDGET_CHECK_EVERY, checkFightSolveBudget, FightBudgetExceeded, solveFight, withFightSolveBudget, type FightModel } from './fight-chain'
-import { FightRefusal, solveOrRefuse } from './fight-exact'
+import { boundUp, exactnessWords, FightRefusal, solveOrRefuse } from './fight-exact'
 
 /**
  * A fight that spreads wide: two brawlers each take 0–`spread` damage a step (evenly), the first past
@@ -107,5 +107,17 @@ describe('a solve within a budget (withFightSolveBudget)', () => {
     expect(r).toEqual({ ok: false, reason: expect.stringMatching(/^the exact answer was no longer wanted/) as unknown as string })
     expect(() => checkFightSolveBudget()).not.toThrow()
     expect(() => withFightSolveBudget({ shouldStop: () => true }, () => checkFightSolveBudget())).toThrow(FightBudgetExceeded)
+  })
+})
+
+describe('how exact a solved fight is, in words (exactnessWords)', () => {
+  it('"exact" within rounding (1e-12); past it "exact to within" the bound rounded up, never down', () => {
+    expect(exactnessWords({ solved: true, massError: 3e-15 })).toBe('exact')
+    expect(exactnessWords({ solved: true, massError: 1e-12 })).toBe('exact')
+    expect(exactnessWords({ solved: true, massError: 2.1e-10 })).toBe('exact to within 3e-10')
+    expect(exactnessWords({ solved: true, massError: 1e-9 })).toBe('exact to within 1e-9')
+    expect(exactnessWords({ solved: true, massError: 9.5e-10 })).toBe('exact to within 1e-9')
+    expect(exactnessWords({ solved: false })).toBeUndefined()
+    expect(boundUp(0.0012)).toBe('0.002')
   })
 })

@@ -155,3 +155,30 @@ export function withExact(metrics: Metric[], exact: readonly ExactMetric[] | nul
   }
   return metrics
 }
+
+/** An answer whose error bound (`massError`) is at most this is exact (floating-point rounding only). */
+export const EXACT_ROUNDING = 1e-12
+
+/**
+ * How exact a solved fight is, in a GM's words: "exact", or "exact to within 3e-10" when the solver set
+ * aside fights of vanishing chance (the bound rounded up, never down: every chance of the answer is within
+ * it). Undefined for a fight not solved.
+ */
+export function exactnessWords(note: Pick<ExactFightNote, 'solved' | 'massError'> | undefined): string | undefined {
+  if (!note?.solved) return undefined
+  const m = note.massError ?? 0
+  if (!(m > EXACT_ROUNDING)) return 'exact'
+  return `exact to within ${boundUp(m)}`
+}
+
+/** `m` rounded up to one significant digit, as "3e-10" (or "0.002" above 1e-3). */
+export function boundUp(m: number): string {
+  const e = Math.floor(Math.log10(m))
+  let d = Math.ceil(m / 10 ** e - 1e-9)
+  let k = e
+  if (d >= 10) {
+    d = 1
+    k++
+  }
+  return k >= -3 ? String(Number((d * 10 ** k).toPrecision(1))) : `${d}e${k}`
+}

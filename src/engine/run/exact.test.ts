@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { exactOf } from './exact'
+import { fightNote } from '../core/fight-exact'
+import { exactOf, exactWithin, ranOutOfTime } from './exact'
 import { ScenarioError } from './parse'
 
 const standoff = {
@@ -32,5 +35,35 @@ describe('exactOf', () => {
     const bad = { ...standoff, combatants: [{ ...standoff.combatants[0], skill: 99 }, standoff.combatants[1]] }
     expect(() => exactOf(bad)).toThrow(ScenarioError)
     expect(() => exactOf(bad)).toThrow(/combatants\[0\]\.skill/)
+  })
+})
+
+describe('exactWithin: a budget for the solve', () => {
+  const blows = JSON.parse(readFileSync(join(__dirname, '../../../resources/examples/gurps-deadly-blows.json'), 'utf8')) as unknown
+
+  it('past its time, the whole fight is refused with the reason in a GM\'s words; kept for that budget only, and solved without one', () => {
+    // a clock that jumps a second at each look: the 2 s are gone after the first steps
+    let t = 0
+    const budget = { seconds: 2, now: () => (t += 1000) }
+    const stopped = exactWithin(blows, { budget, fresh: true })
+    expect(stopped.stopped).toBe('time')
+    expect(fightNote(stopped.values)).toMatchObject({ solved: false, reason: 'stopped after 2 s without an exact answer (the fight goes too many ways to follow in that time); the simulated answer stands' })
+    expect(ranOutOfTime(stopped.values)).toBe(true)
+    // the same budget again: the refusal kept, no solve (the clock is not read)
+    const looks = t
+    expect(exactWithin(blows, { budget })).toEqual(stopped)
+    expect(t).toBe(looks)
+    // a longer budget (or none) is not told the short one's refusal: it solves
+    const solved = exactWithin(blows, { budget: { seconds: 60, now: () => 0 } })
+    expect(solved.stopped).toBeUndefined()
+    expect(fightNote(solved.values)).toMatchObject({ solved: true })
+    expect(exactWithin(blows, { budget })).toEqual({ values: solved.values })
+  })
+
+  it('a solve stopped on request says so and is not kept', () => {
+    const asked = exactWithin(blows, { fresh: true, budget: { seconds: 60, now: () => 0, shouldStop: () => true } })
+    expect(asked.stopped).toBe('stopped')
+    expect(fightNote(asked.values)?.reason).toMatch(/^the exact answer was no longer wanted/)
+    expect(fightNote(exactOf(blows))).toMatchObject({ solved: true })
   })
 })

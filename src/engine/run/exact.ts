@@ -1,3 +1,4 @@
+import { withFightSolveBudget, type FightSolveBudget } from '../core/fight-chain'
 import type { ExactMetric } from '../systems/rule-system'
 import { ExactCache, exactCacheKey } from './exact-cache'
 import { parseScenarioOrThrow } from './parse'
@@ -5,9 +6,39 @@ import { parseScenarioOrThrow } from './parse'
 /** This process's exact values by scenario (exact-cache.ts): an identical scenario is solved once. */
 export const exactCache = new ExactCache()
 
+/** Seconds a solve may take where an answer is wanted at once (the app, a run's exact values, sweeps, balance, tactics). */
+export const SHORT_EXACT_BUDGET_SECONDS = 3
+/** Seconds `quickdraw exact` allows by default (its `--budget` changes it). */
+export const LONG_EXACT_BUDGET_SECONDS = 60
+/**
+ * Situations one step of a solve may hold at once: a bound on its memory (each costs its state and some
+ * tens of bytes of bookkeeping, and two steps are held at a time: a few hundred MB at this bound).
+ */
+export const EXACT_MAX_LIVE_STATES = 3_000_000
+
+/** What one exact computation may spend (fight-chain.ts `FightSolveBudget`, with the clock it reads). */
+export interface ExactBudget {
+  seconds: number
+  /** The caller's clock in ms (the engine has none of its own). */
+  now: () => number
+  /** Default `EXACT_MAX_LIVE_STATES`. */
+  maxLiveStates?: number
+  /** True stops the solve (the request was cancelled). */
+  shouldStop?: () => boolean
+}
+
 export interface ExactOptions {
   /** Solve again even when this scenario's values are kept (`quickdraw bench` times the solve itself). */
   fresh?: boolean
+  /** Stop past this time (or memory, or when asked) with a refusal in a GM's words; without it, no bound. */
+  budget?: ExactBudget
+}
+
+/** Exact values, and whether the budget stopped the solve (then the values hold its refusal). */
+export interface ExactOutcome {
+  values: ExactMetric[] | null
+  /** 'time': the seconds ran out or the memory bound was passed; 'stopped': the caller asked to stop. */
+  stopped?: 'time' | 'stopped'
 }
 
 /**
@@ -17,12 +48,60 @@ export interface ExactOptions {
  * refusals) are kept by scenario hash and system version, so asking again costs nothing.
  */
 export function exactOf(raw: unknown, options: ExactOptions = {}): ExactMetric[] | null {
+  return exactWithin(raw, options).values
+}
+
+/** The key a refusal for lack of time is kept under: it holds only for that budget (a longer one may solve). */
+export function budgetKey(key: string, seconds: number): string {
+  return `${key}~${seconds}s`
+}
+
+/**
+ * `exactOf`, saying whether the budget stopped it. An answer (or a refusal for size) is kept for every
+ * budget; a refusal for lack of time only for the same budget; a solve stopped on request not at all.
+ */
+export function exactWithin(raw: unknown, options: ExactOptions = {}): ExactOutcome {
   const { system, scenario, hash } = parseScenarioOrThrow(raw)
-  if (!system.exact) return null
+  if (!system.exact) return { values: null }
   const key = exactCacheKey(system, hash)
-  const kept = options.fresh ? undefined : exactCache.get(key)
-  if (kept !== undefined) return kept
-  const values = system.exact(system.compile(scenario))
+  const b = options.budget
+  if (!options.fresh) {
+    const kept = exactCache.get(key)
+    if (kept !== undefined) return { values: kept }
+    const short = b ? exactCache.get(budgetKey(key, b.seconds)) : undefined
+    if (short !== undefined) return { values: short, stopped: 'time' }
+  }
+  const exact = system.exact.bind(system)
+  if (!b) {
+    const values = exact(system.compile(scenario))
+    exactCache.set(key, values)
+    return { values }
+  }
+  const limits: FightSolveBudget & { stopHit?: boolean } = {
+    deadlineMs: b.now() + b.seconds * 1000,
+    now: b.now,
+    seconds: b.seconds,
+    maxLiveStates: b.maxLiveStates ?? EXACT_MAX_LIVE_STATES,
+    shouldStop: b.shouldStop
+      ? () => {
+          const stop = b.shouldStop?.() === true
+          if (stop) limits.stopHit = true
+          return stop
+        }
+      : undefined,
+  }
+  const values = withFightSolveBudget(limits, () => exact(system.compile(scenario)))
+  if (limits.stopHit) return { values, stopped: 'stopped' }
+  if (ranOutOfTime(values)) {
+    exactCache.set(budgetKey(key, b.seconds), values)
+    return { values, stopped: 'time' }
+  }
   exactCache.set(key, values)
-  return values
+  return { values }
+}
+
+/** Whether exact values hold a whole fight stopped when its time ran out (fight-chain.ts `budgetTimeReason`). */
+export function ranOutOfTime(values: readonly ExactMetric[] | null): boolean {
+  const note = values?.find((m) => m.kind === 'fight')
+  return note?.kind === 'fight' && !note.solved && /^stopped after /.test(note.reason ?? '')
 }

@@ -5,7 +5,9 @@ import { runJobWithTally, type JobOutcome, type JobProgress } from '../../engine
 import type { ResultDocument } from '../../engine/run/result'
 import type { Shard } from '../../engine/run/shard'
 import type { ChunkResult, ChunkTask } from '../../engine/run/run-chunk'
-import type { ExactOptions } from '../../engine/run/exact'
+import { MessageChannel } from 'node:worker_threads'
+import type { FightSolveProgress } from '../../engine/core/fight-chain'
+import { budgetKey, SHORT_EXACT_BUDGET_SECONDS, type ExactOutcome } from '../../engine/run/exact'
 import { ExactCache, exactCacheKeyOf } from '../../engine/run/exact-cache'
 import type { ExactMetric } from '../../engine/systems/rule-system'
 import type { FindArgs } from '../../shared/ipc-contract'
@@ -35,7 +37,22 @@ export interface SimulationServiceOptions {
   now?: () => number
   /** Told of errors the pool reports outside any task (e.g. a late answer to a cancelled task); default: ignored. */
   onPoolError?: (e: unknown) => void
+  /** Seconds an exact solve may take when a request names none (default `SHORT_EXACT_BUDGET_SECONDS`). */
+  exactBudgetSeconds?: number
 }
+
+/** How one exact request is asked. */
+export interface ServiceExactOptions {
+  /** Solve again even when this scenario's values are kept (`quickdraw bench` times the solve itself). */
+  fresh?: boolean
+  /** Seconds the solve may take (default: the service's); past them the answer is a refusal that says so. */
+  budgetSeconds?: number
+  /** Told how far the whole-fight solve has got, at most ten times a second. */
+  onProgress?: (p: FightSolveProgress) => void
+}
+
+/** Seconds past its budget after which an exact task that has not answered is ended (its thread stopped) and the run goes on without it. */
+export const EXACT_GRACE_SECONDS = 2
 
 /**
  * Runs simulation jobs on a Piscina worker-thread pool. The pool is created lazily on the first run,
@@ -54,6 +71,9 @@ export class SimulationService {
   private readonly onPoolError?: (e: unknown) => void
   readonly defaultWorkers: number
   private readonly exactCache = new ExactCache()
+  /** The exact solves' own thread, beside the sampling pool: a solve never takes a worker sampling needs. */
+  private exactPool: Piscina | null = null
+  readonly exactBudgetSeconds: number
 
   constructor(options: SimulationServiceOptions) {
     // Before any worker isolate exists: see v8-workarounds.ts (Node 20 aborts on some worker teardowns).
@@ -62,6 +82,7 @@ export class SimulationService {
     this.now = options.now ?? (() => performance.now())
     this.onPoolError = options.onPoolError
     this.defaultWorkers = clampWorkers(options.defaultWorkers ?? availableParallelism())
+    this.exactBudgetSeconds = options.exactBudgetSeconds ?? SHORT_EXACT_BUDGET_SECONDS
   }
 
   /** Creates the pool now (optional: `run` does it on demand). */
@@ -130,10 +151,26 @@ export class SimulationService {
         signal: req.signal,
         onProgress: req.onProgress,
         now: this.now,
-        // exact values (a whole fight can take a second to solve) in a worker, never on this thread
-        exact: req.exact === false ? undefined : (signal) => this.exact(req.scenario, signal),
+        // exact values (a whole fight can take a second to solve) on the exact thread, never on this one
+        // nor on a sampling worker; a solve that does not answer within its budget (and a grace) is ended
+        exact: req.exact === false ? undefined : (signal) => this.exactWithin(req.scenario, signal, this.exactBudgetSeconds + EXACT_GRACE_SECONDS),
       }),
     )
+  }
+
+  /** `exact`, ended (its task's thread stopped) when it has not answered `seconds` after it began. */
+  private async exactWithin(scenario: unknown, signal: AbortSignal, seconds: number): Promise<ExactMetric[] | null> {
+    const ends = new AbortController()
+    const follow = (): void => ends.abort()
+    signal.addEventListener('abort', follow)
+    if (signal.aborted) ends.abort()
+    const timer = setTimeout(follow, seconds * 1000)
+    try {
+      return await this.exact(scenario, ends.signal)
+    } finally {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', follow)
+    }
   }
 
   /**
@@ -145,24 +182,53 @@ export class SimulationService {
     return this.leased(pool, () => (pool as unknown as Piscina<FindArgs, number | null>).run(req, { name: 'find', signal }))
   }
 
+  /** The exact thread's pool (one thread, started on the first request, kept a minute after the last). */
+  private exactPoolNow(): Piscina {
+    if (this.exactPool) return this.exactPool
+    this.exactPool = new Piscina({ filename: this.workerPath, minThreads: 0, maxThreads: 1, idleTimeout: 60_000, concurrentTasksPerWorker: 1 })
+    this.exactPool.on('error', (e: unknown) => this.onPoolError?.(e))
+    return this.exactPool
+  }
+
   /**
-   * The exact values of a scenario, computed in a worker thread (so main never blocks); null when none.
+   * The exact values of a scenario, computed on a thread of their own (so main never blocks and sampling
+   * never waits for a solve); null when none. The solve stops past its budget (the service's, or
+   * `options.budgetSeconds`) with a refusal that says so; `signal` ends it at once (its thread is stopped).
    * Kept by scenario (hash and system version, the last EXACT_CACHE_SIZE): a sweep, `balance` or a run
-   * of a scenario already solved gets them at once, refusals included (`fresh`: solve again all the same).
+   * of a scenario already solved gets them at once, refusals included (a refusal for lack of time only
+   * for the same budget); `fresh`: solve again all the same.
    */
-  async exact(scenario: unknown, signal?: AbortSignal, options: ExactOptions = {}): Promise<ExactMetric[] | null> {
+  async exact(scenario: unknown, signal?: AbortSignal, options: ServiceExactOptions = {}): Promise<ExactMetric[] | null> {
+    const seconds = options.budgetSeconds ?? this.exactBudgetSeconds
     const key = exactCacheKeyOf(scenario)
-    const kept = key === undefined || options.fresh ? undefined : this.exactCache.get(key)
-    if (kept !== undefined) return kept
-    const pool = this.poolFor(this.poolThreads || this.defaultWorkers)
-    const values = await this.leased(pool, () => (pool as unknown as Piscina<{ scenario: unknown; fresh?: boolean }, ExactMetric[] | null>).run({ scenario, fresh: options.fresh }, { name: 'exact', signal }))
-    if (key !== undefined) this.exactCache.set(key, values)
-    return values
+    if (key !== undefined && !options.fresh) {
+      const kept = this.exactCache.get(key) ?? this.exactCache.get(budgetKey(key, seconds))
+      if (kept !== undefined) return kept
+    }
+    const pool = this.exactPoolNow()
+    const channel = options.onProgress ? new MessageChannel() : undefined
+    if (channel && options.onProgress) {
+      const tell = options.onProgress
+      channel.port1.on('message', (p: FightSolveProgress) => tell(p))
+    }
+    // the worker closes its end once it has answered: every report it sent has arrived by then
+    const closed = channel ? new Promise<void>((resolve) => channel.port1.once('close', () => resolve())) : undefined
+    let outcome: ExactOutcome
+    try {
+      const task = { scenario, fresh: options.fresh, budgetSeconds: seconds, progress: channel?.port2 }
+      outcome = (await pool.run(task, { name: 'exact', signal, transferList: channel ? [channel.port2] : undefined })) as ExactOutcome
+      if (closed) await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000).unref())])
+    } finally {
+      channel?.port1.close()
+    }
+    if (key !== undefined && outcome.stopped !== 'stopped') this.exactCache.set(outcome.stopped === 'time' ? budgetKey(key, seconds) : key, outcome.values)
+    return outcome.values
   }
 
   async shutdown(): Promise<void> {
-    const pools = [...this.retiring, ...(this.pool ? [this.pool] : [])]
+    const pools: Piscina[] = [...this.retiring, ...(this.pool ? [this.pool] : []), ...(this.exactPool ? [this.exactPool] : [])]
     this.pool = null
+    this.exactPool = null
     this.poolThreads = 0
     this.retiring.clear()
     await Promise.all(pools.map((p) => p.destroy()))
