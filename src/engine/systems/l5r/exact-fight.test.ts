@@ -7,10 +7,10 @@ import { exactRoll, probabilityAtLeast } from '../../dice/roll-and-keep'
 import type { ExactMetric } from '../rule-system'
 import { initiativeFirstExact } from './exact'
 import { solveFight } from '../../core/fight-chain'
-import { L5R_MAX_STATES, outOfScope, skirmishModel, solveSkirmish } from './exact-fight'
+import { L5R_MAX_STATES, outOfScope, skirmishModel, solveSkirmish, tooManyWays } from './exact-fight'
 import { l5r } from './index'
 import { compile } from './plan'
-import { scenarioSchema } from './schema'
+import { scenarioSchema, type L5rScenario } from './schema'
 import { skirmish } from './test-helpers'
 
 const example = (name: string): unknown => JSON.parse(readFileSync(`resources/examples/l5r-${name}.json`, 'utf8'))
@@ -62,6 +62,75 @@ describe('L5R whole skirmish, exact (docs/rules/l5r.md section 5)', () => {
     const r = solveSkirmish(compile(skirmish([{ id: 'a' }, { id: 'b' }], { roundCap: 20 })), 50)
     expect(r.ok).toBe(false)
     if (!r.ok) expect(r.reason).toMatch(/^the fight has too many different situations to follow exactly \(more than 50 by Round \d+ of 20\)$/)
+  })
+})
+
+/** Both duellists in Full Defense every Round (Defense 3 under Defense Mastery: a high total is kept), as the issue's slow refusal had them. */
+const bothFullDefense = (cap: number, small = false): L5rScenario =>
+  skirmish([
+    { id: 'a', defenseSkill: 3, air: small ? 1 : 3, rounds: [{ stance: 'full-defense', void: 'full-defense' }] },
+    { id: 'b', defenseSkill: small ? 0 : 3, air: small ? 2 : 3, rounds: [{ stance: 'full-defense' }] },
+  ], { roundCap: cap, rules: { defenseMastery: 'yes' } })
+
+describe('L5R whole skirmish, exact: Full Defense totals nobody reads', () => {
+  // From the Round a foe can no longer attack (no Stance he plans from there, nor his Stance once Hurt,
+  // lets him), the Armor TN a Full Defense total gives is never read: totals alike in whether Defense
+  // Mastery keeps them are one situation. Checked against the solve that keeps every total apart.
+  const cases: Record<string, () => L5rScenario> = {
+    // (B unskilled, whose roll never explodes, so that the solve keeping every total apart stays small)
+    'both in Full Defense for a Round (Defense Mastery, a Void Point on the roll)': () => bothFullDefense(1, true),
+    // A strikes in Rounds 1 and 2 and then holds Full Defense; B holds Full Defense in Round 1, strikes,
+    // and falls back into Full Defense once Hurt: his totals from Round 3 are read by nobody (no Defense
+    // skill: unskilled rolls that never explode, so the solve keeping every total apart stays small)
+    'one stops attacking from Round 3, the other falls back to Full Defense once Hurt': () => {
+      const s = skirmish([
+        { id: 'a', earth: 1, rounds: [{ stance: 'attack' }, { stance: 'attack' }, { stance: 'full-defense' }] },
+        { id: 'b', earth: 1, rounds: [{ stance: 'full-defense' }, { stance: 'attack' }] },
+      ], { roundCap: 3 })
+      s.tactics[1].hurtStance = 'full-defense'
+      return s
+    },
+  }
+  for (const [name, scenario] of Object.entries(cases)) {
+    it(`${name}: every value agrees with the solve that keeps them apart, to 1e-12, in fewer situations`, () => {
+      const plan = compile(scenario())
+      const solve = (reduce: boolean) => {
+        const { model, stepsPerRound } = skirmishModel(plan, reduce)
+        const r = solveFight(model, { maxSteps: plan.cap * stepsPerRound, maxStates: L5R_MAX_STATES, dropBelow: 1e-20 })
+        if (!r.ok) throw new Error(r.reason)
+        return r.solution
+      }
+      const a = solve(true)
+      const b = solve(false)
+      expect(a.states).toBeLessThan(b.states)
+      const close = (x: readonly number[], y: readonly number[]): void => {
+        expect(x.length).toBe(y.length)
+        x.forEach((v, k) => expect(Math.abs(v - y[k])).toBeLessThan(1e-12))
+      }
+      close(a.win, b.win)
+      close([a.draw, a.atCap], [b.draw, b.atCap])
+      close(a.length, b.length)
+      close(a.expectedFinals, b.expectedFinals)
+      close(a.expectedDamage.map((x) => x / 100), b.expectedDamage.map((x) => x / 100))
+      a.damageDistribution.forEach((d, i) => close(d.map((x) => x.p), b.damageDistribution[i].map((x) => x.p)))
+    }, 60_000)
+  }
+
+  it('hand-reasoned: two duellists who only ever hold Full Defense fight to the Round cap, no wound dealt (a draw at the cap), in fewer than 2,000 situations', () => {
+    const r = solveSkirmish(compile(bothFullDefense(10)))
+    if (!r.ok) throw new Error(r.reason)
+    expect(Math.abs(r.solution.atCap - 1)).toBeLessThan(1e-12)
+    expect(Math.abs(r.solution.draw - 1)).toBeLessThan(1e-12)
+    expect(r.solution.expectedDamage).toEqual([0, 0])
+    // every Full Defense total apart: about 240,000 situations (the issue's 73 CPU-seconds); read as kept or not, about a thousand
+    expect(r.solution.states).toBeLessThan(2000)
+  })
+
+  it('a skirmish whose steps would go too many ways is refused, in Rounds as a GM counts the fight, before it has gone them all', () => {
+    const r = solveSkirmish(compile(skirmish([{ id: 'a' }, { id: 'b' }], { roundCap: 20 })), L5R_MAX_STATES, 5_000)
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.reason).toMatch(/^the fight has too many ways to go to follow them all exactly \(more than 5,000 by Round \d+ of 20\)$/)
+    expect(tooManyWays(20_000_000, 3, 10)).toBe('the fight has too many ways to go to follow them all exactly (more than 20,000,000 by Round 3 of 10)')
   })
 })
 

@@ -1,5 +1,5 @@
 import { solveFight, type Branch, type FightModel, type FightSolveResult } from '../../core/fight-chain'
-import { fightExactMetrics } from '../../core/fight-exact'
+import { fightExactMetrics, FightRefusal } from '../../core/fight-exact'
 import { sideWinsLabel } from '../../core/metrics'
 import { sideNames } from './metrics'
 import type { ExactMetric } from '../rule-system'
@@ -27,6 +27,12 @@ import { DOWN, OUT, RANK_PENALTY, rankOf } from './wounds'
 
 /** (Round-step, state) pairs followed before the exact answer is refused. */
 export const L5R_MAX_STATES = 1_500_000
+/**
+ * Ways the steps may go, all states together (each state's every roll result), before the exact answer
+ * is refused: the solve's time grows with them (about 2 million a second on one core), so this bounds
+ * it (the shipped duels take 5 to 12 million).
+ */
+export const L5R_MAX_WAYS = 20_000_000
 
 /** Exact rolls already computed in this process, by spec (read only: every skirmish solved reuses them). */
 const rolls = new Map<string, ExactRoll>()
@@ -106,11 +112,21 @@ export function exactSkirmish(plan: Plan): ExactMetric[] {
 }
 
 /** Solves the skirmish, or refuses with the reason in a GM's words. */
-export function solveSkirmish(plan: Plan, maxStates = L5R_MAX_STATES): FightSolveResult & { stepsPerRound?: number } {
+export function solveSkirmish(plan: Plan, maxStates = L5R_MAX_STATES, maxWays = L5R_MAX_WAYS): FightSolveResult & { stepsPerRound?: number } {
   const why = outOfScope(plan)
   if (why) return { ok: false, reason: why }
-  const model = skirmishModel(plan)
-  return { ...solveFight(model.model, { maxSteps: plan.cap * model.stepsPerRound, maxStates, dropBelow: DROP_BELOW }), stepsPerRound: model.stepsPerRound }
+  const model = skirmishModel(plan, true, maxWays)
+  try {
+    return { ...solveFight(model.model, { maxSteps: plan.cap * model.stepsPerRound, maxStates, dropBelow: DROP_BELOW }), stepsPerRound: model.stepsPerRound }
+  } catch (e) {
+    if (e instanceof FightRefusal) return { ok: false, reason: e.message }
+    throw e
+  }
+}
+
+/** The refusal of a fight whose steps would go more than `maxWays` ways in all, by Round `round` of `cap`. */
+export function tooManyWays(maxWays: number, round: number, cap: number): string {
+  return `the fight has too many ways to go to follow them all exactly (more than ${maxWays.toLocaleString('en-US')} by Round ${round} of ${cap})`
 }
 
 /** Why this skirmish gets no exact answer (undefined when it does). */
@@ -247,11 +263,17 @@ interface AttackPlan {
 }
 
 /** The skirmish as a chain, and how many of its steps make a Round. */
-export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound: number } {
+export function skirmishModel(plan: Plan, reduce = true, maxWays = Infinity): { model: FightModel<S>; stepsPerRound: number } {
   const sides = [sideOf(plan, 0), sideOf(plan, 1)]
   const fighters = plan.fighters
   const attacks = Math.max(fighters[0].c.attacksPerTurn, fighters[1].c.attacksPerTurn)
   const sim = plan.simultaneousTies
+  /** Ways the steps have gone so far (`L5R_MAX_WAYS`). */
+  let ways = 0
+  const count = (k: number, s: S): void => {
+    ways += k
+    if (ways > maxWays) throw new FightRefusal(tooManyWays(maxWays, s.c.f[R] + 1, plan.cap))
+  }
   // steps of a Round: 0 the Round start (in Round 1 after Initiative and the Full Defense rolls), then per
   // Turn slot its Stance (and Full Defense roll) and each of its attacks; the Round's end follows the last attack
   const stepsPerRound = 3 + 2 * attacks
@@ -290,6 +312,7 @@ export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound
       m = make(s).map((b) => ({ p: b.p, c: b.next.c }))
       memo.set(code, m)
     }
+    count(m.length, s)
     for (const x of m) emit(p * x.p, { c: x.c, w0: s.w0, w1: s.w1, p0: s.p0, p1: s.p1, win: s.win })
   }
 
@@ -351,6 +374,29 @@ export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound
   /** Round 1 Stage 1: a Full Defense roll for a fighter who starts in Full Defense. */
   const fdRound1 = (s: S, i: number): Branch<S>[] => (s.c.f[i * NF + ST] === FULL_DEFENSE ? moveCtx(s, 10 + i, (x) => rollFullDefense(x, i, false)) : one(s))
 
+  /**
+   * Whether fighter j can attack in Round r or later (a Stance he plans from there, or his Stance once
+   * Hurt, lets him attack). When he cannot, the Armor TN his foe's Full Defense total gives is never
+   * read: only whether Defense Mastery keeps that total (it decides a roll, and the Void Point and
+   * Center bonus the roll spends) can matter, so totals alike in that are one situation (`reduce`).
+   */
+  const attacksFrom = fighters.map((d) => {
+    const out = new Uint8Array(plan.cap + 1)
+    const hurt = d.hurtStance >= 0 && canAttackIn(d.hurtStance)
+    for (let r = plan.cap - 1; r >= 0; r--) out[r] = out[r + 1] || hurt || canAttackIn(d.stanceOf[r]) ? 1 : 0
+    return out
+  })
+  /** The Full Defense code of fighter i as the fight reads it in Round r (see `attacksFrom`). */
+  const fdRead = (code: number, i: number, r: number): number => (reduce && code > 0 && attacksFrom[1 - i][Math.min(r, plan.cap)] === 0 ? 1 + ((code - 1) & 1) : code)
+  /** A Full Defense roll's codes as fighter i's foe reads them in Round r, equal codes merged. */
+  const fdTable = (i: number, k: number, r: number): { value: number; p: number }[] => {
+    const all = sides[i].fd[k]
+    if (!reduce || attacksFrom[1 - i][Math.min(r, plan.cap)] === 1) return all
+    const m = new Map<number, number>()
+    for (const { value, p } of all) m.set(fdRead(value, i, r), (m.get(fdRead(value, i, r)) ?? 0) + p)
+    return [...m].map(([value, p]) => ({ value, p }))
+  }
+
   /** Full Defense roll (attack.ts rollFullDefense), into every total it can give. */
   const rollFullDefense = (s: S, i: number, staying: boolean): Branch<S>[] => {
     const d = fighters[i]
@@ -367,7 +413,7 @@ export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound
       spend(f, i)
       boosted = true
     }
-    return sides[i].fd[(center ? 1 : 0) + (boosted ? 2 : 0)].map(({ value, p }) => {
+    return fdTable(i, (center ? 1 : 0) + (boosted ? 2 : 0), r).map(({ value, p }) => {
       const g = f.slice()
       g[i * NF + FD] = value
       return { p, next: { ...s, c: intern(g) } }
@@ -520,6 +566,7 @@ export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound
     const rankI = rank(s, i)
     const memo = (s.c.attack ??= [])
     const ap = (memo[rankI] ??= planAttack(s.c, i, rankI))
+    count(1 + ap.wounds.length, s)
     emit(p * (1 - ap.hit), { c: ap.missed, w0: s.w0, w1: s.w1, p0: s.p0, p1: s.p1, win: 0 })
     const dead = sides[j].dead
     for (const { value, p: pw } of ap.wounds) {
@@ -557,6 +604,7 @@ export function skirmishModel(plan: Plan): { model: FightModel<S>; stepsPerRound
         f[i * NF + CU] = 0
         f[i * NF + TK] = 0
         f[i * NF + VR] = 0
+        f[i * NF + FD] = fdRead(f[i * NF + FD], i, f[R] + 1)
       }
       f[FIRST] = 0
       f[TIED] = 0
