@@ -12,8 +12,10 @@ import { BODY_FIGHT_BINS } from './layout'
 import { sideNames } from './summarize'
 import { entryLeft, landHaymakers, reset, segmentBegin, segmentClose, segmentEntry, sideDown } from './fight'
 import { rollFixedRanks, tieKeyOf } from './order'
+import { contestRound, NOBODY } from './contest'
+import { C } from './layout'
 import { HoldMode, OnPhase, TARGET_RANDOM, type Plan } from './plan'
-import { COMBAT_START, hasPhase, segmentOf } from './speed-chart'
+import { COMBAT_START, describeSegment, hasPhase, segmentOf } from './speed-chart'
 import { FightState, Pending } from './state'
 import { Endurance } from './variants'
 
@@ -48,7 +50,7 @@ export const HERO_EXACT_MAX_STATES = 400_000
 /** Situations whose chance falls below this are dropped, their total kept in the error bound. */
 export const HERO_EXACT_DROP_BELOW = 1e-20
 
-const REROLLS = 'the fight has a roll made again on every tie (equal margins in an interrupt contest), with no last roll to follow exactly; the sampled answer stands alone'
+const REROLLS = 'the fight has two rolls made again and again on equal results with nothing to tell them apart (the tie can never be settled), so there is no answer to follow exactly; the sampled answer stands alone'
 const TOO_MANY = 'the fight has too many different situations to follow exactly (STUN, BODY, END and Stunned take too many combinations); the sampled answer stands alone'
 
 /** The two dice of a 1d6 roll-off between two tied entries, by comparison (see `split`). */
@@ -78,21 +80,7 @@ export function heroExactScope(p: Plan): string | undefined {
   if (p.side[0] === p.side[1]) return 'the exact answer covers 1-vs-1 fights, and both combatants are on the same side'
   if (p.armourChance[0] > 0 || p.armourChance[1] > 0) return 'the exact answer does not follow armour that counts only on some hits (hit locations or an activation roll); the sampled answer stands alone'
   if (p.rules.capMostHealth) return 'the exact answer calls a fight still going at the Turn cap a draw; under "the side with more STUN and BODY left wins" it is not worked out'
-  if (rollsAgain(p)) return REROLLS
   return undefined
-}
-
-/**
- * A roll the fight makes again on every tie, known from the plan (so refused at once; a tie reached
- * another way is refused when the solver meets it): an interrupt contest whose equal margins are rolled
- * again, or two fighters on the same DEX in the same Segment whose order is settled by DEX Rolls rolled
- * again on equal margins (order.ts). A 1d6 roll-off is followed (see `split`).
- */
-function rollsAgain(p: Plan): boolean {
-  const r = p.rules
-  for (let i = 0; i < p.n; i++) if (p.onPhase[i] === OnPhase.Hold && p.holdMode[i] === HoldMode.Interrupt && !r.contestSimultaneous) return true
-  // the order of two fighters on the same DEX, rolled again on a tie, is followed by its outcome (split)
-  return false
 }
 
 /**
@@ -140,6 +128,79 @@ function hitTable(plan: Plan, a: number, haymaker: boolean): HitTable {
     bodyT: Int32Array.from(all, (x) => bodyAfterDefences(plan, a, d, x.body)),
     p: Float64Array.from(all, (x) => x.p),
   }
+}
+
+/**
+ * A cheap estimate of how many situations the fight can be in at once, before any of it is played: for each
+ * fighter, the (STUN, BODY) pairs he can stand at while still on his feet after the hits his enemy can have
+ * landed by each Segment (one more possible hit on each of the enemy's Phases: his attacks' damage after
+ * defences, a miss changing nothing), and the product of the two fighters' counts. Recoveries, END,
+ * Stunned and held actions only add to it, so a fight whose estimate is far above the bound is refused at
+ * once. Returns the largest estimate and the Segment (absolute) where it first passes `limit`, or −1.
+ */
+export function heroFightSize(plan: Plan, limit: number): { live: number; at: number } {
+  const tables = [0, 1].map((d) => {
+    const x = 1 - d
+    const out: HitTable[] = []
+    for (let k = plan.atkFirst[x]; k < plan.atkFirst[x] + plan.atkCount[x]; k++) {
+      out.push(hitTable(plan, k, plan.onPhase[x] === OnPhase.Haymaker))
+    }
+    return out
+  })
+  // (STUN taken, BODY taken) while still standing: STUN taken below his STUN, BODY taken below twice his BODY
+  const width = [0, 1].map((d) => 2 * plan.bodyMax[d] + 1)
+  const reach = [0, 1].map((d) => {
+    const r = new Uint8Array(Math.max(1, plan.stunMax[d]) * width[d])
+    r[0] = 1
+    return r
+  })
+  const count = [1, 1]
+  let live = 1
+  for (let abs = COMBAT_START; abs <= plan.endAbs; abs++) {
+    const seg = segmentOf(abs)
+    for (let d = 0; d < 2; d++) {
+      if (!hasPhase(plan.spd[1 - d], seg)) continue
+      const r = reach[d]
+      const next = r.slice()
+      const w = width[d]
+      const rows = r.length / w
+      for (let at = 0; at < r.length; at++) {
+        if (!r[at]) continue
+        const s0 = Math.floor(at / w)
+        const b0 = at % w
+        for (const t of tables[d]) {
+          for (let j = 0; j < t.p.length; j++) {
+            const s1 = s0 + t.stunT[j]
+            const b1 = b0 + t.bodyT[j]
+            if (s1 < rows && b1 < w && !next[s1 * w + b1]) {
+              next[s1 * w + b1] = 1
+              count[d]++
+            }
+          }
+        }
+      }
+      reach[d] = next
+    }
+    // the Post-Segment 12 Recovery gives STUN back (not BODY): the pairs he stood at, REC STUN better, are reached too
+    if (seg === 12) {
+      for (let d = 0; d < 2; d++) {
+        const r = reach[d]
+        const w = width[d]
+        const back = plan.rec[d] * w
+        if (back <= 0) continue
+        for (let at = back; at < r.length; at++) {
+          if (r[at] === 1 && !r[at - back]) {
+            r[at - back] = 2
+            count[d]++
+          }
+        }
+        for (let at = 0; at < r.length; at++) if (r[at] === 2) r[at] = 1
+      }
+    }
+    live = count[0] * count[1]
+    if (live > limit) return { live, at: abs }
+  }
+  return { live, at: -1 }
 }
 
 /** Two independent mixes of (position, value) for the situation's hash. */
@@ -245,6 +306,50 @@ function replay<T>(run: (rng: Rng) => T, leaf: (out: T, p: number) => void, spli
   }
 }
 
+/**
+ * One interrupt contest of holder `h` (equal margins rolled again), as two draws of 216 (3d6 totals by
+ * index): the holder's roll, one representative, then the mover's, one roll that puts the holder first
+ * and one that does not (the mover first, or nobody interrupting: both lead to the same thing), each with
+ * its chance among the rounds that are not ties: h / (1 − s) and (m + n) / (1 − s). actions.ts reads the
+ * two rolls only through `contestRound` (and the report's counts of the round's part).
+ */
+export function contestDraws(plan: Plan, h: number): DrawBranches[] {
+  const x = plan.holdEvent[h]
+  const th = plan.holdRoll[h]
+  const tx = plan.dexRoll[x]
+  const round = (rh: number, rx: number): number => contestRound(rh, rx, th, tx, plan.orderDex[h], plan.orderDex[x], plan.rules.bothFail)
+  let first = 0
+  let after = 0
+  for (let rh = 3; rh <= 18; rh++) {
+    for (let rx = 3; rx <= 18; rx++) {
+      const w = THREE_D6_WAYS[rh - 3] * THREE_D6_WAYS[rx - 3]
+      const r = round(rh, rx)
+      if (r === NOBODY || r < 0) after += w
+      else if (r > 0) first += w
+    }
+  }
+  if (first + after === 0) throw new FightRefusal(REROLLS)
+  const index = (t: number): number => THREE_D6_TOTAL_OF_INDEX.indexOf(t)
+  for (let rh = 3; rh <= 18; rh++) {
+    let up = -1
+    let down = -1
+    for (let rx = 3; rx <= 18; rx++) {
+      const r = round(rh, rx)
+      if (r > 0 && r !== NOBODY && up < 0) up = rx
+      if ((r < 0 || r === NOBODY) && down < 0) down = rx
+    }
+    if ((up < 0 && first > 0) || (down < 0 && after > 0)) continue
+    const second: [number, number][] = []
+    if (first > 0) second.push([up, first])
+    if (after > 0) second.push([down, after])
+    return [
+      { values: Int32Array.of(index(rh)), p: Float64Array.of(1) },
+      { values: Int32Array.from(second, (y) => index(y[0])), p: Float64Array.from(second, (y) => y[1] / (first + after)) },
+    ]
+  }
+  throw new FightRefusal(REROLLS)
+}
+
 /** The fight as a chain of Segments, built from the compiled plan (with a fight state of its own). */
 export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}): FightModel<HState> & { runs(): number; inner(): number } {
   /** false: every hit's damage outcome played on its own (the plain way, to check the classes against). */
@@ -252,7 +357,40 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
   const n = plan.n
   const st = new FightState(n, plan.st.turnSlots, plan.st.absSlots, false)
   st.tally = createTally({ counters: plan.layout.counters, bins: plan.layout.bins })
-  const p: Plan = { ...plan, st }
+  /**
+   * The interrupt contest, its equal margins rolled again (contestTie "reroll"): the rounds are alike and a
+   * tie changes nothing but the report's counts, so the contest comes out as the first round that is not a
+   * tie decides: the holder first with h / (1 − s), the mover first or nobody interrupting with (m + n) / (1 − s)
+   * (h, s, m, n: one round's parts). Its two rolls are answered that way (see `split`). In a 1-vs-1 fight one
+   * holder at most waits for an attack, so the mover's roll made once for the whole event (several holders:
+   * "one roll") is only his first roll of the contest drawn a moment earlier; the model draws it in the
+   * contest (same chances), where the two rolls are told apart.
+   */
+  const rerolled = !plan.rules.contestSimultaneous && plan.onPhase.some((w, i) => w === OnPhase.Hold && plan.holdMode[i] === HoldMode.Interrupt)
+  const p: Plan = { ...plan, st, rules: rerolled ? { ...plan.rules, moverRollsOnce: false } : plan.rules }
+  /** The report's counts of each fighter's contests and of their rounds: a contest is under way while they differ by one. */
+  const contestCounts = [0, 1].map((i) => [C.contests, C.roundHolderFirst, C.roundHolderFirst + 1, C.roundHolderFirst + 2, C.roundHolderFirst + 3].map((c) => plan.layout.counter(i, c)))
+  /** The fighter whose interrupt contest is being rolled, or −1. */
+  const contestOf = (): number => {
+    if (!rerolled) return -1
+    const t = st.tally!.counts
+    for (let i = 0; i < 2; i++) {
+      const c = contestCounts[i]
+      if (t[c[0]] > t[c[1]] + t[c[2]] + t[c[3]] + t[c[4]]) return i
+    }
+    return -1
+  }
+  /** The holder's roll of the contest under way has been answered (the mover's comes next). */
+  let contestSecond = false
+  const contestCache: (DrawBranches[] | undefined)[] = [undefined, undefined]
+  /** The holder's roll (one representative) and the mover's (one that puts the holder first, one that does not), with the contest's chances. */
+  const contestRolls = (h: number): DrawBranches[] => {
+    const seen = contestCache[h]
+    if (seen) return seen
+    const b = contestDraws(plan, h)
+    contestCache[h] = b
+    return b
+  }
   const hits = plan.attacks.flatMap((_, k) => [hitTable(plan, k, false), hitTable(plan, k, true)])
   /**
    * A hit's damage within one action of the Segment's order is drawn by class: outcomes that the hit's own
@@ -353,6 +491,14 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
     // a roll after a hit drawn by class: that action is played again outcome by outcome
     if (drawn) secondRoll = true
     if (m >= HIT_DRAW) return byClass && !secondRoll ? classesOf(m - HIT_DRAW).branches : hitBranches[m - HIT_DRAW]
+    if (m === 216 && rerolled) {
+      const h = contestOf()
+      if (h >= 0) {
+        const second = contestSecond
+        contestSecond = !second
+        return contestRolls(h)[second ? 1 : 0]
+      }
+    }
     if (m === 216 && st.attackTarget !== null) {
       const target = st.attackTarget
       const k = -1e6 - target
@@ -486,6 +632,8 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
     // a replay refused mid-roll leaves these set
     st.tieDraw = 0
     st.attackTarget = null
+    contestSecond = false
+    if (rerolled) for (const c of contestCounts) for (const k of c) st.tally!.counts[k] = 0
     let o = 0
     for (let i = 0; i < n; i++) {
       st.stun[i] = snap[o++]
@@ -730,8 +878,16 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
 /** Solves a HERO 1-vs-1 fight exactly, or says why not. One step of the chain is one Segment. */
 export function solveHeroFight(plan: Plan): FightSolveResult {
   const options = { maxSteps: plan.endAbs - COMBAT_START + 1, maxStates: HERO_EXACT_MAX_STATES, dropBelow: HERO_EXACT_DROP_BELOW }
-  return solveOrRefuse(heroExactScope(plan), () => heroFightModel(plan), options, TOO_MANY)
+  return solveOrRefuse(heroExactScope(plan) ?? tooBig(plan), () => heroFightModel(plan), options, TOO_MANY)
 }
+
+/** The refusal of a fight whose estimated size (`heroFightSize`) is above the bound, before any of it is played; undefined when it is not. */
+export function tooBig(plan: Plan): string | undefined {
+  const size = heroFightSize(plan, HERO_EXACT_MAX_LIVE)
+  if (size.at < 0) return undefined
+  return `the fight has too many ways to go to follow them all exactly: more than ${HERO_EXACT_MAX_LIVE.toLocaleString('en-US')} situations at once by ${describeSegment(size.at)}, by an estimate from the two fighters' STUN and BODY alone; the sampled answer stands alone`
+}
+
 
 /**
  * The whole fight's exact values under the ids of the sampled metrics: who wins (each side, both out at
@@ -739,7 +895,7 @@ export function solveHeroFight(plan: Plan): FightSolveResult {
  * knocked out and the BODY he has taken at the end.
  */
 export function exactHeroFight(plan: Plan): ExactMetric[] {
-  const why = heroExactScope(plan)
+  const why = heroExactScope(plan) ?? tooBig(plan)
   if (why) return [fightNotSolved(why)]
   const r = solveHeroFight(plan)
   const maxSteps = plan.endAbs - COMBAT_START + 1
