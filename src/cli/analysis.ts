@@ -102,7 +102,7 @@ export async function cmdSweep(file: string, o: Options): Promise<number> {
         return EXIT_OK
       }
       const sweep: SweepDocument = { format: 'quickdraw-sweep/1', ...head, points: docs }
-      out(o.json ? JSON.stringify(sweep, null, 2) : formatSweep(sweep, str(o.metric)))
+      out(o.json ? JSON.stringify(sweep, null, 2) : formatSweep(sweep, str(o.metric), raw))
       if (target) await writeOut(target, `${JSON.stringify(sweep, null, 2)}\n`)
       return EXIT_OK
     },

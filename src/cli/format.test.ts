@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { distributionMetric, meanMetric, probabilityMetric } from '../engine/core/metrics'
-import { exactProgressLine, formatExact, formatMetrics, jointTable, pct, progressLine, rate } from './format'
+import { distributionMetric, meanMetric, orderMetric, probabilityMetric } from '../engine/core/metrics'
+import { findEngineWords } from '../../tests/lint/engine-words'
+import { exactProgressLine, formatExact, formatMetrics, formatResult, jointTable, pct, progressLine, rate } from './format'
+import type { ResultDocument } from '../engine/run/result'
 
 describe('terminal formatting', () => {
   it('percentages, rates and the progress bar', () => {
@@ -46,6 +48,30 @@ describe('terminal formatting', () => {
     expect(lines[2]).toMatch(/^ {2}0\s+12\.5\s+25\.0$/)
     expect(lines[4]).toMatch(/^ {2}2\s+25\.0\s+<\.01$/)
     expect(lines).toHaveLength(5)
+  })
+  it('the table says each result in the rules\' words, the fighter or side by name first, as the headline does (issue 28: no "Wins the exchange: Oni", "Side A wins (Doc)", "Draw" or rule=value)', () => {
+    const win = probabilityMetric({ id: 'exchange-win:oni', metric: 'exchange-win', label: 'Wins the exchange: Oni' }, 566, 1000)
+    const taken = probabilityMetric({ id: 'taken-out:axel', metric: 'taken-out', label: 'Taken out: Axel' }, 300, 1000)
+    const who = orderMetric({ id: 'wins', metric: 'wins', label: 'Who wins' }, [
+      { key: 'A', label: 'Side A wins (Captain, Falcon)', count: 600 },
+      { key: 'cap', label: 'Draw at the Turn cap (10 Turns)', count: 300 },
+      { key: 'B', label: 'Side B wins (Kid)', count: 100 },
+    ], 1000)
+    const wiped = orderMetric({ id: 'side-wins', metric: 'side-wins', label: 'After 2 turns' }, [
+      { key: 'A', label: 'The Kage wiped out', count: 680 },
+      { key: 'B', label: 'Ito Bushi and Ashigaru Sentry wiped out', count: 180 },
+      { key: 'none', label: 'both warbands still stand', count: 140 },
+    ], 1000)
+    const text = formatMetrics([win, taken, who, wiped])
+    const rows = text.split('\n').map((l) => l.trim().replace(/\s{2,}.*$/, ''))
+    expect(rows).toEqual(expect.arrayContaining(['Oni wins the exchange', 'Axel is taken out', 'Captain and Falcon win', 'Both sides still standing after 10 Turns', 'Kid wins', 'Ito Bushi and Ashigaru Sentry wipe out the Kage', 'The Kage wipe out Ito Bushi and Ashigaru Sentry', 'Both warbands still stand']))
+    expect(text).not.toMatch(/Side [AB]|\bDraw\b|Wins the exchange:/)
+    expect(findEngineWords(text)).toEqual([])
+    // The rule variants a run changed, by the rules' names: never "yardPenalty=whole-distance".
+    const doc = { status: 'done', scenario: { name: 'Triangle', hash: 'abc' }, system: { id: 'gurps-waits', label: 'GURPS', version: '4' }, engine: { version: '1' }, rules: { yardPenalty: 'beyond-step' }, run: { seed: 1, trials: 10, trialsDone: 10 }, timing: { workers: 1, elapsedMs: 1, trialsPerSecond: 10 }, metrics: [win] } as unknown as ResultDocument
+    const printed = formatResult(doc)
+    expect(printed).toMatch(/rules changed from the defaults: [A-Z][^=\n]+: [^=\n]+ ·/)
+    expect(findEngineWords(printed)).toEqual([])
   })
   it('a distribution of something that never happened says so instead of NaN', () => {
     const never = distributionMetric({ id: 'stun-per-hit:a', metric: 'stun-per-hit', label: 'STUN dealt per hit: A' }, new Float64Array(5), 0, 0, 5, { mean: 16, p: [{ value: 16, p: 1 }] })

@@ -2,7 +2,7 @@ import type { Metric } from '../engine/core/metrics'
 import type { ResultDocument } from '../engine/run/result'
 import type { ExactMetric } from '../engine/systems/rule-system'
 import { jointCell, jointGrid } from '../shared/joint-grid'
-import { headline, headlineText, type ScenarioQuestion } from '../shared/report/headline'
+import { headline, headlineText, labelInWords, outcomeRow, settingOf, type ScenarioQuestion, type Setting } from '../shared/report/headline'
 import { findSystem } from '../engine/systems/registry'
 
 /** Plain-text tables for the terminal. Pure functions, so they are tested without a terminal. */
@@ -27,35 +27,37 @@ function table(rows: string[][]): string {
   return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd()).join('\n')
 }
 
-function metricRows(m: Metric): string[][] {
+/** Each result in the rules' words, the fighter or side by name first, as the headline and the app say it ("Oni wins the exchange", "Doc wins"). */
+function metricRows(m: Metric, setting: Setting): string[][] {
+  const label = labelInWords(m.label, setting)
   switch (m.kind) {
     case 'probability':
       // No trial gave the event a chance (a fighter who never attacked has no hit rate).
-      if (m.n === 0) return [[m.label, 'never happened', '', m.exact === undefined ? '' : pct(m.exact)]]
-      return [[m.label, pct(m.p), `${pct(m.ci[0])} – ${pct(m.ci[1])}`, m.exact === undefined ? '' : pct(m.exact)]]
+      if (m.n === 0) return [[label, 'never happened', '', m.exact === undefined ? '' : pct(m.exact)]]
+      return [[label, pct(m.p), `${pct(m.ci[0])} – ${pct(m.ci[1])}`, m.exact === undefined ? '' : pct(m.exact)]]
     case 'mean':
-      if (m.n === 0) return [[m.label, 'never happened', '', m.exact === undefined ? '' : m.exact.toFixed(3)]]
-      return [[m.label, m.mean.toFixed(3), `${m.ci[0].toFixed(3)} – ${m.ci[1].toFixed(3)}`, m.exact === undefined ? '' : m.exact.toFixed(3)]]
+      if (m.n === 0) return [[label, 'never happened', '', m.exact === undefined ? '' : m.exact.toFixed(3)]]
+      return [[label, m.mean.toFixed(3), `${m.ci[0].toFixed(3)} – ${m.ci[1].toFixed(3)}`, m.exact === undefined ? '' : m.exact.toFixed(3)]]
     case 'distribution': {
       const q = m.quantiles
       const exact = m.exact ? `mean ${m.exact.mean.toFixed(3)}` : ''
       // Nothing to summarise when the event never happened (a fighter who never hit has no damage per hit).
-      if (m.n === 0) return [[m.label, 'never happened', '', exact]]
-      return [[m.label, `mean ${m.mean.toFixed(3)}`, `sd ${m.sd.toFixed(3)} · median ${q.p50} · 5–95%: ${q.p05}–${q.p95}`, exact]]
+      if (m.n === 0) return [[label, 'never happened', '', exact]]
+      return [[label, `mean ${m.mean.toFixed(3)}`, `sd ${m.sd.toFixed(3)} · median ${q.p50} · 5–95%: ${q.p05}–${q.p95}`, exact]]
     }
     case 'order':
       return []
   }
 }
 
-export function formatMetrics(metrics: Metric[]): string {
-  const rows: string[][] = [['Metric', 'Estimate', '95% interval', 'Exact']]
-  for (const m of metrics) rows.push(...metricRows(m))
+export function formatMetrics(metrics: Metric[], setting: Setting = {}): string {
+  const rows: string[][] = [['Result', 'Estimate', '95% interval', 'Exact']]
+  for (const m of metrics) rows.push(...metricRows(m, setting))
   const parts = [table(rows)]
   for (const m of metrics) {
     if (m.kind !== 'order') continue
-    const orderRows: string[][] = [[m.label, 'Estimate', '95% interval', 'Exact']]
-    for (const o of m.outcomes) orderRows.push([`  ${o.label}`, pct(o.p), `${pct(o.ci[0])} – ${pct(o.ci[1])}`, o.exact === undefined ? '' : pct(o.exact)])
+    const orderRows: string[][] = [[labelInWords(m.label, setting), 'Estimate', '95% interval', 'Exact']]
+    for (const o of m.outcomes) orderRows.push([`  ${outcomeRow(m, o.label, setting)}`, pct(o.p), `${pct(o.ci[0])} – ${pct(o.ci[1])}`, o.exact === undefined ? '' : pct(o.exact)])
     parts.push(table(orderRows))
   }
   return parts.join('\n\n')
@@ -78,30 +80,34 @@ export function formatResult(doc: ResultDocument, question?: ScenarioQuestion, s
     `${rulesLine(doc)} · scenario ${doc.scenario.hash} · engine ${doc.engine.version}`,
   ]
   if (doc.status !== 'done') head.push(`status: ${doc.status}${doc.error ? ` — ${doc.error}` : ''}`)
-  return `${head.join('\n')}\n\n${formatMetrics(doc.metrics)}\n`
+  return `${head.join('\n')}\n\n${formatMetrics(doc.metrics, settingOf(scenario))}\n`
 }
 
-/** The rule variants that differ from the system's defaults (all of them are in the --json document). */
+/** The rule variants that differ from the system's defaults, each by its name and the words of its value (never key=value); all of them are in the --json document. */
 function rulesLine(doc: ResultDocument): string {
   const variants = findSystem(doc.system.id)?.variants ?? []
   const changed = Object.entries(doc.rules).filter(([k, v]) => variants.find((x) => x.key === k)?.default !== v)
-  return changed.length === 0 ? 'rules: the defaults' : `rules changed from the defaults: ${changed.map(([k, v]) => `${k}=${v}`).join(', ')}`
+  const said = ([k, v]: [string, string]): string => {
+    const variant = variants.find((x) => x.key === k)
+    return `${variant?.label ?? k}: ${variant?.values.find((x) => x.value === v)?.label ?? v}`
+  }
+  return changed.length === 0 ? 'rules: the defaults' : `rules changed from the defaults: ${changed.map(said).join('; ')}`
 }
 
 export function formatExact(label: string, exact: ExactMetric[]): string {
-  const rows: string[][] = [['Metric', 'Exact']]
+  const rows: string[][] = [['Result', 'Exact']]
   const orders: string[] = []
   const fight = exact.find((m) => m.kind === 'fight')
   for (const m of exact) {
     if (m.kind === 'fight') continue
-    else if (m.kind === 'probability') rows.push([m.label, pct(m.p)])
-    else if (m.kind === 'mean') rows.push([m.label, m.mean.toFixed(4)])
+    else if (m.kind === 'probability') rows.push([labelInWords(m.label), pct(m.p)])
+    else if (m.kind === 'mean') rows.push([labelInWords(m.label), m.mean.toFixed(4)])
     else if (m.kind === 'distribution') {
-      rows.push([m.label, `mean ${m.mean.toFixed(4)}`])
+      rows.push([labelInWords(m.label), `mean ${m.mean.toFixed(4)}`])
       orders.push(distributionTable(m))
     }
     else if (m.kind === 'joint') orders.push(jointTable(m))
-    else orders.push(table([[m.label, 'Exact'], ...m.outcomes.map((o) => [`  ${o.label}`, pct(o.p)])]))
+    else orders.push(table([[labelInWords(m.label), 'Exact'], ...m.outcomes.map((o) => [`  ${outcomeRow(m as unknown as Extract<Metric, { kind: 'order' }>, o.label)}`, pct(o.p)])]))
   }
   const head = fight ? `${label}\n${fightLine(fight)}` : label
   return `${head}\n\n${[...(rows.length > 1 ? [table(rows)] : []), ...orders].join('\n\n')}\n`

@@ -46,7 +46,7 @@ describe('quickdraw sweep, compare, shard/merge and report', () => {
   it('compare shows both values, the difference and flags what is not significant', () => {
     const r = quickdraw('compare', triangle, '--set', 'combatants[1].combatReflexes=false', '--trials', '100000')
     expect(r.code).toBe(0)
-    expect(r.out).toMatch(/Acts first alone: Convict B\s+\d+\.\d\d%\s+\d+\.\d\d%\s+-\d+\.\d\d%/)
+    expect(r.out).toMatch(/Convict B acts first, alone\s+\d+\.\d\d%\s+\d+\.\d\d%\s+-\d+\.\d\d%/)
     const same = JSON.parse(quickdraw('compare', triangle, triangle, '--trials', '20000', '--json').out)
     expect(same.rows.every((row: { significant: boolean }) => !row.significant)).toBe(true)
   })

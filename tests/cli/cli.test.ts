@@ -24,7 +24,7 @@ describe('quickdraw CLI', () => {
     const r = quickdraw('run', triangle, '--trials', '200000', '--seed', '3', '--workers', '2')
     expect(r.code).toBe(0)
     expect(r.out).toContain('Knife, grab, door button')
-    expect(r.out).toMatch(/Acts first alone: Convict B\s+\d+\.\d\d%\s+\d+\.\d\d% – \d+\.\d\d%\s+46\.40%/)
+    expect(r.out).toMatch(/Convict B acts first, alone\s+\d+\.\d\d%\s+\d+\.\d\d% – \d+\.\d\d%\s+46\.40%/)
     expect(r.out).toContain('Complete orderings')
   })
 

@@ -193,6 +193,16 @@ export function outcomeInWords(m: Extract<Metric, { kind: 'order' }>, outcome: s
   return labelInWords(`${m.label}: ${outcome}`, setting)
 }
 
+/**
+ * An outcome as a row of its result's table reads it, under the result's title: said in words when it
+ * says what happened ("Side A wins (Doc)" → "Doc wins", "The Kage wiped out" → "Ito Bushi wipes out the
+ * Kage", "Draw at the Turn cap (10 Turns)" → "Both sides still standing after 10 Turns"), else as it is.
+ */
+export function outcomeRow(m: Extract<Metric, { kind: 'order' }>, outcome: string, setting: Setting = {}): string {
+  const said = outcomeInWords({ ...m, label: '' }, outcome, setting)
+  return said.startsWith(': ') ? outcome : said
+}
+
 /** The results a list of ids or kinds picks, in the list's order; within a kind the likeliest first. */
 function pick(metrics: Metric[], wanted: string[]): { picked: Metric[]; unknown: string[] } {
   const picked: Metric[] = []
