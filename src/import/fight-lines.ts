@@ -55,7 +55,11 @@ function hero(c: Json): string[] {
     const ocv = n(a.ocv)
     out.push(`attack: ${s(a.name) || 'attack'}, ${s(a.dice)} ${s(a.kind)} against ${s(a.vs)}, ${s(a.range) === 'hth' ? 'hand-to-hand' : 'ranged'}, OCV ${n(c.ocv) ?? '?'}${ocv ? `, ${signed(ocv)} with this attack` : ''}`)
   }
-  out.push(`defences: DCV ${n(c.dcv) ?? '?'}; PD ${n(c.pd) ?? 0} (${n(c.rpd) ?? 0} resistant), ED ${n(c.ed) ?? 0} (${n(c.red) ?? 0} resistant); STUN ${n(c.stun) ?? '?'}, BODY ${n(c.body) ?? '?'}`)
+  const luck = n(c.combatLuck) ?? 0
+  const worn = obj(c.armour)
+  const when = worn ? [Array.isArray(worn.covers) ? `on hits to the ${(worn.covers as string[]).join(', ')}` : '', n(worn.activation) !== undefined ? `when 3d6 rolls ${n(worn.activation) ?? '?'} or less` : ''].filter(Boolean).join(' and ') : ''
+  const extra = `${luck ? `; Combat Luck ${luck} (+${3 * luck} resistant PD and ED)` : ''}${worn ? `; armour ${n(worn.pd) ?? 0} resistant PD, ${n(worn.ed) ?? 0} resistant ED ${when}` : ''}`
+  out.push(`defences: DCV ${n(c.dcv) ?? '?'}; PD ${n(c.pd) ?? 0} (${n(c.rpd) ?? 0} resistant), ED ${n(c.ed) ?? 0} (${n(c.red) ?? 0} resistant)${extra}; STUN ${n(c.stun) ?? '?'}, BODY ${n(c.body) ?? '?'}`)
   out.push(`movement and speed: SPD ${n(c.spd) ?? '?'}, DEX ${n(c.dex) ?? '?'} (the simulator's fights are in reach; no movement on a map)`)
   return out
 }

@@ -116,8 +116,11 @@ describe.skipIf(!haveShared)("Hero Designer's own totals, file by file", () => {
   })
 
   it('the report leads with the defences the fight uses: Combat Luck and the armour that counts only on some hits among them', () => {
-    expect(load('hdc6e_roll20_darci_fae_wizard.hdc').report.fight.join('\n')).toMatch(/^defences: DCV 4; PD 4 \(0 resistant\), ED 3 \(0 resistant\)/m)
-    expect(lines(load('hdc_hero6efvtt_everything_lass_6e.extracted.hdc').report)).toMatch(/^Combat Luck \(3 PD\/3 ED\): Combat Luck 1, \+3 resistant PD and \+3 resistant ED/m)
+    expect(load('hdc6e_roll20_darci_fae_wizard.hdc').report.fight).toContain('defences: DCV 4; PD 4 (0 resistant), ED 3 (0 resistant); armour 6 resistant PD, 6 resistant ED when 3d6 rolls 14 or less; STUN 26, BODY 14')
+    expect(load('hdc_hero6efvtt_armor_for_kazei5.extracted.hdc').report.fight).toContain('defences: DCV 3; PD 2 (0 resistant), ED 2 (0 resistant); armour 9 resistant PD, 9 resistant ED on hits to the hands, arms, shoulders, chest, stomach, vitals, thighs, legs, feet; STUN 20, BODY 10')
+    const lass = load('hdc_hero6efvtt_everything_lass_6e.extracted.hdc').report
+    expect(lass.fight).toContain('defences: DCV 3; PD 2 (0 resistant), ED 2 (0 resistant); Combat Luck 1 (+3 resistant PD and ED); STUN 20, BODY 10')
+    expect(lines(lass)).toMatch(/^Combat Luck \(3 PD\/3 ED\): Combat Luck 1, \+3 resistant PD and \+3 resistant ED/m)
   })
 
   it('Darci: her Baton/Shillelagh (Reduced Endurance, 0 END) costs no END; her Dagger/Dirk is the file\'s 1d6−1 (the "+1d6 −1" adder)', () => {
