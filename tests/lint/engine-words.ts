@@ -7,7 +7,7 @@ export interface Finding {
   rule: Rule
   text: string
 }
-export type Rule = 'id=value' | 'dotted path' | 'system id' | 'command' | 'code path' | 'abbreviation as a word'
+export type Rule = 'id=value' | 'dotted path' | 'system id' | 'command' | 'code path' | 'abbreviation as a word' | 'result id' | 'probability notation'
 
 const RULES: [Rule, RegExp][] = [
   // "wins=A", "acts-first-alone:kid=...", "metric=wins": a result id or a field with its value glued on.
@@ -17,6 +17,10 @@ const RULES: [Rule, RegExp][] = [
   ['system id', /\bgurps-waits\b(?!\.\w|-)|\bgenesys\b(?!\.\w|-)|\bl5r\b(?!\.\w|-)|\(hero\)|\bfor (?:hero|gurps|bushido)\b|\btlot3-house\b/g],
   ['command', /\bquickdraw (?:run|trace|tactics|balance|sweep|compare|exact|report|validate|bench|merge|systems|schema|import|replay)\b/g],
   ['code path', /\b(?:src|tests|resources|docs)\/[\w./-]+|\bTest vectors the tests use\b/g],
+  // "exchange-win:oni", "acts-first-alone:kid", "removed-by-turn:ninja:t1": a result id, where the result's words belong.
+  ['result id', /\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+:[a-z0-9][a-z0-9-]*(?::[a-z0-9-]+)*\b(?![./])/g],
+  // "P(hit)", "P(critical injury) per attack": the statistician's notation for a chance ("the attack hits").
+  ['probability notation', /\bP\([a-z][^)]*\)/g],
   ['abbreviation as a word', /\b(?:Ocv|Dcv|Omcv|Dmcv|Rpd|Red(?= \d)|Pd|Ed(?= \d)|Spd|Dex|Stun(?= \d| multiplier| per| taken| dealt)|Dr|Hp|Iq|Dx)\b/g],
 ]
 

@@ -9,8 +9,10 @@ import { findEngineWords, type Rule } from './engine-words'
  * headline builders, the shipped examples' descriptions, questions and option names, the rules pages — for
  * engine vocabulary: result ids in `=` form ("wins=A"), dotted JSON paths ("attack.skill",
  * "combatants[0].ocv"), system ids ("gurps-waits", "for hero"), command-line commands ("quickdraw tactics"),
- * file paths of the code, and the rules' abbreviations written as words ("Ocv", "Rpd", "Stun"). The JSON
- * tab keeps paths (it shows the file itself) and is not scanned.
+ * file paths of the code, the rules' abbreviations written as words ("Ocv", "Rpd", "Stun"), result ids
+ * ("exchange-win:oni") and the notation "P(hit)"; and the command line's tables and the result cards for
+ * code that glues a key to its value or a label to an outcome. The JSON tab keeps paths (it shows the file
+ * itself) and is not scanned.
  */
 const root = join(__dirname, '..', '..')
 
@@ -106,6 +108,23 @@ function markdownText(src: string): string[] {
     .split('\n')
 }
 
+/**
+ * Code that builds a sentence in engine form, found in the source itself (the text a template makes is not
+ * in the file): a key glued to its value (`${k}=${v}`, "yardPenalty=whole-distance") and a result's label
+ * glued to an outcome's (`${m.label}: ${o.label}`, "Who wins: Side A wins (Doc)"). Checked in the result
+ * cards and the command line's tables, which say each result as the headline does.
+ */
+export type TemplateRule = 'key=value in a template' | 'label: outcome in a template'
+export function templateFindings(src: string): { rule: TemplateRule; text: string }[] {
+  const out: { rule: TemplateRule; text: string }[] = []
+  for (const m of src.matchAll(/\$\{[^}`]+\}=\$\{[^}`]+\}/g)) out.push({ rule: 'key=value in a template', text: m[0] })
+  for (const m of src.matchAll(/\$\{[\w.]+\.label\}: \$\{[\w.]+\.label\}|\{\{\s*[\w.]+\.label\s*\}\}: \{\{\s*[\w.]+\.label\s*\}\}/g)) out.push({ rule: 'label: outcome in a template', text: m[0] })
+  return out
+}
+
+/** The result cards and the command line's tables: where every result is said in words, by the code that says it. */
+const TABLES = ['src/cli/format.ts', 'src/cli/format-analysis.ts', ...readdirSync(join(root, 'src/renderer/src/components/results')).filter((f) => f.endsWith('.vue')).map((f) => `src/renderer/src/components/results/${f}`)]
+
 function walk(dir: string, keep: (f: string) => boolean): string[] {
   return readdirSync(dir).flatMap((name) => {
     const f = join(dir, name)
@@ -124,9 +143,10 @@ function sources(): { file: string; lines: string[] }[] {
   const report = walk(join(root, 'src/shared/report'), (f) => f.endsWith('.ts') && notTest(f))
   const examples = walk(join(root, 'resources/examples'), (f) => f.endsWith('.json'))
   const rules = walk(join(root, 'docs/rules'), (f) => f.endsWith('.md'))
+  const cli = TABLES.filter((f) => f.endsWith('.ts')).map((f) => join(root, f))
   return [
     ...vue.map((f) => ({ file: rel(f), lines: vueText(readFileSync(f, 'utf8')) })),
-    ...[...stores, ...report].map((f) => ({ file: rel(f), lines: tsText(readFileSync(f, 'utf8')) })),
+    ...[...stores, ...report, ...cli].map((f) => ({ file: rel(f), lines: tsText(readFileSync(f, 'utf8')) })),
     ...examples.map((f) => ({ file: rel(f), lines: exampleText(readFileSync(f, 'utf8')) })),
     ...rules.map((f) => ({ file: rel(f), lines: markdownText(readFileSync(f, 'utf8')) })),
   ]
@@ -140,6 +160,10 @@ const ALLOWED: { file: string | RegExp; rule: Rule | '*'; who: string }[] = [
   // Where a rules page tells the user what to write in a scenario file: the Cascading Waits system's id, and the HERO rule set's value names in its variant table.
   { file: 'docs/rules/gurps.md', rule: 'system id', who: 'kept: the system id a scenario file names' },
   { file: 'docs/rules/hero.md', rule: 'system id', who: 'kept: the value a scenario file writes' },
+  // The rules pages' tables of chances ("P(success)", "P(critical failure)") are worked mathematics, in the notation of their sources.
+  { file: /^docs\/rules\//, rule: 'probability notation', who: 'kept: the rules pages\' tables of worked chances' },
+  // The headline's own table of engine labels it turns into words ("P(critical injury)" → "The attack causes a Critical Injury").
+  { file: 'src/shared/report/headline.ts', rule: 'probability notation', who: 'kept: the label it turns into words' },
 ]
 
 const allowed = (file: string, rule: Rule): boolean => ALLOWED.some((a) => (typeof a.file === 'string' ? a.file === file : a.file.test(file)) && (a.rule === '*' || a.rule === rule))
@@ -154,6 +178,10 @@ describe('a GM\'s words on every screen (issue 28)', () => {
     ['The Tactics tab (or quickdraw tactics) plays each option', 'command'],
     ['see src/engine/systems/hero/order.ts', 'code path'],
     ['Ocv / Pd / Rpd / Stun 12', 'abbreviation as a word'],
+    ['exchange-win:oni 56.6%', 'result id'],
+    ['See removed-by-turn:ninja:t1 in the results', 'result id'],
+    ['P(hit) 83.3% · P(critical injury) 12%', 'probability notation'],
+    ['Two Game Turns: P(each model removed by turn N)', 'probability notation'],
   ])('a planted example fails: %j (%s)', (text, rule) => {
     expect(findEngineWords(text).map((f) => f.rule)).toContain(rule)
   })
@@ -165,6 +193,30 @@ describe('a GM\'s words on every screen (issue 28)', () => {
     'OCV 7, DCV 5, PD 5, rPD 3, STUN 27, Ranged (Heavy) 2; the file is gurps-duel.json',
   ])('a sentence in a GM\'s words passes: %j', (text) => {
     expect(findEngineWords(text)).toEqual([])
+  })
+
+  it.each<[string, TemplateRule]>([
+    ['`rules changed from the defaults: ${changed.map(([k, v]) => `${k}=${v}`).join(\', \')}`', 'key=value in a template'],
+    ['`${m.label}=${o.key}`', 'key=value in a template'],
+    ['orderRows.push([`  ${m.label}: ${o.label}`, pct(o.p)])', 'label: outcome in a template'],
+    ['<span>{{ metric.label }}: {{ o.label }}</span>', 'label: outcome in a template'],
+  ])('a planted line of the result cards or the command line\'s tables fails: %s (%s)', (src, rule) => {
+    expect(templateFindings(src).map((f) => f.rule)).toContain(rule)
+  })
+
+  it('the result cards and the command line\'s tables say results in words: no key=value or "label: outcome" built in their code, no engine word in their text', () => {
+    expect(templateFindings('`${labelInWords(m.label, setting)}`, `  ${outcomeRow(m, o.label, setting)}`, `${words}: ${pct(top.p)}`')).toEqual([])
+    const found = TABLES.flatMap((f) => templateFindings(readFileSync(join(root, f), 'utf8')).map((x) => `${f}: ${x.rule}: ${x.text}`))
+    expect(found).toEqual([])
+    expect(TABLES).toEqual(expect.arrayContaining(['src/cli/format.ts', 'src/cli/format-analysis.ts', 'src/renderer/src/components/results/ResultsMetricCard.vue']))
+  })
+
+  it('every shipped example states the question it answers, with the results that answer it', () => {
+    const unasked = walk(join(root, 'resources/examples'), (f) => f.endsWith('.json')).filter((f) => {
+      const q = (JSON.parse(readFileSync(f, 'utf8')) as { question?: { text?: string; metrics?: string[] } }).question
+      return !q?.text?.trim() || (q.metrics ?? []).length === 0
+    })
+    expect(unasked.map((f) => relative(root, f))).toEqual([])
   })
 
   it('no engine words in the app, the report, the examples or the rules pages (known ones listed with who fixes them)', () => {

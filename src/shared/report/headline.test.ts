@@ -113,8 +113,8 @@ describe('the headline in a GM\'s words (issue 28)', () => {
   })
 
   it('per-fighter results of the examples\' own questions read with the fighter first (no "Shot hits: Ito Bandit")', () => {
-    const said = ['Strike lands: Ronin', 'Shot hits: Ito Bandit', 'Acts at all: Convict A', 'Tied first: The Kid', 'Delay pays off: Ronin Kaze', 'Special Attack/Defence triggers: Temple Monk'].map((l) => labelInWords(l))
-    expect(said).toEqual(["Ronin's strike lands", 'The shot hits Ito Bandit', 'Convict A gets to act', 'The Kid is tied for first', "Ronin Kaze's delay pays off", "Temple Monk's Special Attack or Defence takes effect"])
+    const said = ['Strike lands: Ronin', 'Shot hits: Ito Bandit', 'Acts at all: Convict A', 'Tied first: The Kid', 'Delay pays off: Ronin Kaze', 'Special Attack/Defence triggers: Temple Monk', 'P(defeated): Tactician', 'P(hit) per attack: Tactician', 'P(critical) per attack: Tactician'].map((l) => labelInWords(l))
+    expect(said).toEqual(["Ronin's strike lands", 'The shot hits Ito Bandit', 'Convict A gets to act', 'The Kid is tied for first', "Ronin Kaze's delay pays off", "Temple Monk's Special Attack or Defence takes effect", 'Tactician is defeated', "Tactician's attacks that hit", "Tactician's attacks that cause a Critical Injury"])
   })
 
   it('the Waits triangle: who acts first and whose action stops another, two of each kind at most so both kinds fit', () => {

@@ -145,6 +145,9 @@ const SUBJECT_FIRST: [RegExp, (who: string) => string][] = [
   [/^Tied first$/, (w) => `${w} is tied for first`],
   [/^Delay pays off$/, (w) => `${w}'s delay pays off`],
   [/^Special Attack\/Defence triggers$/, (w) => `${w}'s Special Attack or Defence takes effect`],
+  [/^P\(defeated\)$/, (w) => `${w} is defeated`],
+  [/^P\(hit\) per attack$/, (w) => `${w}'s attacks that hit`],
+  [/^P\(critical\) per attack$/, (w) => `${w}'s attacks that cause a Critical Injury`],
   [/^Injury dealt per fight$/, (w) => `Injury ${w} deals in a fight`],
   [/^Wounds dealt per skirmish$/, (w) => `Wounds ${w} deals in a skirmish`],
 ]
