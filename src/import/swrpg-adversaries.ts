@@ -59,7 +59,7 @@ const MAX_WEAPONS = 8
 
 const BANDS: Record<string, string> = { engaged: 'engaged', short: 'short', medium: 'medium', long: 'long', extreme: 'extreme' }
 
-interface Weapon {
+export interface Weapon {
   name: string
   skill: string
   damage?: number
@@ -173,22 +173,6 @@ export function adversary(a: Json, table: Map<string, Json>, haveTable: boolean,
   const weapons = (Array.isArray(a.weapons) ? a.weapons : []).map((w) => readWeapon(w, table))
   const unresolved = weapons.filter((w): w is string => typeof w === 'string')
   let usable = weapons.filter((w): w is Weapon => typeof w !== 'string' && COMBAT[skillKey(w.skill)] !== undefined && (w.damage !== undefined || w.plusDamage !== undefined))
-  // Left out beside any other weapon he can use, as the simulator would play them wrong: Limited Ammo (a
-  // grenade's single throw; the simulator counts no ammunition, so he would throw it every turn), and
-  // Cumbersome above his Brawn (each point short makes every check with it one difficulty harder, which
-  // the simulator does not play; Edge of the Empire core rulebook, item qualities).
-  const unplayable = (w: Weapon): string | undefined => {
-    const ammo = w.qualities.find((q) => /^limited\s*ammo/i.test(q.trim()))
-    if (ammo) return `${ammo}, a weapon of few uses; the simulator counts no ammunition and would use it every turn, so it is left out`
-    const heavy = w.qualities.map(rankOf).find((q) => /^cumbersome$/i.test(q.name))
-    if (heavy?.rank !== undefined && heavy.rank > ch.Brawn) return `Cumbersome ${heavy.rank} against his Brawn ${ch.Brawn}: each point short makes every check with it one difficulty harder, which the simulator does not play, so it is left out`
-    return undefined
-  }
-  const lasting = usable.filter((w) => unplayable(w) === undefined)
-  if (lasting.length && lasting.length < usable.length) {
-    for (const w of usable) if (unplayable(w) !== undefined) report.ignored.push(`${w.name} (${w.skill}): ${String(unplayable(w))}`)
-    usable = lasting
-  }
   if (!usable.length && weapons.length === 0) {
     // A stat block with no weapon fights unarmed, with Brawl (Edge of the Empire core rulebook, Brawl
     // weapons: Unarmed, +0, Critical 5, Engaged, Disorient 1, Knockdown), marked as a default.
@@ -205,23 +189,13 @@ export function adversary(a: Json, table: Map<string, Json>, haveTable: boolean,
     }
     throw new ImportError(`${name} has no weapon the simulator can use (${weapons.length ? weapons.map((w) => (typeof w === 'string' ? w : `${w.name}, ${w.skill}`)).join('; ') : 'the stat block lists none'}); a weapon can be given in the editor`)
   }
-  if (usable.length > MAX_WEAPONS) {
-    for (const w of usable.slice(MAX_WEAPONS)) report.ignored.push(`${w.name} (${w.skill}): a fighter carries at most ${MAX_WEAPONS} weapons in the simulator; the first ${MAX_WEAPONS} listed are his`)
-    usable = usable.slice(0, MAX_WEAPONS)
-  }
+  const set = weaponSet(usable, name, ch, rank, minion, report)
   for (const w of weapons) {
     if (typeof w === 'string') report.ignored.push(`${w}: not in the weapon table`)
-    else if (!usable.includes(w) && !(lasting.length && unplayable(w) !== undefined)) report.ignored.push(`${w.name} (${w.skill}): not a combat skill the simulator plays, or no damage given`)
+    else if (!usable.includes(w)) report.ignored.push(`${w.name} (${w.skill}): not a combat skill the simulator plays, or no damage given`)
   }
-  const many = usable.length > 1
-  const taken = new Set<string>()
-  const built = usable.map((w, i) => {
-    let wName = w.name.slice(0, 60)
-    for (let k = 2; taken.has(wName) || wName === 'best'; k++) wName = `${w.name.slice(0, 55)} (${k})`
-    taken.add(wName)
-    return buildWeapon(w, wName, many ? `weapons[${i}]` : 'weapon', name, ch, rank, minion, report)
-  })
-  const attack = built[0].attack
+  usable = set.usable
+  const { built, many, attack } = set
   if (minion) {
     built.forEach((b, i) => {
       const skillRank = rank(skillKey(usable[i].skill))
@@ -234,18 +208,7 @@ export function adversary(a: Json, table: Map<string, Json>, haveTable: boolean,
       if (!skillRank.known && group > 1) report.ignored.push(`${what} is not among the minion's group skills: it should roll unskilled, the simulator counts the group's size`)
     })
   }
-  let weaponFields: Json
-  if (many) {
-    weaponFields = {
-      weapons: built.map((b) => {
-        const same = b.attack.characteristic === attack.characteristic && b.attack.skill === attack.skill
-        return { ...b.weapon, ...(same ? {} : { attack: b.attack }) }
-      }),
-    }
-    report.computed.push(
-      `${built.length} weapons (${built.map((b) => String(b.weapon.name)).join(', ')}); his plan uses his best against his foe: the weapon with the highest expected damage an attack against his target where they stand (chance to hit × mean damage past soak), a weapon that cannot reach him there left out, chosen each time he attacks and named in the trace`,
-    )
-  } else weaponFields = { weapon: built[0].weapon }
+  const weaponFields = set.fields
 
   const cool = rank('cool')
   const initiative = { characteristic: ch.Presence, skill: cool.value }
@@ -286,10 +249,60 @@ export function adversary(a: Json, table: Map<string, Json>, haveTable: boolean,
   if (kind === 'Rival') combatant.rival = true
   if (minion) combatant.minions = group
   if (adversaryRank) combatant.adversary = adversaryRank
-  return { system: 'genesys', format: FORMAT, combatants: [combatant], report, ...(many ? { plan: { using: 'best' } } : {}) }
+  return { system: 'genesys', format: FORMAT, combatants: [combatant], report, ...(set.plan ? { plan: set.plan } : {}) }
 }
 
-type Rank = (key: string) => { value: number; known: boolean }
+export type Rank = (key: string) => { value: number; known: boolean }
+
+/**
+ * A fighter's weapons as the scenario takes them: every usable one in his list (his plan then takes his best
+ * against his foe each time he attacks), the fighter's attack dice from the first, and each other weapon's own
+ * dice where its skill differs. Left out beside any other weapon he can use, as the simulator would play them
+ * wrong, each with the reason: Limited Ammo (a grenade's single throw; the simulator counts no ammunition, so
+ * he would throw it every turn), and Cumbersome above his Brawn (each point short makes every check with it
+ * one difficulty harder, which the simulator does not play; Edge of the Empire core rulebook, item qualities).
+ */
+export function weaponSet(all: Weapon[], name: string, ch: Record<string, number>, rank: Rank, minion: boolean, report: ImportReport) {
+  const unplayable = (w: Weapon): string | undefined => {
+    const ammo = w.qualities.find((q) => /^limited\s*ammo/i.test(q.trim()))
+    if (ammo) return `${ammo}, a weapon of few uses; the simulator counts no ammunition and would use it every turn, so it is left out`
+    const heavy = w.qualities.map(rankOf).find((q) => /^cumbersome$/i.test(q.name))
+    if (heavy?.rank !== undefined && heavy.rank > ch.Brawn) return `Cumbersome ${heavy.rank} against his Brawn ${ch.Brawn}: each point short makes every check with it one difficulty harder, which the simulator does not play, so it is left out`
+    return undefined
+  }
+  let usable = all
+  const lasting = usable.filter((w) => unplayable(w) === undefined)
+  if (lasting.length && lasting.length < usable.length) {
+    for (const w of usable) if (unplayable(w) !== undefined) report.ignored.push(`${w.name} (${w.skill}): ${String(unplayable(w))}`)
+    usable = lasting
+  }
+  if (usable.length > MAX_WEAPONS) {
+    for (const w of usable.slice(MAX_WEAPONS)) report.ignored.push(`${w.name} (${w.skill}): a fighter carries at most ${MAX_WEAPONS} weapons in the simulator; the first ${MAX_WEAPONS} listed are his`)
+    usable = usable.slice(0, MAX_WEAPONS)
+  }
+  const many = usable.length > 1
+  const taken = new Set<string>()
+  const built = usable.map((w, i) => {
+    let wName = w.name.slice(0, 60)
+    for (let k = 2; taken.has(wName) || wName === 'best'; k++) wName = `${w.name.slice(0, 55)} (${k})`
+    taken.add(wName)
+    return buildWeapon(w, wName, many ? `weapons[${i}]` : 'weapon', name, ch, rank, minion, report)
+  })
+  const attack = built[0].attack
+  let fields: Json
+  if (many) {
+    fields = {
+      weapons: built.map((b) => {
+        const same = b.attack.characteristic === attack.characteristic && b.attack.skill === attack.skill
+        return { ...b.weapon, ...(same ? {} : { attack: b.attack }) }
+      }),
+    }
+    report.computed.push(
+      `${built.length} weapons (${built.map((b) => String(b.weapon.name)).join(', ')}); his plan uses his best against his foe: the weapon with the highest expected damage an attack against his target where they stand (chance to hit × mean damage past soak), a weapon that cannot reach him there left out, chosen each time he attacks and named in the trace`,
+    )
+  } else fields = { weapon: built[0].weapon }
+  return { usable, built, many, attack, fields, plan: many ? { using: 'best' } : undefined }
+}
 
 /**
  * One weapon as the scenario's weapon (`path` is where it goes: `weapon` or `weapons[i]`), with its report

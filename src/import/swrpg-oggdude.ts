@@ -1,4 +1,6 @@
 import { xkid, xkids, xtext, type XNode } from './source'
+import stockTable from '../../resources/import/swrpg-stock-weapons.json'
+import { weaponSet, type Rank, type Weapon } from './swrpg-adversaries'
 import { defaulted, emptyReport, ImportError, type ImportResult } from './types'
 
 /**
@@ -38,20 +40,24 @@ const COMBAT: Record<string, { skill: string; characteristic: 'BR' | 'AG'; label
   // Lightsaber rolled as the simulator's melee check with Brawn, as for the adversaries
   LTSABER: { skill: 'melee', characteristic: 'BR', label: 'Lightsaber' },
 }
-/** Qualities the simulator models, by the generator's keys folded to letters: rated or not. */
-const QUALITIES: Record<string, { key: string; rated: boolean; max: number }> = {
-  accurate: { key: 'accurate', rated: true, max: 5 },
-  inaccurate: { key: 'inaccurate', rated: true, max: 5 },
-  pierce: { key: 'pierce', rated: true, max: 20 },
-  breach: { key: 'breach', rated: true, max: 5 },
-  vicious: { key: 'vicious', rated: true, max: 5 },
-  stundamage: { key: 'stunDamage', rated: false, max: 1 },
-  knockdown: { key: 'knockdown', rated: false, max: 1 },
-  linked: { key: 'linked', rated: true, max: 4 },
-  autofire: { key: 'autoFire', rated: false, max: 1 },
-  blast: { key: 'blast', rated: true, max: 20 },
+/** The generator's quality keys in the books' words (the ones the simulator plays, and the common others). */
+const QUALITY_NAMES: Record<string, string> = {
+  ACCURATE: 'Accurate', INACCURATE: 'Inaccurate', PIERCE: 'Pierce', BREACH: 'Breach', VICIOUS: 'Vicious', STUNDAMAGE: 'Stun Damage', KNOCKDOWN: 'Knockdown', LINKED: 'Linked', AUTOFIRE: 'Auto-fire', BLAST: 'Blast',
+  LIMITEDAMMO: 'Limited Ammo', CUMBERSOME: 'Cumbersome', STUNSETTING: 'Stun Setting', DISORIENT: 'Disorient', DEFENSIVE: 'Defensive', DEFLECTION: 'Deflection', ENSNARE: 'Ensnare', BURN: 'Burn', SUNDER: 'Sunder', STUN: 'Stun', UNWIELDY: 'Unwieldy', CONCUSSIVE: 'Concussive', GUIDED: 'Guided', PREPARE: 'Prepare', SLOWFIRING: 'Slow-Firing', INFERIOR: 'Inferior', SUPERIOR: 'Superior', ION: 'Ion', CORTOSIS: 'Cortosis', TRACTOR: 'Tractor',
 }
-const BANDS = ['engaged', 'short', 'medium', 'long', 'extreme']
+/** Qualities whose rating is said even when it is 1 ("Pierce 1"). */
+const RATED = new Set(['ACCURATE', 'INACCURATE', 'PIERCE', 'BREACH', 'VICIOUS', 'LINKED', 'BLAST', 'LIMITEDAMMO', 'CUMBERSOME', 'DISORIENT', 'DEFENSIVE', 'DEFLECTION', 'ENSNARE', 'BURN', 'STUN', 'UNWIELDY', 'CONCUSSIVE', 'GUIDED', 'PREPARE', 'SLOWFIRING'])
+/** A skill's name folded as the weapon builder folds it ("Ranged (Light)" → "ranged light"). */
+const skillFold = (x: string): string => x.toLowerCase().replace(/[^a-z]+/g, ' ').trim()
+
+/** The shipped table of common stock weapons, by the generator's item key (resources/import/MANIFEST.md). */
+const STOCK = new Map(
+  (stockTable.weapons as { key: string; name: string; skill: string; damage?: number; 'plus-damage'?: number; critical?: number | null; range?: string; qualities?: string[] }[]).map((w) => [
+    w.key,
+    { name: w.name, skill: w.skill, damage: w.damage, plusDamage: w['plus-damage'], critical: w.critical ?? null, range: w.range, qualities: w.qualities ?? [] },
+  ]),
+)
+
 
 /** The sum of a value's parts: every child element named "…Ranks" (StartingRanks, PurchasedRanks, CharRanks…). */
 function ranks(node: XNode | undefined): { total: number; parts: string[] } {
@@ -125,9 +131,11 @@ export function readOggDude(root: XNode): ImportResult {
   const rangedRaw = attr('DefenseRanged', 'ranged defence')
   if (woundsRaw === undefined) throw new ImportError(`${name}: the file gives no wound threshold (Attributes › WoundThreshold)`)
 
-  // The weapon: named by key only; its numbers are in the generator's data set. Unarmed, with Brawl, until
-  // the GM sets it in the editor (Edge of the Empire core rulebook, Brawl weapons: Unarmed, +0, Critical 5,
-  // Engaged, Disorient 1, Knockdown).
+  // His weapons: a custom one carries its own numbers; a stock one is only named by its key, and its
+  // numbers are in the generator's data set: the common ones are in the shipped table of stock weapons.
+  // Every one he can use goes in his list (his plan takes his best against his foe); none: Unarmed, with
+  // Brawl (Edge of the Empire core rulebook, Brawl weapons: Unarmed, +0, Critical 5, Engaged, Disorient 1,
+  // Knockdown), until the GM sets his weapon in the editor.
   const weapons = xkids(xkid(root, 'Weapons'), 'CharWeapon').map((w) => ({
     key: (xtext(w, 'ItemKey') ?? '').trim(),
     name: (xtext(w, 'Rename') ?? '').trim(),
@@ -136,54 +144,53 @@ export function readOggDude(root: XNode): ImportResult {
   }))
   const ordered = [...weapons.filter((w) => w.equipped), ...weapons.filter((w) => !w.equipped)]
   const label = (w: (typeof weapons)[number]): string => (w.name ? `${w.name} (${w.key || 'custom'})` : w.key || 'custom weapon')
-  // a custom weapon the simulator can use: its own numbers are in the file
-  const custom = ordered.find((w) => w.custom && COMBAT[(xtext(w.custom, 'SkillKey') ?? '').trim().toUpperCase()] !== undefined)
-  let weapon: Record<string, unknown>
-  let combat: (typeof COMBAT)[string]
-  if (custom?.custom) {
-    const c = custom.custom
-    combat = COMBAT[(xtext(c, 'SkillKey') ?? '').trim().toUpperCase()]
-    const wName = (custom.name || (xtext(c, 'Name') ?? '').trim() || 'custom weapon').slice(0, 60)
-    const damage = Number(xtext(c, 'Damage') ?? '0') || 0
-    const add = Number(xtext(c, 'DamageAdd') ?? '0') || 0
-    const melee = combat.skill === 'melee' || combat.skill === 'brawl'
-    const crit = Number(xtext(c, 'Crit') ?? '')
-    const band = (xtext(c, 'RangeValue') ?? '').trim().replace(/^wr/i, '').toLowerCase()
-    weapon = { name: wName, skill: combat.skill, damage: Math.max(0, Math.min(30, damage > 0 ? damage : add)) }
-    if (damage <= 0) weapon.addsBrawn = true
-    if (Number.isInteger(crit) && crit >= 1 && crit <= 6) weapon.crit = crit
-    else {
-      weapon.crit = 6
-      defaulted(report, `${wName}: Critical 6 (the file gives ${JSON.stringify(xtext(c, 'Crit') ?? '')})`, 'weapon.crit')
+  const usable: Weapon[] = []
+  const unknown: string[] = []
+  for (const w of ordered) {
+    if (w.custom) {
+      const c = w.custom
+      const combat = COMBAT[(xtext(c, 'SkillKey') ?? '').trim().toUpperCase()]
+      if (!combat) {
+        report.ignored.push(`${label(w)}: a custom weapon of a skill the simulator does not play (${(xtext(c, 'SkillKey') ?? '').trim() || 'none given'})`)
+        continue
+      }
+      const damage = Number(xtext(c, 'Damage') ?? '0') || 0
+      const add = Number(xtext(c, 'DamageAdd') ?? '0') || 0
+      const crit = Number(xtext(c, 'Crit') ?? '')
+      const band = (xtext(c, 'RangeValue') ?? '').trim().replace(/^wr/i, '')
+      const qualities = xkids(xkid(c, 'Qualities'), 'Quality').map((q) => {
+        const key = (xtext(q, 'Key') ?? '').trim().toUpperCase()
+        const count = Number(xtext(q, 'Count') ?? '') || 0
+        return `${QUALITY_NAMES[key] ?? key}${count > 1 || (count === 1 && RATED.has(key)) ? ` ${count}` : ''}`
+      })
+      const wName = (w.name || (xtext(c, 'Name') ?? '').trim() || 'custom weapon').slice(0, 60)
+      usable.push({ name: wName, skill: combat.label, ...(damage > 0 ? { damage } : { plusDamage: Math.min(30, add) }), critical: Number.isInteger(crit) && crit >= 1 && crit <= 6 ? crit : null, range: band || undefined, qualities, fromTable: false })
+      report.read.push(`${wName}: a custom weapon, its numbers in the file`)
+      continue
     }
-    weapon.range = melee ? 'engaged' : BANDS.includes(band) ? band : 'long'
-    if (!melee && !BANDS.includes(band)) defaulted(report, `${wName}: range Long (the file gives ${JSON.stringify(xtext(c, 'RangeValue') ?? '')})`, 'weapon.range')
-    const qualities: Record<string, number | boolean> = {}
-    const unknown: string[] = []
-    for (const q of xkids(xkid(c, 'Qualities'), 'Quality')) {
-      const key = (xtext(q, 'Key') ?? '').trim()
-      const count = Number(xtext(q, 'Count') ?? '1') || 1
-      const spec = QUALITIES[key.toLowerCase().replace(/[^a-z]/g, '')]
-      if (!spec) unknown.push(`${key}${count > 1 ? ` ${count}` : ''}`)
-      else qualities[spec.key] = spec.rated ? Math.min(spec.max, count) : true
+    const stock = STOCK.get(w.key.toUpperCase())
+    if (!stock) {
+      unknown.push(label(w))
+      continue
     }
-    if (Object.keys(qualities).length) weapon.qualities = qualities
-    report.read.push(`weapon ${wName} (custom): ${combat.label}, damage ${damage > 0 ? damage : `+${add} (Brawn + ${add})`}, Critical ${String(weapon.crit)}, ${String(weapon.range)}`)
-    if (unknown.length) report.ignored.push(`${wName}: ${unknown.join(', ')} (qualities the simulator does not model)`)
-    const rest = ordered.filter((w) => w !== custom).map(label)
-    if (rest.length) report.ignored.push(`other weapons ${rest.join(', ')}: each fighter uses one`)
-  } else {
-    combat = COMBAT.BRAWL
-    const listed = ordered.map(label)
-    if (listed.length) report.ignored.push(`weapons ${listed.join(', ')}: the character file names them by key, and their damage, Critical and range are in the generator's data set, not in the file; set his weapon in the editor`)
-    weapon = { name: 'Unarmed', skill: 'brawl', damage: 0, addsBrawn: true, crit: 5, range: 'engaged', qualities: { knockdown: true } }
-    defaulted(report, `weapon: Unarmed, Brawl, Brawn + 0, Critical 5, Knockdown (Edge of the Empire core rulebook, Brawl weapons)${listed.length ? '' : '; the file lists no weapon'}`, 'weapon')
-    report.ignored.push('Unarmed: Disorient 1 (a quality the simulator does not model)')
+    usable.push({ ...stock, name: (w.name || stock.name).slice(0, 60), qualities: [...stock.qualities], fromTable: false })
+    report.read.push(`${w.name || stock.name}: the stock ${stock.name} (${w.key}), its numbers from the shipped table of common stock weapons`)
   }
-  const skillKey = Object.keys(COMBAT).find((k) => COMBAT[k] === combat) ?? 'BRAWL'
-  const characteristic = combat.characteristic === 'AG' ? clamp('Agility', ch.AG ?? 1, 1, 7, 'attack.characteristic') : brawn
-  const attack = { characteristic, skill: clamp(combat.label, skill[skillKey] ?? 0, 0, 5, 'attack.skill') }
-  report.computed.push(`attack: ${CHARACTERISTICS[combat.characteristic]} ${characteristic}, ${combat.label} ${attack.skill}`)
+  if (unknown.length) {
+    const one = unknown.length === 1
+    report.ignored.push(`${one ? 'weapon' : 'weapons'} ${unknown.join(', ')}: the character file names ${one ? 'it' : 'them'} by key, and ${one ? 'its' : 'their'} damage, Critical and range are in the generator's data set, not in the file nor in the shipped table of common stock weapons; set ${one ? 'it' : 'them'} in the editor`)
+  }
+  if (!usable.length) {
+    usable.push({ name: 'Unarmed', skill: 'Brawl', plusDamage: 0, critical: 5, range: 'Engaged', qualities: ['Disorient 1', 'Knockdown'], fromTable: false })
+    defaulted(report, `weapon: Unarmed, Brawl, Brawn + 0, Critical 5, Knockdown (Edge of the Empire core rulebook, Brawl weapons)${ordered.length ? '' : '; the file lists no weapon'}`, 'weapon')
+  }
+  const agility = clamp('Agility', ch.AG ?? 1, 1, 7, 'attack.characteristic')
+  const rank: Rank = (folded) => {
+    const key = Object.keys(COMBAT).find((k) => skillFold(COMBAT[k].label) === folded)
+    const v = key === undefined ? undefined : skill[key]
+    return { value: clamp(key ? COMBAT[key].label : folded, v ?? 0, 0, 5, 'attack.skill'), known: (v ?? 0) > 0 }
+  }
+  const set = weaponSet(usable, name, { Brawn: brawn, Agility: agility }, rank, false, report)
 
   const presence = clamp('Presence', ch.PR ?? 1, 1, 7, 'initiative.characteristic')
   const initiative = { characteristic: presence, skill: clamp('Cool', skill.COOL ?? 0, 0, 5, 'initiative.skill') }
@@ -198,9 +205,9 @@ export function readOggDude(root: XNode): ImportResult {
   const combatant: Record<string, unknown> = {
     name,
     brawn,
-    attack,
+    attack: set.attack,
     initiative,
-    weapon,
+    ...set.fields,
     soak: clamp('soak', soakRaw ?? brawn, 0, 20, 'soak'),
     meleeDefense: clamp('melee defence', meleeRaw ?? 0, 0, 4, 'meleeDefense'),
     rangedDefense: clamp('ranged defence', rangedRaw ?? 0, 0, 4, 'rangedDefense'),
@@ -211,5 +218,5 @@ export function readOggDude(root: XNode): ImportResult {
   const others = xkids(xkid(root, 'Specializations'), 'CharSpecialization').length
   if (others) report.ignored.push('talents of his specializations: the simulator plays none of them (Adversary aside, which player characters do not have)')
   report.read.push(`${name}: ${Object.entries(ch).map(([k, v]) => `${CHARACTERISTICS[k]} ${v}`).join(', ')}`)
-  return { system: 'genesys', format: FORMAT, combatants: [combatant], report }
+  return { system: 'genesys', format: FORMAT, combatants: [combatant], report, ...(set.plan ? { plan: set.plan } : {}) }
 }
