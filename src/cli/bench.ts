@@ -7,6 +7,7 @@ import { MAX_TRIALS } from '../engine/core/scenario'
 import { DEFAULT_CHUNK_SIZE } from '../engine/run/chunks'
 import { findBalance } from '../engine/run/balance'
 import { parseMetricQuery } from '../engine/run/estimate'
+import { LONG_EXACT_BUDGET_SECONDS } from '../engine/run/exact'
 import { parseScenarioOrThrow } from '../engine/run/parse'
 import { playTactics } from '../engine/run/tactics'
 import { ENGINE_VERSION } from '../engine/version'
@@ -95,7 +96,7 @@ async function timeAnswer(service: SimulationService, b: Benchmark, scenario: un
       await playTactics({ scenario, a: b.tactics.a, b: b.tactics.b, query: parseMetricQuery(b.tactics.metric), trials: n, seed: 1, run })
     } else if (b.exact) {
       // solved afresh every time: the cache of exact answers would time nothing after the warm-up
-      const exact = await service.exact(scenario, signal, { fresh: true })
+      const exact = await service.exact(scenario, signal, { fresh: true, budgetSeconds: LONG_EXACT_BUDGET_SECONDS })
       if (!exact) throw new Error(`${b.id}: this scenario has no exact answer`)
     } else if (b.balance) {
       const q = b.balance

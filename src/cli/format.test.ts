@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { distributionMetric, meanMetric, orderMetric, probabilityMetric } from '../engine/core/metrics'
 import { findEngineWords } from '../../tests/lint/engine-words'
-import { exactProgressLine, formatExact, formatMetrics, formatResult, jointTable, pct, progressLine, rate } from './format'
+import { exactProgressLine, fightLine, formatExact, formatMetrics, formatResult, jointTable, pct, progressLine, rate } from './format'
 import type { ResultDocument } from '../engine/run/result'
 
 describe('terminal formatting', () => {
@@ -84,5 +84,11 @@ describe('terminal formatting', () => {
     const rate = formatMetrics([probabilityMetric({ id: 'hit:a', metric: 'hit', label: 'Attacks that hit: A' }, 0, 0)])
     expect(rate).toMatch(/Attacks that hit: A\s+never happened$/m)
     expect(rate).not.toMatch(/0\.00% – 100\.00%/)
+  })
+
+  it('the whole fight: "exact", or "exact to within" its bound when fights of vanishing chance were set aside', () => {
+    expect(fightLine({ id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: true, states: 1234, massError: 2e-15 })).toBe('Whole fight: exact (1,234 states)')
+    expect(fightLine({ id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: true, states: 1234, massError: 4.2e-11 })).toBe('Whole fight: exact to within 5e-11 (fights of vanishing chance set aside; 1,234 states)')
+    expect(fightLine({ id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: false, reason: 'stopped after 3 s without an exact answer' })).toBe('Whole fight: no exact answer — stopped after 3 s without an exact answer')
   })
 })

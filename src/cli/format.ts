@@ -1,6 +1,7 @@
 import type { Metric } from '../engine/core/metrics'
 import type { ResultDocument } from '../engine/run/result'
 import type { ExactMetric } from '../engine/systems/rule-system'
+import { exactnessWords } from '../engine/core/fight-exact'
 import { jointCell, jointGrid } from '../shared/joint-grid'
 import { headline, headlineText, labelInWords, outcomeRow, settingOf, type ScenarioQuestion, type Setting } from '../shared/report/headline'
 import { findSystem } from '../engine/systems/registry'
@@ -113,9 +114,15 @@ export function formatExact(label: string, exact: ExactMetric[]): string {
   return `${head}\n\n${[...(rows.length > 1 ? [table(rows)] : []), ...orders].join('\n\n')}\n`
 }
 
-/** Whether the whole fight was solved exactly: "Whole fight: exact (1,234 states)" or "Whole fight: no exact answer — <why>". */
+/**
+ * Whether the whole fight was solved exactly: "Whole fight: exact (1,234 states)", "Whole fight: exact to
+ * within 3e-10 (fights of vanishing chance set aside; 1,234 states)" or "Whole fight: no exact answer — <why>".
+ */
 export function fightLine(m: Extract<ExactMetric, { kind: 'fight' }>): string {
-  return m.solved ? `${m.label}: exact (${(m.states ?? 0).toLocaleString('en-US')} states)` : `${m.label}: no exact answer — ${m.reason ?? 'out of scope'}`
+  if (!m.solved) return `${m.label}: no exact answer — ${m.reason ?? 'out of scope'}`
+  const words = exactnessWords(m) ?? 'exact'
+  const states = `${(m.states ?? 0).toLocaleString('en-US')} states`
+  return `${m.label}: ${words} (${words === 'exact' ? states : `fights of vanishing chance set aside; ${states}`})`
 }
 
 /** P(= value) and P(≥ value) for an exact distribution (values with probability under 1e-6 left out). */

@@ -8,6 +8,8 @@ export const exactCache = new ExactCache()
 
 /** Seconds a solve may take where an answer is wanted at once (the app, a run's exact values, sweeps, balance, tactics). */
 export const SHORT_EXACT_BUDGET_SECONDS = 3
+/** Seconds past its budget after which a run's exact request that has not answered is ended (its thread stopped) and the run settles without it. */
+export const EXACT_GRACE_SECONDS = 2
 /** Seconds `quickdraw exact` allows by default (its `--budget` changes it). */
 export const LONG_EXACT_BUDGET_SECONDS = 60
 /**

@@ -7,7 +7,7 @@ import type { Shard } from '../../engine/run/shard'
 import type { ChunkResult, ChunkTask } from '../../engine/run/run-chunk'
 import { MessageChannel } from 'node:worker_threads'
 import type { FightSolveProgress } from '../../engine/core/fight-chain'
-import { budgetKey, SHORT_EXACT_BUDGET_SECONDS, type ExactOutcome } from '../../engine/run/exact'
+import { budgetKey, EXACT_GRACE_SECONDS, SHORT_EXACT_BUDGET_SECONDS, type ExactOutcome } from '../../engine/run/exact'
 import { ExactCache, exactCacheKeyOf } from '../../engine/run/exact-cache'
 import type { ExactMetric } from '../../engine/systems/rule-system'
 import type { FindArgs } from '../../shared/ipc-contract'
@@ -50,9 +50,6 @@ export interface ServiceExactOptions {
   /** Told how far the whole-fight solve has got, at most ten times a second. */
   onProgress?: (p: FightSolveProgress) => void
 }
-
-/** Seconds past its budget after which an exact task that has not answered is ended (its thread stopped) and the run goes on without it. */
-export const EXACT_GRACE_SECONDS = 2
 
 /**
  * Runs simulation jobs on a Piscina worker-thread pool. The pool is created lazily on the first run,

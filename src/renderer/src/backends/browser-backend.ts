@@ -6,6 +6,7 @@ import exampleIndex from 'virtual:quickdraw-examples'
 import { ENGINE_VERSION } from '../../../engine/version'
 import { hashScenario } from '../../../engine/core/hash'
 import { EXACT_CACHE_SIZE, LruCache } from '../../../engine/run/exact-cache'
+import { EXACT_GRACE_SECONDS, SHORT_EXACT_BUDGET_SECONDS } from '../../../engine/run/exact'
 import type { Backend } from './backend'
 import { browserFiles } from './browser-files'
 import { workerUrl, type WorkerRequest } from './chunk-worker'
@@ -44,8 +45,8 @@ class WebWorkerPool {
     return this.post<number | null>((id) => ({ id, find: req }), signal)
   }
 
-  exact(scenario: unknown, signal: AbortSignal): Promise<ExactMetric[] | null> {
-    return this.post<ExactMetric[] | null>((id) => ({ id, exact: scenario }), signal)
+  exact(scenario: unknown, signal: AbortSignal, budgetSeconds: number): Promise<ExactMetric[] | null> {
+    return this.post<ExactMetric[] | null>((id) => ({ id, exact: scenario, budgetSeconds }), signal)
   }
 
   private post<T>(request: (id: number) => WorkerRequest, signal: AbortSignal): Promise<T> {
@@ -79,6 +80,9 @@ class WebWorkerPool {
 /** Backend for a plain browser: the same engine chunks in Web Workers, examples bundled with the page. */
 export function browserBackend(): Backend {
   const pool = new WebWorkerPool()
+  // Exact solves have workers of their own (started when first asked): a solve never takes a worker
+  // sampling needs, and a cancelled one is ended with its worker.
+  const exactPool = new WebWorkerPool()
   const jobs = new Map<string, AbortController>()
   // One core is left to the page so it stays responsive while the workers run flat out.
   const defaultWorkers = Math.max(1, (navigator.hardwareConcurrency || 2) - 1)
@@ -93,9 +97,23 @@ export function browserBackend(): Backend {
       const kept = solved.get(key) ?? null
       return kept === null ? null : structuredClone(kept) as ExactMetric[]
     }
-    const values = await pool.exact(scenario, signal)
+    const values = await exactPool.exact(scenario, signal, SHORT_EXACT_BUDGET_SECONDS)
     if (key !== undefined) solved.set(key, values === null ? null : structuredClone(values))
     return values
+  }
+  /** A run's exact values: ended (its worker stopped) when they have not come within the budget and a grace, so the run settles without them. */
+  async function runExact(scenario: unknown, signal: AbortSignal): Promise<ExactMetric[] | null> {
+    const ends = new AbortController()
+    const follow = (): void => ends.abort()
+    signal.addEventListener('abort', follow)
+    if (signal.aborted) ends.abort()
+    const timer = setTimeout(follow, (SHORT_EXACT_BUDGET_SECONDS + EXACT_GRACE_SECONDS) * 1000)
+    try {
+      return await exactOf(scenario, ends.signal)
+    } finally {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', follow)
+    }
   }
   /** A search or an exact computation as job `jobId`: cancelling it answers null. */
   async function cancellable<T>(jobId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T | null> {
@@ -144,8 +162,9 @@ export function browserBackend(): Backend {
           signal: controller.signal,
           onProgress,
           now: () => performance.now(),
-          // exact values (a whole fight can take a second to solve) in a worker, never on the page's thread
-          exact: req.exact === false ? undefined : (signal) => exactOf(req.scenario, signal),
+          // exact values (a whole fight can take a second to solve) in a worker of their own, never on the
+          // page's thread nor on a sampling worker
+          exact: req.exact === false ? undefined : (signal) => runExact(req.scenario, signal),
         })
       } finally {
         jobs.delete(req.jobId)

@@ -1,12 +1,12 @@
 import '../zod-jitless'
-import { exactOf } from '../../../engine/run/exact'
+import { exactWithin } from '../../../engine/run/exact'
 import { findTrial } from '../../../engine/run/find'
 import { runChunk, type ChunkTask } from '../../../engine/run/run-chunk'
 import type { FindArgs } from '../../../shared/ipc-contract'
 import { loadSystemOf } from './systems'
 
 /** A message to the worker: one engine chunk to run, one "find a fight where…" search, or a scenario's exact values. */
-export type WorkerRequest = { id: number; task: ChunkTask } | { id: number; find: FindArgs } | { id: number; exact: unknown }
+export type WorkerRequest = { id: number; task: ChunkTask } | { id: number; find: FindArgs } | { id: number; exact: unknown; budgetSeconds?: number }
 
 /**
  * This script's own address: the page starts its workers from it. The page's build makes this file an
@@ -31,7 +31,9 @@ async function handle(e: MessageEvent<WorkerRequest>): Promise<void> {
       return
     }
     if ('exact' in e.data) {
-      post({ id: e.data.id, ok: true, result: exactOf(e.data.exact) })
+      const seconds = e.data.budgetSeconds
+      const budget = seconds === undefined ? undefined : { seconds, now: () => performance.now() }
+      post({ id: e.data.id, ok: true, result: exactWithin(e.data.exact, { budget }).values })
       return
     }
     const r = runChunk(e.data.task)

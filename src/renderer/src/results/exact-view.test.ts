@@ -38,6 +38,9 @@ describe('exact values as the editor shows them', () => {
       { id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: true, states: 4321, massError: 0 },
     ])
     expect(items[0]).toEqual({ kind: 'fight', id: 'exact-fight', label: 'Whole fight', solved: true, text: 'exact (4,321 states)' })
+    // a bounded answer (fights of vanishing chance set aside) says its bound, rounded up
+    const bounded = exactItems([{ id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: true, states: 4321, massError: 2.2e-10 }])
+    expect(bounded[0]).toMatchObject({ solved: true, text: 'exact to within 3e-10 (fights of vanishing chance set aside; 4,321 states)' })
     const refused = exactItems([{ id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: false, reason: 'more than two fighters' }])
     expect(refused[0]).toMatchObject({ solved: false, text: 'no exact answer — more than two fighters' })
   })

@@ -1,4 +1,5 @@
 import type { ExactMetric } from '../../../engine/systems/rule-system'
+import { exactnessWords } from '../../../engine/core/fight-exact'
 import { jointGrid, type JointGrid } from '../../../shared/joint-grid'
 
 export type ExactItem =
@@ -41,7 +42,7 @@ function item(m: ExactMetric): ExactItem {
     case 'joint':
       return { kind: 'joint', id: m.id, label: m.label, xLabel: m.x.label, yLabel: m.y.label, grid: jointGrid(m) }
     case 'fight':
-      return { kind: 'fight', id: m.id, label: m.label, solved: m.solved, text: m.solved ? `exact (${(m.states ?? 0).toLocaleString('en-US')} states)` : `no exact answer — ${m.reason ?? 'out of scope'}` }
+      return { kind: 'fight', id: m.id, label: m.label, solved: m.solved, text: m.solved ? solvedText(m) : `no exact answer — ${m.reason ?? 'out of scope'}` }
   }
 }
 
@@ -50,4 +51,11 @@ const ORDER: Record<ExactItem['kind'], number> = { fight: -1, value: 0, order: 1
 /** Exact values as the editor shows them: whether the whole fight was solved first, then single values, orderings, distributions and joints. */
 export function exactItems(metrics: readonly ExactMetric[]): ExactItem[] {
   return metrics.map(item).sort((a, b) => ORDER[a.kind] - ORDER[b.kind])
+}
+
+/** "exact (4,321 states)", or "exact to within 3e-10 (fights of vanishing chance set aside; 4,321 states)" for a bounded answer. */
+function solvedText(m: Extract<ExactMetric, { kind: 'fight' }>): string {
+  const words = exactnessWords(m) ?? 'exact'
+  const states = `${(m.states ?? 0).toLocaleString('en-US')} states`
+  return `${words} (${words === 'exact' ? states : `fights of vanishing chance set aside; ${states}`})`
 }
