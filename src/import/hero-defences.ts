@@ -67,9 +67,6 @@ function locationsOf(rolls: number[]): { covers: string[]; partial: string[] } {
   return { covers, partial }
 }
 
-/** Activation roll of HERO 5E by the limitation's value, when the file gives no number (HERO 5E, Activation Roll). */
-const ACTIVATION_BY_VALUE: Record<string, number> = { '-0.25': 15, '-0.5': 14, '-0.75': 12, '-1.0': 11, '-1': 11, '-1.25': 9, '-1.5': 8, '-1.75': 7 }
-
 const num = (v: string | undefined): number => {
   const n = Number(v ?? '')
   return Number.isFinite(n) ? n : 0
@@ -103,13 +100,10 @@ function whenItCounts(n: XNode): { activation?: number; rolls?: number[]; how?: 
     if (roll && Number(roll[1]) >= 3 && Number(roll[1]) <= 18) {
       activation = Number(roll[1])
       how = `${alias} ${activation}-`
-    } else if (id === 'ACTIVATIONROLL' && ACTIVATION_BY_VALUE[String(num(xattr(m, 'BASECOST')))] !== undefined) {
-      activation = ACTIVATION_BY_VALUE[String(num(xattr(m, 'BASECOST')))]
-      how = `${alias} ${activation}- (its value, ${xattr(m, 'BASECOST')})`
-    } else unknown = `${alias} (${(xattr(m, 'OPTION_ALIAS') ?? '').trim() || 'a skill roll'})`
+    } else unknown = `${alias} (${(xattr(m, 'OPTION_ALIAS') ?? '').trim() || 'no number given'})`
   }
   const rolls = locationRolls(texts.join(' '))
-  if (rolls) return { rolls, how: how ? `${how}, standing for the locations it covers, ${rolls.join(', ')}` : `locations ${rolls.join(', ')}` }
+  if (rolls) return { rolls, how: how || unknown ? `${how ?? (unknown as string)}, standing for the locations it covers, ${rolls.join(', ')}` : `locations ${rolls.join(', ')}` }
   if (activation !== undefined) return { activation, how }
   return unknown ? { unknown } : {}
 }

@@ -52,7 +52,7 @@ const SHEETS: Record<string, { totals: Totals; named: RegExp[] }> = {
   // for "locations 6-18": everywhere but the head (3-5).
   'hdc_hero6efvtt_armor_for_kazei5.extracted.hdc': {
     totals: { str: 10, dex: 10, spd: 2, ocv: 3, dcv: 3, con: 10, stun: 20, body: 10, end: 20, rec: 4, pd: 2, rpd: 0, ed: 2, red: 0, armour: { pd: 9, ed: 9, covers: ALL_BUT_HEAD } },
-    named: [/Level I Security Armor: 9 resistant PD and 9 resistant ED on the hits it takes \(Activation Roll 14- \(its value, -0\.5\), standing for the locations it covers, 6, 7, .*18: hands, arms, .*feet\), 95\.4% of hits/],
+    named: [/Level I Security Armor: 9 resistant PD and 9 resistant ED on the hits it takes \(Activation Roll \(no number given\), standing for the locations it covers, 6, 7, .*18: hands, arms, .*feet\), 95\.4% of hits/],
   },
   // 5E: STR 20, DEX 12, CON 20, BODY 14; PD 4 + 4, ED 4 + 4, SPD 1 + 1.2 → 2, OCV = DCV = 12/3 = 4, REC 4 + 4
   // + 2, END 40, STUN 14 + 10 + 10 + 2.
