@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireBuild, root } from '../helpers'
-import { launchChromium, openApp, openExample, serveRenderer } from './browser'
+import { launchChromium, openApp, serveRenderer } from './browser'
+import { LIVE_EXAMPLES, timeLiveEdit } from './live-timing'
 
 /**
  * Issue 27, live answers, in real Chromium at 1280×720: in each system's main example an edit answers at
@@ -13,13 +14,6 @@ import { launchChromium, openApp, openExample, serveRenderer } from './browser'
  */
 const shots = join(root, 'test-results', 'e2e')
 const TRIALS = 32_000
-const EXAMPLES: [file: string, field: string][] = [
-  ['hero-street-brawl.json', 'combatants[0].ocv'],
-  ['gurps-duel.json', 'combatants[0].dx'],
-  ['genesys-blaster-duel.json', 'combatants[0].soak'],
-  ['l5r-fast-vs-strong.json', 'combatants[0].agility'],
-  ['bushido-skirmish.json', 'models[0].melee'],
-]
 let page: Page
 let server: Awaited<ReturnType<typeof serveRenderer>>
 let chromium: Awaited<ReturnType<typeof launchChromium>>
@@ -41,35 +35,18 @@ describe('live answers (issue 27) in Chromium', () => {
   })
 
   it('an edit in each system\'s main example answers at once, shows what changed, and refines to the numbers of a Run', async () => {
-    for (const [file, field] of EXAMPLES) {
-      await openExample(page, file)
-      const input = `[data-testid="field-${field}"]`
-      await page.waitForSelector(input)
-      await page.fill('[data-testid="trials"]', String(TRIALS))
-      await page.press('[data-testid="trials"]', 'Tab')
-      await page.waitForSelector(`[data-testid="headline"][data-state="current"][data-refining="no"][data-trials="${TRIALS}"]`, { timeout: 120_000 })
-      const before = Number(await page.inputValue(input))
-      // Every answer the headline shows as current after the edit, with the time it showed (a short-lived
-      // one can come and go between two looks of the test).
-      await page.evaluate(`(() => { const h = document.querySelector('[data-testid="headline"]'); window.seenAnswers = []; window.watching?.disconnect(); window.watching = new MutationObserver(() => { if (h.dataset.state === 'current') window.seenAnswers.push([Date.now(), Number(h.dataset.trials), document.querySelectorAll('[data-testid="headline-was"]').length]) }); window.watching.observe(h, { attributes: true, subtree: true, childList: true }) })()`)
-      const started = await page.evaluate<number>('Date.now()')
-      await page.fill(input, String(before + 1))
-      await page.press(input, 'Tab')
-      await page.waitForSelector(`[data-testid="headline"][data-state="current"][data-refining="no"][data-trials="${TRIALS}"]`, { timeout: 120_000 })
-      const seen = await page.evaluate<[number, number, number][]>('window.seenAnswers')
-      const firstShown = seen.find(([, trials]) => trials > 0)
-      expect(firstShown?.[1], `${file}: the first live answer is from the first 500 fights`).toBe(500)
-      expect(seen.some(([, trials, was]) => trials === 500 && was > 0), `${file}: the first live answer says what it was`).toBe(true)
-      const first = (firstShown?.[0] ?? started) - started
-      const final = (seen.at(-1)?.[0] ?? started) - started
+    for (const [file, field] of LIVE_EXAMPLES) {
+      const edit = await timeLiveEdit(page, file, field, TRIALS)
+      expect(edit.firstTrials, `${file}: the first live answer is from the first 500 fights`).toBe(500)
+      expect(edit.firstSaysWas, `${file}: the first live answer says what it was`).toBe(true)
       if (file === 'hero-street-brawl.json') await page.screenshot({ path: join(shots, '27-1-live-answer-1280.png') })
       // The exact answer of the same edit joins the live answer when it arrives (systems that have one).
       await page.locator('[data-testid="exact"][data-status="computing"]').waitFor({ state: 'detached', timeout: 120_000 })
       const live = await headline()
       await page.click('[data-testid="run"]')
-            await page.waitForSelector('[data-testid="result-summary"] .status-done', { timeout: 120_000 })
+      await page.waitForSelector('[data-testid="result-summary"] .status-done', { timeout: 120_000 })
       expect(await headline(), `${file}: the refined live answer is the Run's, number for number`).toBe(live)
-      console.log(`live answer, ${file}: first headline ${first} ms after the edit, ${TRIALS.toLocaleString('en-US')} fights after ${final} ms`)
+      console.log(`live answer, ${file}: first headline ${edit.first} ms after the edit, ${TRIALS.toLocaleString('en-US')} fights after ${edit.final} ms`)
     }
   }, 600_000)
 
