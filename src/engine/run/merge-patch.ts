@@ -8,6 +8,27 @@
 /** A tactics question that cannot be played as asked (an invalid patch, a duplicate name…). */
 export class TacticsRefusal extends Error {}
 
+/** The deepest a patch may nest: a scenario's own fields go a few levels deep (a fighter's plan, its entries). */
+export const MAX_PATCH_DEPTH = 64
+
+/**
+ * Where a patch nests deeper than `limit` (`{}` is one level), as a path shown to the user
+ * ("combatants[0].plan.x…"), or undefined when it does not. Measured without recursion, and no further
+ * than just past the limit: a patch 100,000 levels deep is refused without exhausting the stack.
+ */
+export function tooDeepAt(patch: unknown, limit = MAX_PATCH_DEPTH): string | undefined {
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value: patch, depth: 0, path: '' }]
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { value, depth, path } = item
+    if (value === null || typeof value !== 'object') continue
+    if (depth + 1 > limit) return path === '' ? 'the top' : path
+    const entries = Array.isArray(value) ? value.map((v, i) => [`[${i}]`, v] as const) : Object.entries(value as Record<string, unknown>).map(([k, v]) => [/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`, v] as const)
+    // past a few levels the path says only that it goes on
+    for (const [step, v] of entries) stack.push({ value: v, depth: depth + 1, path: depth < 4 ? `${path}${step}`.replace(/^\./, '') : path.endsWith('…') ? path : `${path}…` })
+  }
+  return undefined
+}
+
 /** Keys a patch may never set (they would reach object prototypes). */
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 
@@ -19,6 +40,12 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
  * naming nobody in the list is added. Every other list is replaced whole, as RFC 7396 says.
  */
 export function mergePatch(target: unknown, patch: unknown): unknown {
+  const deep = tooDeepAt(patch)
+  if (deep !== undefined) throw new TacticsRefusal(`the patch is nested more than ${MAX_PATCH_DEPTH} levels deep (at ${deep}); a scenario's fields go only a few levels deep`)
+  return merge(target, patch)
+}
+
+function merge(target: unknown, patch: unknown): unknown {
   if (Array.isArray(patch)) {
     const key = Array.isArray(target) ? listKey(target, patch) : undefined
     return key ? mergeList(target as Record<string, unknown>[], patch as Record<string, unknown>[], key) : structuredClone(patch)
@@ -29,7 +56,7 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
     if (UNSAFE_KEYS.has(key)) throw new TacticsRefusal(`a patch may not set "${key}"`)
     if (value === null) delete out[key]
-    else out[key] = mergePatch(out[key], value)
+    else out[key] = merge(out[key], value)
   }
   return out
 }
@@ -47,8 +74,8 @@ function mergeList(target: Record<string, unknown>[], patch: Record<string, unkn
   const out: unknown[] = target.map((x) => structuredClone(x))
   for (const item of patch) {
     const at = target.findIndex((x) => x[key] === item[key])
-    if (at < 0) out.push(mergePatch({}, item))
-    else out[at] = mergePatch(target[at], item)
+    if (at < 0) out.push(merge({}, item))
+    else out[at] = merge(target[at], item)
   }
   return out
 }
