@@ -3,9 +3,9 @@ import { dirname, join } from 'node:path'
 import { issueLine } from '../engine/core/schema'
 import { parseJsonText, parseScenario } from '../engine/run/parse'
 import { findSystem, systemIds } from '../engine/systems/registry'
-import { addToScenario, replaceInScenario, versusScenario, listKey, filterEntries, findEntry, ImportError, IMPORT_SYSTEMS, librariesOf, MAX_IMPORT_BYTES, openFile, type ImportResult, type Library, type LibraryEntry, type OpenedFile } from '../import'
+import { addToScenario, replaceInScenario, versusScenario, listKey, filterEntries, findEntry, ImportError, WrongSystemError, IMPORT_SYSTEMS, librariesOf, MAX_IMPORT_BYTES, openFile, type ImportResult, type Library, type LibraryEntry, type OpenedFile } from '../import'
 import { writeFileAtomic } from '../main/services/atomic-write'
-import { EXIT_OK, UsageError } from './errors'
+import { CheckFailed, EXIT_OK, UsageError } from './errors'
 import { err, out, str, type Options } from './io'
 
 /**
@@ -17,17 +17,17 @@ function loadTarget(file: string): { raw: { combatants?: { id?: string }[]; tact
   try {
     text = readFileSync(file, 'utf8')
   } catch (e) {
-    throw new UsageError(`--into: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? String(e)})`)
+    throw new CheckFailed(`--into: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? String(e)})`)
   }
   const json = parseJsonText(text)
-  if (!json.ok) throw new UsageError(`--into: ${file}: ${json.message}`)
+  if (!json.ok) throw new CheckFailed(`--into: ${file}: ${json.message}`)
   const raw = json.value as { system?: unknown; combatants?: unknown; tactics?: unknown }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`--into: ${file}: a scenario must be a JSON object`)
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new CheckFailed(`--into: ${file}: a scenario must be a JSON object`)
   const system = findSystem(String(raw.system))
-  if (!system) throw new UsageError(`--into: ${file}: unknown system ${JSON.stringify(raw.system)}; allowed: ${systemIds.map((s) => JSON.stringify(s)).join(', ')}`)
-  if (raw.combatants !== undefined && !Array.isArray(raw.combatants)) throw new UsageError(`--into: ${file}: combatants must be a list`)
-  if ((raw as { models?: unknown }).models !== undefined && !Array.isArray((raw as { models?: unknown }).models)) throw new UsageError(`--into: ${file}: models must be a list`)
-  if (raw.tactics !== undefined && !Array.isArray(raw.tactics)) throw new UsageError(`--into: ${file}: tactics must be a list`)
+  if (!system) throw new CheckFailed(`--into: ${file}: unknown system ${JSON.stringify(raw.system)}; allowed: ${systemIds.map((s) => JSON.stringify(s)).join(', ')}`)
+  if (raw.combatants !== undefined && !Array.isArray(raw.combatants)) throw new CheckFailed(`--into: ${file}: combatants must be a list`)
+  if ((raw as { models?: unknown }).models !== undefined && !Array.isArray((raw as { models?: unknown }).models)) throw new CheckFailed(`--into: ${file}: models must be a list`)
+  if (raw.tactics !== undefined && !Array.isArray(raw.tactics)) throw new CheckFailed(`--into: ${file}: tactics must be a list`)
   return { raw: raw as { combatants?: { id?: string }[]; tactics?: unknown[] }, system: system.id }
 }
 
@@ -37,8 +37,8 @@ function readBytes(file: string): Uint8Array {
     if (size > MAX_IMPORT_BYTES) throw new ImportError(`the file is ${(size / 1024 / 1024).toFixed(1)} MB; character files are far smaller, the limit is ${MAX_IMPORT_BYTES / 1024 / 1024} MB`)
     return readFileSync(file)
   } catch (e) {
-    if (e instanceof ImportError) throw new UsageError(`${file}: ${e.message}`)
-    throw new UsageError(`${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`)
+    if (e instanceof ImportError) throw new CheckFailed(`${file}: ${e.message}`)
+    throw new CheckFailed(`${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`)
   }
 }
 
@@ -47,7 +47,10 @@ function open(file: string, system: string | undefined): OpenedFile {
   try {
     return openFile(bytes, system)
   } catch (e) {
-    if (e instanceof ImportError) throw new UsageError(`${file}: ${e.message}; nothing imported`)
+    // a file of another system than the one asked for is a usage error; a file that is not what it should
+    // be (not a character file, malformed, too big) was checked and failed
+    if (e instanceof WrongSystemError) throw new UsageError(`${file}: ${e.message}; nothing imported`)
+    if (e instanceof ImportError) throw new CheckFailed(`${file}: ${e.message}; nothing imported`)
     throw e
   }
 }
@@ -83,7 +86,9 @@ function tablesBeside(files: string[], opened: OpenedFile[], system: string | un
  * [--list[=TEXT]] [--pick NAME]… [--group N]: turns character files (GURPS Character Sheet, Hero
  * Designer) and entries of libraries (Star Wars adversaries) into combatants, prints them with a report
  * of what was read, computed, defaulted and ignored, or adds them to a scenario (validated, written
- * atomically). Any bad file is exit 2 with its name and the reason, and nothing is written.
+ * atomically). A bad file (unreadable, malformed, not a character file, too big) or a scenario the import
+ * leaves invalid is exit 1 (checked and failed), a wrong option or combination of them exit 2; either names
+ * the file and the reason, and nothing is written.
  */
 export async function cmdImport(files: string[], o: Options): Promise<number> {
   const system = str(o.system)
@@ -148,9 +153,15 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
     let hit: { file: string; library: Library; entry: LibraryEntry }
     try {
       hit = findEntry(candidates, name)
-      results.push({ file: hit.file, result: hit.library.take(hit.entry, { group }) })
     } catch (e) {
       if (e instanceof ImportError) throw new UsageError(`--pick ${JSON.stringify(name)}: ${e.message}; nothing imported`)
+      throw e
+    }
+    try {
+      results.push({ file: hit.file, result: hit.library.take(hit.entry, { group }) })
+    } catch (e) {
+      // the entry is there, and its stat block cannot be imported (a value the simulator does not take)
+      if (e instanceof ImportError) throw new CheckFailed(`--pick ${JSON.stringify(name)}: ${e.message}; nothing imported`)
       throw e
     }
   }
@@ -185,7 +196,7 @@ export async function cmdImport(files: string[], o: Options): Promise<number> {
   if (versus || (into !== undefined && (raw || intoNew) && !waiting)) {
     const parsed = parseScenario(added.doc)
     if (!parsed.ok) {
-      throw new UsageError(`${into ?? 'import'}: with the imported characters the scenario is not valid, nothing written:\n${parsed.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`)
+      throw new CheckFailed(`${into ?? 'import'}: with the imported characters the scenario is not valid, nothing written:\n${parsed.issues.map((i) => `  ${issueLine(i)}`).join('\n')}`)
     }
   }
   if (versus && into === undefined) {

@@ -13,6 +13,17 @@ import { isOggDudeCharacter, readOggDude } from './swrpg-oggdude'
 import { fightLines } from './fight-lines'
 import { ImportError, type ImportResult } from './types'
 
+/**
+ * A good file of another system than the one asked for (--system, or the scenario it goes into): the file
+ * is fine, the combination is not.
+ */
+export class WrongSystemError extends ImportError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'WrongSystemError'
+  }
+}
+
 export { ImportError, MAX_IMPORT_BYTES, type DefaultedField, type ImportReport, type ImportResult } from './types'
 export { filterEntries, findEntry, type Library, type LibraryEntry, type TakeOptions } from './library'
 export { addToScenario, listKey, replaceInScenario, versusScenario } from './into'
@@ -81,7 +92,7 @@ export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
   const sys = opened.kind === 'character' ? opened.result.system : opened.system
   if (system !== undefined && system !== sys) {
     const what = opened.kind === 'character' ? `a ${SYSTEM_NAMES[sys]} character (${opened.result.format})` : opened.kind === 'library' ? `a ${SYSTEM_NAMES[sys]} library (${opened.format})` : `a ${SYSTEM_NAMES[sys]} weapon table`
-    throw new ImportError(`this is ${what}, not one for ${system}`)
+    throw new WrongSystemError(`this is ${what}, not one for ${system}`)
   }
   return opened
 }

@@ -167,14 +167,14 @@ describe('quickdraw import', () => {
     ['XML with an entity', 'bomb.gcs', () => '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><character version="4"><ST>&a;</ST></character>', /document type or entities/],
     ['a file of another kind', 'notes.gcs', () => '{"hello": "world"}', /not a character file/],
     ['a huge file', 'huge.gcs', () => ' '.repeat(5 * 1024 * 1024 + 1), /limit is 5 MB/],
-  ])('%s: exit 2 naming the file and the reason, nothing written', async (_what, name, content, reason) => {
+  ])('%s: exit 1 (checked and failed) naming the file and the reason, nothing written', async (_what, name, content, reason) => {
     const bad = join(dir, name)
     writeFileSync(bad, content())
     const into = join(dir, 'untouched.json')
     const before = readFileSync(join(root, 'resources', 'examples', 'gurps-duel.json'), 'utf8')
     writeFileSync(into, before)
     const r = await quickdrawInProcess('import', alice, bad, '--into', into)
-    expect(r.code).toBe(2)
+    expect(r.code).toBe(1)
     expect(r.err).toContain(bad)
     expect(r.err).toMatch(reason)
     expect(readFileSync(into, 'utf8')).toBe(before)
