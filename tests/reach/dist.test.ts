@@ -104,6 +104,11 @@ describe.skipIf(process.platform === 'win32')('npm run dist -- --dir: the unpack
     }
   })
 
+  it('the desktop program is quickdraw-app (what the .deb puts in /usr/bin), never quickdraw, the command line\'s name', () => {
+    expect(existsSync(join(app, 'quickdraw-app'))).toBe(true)
+    expect(existsSync(join(app, 'quickdraw'))).toBe(false)
+  })
+
   it('every example scenario is shipped where the main process reads them (resources/examples)', () => {
     const shipped = readdirSync(join(app, 'resources', 'examples')).sort()
     expect(shipped).toEqual(readdirSync(join(root, 'resources', 'examples')).filter((f) => f.endsWith('.json')).sort())
@@ -120,7 +125,7 @@ describe.skipIf(process.platform === 'win32')('npm run dist -- --dir: the unpack
   })
 
   it('the Electron fuses are set: no run-as-Node, no NODE_OPTIONS, no --inspect, cookie encryption and ASAR integrity on, app only from app.asar', async () => {
-    const wire = await getCurrentFuseWire(join(app, 'quickdraw'))
+    const wire = await getCurrentFuseWire(join(app, 'quickdraw-app'))
     expect(wire[FuseV1Options.RunAsNode as number]).toBe(OFF)
     expect(wire[FuseV1Options.EnableNodeOptionsEnvironmentVariable as number]).toBe(OFF)
     expect(wire[FuseV1Options.EnableNodeCliInspectArguments as number]).toBe(OFF)
