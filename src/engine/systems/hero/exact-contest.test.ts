@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { fightNote } from '../../core/fight-exact'
+import { solveFight, type FightSolveResult } from '../../core/fight-chain'
+import { fightNote, FightRefusal } from '../../core/fight-exact'
 import { disagreements, sampledMetrics } from '../../run/exact-agreement'
 import { parseScenarioOrThrow } from '../../run/parse'
 import { THREE_D6_TOTAL_OF_INDEX, THREE_D6_WAYS } from '../../dice/three-d6'
 import type { ExactMetric } from '../rule-system'
 import { contestExact, contestRound, NOBODY } from './contest'
-import { contestDraws, heroFightSize, HERO_EXACT_MAX_LIVE } from './exact-fight'
+import { contestDraws, heroFightModel, heroFightSize, HERO_EXACT_MAX_LIVE } from './exact-fight'
 import { hero } from './index'
 import type { Plan } from './plan'
+import { heroPlan, type Spec } from './test-helpers'
 
 /**
  * The interrupt contest with equal margins rolled again (contestTie "reroll", the default; the campaign
@@ -168,4 +171,64 @@ describe('HERO exact fight: its size estimated before the solve', () => {
     // (5, 1) at (2, 1), already counted: 7 + 3 pairs a side
     expect(heroFightSize(planOf({ ...d, combatants: d.combatants.map((c) => ({ ...c, rec: 3 })) }), Infinity).live).toBe(10 * 10)
   })
+})
+
+describe('HERO exact fight with interrupt contests rolled again: damage by class against every damage outcome on its own (random fights, seed 29)', () => {
+  const fighter = fc.record({
+    dex: fc.integer({ min: 8, max: 20 }),
+    spd: fc.integer({ min: 2, max: 3 }),
+    ocv: fc.integer({ min: 3, max: 7 }),
+    stun: fc.integer({ min: 4, max: 8 }),
+    body: fc.integer({ min: 2, max: 5 }),
+    con: fc.integer({ min: 4, max: 10 }),
+    killing: fc.boolean(),
+    fastDraw: fc.integer({ min: 0, max: 3 }),
+  })
+  const fight = fc.record({ fighters: fc.array(fighter, { minLength: 2, maxLength: 2 }), ruleset: fc.constantFrom('hero6e-raw', 'tlot3-house'), bothFail: fc.constantFrom('nobody', 'smaller-failure', 'dex-order') })
+  const solve = (specs: Spec[], rules: Record<string, string>, byClass: boolean): FightSolveResult => {
+    const plan = heroPlan(specs, rules, { turnCap: 2 })
+    try {
+      return solveFight(heroFightModel(plan, { byClass }), { maxSteps: plan.endAbs - 11, maxStates: 200_000, dropBelow: 1e-20 })
+    } catch (e) {
+      if (e instanceof FightRefusal || (e instanceof Error && /^more than /.test(e.message))) return { ok: false, reason: e.message }
+      throw e
+    }
+  }
+  it('C0 holds to interrupt C1\'s attack every Phase: the same chances of each ending, length and knocked out, to 1e-12', () => {
+    console.log('fast-check seed 29')
+    let solved = 0
+    fc.assert(
+      fc.property(fight, ({ fighters, ruleset, bothFail }) => {
+        const specs: Spec[] = fighters.map((f, i) => ({
+          id: `c${i}`,
+          side: i === 0 ? 'A' : 'B',
+          dex: f.dex,
+          spd: f.spd,
+          ocv: f.ocv,
+          dcv: f.ocv,
+          stun: f.stun,
+          body: f.body,
+          con: f.con,
+          pd: 1,
+          rpd: f.killing ? 1 : 0,
+          rec: 2,
+          fastDraw: f.fastDraw,
+          attack: { name: 'Blow', dice: '1d6', kind: f.killing ? 'killing' : 'normal', endCost: 0 },
+          plan: i === 0 ? { onPhase: 'hold', hold: { event: `c${1 - i}`, mode: 'interrupt', roll: 'fast-draw' } } : { onPhase: 'attack' },
+        }))
+        const rules = { ruleset, bothFail, contestTie: 'reroll' }
+        const a = solve(specs, rules, true)
+        const b = solve(specs, rules, false)
+        if (!a.ok || !b.ok) return
+        solved++
+        const x = a.solution
+        const y = b.solution
+        const pairs = [[x.win[0], y.win[0]], [x.win[1], y.win[1]], [x.draw, y.draw], [x.atCap, y.atCap], ...x.length.map((v, k) => [v, y.length[k]]), ...x.expectedFinals.map((v, k) => [v, y.expectedFinals[k]])]
+        for (const [u, v] of pairs) expect(Math.abs(u - v)).toBeLessThan(1e-12)
+      }),
+      { seed: 29, numRuns: 5, endOnFailure: true, verbose: true },
+    )
+    console.log(`${solved} of 5 solved`)
+    expect(solved).toBeGreaterThan(3)
+  }, 300_000)
 })
