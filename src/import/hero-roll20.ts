@@ -1,4 +1,5 @@
-import { parseHeroDice } from '../engine/dice/hero-damage'
+import { formatHeroDice, parseHeroDice } from '../engine/dice/hero-damage'
+import { diceWithStr } from '../engine/systems/hero/plan'
 import { locationRolls, partialArmour, type DefencePiece } from './hero-defences'
 import { defaulted, emptyReport, ImportError, type ImportResult } from './types'
 
@@ -186,6 +187,16 @@ export function readRoll20Hero(text: string): ImportResult {
       obj.addsStr = true
       combatant.str = values.STR
       report.computed.push(`${label}: his STR ${values.STR} adds +1 Damage Class per 5 STR, at most doubling its dice (HERO 6E2 p.101), added in play`)
+      // Hero Designer prints the damage with STR ("1 1/2d6 (2 1/2d6 w/STR)"): the simulator's is checked against it
+      const sheet = /\(([^()]*)\s*w\/STR\)/i.exec(str(e.damage))
+      const hd = sheet ? exportDice(sheet[1]) : undefined
+      const mine = parseHeroDice(dt)
+      if (hd && mine) {
+        const played = diceWithStr(mine, true, values.STR, 0)
+        const same = played.whole === hd.whole && played.half === hd.half && played.plus === hd.pip
+        if (same) report.computed.push(`${label}: with his STR ${formatHeroDice(played)}, as Hero Designer's sheet says`)
+        else report.ignored.push(`${label}: with his STR the simulator makes it ${formatHeroDice(played)} (+1 Damage Class per 5 STR, at most doubling its dice, HERO 6E2 p.101); Hero Designer's sheet says ${diceText(hd)}`)
+      }
     }
     const end = str(e.endurance ?? e.end)
     if (int(end) !== undefined) {
