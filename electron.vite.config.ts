@@ -137,7 +137,8 @@ function webApp(): Plugin[] {
       ],
     },
     workbox: {
-      globPatterns: ['**/*.{html,js,css,svg,png,webmanifest,json}'],
+      // txt: the third-party notices the Welcome links, readable offline too
+      globPatterns: ['**/*.{html,js,css,svg,png,webmanifest,json,txt}'],
       // The app bundle and the simulation worker are each well over workbox's 2 MiB default when unminified.
       maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       navigateFallback: 'index.html',
