@@ -83,7 +83,7 @@ Examples:
   quickdraw compare ${EX}/hero-rivalry-d6.json ${EX}/hero-rivalry-dex-roll.json --json`,
   import: `quickdraw import <file>... [options] — turns characters saved by GURPS Character Sheet (.gcs,
 JSON or XML), GURPS Character Assistant (.gca5), Foundry VTT (GURPS and l5r4 actors), Hero Designer
-(.hdc), L5R Character Manager or the L5R web sheet (.l5r), OggDude's Star Wars character generator
+(.hdc, or its export for Roll20, "!hero --import …"), L5R Character Manager or the L5R web sheet (.l5r), OggDude's Star Wars character generator
 (.xml), and stat blocks from a library (the Star Wars adversary dataset, a BattleScribe catalogue of
 Bushido cards), into combatants, with a report of what was read, what was computed and by which rule,
 what was defaulted (with --json, each defaulted field's path too) and what the simulator does not
