@@ -58,10 +58,30 @@ function defaults(list: unknown): Default[] {
   return arr(list).map((d) => ({ type: str(d.type), name: typeof d.name === 'string' ? d.name : undefined, specialization: typeof d.specialization === 'string' ? d.specialization : undefined, modifier: num(d.modifier) }))
 }
 
-function weapons(list: unknown, owner: string): Weapon[] {
+/**
+ * A damage that grows with the trait's levels (GCS's "base_leveled", an Innate Attack's 1d a level, GURPS
+ * Basic Set p.B61): the per-level dice times the levels, added to the base dice. Undefined when the sum is
+ * not plain dice (a leveled part beside thr or sw).
+ */
+function leveledBase(base: string, per: string, levels: number, st: string): string | undefined {
+  const p = /^(\d+)d([+-]\d+)?$/.exec(per.replace(/\s/g, ''))
+  const b = /^(?:(\d+)d)?([+-]?\d+)?$/.exec(base.replace(/\s/g, ''))
+  if (!p || !b || (st && st !== 'none')) return undefined
+  const dice = Number(p[1]) * levels + Number(b[1] ?? 0)
+  const add = Number(p[2] ?? 0) * levels + Number(b[2] ?? 0)
+  return `${dice}d${add > 0 ? `+${add}` : add < 0 ? `${add}` : ''}`
+}
+
+function weapons(list: unknown, owner: string, levels = 1): Weapon[] {
   return arr(list).map((w) => {
     const dmg = obj(w.damage)
     const ranged = 'range' in w || 'accuracy' in w || str(w.id).startsWith('W')
+    const per = str(dmg.base_leveled)
+    // an Innate Attack's leveled damage (GURPS Basic Set p.B61); a power's or a wall's is not an attack on a foe
+    const innate = /^innate attack/i.test(owner)
+    const leveled = per && innate ? leveledBase(str(dmg.base), per, levels, str(dmg.st)) : undefined
+    const extra = ['modifier_per_die', 'armor_divisor', 'fragmentation'].filter((k) => k in dmg && num(dmg[k], 1) !== 1 && num(dmg[k], 1) !== 0).map((k) => `${k.replace(/_/g, ' ')} ${str(dmg[k])}`)
+    if (per && leveled === undefined) extra.push(`${per} a level × ${levels}${innate ? '' : ', a trait that is not an Innate Attack'}`)
     return {
       owner,
       usage: str(w.usage),
@@ -69,8 +89,9 @@ function weapons(list: unknown, owner: string): Weapon[] {
       damage: {
         type: str(dmg.type),
         st: str(dmg.st),
-        base: str(dmg.base),
-        extra: ['modifier_per_die', 'armor_divisor', 'fragmentation'].filter((k) => k in dmg && num(dmg[k], 1) !== 1 && num(dmg[k], 1) !== 0).map((k) => `${k.replace(/_/g, ' ')} ${str(dmg[k])}`).join(', ') || undefined,
+        base: leveled ?? str(dmg.base),
+        extra: extra.join(', ') || undefined,
+        ...(leveled !== undefined ? { leveled: { per, levels } } : {}),
       },
       reach: str(w.reach),
       parry: str(w.parry),
@@ -113,7 +134,10 @@ export function readGcsJson(v: unknown): GcsCharacter {
       const name = str(t.name)
       // "Limited" (GURPS Basic Set p.B46): its notes say against what ("Fire")
       const limited = arr(t.modifiers).find((m) => m.disabled !== true && str(m.name) === 'Limited')
-      traits.push({ name, levels: num(t.levels, 1) || 1, features: [...features(t.features), ...modifierFeatures(t)], weapons: weapons(t.weapons, name), ...(limited ? { limited: str(limited.local_notes) || str(limited.notes) || '?' } : {}) })
+      const levels = num(t.levels, 1) || 1
+      // the enabled modifiers of a trait with an attack, by name (what they change is said in the report)
+      const mods = Array.isArray(t.weapons) && t.weapons.length ? arr(t.modifiers).filter((m) => m.disabled !== true).map((m) => ({ name: [str(m.name), str(m.local_notes)].filter(Boolean).join(', '), features: features(m.features).length > 0 })) : []
+      traits.push({ name, levels, features: [...features(t.features), ...modifierFeatures(t)], weapons: weapons(t.weapons, name, levels), ...(limited ? { limited: str(limited.local_notes) || str(limited.notes) || '?' } : {}), ...(mods.length ? { modifiers: mods } : {}) })
       walkTraits(t.children)
     }
   }

@@ -25,7 +25,8 @@ export interface Weapon {
   owner: string
   usage: string
   melee: boolean
-  damage: { type: string; st: string; base: string; extra?: string }
+  /** `leveled`: the base is per-level dice times the trait's levels (an Innate Attack's 1d a level). */
+  damage: { type: string; st: string; base: string; extra?: string; leveled?: { per: string; levels: number } }
   reach: string
   parry: string
   range: string
@@ -46,6 +47,8 @@ export interface Trait {
   weapons: Weapon[]
   /** The Limited modifier's note (GURPS Basic Set p.B46): his DR from it counts only against that ("Fire"). */
   limited?: string
+  /** The enabled modifiers of a trait with an attack (an Innate Attack's Cone, Costs Fatigue), and whether each has features GCS applies. */
+  modifiers?: { name: string; features: boolean }[]
 }
 export interface Skill {
   name: string
@@ -346,7 +349,11 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
         weaponLevel(x, levels, attrValue) === undefined
           ? 'he has no skill for it'
           : weaponDamage(x, weaponLevel(x, levels, attrValue)!, st, features) === undefined
-            ? `damage ${[x.damage.st, x.damage.base, x.damage.extra].filter(Boolean).join(' ')} cannot be expressed as thr, sw or dice`
+            ? x.damage.extra?.includes('not an Innate Attack')
+              ? 'its damage grows with its levels and it is no Innate Attack (a power, a wall, an area): not played as an attack on a foe'
+              : [x.damage.st, x.damage.base, x.damage.extra].some(Boolean)
+              ? `damage ${[x.damage.st, x.damage.base, x.damage.extra].filter(Boolean).join(' ')} cannot be expressed as thr, sw or dice`
+              : 'it does no damage'
             : `damage type "${x.damage.type}" is not one of ${DAMAGE_TYPES.join(', ')}`
       return `${x.owner}${x.usage ? ` (${x.usage})` : ''}: ${why}`
     })
@@ -357,6 +364,16 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
       report.ignored.push(`${skillName(s)} ${l}: no weapon for it in the file`)
   }
 
+  // A trait's attack (an Innate Attack): its modifiers GCS turns into numbers (Increased Damage) are in its
+  // damage above; the others (an area, a range, a cost in FP) the simulator does not play.
+  const saidOf = new Set<string>()
+  for (const t of c.traits) {
+    if (!t.modifiers?.length || saidOf.has(t.name) || !built.some((b) => String(b.name).startsWith(t.name.slice(0, 40)))) continue
+    saidOf.add(t.name)
+    const rest = t.modifiers.filter((m) => !m.features).map((m) => m.name)
+    if (rest.length) report.ignored.push(`${t.name}: ${rest.join('; ')} (modifiers the simulator does not play)`)
+    if (t.weapons.some((w) => !w.melee && w.damage.leveled)) report.computed.push(`${t.name}: an innate ranged attack, which his foe can only Dodge (played as the simulator's firearm kind of missile)`)
+  }
   limitedDr(c, combatant, report)
 
   // Shield: Block from the Shield skill, DB from the shield's bonus to Dodge (GURPS Basic Set p.B287).
@@ -581,7 +598,9 @@ function weaponDamage(
     spec = diceText(dice, add + flat + perDie * dice)
   }
   if (!/^(thr|sw|[1-9]\d?d)([+-]\d{1,2})?$/.test(spec)) return undefined
-  const text = `${spec} ${w.damage.type}${parts.length ? ` (${base}; ${parts.join(', ')})` : ''}`
+  const lv = w.damage.leveled
+  const baseText = lv ? `${base}: ${lv.per} a level × ${lv.levels} level${lv.levels === 1 ? '' : 's'}` : base
+  const text = `${spec} ${w.damage.type}${parts.length ? ` (${baseText}; ${parts.join(', ')})` : lv ? ` (${baseText})` : ''}`
   if (report && w.cachedDamage && st <= MAX_TABLE_ST) {
     const resolved = /^(thr|sw)/.test(spec) ? resolveStDamage(spec, st) : spec
     const cached = w.cachedDamage.split(' ')[0]
