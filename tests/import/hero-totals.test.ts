@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { importCharacter, versusScenario, type ImportReport, type ImportResult } from '../../src/import'
 import { locationRolls } from '../../src/import/hero-defences'
 import { parseScenario } from '../../src/engine/run/parse'
@@ -8,6 +9,9 @@ import { parseHeroDice, formatHeroDice } from '../../src/engine/dice/hero-damage
 import { armourChance, diceWithStr } from '../../src/engine/systems/hero/plan'
 import { heroPlan } from '../../src/engine/systems/hero/test-helpers'
 import type { HeroCombatant } from '../../src/engine/systems/hero/schema'
+import { replayTrial } from '../../src/engine/run/replay'
+import { DEFAULT_CHUNK_SIZE } from '../../src/engine/run/chunks'
+import { quickdrawInProcess } from '../cli/in-process'
 
 /**
  * HERO import against Hero Designer's own totals (issue 26): characteristics, SPD, DEX, STUN, BODY, END and
@@ -255,6 +259,21 @@ describe.skipIf(!haveShared)("Hero Designer's export for Roll20 (!hero --import)
     const axe = Object.values(stored.equipment as unknown as Record<string, { name?: string; damage?: string }>).find((e) => e.name === 'Bronze Battle Axe')
     expect(axe?.damage).toBe('1 1/2d6 (2 1/2d6 w/STR)')
     expect(formatHeroDice(diceWithStr(parseHeroDice('1½d6')!, true, 17, 0))).toBe('2½d6')
+  })
+
+  it('quickdraw import of the export and her .hdc --versus: a fight of the two Darcis, each armour counting hit by hit as the trace says', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qd-hero-roll20-'))
+    afterAll(() => rmSync(dir, { recursive: true, force: true }))
+    const into = join(dir, 'darci-versus-darci.json')
+    const r = await quickdrawInProcess('import', file, join(shared, 'hdc6e_roll20_darci_fae_wizard.hdc'), '--versus', '--into', into)
+    expect(r.err).toBe('')
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(readFileSync(into, 'utf8')) as Record<string, unknown>
+    expect(parseScenario(doc).ok).toBe(true)
+    const trace = [0, 1, 2, 3].flatMap((t) => replayTrial(doc, 1, t, DEFAULT_CHUNK_SIZE).map((e) => e.text)).join('\n')
+    expect(trace).toMatch(/Darci: the hit location roll is \d+ \(\w+\), (under|not under) his armour — the armour (counts|does not count)\./)
+    // the .hdc's Chainmail: its activation roll against 14-
+    expect(trace).toMatch(/Darci: its activation roll \d+ against 14- (is made|fails) — the armour (counts|does not count)\./)
   })
 
   it('a damaged or empty export is refused with the reason', () => {
