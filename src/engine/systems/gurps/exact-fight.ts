@@ -1,4 +1,4 @@
-import type { Branch, FightModel, FightSolveResult } from '../../core/fight-chain'
+import { checkFightSolveBudget, type Branch, type FightModel, type FightSolveResult } from '../../core/fight-chain'
 import { FightRefusal, fightExactMetrics, fightNotSolved, solveOrRefuse } from '../../core/fight-exact'
 import { everyValue, forEachRoll, groupDraw, type DrawBranches } from '../../core/rng-paths'
 import { createTally } from '../../core/tally'
@@ -14,6 +14,7 @@ import { takeTurn } from './turn'
 import { canonicalScope, canonicalise, hpClass, phasedTurns } from './canonical'
 import { applyInjury } from './injury'
 import { Ev, interrupt } from './waits'
+import { gurpsExactSize } from './exact-size'
 
 /**
  * Exact whole fights for GURPS (docs/rules/gurps.md, "Exact whole fights"): a 1-vs-1 fight is a Markov
@@ -187,10 +188,12 @@ export interface GurpsExactLimits {
   split?: boolean
   /** Tests only: keep every field of a situation (false) instead of setting those that cannot matter to one value. */
   canonical?: boolean
+  /** Tests only: step the duel turn by turn (false) instead of with compact states where it can. */
+  compact?: boolean
 }
 
 /** The fight as a chain of turns, built from the compiled plan. */
-export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): FightModel<GState> & { distinct(): number; runs(): number } {
+export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): FightModel<GState> & { distinct(): number; runs(): number; compact(): (FightModel<number> & { situations(): number; lookups(): number; solveDense(maxSteps: number, dropBelow: number): FightSolveResult }) | undefined } {
   const maxDistinct = limits.distinct ?? GURPS_EXACT_MAX_DISTINCT
   const maxRuns = limits.runs ?? GURPS_EXACT_MAX_RUNS
   const st = new FightState(plan.fighters.length)
@@ -443,6 +446,366 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     }
   }
 
+  /** fight.ts winnerOf at the cap: a draw, or under "most-health" the side with the larger share of HP left. */
+  const capCall = (cond: ArrayLike<number>, hp: ArrayLike<number>): number | 'draw' => {
+    if (!plan.rules.capMostHealth) return 'draw'
+    const share = new Array<number>(plan.sides.length).fill(0)
+    for (let i = 0; i < n; i++) if (cond[i] === Cond.Ok) share[plan.fighters[i].side] += Math.max(0, hp[i]) / plan.fighters[i].hpMax
+    let best = -1
+    let tied = false
+    share.forEach((x, k) => {
+      if (best < 0 || x > share[best]) {
+        best = k
+        tied = false
+      } else if (x === share[best]) tied = true
+    })
+    return tied ? 'draw' : best
+  }
+
+  /**
+   * The same chain with compact numeric states, for a duel whose turns split at the blow's injury and
+   * that needs no opening roll: a state is one number, the situation without HP (numbered once, `sid`)
+   * and each fighter's HP; the whole frontier is stepped at once (`stepAll`). The turn's first part is
+   * looked up once per situation, clock and HP class of both (`hpClass`: HP values in the same band go on
+   * alike up to the injury), the injury once per part and victim's HP, so a step costs a few table reads
+   * per way it can go instead of a replay. Undefined for the fights it does not cover (they keep `step`).
+   * One solve per model: the clock is counted by the calls of `stepAll`.
+   */
+  const compactModel = (): (FightModel<number> & { situations(): number; lookups(): number; solveDense(maxSteps: number, dropBelow: number): FightSolveResult }) | undefined => {
+    if (!phased || hasTies || n !== 2) return undefined
+    const snaps: Int32Array[] = []
+    const ends: (number | 'draw' | null)[] = []
+    const condsOf: Uint8Array[] = []
+    const finalsOf: number[][] = []
+    const bySnap = new Map<number, number[]>()
+    /** The situation in `st` with HP left out, numbered once; `next` as for `pack`. */
+    const intern = (next: number): number => {
+      st.hp.fill(0)
+      const h = pack(next)
+      let bucket = bySnap.get(h)
+      if (!bucket) bySnap.set(h, (bucket = []))
+      for (const x of bucket) if (same(snaps[x])) return x
+      const sid = snaps.length
+      snaps.push(buf.slice())
+      ends.push(endOf())
+      condsOf.push(Uint8Array.from(st.cond))
+      finalsOf.push([...Array.from(st.cond, (c) => (c !== Cond.Ok ? 1 : 0)), ...Array.from(st.cond, (c) => (c === Cond.Dead ? 1 : 0))])
+      bucket.push(sid)
+      return sid
+    }
+    // HP of each fighter, offset into 12 bits each (a blow never takes HP 2,000 past zero in a duel that can be solved)
+    const K = 4096
+    const OFF = 2048
+    const KK = K * K
+    const encode = (sid: number, a: number, b: number): number => {
+      if (a <= -OFF || b <= -OFF || a >= OFF || b >= OFF) throw new FightRefusal(TOO_MANY)
+      return sid * KK + (a + OFF) * K + (b + OFF)
+    }
+    const sidOf = (k: number): number => Math.floor(k / KK)
+    const hpA = (k: number): number => (Math.floor(k / K) % K) - OFF
+    const hpB = (k: number): number => (k % K) - OFF
+
+    unpack(start.snap)
+    const a0 = st.hp[0]
+    const b0 = st.hp[1]
+    const sid0 = intern(-1)
+
+    /** One way the first part of a turn can go: its chance and, without injury, the next situation; with one, its victim and the injury's outcomes by the victim's HP. */
+    interface CPart {
+      p: number
+      sid: number
+      victim: number
+      part: Part | null
+      byHp: Map<number, { p: Float64Array; hp: Int32Array; sid: Int32Array }>
+    }
+    const entries = new Map<number, CPart[]>()
+    const fake: GState = { ...start, snap: new Int32Array(size) }
+    let lookups = 0
+    const entryOf = (sid: number, a: number, b: number, slot: number, round: number, opening: boolean, signal: boolean): CPart[] => {
+      const ca = hpClass(plan.fighters[0].hpMax, a)
+      const cb = hpClass(plan.fighters[1].hpMax, b)
+      const ek = (((sid * 16 + Math.min(ca, 15)) * 16 + Math.min(cb, 15)) * 2 + slot) * 8 + (opening ? 4 : 0) + (signal ? 2 : 0) + (round > plan.signalTurn ? 1 : 0)
+      let e = entries.get(ek)
+      if (e) return e
+      if (ca > 15 || cb > 15) throw new FightRefusal(TOO_MANY)
+      fake.snap.set(snaps[sid])
+      fake.snap[HP] = a
+      fake.snap[HP + 1] = b
+      fake.slot = slot
+      fake.round = round
+      const nextSlot = (slot + 1) % n
+      const d = n - 1 - fake.snap[ORDER + slot]
+      const carryD = snaps[sid][CARRY + d]
+      e = []
+      for (const part of firstPart(fake, opening, signal)) {
+        if (part.injury === 0) {
+          unpack(part.snap)
+          st.shockCarry[d] = carryD
+          st.over = st.cond[0] !== Cond.Ok || st.cond[1] !== Cond.Ok
+          e.push({ p: part.p, sid: intern(st.over ? -1 : st.order[nextSlot]), victim: -1, part: null, byHp: new Map() })
+        } else e.push({ p: part.p, sid: -1, victim: part.victim, part, byHp: new Map() })
+      }
+      entries.set(ek, e)
+      return e
+    }
+    /** The injury of `c` (from situation `sid`) to a victim at `hv` HP: every way it can fall, with the next situation. */
+    const hurtsAt = (c: CPart, sid: number, slot: number, hv: number): { p: Float64Array; hp: Int32Array; sid: Int32Array } => {
+      const part = c.part as Part
+      const d = n - 1 - snaps[sid][ORDER + slot]
+      const carryD = snaps[sid][CARRY + d]
+      const v = c.victim
+      const nextSlot = (slot + 1) % n
+      unpack(part.snap)
+      st.shockCarry[d] = carryD
+      st.hp[v] = hv
+      const hs = secondPart(part)
+      const out = { p: new Float64Array(hs.length), hp: new Int32Array(hs.length), sid: new Int32Array(hs.length) }
+      hs.forEach((h, i) => {
+        unpack(part.snap)
+        st.shockCarry[d] = carryD
+        st.shockCarry[v] = h.carry
+        st.cond[v] = h.cond
+        st.stunned[v] = h.stunned
+        st.prone[v] = h.prone
+        st.ready[v] = h.ready
+        st.over = st.cond[0] !== Cond.Ok || st.cond[1] !== Cond.Ok
+        out.p[i] = h.p
+        out.hp[i] = h.hp
+        out.sid[i] = intern(st.over ? -1 : st.order[nextSlot])
+      })
+      c.byHp.set(hv, out)
+      return out
+    }
+
+    let at = 0
+    const stepAll = (states: readonly number[], probs: readonly number[], emit: (p: number, next: number) => void): void => {
+      at++
+      const slot = (at - 1) % n
+      const round = Math.floor((at - 1) / n) + 1
+      const opening = at === 1
+      const signal = slot === 0 && plan.signalTurn === round
+      for (let k = 0; k < states.length; k++) {
+        const s = states[k]
+        const p = probs[k]
+        const sid = sidOf(s)
+        const a = hpA(s)
+        const b = hpB(s)
+        const e = entryOf(sid, a, b, slot, round, opening, signal)
+        lookups++
+        for (let j = 0; j < e.length; j++) {
+          const c = e[j]
+          const q = p * c.p
+          if (c.victim < 0) {
+            emit(q, encode(c.sid, a, b))
+            continue
+          }
+          // parts are per situation (carried shock of the foe included), so the victim's HP alone picks the outcomes
+          const hv = c.victim === 0 ? a : b
+          const t = c.byHp.get(hv) ?? hurtsAt(c, sid, slot, hv)
+          if (c.victim === 0) for (let i = 0; i < t.p.length; i++) emit(q * t.p[i], encode(t.sid[i], t.hp[i], b))
+          else for (let i = 0; i < t.p.length; i++) emit(q * t.p[i], encode(t.sid[i], a, t.hp[i]))
+        }
+      }
+    }
+    /** Where each way a turn can go leads, for one entry and the defender's HP: merged by next situation and HP. */
+    interface Targets {
+      p: Float64Array
+      sid: Int32Array
+      hp: Int32Array
+    }
+    const mergedOf = new Map<CPart[], Map<number, Targets>>()
+    /** Every way the turn of entry `e` (from situation `sid`) goes with the defender `d` at `hd` HP, the acting fighter's HP unchanged. */
+    const targetsOf = (e: CPart[], sid: number, slot: number, d: number, hd: number): Targets => {
+      let byHp = mergedOf.get(e)
+      if (!byHp) mergedOf.set(e, (byHp = new Map()))
+      let t = byHp.get(hd)
+      if (t) return t
+      const acc = new Map<number, { p: number; sid: number; hp: number }>()
+      const add = (p: number, s: number, hp: number): void => {
+        const k = s * K + (hp + OFF)
+        const m = acc.get(k)
+        if (m) m.p += p
+        else acc.set(k, { p, sid: s, hp })
+      }
+      for (const c of e) {
+        if (c.victim < 0) {
+          add(c.p, c.sid, hd)
+          continue
+        }
+        // in a duel the blow's victim is the one he attacks (attack.ts holdInjury)
+        if (c.victim !== d) throw new FightRefusal(TOO_MANY)
+        const h = c.byHp.get(hd) ?? hurtsAt(c, sid, slot, hd)
+        for (let i = 0; i < h.p.length; i++) add(c.p * h.p[i], h.sid[i], h.hp[i])
+      }
+      const xs = [...acc.values()]
+      t = { p: Float64Array.from(xs, (x) => x.p), sid: Int32Array.from(xs, (x) => x.sid), hp: Int32Array.from(xs, (x) => x.hp) }
+      byHp.set(hd, t)
+      return t
+    }
+
+    /**
+     * The whole duel solved over dense tables: for each situation, the chance of every pair of HP values
+     * (each fighter from full HP down to just above −5×HP, where he is dead). A turn moves the chances of
+     * all HP values of the acting fighter in one HP class at once (his HP is not read otherwise and does
+     * not change on his turn), so the work is a few multiply-adds per pair of HP values and way the turn
+     * can go. Values below `dropBelow` are dropped and counted in the error bound, as in fight-chain.ts.
+     */
+    const solveDense = (maxSteps: number, dropBelow: number): FightSolveResult => {
+      const hpMax = [plan.fighters[0].hpMax, plan.fighters[1].hpMax]
+      const lo = hpMax.map((h) => -5 * h + 1)
+      const len = hpMax.map((h, i) => h - lo[i] + 1)
+      const LB = len[1]
+      const cells = len[0] * LB
+      const stride = [LB, 1]
+      /** HP classes of each fighter as runs of HP indices: [first, last, an HP in it]. */
+      const runsOf = hpMax.map((h, i) => {
+        const out: number[][] = []
+        for (let x = 0; x < len[i]; x++) {
+          const hp = lo[i] + x
+          const last = out[out.length - 1]
+          if (last && hpClass(h, lo[i] + last[1]) === hpClass(h, hp)) last[1] = x
+          else out.push([x, x, hp])
+        }
+        return out
+      })
+      const win = new Array<number>(plan.sides.length).fill(0)
+      let draw = 0
+      let atCap = 0
+      let states = 0
+      let dropped = 0
+      const length: number[] = []
+      const expectedDamage = [0, 0]
+      const damageAt = [new Map<number, number>(), new Map<number, number>()]
+      const expectedFinals = [0, 0, 0, 0]
+      const addDamage = (i: number, value: number, m: number): void => {
+        expectedDamage[i] += m * value
+        damageAt[i].set(value, (damageAt[i].get(value) ?? 0) + m)
+      }
+      const addEnd = (s: number, m: number): void => {
+        const f = finalsOf[s]
+        for (let i = 0; i < 4; i++) expectedFinals[i] += m * f[i]
+      }
+      let cur: (Float64Array | undefined)[] = []
+      if (ends[sid0] !== null) throw new FightRefusal(TOO_MANY)
+      cur[sid0] = new Float64Array(cells)
+      cur[sid0][(a0 - lo[0]) * LB + (b0 - lo[1])] = 1
+      for (let at = 1; at <= maxSteps; at++) {
+        checkFightSolveBudget()
+        const slot = (at - 1) % n
+        const round = Math.floor((at - 1) / n) + 1
+        const opening = at === 1
+        const signal = slot === 0 && plan.signalTurn === round
+        const next: (Float64Array | undefined)[] = []
+        let ended = 0
+        let live = false
+        for (let sid = 0; sid < cur.length; sid++) {
+          const arr = cur[sid]
+          if (!arr) continue
+          const f = snaps[sid][ORDER + slot]
+          const d = n - 1 - f
+          const sf = stride[f]
+          const sd = stride[d]
+          for (let j = 0; j < len[d]; j++) {
+            const hd = lo[d] + j
+            for (const [first, last, rep] of runsOf[f]) {
+              let sum = 0
+              let count = 0
+              for (let x = first; x <= last; x++) {
+                const c = x * sf + j * sd
+                const m = arr[c]
+                if (m === 0) continue
+                if (m < dropBelow) {
+                  dropped += m
+                  arr[c] = 0
+                  continue
+                }
+                sum += m
+                count++
+              }
+              if (count === 0) continue
+              states += count
+              const e = entryOf(sid, f === 0 ? rep : hd, f === 0 ? hd : rep, slot, round, opening, signal)
+              const t = targetsOf(e, sid, slot, d, hd)
+              for (let k = 0; k < t.p.length; k++) {
+                const q = t.p[k]
+                const s2 = t.sid[k]
+                const end = ends[s2]
+                if (end !== null) {
+                  // the fight ends: each HP of the acting fighter with its own chance, the defender's new HP for all
+                  const mass = q * sum
+                  ended += mass
+                  if (end === 'draw') draw += mass
+                  else win[end] += mass
+                  addEnd(s2, mass)
+                  addDamage(d, hpMax[d] - t.hp[k], mass)
+                  for (let x = first; x <= last; x++) {
+                    const m = arr[x * sf + j * sd]
+                    if (m !== 0) addDamage(f, hpMax[f] - (lo[f] + x), q * m)
+                  }
+                  continue
+                }
+                const j2 = t.hp[k] - lo[d]
+                if (j2 < 0 || j2 >= len[d]) throw new FightRefusal(TOO_MANY)
+                live = true
+                let dst = next[s2]
+                if (!dst) next[s2] = dst = new Float64Array(cells)
+                for (let x = first; x <= last; x++) {
+                  const c = x * sf + j * sd
+                  const m = arr[c]
+                  if (m !== 0) dst[x * sf + j2 * sd] += q * m
+                }
+              }
+            }
+          }
+        }
+        length.push(ended)
+        cur = next
+        if (!live) break
+      }
+      while (length.length < maxSteps) length.push(0)
+      for (let sid = 0; sid < cur.length; sid++) {
+        const arr = cur[sid]
+        if (!arr) continue
+        for (let c = 0; c < cells; c++) {
+          const m = arr[c]
+          if (m === 0) continue
+          const a = lo[0] + Math.floor(c / LB)
+          const b = lo[1] + (c % LB)
+          atCap += m
+          addDamage(0, hpMax[0] - a, m)
+          addDamage(1, hpMax[1] - b, m)
+          addEnd(sid, m)
+          const called = capCall(condsOf[sid], [a, b])
+          if (called === 'draw') draw += m
+          else win[called] += m
+        }
+      }
+      const total = win.reduce((x, y) => x + y, 0) + draw + dropped
+      const damageDistribution = damageAt.map((m) => [...m.entries()].sort((x, y) => x[0] - y[0]).map(([value, p]) => ({ value, p })))
+      return { ok: true, solution: { win, draw, atCap, length, expectedDamage, damageDistribution, expectedFinals, states, massError: Math.abs(1 - total) + dropped, dropped } }
+    }
+
+    const hpMax0 = plan.fighters[0].hpMax
+    const hpMax1 = plan.fighters[1].hpMax
+    return {
+      sides: plan.sides.length,
+      clock: { unit: 'turn', stepsPerUnit: n },
+      start: encode(sid0, a0, b0),
+      key: (s) => s,
+      ending: (s) => ends[sidOf(s)],
+      step: () => {
+        throw new Error('the compact model steps its whole frontier at once')
+      },
+      stepAll,
+      damage: (s) => [hpMax0 - hpA(s), hpMax1 - hpB(s)],
+      finals: (s) => finalsOf[sidOf(s)],
+      capEnding: (s) => capCall(condsOf[sidOf(s)], [hpA(s), hpB(s)]),
+      situations: () => snaps.length,
+      solveDense,
+      lookups: () => lookups,
+    }
+  }
+
   const step = (s: GState): Branch<GState>[] => {
     const opening = s.round === 1 && s.slot === 0
     const signal = s.slot === 0 && plan.signalTurn === s.round
@@ -497,31 +860,49 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     /** Taken out (each fighter), then dead (each fighter). */
     finals: (s) => s.finals,
     /** fight.ts winnerOf at the cap: a draw, or under "most-health" the side with the larger share of HP left. */
-    capEnding: (s) => {
-      if (!plan.rules.capMostHealth) return 'draw'
-      const share = new Array<number>(plan.sides.length).fill(0)
-      s.cond.forEach((c, i) => {
-        if (c === Cond.Ok) share[plan.fighters[i].side] += Math.max(0, s.hp[i]) / plan.fighters[i].hpMax
-      })
-      let best = -1
-      let tied = false
-      share.forEach((x, k) => {
-        if (best < 0 || x > share[best]) {
-          best = k
-          tied = false
-        } else if (x === share[best]) tied = true
-      })
-      return tied ? 'draw' : best
-    },
+    capEnding: (s) => capCall(s.cond, s.hp),
     distinct: () => memo.size,
+    compact: compactModel,
     runs: () => runs,
   }
 }
 
-/** Solves a GURPS duel exactly, or says why not. One step of the chain is one fighter's turn. */
+/** Largest estimated situations a turn (exact-size.ts) for a duel stepped with compact states (turns split at the injury). */
+export const GURPS_EXACT_MAX_PER_TURN = 10_000
+/** The same for a duel replayed whole turn by turn (Waits, Feints, All-Out Attack (Double), tied fighters). */
+export const GURPS_EXACT_MAX_PER_TURN_WHOLE = GURPS_EXACT_MAX_DISTINCT
+
+/** Whether the duel is stepped with compact numeric states: turns split at the injury, no opening roll. */
+export function gurpsCompactFight(plan: Plan): boolean {
+  return plan.fighters.length === 2 && plan.ties.length === 0 && phasedTurns(plan, canonicalScope(plan))
+}
+
+/**
+ * Why this duel is too big to follow exactly, from the estimate of its size alone (exact-size.ts), in a
+ * GM's words; undefined when it is worth trying. Worked out in well under a millisecond.
+ */
+export function gurpsTooBig(plan: Plan): string | undefined {
+  const size = gurpsExactSize(plan)
+  const bound = gurpsCompactFight(plan) ? GURPS_EXACT_MAX_PER_TURN : GURPS_EXACT_MAX_PER_TURN_WHOLE
+  if (size.perTurn <= bound) return undefined
+  const about = Number(size.perTurn.toPrecision(2)).toLocaleString('en-US')
+  const [a, b] = plan.fighters
+  return `the duel has too many different situations to follow exactly: about ${about} a turn (${a.name} can fight on at ${size.liveHp[0]} different HP and ${b.name} at ${size.liveHp[1]}, each with shock, stun and posture); the sampled answer stands alone`
+}
+
+/**
+ * Solves a GURPS duel exactly, or says why not. One step of the chain is one fighter's turn. A duel far
+ * past reach is refused from its estimated size before anything is replayed; a duel whose turns split
+ * at the injury is stepped with compact states (`compact`), any other turn by turn.
+ */
 export function solveGurpsFight(plan: Plan, limits: GurpsExactLimits = {}): FightSolveResult {
   const options = { maxSteps: plan.cap * plan.fighters.length, maxStates: GURPS_EXACT_MAX_STATES, dropBelow: GURPS_EXACT_DROP_BELOW }
-  return solveOrRefuse(gurpsExactScope(plan), () => gurpsFightModel(plan, limits), options, TOO_MANY)
+  const why = gurpsExactScope(plan) ?? gurpsTooBig(plan)
+  const compact = limits.compact !== false && gurpsCompactFight(plan)
+  return solveOrRefuse<GState | number>(why, () => {
+    const model = gurpsFightModel(plan, limits)
+    return (compact ? model.compact() : undefined) ?? (model as FightModel<GState | number>)
+  }, options, TOO_MANY)
 }
 
 /**
@@ -530,7 +911,7 @@ export function solveGurpsFight(plan: Plan, limits: GurpsExactLimits = {}): Figh
  * lost), taken out and dies; or the note saying why it was not solved.
  */
 export function exactGurpsFight(plan: Plan): ExactMetric[] {
-  const why = gurpsExactScope(plan)
+  const why = gurpsExactScope(plan) ?? gurpsTooBig(plan)
   if (why) return [fightNotSolved(why)]
   const r = solveGurpsFight(plan)
   const f = plan.fighters
