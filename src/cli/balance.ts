@@ -214,7 +214,7 @@ export function formatTactics(t: TacticsAnswer, label: string, percent: boolean,
   const lines = [
     tacticsSentence(t, label, f(t.equilibrium.value), players),
     '',
-    `"${label}", ${players.a}'s options down, ${players.b}'s across (seed ${t.seed}, ${t.trials.toLocaleString('en-US')} trials a cell):`,
+    `"${label}", ${players.a}'s options down, ${players.b}'s across (${t.exact ? 'exact values, no sampling' : `seed ${t.seed}, ${t.trials.toLocaleString('en-US')} trials a cell`}):`,
   ]
   const cols = t.b.map((n, j) => Math.max(n.length, ...t.a.map((_, i) => cellText(t, i, j, percent).length)))
   const first = Math.max(...t.a.map((n) => n.length), 4)
@@ -255,6 +255,14 @@ export async function cmdTactics(file: string, o: Options): Promise<number> {
     () => new SimulationService({ workerPath }),
     async (service, signal) => {
       let shownAs = { label: metric, percent: false }
+      /** How the metric reads, from a run's metrics or a scenario's exact values (same ids and labels). */
+      const shownOf = (ms: readonly { id: string; label: string; kind: string; outcomes?: readonly { key: string; label: string }[] }[]): { label: string; percent: boolean } | undefined => {
+        const m = ms.find((x) => x.id === query.metric)
+        if (!m || m.kind === 'fight' || m.kind === 'joint') return undefined
+        // An outcome that says what happened on its own ("Blur wins") reads alone, as the headline reads it.
+        const outcome = m.kind === 'order' ? (m.outcomes?.find((x) => x.key === query.outcome)?.label ?? query.outcome ?? '') : ''
+        return { label: labelInWords(m.kind === 'order' ? (/\bwins?\b|wiped out|still stand/i.test(outcome) ? outcome : `${m.label}: ${outcome}`) : m.label), percent: m.kind === 'probability' || m.kind === 'order' }
+      }
       try {
         const answer = await playTactics({
           scenario: raw,
@@ -266,11 +274,14 @@ export async function cmdTactics(file: string, o: Options): Promise<number> {
           run: async (scenario, n) => {
             const doc = await service.run({ scenario, trials: n, seed, workers: settings.workers, chunkSize: settings.chunkSize, signal })
             if (doc.status !== 'done') throw new Stopped(doc)
-            const m = doc.metrics.find((x) => x.id === query.metric)
-            // An outcome that says what happened on its own ("Blur wins") reads alone, as the headline reads it.
-            const outcome = m?.kind === 'order' ? (m.outcomes.find((x) => x.key === query.outcome)?.label ?? query.outcome ?? '') : ''
-            if (m) shownAs = { label: labelInWords(m.kind === 'order' ? (/\bwins?\b|wiped out|still stand/i.test(outcome) ? outcome : `${m.label}: ${outcome}`) : m.label), percent: m.kind === 'probability' || m.kind === 'order' }
+            shownAs = shownOf(doc.metrics) ?? shownAs
             return doc
+          },
+          // a cell with an exact answer (solved within the short budget) takes it and is not sampled
+          exact: async (scenario) => {
+            const values = await service.exact(scenario, signal)
+            shownAs = shownOf(values ?? []) ?? shownAs
+            return values
           },
           onCell: (i, j) => {
             if (process.stderr.isTTY) process.stderr.write(`\r\x1b[Kcell ${i * b.length + j + 1}/${a.length * b.length}`)

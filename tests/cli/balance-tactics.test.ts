@@ -67,6 +67,17 @@ describe('quickdraw balance and tactics', () => {
     expect(Object.keys(t)).toEqual(expect.arrayContaining(['metric', 'a', 'b', 'cells', 'bestReplyA', 'bestReplyB', 'equilibrium']))
   })
 
+  it('tactics on a fight with exact answers takes them, samples nothing, and says so (issue 29 item 5)', () => {
+    const blows = join(examplesDir, 'gurps-deadly-blows.json')
+    const s = JSON.parse(readFileSync(blows, 'utf8'))
+    const sharp = { combatants: s.combatants.map((c: { weapon: object }, k: number) => (k === 0 ? { ...c, weapon: { ...c.weapon, skill: 15 } } : c)) }
+    const r = quickdraw('tactics', blows, '--a', 'as-is={}', '--a', `sharp=${JSON.stringify(sharp)}`, '--b', 'as-is={}', '--metric', 'wins:aldo')
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(/^"Aldo wins", side A's options down, side B's across \(exact values, no sampling\):$/m)
+    expect(r.out).toMatch(/^ {2}sharp {2}\d+\.\d\d% exact$/m)
+    expect(r.out).not.toMatch(/trials a cell|wins:aldo/)
+  })
+
   it('tactics plays the options the scenario keeps when none are given, and --a replaces side A\'s only', () => {
     const kept = quickdraw('tactics', join(examplesDir, 'hero-gunfighters.json'), '--trials', '4000', '--json')
     expect(kept.code).toBe(0)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import standoff from '../../../resources/examples/gurps-waits-standoff.json'
+import { exactOf } from './exact'
 import { runJob } from './job'
 import { runChunk } from './run-chunk'
 import { cellScenario, mergePatch, playTactics, solveTactics, TacticsRefusal, type TacticsCell, type TacticsRequest } from './tactics'
@@ -89,6 +90,42 @@ describe('tactics: the game of options', () => {
     expect(t.equilibrium.b).toEqual({ stand: 1, slow: 0 })
     expect(t.bestReplyA).toEqual(['stand', 'stand'])
     expect(t.bestReplyB).toEqual(['stand', 'stand'])
+  })
+
+  it('with the exact values asked first, a cell that has one is not run at all, and the answer says every cell is exact', async () => {
+    const options = {
+      scenario: standoff,
+      a: [{ name: 'stand', patch: {} }, { name: 'slow', patch: { combatants: [{ ...standoff.combatants[0], basicSpeed: 4 }, standoff.combatants[1]] } }],
+      b: names('stand'),
+      query: { metric: 'acts-first-alone:kid' },
+      trials: 2_000,
+      seed: 5,
+    }
+    let runs = 0
+    const counting: TacticsRequest['run'] = (sc, n) => {
+      runs++
+      return run(sc, n)
+    }
+    const sampled = await playTactics({ ...options, run: counting })
+    expect(runs).toBe(2)
+    const t = await playTactics({ ...options, run: counting, exact: async (sc) => exactOf(sc) })
+    expect(runs).toBe(2)
+    expect(t.exact).toBe(true)
+    // the same exact values the runs carried (there rounded to 15 digits), as points (no interval)
+    t.cells.forEach((row, i) =>
+      row.forEach((c, j) => {
+        expect(c.exact).toBeCloseTo(sampled.cells[i][j].exact as number, 13)
+        expect(c.ci).toEqual([c.exact, c.exact])
+        expect(c.estimate).toBe(c.exact)
+      }),
+    )
+    // a cell without an exact value (the system gives none for this metric) is run as before
+    const mixed = await playTactics({ ...options, run: counting, exact: async (sc) => ((sc as { combatants: { basicSpeed: number }[] }).combatants[0].basicSpeed === 4 ? null : exactOf(sc)) })
+    expect(runs).toBe(3)
+    expect(mixed.cells[0][0].ci[0]).toBe(mixed.cells[0][0].ci[1])
+    // a matrix with one sampled cell (no exact value) is not exact
+    const oneSampled = solveTactics({ a: names('x', 'y'), b: names('u'), ...common }, [[{ estimate: 0.5, ci: [0.5, 0.5], exact: 0.5 }], [{ estimate: 0.4, ci: [0.38, 0.42] }]])
+    expect(oneSampled.exact).toBe(false)
   })
 
   it('refuses a patch that makes the scenario invalid, naming the option and the path, before running anything', async () => {

@@ -1,7 +1,8 @@
 import { MAX_CHOICES } from '../core/scenario'
 import { mergePatch, TacticsRefusal, withoutChoices } from './merge-patch'
 import { solveZeroSum } from '../core/zero-sum'
-import { estimateOf, formatMetricQuery, type MetricQuery } from './estimate'
+import { estimateOf, exactValueOf, formatMetricQuery, type MetricQuery } from './estimate'
+import type { ExactMetric } from '../systems/rule-system'
 import { parseScenario } from './parse'
 import type { ResultDocument } from './result'
 
@@ -25,6 +26,11 @@ export interface TacticsRequest {
   trials: number
   seed: number
   run: (scenario: unknown, trials: number) => Promise<ResultDocument>
+  /**
+   * A cell's scenario's exact values, where its system has them: a cell whose metric has an exact value
+   * takes it and is not run (no sampling noise in the matrix); the others are run.
+   */
+  exact?: (scenario: unknown) => Promise<readonly ExactMetric[] | null>
   onCell?: (i: number, j: number, cell: TacticsCell) => void
 }
 
@@ -47,6 +53,8 @@ export interface TacticsAnswer {
   equilibrium: { a: Record<string, number>; b: Record<string, number>; value: number }
   /** Where intervals overlap too much to tell the best reply apart at this trial count. */
   notes: string[]
+  /** Every cell is an exact value (no sampling noise anywhere in the matrix). */
+  exact: boolean
   trials: number
   seed: number
 }
@@ -121,7 +129,15 @@ export async function playTactics(req: TacticsRequest): Promise<TacticsAnswer> {
   for (let i = 0; i < req.a.length; i++) {
     const row: TacticsCell[] = []
     for (let j = 0; j < req.b.length; j++) {
-      const doc = await req.run(cellScenario(req.scenario, req.a[i], req.b[j]), req.trials)
+      const scenario = cellScenario(req.scenario, req.a[i], req.b[j])
+      const exact = req.exact ? exactValueOf(await req.exact(scenario), req.query) : undefined
+      if (exact !== undefined) {
+        const cell: TacticsCell = { estimate: exact, ci: [exact, exact], exact }
+        row.push(cell)
+        req.onCell?.(i, j, cell)
+        continue
+      }
+      const doc = await req.run(scenario, req.trials)
       if (doc.status !== 'done') throw new TacticsRefusal(`the run of A "${req.a[i].name}" against B "${req.b[j].name}" ended ${doc.status}${doc.error ? `: ${doc.error}` : ''}`)
       const e = estimateOf(doc.metrics, req.query)
       const cell: TacticsCell = { estimate: e.exact ?? e.estimate, ci: e.ci }
@@ -165,6 +181,7 @@ export function solveTactics(req: Pick<TacticsRequest, 'a' | 'b' | 'query' | 'tr
     bestReplyB,
     equilibrium: { a: mix(a, game.row), b: mix(b, game.col), value: game.value },
     notes,
+    exact: cells.every((row) => row.every((c) => c.exact !== undefined)),
     trials: req.trials,
     seed: req.seed,
   }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { exactOf } from '../../../engine/run/exact'
 import { runJob } from '../../../engine/run/job'
 import { runChunk } from '../../../engine/run/run-chunk'
 import { playTactics } from '../../../engine/run/tactics'
@@ -50,7 +51,10 @@ describe('tactics store', () => {
       trials: 4_000,
       seed: 11,
       run,
+      exact: async (s) => exactOf(s),
     })
+    // every cell has an exact value here: the table takes them, samples nothing, and says so
+    expect(engine.exact).toBe(true)
     expect(tactics.answer).toEqual(engine)
     expect(tactics.cell).toBe(4)
     expect(tactics.sentence).toMatch(/^Side A should always "stand"; side B should always "stand"\. Then "Acts first alone: The Kid" is 54\.6% \(side A wants it high, side B low\)\.$/)
@@ -99,6 +103,8 @@ describe('tactics store', () => {
   })
 
   it('cancel stops the matrix: no answer, no error, nothing left running', async () => {
+    // a backend without exact answers, so every cell is sampled
+    useBackendForTests({ ...testBackend({ 'standoff.json': standoff }), exact: async () => null })
     const tactics = useTacticsStore()
     useSimulationStore().trials = 200_000
     tactics.a = [{ name: 'stand', patch: '{}' }, { name: 'slow', patch: kidSlow }]

@@ -1,6 +1,5 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { Metric } from '../../../engine/core/metrics'
 import type { ScenarioChoices } from '../../../engine/core/scenario'
 import { describeQuery, parseMetricQuery } from '../../../engine/run/estimate'
 import type { JobProgress } from '../../../engine/run/job'
@@ -255,7 +254,7 @@ export const useTacticsStore = defineStore('tactics', () => {
     const opts = (list: OptionDraft[]): TacticsOption[] => list.map((d) => (parseDraft(d) as { ok: true; option: TacticsOption }).option)
     const session = editor.session
     const runner = backendRunner({ seed: sim.seed, workers: sim.workers, isCancelled: () => cancelled.value || session !== editor.session, onJob: (id) => (jobId = id), onProgress: (p) => (progress.value = p) })
-    let seen: Metric[] = []
+    let seen: Parameters<typeof describeQuery>[0] = []
     running.value = true
     cancelled.value = false
     version.value = editor.version
@@ -274,6 +273,15 @@ export const useTacticsStore = defineStore('tactics', () => {
           const doc = await runner(s, n)
           seen = doc.metrics
           return doc
+        },
+        // a cell with an exact answer takes it and is not sampled (no noise in the table)
+        exact: async (s) => {
+          if (cancelled.value || session !== editor.session) throw new StoppedRun('cancelled')
+          jobId = `tactics-exact-${Date.now().toString(36)}`
+          const exact = await backend().exact({ jobId, scenario: s })
+          if (cancelled.value || session !== editor.session) throw new StoppedRun('cancelled')
+          if (exact && seen.length === 0) seen = exact
+          return exact
         },
         onCell: (i, j) => (cell.value = i * b.value.length + j + 1),
       })
