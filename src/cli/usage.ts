@@ -145,7 +145,8 @@ is the scenario as it is; lists of fighters, tactics and plans merge by id / com
 high, B low). Without --a/--b/--metric it plays the options the scenario keeps in "choices"; options given
 replace the file's for that side. --a-each / --b-each <fighter>:<set> give a side one fighter's ready-made
 options: "attacks" (each of his attacks, and his best against this foe), "defences" or "retreat"; a side
-given nothing plays the scenario as it is.
+given nothing plays the scenario as it is. A pairing whose fight has an exact answer (solved within 3 s)
+takes it and is not sampled; the table says when every cell is exact.
 
   --a NAME=PATCH    an option of side A (repeat); PATCH inline JSON or @file.json
   --b NAME=PATCH    an option of side B (repeat)
@@ -156,7 +157,7 @@ given nothing plays the scenario as it is.
   --seed S          the seed (default: the file's run.seed)
   --workers W       worker threads (default: all cores); the numbers never depend on it
   --chunk-size C    trials per chunk (results depend on it; documents record it)
-  --json            print { metric, a, b, cells, bestReplyA, bestReplyB, equilibrium, notes }
+  --json            print { metric, a, b, cells, bestReplyA, bestReplyB, equilibrium, notes, exact }
 
 Examples:
   quickdraw tactics ${EX}/hero-gunfighters.json --trials 20000
