@@ -45,6 +45,15 @@ describe('balance: the value of a field at which a metric reaches a target', () 
     expect(a.percent).toBe(true)
   })
 
+  it('when a point of the range has no exact value (too big, or past the time allowed), the whole search is sampled instead', async () => {
+    // exact values only for skills up to 13: the search starts exact, meets a point without one, and is sampled
+    const partial: BalanceRequest['exact'] = async (scenario) => ((getAtPath(scenario, 'combatants[0].skill') as number) <= 13 ? exactOf(scenario) : null)
+    const a = await findBalance({ scenario: standoff, path: 'combatants[0].skill', query: kidFirst, target: 0.5, from: 9, to: 18, trials: 20_000, seed: SEED, run, exact: partial })
+    const sampled = await findBalance({ scenario: standoff, path: 'combatants[0].skill', query: kidFirst, target: 0.5, from: 9, to: 18, trials: 20_000, seed: SEED, run })
+    expect(a.exact).toBe(false)
+    expect(a).toEqual(sampled)
+  })
+
   it('sampled with common random numbers, lands on the same bracket as the exact search, its interval covering the exact crossing', async () => {
     const exactAnswer = await findBalance({ scenario: standoff, path: 'combatants[0].skill', query: kidFirst, target: 0.5, from: 9, to: 18, trials: 100_000, seed: SEED, run, exact })
     const sampled = await findBalance({ scenario: standoff, path: 'combatants[0].skill', query: kidFirst, target: 0.5, from: 9, to: 18, trials: 100_000, seed: SEED, run })

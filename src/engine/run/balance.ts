@@ -8,7 +8,7 @@ import type { ResultDocument } from './result'
  * "What value makes this fair?": the value of one number in a scenario at which a metric reaches a
  * target (the skill at which my fighter acts first half the time; the STUN at which side A wins 50%).
  *
- * With exact values the search is exact. Otherwise every point runs with the same seed (common random
+ * With exact values the search is exact (when every point it reaches has one; else it is sampled). Otherwise every point runs with the same seed (common random
  * numbers, so neighbouring points differ only by the change itself), the two ends at full trials, the
  * bisection between them at a tenth of the trials, and the two values that bracket the target again at
  * full trials: trials go where the crossing is, not across the whole range.
@@ -88,8 +88,19 @@ export async function findBalance(req: BalanceRequest): Promise<BalanceAnswer> {
   const exactAt = req.exact ? async (v: number): Promise<number | undefined> => exactValueOf(await req.exact!(at(v)), req.query) : undefined
   const first = exactAt ? await exactAt(from) : undefined
   const ctx: Search = { req, at, integer, step, from, to, bounded }
-  return first !== undefined && exactAt ? exactSearch(ctx, exactAt, first) : sampledSearch(ctx)
+  if (first === undefined || !exactAt) return sampledSearch(ctx)
+  try {
+    return await exactSearch(ctx, exactAt, first)
+  } catch (e) {
+    // a point of the range has no exact answer (a fight too big to follow, or past the time allowed): the
+    // whole search is sampled instead, so the bracket is all of one kind
+    if (e instanceof NoExactValue) return sampledSearch(ctx)
+    throw e
+  }
 }
+
+/** A point of an exact search whose metric has no exact value. */
+class NoExactValue extends Error {}
 
 interface Search {
   req: BalanceRequest
@@ -200,7 +211,7 @@ async function exactSearch(ctx: Search, exactAt: (v: number) => Promise<number |
   ctx.shown = describeQuery((await req.exact?.(ctx.at(ctx.from))) ?? [], req.query)
   const value = async (v: number): Promise<number> => {
     const e = await exactAt(v)
-    if (e === undefined) throw new BalanceRefusal(`${formatMetricQuery(req.query)} has no exact value at ${req.path} = ${v}`)
+    if (e === undefined) throw new NoExactValue(`${formatMetricQuery(req.query)} has no exact value at ${req.path} = ${v}`)
     req.onPoint?.({ value: v, estimate: e, ci: [e, e], exact: e, trials: 0 })
     return e
   }
