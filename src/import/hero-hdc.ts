@@ -260,7 +260,16 @@ export function readHdc(root: XNode): ImportResult {
       obj.reducedEnd = reducedTo
       report.computed.push(`${label}: Reduced Endurance, ${reducedTo === 'zero' ? '0 END a use' : '½ END a use (1 END per 20 Active Points, at least 1)'} (HERO 6E1, Reduced Endurance)`)
     } else if (reduced) report.ignored.push(`${label}: Reduced Endurance (${(xattr(reduced, 'OPTION_ALIAS') ?? '').trim() || '?'}) is neither ½ nor 0 END; it pays full END`)
-    const others = xkids(n, 'MODIFIER').filter((m) => m !== reduced)
+    // Charges: an attack with Charges costs no END (HERO 6E1, Charges); the simulator does not count them down
+    const charges = xkids(n, 'MODIFIER').find((m) => xattr(m, 'XMLID') === 'CHARGES')
+    if (charges) {
+      obj.endCost = 0
+      delete obj.reducedEnd
+      const count = (xattr(charges, 'OPTION_ALIAS') ?? '').trim() || '?'
+      report.computed.push(`${label}: ${count} Charges, so no END a use (HERO 6E1, Charges)`)
+      report.ignored.push(`${label}: its ${count} Charges are not counted down; in the simulator he never runs out`)
+    }
+    const others = xkids(n, 'MODIFIER').filter((m) => m !== reduced && m !== charges)
     if (others.length) report.ignored.push(`${label}: its advantages and limitations (${others.map((m) => xattr(m, 'ALIAS') ?? xattr(m, 'XMLID')).join(', ')}) are not modelled`)
     built.push({ obj, entry })
   }

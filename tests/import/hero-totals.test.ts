@@ -127,7 +127,7 @@ describe.skipIf(!haveShared)("Hero Designer's own totals, file by file", () => {
     expect(lines(lass)).toMatch(/^Combat Luck \(3 PD\/3 ED\): Combat Luck 1, \+3 resistant PD and \+3 resistant ED/m)
   })
 
-  it('Darci: her Baton/Shillelagh (Reduced Endurance, 0 END) costs no END; her Dagger/Dirk is the file\'s 1d6−1 (the "+1d6 −1" adder)', () => {
+  it('Darci: her Baton/Shillelagh (Reduced Endurance, 0 END) and her attacks with Charges cost no END; her Dagger/Dirk is the file\'s 1d6−1 (the "+1d6 −1" adder)', () => {
     const r = load('hdc6e_roll20_darci_fae_wizard.hdc')
     const attacks = r.combatants[0].attacks as { name: string; dice: string; reducedEnd?: string }[]
     const baton = attacks.findIndex((a) => a.name === 'Hand-to-Hand Attack')
@@ -137,6 +137,10 @@ describe.skipIf(!haveShared)("Hero Designer's own totals, file by file", () => {
     // 0 END for the Baton (Hero Designer: "end":"0"); the Bash, without Reduced Endurance, 4d6 = 20 Active Points: 2
     expect(plan.endCost[baton]).toBe(0)
     expect(plan.endCost[attacks.findIndex((a) => a.name === 'Bash')]).toBe(2)
+    // Bile and Acid and the Longbow (the Ranged Killing Attack) have Charges: no END ("[3 rc]", "[10 rc]")
+    expect(plan.endCost[attacks.findIndex((a) => a.name === 'Bile and Acid')]).toBe(0)
+    expect(plan.endCost[attacks.findIndex((a) => a.name === 'Ranged Killing Attack')]).toBe(0)
+    expect(lines(r.report)).toMatch(/^Bile and Acid: its 3 Charges are not counted down; in the simulator he never runs out$/m)
   })
 })
 

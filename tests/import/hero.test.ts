@@ -36,12 +36,12 @@ describe('Hero Designer 6th Edition characters (characteristics = 6E base + LEVE
     // rolls 14 or less: the simulator's armour with an activation roll of 14, not PD 10 all the time. She has
     // Teamwork (no extra levels), and her STR 17 for her Dagger/Dirk (a Hand-to-Hand Killing Attack of
     // 1d6−1, STR added in play). Her first attack power is "Bile and Acid", a 1d6 Ranged Killing Attack
-    // against PD.
+    // against PD with 3 Charges (no END a use; Hero Designer's export: "[3 rc]").
     expect(r.system).toBe('hero')
     expect(r.combatants[0]).toEqual({
       name: 'Darci', dex: 13, spd: 4, int: 18, pre: 10, ocv: 4, dcv: 4, con: 18, stun: 26, body: 14, rec: 9, end: 40,
       pd: 4, rpd: 0, ed: 3, red: 0, armour: { pd: 6, ed: 6, activation: 14 }, teamwork: 0, str: 17,
-      attack: { name: 'Bile and Acid', dice: '1d6', kind: 'killing', vs: 'PD', range: 'ranged' },
+      attack: { name: 'Bile and Acid', dice: '1d6', kind: 'killing', vs: 'PD', range: 'ranged', endCost: 0 },
     })
     expect(r.report.computed).toContain('STR 17 = 10 base + 7 bought (HERO 6th Edition base)')
     expect((importCharacter(readFileSync(darciPath)).combatants[0].attacks as { name: string }[]).map((a) => a.name)).toContain('Pneuma')
