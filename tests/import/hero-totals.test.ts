@@ -254,6 +254,8 @@ describe.skipIf(!haveShared)("Hero Designer's export for Roll20 (!hero --import)
     expect(said).toMatch(/^Bronze Battle Axe: with his STR 2½d6, as Hero Designer's sheet says$/m)
     expect(said).toMatch(/^Bronze Dagger: with his STR the simulator makes it 1d6\+1 \(\+1 Damage Class per 5 STR, at most doubling its dice, HERO 6E2 p\.101\); Hero Designer's sheet says 1d6$/m)
     expect(said).toMatch(/Pneuma: the export does not say whether PD or ED stops it \(Hero Designer's own file does\); PD used/)
+    // in a GM's words: no dotted ids, code, paths or field names in camelCase
+    expect(said).not.toMatch(/\b[a-z]+\.[a-z]+\.[a-z]+\b|\u00a7|\w\(\)|\bsrc\/|\.ts\b|\bundefined\b|\bNaN\b|\[object|\b[a-z]+[A-Z][a-z]+[A-Za-z]*\b/)
     const parsed = parseScenario(versusScenario([r, importCharacter(readFileSync(join(shared, 'hdc6e_roll20_darci_fae_wizard.hdc')))]).doc)
     expect(parsed.ok ? [] : parsed.issues).toEqual([])
   })
