@@ -36,7 +36,8 @@ else main()
 
 function main(): void {
   const simulation = new SimulationService({ workerPath: join(__dirname, 'worker.js') })
-  const files = new FileService()
+  // a saved scenario points editors at its system's JSON Schema, shipped beside the examples (schema-pointer.ts)
+  const files = new FileService(app.isPackaged ? join(process.resourcesPath, 'schemas') : join(__dirname, '..', '..', 'schemas'))
   const draftOwners = new DraftOwners()
   const resources = app.isPackaged ? process.resourcesPath : join(__dirname, '..', '..', 'resources')
   const examplesDir = join(resources, 'examples')

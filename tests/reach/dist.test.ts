@@ -109,6 +109,10 @@ describe.skipIf(process.platform === 'win32')('npm run dist -- --dir: the unpack
     expect(existsSync(join(app, 'quickdraw'))).toBe(false)
   })
 
+  it('the JSON Schemas a saved scenario points editors at are shipped beside the examples (resources/schemas)', () => {
+    expect(readdirSync(join(app, 'resources', 'schemas')).sort()).toEqual(readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json')).sort())
+  })
+
   it('every example scenario is shipped where the main process reads them (resources/examples)', () => {
     const shipped = readdirSync(join(app, 'resources', 'examples')).sort()
     expect(shipped).toEqual(readdirSync(join(root, 'resources', 'examples')).filter((f) => f.endsWith('.json')).sort())

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import { basename, resolve } from 'node:path'
 import { writeFileAtomic } from './atomic-write'
+import { withSchemaPointer } from './schema-pointer'
 
 /** Largest scenario file the app opens or writes (a scenario is a few kilobytes; this stops accidents). */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -26,6 +27,9 @@ function digest(text: string): string {
 export class FileService {
   private readonly known = new Map<string, string>()
 
+  /** `schemasDir`: the JSON Schemas Quickdraw ships; a saved scenario without `"$schema"` gets one pointing there. */
+  constructor(private readonly schemasDir?: string) {}
+
   async open(path: string): Promise<OpenedFile> {
     const full = resolve(path)
     const stat = await fs.stat(full)
@@ -44,10 +48,12 @@ export class FileService {
   /**
    * Writes atomically. Without `force`, refuses with `conflict` when the file on disk is not what the app
    * last read or wrote there — including a file the app has not seen this session (say, the target of a
-   * draft recovered after a crash), since nobody can tell what changed in it meanwhile.
+   * draft recovered after a crash), since nobody can tell what changed in it meanwhile. A scenario without
+   * `"$schema"` is written with one (schema-pointer.ts); the text written is in the result.
    */
-  async save(path: string, text: string, force = false): Promise<SaveResult> {
+  async save(path: string, given: string, force = false): Promise<SaveResult> {
     const full = resolve(path)
+    const text = withSchemaPointer(given, full, this.schemasDir)
     if (Buffer.byteLength(text, 'utf8') > MAX_FILE_BYTES) throw new Error(`the scenario is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`)
     if (!force && (await this.changedOnDisk(full))) return { status: 'conflict', path: full }
     await writeFileAtomic(full, text)

@@ -243,11 +243,14 @@ export const useEditorStore = defineStore('editor', () => {
       return false
     }
     const suggestedName = path.value === null ? `${slug(String((doc.value as { name?: string }).name ?? 'scenario'))}.json` : name.value
-    const out = await backend().saveFile({ path: path.value, text: serialize(doc.value), saveAs, suggestedName })
+    const sent = serialize(doc.value)
+    const out = await backend().saveFile({ path: path.value, text: sent, saveAs, suggestedName })
     if (out.status !== 'saved') return false
     path.value = out.file.path
     name.value = out.file.name
-    savedText.value = out.file.text
+    // The desktop app writes the file with a "$schema" pointer for text editors (not part of the scenario's
+    // hash); the scenario saved is the one sent, so the editor keeps it as it is, unmodified.
+    savedText.value = sent
     // Drops the draft, unless edits were made while the save was in flight (the dialog open): they are not
     // in the file, so their draft stays.
     await writeDraft()

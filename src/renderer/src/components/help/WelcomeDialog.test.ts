@@ -3,17 +3,18 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { mount } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
-import WelcomeDialog from '../../src/renderer/src/components/help/WelcomeDialog.vue'
-import { requireBuild, root } from '../helpers'
+import WelcomeDialog from './WelcomeDialog.vue'
+
+const root = join(__dirname, '..', '..', '..', '..', '..')
 
 /**
  * Issue 30: the web app links the licences of the packages it is built with, and the link works offline:
  * the Welcome links the notices file the build writes beside the page, and the web app's service worker
- * keeps that file with the rest of the app. (The desktop app shows them from About: third-party-notices.test.ts.)
+ * keeps that file with the rest of the app. (The desktop app shows them from About: tests/reach/third-party-notices.test.ts.) Needs the build (npm test
+ * builds first).
  */
 describe('the web app links its third-party notices, offline too', () => {
   it('the Welcome links the notices file beside the page, which the build writes and the service worker keeps', () => {
-    requireBuild()
     const wrapper = mount(WelcomeDialog, { attachTo: document.body })
     const link = wrapper.get('[data-testid="third-party-notices"]')
     expect(link.text()).toBe('their licences')
