@@ -94,6 +94,8 @@ export interface GcsCharacter {
   /** Move and Dodge at each encumbrance level, None to Extra-Heavy, as GCS 5 stores them (a check). */
   storedMove?: number[]
   storedDodge?: number[]
+  /** The encumbrance level the file marks as his (Fantasy Grounds' export), 0 None to 4 Extra-Heavy, when it gives no weights. */
+  storedEncumbrance?: number
 }
 
 const DIFFICULTY: Record<string, [number, string]> = { e: [0, 'Easy'], a: [-1, 'Average'], h: [-2, 'Hard'], vh: [-3, 'Very Hard'], w: [-3, 'Wildcard'] }
@@ -252,6 +254,10 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
     enc = [1, 2, 3, 6, 10].findIndex((k) => weight <= k * basicLift)
     if (enc < 0) enc = 4
     report.computed.push(`Encumbrance ${LEVELS[enc]} (${enc}): carrying ${weight} lb against Basic Lift ${basicLift} lb (GURPS Basic Set p.B17)${weight > 10 * basicLift ? '; more than 10 × Basic Lift, he could not move at all, played as Extra-Heavy' : ''}`)
+    if (enc > 0) combatant.encumbrance = enc
+  } else if (c.storedEncumbrance !== undefined && c.storedEncumbrance >= 0 && c.storedEncumbrance <= 4) {
+    enc = c.storedEncumbrance
+    report.read.push(`Encumbrance ${LEVELS[enc]} (${enc}), as the file marks it (GURPS Basic Set p.B17)`)
     if (enc > 0) combatant.encumbrance = enc
   }
   const moveNow = Math.max(enc ? 1 : 0, Math.floor(((combatant.move as number) * [10, 8, 6, 4, 2][enc]) / 10))

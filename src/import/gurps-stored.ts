@@ -158,6 +158,14 @@ export function readFoundryGurps(j: Json): GcsCharacter {
     return v
   }
   const list = (x: unknown): Json[] => (isObj(x) ? Object.values(x).filter(isObj) : Array.isArray(x) ? x.filter(isObj) : [])
+  // The game aid's newer actors (1.0) keep skills, traits and weapons as items of their own, not in the
+  // actor's data: refused with what to do rather than read as a fighter with no attack.
+  const itemTypes = [...new Set((Array.isArray(j.items) ? j.items.filter(isObj) : []).map((i) => String(i.type)))]
+  if (!list(d.melee).length && !list(d.ranged).length && !list(d.skills).length && itemTypes.length) {
+    throw new ImportError(
+      `this Foundry VTT GURPS actor keeps its skills and weapons as items (${itemTypes.join(', ')}), as the game aid's 1.0 characters do, and this importer reads the actor exports that list them in the actor; export the character from GURPS Character Sheet or GURPS Character Assistant and import that file`,
+    )
+  }
   // skills and traits nest in "contains"
   const flat = (xs: Json[]): Json[] => xs.flatMap((x) => [x, ...flat(list(x.contains))])
   const skills: Skill[] = flat(list(d.skills)).flatMap((s) => {
@@ -185,10 +193,80 @@ export function readFoundryGurps(j: Json): GcsCharacter {
       return [{ owner: String(w.name ?? 'weapon'), usage: String(w.mode ?? ''), melee, damage, reach: String(w.reach ?? ''), parry, range: String(w.range ?? ''), defaults: [], storedLevel: { level, from: 'the file' } }]
     })
   // Foundry keeps DR per hit location: the torso's is the one the simulator uses
-  const torso = list(d.hitlocations).find((h) => /^torso$/i.test(String(h.where ?? '')))
-  const dr = num(torso?.dr) ?? 0
+  // (hitlocationsV2, the 1.0 layout: the DR the file imported is "import")
+  const torso = [...list(d.hitlocations), ...list(d.hitlocationsV2)].find((h) => /^torso$/i.test(String(h.where ?? '')))
+  const dr = num(torso?.dr ?? torso?.import) ?? 0
   const equipment: Equipment[] = [{ name: 'armour on the torso', features: dr ? [{ type: 'dr', locations: ['torso'], amount: dr, perLevel: false }] : [], weapons: [...weaponLines(d.melee, true), ...weaponLines(d.ranged, false)] }]
   return fromScores(`Foundry VTT GURPS actor`, String(j.name ?? '').trim() || 'Imported character', {
     st: val(at.ST, 'ST'), dx: val(at.DX, 'DX'), iq: val(at.IQ, 'IQ'), ht: val(at.HT, 'HT'), hp: val(isObj(d.HP) ? d.HP.max : d.HP, 'HP'), will: val(at.WILL, 'Will'), per: val(at.PER, 'Perception'), speed: val(d.basicspeed, 'Basic Speed'), move: val(d.basicmove, 'Basic Move'),
   }, { traits, skills, equipment })
+}
+
+/**
+ * Fantasy Grounds' XML for GURPS, which GURPS Character Assistant (and GURPS Character Sheet) export:
+ * `<root version="…" release="…"><character>` with stored values. The layout is the one Foundry VTT's GURPS
+ * game aid reads such exports with: `<attributes>` (strength, dexterity, intelligence, health, will,
+ * perception, hitpoints, basicspeed, basicmove), `<abilities><skilllist>` and `<traits><adslist>` of
+ * `<id-00001>` entries (name, type "DX/A", level, points), `<combat><meleecombatlist>` of weapons whose
+ * `<meleemodelist>` holds each use (name, level, damage "sw+1 cut", reach, parry) and `<rangedcombatlist>`
+ * with `<rangedmodelist>` (level, damage, acc, range, shots), `<combat><protectionlist>` of hit locations
+ * (location, dr "4" or "2 + 2"), and `<encumbrance>` with `enc_0`…`enc_4` (1 marks the current level) and
+ * each level's `enc0_move`, `enc0_dodge`…
+ */
+export function readFantasyGrounds(root: XNode): GcsCharacter {
+  const ch = xkid(root, 'character')
+  if (!ch) throw new ImportError('this Fantasy Grounds file has no <character>: it is a campaign or module file, not a character export')
+  const ids = (n: XNode | undefined): XNode[] =>
+    Object.entries(n ?? {})
+      .filter(([k, v]) => /^id-/.test(k) && Array.isArray(v))
+      .flatMap(([, v]) => (v as unknown[]).filter((x): x is XNode => typeof x === 'object' && x !== null))
+  const at = xkid(ch, 'attributes')
+  const score = (tag: string, label: string): number => {
+    const v = num(xtext(at, tag))
+    if (v === undefined) throw new ImportError(`the Fantasy Grounds character has no ${label} (attributes › ${tag})`)
+    return v
+  }
+  const abilities = xkid(ch, 'abilities')
+  const skills: Skill[] = ids(xkid(abilities, 'skilllist')).flatMap((s) => {
+    const level = num(xtext(s, 'level'))
+    const ty = skillType(xtext(s, 'type') ?? '')
+    if (level === undefined || !ty) return []
+    const m = /^(.*?)(?:\/TL\d+)?\s*(?:\((.*)\))?$/.exec(xtext(s, 'name') ?? '')
+    return [{ name: (m?.[1] ?? '').trim(), specialization: (m?.[2] ?? '').trim(), attribute: ty.attribute, difficulty: ty.difficulty, points: num(xtext(s, 'points')) ?? 0, technique: false, cachedLevel: level }]
+  })
+  const traitsNode = xkid(ch, 'traits')
+  const traits: Trait[] = [...ids(xkid(traitsNode, 'adslist')), ...ids(xkid(traitsNode, 'disadslist'))].map((t) => {
+    const name = (xtext(t, 'name') ?? '').trim()
+    const m = /^(.*?)\s+(\d+)$/.exec(name)
+    return { name: (m?.[1] ?? name).trim(), levels: m ? Number(m[2]) : 1, features: [], weapons: [] }
+  })
+  const combat = xkid(ch, 'combat')
+  const lines = (list: string, modes: string, melee: boolean): Weapon[] =>
+    ids(xkid(combat, list)).flatMap((w) =>
+      ids(xkid(w, modes)).flatMap((m) => {
+        const damage = parseDamage(xtext(m, 'damage') ?? '')
+        const level = num(xtext(m, 'level'))
+        if (!damage || level === undefined) return []
+        return [{ owner: (xtext(w, 'name') ?? 'weapon').trim(), usage: (xtext(m, 'name') ?? '').trim(), melee, damage, reach: xtext(m, 'reach') ?? '', parry: xtext(m, 'parry') ?? '', range: xtext(m, 'range') ?? '', defaults: [], storedLevel: { level, from: 'the file' }, shots: xtext(m, 'shots'), accuracy: xtext(m, 'acc') }]
+      }),
+    )
+  // DR per hit location ("2 + 2" adds up): the torso's is the one the simulator uses
+  const torso = ids(xkid(combat, 'protectionlist')).find((h) => /^torso$/i.test((xtext(h, 'location') ?? '').trim()))
+  const drText = (xtext(torso, 'dr') ?? '').trim()
+  const dr = /^\d+(\s*\+\s*\d+)*$/.test(drText) ? drText.split('+').reduce((s, x) => s + Number(x), 0) : 0
+  const equipment: Equipment[] = [{ name: 'armour on the torso', features: dr ? [{ type: 'dr', locations: ['torso'], amount: dr, perLevel: false }] : [], weapons: [...lines('meleecombatlist', 'meleemodelist', true), ...lines('rangedcombatlist', 'rangedmodelist', false)] }]
+  const enc = xkid(ch, 'encumbrance')
+  const current = [0, 1, 2, 3, 4].find((i) => (xtext(enc, `enc_${i}`) ?? '').trim() === '1')
+  const perLevel = (what: string): number[] | undefined => {
+    const v = [0, 1, 2, 3, 4].map((i) => num(xtext(enc, `enc${i}_${what}`)))
+    return v.every((x) => x !== undefined) ? (v as number[]) : undefined
+  }
+  const st = score('strength', 'ST')
+  const iq = score('intelligence', 'IQ')
+  const out = fromScores('Fantasy Grounds XML (GURPS)', (xtext(ch, 'name') ?? '').trim() || 'Imported character', {
+    st, dx: score('dexterity', 'DX'), iq, ht: score('health', 'HT'), hp: num(xtext(at, 'hitpoints')) ?? st, will: num(xtext(at, 'will')) ?? iq, per: num(xtext(at, 'perception')) ?? iq, speed: score('basicspeed', 'Basic Speed'), move: score('basicmove', 'Basic Move'),
+  }, { traits, skills, equipment })
+  const move = perLevel('move')
+  const dodge = perLevel('dodge')
+  return { ...out, ...(current !== undefined ? { storedEncumbrance: current } : {}), ...(move ? { storedMove: move } : {}), ...(dodge ? { storedDodge: dodge } : {}) }
 }

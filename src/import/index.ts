@@ -1,13 +1,13 @@
 import { gurpsCombatant } from './gurps-model'
 import { isGcsJson, readGcsJson } from './gurps-gcs-json'
 import { readGcsXml } from './gurps-gcs-xml'
-import { isFoundryGurps, readFoundryGurps, readGca5 } from './gurps-stored'
+import { isFoundryGurps, readFantasyGrounds, readFoundryGurps, readGca5 } from './gurps-stored'
 import { readHdc } from './hero-hdc'
 import { isRoll20Hero, readRoll20Hero } from './hero-roll20'
 import { battlescribeLibrary } from './bushido-battlescribe'
 import type { Library } from './library'
 import { l5rKind, readL5r } from './l5r'
-import { decodeText, isZip, parseJson, parseXml, unzipOne, xattr, type XNode } from './source'
+import { decodeText, isZip, parseJson, parseXml, unzipOne, xattr, xkid, type XNode } from './source'
 import { adversaryLibrary, isAdversaryDataset, isWeaponTable } from './swrpg-adversaries'
 import { isOggDudeCharacter, readOggDude } from './swrpg-oggdude'
 import { fightLines } from './fight-lines'
@@ -40,7 +40,7 @@ export type OpenedFile =
   | { kind: 'library'; system: string; format: string; count: number; build: (tables: unknown[][]) => Library }
   | { kind: 'weapons'; system: string; table: unknown[] }
 
-const KNOWN = 'GURPS Character Sheet .gcs, GURPS Character Assistant .gca5, Foundry VTT GURPS actors, Hero Designer .hdc or its export for Roll20 (!hero --import), Star Wars adversary stat blocks, OggDude\'s Star Wars characters (.xml), L5R Character Manager or web sheet .l5r, Foundry VTT l5r4 actors, BattleScribe Bushido catalogues .cat or .catz and rosters .ros or .rosz'
+const KNOWN = 'GURPS Character Sheet .gcs, GURPS Character Assistant .gca5, Fantasy Grounds XML of a GURPS character, Foundry VTT GURPS actors, Hero Designer .hdc or its export for Roll20 (!hero --import), Star Wars adversary stat blocks, OggDude\'s Star Wars characters (.xml), L5R Character Manager or web sheet .l5r, Foundry VTT l5r4 actors, BattleScribe Bushido catalogues .cat or .catz and rosters .ros or .rosz'
 
 /**
  * Reads one file, recognised by its content (not its name): GURPS Character Sheet 5 (JSON) or 4 (XML)
@@ -78,8 +78,9 @@ export function openFile(bytes: Uint8Array, system?: string): OpenedFile {
       opened = { kind: 'library', system: 'bushido', format: lib.format, count: lib.entries.length, build: () => lib }
     } else if (root === 'gameSystem') throw new ImportError(`this is a BattleScribe game system file (${node ? (xattr(node, 'name') ?? '?') : '?'}): it defines the card layout and holds no model cards; open a faction catalogue (.cat) instead`)
     else if (root === 'gca5' && node) opened = { kind: 'character', result: gurpsCombatant(readGca5(node)) }
+    else if (root === 'root' && node && xkid(node, 'character')) opened = { kind: 'character', result: gurpsCombatant(readFantasyGrounds(node)) }
     else if (node && isOggDudeCharacter(root ?? '', node)) opened = { kind: 'character', result: readOggDude(node) }
-    else throw new ImportError(`not a character file this importer knows (the XML's root element is <${root ?? '?'}>; expected <character> from GURPS Character Sheet, <CHARACTER> from Hero Designer, <Character> from OggDude's Star Wars character generator or <catalogue> or <roster> from BattleScribe)`)
+    else throw new ImportError(`not a character file this importer knows (the XML's root element is <${root ?? '?'}>; expected <character> from GURPS Character Sheet, <root><character> from a Fantasy Grounds export of a GURPS character, <CHARACTER> from Hero Designer, <Character> from OggDude's Star Wars character generator or <catalogue> or <roster> from BattleScribe)`)
   } else throw new ImportError('not a character file this importer knows: neither JSON nor XML')
   if (opened.kind === 'character') withFight(opened.result)
   else if (opened.kind === 'library') {
