@@ -236,7 +236,11 @@ export function readHdc(root: XNode): ImportResult {
     }
     const input = (xattr(n, 'INPUT') ?? '').toUpperCase()
     const vs = input === 'ED' ? 'ED' : 'PD'
-    const base = ((xattr(n, 'NAME') ?? '').trim() || a.label).slice(0, 56)
+    // an attack with no name of its own inside a named Compound Power (a weapon: "Baton/Shillelagh") takes its name
+    const compound = entry.parent && xattr(entry.parent, 'XMLID') === 'COMPOUNDPOWER' ? (xattr(entry.parent, 'NAME') ?? '').trim() : ''
+    const own = (xattr(n, 'NAME') ?? '').trim()
+    const base = (own || compound || a.label).slice(0, 56)
+    const kindSaid = !own && compound ? `${a.label}, the ${(xattr(n, 'ALIAS') ?? '').trim() || a.label} of his ${compound}` : a.label
     let label = base
     for (let k = 2; usedNames.has(label.toLowerCase()); k++) label = `${base} ${k}`
     const diceText = dice(whole, half, pip)
@@ -246,7 +250,7 @@ export function readHdc(root: XNode): ImportResult {
     }
     usedNames.add(label.toLowerCase())
     const obj: Record<string, unknown> = { name: label, dice: diceText, kind: a.kind, vs, range: a.range }
-    report.computed.push(`${label}: ${diceText} ${a.kind} vs ${vs} = ${text} (${a.label})`)
+    report.computed.push(`${label}: ${diceText} ${a.kind} vs ${vs} = ${text} (${kindSaid})`)
     if (a.kind === 'killing' && a.range === 'hth') {
       // STR adds +1 Damage Class per 5 STR to a Hand-to-Hand Killing Attack, at most doubling it (HERO 6E2 p.101)
       obj.addsStr = true

@@ -130,16 +130,19 @@ describe.skipIf(!haveShared)("Hero Designer's own totals, file by file", () => {
   it('Darci: her Baton/Shillelagh (Reduced Endurance, 0 END) and her attacks with Charges cost no END; her Dagger/Dirk is the file\'s 1d6−1 (the "+1d6 −1" adder)', () => {
     const r = load('hdc6e_roll20_darci_fae_wizard.hdc')
     const attacks = r.combatants[0].attacks as { name: string; dice: string; reducedEnd?: string }[]
-    const baton = attacks.findIndex((a) => a.name === 'Hand-to-Hand Attack')
+    // weapons bought as Compound Powers are named as the file names them, with what kind of attack they are
+    expect(attacks.map((a) => a.name)).toEqual(['Bile and Acid', 'Pneuma', 'Longbow, Medium', 'Baton/Shillelagh', 'Dagger/Dirk', 'Bash'])
+    expect(lines(r.report)).toMatch(/^Baton\/Shillelagh: 6d6 normal vs PD = 3d6 \+ STR 17 \(3d6\) \(Hand-to-Hand Attack, the Hand-To-Hand Attack of his Baton\/Shillelagh\)$/m)
+    const baton = attacks.findIndex((a) => a.name === 'Baton/Shillelagh')
     expect(attacks[baton].reducedEnd).toBe('zero')
     expect(attacks.find((a) => a.name === 'Dagger/Dirk')).toMatchObject({ dice: '1d6-1', kind: 'killing', addsStr: true })
     const plan = heroPlan([{ ...(r.combatants[0] as object), id: 'darci', side: 'A' }, { id: 'foe', side: 'B' }])
     // 0 END for the Baton (Hero Designer: "end":"0"); the Bash, without Reduced Endurance, 4d6 = 20 Active Points: 2
     expect(plan.endCost[baton]).toBe(0)
     expect(plan.endCost[attacks.findIndex((a) => a.name === 'Bash')]).toBe(2)
-    // Bile and Acid and the Longbow (the Ranged Killing Attack) have Charges: no END ("[3 rc]", "[10 rc]")
+    // Bile and Acid and the Longbow, Medium (a Ranged Killing Attack in that Compound Power) have Charges: no END ("[3 rc]", "[10 rc]")
     expect(plan.endCost[attacks.findIndex((a) => a.name === 'Bile and Acid')]).toBe(0)
-    expect(plan.endCost[attacks.findIndex((a) => a.name === 'Ranged Killing Attack')]).toBe(0)
+    expect(plan.endCost[attacks.findIndex((a) => a.name === 'Longbow, Medium')]).toBe(0)
     expect(lines(r.report)).toMatch(/^Bile and Acid: its 3 Charges are not counted down; in the simulator he never runs out$/m)
   })
 })
