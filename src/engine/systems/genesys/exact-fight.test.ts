@@ -8,7 +8,8 @@ import { emptyPool } from '../../dice/narrative-dice'
 import { positiveDice } from '../../dice/narrative-pool'
 import { parseScenarioOrThrow } from '../../run/parse'
 import type { ExactMetric } from '../rule-system'
-import { outOfScope, solveGenesysFight, TURN_REASON } from './exact-fight'
+import { forEachRoll } from '../../core/rng-paths'
+import { GENESYS_EXACT_MAX_FIGHTERS, outOfScope, solveGenesysFight, tieBranches, TURN_REASON } from './exact-fight'
 import type { FightPlan } from './fight-plan'
 import { genesys } from './index'
 
@@ -41,7 +42,7 @@ const KNIFE = { name: 'throwing knife', skill: 'ranged-light', damage: 4, crit: 
 const VICIOUS_KNIFE = { ...KNIFE, crit: 1, qualities: { vicious: 5 } }
 
 /** The shipped Star Wars fights the exact answer solves (their descriptions quote it). */
-const SOLVED = ['genesys-scavengers-squabble.json', 'genesys-enforcer-and-guards.json']
+const SOLVED = ['genesys-scavengers-squabble.json', 'genesys-enforcer-and-guards.json', 'genesys-two-on-one.json']
 const example = (file: string): Record<string, unknown> => JSON.parse(readFileSync(`resources/examples/${file}`, 'utf8')) as Record<string, unknown>
 
 const planOf = (doc: unknown): FightPlan => genesys.compile(parseScenarioOrThrow(doc).scenario as never) as FightPlan
@@ -187,24 +188,29 @@ describe('Star Wars / Genesys whole fight, exact (docs/rules/genesys.md, exact w
   })
 
   it('refuses, with the reason, fights it does not solve', () => {
-    const three = duel({}, {})
-    ;(three.combatants as unknown[]).push({ ...(three.combatants as Record<string, unknown>[])[1], id: 'c', name: 'Cy' })
-    ;(three.plans as unknown[]).push({ combatant: 'c', turns: [{ maneuvers: [], action: 'attack' }] })
-    expect(fightNote(exactOf(three))?.reason).toBe('more than two fighters')
-    const oneSide = duel({}, { side: 'A' })
-    ;(oneSide.combatants as Record<string, unknown>[]).push({ ...(oneSide.combatants as Record<string, unknown>[])[1], id: 'c', name: 'Cy', side: 'B' })
-    ;(oneSide.plans as unknown[]).push({ combatant: 'c', turns: [{ maneuvers: [], action: 'attack' }] })
-    expect(outOfScope(planOf(oneSide))).toBe('more than two fighters')
-    // every shipped fight gets a note: but for the two small ones solved below, a 1-vs-1 shipped duel rolls
+    const many = duel({}, {})
+    for (const id of ['c', 'd', 'e']) {
+      ;(many.combatants as unknown[]).push({ ...(many.combatants as Record<string, unknown>[])[1], id, name: id.toUpperCase() })
+      ;(many.plans as unknown[]).push({ combatant: id, turns: [{ maneuvers: [], action: 'attack' }] })
+    }
+    expect(GENESYS_EXACT_MAX_FIGHTERS).toBe(4)
+    expect(fightNote(exactOf(many))?.reason).toBe('more than 4 fighters (a minion group counts as one)')
+    // two against one, and two against two, are followed
+    expect(outOfScope(planOf(example('genesys-two-on-one.json')))).toBeUndefined()
+    ;(many.combatants as Record<string, unknown>[])[2].side = 'A'
+    many.combatants = (many.combatants as unknown[]).slice(0, 4)
+    many.plans = (many.plans as unknown[]).slice(0, 4)
+    expect(outOfScope(planOf(many))).toBeUndefined()
+    // every shipped fight gets a note: but for the three small ones solved below, a shipped fight rolls
     // Proficiency dice against Crit 2–3 weapons, so Critical Injuries come often and their lasting effects
-    // take it past the bounds; the others have more than two fighters
+    // take it past the bounds; the squad has more than four fighters
     for (const file of readdirSync('resources/examples').filter((f) => f.startsWith('genesys-'))) {
       const doc = JSON.parse(readFileSync(`resources/examples/${file}`, 'utf8')) as { mode: string; combatants: unknown[] }
       if (doc.mode !== 'fight') continue
       if (SOLVED.includes(file)) continue
       const note = fightNote(exactOf(doc))
       expect(note?.solved, file).toBe(false)
-      if (doc.combatants.length > 2) expect(note?.reason, file).toBe('more than two fighters')
+      if (doc.combatants.length > GENESYS_EXACT_MAX_FIGHTERS) expect(note?.reason, file).toBe('more than 4 fighters (a minion group counts as one)')
       else expect([TURN_REASON, 'the fight has more than 400,000 ways for its turns to go', 'the fight has more than 100,000 different situations to follow'], file).toContain(note?.reason)
     }
     // no crits, but tough fighters and a long cap: too many situations to follow
@@ -331,6 +337,7 @@ describe('Star Wars / Genesys shipped exact fights (Critical Injuries included)'
   const cases: [string, string[], (ms: readonly ExactMetric[]) => string][] = [
     ['genesys-scavengers-squabble.json', ['jekk', 'oorn'], (ms) => `Jekk wins ${pct(order(ms, 'A'))} of the time and Oorn ${pct(order(ms, 'B'))}; ${pct(order(ms, 'draw'))} are draws`],
     ['genesys-enforcer-and-guards.json', ['enforcer', 'guards'], (ms) => `the enforcer wins ${pct(order(ms, 'A'))} of the time and the guards ${pct(order(ms, 'B'))}; ${pct(order(ms, 'draw'))} are draws`],
+    ['genesys-two-on-one.json', ['jekk', 'kesh', 'oorn'], (ms) => `Jekk and Kesh win ${pct(order(ms, 'A'))} of the time and Oorn ${pct(order(ms, 'B'))}; ${pct(order(ms, 'draw'))} end with nobody standing`],
   ]
   for (const [file, ids, quote] of cases) {
     it(`${file}: solved, its description quotes the exact answer, and the Monte Carlo agrees (seed 20, 20,000 fights, 4 standard errors)`, async () => {
@@ -344,4 +351,60 @@ describe('Star Wars / Genesys shipped exact fights (Critical Injuries included)'
       expect(disagree(exact, metrics, ids)).toEqual([])
     }, 240_000)
   }
+})
+
+describe('Star Wars / Genesys whole fight, more than two fighters', () => {
+  it('hand-reasoned: initiative tie-breaks (a number below 1024 each, in roster order) are followed by how each compares with the ones before; every order of three draws, ties included, has its chance C(1024, m)/1024³ for m distinct values, to 1e-15', () => {
+    // three draws below 1024, each answered by its comparison with the earlier ones of the same replay (`tieBranches`)
+    let drawn: number[] = []
+    const seen = new Map<string, number>()
+    forEachRoll(
+      (rng) => {
+        drawn = []
+        for (let i = 0; i < 3; i++) drawn.push(rng.below(1024))
+        return drawn.slice()
+      },
+      (v, p) => {
+        // the pattern: each draw's rank among the distinct values (ties share a rank)
+        const u = [...new Set(v)].sort((x, y) => x - y)
+        const key = v.map((x) => u.indexOf(x)).join('')
+        seen.set(key, (seen.get(key) ?? 0) + p)
+      },
+      (n) => {
+        if (n !== 1024) throw new Error('only tie-breaks here')
+        return tieBranches(drawn)
+      },
+    )
+    // 13 ways for three draws to fall in order, ties included (3 with all equal or two pairs…)
+    expect(seen.size).toBe(13)
+    const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n, k - 1) * (n - k + 1)) / k)
+    for (const [key, p] of seen) expect(Math.abs(p - choose(1024, new Set(key).size) / 1024 ** 3), key).toBeLessThan(1e-15)
+    expect(Math.abs([...seen.values()].reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-15)
+  })
+
+  it('two against one (the shipped example, 3 Rounds): every value the same to 1e-12 with and without the reductions (a fighter out of a fight that goes on, a target who is down), with fewer states', () => {
+    const doc = { ...example('genesys-two-on-one.json'), maxRounds: 3 }
+    const plan = planOf(doc)
+    const reduced = solveGenesysFight(plan)
+    const plain = solveGenesysFight(plan, false)
+    if (!reduced.ok || !plain.ok) throw new Error(reduced.ok ? (plain.ok ? '' : plain.reason) : reduced.reason)
+    const a = reduced.solution
+    const b = plain.solution
+    for (let i = 0; i < 2; i++) expect(Math.abs(a.win[i] - b.win[i]), `wins ${i}`).toBeLessThan(1e-12)
+    expect(Math.abs(a.atCap - b.atCap)).toBeLessThan(1e-12)
+    a.length.forEach((p, k) => expect(Math.abs(p - b.length[k]), `step ${k + 1}`).toBeLessThan(1e-12))
+    expect(a.expectedFinals.length).toBe(3)
+    a.expectedFinals.forEach((p, k) => expect(Math.abs(p - b.expectedFinals[k]), `defeated ${k}`).toBeLessThan(1e-12))
+    // expected wounds (up to 8 a hit), compared as a share of 10 wounds, as the chances are
+    a.expectedDamage.forEach((p, k) => expect(Math.abs(p - b.expectedDamage[k]) / 10, `wounds ${k}`).toBeLessThan(1e-12))
+    expect(a.states).toBeLessThan(b.states)
+  }, 120_000)
+
+  it("the two-on-one example's description quotes Oorn alone against Jekk (the same fight without Kesh, exact)", () => {
+    const doc = example('genesys-two-on-one.json')
+    const alone = { ...doc, combatants: (doc.combatants as { id: string }[]).filter((c) => c.id !== 'kesh'), plans: (doc.plans as { combatant: string }[]).filter((x) => x.combatant !== 'kesh') }
+    const ms = exactOf(alone)
+    expect(fightNote(ms)?.solved).toBe(true)
+    expect(doc.description).toContain(`Alone against Jekk, Oorn would win ${(100 * order(ms, 'B')).toFixed(1)}%.`)
+  }, 60_000)
 })

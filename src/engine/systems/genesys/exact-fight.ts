@@ -16,16 +16,17 @@ import { fightShape, sideNames } from './fight-metrics'
 import { ammoAt, compileFight, DROPPED, EMPTY, held, heldAmmo, type FightPlan, type FightState } from './fight-plan'
 
 /**
- * Exact whole fights for Star Wars / Genesys (docs/rules/genesys.md, "Exact whole fights"): a 1-vs-1
- * fight is a Markov chain whose step is one initiative slot. Each step runs the sampler's own slot code
+ * Exact whole fights for Star Wars / Genesys (docs/rules/genesys.md, "Exact whole fights"): a fight of
+ * two to four fighters on two sides (a minion group is one) is a Markov chain whose step is one
+ * initiative slot. Each step runs the sampler's own slot code
  * (`roundSlot`: the turn's maneuvers, the attack, damage past soak, advantage and threat spent, the end
  * of the round) once for every way its rolls can fall:
  * - a dice pool (initiative, every attack) is one draw over the pool's exact distribution of results,
  *   put in place of the sampler's `rollPool` through `plan.roll`, grouped as the call site reads them
  *   (initiative: net successes and advantage; a miss: its advantage and whether a Despair came up; a
  *   hit: all of it);
- * - the tie-break draws of the 'roll-off' initiative variant are followed as their comparison (lower,
- *   equal, higher), the only way the order reads them;
+ * - the tie-break draws of the 'roll-off' initiative variant are followed as their comparison with the
+ *   draws before them (`tieBranches`), the only way the order reads them;
  * - the Critical Injury roll (the fight's only d100) is followed by the effect of the table row it lands
  *   on (EotE Table 6-10), for the d100 + 10 per earlier injury + 10 per extra trigger + Vicious that the
  *   sampler computes and tells the plan before drawing (`plan.critBonus`, `plan.critOn`): 151+ Dead, the
@@ -57,9 +58,14 @@ export const GENESYS_EXACT_MAX_RUNS = 400_000
 export const GENESYS_EXACT_MAX_SLOT_RUNS = 5_000
 /** States whose chance falls below this are dropped, their total kept in the error bound. */
 export const GENESYS_EXACT_DROP_BELOW = 1e-20
+/** Most fighters (a minion group counts as one) in a fight the exact answer follows. */
+export const GENESYS_EXACT_MAX_FIGHTERS = 4
 
 /** The state fields kept between slots (all but the initiative scratch keys, the strain-spent tally and the maneuver scratch). */
 const FIELDS = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cover', 'prone', 'guarded', 'boost', 'target', 'turnsTaken', 'acted', 'order', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'noAmmo', 'turnManeuvers', 'noFree', 'winded', 'lame', 'band', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack', 'lastSlot', 'assisted', 'reloads', 'defended', 'disengaged', 'weapon', 'crippled', 'maimed', 'brawnLost', 'agilityLost', 'willLost'] as const satisfies readonly (keyof FightState)[]
+
+/** A fighter's own fields, one value per fighter (no range bands or places: others' positions are read beside his). */
+const OWN_FIELDS = ['strain', 'injuries', 'aims', 'cover', 'prone', 'guarded', 'boost', 'target', 'turnsTaken', 'acted', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'turnManeuvers', 'noFree', 'winded', 'lame', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack', 'reloads', 'defended', 'disengaged', 'weapon', 'crippled', 'maimed', 'brawnLost', 'agilityLost', 'willLost'] as const satisfies readonly (typeof FIELDS)[number][]
 
 /** A pool's exact results: one representative packed result per group of results the fight reads alike, with its chance. */
 interface PoolOutcomes {
@@ -100,13 +106,53 @@ function initiativeLabel(v: number): number {
 }
 
 /**
- * How a 1-vs-1 attack reads a result (fight-attack.ts `attack`): a miss only by its advantage (Triumphs
+ * How an attack reads a result with two fighters (fight-attack.ts `attack`): a miss only by its advantage (Triumphs
  * and the margin of failure do nothing), a hit by all of it; Despairs only as "any" (the weapon runs
  * out of ammunition; with no ally of the attacker beside the target no shot goes astray).
  */
 function attackLabel(v: number): number {
   const de = Math.min(1, packedDespairs(v))
   return isHit(packedNet(v)) ? pack(packedNet(v), packedAdv(v), packedTriumphs(v), de) : pack(0, packedAdv(v), 0, de)
+}
+
+/**
+ * The same with more than two fighters: a hit that comes up with a Despair on a target engaged with an
+ * ally of the attacker hits that ally instead, and a second Despair then empties the weapon, so Despairs
+ * are read as none, one, or two and more.
+ */
+function attackLabelMany(v: number): number {
+  const de = Math.min(2, packedDespairs(v))
+  return isHit(packedNet(v)) ? pack(packedNet(v), packedAdv(v), packedTriumphs(v), de) : pack(0, packedAdv(v), 0, de)
+}
+
+/**
+ * The initiative tie-break draw (a number below 1024) of the i-th fighter, when each fighter draws one
+ * in roster order: only how it compares with the draws before it is read (they order fighters whose
+ * checks gave the same net successes and advantage), so it is followed as equal to each earlier value
+ * (1/1024 each) or falling in each gap between them. Every way m distinct values and the ties among n
+ * draws can fall in order comes from C(1024, m) sets of values out of 1024ⁿ draws, so a new value falls
+ * in each of the m + 1 gaps left by m distinct earlier ones with chance (1024 − m) / ((m + 1) · 1024);
+ * its representative is the middle of its gap. `earlier`: the draws before it, as the fight state keeps
+ * them.
+ */
+export function tieBranches(earlier: readonly number[]): DrawBranches {
+  const u = [...new Set(earlier)].sort((a, b) => a - b)
+  const m = u.length
+  const gap = (1024 - m) / ((m + 1) * 1024)
+  const values: number[] = []
+  const p: number[] = []
+  for (let k = 0; k <= m; k++) {
+    const lo = k === 0 ? -1 : u[k - 1]
+    const hi = k === m ? 1024 : u[k]
+    if (hi - lo < 2) throw new RefusedError('too many fighters to follow their initiative ties exactly')
+    values.push(Math.floor((lo + hi) / 2))
+    p.push(gap)
+    if (k < m) {
+      values.push(u[k])
+      p.push(1 / 1024)
+    }
+  }
+  return { values: Int32Array.from(values), p: Float64Array.from(p) }
 }
 
 /**
@@ -125,14 +171,20 @@ function critLabel(plan: FightPlan, t: number, result: number, idle: number): nu
 const NONE_ROW = CRIT_TABLE.findIndex((r) => r.effect === 'none')
 const rowBits = (...effects: CritEffect[]): number => effects.reduce((m, e) => m | (1 << CRIT_TABLE.findIndex((r) => r.effect === e)), 0)
 /**
- * Whether f's attack pool can ever hold a Boost die in this 1-vs-1 fight: from Aim (a planned Aim, the
- * free maneuver bought with advantage, the free maneuver the GM's tactical threat gives), an Accurate
- * weapon, or a melee attack on a prone target; allies' Boost needs an ally. Without one, Scattered
- * Senses ("removes all Boost dice") changes nothing for him.
+ * Whether f's attack pool can ever hold a Boost die: from Aim (a planned Aim, the free maneuver bought
+ * with advantage, the free maneuver the GM's tactical threat gives), an Accurate weapon, a melee attack
+ * on a prone target, or an ally (his Boost, his Assist: always counted as possible). Without one,
+ * Scattered Senses ("removes all Boost dice") changes nothing for him.
  */
 function mayBoost(plan: FightPlan, f: number): boolean {
   const fp = plan.fighters[f]
+  if (!aloneOnSide(plan, f)) return true
   return fp.weapons.some((w) => isMelee(w.w.skill) || w.w.qualities.accurate > 0) || fp.plan.advantage === 'free-maneuver' || plan.threatTactical || fp.turns.some((t) => t.maneuvers.includes('aim'))
+}
+
+/** Whether f is the only fighter of his side (a minion group counts as one). */
+function aloneOnSide(plan: FightPlan, f: number): boolean {
+  return plan.fighters.every((o) => o.index === f || o.side !== plan.fighters[f].side)
 }
 
 /** The rows whose effect only his own attacks read (his next check, his lasting check penalties, At the Brink, a crippled fighting arm, limbs lost). */
@@ -152,17 +204,18 @@ function outOfAmmo(plan: FightPlan, f: number): boolean {
 }
 
 /**
- * The Critical Injury effects that would change nothing for t as the fight stands (a 1-vs-1 fight, the
- * states made canonical between slots, `canonicalise`): what he already has (Winded, Temporarily Lame,
+ * The Critical Injury effects that would change nothing for t as the fight stands (the states made
+ * canonical between slots, `canonicalise`): what he already has (Winded, Temporarily Lame,
  * Hamstrung or Knocked Senseless for good, still Stunned or Distracted, Slightly Dazed, Scattered Senses,
  * At the Brink, Blinded, Bleeding Out, a pending The End is Nigh, the next check's Setback or Difficulty,
- * Difficulty from injuries at its most), Slowed Down (one fighter a side: he acts in his side's last slot
+ * Difficulty from injuries at its most), Slowed Down (alone on his side: he acts in his side's last slot
  * anyway), Sudden Jolt on fists or a weapon already dropped, and what only his attacks read when he never
  * attacks again. `forGood` and `lastAttack` as in `canonicalise`.
  */
 function idleEffects(plan: FightPlan, t: number, forGood: number, lastAttack: readonly number[]): number {
   const s = plan.state
-  let m = rowBits('slowed-down')
+  // Slowed Down: one fighter a side fills his side's last initiative slot, where he acts anyway
+  let m = aloneOnSide(plan, t) ? rowBits('slowed-down') : 0
   if (s.winded[t] === 1) m |= rowBits('winded')
   if (s.lame[t] === 1) m |= rowBits('temporarily-lame')
   if (s.noFree[t] >= forGood - 1) m |= rowBits('hamstrung')
@@ -243,8 +296,12 @@ export const TURN_REASON = `one turn has more than ${GENESYS_EXACT_MAX_SLOT_RUNS
 /** Why this fight gets no exact answer (undefined when it does), in a GM's words. */
 export function outOfScope(plan: FightPlan): string | undefined {
   const n = plan.fighters.length
-  if (n !== 2) return n > 2 ? 'more than two fighters' : 'fewer than two fighters'
-  if (plan.fighters[0].side === plan.fighters[1].side) return 'both fighters are on one side'
+  if (n < 2) return 'fewer than two fighters'
+  if (n === 2 && plan.fighters[0].side === plan.fighters[1].side) return 'both fighters are on one side'
+  if (n > 2) {
+    if (n > GENESYS_EXACT_MAX_FIGHTERS) return `more than ${GENESYS_EXACT_MAX_FIGHTERS} fighters (a minion group counts as one)`
+    if (!plan.fighters.some((f) => f.side === 0) || !plan.fighters.some((f) => f.side === 1)) return 'every fighter is on one side'
+  }
   return undefined
 }
 
@@ -253,7 +310,7 @@ export function outOfScope(plan: FightPlan): string | undefined {
  * it cannot change any result; the tests check them together against the Monte Carlo, and against the
  * same solve without them, `reduce` false, to 1e-12). Returns the function that does it to the plan's
  * state between two slots: `wrapped` when the slot just played ended the Round, `ended` when the fight is
- * over. The plan is a 1-vs-1 fight (`outOfScope`). Without `reduce`, only what the solver needs: the plan
+ * over. Some rules hold only for a fighter alone on his side or with one enemy, as each says. Without `reduce`, only what the solver needs: the plan
  * index past its last turn and The End is Nigh counted from the current Round.
  */
 function canonicalise(plan: FightPlan, reduce: boolean): (wrapped: boolean, ended: boolean) => void {
@@ -267,6 +324,8 @@ function canonicalise(plan: FightPlan, reduce: boolean): (wrapped: boolean, ende
   const injuryCap = plan.fighters.map((f) => Math.max(0, 15 - Math.min(...plan.fighters.filter((o) => o.side !== f.side).flatMap((o) => o.weapons.map((w) => w.w.qualities.vicious)))))
   const lastAttack = plan.fighters.map((f) => f.turns.map((t) => t.action).lastIndexOf('attack'))
   const boosts = plan.fighters.map((f) => mayBoost(plan, f.index))
+  const alone = plan.fighters.map((f) => aloneOnSide(plan, f.index))
+  const oneFoe = plan.fighters.map((f) => plan.fighters.filter((o) => o.side !== f.side).length === 1)
   const FIELDS_ENDED = ['wounds', 'down'] as const
   return (wrapped, ended) => {
     if (ended && reduce) {
@@ -276,6 +335,15 @@ function canonicalise(plan: FightPlan, reduce: boolean): (wrapped: boolean, ende
     }
     for (const fp of plan.fighters) {
       const f = fp.index
+      if (reduce && s.down[f] === 1) {
+        // out of a fight that goes on (more than two fighters): nothing reads his own state again but
+        // his wounds and that he is down (every look at another fighter asks first whether he stands)
+        for (const k of OWN_FIELDS) s[k][f] = 0
+        for (let w = 0; w < fp.weapons.length; w++) s.noAmmo[ammoAt(f, w)] = 0
+        continue
+      }
+      // a target who is down is chosen again, as if none were held
+      if (reduce && s.target[f] >= 0 && s.down[s.target[f]] === 1) s.target[f] = -1
       // the same fight goes on after any turn past the plan's last: that turn repeats
       s.turnsTaken[f] = Math.min(s.turnsTaken[f], fp.turns.length - 1)
       // The End is Nigh, counted from the Round the state is in (the slots are replayed as Round 1):
@@ -288,13 +356,13 @@ function canonicalise(plan: FightPlan, reduce: boolean): (wrapped: boolean, ende
       if (s.hurtIncrease[f] > 7) s.hurtIncrease[f] = 7
       // a minion group's Critical Injury defeats a minion whatever the roll: his count is never read
       s.injuries[f] = fp.minions > 1 ? 0 : Math.min(s.injuries[f], injuryCap[f])
-      // one fighter a side: he fills his side's last initiative slot, where Slowed Down lets him act anyway
-      s.slowed[f] = 0
+      // alone on his side: he fills his side's last initiative slot, where Slowed Down lets him act anyway
+      if (alone[f]) s.slowed[f] = 0
       // reset at the start of each of his turns before anything reads them
       s.turnManeuvers[f] = 0
       s.disengaged[f] = 0
-      // one enemy: whatever he held before, he targets the only enemy standing
-      s.target[f] = -1
+      // one enemy: whatever he held before, he targets the only enemy standing (with more, the target he holds is read)
+      if (oneFoe[f]) s.target[f] = -1
       // Scattered Senses takes away Boost dice he can never have (`mayBoost`)
       if (!boosts[f]) s.noBoost[f] = 0
       // He never attacks again (staggered for good, an empty weapon and no reload, or no attack left in
@@ -340,10 +408,11 @@ export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { mod
   let lastPool: CompiledPool | null = null
   const poolIds = new Map<CompiledPool, number>()
   const poolList: CompiledPool[] = []
-  plan.deferFreeAttack = true
+  // with more than two fighters an Overpowered free attack is followed inside its turn, as the sampler plays it
+  plan.deferFreeAttack = n === 2
   plan.roll = (rng: Rng, cp: CompiledPool): number => {
     let o = outcomes.get(cp)
-    if (!o) outcomes.set(cp, (o = poolOutcomes(cp, initiativePools.has(cp) ? initiativeLabel : attackLabel)))
+    if (!o) outcomes.set(cp, (o = poolOutcomes(cp, initiativePools.has(cp) ? initiativeLabel : n === 2 ? attackLabel : attackLabelMany)))
     pending = o
     lastPool = cp
     return o.values[rng.below(o.values.length)]
@@ -373,6 +442,11 @@ export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { mod
     if (k === 10) return CHARACTERISTIC_D10
     if (k === 4) return LIMB_D4
     if (k === 1024 && n === 2) return ties++ === 0 ? FIRST_TIE : SECOND_TIE
+    if (k === 1024) {
+      // rollInitiative: each fighter's draw, in roster order, kept in his key (twice the draw, below 2048)
+      const i = ties++
+      return tieBranches(Array.from(s.keys.subarray(0, i), (key) => (((key % 2048) + 2048) % 2048) / 2))
+    }
     throw new RefusedError('a roll the exact answer cannot follow')
   }
 
