@@ -1,4 +1,5 @@
-import { parseHeroDice } from '../engine/dice/hero-damage'
+import { formatHeroDice, parseHeroDice, type HeroDice } from '../engine/dice/hero-damage'
+import { diceWithStr } from '../engine/systems/hero/plan'
 import { xattr, xkid, xkids, type XNode } from './source'
 import { hdcDefences } from './hero-defences'
 import { defaulted, emptyReport, ImportError, type ImportResult } from './types'
@@ -255,7 +256,8 @@ export function readHdc(root: XNode): ImportResult {
       // STR adds +1 Damage Class per 5 STR to a Hand-to-Hand Killing Attack, at most doubling it (HERO 6E2 p.101)
       obj.addsStr = true
       combatant.str = Math.max(0, Math.min(200, str))
-      report.computed.push(`${label}: his STR ${str} adds +1 Damage Class per 5 STR, at most doubling its dice (HERO 6E2 p.101), added in play`)
+      const withStr = formatHeroDice(diceWithStr(parseHeroDice(diceText) as HeroDice, true, Math.max(0, str), 0))
+      report.computed.push(`${label}: his STR ${str} adds +1 Damage Class per 5 STR, at most doubling its dice (HERO 6E2 p.101), added in play: ${withStr} with his STR (compare the sheet's "w/STR")`)
     }
     // Reduced Endurance: ½ END or 0 END per use (HERO 6E1, Reduced Endurance), as the attack's own
     const reduced = xkids(n, 'MODIFIER').find((m) => xattr(m, 'XMLID') === 'REDUCEDEND')

@@ -43,7 +43,9 @@ const SHEETS: Record<string, { totals: Totals; named: RegExp[] }> = {
   // Hero Designer's export of this file (see above).
   'hdc6e_roll20_darci_fae_wizard.hdc': {
     totals: { str: 17, dex: 13, spd: 4, ocv: 4, dcv: 4, con: 18, stun: 26, body: 14, end: 40, rec: 9, pd: 4, rpd: 0, ed: 3, red: 0, armour: { pd: 6, ed: 6, activation: 14 } },
-    named: [/Chainmail: 6 resistant PD and 6 resistant ED on the hits it takes \(Requires A Roll 14-\), 90\.7% of hits/],
+    // Hero Designer's export prints the Dagger/Dirk as "1d6-1 (1d6 w/STR)"; the simulator adds +1 DC per 5 STR
+    // up to doubling (HERO 6E2 p.101): 1d6+1, and the report says so
+    named: [/Chainmail: 6 resistant PD and 6 resistant ED on the hits it takes \(Requires A Roll 14-\), 90\.7% of hits/, /^Dagger\/Dirk: his STR 17 adds .* 1d6\+1 with his STR \(compare the sheet's "w\/STR"\)$/m],
   },
   // 6E: STR 10+10, DEX 10+2, CON 10+9, OCV 3+6, DCV 3+4, SPD 2+1, PD 2+5, ED 2+2, REC 4+8, END 20+30,
   // BODY 10+15, STUN 20+20; Concrete Body, Resistant Protection 8 PD/8 ED: PD 15 (8), ED 12 (8).

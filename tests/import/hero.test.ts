@@ -69,7 +69,8 @@ describe('Hero Designer 6th Edition characters (characteristics = 6E base + LEVE
       pd: 15, rpd: 8, ed: 12, red: 8, teamwork: 0, lightningReflexes: 6, str: 20,
       attack: { name: 'Axe Swing', dice: '2d6', kind: 'killing', vs: 'PD', range: 'hth', addsStr: true },
     })
-    expect(r.report.computed).toContain('Axe Swing: his STR 20 adds +1 Damage Class per 5 STR, at most doubling its dice (HERO 6E2 p.101), added in play')
+    // 2d6 is 6 Damage Classes; STR 20 adds 4: 10 Damage Classes, 3d6+1
+    expect(r.report.computed).toContain('Axe Swing: his STR 20 adds +1 Damage Class per 5 STR, at most doubling its dice (HERO 6E2 p.101), added in play: 3d6+1 with his STR (compare the sheet\'s "w/STR")')
   })
 
   it('Everything Lass: base characteristics, Fast Draw, Lightning Reflexes and her first attack power', () => {
