@@ -50,7 +50,8 @@ export const HERO_EXACT_MAX_STATES = 400_000
 /** Situations whose chance falls below this are dropped, their total kept in the error bound. */
 export const HERO_EXACT_DROP_BELOW = 1e-20
 
-const REROLLS = 'the fight has two rolls made again and again on equal results with nothing to tell them apart (the tie can never be settled), so there is no answer to follow exactly; the sampled answer stands alone'
+const REROLLS = 'the fight has a tie that is rolled again and can never be settled (every pair of rolls comes out even), so there is no answer to follow exactly; the sampled answer stands alone'
+const MANY_ROLLS = 'the fight has an action with more rolls than can be followed exactly (more than 64, one after another); the sampled answer stands alone'
 const TOO_MANY = 'the fight has too many different situations to follow exactly (STUN, BODY, END and Stunned take too many combinations); the sampled answer stands alone'
 
 /** The two dice of a 1d6 roll-off between two tied entries, by comparison (see `split`). */
@@ -301,7 +302,7 @@ function replay<T>(run: (rng: Rng) => T, leaf: (out: T, p: number) => void, spli
   try {
     return forEachRoll(run, leaf, split, maxRuns)
   } catch (e) {
-    if (e instanceof Error && / rolls in one step$/.test(e.message)) throw new FightRefusal(REROLLS)
+    if (e instanceof Error && / rolls in one step$/.test(e.message)) throw new FightRefusal(MANY_ROLLS)
     throw e
   }
 }
