@@ -101,6 +101,7 @@ function weapons(list: unknown, owner: string, levels = 1): Weapon[] {
       defaults: defaults(w.defaults),
       cachedLevel: typeof obj(w.calc).level === 'number' ? num(obj(w.calc).level) : undefined,
       cachedDamage: typeof obj(w.calc).damage === 'string' ? str(obj(w.calc).damage) : undefined,
+      cachedParry: typeof obj(w.calc).parry === 'string' || typeof obj(w.calc).parry === 'number' ? String(obj(w.calc).parry) : undefined,
     }
   })
 }
@@ -207,5 +208,6 @@ export function readGcsJson(v: unknown): GcsCharacter {
     carried: basicLift !== undefined && basicLift > 0 ? { weight: Math.round(weight * 100) / 100, basicLift } : undefined,
     storedMove: numbers(calc.move),
     storedDodge: numbers(calc.dodge),
+    damageRules: { progression: str(obj(o.settings).damage_progression) || 'basic_set', modifyingDice: obj(o.settings).use_modifying_dice_plus_adds === true },
   }
 }

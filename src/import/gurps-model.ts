@@ -34,6 +34,8 @@ export interface Weapon {
   cachedLevel?: number
   /** GCS's cached damage ("3d+1 cut"), a check only. */
   cachedDamage?: string
+  /** GCS's cached Parry with this weapon ("13F", with every bonus), a check only. */
+  cachedParry?: string
   /** The level a builder that stores computed levels gives (GCA, Foundry), used as it is. */
   storedLevel?: { level: number; from: string }
   /** A ranged weapon's Shots ("6(3i)") and Acc ("2"), as the weapon table writes them. */
@@ -94,6 +96,8 @@ export interface GcsCharacter {
   /** Move and Dodge at each encumbrance level, None to Extra-Heavy, as GCS 5 stores them (a check). */
   storedMove?: number[]
   storedDodge?: number[]
+  /** The campaign's damage options GCS 5 stores: the thrust/swing progression and Modifying Dice + Adds. */
+  damageRules?: { progression: string; modifyingDice: boolean }
   /** The encumbrance level the file marks as his (Fantasy Grounds' export), 0 None to 4 Extra-Heavy, when it gives no weights. */
   storedEncumbrance?: number
 }
@@ -143,8 +147,29 @@ function allFeatures(c: GcsCharacter): { f: Feature; times: number; from: string
 }
 
 /** Converts a character to a `gurps` combatant, reporting what was read, computed, defaulted and ignored. */
+/** GCS's names of its thrust/swing progressions, in a GM's words. */
+const PROGRESSIONS: Record<string, string> = {
+  knowing_your_own_strength: 'Knowing Your Own Strength (Pyramid 3/83)',
+  no_school_grognard_damage: 'No School Grognard',
+  thrust_equals_swing_minus_2: 'thrust = swing − 2',
+  swing_equals_thrust_plus_2: 'swing = thrust + 2',
+  tbone_1: 'T Bone\'s first',
+  tbone_1_clean: 'T Bone\'s first (clean)',
+  tbone_2: 'T Bone\'s second',
+  tbone_2_clean: 'T Bone\'s second (clean)',
+  phoenix_d3: 'Phoenix d3',
+}
+
 export function gurpsCombatant(c: GcsCharacter): ImportResult {
   const report = emptyReport()
+  // The campaign's damage options: the simulator figures damage by the Basic Set alone, so a damage GCS
+  // stored under another option differs, and this is why.
+  if (c.damageRules && c.damageRules.progression !== 'basic_set') {
+    report.ignored.push(`the file's campaign figures thrust and swing from ST by another table (${PROGRESSIONS[c.damageRules.progression] ?? c.damageRules.progression.replace(/_/g, ' ')}); the simulator uses the Basic Set's (GURPS Basic Set p.B16), so its thr and sw damages differ from the ones the file stored`)
+  }
+  if (c.damageRules?.modifyingDice) {
+    report.ignored.push("the file's campaign option Modifying Dice + Adds (GURPS Basic Set p.B269: every +4 of damage becomes a die more, 1d+4 is stored as 2d): the simulator plays the damage as the weapon table writes it")
+  }
   const features = allFeatures(c)
   const attrBonus = (attr: string): { total: number; parts: string[] } => {
     let total = 0
@@ -303,6 +328,7 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
   // Every usable attack, up to the simulator's 8 (multi-attack convention): each with its own skill,
   // damage, reach or range kind, and Shots; his tactic picks his best against his foe.
   const built: Record<string, unknown>[] = []
+  const parryChecks: { label: string; parryNow: number; stored: string; diff: number }[] = []
   const names = new Set<string>()
   const accs: string[] = []
   for (const x of scored) {
@@ -328,6 +354,13 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
         if (/U/.test(p)) weapon.unbalanced = true
       }
       if (/^(punch|kick|bite)/i.test(w.usage) || /natural attacks|^punch|^kick/i.test(w.owner)) weapon.barehanded = levels.has('judo') || levels.has('karate') ? 'judo-karate' : 'yes'
+      // the Parry GCS stored with every bonus, a check on the simulator's 3 + half skill + the weapon's
+      // modifier + 1 with Combat Reflexes (GURPS Basic Set p.B376)
+      const stored = Number.parseInt(w.cachedParry ?? '', 10)
+      if (weapon.canParry !== false && Number.isFinite(stored)) {
+        const parryNow = 3 + Math.floor((weapon.skill as number) / 2) + ((weapon.parry as number | undefined) ?? 0) + (cr || ets ? 1 : 0)
+        if (stored !== parryNow) parryChecks.push({ label, parryNow, stored: w.cachedParry ?? '', diff: stored - parryNow })
+      }
     } else {
       const skillNames = w.defaults.map((d) => (d.name ?? '').toLowerCase())
       weapon.ranged = w.damage.st || skillNames.some((n) => /bow|thrown|sling|blowpipe|spear thrower/.test(n)) ? 'muscle-powered' : 'firearm'
@@ -390,6 +423,13 @@ export function gurpsCombatant(c: GcsCharacter): ImportResult {
     const sk = shieldSkill !== undefined && shieldSkill > -99 ? shieldSkill : dx - 4
     combatant.shield = { skill: Math.max(3, Math.min(30, sk)), db: Math.max(0, Math.min(3, db)) }
     report.computed.push(`shield ${shieldItem.name}: Shield skill ${sk}${shieldSkill === undefined ? ' (default DX − 4)' : ''}, DB ${db}`)
+  }
+  // each melee weapon's Parry against the one GCS stored (with every bonus): a shield's DB counts in GCS's
+  // and the simulator adds it to his defences on its own (GURPS Basic Set p.B287)
+  const db = (combatant.shield as { db?: number } | undefined)?.db ?? 0
+  for (const p of parryChecks) {
+    const why = db && p.diff === db ? `his shield's DB ${db}, which the simulator adds to his defences on its own (GURPS Basic Set p.B287)` : 'bonuses to Parry the simulator does not apply, such as Enhanced Parry or a Weapon Master\'s (listed as not modelled), a shield\'s DB it adds on its own, or a barehanded parry\'s own rule'
+    report.computed.push(`${p.label}: Parry ${p.parryNow} in the simulator; the file's stored Parry is ${p.stored} (${p.diff > 0 ? '+' : ''}${p.diff}: ${why})`)
   }
   unnamed(report, c)
   return { system: 'gurps', format: c.format, combatants: [combatant], report, ...(built.length > 1 ? { plan: { using: 'best' } } : {}) }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { importCharacter } from '../../src/import'
+import { swing, thrust } from '../../src/engine/systems/gurps-common/basic-damage'
 
 /**
  * Defences and movement equal the builder's totals, or the report says by how much and why (issue 26
@@ -44,5 +45,76 @@ describe.skipIf(!have)('GURPS DR bought with Limited (GURPS Basic Set p.B46)', (
     expect(r.combatants[0]).toMatchObject({ dr: 9, drAgainst: [{ dr: 9, types: ['burn'] }] })
     expect(r.report.computed).toContain('Damage Resistance 9, Limited: Fire: DR 9 more against burn only (GURPS Basic Set p.B46)')
     expect(r.report.fight.join('\n')).toContain('DR 9, +9 against burn')
+  })
+})
+
+/**
+ * Every GCS 5 character against the values GCS stored (issue 26, done when): HP, Basic Speed, DR on the
+ * torso, and each imported weapon's skill, damage and Parry. Each difference must be zero or named in the
+ * report with its reason (a stored level, damage or Parry line, the campaign's damage options, a shield's
+ * DB, DR limited to one kind of damage).
+ */
+type J = Record<string, unknown> & { calc?: Record<string, unknown> }
+const sourceWeapons = (file: J): { label: string; calc: J }[] => {
+  const out: { label: string; calc: J }[] = []
+  const walk = (items: unknown, equipment: boolean): void => {
+    for (const it of (items as (J & { children?: unknown; weapons?: J[]; equipped?: boolean; description?: string; name?: string })[] | undefined) ?? []) {
+      if (equipment && it.equipped === false) continue
+      const owner = String(it.description ?? it.name ?? '')
+      for (const w of it.weapons ?? []) out.push({ label: `${owner}${w.usage && w.usage !== owner ? ` (${String(w.usage)})` : ''}`.slice(0, 40), calc: (w.calc ?? {}) as J })
+      walk(it.children, equipment)
+    }
+  }
+  walk(file.traits ?? file.advantages, false)
+  walk(file.equipment, true)
+  return out
+}
+const DIE = (dice: number, add: number): string => `${dice}d${add > 0 ? `+${add}` : add < 0 ? `${add}` : ''}`
+
+describe.skipIf(!have)('GCS 5: the imported fighter against the values GCS stored', () => {
+  it.each(gcs5)('%s', (f) => {
+    const text = readFileSync(join(shared, f), 'utf8')
+    const file = JSON.parse(text) as J & { attributes: { attr_id: string; calc?: { value?: number } }[]; settings: { body_type?: { locations?: { id?: string; table_name?: string; calc?: { dr?: { all?: number } } }[] } } }
+    const r = importCharacter(new TextEncoder().encode(text))
+    const c = r.combatants[0] as { st: number; hp: number; basicSpeed: number; dr?: number; drAgainst?: { dr: number }[]; combatReflexes?: boolean; enhancedTimeSense?: boolean; weapons?: W[]; weapon?: W }
+    type W = { name: string; skill: number; damage: string; parry?: number; canParry?: boolean; ranged?: string }
+    const stored = (id: string): number | undefined => file.attributes.find((a) => a.attr_id === id)?.calc?.value
+    const lines = [...r.report.read, ...r.report.computed, ...r.report.ignored]
+    expect(c.hp, 'HP').toBe(stored('hp'))
+    expect(c.basicSpeed, 'Basic Speed').toBe(stored('basic_speed'))
+    const torso = file.settings.body_type?.locations?.find((l) => /^torso$/i.test(String(l.id ?? l.table_name)))
+    if (torso?.calc?.dr?.all !== undefined) {
+      const limited = (c.drAgainst ?? []).reduce((s, d) => s + d.dr, 0)
+      // GCS's "all" counts DR limited to one kind of damage too; the import keeps it for that kind only, said so
+      expect((c.dr ?? 0) + limited, 'DR on the torso').toBe(torso.calc.dr.all)
+      if (limited) expect(lines.join('\n')).toMatch(/Limited: .*: DR \d+ more against/)
+    }
+    const source = sourceWeapons(file)
+    for (const w of c.weapons ?? (c.weapon ? [c.weapon] : [])) {
+      const s = source.find((x) => x.label === w.name)
+      expect(s, `${w.name} in the file`).toBeDefined()
+      const calc = s!.calc
+      if (typeof calc.level === 'number' && calc.level !== w.skill) expect(lines.join('\n'), `${w.name} skill`).toContain(`${w.name}: skill ${w.skill} from `)
+      if (typeof calc.level === 'number' && calc.level !== w.skill) expect(lines.join('\n'), `${w.name} skill`).toContain(`(the file's stored level is ${calc.level})`)
+      const m = /^(thr|sw)([+-]\d+)?$/.exec(w.damage)
+      const d = m ? (m[1] === 'thr' ? thrust(c.st) : swing(c.st)) : undefined
+      const resolved = m && d && c.st <= 27 ? DIE(d.dice, d.add + Number(m[2] ?? 0)) : w.damage
+      const storedDamage = String(calc.damage ?? '').split(' ')[0]
+      if (storedDamage && storedDamage !== resolved) expect(lines, `${w.name} damage`).toContain(`${w.name}: damage computed ${resolved}, the file's stored damage is ${String(calc.damage)}; the computed value is used`)
+      const storedParry = Number.parseInt(String(calc.parry ?? ''), 10)
+      if (!w.ranged && w.canParry !== false && Number.isFinite(storedParry)) {
+        const parry = 3 + Math.floor(w.skill / 2) + (w.parry ?? 0) + (c.combatReflexes || c.enhancedTimeSense ? 1 : 0)
+        if (parry !== storedParry) expect(lines.join('\n'), `${w.name} Parry`).toContain(`${w.name}: Parry ${parry} in the simulator; the file's stored Parry is ${String(calc.parry)} (`)
+      }
+    }
+    // a campaign's own damage options are said once, with the rule
+    const settings = file.settings as { damage_progression?: string; use_modifying_dice_plus_adds?: boolean }
+    if (settings.damage_progression && settings.damage_progression !== 'basic_set') expect(lines.join('\n')).toMatch(/the file's campaign figures thrust and swing from ST by another table/)
+    if (settings.use_modifying_dice_plus_adds) expect(lines.join('\n')).toMatch(/Modifying Dice \+ Adds \(GURPS Basic Set p\.B269/)
+  })
+
+  it('the golem swordsman: Parry 12 in the simulator, 14 in the file, the difference his shield\'s DB 2, which the simulator adds on its own', () => {
+    const r = importCharacter(readFileSync(join(shared, 'gcs5_dfrpg_golem_armor_swordsman.gcs')))
+    expect(r.report.computed).toContain("Broadsword (Swing): Parry 12 in the simulator; the file's stored Parry is 14 (+2: his shield's DB 2, which the simulator adds to his defences on its own (GURPS Basic Set p.B287))")
   })
 })
