@@ -25,6 +25,15 @@ const pinned: Record<string, string> = {
   'hero-exact-1v1': 'c3e541ba89b7d0340fabafc629d03d82a05dcb785fc9bb5c6d7d4676e3e61027',
   'l5r-skirmish-4x3': '036b416aef2b4b60fff0e3a528c7428fa679aad534a869023e923eac0b28774d',
   'l5r-exact-1v1': 'fe9ffa7e87317abb50085fa286111479d3d23bcc578c4d7edfe07b072b910c93',
+  'genesys-exact-2v1': '2e41b6b86b5fef6d05cbb49584d47b9b75ddc168ead43f163b5c8b12a9a0ea53',
+  'genesys-exact-blaster-duel': '217d493bb64e72015e8f86b03ece9a90d3ed6313d85b32024c357eab05114c48',
+  'gurps-exact-2v1': '7d08381316eb927a1e1a9d368570d6b07fccaf334804fdf5d7ccd50975249fa5',
+  'gurps-exact-duel': 'a6bbcc6b24bf35503192d9a54cd3e5907a06cc0c984ae6cf6c17834276377a99',
+  'gurps-exact-stop-hit': '96f301031828fa48b728bef9d6e115005e39ace161bb1e49c01d113898f6d39e',
+  'hero-exact-2v1': '6ea55500ebe3dd46cb931d79c63c65a3de6cb99dd91c622e7476e233fb72c009',
+  'hero-exact-brick-vs-speedster': '352db0cae6d7fd5ee19c836ef15e06feebe26b468713a2d978f28843f5f55bc3',
+  'hero-exact-gunfighters': '7d75f799f28fad064df98c2691350700d91456bd3e375af129b12cdc0d87046f',
+  'l5r-exact-2v1': 'd6068d59f2d8227bb97b7faae80a6e6533bb178f3605f6e0fc703b29865c9b3c',
 }
 
 interface Entry {
