@@ -189,8 +189,9 @@ describe('the built main process, started by a stand-in Electron', () => {
   it('a second launch: it finds the lock taken, hands over its files and quits without opening anything', async () => {
     const fake = fakeElectron({ lock: false, userData: dir })
     const duel = join(dir, 'duel.quickdraw.json')
-    start(fake, ['/opt/Quickdraw/quickdraw', duel, '--some-switch'])
-    expect(fake.lockData).toEqual({ files: [duel] })
+    const link = 'quickdraw://open#scenario=abc'
+    start(fake, ['/opt/Quickdraw/quickdraw', duel, link, '--some-switch'])
+    expect(fake.lockData).toEqual({ files: [duel], links: [link] })
     expect(fake.log).toEqual(['quit'])
     fake.ready()
     await tick()
@@ -224,6 +225,15 @@ describe('the built main process, started by a stand-in Electron', () => {
     await until(() => fake.windows.length > 1, 'the second window')
     expect(fake.windows).toHaveLength(2)
     expect(((await invoke(fake, 'window:ready', fake.windows[1])) as { path: string }).path).toBe(ambush)
+
+    // A shared scenario's link clicked elsewhere (macOS hands it over by event): both windows hold files,
+    // so it opens in a third, whose page gets it once it is ready.
+    const link = 'quickdraw://open#scenario=abc'
+    fake.app.emit('open-url', { preventDefault: () => undefined }, link)
+    await until(() => fake.windows.length > 2, 'the window for the link')
+    expect(await invoke(fake, 'window:ready', fake.windows[2])).toBeNull()
+    await until(() => fake.windows[2].webContents.sent.length > 0, 'the link sent to its window')
+    expect(fake.windows[2].webContents.sent).toContainEqual(['menu:command', { command: 'open-link', link }])
   })
 
   it('IPC is refused from anything but the app\'s own windows on app://', async () => {
