@@ -170,6 +170,14 @@ describe('HERO exact fight: its size estimated before the solve', () => {
     // with REC 3, the Post-Segment 12 Recovery after it: (3, 1), (4, 1) and (6, 2) also stand at (0, 1), (1, 1) and (3, 2),
     // (5, 1) at (2, 1), already counted: 7 + 3 pairs a side
     expect(heroFightSize(planOf({ ...d, combatants: d.combatants.map((c) => ({ ...c, rec: 3 })) }), Infinity).live).toBe(10 * 10)
+
+    // a second attack he does not use adds nothing; under "his best against this foe" its hits count too
+    const twoAttacks = (using: string): unknown => ({
+      ...d,
+      combatants: d.combatants.map(({ attack, ...c }) => ({ ...c, attacks: [{ ...attack, name: 'Punch' }, { name: 'Kick', dice: '3d6', endCost: 0 }], plan: { onPhase: 'attack', using } })),
+    })
+    expect(heroFightSize(planOf(twoAttacks('Punch')), Infinity).live).toBe(7 * 7)
+    expect(heroFightSize(planOf(twoAttacks('best')), Infinity).live).toBeGreaterThan(7 * 7)
   })
 })
 

@@ -143,7 +143,10 @@ export function heroFightSize(plan: Plan, limit: number): { live: number; at: nu
   const tables = [0, 1].map((d) => {
     const x = 1 - d
     const out: HitTable[] = []
+    // the attack he uses, or under "his best against this foe" any of his attacks
+    const fixed = plan.usingAtk[x]
     for (let k = plan.atkFirst[x]; k < plan.atkFirst[x] + plan.atkCount[x]; k++) {
+      if (fixed >= 0 && k !== fixed) continue
       out.push(hitTable(plan, k, plan.onPhase[x] === OnPhase.Haymaker))
     }
     return out
