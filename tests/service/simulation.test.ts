@@ -162,6 +162,9 @@ describe('exact values kept by scenario', () => {
 })
 
 describe('an exact solve never holds sampling up (issue 29 item 4)', () => {
+  /** A scenario whose exact task never answers in the endless-exact worker. */
+  const stuck = { ...(triangle as object), name: 'stuck' }
+
   it('with one worker, a run whose exact solve never answers samples all its trials and settles without exact values', async () => {
     requireBuild()
     // the exact task loops for ever: it must run beside the one sampling worker, not on it, and be ended
@@ -169,15 +172,34 @@ describe('an exact solve never holds sampling up (issue 29 item 4)', () => {
     const service = new SimulationService({ workerPath: join(root, 'tests', 'fixtures', 'endless-exact-worker.cjs'), defaultWorkers: 1, exactBudgetSeconds: 0.2 })
     const seen: number[] = []
     try {
-      const doc = await service.run({ scenario: triangle, trials: 20_000, seed: 3, workers: 1, chunkSize: 5_000, onProgress: (p) => seen.push(p.trialsDone) })
+      const doc = await service.run({ scenario: stuck, trials: 20_000, seed: 3, workers: 1, chunkSize: 5_000, onProgress: (p) => seen.push(p.trialsDone) })
       expect(doc.status).toBe('done')
       expect(doc.run.trialsDone).toBe(20_000)
       // sampled to the end while the solve was stuck: every report before the last had trials in it
       expect(seen[seen.length - 1]).toBe(20_000)
       // no exact values came: the metrics are those of the same run that asked for none
-      const without = await service.run({ scenario: triangle, trials: 20_000, seed: 3, workers: 1, chunkSize: 5_000, exact: false })
+      const without = await service.run({ scenario: stuck, trials: 20_000, seed: 3, workers: 1, chunkSize: 5_000, exact: false })
       expect(without.status).toBe('done')
       expect(doc.metrics).toEqual(without.metrics)
+    } finally {
+      await service.shutdown()
+    }
+  }, 60_000)
+
+  it('an exact request cancelled while it solves ends at once (its thread stopped), and the next one is answered', async () => {
+    requireBuild()
+    const service = new SimulationService({ workerPath: join(root, 'tests', 'fixtures', 'endless-exact-worker.cjs'), defaultWorkers: 1, exactBudgetSeconds: 600 })
+    try {
+      const cancel = new AbortController()
+      const solving = service.exact(stuck, cancel.signal)
+      setTimeout(() => cancel.abort(), 50)
+      await expect(solving).rejects.toThrow()
+      // the stuck thread is gone: the next scenario's exact values come (the one exact thread is free again)
+      const next = await service.exact(triangle)
+      expect(next?.length ?? 0).toBeGreaterThan(0)
+      // and sampling was never held up
+      const doc = await service.run({ scenario: triangle, trials: 5_000, seed: 3, workers: 1, exact: false })
+      expect(doc.status).toBe('done')
     } finally {
       await service.shutdown()
     }
