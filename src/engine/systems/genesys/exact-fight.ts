@@ -403,6 +403,8 @@ export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { mod
   const outcomes = new Map<CompiledPool, PoolOutcomes>()
   const initiativePools = new Set(plan.fighters.map((f) => f.initiativePool))
   let pending: PoolOutcomes | null = null
+  /** The initiative result rolled last (the tie-break drawn next is that fighter's). */
+  let lastInitiative = 0
   let ties = 0
   /** The pool rolled last (an Overpowered free attack rolls it again), and every attack pool by number. */
   let lastPool: CompiledPool | null = null
@@ -415,7 +417,9 @@ export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { mod
     if (!o) outcomes.set(cp, (o = poolOutcomes(cp, initiativePools.has(cp) ? initiativeLabel : n === 2 ? attackLabel : attackLabelMany)))
     pending = o
     lastPool = cp
-    return o.values[rng.below(o.values.length)]
+    const v = o.values[rng.below(o.values.length)]
+    if (initiativePools.has(cp)) lastInitiative = v
+    return v
   }
   /** The Critical Injury's d100 by the effect its row has on the fight, for the bonus and target the sampler set (plan.critBonus, plan.critOn). */
   const critCache = new Map<number, DrawBranches>()
@@ -443,9 +447,14 @@ export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { mod
     if (k === 4) return LIMB_D4
     if (k === 1024 && n === 2) return ties++ === 0 ? FIRST_TIE : SECOND_TIE
     if (k === 1024) {
-      // rollInitiative: each fighter's draw, in roster order, kept in his key (twice the draw, below 2048)
+      // rollInitiative: each fighter's draw, in roster order, right after his check, kept in his key
+      // ((net successes × 64 + advantage) × 2048 + twice the draw); only fighters whose checks gave the
+      // same net successes and advantage are ever told apart by it, so it is compared with theirs alone
       const i = ties++
-      return tieBranches(Array.from(s.keys.subarray(0, i), (key) => (((key % 2048) + 2048) % 2048) / 2))
+      const group = packedNet(lastInitiative) * 64 + packedAdv(lastInitiative)
+      const earlier: number[] = []
+      for (let j = 0; j < i; j++) if (Math.floor(s.keys[j] / 2048) === group) earlier.push((s.keys[j] - group * 2048) / 2)
+      return tieBranches(earlier)
     }
     throw new RefusedError('a roll the exact answer cannot follow')
   }
