@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { solveFight, type FightModel, type FightSolution } from '../../core/fight-chain'
 import { fightNote } from '../../core/fight-exact'
+import { disagreements, sampledMetrics } from '../../run/exact-agreement'
 import { parseScenarioOrThrow } from '../../run/parse'
 import { gurps } from './index'
 import { gurpsCompactFight, gurpsFightModel, gurpsTooBig, solveGurpsFight } from './exact-fight'
@@ -110,7 +111,7 @@ describe('GURPS exact duel: the size estimate refuses a duel far out of reach be
     const size = gurpsExactSize(plan)
     expect(size.liveHp[0]).toBeGreaterThan(50)
     const reason = gurpsTooBig(plan)
-    expect(reason).toMatch(/^the duel has too many different situations to follow exactly: about [\d,]+ a turn \(Aldo can fight on at \d+ different HP and Bruno at \d+, each with shock, stun and posture\); the sampled answer stands alone$/)
+    expect(reason).toMatch(/^the duel has too many different situations to follow exactly: about [\d,]+ a turn over up to 120 turns \(Aldo can fight on at \d+ different HP and Bruno at \d+, each with shock, stun and posture\); the sampled answer stands alone$/)
     const r = solveGurpsFight(plan)
     expect(r.ok ? '' : r.reason).toBe(reason)
     expect(fightNote(gurps.exact(plan as never))?.reason).toBe(reason)
@@ -120,4 +121,25 @@ describe('GURPS exact duel: the size estimate refuses a duel far out of reach be
     expect(gurpsTooBig(planOf(example('stop-hit')))).toMatch(/^the duel has too many different situations to follow exactly: about/)
     for (const name of ['first-exchange', 'deadly-blows', 'spears-and-berserker']) expect(gurpsTooBig(planOf(example(name))), name).toBeUndefined()
   })
+})
+
+describe('GURPS exact duel with compact states against the Monte Carlo (seed 7, 20,000 fights, within 4 standard errors)', () => {
+  it('a small full-rules duel fought for 5 turns (HP 4 and 5: consciousness rolls, death checks, knockdown, shock, retreat, shield): who wins, the draw, length, injury dealt, taken out and dies', async () => {
+    const doc = scenarioDoc(
+      [
+        { id: 'a', hp: 4, ht: 10, dx: 11, skill: 12, damage: '1d-1', type: 'cut', shield: { skill: 11, db: 1 } },
+        { id: 'b', hp: 5, ht: 11, skill: 11, damage: '1d-1', type: 'cr', unbalanced: true },
+      ],
+      { turnCap: 5 },
+    )
+    const plan = planOf(doc)
+    expect(gurpsCompactFight(plan)).toBe(true)
+    expect(gurpsTooBig(plan)).toBeUndefined()
+    const exact = gurps.exact(plan as never)
+    const note = fightNote(exact)
+    expect(note?.solved, note?.reason).toBe(true)
+    expect(note?.massError).toBeLessThan(1e-9)
+    const metrics = await sampledMetrics(doc, 20_000, 7)
+    expect(disagreements(exact, metrics, ['draw', 'fight-length', ...['a', 'b'].flatMap((x) => [`wins:${x}`, `defeated:${x}`, `dies:${x}`, `damage-per-fight:${x}`])])).toEqual([])
+  }, 120_000)
 })

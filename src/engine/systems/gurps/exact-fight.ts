@@ -1,4 +1,4 @@
-import { checkFightSolveBudget, type Branch, type FightModel, type FightSolveResult } from '../../core/fight-chain'
+import type { Branch, FightModel, FightSolveResult } from '../../core/fight-chain'
 import { FightRefusal, fightExactMetrics, fightNotSolved, solveOrRefuse } from '../../core/fight-exact'
 import { everyValue, forEachRoll, groupDraw, type DrawBranches } from '../../core/rng-paths'
 import { createTally } from '../../core/tally'
@@ -193,7 +193,7 @@ export interface GurpsExactLimits {
 }
 
 /** The fight as a chain of turns, built from the compiled plan. */
-export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): FightModel<GState> & { distinct(): number; runs(): number; compact(): (FightModel<number> & { situations(): number; lookups(): number; solveDense(maxSteps: number, dropBelow: number): FightSolveResult }) | undefined } {
+export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): FightModel<GState> & { distinct(): number; runs(): number; compact(): (FightModel<number> & { situations(): number; lookups(): number }) | undefined } {
   const maxDistinct = limits.distinct ?? GURPS_EXACT_MAX_DISTINCT
   const maxRuns = limits.runs ?? GURPS_EXACT_MAX_RUNS
   const st = new FightState(plan.fighters.length)
@@ -471,7 +471,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
    * per way it can go instead of a replay. Undefined for the fights it does not cover (they keep `step`).
    * One solve per model: the clock is counted by the calls of `stepAll`.
    */
-  const compactModel = (): (FightModel<number> & { situations(): number; lookups(): number; solveDense(maxSteps: number, dropBelow: number): FightSolveResult }) | undefined => {
+  const compactModel = (): (FightModel<number> & { situations(): number; lookups(): number }) | undefined => {
     if (!phased || hasTies || n !== 2) return undefined
     const snaps: Int32Array[] = []
     const ends: (number | 'draw' | null)[] = []
@@ -548,6 +548,8 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
       entries.set(ek, e)
       return e
     }
+    /** The situation after each part's injury, by the foe's carried shock and the victim's fields after it. */
+    const afterHurt = new Map<Part, Map<number, number>>()
     /** The injury of `c` (from situation `sid`) to a victim at `hv` HP: every way it can fall, with the next situation. */
     const hurtsAt = (c: CPart, sid: number, slot: number, hv: number): { p: Float64Array; hp: Int32Array; sid: Int32Array } => {
       const part = c.part as Part
@@ -560,7 +562,19 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
       st.hp[v] = hv
       const hs = secondPart(part)
       const out = { p: new Float64Array(hs.length), hp: new Int32Array(hs.length), sid: new Int32Array(hs.length) }
-      hs.forEach((h, i) => {
+      let after = afterHurt.get(part)
+      if (!after) afterHurt.set(part, (after = new Map()))
+      for (let i = 0; i < hs.length; i++) {
+        const h = hs[i]
+        out.p[i] = h.p
+        out.hp[i] = h.hp
+        // the next situation is the part's with the foe's carried shock and the victim's new fields: the same for every HP that gives them
+        const hk = ((((carryD * 256 + h.carry) * 256 + h.cond) * 256 + h.stunned) * 256 + h.prone) * 256 + h.ready
+        const known = after.get(hk)
+        if (known !== undefined) {
+          out.sid[i] = known
+          continue
+        }
         unpack(part.snap)
         st.shockCarry[d] = carryD
         st.shockCarry[v] = h.carry
@@ -569,10 +583,9 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
         st.prone[v] = h.prone
         st.ready[v] = h.ready
         st.over = st.cond[0] !== Cond.Ok || st.cond[1] !== Cond.Ok
-        out.p[i] = h.p
-        out.hp[i] = h.hp
         out.sid[i] = intern(st.over ? -1 : st.order[nextSlot])
-      })
+        after.set(hk, out.sid[i])
+      }
       c.byHp.set(hv, out)
       return out
     }
@@ -607,184 +620,6 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
         }
       }
     }
-    /** Where each way a turn can go leads, for one entry and the defender's HP: merged by next situation and HP. */
-    interface Targets {
-      p: Float64Array
-      sid: Int32Array
-      hp: Int32Array
-    }
-    const mergedOf = new Map<CPart[], Map<number, Targets>>()
-    /** Every way the turn of entry `e` (from situation `sid`) goes with the defender `d` at `hd` HP, the acting fighter's HP unchanged. */
-    const targetsOf = (e: CPart[], sid: number, slot: number, d: number, hd: number): Targets => {
-      let byHp = mergedOf.get(e)
-      if (!byHp) mergedOf.set(e, (byHp = new Map()))
-      let t = byHp.get(hd)
-      if (t) return t
-      const acc = new Map<number, { p: number; sid: number; hp: number }>()
-      const add = (p: number, s: number, hp: number): void => {
-        const k = s * K + (hp + OFF)
-        const m = acc.get(k)
-        if (m) m.p += p
-        else acc.set(k, { p, sid: s, hp })
-      }
-      for (const c of e) {
-        if (c.victim < 0) {
-          add(c.p, c.sid, hd)
-          continue
-        }
-        // in a duel the blow's victim is the one he attacks (attack.ts holdInjury)
-        if (c.victim !== d) throw new FightRefusal(TOO_MANY)
-        const h = c.byHp.get(hd) ?? hurtsAt(c, sid, slot, hd)
-        for (let i = 0; i < h.p.length; i++) add(c.p * h.p[i], h.sid[i], h.hp[i])
-      }
-      const xs = [...acc.values()]
-      t = { p: Float64Array.from(xs, (x) => x.p), sid: Int32Array.from(xs, (x) => x.sid), hp: Int32Array.from(xs, (x) => x.hp) }
-      byHp.set(hd, t)
-      return t
-    }
-
-    /**
-     * The whole duel solved over dense tables: for each situation, the chance of every pair of HP values
-     * (each fighter from full HP down to just above −5×HP, where he is dead). A turn moves the chances of
-     * all HP values of the acting fighter in one HP class at once (his HP is not read otherwise and does
-     * not change on his turn), so the work is a few multiply-adds per pair of HP values and way the turn
-     * can go. Values below `dropBelow` are dropped and counted in the error bound, as in fight-chain.ts.
-     */
-    const solveDense = (maxSteps: number, dropBelow: number): FightSolveResult => {
-      const hpMax = [plan.fighters[0].hpMax, plan.fighters[1].hpMax]
-      const lo = hpMax.map((h) => -5 * h + 1)
-      const len = hpMax.map((h, i) => h - lo[i] + 1)
-      const LB = len[1]
-      const cells = len[0] * LB
-      const stride = [LB, 1]
-      /** HP classes of each fighter as runs of HP indices: [first, last, an HP in it]. */
-      const runsOf = hpMax.map((h, i) => {
-        const out: number[][] = []
-        for (let x = 0; x < len[i]; x++) {
-          const hp = lo[i] + x
-          const last = out[out.length - 1]
-          if (last && hpClass(h, lo[i] + last[1]) === hpClass(h, hp)) last[1] = x
-          else out.push([x, x, hp])
-        }
-        return out
-      })
-      const win = new Array<number>(plan.sides.length).fill(0)
-      let draw = 0
-      let atCap = 0
-      let states = 0
-      let dropped = 0
-      const length: number[] = []
-      const expectedDamage = [0, 0]
-      const damageAt = [new Map<number, number>(), new Map<number, number>()]
-      const expectedFinals = [0, 0, 0, 0]
-      const addDamage = (i: number, value: number, m: number): void => {
-        expectedDamage[i] += m * value
-        damageAt[i].set(value, (damageAt[i].get(value) ?? 0) + m)
-      }
-      const addEnd = (s: number, m: number): void => {
-        const f = finalsOf[s]
-        for (let i = 0; i < 4; i++) expectedFinals[i] += m * f[i]
-      }
-      let cur: (Float64Array | undefined)[] = []
-      if (ends[sid0] !== null) throw new FightRefusal(TOO_MANY)
-      cur[sid0] = new Float64Array(cells)
-      cur[sid0][(a0 - lo[0]) * LB + (b0 - lo[1])] = 1
-      for (let at = 1; at <= maxSteps; at++) {
-        checkFightSolveBudget()
-        const slot = (at - 1) % n
-        const round = Math.floor((at - 1) / n) + 1
-        const opening = at === 1
-        const signal = slot === 0 && plan.signalTurn === round
-        const next: (Float64Array | undefined)[] = []
-        let ended = 0
-        let live = false
-        for (let sid = 0; sid < cur.length; sid++) {
-          const arr = cur[sid]
-          if (!arr) continue
-          const f = snaps[sid][ORDER + slot]
-          const d = n - 1 - f
-          const sf = stride[f]
-          const sd = stride[d]
-          for (let j = 0; j < len[d]; j++) {
-            const hd = lo[d] + j
-            for (const [first, last, rep] of runsOf[f]) {
-              let sum = 0
-              let count = 0
-              for (let x = first; x <= last; x++) {
-                const c = x * sf + j * sd
-                const m = arr[c]
-                if (m === 0) continue
-                if (m < dropBelow) {
-                  dropped += m
-                  arr[c] = 0
-                  continue
-                }
-                sum += m
-                count++
-              }
-              if (count === 0) continue
-              states += count
-              const e = entryOf(sid, f === 0 ? rep : hd, f === 0 ? hd : rep, slot, round, opening, signal)
-              const t = targetsOf(e, sid, slot, d, hd)
-              for (let k = 0; k < t.p.length; k++) {
-                const q = t.p[k]
-                const s2 = t.sid[k]
-                const end = ends[s2]
-                if (end !== null) {
-                  // the fight ends: each HP of the acting fighter with its own chance, the defender's new HP for all
-                  const mass = q * sum
-                  ended += mass
-                  if (end === 'draw') draw += mass
-                  else win[end] += mass
-                  addEnd(s2, mass)
-                  addDamage(d, hpMax[d] - t.hp[k], mass)
-                  for (let x = first; x <= last; x++) {
-                    const m = arr[x * sf + j * sd]
-                    if (m !== 0) addDamage(f, hpMax[f] - (lo[f] + x), q * m)
-                  }
-                  continue
-                }
-                const j2 = t.hp[k] - lo[d]
-                if (j2 < 0 || j2 >= len[d]) throw new FightRefusal(TOO_MANY)
-                live = true
-                let dst = next[s2]
-                if (!dst) next[s2] = dst = new Float64Array(cells)
-                for (let x = first; x <= last; x++) {
-                  const c = x * sf + j * sd
-                  const m = arr[c]
-                  if (m !== 0) dst[x * sf + j2 * sd] += q * m
-                }
-              }
-            }
-          }
-        }
-        length.push(ended)
-        cur = next
-        if (!live) break
-      }
-      while (length.length < maxSteps) length.push(0)
-      for (let sid = 0; sid < cur.length; sid++) {
-        const arr = cur[sid]
-        if (!arr) continue
-        for (let c = 0; c < cells; c++) {
-          const m = arr[c]
-          if (m === 0) continue
-          const a = lo[0] + Math.floor(c / LB)
-          const b = lo[1] + (c % LB)
-          atCap += m
-          addDamage(0, hpMax[0] - a, m)
-          addDamage(1, hpMax[1] - b, m)
-          addEnd(sid, m)
-          const called = capCall(condsOf[sid], [a, b])
-          if (called === 'draw') draw += m
-          else win[called] += m
-        }
-      }
-      const total = win.reduce((x, y) => x + y, 0) + draw + dropped
-      const damageDistribution = damageAt.map((m) => [...m.entries()].sort((x, y) => x[0] - y[0]).map(([value, p]) => ({ value, p })))
-      return { ok: true, solution: { win, draw, atCap, length, expectedDamage, damageDistribution, expectedFinals, states, massError: Math.abs(1 - total) + dropped, dropped } }
-    }
-
     const hpMax0 = plan.fighters[0].hpMax
     const hpMax1 = plan.fighters[1].hpMax
     return {
@@ -801,7 +636,6 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
       finals: (s) => finalsOf[sidOf(s)],
       capEnding: (s) => capCall(condsOf[sidOf(s)], [hpA(s), hpB(s)]),
       situations: () => snaps.length,
-      solveDense,
       lookups: () => lookups,
     }
   }
@@ -867,9 +701,14 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
   }
 }
 
-/** Largest estimated situations a turn (exact-size.ts) for a duel stepped with compact states (turns split at the injury). */
-export const GURPS_EXACT_MAX_PER_TURN = 10_000
-/** The same for a duel replayed whole turn by turn (Waits, Feints, All-Out Attack (Double), tied fighters). */
+/**
+ * Largest estimated situations a turn times the turns of the cap (exact-size.ts) for a duel stepped with
+ * compact states (turns split at the injury): about what the solver follows in a second or two.
+ */
+export const GURPS_EXACT_MAX_WORK = 400_000
+/** Largest number of replays (of a turn's first part or of an injury) for a duel stepped with compact states. */
+export const GURPS_EXACT_COMPACT_MAX_RUNS = 300_000
+/** Largest estimated situations a turn for a duel replayed turn by turn (Waits, Feints, All-Out Attack (Double), tied fighters). */
 export const GURPS_EXACT_MAX_PER_TURN_WHOLE = GURPS_EXACT_MAX_DISTINCT
 
 /** Whether the duel is stepped with compact numeric states: turns split at the injury, no opening roll. */
@@ -883,11 +722,11 @@ export function gurpsCompactFight(plan: Plan): boolean {
  */
 export function gurpsTooBig(plan: Plan): string | undefined {
   const size = gurpsExactSize(plan)
-  const bound = gurpsCompactFight(plan) ? GURPS_EXACT_MAX_PER_TURN : GURPS_EXACT_MAX_PER_TURN_WHOLE
-  if (size.perTurn <= bound) return undefined
+  const compact = gurpsCompactFight(plan)
+  if (compact ? size.perTurn * plan.cap <= GURPS_EXACT_MAX_WORK : size.perTurn <= GURPS_EXACT_MAX_PER_TURN_WHOLE) return undefined
   const about = Number(size.perTurn.toPrecision(2)).toLocaleString('en-US')
   const [a, b] = plan.fighters
-  return `the duel has too many different situations to follow exactly: about ${about} a turn (${a.name} can fight on at ${size.liveHp[0]} different HP and ${b.name} at ${size.liveHp[1]}, each with shock, stun and posture); the sampled answer stands alone`
+  return `the duel has too many different situations to follow exactly: about ${about} a turn${compact ? ` over up to ${plan.cap.toLocaleString('en-US')} turns` : ''} (${a.name} can fight on at ${size.liveHp[0]} different HP and ${b.name} at ${size.liveHp[1]}, each with shock, stun and posture); the sampled answer stands alone`
 }
 
 /**
@@ -900,7 +739,7 @@ export function solveGurpsFight(plan: Plan, limits: GurpsExactLimits = {}): Figh
   const why = gurpsExactScope(plan) ?? gurpsTooBig(plan)
   const compact = limits.compact !== false && gurpsCompactFight(plan)
   return solveOrRefuse<GState | number>(why, () => {
-    const model = gurpsFightModel(plan, limits)
+    const model = gurpsFightModel(plan, compact ? { runs: GURPS_EXACT_COMPACT_MAX_RUNS, ...limits } : limits)
     return (compact ? model.compact() : undefined) ?? (model as FightModel<GState | number>)
   }, options, TOO_MANY)
 }
