@@ -86,7 +86,11 @@ function genesys(c: Json): string[] {
 function l5r(c: Json): string[] {
   const out: string[] = []
   for (const w of attacksOf(c, 'weapons', 'weapon')) {
-    out.push(`attack: ${s(w.name) || 'weapon'} (${s(w.kind) || 'melee'}), attack roll (${n(c.attackTrait) ?? '?'} + ${n(c.attackSkill) ?? 0}) k ${n(c.attackTrait) ?? '?'}, damage ${n(w.rolled) ?? '?'}k${n(w.kept) ?? '?'} plus Strength ${n(c.strength) ?? '?'}`)
+    // a bow is shot with Reflexes (the simulator's agility), a melee weapon with the attack Trait (agility when none)
+    const bow = s(w.kind) === 'bow'
+    const trait = bow ? n(c.agility) : (n(c.attackTrait) ?? n(c.agility))
+    const strength = bow ? `plus the lower of Strength ${n(c.strength) ?? '?'} and bow strength ${n(w.bowStrength) ?? '?'}` : `plus Strength ${n(c.strength) ?? '?'}`
+    out.push(`attack: ${s(w.name) || 'weapon'} (${s(w.kind) || 'melee'}), attack roll (${trait ?? '?'} + ${n(c.attackSkill) ?? 0}) k ${trait ?? '?'}, damage ${n(w.rolled) ?? '?'}k${n(w.kept) ?? '?'} ${strength}`)
   }
   const armor = s(c.armor)
   out.push(`defences: Armor TN ${5 + 5 * (n(c.agility) ?? 0)} before armour (5 + 5 × Reflexes ${n(c.agility) ?? '?'}), armour ${armor || 'none'}, Defense skill ${n(c.defenseSkill) ?? 0}; wound ranks from Earth ${n(c.earth) ?? '?'}`)

@@ -105,6 +105,11 @@ describe('L5R: weapons that roll the same attack are all his', () => {
     expect(r.combatants[0]).toMatchObject({ attackSkill: 4, weapons: [{ name: 'Yumi', kind: 'bow', rolled: 2, kept: 2, bowStrength: 3 }, { name: 'Dai-kyu', kind: 'bow', rolled: 3, kept: 2, bowStrength: 4 }] })
     expect(r.combatants[0].weapon).toBeUndefined()
     expect(r.plan).toEqual({ using: 'best' })
+    // a bow is shot with Reflexes 3 (the simulator's agility) + Kyujutsu 4, kept 3
+    expect(r.report.fight.slice(0, 2)).toEqual([
+      'attack: Yumi (bow), attack roll (3 + 4) k 3, damage 2k2 plus the lower of Strength 3 and bow strength 3',
+      'attack: Dai-kyu (bow), attack roll (3 + 4) k 3, damage 3k2 plus the lower of Strength 3 and bow strength 4',
+    ])
     expect(r.report.fight[2]).toMatch(/^which attack: his best against his foe, chosen each time he attacks: the highest expected wounds an attack/)
     const doc = { schemaVersion: 1, name: 'check', system: 'l5r', combatants: [{ ...r.combatants[0], id: 'a', side: 'A' }, { ...r.combatants[0], id: 'b', side: 'B' }], tactics: ['a', 'b'].map((id) => ({ combatant: id, rounds: [{ stance: 'attack' }], ...r.plan })) }
     const parsed = parseScenario(doc)
