@@ -48,7 +48,10 @@ describe('HTML report rows', () => {
     expect(html).toContain('<table data-section="choices"><tr><th>Doc</th><td>hold to interrupt · shoot on his Phase</td></tr><tr><th>The Kid</th><td>shoot on his Phase · hold to interrupt Doc</td></tr></table>')
     expect(html).toMatch(/judged by: Doc wins\./)
     expect(html).not.toMatch(/Patch|wins=A|chunks? of|quickdraw tactics/)
-    expect(html.match(/wins the interrupt contest against Kid/g)).toHaveLength(1)
+    expect(html.match(/<li>Doc wins the interrupt contest against Kid/g)).toHaveLength(1)
+    // The results' tables name each result as the headline does (fighters first), never the engine's labels.
+    expect(html).toContain('<tr><td>Doc wins the interrupt contest against Kid</td>')
+    expect(html).not.toMatch(/Side [AB] wins \(|\(interrupt\)|: Side [AB]/)
     expect(html).toMatch(/<footer>[^<]*seed 3 · 2,000 trials/)
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">')
   })

@@ -2,7 +2,7 @@ import type { Metric, ProbabilityMetric } from '../../engine/core/metrics'
 import type { ComparisonRow } from '../../engine/run/compare'
 import type { ResultDocument } from '../../engine/run/result'
 import { findSystem } from '../../engine/systems/registry'
-import { groupResults, headline, labelInWords, neverHappens, type ScenarioQuestion } from './headline'
+import { groupResults, headline, labelInWords, neverHappens, outcomeRow, settingOf, type ScenarioQuestion, type Setting } from './headline'
 import { compareAnswer, type CompareLine } from './compare-answer'
 import { scenarioInWords } from './scenario-words'
 import { distributionChart, escapeHtml, orderChart, probabilityChart } from './svg-charts'
@@ -48,25 +48,29 @@ function exactText(m: Exclude<Metric, { kind: 'order' }>): string {
   return (m.kind === 'mean' ? m.exact : m.exact.mean).toFixed(3)
 }
 
-function metricRow(m: Metric): string {
+/** One result's rows, named as the results and the headline name it (fighters first, the rules' words). */
+function metricRow(m: Metric, setting: Setting): string {
   const cell = (s: string): string => `<td>${escapeHtml(s)}</td>`
+  const label = labelInWords(m.label, setting)
   // Nothing sampled: the event never had a chance in this run (a fighter who never attacked has no hit rate).
-  if (m.kind !== 'order' && m.n === 0) return `<tr>${cell(m.label)}${cell('never happened')}${cell('')}${cell(exactText(m))}</tr>`
-  if (m.kind === 'probability') return `<tr>${cell(m.label)}${cell(pct(m.p))}${cell(`${pct(m.ci[0])} – ${pct(m.ci[1])}`)}${cell(m.exact === undefined ? '' : pct(m.exact))}</tr>`
-  if (m.kind === 'mean') return `<tr>${cell(m.label)}${cell(m.mean.toFixed(3))}${cell(`${m.ci[0].toFixed(3)} – ${m.ci[1].toFixed(3)}`)}${cell(m.exact === undefined ? '' : m.exact.toFixed(3))}</tr>`
-  if (m.kind === 'distribution') return `<tr>${cell(m.label)}${cell(`mean ${m.mean.toFixed(3)}`)}${cell(`sd ${m.sd.toFixed(3)}, median ${m.quantiles.p50}, 5–95% ${m.quantiles.p05}–${m.quantiles.p95}`)}${cell(m.exact ? m.exact.mean.toFixed(3) : '')}</tr>`
-  return m.outcomes.map((o) => `<tr>${cell(`${m.label}: ${o.label}`)}${cell(pct(o.p))}${cell(`${pct(o.ci[0])} – ${pct(o.ci[1])}`)}${cell(o.exact === undefined ? '' : pct(o.exact))}</tr>`).join('')
+  if (m.kind !== 'order' && m.n === 0) return `<tr>${cell(label)}${cell('never happened')}${cell('')}${cell(exactText(m))}</tr>`
+  if (m.kind === 'probability') return `<tr>${cell(label)}${cell(pct(m.p))}${cell(`${pct(m.ci[0])} – ${pct(m.ci[1])}`)}${cell(m.exact === undefined ? '' : pct(m.exact))}</tr>`
+  if (m.kind === 'mean') return `<tr>${cell(label)}${cell(m.mean.toFixed(3))}${cell(`${m.ci[0].toFixed(3)} – ${m.ci[1].toFixed(3)}`)}${cell(m.exact === undefined ? '' : m.exact.toFixed(3))}</tr>`
+  if (m.kind === 'distribution') return `<tr>${cell(label)}${cell(`mean ${m.mean.toFixed(3)}`)}${cell(`sd ${m.sd.toFixed(3)}, median ${m.quantiles.p50}, 5–95% ${m.quantiles.p05}–${m.quantiles.p95}`)}${cell(m.exact ? m.exact.mean.toFixed(3) : '')}</tr>`
+  return m.outcomes.map((o) => `<tr>${cell(outcomeRow(m, o.label, setting))}${cell(pct(o.p))}${cell(`${pct(o.ci[0])} – ${pct(o.ci[1])}`)}${cell(o.exact === undefined ? '' : pct(o.exact))}</tr>`).join('')
 }
 
-function charts(systemId: string, metrics: Metric[]): string {
+function charts(systemId: string, metrics: Metric[], setting: Setting): string {
   const docs = findSystem(systemId)?.metrics ?? []
-  const title = (id: string, fallback: string): string => docs.find((d) => d.id === id)?.label ?? fallback
+  const title = (id: string, fallback: string): string => labelInWords(docs.find((d) => d.id === id)?.label ?? fallback, setting)
+  // Bars and titles are named as the tables name them (fighters first, the rules' words).
+  const said = <M extends Metric>(m: M): M => ({ ...m, label: labelInWords(m.label, setting) })
   const groups = new Map<string, ProbabilityMetric[]>()
-  for (const m of metrics) if (m.kind === 'probability') groups.set(m.metric, [...(groups.get(m.metric) ?? []), m])
+  for (const m of metrics) if (m.kind === 'probability') groups.set(m.metric, [...(groups.get(m.metric) ?? []), said(m)])
   const out: string[] = []
-  for (const m of metrics) if (m.kind === 'order') out.push(orderChart(m))
+  for (const m of metrics) if (m.kind === 'order') out.push(orderChart({ ...said(m), outcomes: m.outcomes.map((o) => ({ ...o, label: outcomeRow(m, o.label, setting) })) }))
   for (const [id, ms] of groups) out.push(probabilityChart(title(id, id), ms))
-  for (const m of metrics) if (m.kind === 'distribution') out.push(distributionChart(m))
+  for (const m of metrics) if (m.kind === 'distribution') out.push(distributionChart(said(m)))
   return out.join('\n')
 }
 
@@ -77,12 +81,13 @@ export interface ReportScenario {
   question?: ScenarioQuestion
 }
 
-function resultTables(doc: ResultDocument): string {
+function resultTables(doc: ResultDocument, setting: Setting): string {
   const head = '<tr><th>Result</th><th>Estimate</th><th>95% interval</th><th>Exact</th></tr>'
   const groups = groupResults(doc.metrics)
   const never = doc.metrics.filter(neverHappens)
-  const out = groups.map((g) => `<h3>${escapeHtml(g.title)}</h3><table>${head}${g.metrics.map(metricRow).join('')}</table>`)
-  if (never.length > 0) out.push(`<details><summary>${never.length} result${never.length === 1 ? '' : 's'} that never happened in this run</summary><table>${head}${never.map(metricRow).join('')}</table></details>`)
+  const rows = (ms: Metric[]): string => ms.map((m) => metricRow(m, setting)).join('')
+  const out = groups.map((g) => `<h3>${escapeHtml(g.title)}</h3><table>${head}${rows(g.metrics)}</table>`)
+  if (never.length > 0) out.push(`<details><summary>${never.length} result${never.length === 1 ? '' : 's'} that never happened in this run</summary><table>${head}${rows(never)}</table></details>`)
   return out.join('\n')
 }
 
@@ -107,9 +112,9 @@ ${scenario.description ? `<p>${escapeHtml(descriptionForReaders(scenario.descrip
 <section class="answer" data-section="answer"><h2>${escapeHtml(h.question)}</h2><ul>${answer}</ul></section>
 ${words}
 <h2>Results</h2>
-${resultTables(doc)}
+${resultTables(doc, settingOf(scenario))}
 <h2>Charts</h2>
-${charts(doc.system.id, doc.metrics.filter((m) => !neverHappens(m)))}
+${charts(doc.system.id, doc.metrics.filter((m) => !neverHappens(m)), settingOf(scenario))}
 <p class="meta">Chances show their 95% interval as a whisker and the exact value, where known, as an orange tick.</p>
 <footer>Made with Quickdraw: ${escapeHtml(doc.system.label)} rules version ${escapeHtml(doc.system.version)}, engine ${escapeHtml(doc.engine.version)} · seed ${doc.run.seed} · ${doc.run.trialsDone.toLocaleString('en-US')} trials · ${doc.status === 'done' ? 'complete' : escapeHtml(doc.status)} · scenario fingerprint ${escapeHtml(doc.scenario.hash)} (the same file, seed and trials give the same numbers)</footer>
 </body></html>
