@@ -276,21 +276,17 @@ function solveWithin<S>(model: FightModel<S>, options: FightSolveOptions): Fight
     const next = new StateTable<S>(useMaps)
     const b = budget
     const maxLive = b?.maxLiveStates ?? Infinity
-    let untilCheck = BUDGET_CHECK_EVERY
-    const emit = b
-      ? (q: number, n: S): void => {
-          if (--untilCheck <= 0) {
-            untilCheck = BUDGET_CHECK_EVERY
-            checkFightSolveBudget()
-            if (next.size > maxLive) throw new FightBudgetExceeded(budgetMemoryReason(maxLive, at, options.maxSteps, model.clock))
-          }
-          if (q === 0 || absorb(n, q)) return
-          next.add(model.key(n), n, q)
-        }
-      : (q: number, n: S): void => {
-          if (q === 0 || absorb(n, q)) return
-          next.add(model.key(n), n, q)
-        }
+    // without a budget the count never reaches 0 (Infinity stays Infinity): one emit for both cases
+    let untilCheck = b ? BUDGET_CHECK_EVERY : Infinity
+    const emit = (q: number, n: S): void => {
+      if (--untilCheck <= 0) {
+        untilCheck = BUDGET_CHECK_EVERY
+        checkFightSolveBudget()
+        if (next.size > maxLive) throw new FightBudgetExceeded(budgetMemoryReason(maxLive, at, options.maxSteps, model.clock))
+      }
+      if (q === 0 || absorb(n, q)) return
+      next.add(model.key(n), n, q)
+    }
     const { states: from, probs } = frontier
     if (model.stepAll) model.stepAll(from, probs, emit)
     else for (let k = 0; k < from.length; k++) {
