@@ -80,7 +80,10 @@ function weapons(list: unknown, owner: string, levels = 1): Weapon[] {
     // an Innate Attack's leveled damage (GURPS Basic Set p.B61); a power's or a wall's is not an attack on a foe
     const innate = /^innate attack/i.test(owner)
     const leveled = per && innate ? leveledBase(str(dmg.base), per, levels, str(dmg.st)) : undefined
-    const extra = ['modifier_per_die', 'armor_divisor', 'fragmentation'].filter((k) => k in dmg && num(dmg[k], 1) !== 1 && num(dmg[k], 1) !== 0).map((k) => `${k.replace(/_/g, ' ')} ${str(dmg[k])}`)
+    // an armour divisor or fragmentation the simulator does not play; a bonus per die ("modifier_per_die",
+    // a Striker's +1 per die) it adds like a weapon bonus per die
+    const extra = ['armor_divisor', 'fragmentation'].filter((k) => k in dmg && num(dmg[k], 1) !== 1 && num(dmg[k], 1) !== 0).map((k) => `${k.replace(/_/g, ' ')} ${str(dmg[k])}`)
+    const perDie = num(dmg.modifier_per_die, 0)
     if (per && leveled === undefined) extra.push(`${per} a level × ${levels}${innate ? '' : ', a trait that is not an Innate Attack'}`)
     return {
       owner,
@@ -92,6 +95,7 @@ function weapons(list: unknown, owner: string, levels = 1): Weapon[] {
         base: leveled ?? str(dmg.base),
         extra: extra.join(', ') || undefined,
         ...(leveled !== undefined ? { leveled: { per, levels } } : {}),
+        ...(perDie ? { perDie } : {}),
       },
       reach: str(w.reach),
       parry: str(w.parry),

@@ -26,7 +26,7 @@ export interface Weapon {
   usage: string
   melee: boolean
   /** `leveled`: the base is per-level dice times the trait's levels (an Innate Attack's 1d a level). */
-  damage: { type: string; st: string; base: string; extra?: string; leveled?: { per: string; levels: number } }
+  damage: { type: string; st: string; base: string; extra?: string; leveled?: { per: string; levels: number }; perDie?: number }
   reach: string
   parry: string
   range: string
@@ -616,6 +616,11 @@ function weaponDamage(
     if (f.perDie) perDie += amount
     else flat += amount
     parts.push(`${from} ${amount >= 0 ? '+' : ''}${amount}${f.perDie ? ' per die' : ''}`)
+  }
+  // the weapon's own bonus per die (GCS's "modifier per die")
+  if (w.damage.perDie) {
+    perDie += w.damage.perDie
+    parts.push(`${w.damage.perDie >= 0 ? '+' : ''}${w.damage.perDie} per die, the weapon's own`)
   }
   let striking = 0
   for (const { f, times } of features) if (f.type === 'attribute' && f.attribute === 'st' && f.limitation === 'striking_only') striking += f.amount * times

@@ -113,6 +113,12 @@ describe.skipIf(!have)('GCS 5: the imported fighter against the values GCS store
     if (settings.use_modifying_dice_plus_adds) expect(lines.join('\n')).toMatch(/Modifying Dice \+ Adds \(GURPS Basic Set p\.B269/)
   })
 
+  it('a weapon\'s own bonus per die counts: Test McTesterson\'s Cutting Striker, thr at ST 11 = 1d−1, +1 per die = 1d cut, as GCS stored (it was 1d−1)', () => {
+    const r = importCharacter(readFileSync(join(shared, 'gcs5_foundry_gurps_test_mctesterson.gcs')))
+    expect(r.report.computed).toContain("Cutting Striker (@Body Part@): skill 12 from DX, damage 1d cut (thr; +1 per die, the weapon's own)")
+    expect(r.report.computed.join('\n')).not.toMatch(/Cutting Striker \(@Body Part@\): damage computed/)
+  })
+
   it('the golem swordsman: Parry 12 in the simulator, 14 in the file, the difference his shield\'s DB 2, which the simulator adds on its own', () => {
     const r = importCharacter(readFileSync(join(shared, 'gcs5_dfrpg_golem_armor_swordsman.gcs')))
     expect(r.report.computed).toContain("Broadsword (Swing): Parry 12 in the simulator; the file's stored Parry is 14 (+2: his shield's DB 2, which the simulator adds to his defences on its own (GURPS Basic Set p.B287))")
