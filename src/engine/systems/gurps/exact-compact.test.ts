@@ -114,6 +114,9 @@ describe('GURPS exact duel: the size estimate refuses a duel far out of reach be
     expect(reason).toMatch(/^the duel has too many different situations to follow exactly: about [\d,]+ a turn over up to 120 turns \(Aldo can fight on at \d+ different HP and Bruno at \d+, each with shock, stun and posture\); the sampled answer stands alone$/)
     const r = solveGurpsFight(plan)
     expect(r.ok ? '' : r.reason).toBe(reason)
+    // nothing is replayed first: allowed a single replay, the refusal is still the estimate's, not the replay bound's
+    const once = solveGurpsFight(plan, { runs: 1 })
+    expect(once.ok ? '' : once.reason).toBe(reason)
     expect(fightNote(gurps.exact(plan as never))?.reason).toBe(reason)
   })
 

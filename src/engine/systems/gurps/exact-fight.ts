@@ -32,11 +32,16 @@ import { gurpsExactSize } from './exact-size'
  * the same class, the injury once per victim's HP, shock and posture (the shipped deadly duel: 5
  * situations and 1,335 replays instead of 40 and 29,000).
  *
- * Bounds: at most `GURPS_EXACT_MAX_DISTINCT` different situations (the clock aside) are worked out, by
- * at most `GURPS_EXACT_MAX_RUNS` replays in all; beyond that the fight is refused with the reason, in
- * about a second. A full-rules duel of several turns passes the bound: HP of both fighters, each down to
- * −5×HP, take thousands of pairs, times posture and shock (the shipped sword-and-axe duel reaches
- * 153,000 situations by its fourth turn, about 90,000 of them live at once), each worked out on its own.
+ * Such a duel is stepped with compact states (`compact`): a state is one number, the situation without HP
+ * (numbered once) and both fighters' HP, and the whole frontier is stepped at once from tables.
+ *
+ * Bounds: before anything is replayed, the duel's size is estimated (exact-size.ts) and a duel far out of
+ * reach is refused at once with the estimate in its reason (`gurpsTooBig`). Past the estimate, a duel
+ * stepped turn by turn works out at most `GURPS_EXACT_MAX_DISTINCT` different situations (the clock
+ * aside) by at most `GURPS_EXACT_MAX_RUNS` replays in all; one with compact states at most
+ * `GURPS_EXACT_COMPACT_MAX_RUNS` replays. A full-rules duel fought to incapacitation is past the estimate:
+ * HP of both fighters, each down to −5×HP, take thousands of pairs, times posture and shock (the shipped
+ * sword-and-axe duel reaches 153,000 situations by its fourth turn, up to 68,000 of them at once).
  */
 
 /** Largest number of (step, state) pairs followed before refusing. */
