@@ -202,7 +202,7 @@ describe('HERO exact fight with interrupt contests rolled again: damage by class
       throw e
     }
   }
-  it('C0 holds to interrupt C1\'s attack every Phase: the same chances of each ending, length and knocked out, to 1e-12', () => {
+  it('the first fighter holds to interrupt the other\'s attack every Phase: the same chances of each ending, length and knocked out, to 1e-12', () => {
     console.log('fast-check seed 29')
     let solved = 0
     fc.assert(

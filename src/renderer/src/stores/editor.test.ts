@@ -180,10 +180,12 @@ describe('issue 13: renaming a combatant id in the editor', () => {
   it('renames every reference in one edit, says so, and one undo puts them all back', () => {
     const editor = useEditorStore()
     editor.edit(['combatants', 0, 'id'], 'billy')
-    const doc = editor.doc as { tactics: { combatant: string; attacks: string }[] }
+    const doc = editor.doc as { tactics: { combatant: string; attacks: string }[]; question: { metrics: string[] } }
     expect(doc.tactics.map((t) => [t.combatant, t.attacks])).toEqual([['billy', 'marshal'], ['marshal', 'billy']])
+    // the question's results follow too
+    expect(doc.question.metrics).toEqual(['acts-first-alone:billy', 'acts-first-alone:marshal', 'acts-first-tied:billy'])
     expect(editor.valid).toBe(true)
-    expect(editor.message).toBe('Renamed "kid" to "billy" everywhere it is used (2 places).')
+    expect(editor.message).toBe('Renamed "kid" to "billy" everywhere it is used (4 places).')
     editor.undo()
     expect(editor.text).toBe(`${JSON.stringify(standoff, null, 2)}\n`)
     expect(editor.dirty).toBe(false)
