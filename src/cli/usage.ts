@@ -82,12 +82,14 @@ Examples:
   quickdraw compare ${EX}/gurps-waits-triangle.json --set "combatants[1].combatReflexes=false"
   quickdraw compare ${EX}/hero-rivalry-d6.json ${EX}/hero-rivalry-dex-roll.json --json`,
   import: `quickdraw import <file>... [options] — turns characters saved by GURPS Character Sheet (.gcs,
-JSON or XML), GURPS Character Assistant (.gca5), Foundry VTT (GURPS and l5r4 actors), Hero Designer
-(.hdc, or its export for Roll20, "!hero --import …"), L5R Character Manager or the L5R web sheet (.l5r), OggDude's Star Wars character generator
-(.xml), and stat blocks from a library (the Star Wars adversary dataset, a BattleScribe catalogue of
-Bushido cards), into combatants, with a report of what was read, what was computed and by which rule,
-what was defaulted (with --json, each defaulted field's path too) and what the simulator does not
-model.
+JSON or XML), GURPS Character Assistant (.gca5), Fantasy Grounds (.xml, a GURPS character as GCS and GCA
+export it), Foundry VTT (GURPS and l5r4 actors), Hero Designer (.hdc, or its export for Roll20, "!hero
+--import …"), L5R Character Manager or the L5R web sheet (.l5r), OggDude's Star Wars character generator
+(.xml, stock weapons included), and stat blocks from a library (the Star Wars adversary dataset, a
+BattleScribe catalogue of Bushido cards), into combatants with every weapon they can use, with a report
+of what the fight uses first, then what was read, what was computed and by which rule, what was
+defaulted (with --json, each defaulted field's path too) and what the simulator does not model. A file
+it cannot read or use exits 1; a wrong option, or a file of another system than --system, exits 2.
 
   --system ID       the system they are for (gurps, hero, genesys, l5r or bushido); another is refused
   --into FILE       add them to this scenario (validated first, written atomically); a new file is made
