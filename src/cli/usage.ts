@@ -147,7 +147,7 @@ is the scenario as it is; lists of fighters, tactics and plans merge by id / com
 high, B low). Without --a/--b/--metric it plays the options the scenario keeps in "choices"; options given
 replace the file's for that side. --a-each / --b-each <fighter>:<set> give a side one fighter's ready-made
 options: "attacks" (each of his attacks, and his best against this foe), "defences" or "retreat"; a side
-given nothing plays the scenario as it is. A pairing whose fight has an exact answer (solved within 3 s)
+given nothing plays the scenario as it is. A pairing whose fight has an exact answer (solved within 15 s)
 takes it and is not sampled; the table says when every cell is exact.
 
   --a NAME=PATCH    an option of side A (repeat); PATCH inline JSON or @file.json
@@ -191,7 +191,7 @@ answer is "exact", or "exact to within" a stated bound (at most 1e-9) when the s
 vanishing chance. The solve runs on a thread of its own: Ctrl-C stops it at once (exit 130).
 
   --budget S        seconds the solve may take (default 60; the app, runs, sweeps, balance and tactics allow
-                    3); past them the answer says it stopped and the simulated answer stands
+                    15); past them the answer says it stopped and the simulated answer stands
   --json            print { system, scenario, exact } as JSON
 
 Example:

@@ -6,8 +6,14 @@ import { parseScenarioOrThrow } from './parse'
 /** This process's exact values by scenario (exact-cache.ts): an identical scenario is solved once. */
 export const exactCache = new ExactCache()
 
-/** Seconds a solve may take where an answer is wanted at once (the app, a run's exact values, sweeps, balance, tactics). */
-export const SHORT_EXACT_BUDGET_SECONDS = 3
+/**
+ * Seconds a solve may take where an answer is wanted beside a run (the app, a run's exact values, sweeps,
+ * balance, tactics). A backstop: the systems refuse a fight too big to follow from an estimate of its size
+ * at once, and a solve runs on a thread of its own, so nothing waits for it but the run's last report.
+ * It is wall-clock time, so it leaves room for every shipped fight that is solved (the slowest take about
+ * 10 s on a loaded 2-core machine, more in a browser) to keep its exact answer everywhere.
+ */
+export const SHORT_EXACT_BUDGET_SECONDS = 15
 /** Seconds past its budget after which a run's exact request that has not answered is ended (its thread stopped) and the run settles without it. */
 export const EXACT_GRACE_SECONDS = 2
 /** Seconds `quickdraw exact` allows by default (its `--budget` changes it). */
