@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { distributionMetric, meanMetric, orderMetric, probabilityMetric } from '../../engine/core/metrics'
 import { exactOf } from '../../engine/run/exact'
+import { systems } from '../../engine/systems/registry'
+import { findEngineWords } from '../../../tests/lint/engine-words'
 import { groupOf, groupResults, headline, headlineText, labelInWords, neverHappens } from './headline'
 import { mixText, splitMatrix } from './split-matrix'
 
@@ -122,6 +124,26 @@ describe('the headline in a GM\'s words (issue 28)', () => {
     const prevents = probabilityMetric({ id: 'prevents:b:guard', metric: 'prevents', label: 'Convict B prevents Guard' }, 300, 1000)
     const h = headline('gurps-waits', [...first, prevents])
     expect(h.items.map((i) => i.label)).toEqual(['Convict B acts first, alone', 'Convict A acts first, alone', 'Convict B prevents Guard', 'Guard acts first, alone'])
+  })
+})
+
+describe("the scenario question's picker names each kind of result as the results do (issue 28)", () => {
+  it('every kind of result of every system reads in words: no "P(hit)", no "≥1", no engine vocabulary', () => {
+    const said = systems.flatMap((s) => s.metrics.map((k) => ({ system: s.id, id: k.id, words: labelInWords(k.label, { cap: '20 turns' }) })))
+    expect(said.length).toBeGreaterThan(100)
+    const engine = said.filter((k) => /\bP\(|≥/.test(k.words) || findEngineWords(k.words).length > 0)
+    expect(engine).toEqual([])
+  })
+
+  it('Star Wars kinds and results in the words a GM uses at the table', () => {
+    const kinds = ['P(hit)', 'P(critical injury)', 'P(≥1 Triumph)', 'P(≥1 Despair)', 'P(hit) per attack', 'P(critical) per attack', 'P(defeated)', 'P(hit), opening attack'].map((l) => labelInWords(l))
+    expect(kinds).toEqual(['The attack hits', 'The attack causes a Critical Injury', 'At least one Triumph', 'At least one Despair', 'Attacks that hit', 'Attacks that cause a Critical Injury', 'Defeated', 'The opening attack hits'])
+    const opening = ['P(hit), opening attack: Smuggler on Bounty hunter at medium', 'P(hit), opening attack: Smuggler on Bounty hunter at engaged with his knife'].map((l) => labelInWords(l))
+    expect(opening).toEqual(["Smuggler's opening attack hits Bounty hunter at medium range", "Smuggler's opening attack hits Bounty hunter while engaged with his knife"])
+  })
+
+  it('a fight stopped by its cap is named by the cap in the picker too', () => {
+    expect(labelInWords('Turn cap reached', { cap: '20 turns' })).toBe('Both sides still standing after 20 turns')
   })
 })
 

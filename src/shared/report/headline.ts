@@ -148,9 +148,25 @@ const SUBJECT_FIRST: [RegExp, (who: string) => string][] = [
   [/^P\(defeated\)$/, (w) => `${w} is defeated`],
   [/^P\(hit\) per attack$/, (w) => `${w}'s attacks that hit`],
   [/^P\(critical\) per attack$/, (w) => `${w}'s attacks that cause a Critical Injury`],
+  [/^P\(hit\), opening attack$/, (w) => openingAttack(w)],
   [/^Injury dealt per fight$/, (w) => `Injury ${w} deals in a fight`],
   [/^Wounds dealt per skirmish$/, (w) => `Wounds ${w} deals in a skirmish`],
 ]
+
+/** "Han on Greedo at short with his blaster" → "Han's opening attack hits Greedo at short range with his blaster". */
+function openingAttack(w: string): string {
+  const m = /^(.+?) on (.+?) at (engaged|short|medium|long|extreme)\b(.*)$/.exec(w)
+  if (!m) return `${w}: the opening attack hits`
+  return `${m[1]}'s opening attack hits ${m[2]} ${m[3] === 'engaged' ? 'while engaged' : `at ${m[3]} range`}${m[4]}`
+}
+
+/** Kinds of result (the scenario question's picker, the report's chart titles) named without a fighter. */
+const KIND_WORDS: Record<string, string> = {
+  'P(hit) per attack': 'Attacks that hit',
+  'P(critical) per attack': 'Attacks that cause a Critical Injury',
+  'P(defeated)': 'Defeated',
+  'P(hit), opening attack': 'The opening attack hits',
+}
 
 /**
  * A result's label as a sentence of the rules, the acting fighter or side first: "Side A wins (Captain,
@@ -169,6 +185,10 @@ export function labelInWords(label: string, setting: Setting = {}): string {
   if (label === 'Draw') return 'Neither side wins'
   if (label === 'P(hit)') return 'The attack hits'
   if (label === 'P(critical injury)') return 'The attack causes a Critical Injury'
+  const kind = KIND_WORDS[label]
+  if (kind) return kind
+  const atLeastOne = /^P\(≥1 (.+)\)$/.exec(label)
+  if (atLeastOne) return `At least one ${atLeastOne[1]}`
   const chance = /^P\((.+)\)$/.exec(label)
   if (chance) return `Chance of ${chance[1]}`
   const perFighter = /^(.+?): (.+?)( wins)?$/.exec(label)

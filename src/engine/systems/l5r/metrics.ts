@@ -8,7 +8,7 @@ import { ATTACK_BINS, binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT
 /** The metrics this system reports; per-combatant ones get `:<combatant id>` appended. */
 export const metricDocs: readonly MetricDoc[] = [
   { id: 'win', label: 'Side wins', kind: 'probability', per: 'scenario', description: 'Side A or B (":A", ":B") has a member standing when the other side is all defeated, or is healthier at the cap under "most-health".' },
-  { id: 'draw', label: 'Draw', kind: 'probability', per: 'scenario', description: 'Both sides fall together (simultaneous ties) or the Round cap is reached under "draw".' },
+  { id: 'draw', label: 'Draw', kind: 'probability', per: 'scenario', description: 'Nobody wins: both sides are still standing at the Round cap (with equal health left when the side with more health left wins at the cap), or both fall together (simultaneous Initiative ties).' },
   { id: 'rounds', label: 'Rounds fought', kind: 'distribution', per: 'scenario', description: 'Round in which the skirmish ended (the cap when nobody won).' },
   { id: 'initiative', label: 'Initiative Score', kind: 'distribution', per: 'combatant', description: '(Agility + Class Rank) k Agility (+1k1 with a Void Point), rolled once per skirmish; exact by the order-statistic DP (values of 255+ share the last bin).' },
   { id: 'initiative-first', label: 'Highest Initiative', kind: 'probability', per: 'combatant', description: 'First in the Round 1 order: Initiative Score plus a Void +10 bought at Round 1 start, then the tie rule (he acts first unless he delays); exact.' },
@@ -42,6 +42,15 @@ function label(id: string, name?: string): string {
   return name ? `${doc?.label ?? id}: ${name}` : (doc?.label ?? id)
 }
 
+/**
+ * A skirmish with no winner, said as what happened: both sides still standing at the Round cap (with equal
+ * health left under "most-health"), or, under simultaneous Initiative ties, both sides falling together.
+ */
+export function drawLabel(plan: Pick<Plan, 'cap' | 'mostHealthOnCap' | 'simultaneousTies'>): string {
+  const atCap = `still standing after ${plan.cap} ${plan.cap === 1 ? 'Round' : 'Rounds'}${plan.mostHealthOnCap ? ' with equal health left' : ''}`
+  return plan.simultaneousTies ? `Both sides fall together, or both ${atCap}` : `Both sides ${atCap}`
+}
+
 /** The names of a side's characters, in the scenario's order. */
 export function sideNames(plan: Plan, side: 'A' | 'B'): string[] {
   return plan.fighters.filter((d) => d.c.side === side).map((d) => d.c.name)
@@ -58,7 +67,7 @@ export function summarizeSkirmish(plan: Plan, tally: Tally, exact?: ExactMetric[
   const out: Metric[] = [
     probabilityMetric({ id: 'win:A', metric: 'win', label: sideWinsLabel('A', sideNames(plan, 'A')) }, c[outcomeCounter(plan, 0)], n),
     probabilityMetric({ id: 'win:B', metric: 'win', label: sideWinsLabel('B', sideNames(plan, 'B')) }, c[outcomeCounter(plan, 1)], n),
-    probabilityMetric({ id: 'draw', metric: 'draw', label: label('draw') }, c[outcomeCounter(plan, 2)], n),
+    probabilityMetric({ id: 'draw', metric: 'draw', label: drawLabel(plan) }, c[outcomeCounter(plan, 2)], n),
     distributionMetric({ id: 'rounds', metric: 'rounds', label: label('rounds') }, tally.bins, 1, lengthBins(plan), plan.cap),
   ]
   plan.fighters.forEach((d, i) => {
