@@ -120,6 +120,15 @@ describe('GURPS exact duel: the size estimate refuses a duel far out of reach be
     expect(fightNote(gurps.exact(plan as never))?.reason).toBe(reason)
   })
 
+  it('the estimate counts the turns of the cap: a small full-rules duel (HP 4 and 5) of 5 turns is tried, the same fought over 40 turns refused at once', () => {
+    const specs: Spec[] = [
+      { id: 'a', hp: 4, ht: 10, dx: 11, skill: 12, damage: '1d-1', type: 'cut', shield: { skill: 11, db: 1 } },
+      { id: 'b', hp: 5, ht: 11, skill: 11, damage: '1d-1', type: 'cr', unbalanced: true },
+    ]
+    expect(gurpsTooBig(planOf(scenarioDoc(specs, { turnCap: 5 })))).toBeUndefined()
+    expect(gurpsTooBig(planOf(scenarioDoc(specs, { turnCap: 40 })))).toMatch(/: about [\d,]+ a turn over up to 40 turns \(A can fight on at \d+ different HP and B at \d+,/)
+  })
+
   it('the spearman\'s Stop Hits (a duel replayed turn by turn) are refused the same way; the shipped solved duels pass the estimate', () => {
     expect(gurpsTooBig(planOf(example('stop-hit')))).toMatch(/^the duel has too many different situations to follow exactly: about/)
     for (const name of ['first-exchange', 'deadly-blows', 'spears-and-berserker']) expect(gurpsTooBig(planOf(example(name))), name).toBeUndefined()

@@ -710,7 +710,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
  * Largest estimated situations a turn times the turns of the cap (exact-size.ts) for a duel stepped with
  * compact states (turns split at the injury): about what the solver follows in a second or two.
  */
-export const GURPS_EXACT_MAX_WORK = 400_000
+export const GURPS_EXACT_MAX_WORK = 50_000
 /** Largest number of replays (of a turn's first part or of an injury) for a duel stepped with compact states. */
 export const GURPS_EXACT_COMPACT_MAX_RUNS = 300_000
 /** Largest estimated situations a turn for a duel replayed turn by turn (Waits, Feints, All-Out Attack (Double), tied fighters). */
