@@ -60,6 +60,13 @@ describe('importing characters in the browser build (issue 18)', () => {
     await openExample(page, 'genesys-blaster-duel.json')
     await page.setInputFiles('[data-testid="import-file"]', [join(fixtures, 'swrpg', 'quickdraw_adversaries.json'), join(fixtures, 'swrpg', 'quickdraw_weapons.json')])
     await page.waitForSelector('[data-testid="import-library"]')
+    // Issue 28 at a laptop's 1280 px: the filter's placeholder is read in full, not cut off.
+    await page.setViewportSize({ width: 1280, height: 720 })
+    const fit = (await page.evaluate(`(() => { const i = document.querySelector('[data-testid="import-filter"]'); const s = getComputedStyle(i); const c = document.createElement('canvas').getContext('2d'); c.font = s.font; return { text: c.measureText(i.placeholder).width, room: i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) } })()`)) as { text: number; room: number }
+    expect(fit.text).toBeGreaterThan(50)
+    expect(fit.text).toBeLessThanOrEqual(fit.room)
+    await page.screenshot({ path: join(shots, '28-import-library-filter.png') })
+    await page.setViewportSize({ width: 1400, height: 1000 })
     await page.fill('[data-testid="import-filter"]', 'thug')
     await page.fill('[data-testid="import-group"]', '3')
     await page.click('[data-testid="import-pick-Dockside Thug"]')
@@ -121,5 +128,37 @@ describe('importing characters in the browser build (issue 18)', () => {
     if (aldo) expect(Number(aldo[1])).toBeLessThan(50)
     if (alice) expect(Number(alice[1])).toBeGreaterThan(50)
     await page.screenshot({ path: join(shots, '26-import-replace.png') })
+  })
+
+  it('issue 26: in each other system\'s main example an import takes a fighter\'s place (or a warband card a model\'s), and the fight runs with it', async () => {
+    const samples = join(root, 'resources', 'samples', 'import')
+    const cases: [example: string, replaced: string, file: string, pick: string | null, name: string][] = [
+      ['hero-street-brawl.json', 'boxer', 'amadeus.hdc', null, 'Amadeus'],
+      ['genesys-blaster-duel.json', 'hunter', 'smuggler.xml', null, 'Kessa Vorn'],
+      ['l5r-fast-vs-strong.json', 'crab', 'akodo.l5r', null, 'Akodo Tetsuo'],
+      ['bushido-skirmish.json', 'bandit1', 'warband.cat', 'Captain Hoshino', 'Captain Hoshino'],
+    ]
+    for (const [example, replaced, file, pick, name] of cases) {
+      await openExample(page, example)
+      await page.selectOption('[data-testid="import-replace"]', replaced)
+      await page.setInputFiles('[data-testid="import-file"]', join(samples, file))
+      if (pick !== null) {
+        await page.fill('[data-testid="import-filter"]', pick)
+        await page.click(`[data-testid="import-pick-${pick}"]`)
+      }
+      await page.waitForSelector('[data-testid="import-summary"]:has-text("took the place of"), [data-testid="import-error"]')
+      expect(await page.locator('[data-testid="import-error"]').count(), `${example}: ${await page.locator('[data-testid="import-error"]').textContent().catch(() => '')}`).toBe(0)
+      // the replaced fighter's id (and so his side, plan and references) stays, with the import in his place
+      const list = example.startsWith('bushido') ? 'models' : 'combatants'
+      const ids = await page.locator(`[data-testid^="field-${list}["][data-testid$="].id"]`).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))
+      expect(ids, example).toContain(replaced)
+      const at = ids.indexOf(replaced)
+      expect(await page.inputValue(`[data-testid="field-${list}[${at}].name"]`), example).toBe(name)
+      await page.fill('[data-testid="trials"]', '1000')
+      await page.press('[data-testid="trials"]', 'Tab')
+      await page.click('[data-testid="run"]')
+      await page.waitForSelector('[data-testid="result-summary"] .status-done', { timeout: 120_000 })
+      expect(await page.locator('[data-testid="run-error"]').count(), example).toBe(0)
+    }
   })
 })
