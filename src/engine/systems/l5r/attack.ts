@@ -1,7 +1,7 @@
-import { formatRoll, rollSpec } from '../../dice/roll-and-keep'
+import { formatRoll } from '../../dice/roll-and-keep'
 import { armorTn, FULL_ATTACK, STANCE_LABELS } from './armor'
 import { bestRaisesAt } from './best-raises'
-import { canSpendVoid, checkEnd, inflict, isDefeated, nameOf, noteFirstBlood, penaltyOf, say, type Fight } from './fight'
+import { canSpendVoid, checkEnd, inflict, isDefeated, nameOf, noteFirstBlood, penaltyOf, roll, say, type Fight } from './fight'
 import { SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, TAIL_WIDTH, takeWeapon, VOID_DAMAGE, type Fighter } from './plan'
 import { STANCES } from './schema'
 import { ATTACK_BINS, binBase, COUNTER, counterIndex, PER_ATTACK_OFFSET } from './tally-layout'
@@ -56,8 +56,9 @@ export function rollFullDefense(f: Fight, i: number, staying = false): void {
   }
   const center = takeCenterBonus(f, i)
   const boosted = voidOnFullDefense(f, i)
+  const which = (center ? 1 : 0) + (boosted ? 2 : 0)
   const spec = center ? (boosted ? d.fullDefenseCenteredVoid : d.fullDefenseCentered) : boosted ? d.fullDefenseVoid : d.fullDefense
-  const total = rollSpec(f.dice, spec, d.fullDefenseExplodes, s.top)
+  const total = roll(f, d.fullDefenseT, which, spec, d.fullDefenseExplodes)
   s.fullDefenseTotal[i] = total
   s.fullDefenseAdd[i] = Math.ceil(total / 2)
   if (f.log) {
@@ -83,12 +84,12 @@ export function attack(f: Fight, i: number, j: number): void {
   const tn = plain + 5 * raises
   const spec = a.attack[bits]
   // attackExplodesWith, inlined for the hot loop: skilled, or a Void skill 0→1 for this roll
-  const total = rollSpec(f.dice, spec, a.attackExplodes || (bits & SPEC_SKILL) !== 0, s.top, a.attackRerolls)
+  const total = roll(f, a.attackT, bits, spec, a.attackExplodes || (bits & SPEC_SKILL) !== 0, a.attackRerolls)
   let wounds = 0
   if (total >= tn) {
     const boosted = voidOnDamage(f, i)
     const dspec = (boosted ? a.damageVoid : a.damage)[raises]
-    const dmg = rollSpec(f.dice, dspec, f.plan.damageExplodes, s.top)
+    const dmg = roll(f, boosted ? a.damageVoidT : a.damageT, raises, dspec, f.plan.damageExplodes)
     wounds = Math.max(0, dmg - f.plan.fighters[j].reduction)
     if (f.log) say(f, 'hit', [i, j], `${a.c.name} hits ${nameOf(f, j)}${withWeapon(a)}: ${formatRoll(spec)} = ${total} vs TN ${tn}${tnParts(f, i, j, armor, raises, bits)}. Damage ${formatRoll(dspec)}${bowNote(a)}${boosted ? ` (a Void Point adds +1k1 to the katana's damage, ${s.voidLeft[i]} left)` : ''} = ${dmg}${f.plan.fighters[j].reduction ? ` − Reduction ${f.plan.fighters[j].reduction}` : ''} → ${wounds} wounds.`)
     wounds = soakWithVoid(f, j, wounds)

@@ -8,7 +8,6 @@ import { RANK_PENALTY, rankOf, woundThresholds } from './wounds'
 
 function fightOn(plan: Plan, faces: number[], rest = 5) {
   const f = newFight(plan, facesRng(faces, rest), [], undefined)
-  plan.dice.use(f.rng)
   f.s.target.fill(-1)
   f.s.afterTargetRound.fill(-1)
   return f

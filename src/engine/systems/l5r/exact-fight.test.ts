@@ -174,14 +174,14 @@ describe('L5R whole skirmish, exact: the fast bookkeeping against the plain one'
 const comparable = (exact: readonly ExactMetric[], metrics: readonly Metric[]): string[] =>
   metrics.filter((m) => exact.some((e) => e.id === m.id) && !m.id.startsWith('initiative') && !m.id.startsWith('opening')).map((m) => m.id)
 
-describe('L5R whole skirmish, exact against the Monte Carlo (seed 20, 20,000 skirmishes, within 4 standard errors)', () => {
+describe('L5R whole skirmish, exact against the Monte Carlo (seed 21, 20,000 skirmishes, within 4 standard errors)', () => {
   for (const name of ['void-duel', 'full-attack-vs-full-defense', 'fast-vs-strong']) {
     it(`${name}: who wins, the draw, defeated, killed and Rounds fought`, async () => {
       const exact = exactOf(example(name))
       const note = fightNote(exact)
       expect(note?.solved, note?.reason).toBe(true)
       expect(note?.massError).toBeLessThan(1e-10)
-      const metrics = await sampledMetrics(example(name), 20_000, 20)
+      const metrics = await sampledMetrics(example(name), 20_000, 21)
       // every value the solver gives has a sampled metric beside it
       const ids = comparable(exact, metrics)
       for (const id of ['win:A', 'win:B', 'draw', 'rounds']) expect(ids).toContain(id)

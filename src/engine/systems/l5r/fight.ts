@@ -1,8 +1,9 @@
 import type { Rng } from '../../core/rng'
 import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
-import type { D10Stream } from '../../dice/roll-and-keep'
-import type { Plan, State } from './plan'
+import { D10Stream, rollSpec, type RollSpec } from '../../dice/roll-and-keep'
+import { drawRoll, rollTable } from '../../dice/roll-table'
+import type { Lazy, Plan, State } from './plan'
 import { DOWN, RANK_NAMES, RANK_PENALTY, rankOf } from './wounds'
 
 /** Winner codes. */
@@ -20,7 +21,8 @@ export interface Fight {
   plan: Plan
   s: State
   rng: Rng
-  dice: D10Stream
+  /** Set only when `rng` scripts each d10's face (`scriptsFaces`): rolls are then made die by die from it. */
+  dice: D10Stream | undefined
   log: TraceEvent[] | undefined
   tally: Tally | undefined
   /** Round, 0-based (the log shows it 1-based). */
@@ -39,7 +41,29 @@ export interface Fight {
 }
 
 export function newFight(plan: Plan, rng: Rng, log: TraceEvent[] | undefined, tally: Tally | undefined): Fight {
-  return { plan, s: plan.state, rng, dice: plan.dice, log, tally, round: 0, winner: NONE, batchOpen: false, batchScore: 0, batchSerial: 0, firstBloodBy: -1, firstBloodBatch: -1, firstBloodShared: false, turnsThisRound: 0 }
+  return { plan, s: plan.state, rng, dice: diceOf(rng), log, tally, round: 0, winner: NONE, batchOpen: false, batchScore: 0, batchSerial: 0, firstBloodBy: -1, firstBloodBatch: -1, firstBloodShared: false, turnsThisRound: 0 }
+}
+
+/**
+ * A random stream that scripts the face of each d10, nine faces to a draw as D10Stream reads them (the
+ * hand-worked examples of the tests): with it the rolls are made die by die, so a test can state the
+ * dice; every other stream draws each roll whole from its exact distribution.
+ */
+export interface FaceScript extends Rng {
+  readonly scriptsFaces: true
+}
+
+export function diceOf(rng: Rng): D10Stream | undefined {
+  return 'scriptsFaces' in rng ? new D10Stream(rng) : undefined
+}
+
+/**
+ * One roll (after the Ten Dice Rule, bonus included): `spec` drawn from its exact distribution in one
+ * uniform draw (dice/roll-table.ts); `tables[k]` holds its table, built the first time this roll is made.
+ */
+export function roll(f: Fight, tables: Lazy, k: number, spec: RollSpec, explode: boolean, rerollOnes = false): number {
+  if (f.dice !== undefined) return rollSpec(f.dice, spec, explode, f.s.top, rerollOnes)
+  return drawRoll(f.rng, tables[k] ?? (tables[k] = rollTable(spec, explode, rerollOnes)))
 }
 
 export function say(f: Fight, kind: string, who: number[], text: string): void {

@@ -58,7 +58,7 @@ function summarize(plan: CachedPlan, tally: Tally): Metric[] {
 export const l5r = {
   id: SYSTEM_ID,
   label: 'Legend of the Five Rings — skirmish',
-  version: '1.4.0',
+  version: '1.5.0',
   description:
     'Roll-and-keep skirmish (L5R 4e): Initiative (Agility + Class Rank) k Agility once per skirmish, Stances (Attack, Full Attack, Defense, Full Defense, Center), delayed Turns, end-of-Round Reactions, melee and bow attacks vs Armor TN with Raises and Emphases, Void Points, exploding damage, wound ranks and their TN penalties. Exact values: Initiative, the odds of the opening attack, any roll you list, and the whole skirmish for two fighters (who wins, Rounds fought, defeated and killed).',
   schema: scenarioSchema,

@@ -1,5 +1,5 @@
-import { D10Stream, exactRoll, expectedAbove, tenDiceRule, type RollSpec, type TenDiceOptions } from '../../dice/roll-and-keep'
-import type { Rng } from '../../core/rng'
+import { exactRoll, expectedAbove, tenDiceRule, type RollSpec, type TenDiceOptions } from '../../dice/roll-and-keep'
+import type { RollTable } from '../../dice/roll-table'
 import { ARMOR_STATS } from './armor'
 import { RAISE_TN_MAX, raiseTable, tableRoll, type RaiseTable } from './best-raises'
 import { DELAYS, STANCES, usingIndex, VOID_USES, weaponsOf, weaponTakesVoid, type Combatant, type L5rScenario, type Tactic } from './schema'
@@ -33,6 +33,13 @@ export { ATTACK_SPECS, attackExplodesWith, SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_S
  * One of his weapons, with every roll it makes (docs/rules/l5r.md section 4, several weapons): the
  * Fighter's own attack and damage fields are those of the weapon in hand, swapped in from here.
  */
+/** Roll tables by index, each built the first time it is rolled (a 10k10 table takes a fraction of a second). */
+export type Lazy = (RollTable | undefined)[]
+
+function lazy(n: number): Lazy {
+  return new Array<RollTable | undefined>(n).fill(undefined)
+}
+
 export interface Kit {
   name: string
   /** The combatant holding this weapon (`c.weapon` is it). */
@@ -45,6 +52,10 @@ export interface Kit {
   strengthInDamage: number
   damage: RollSpec[]
   damageVoid: RollSpec[]
+  /** Each roll's cumulative table (dice/roll-table.ts), built at its first use: attack by spec bits, damage by Raises. */
+  attackT: Lazy
+  damageT: Lazy
+  damageVoidT: Lazy
   raiseTable: RaiseTable | undefined
   raiseTableVoid: RaiseTable | undefined
   /** For "best" only: P(attack ≥ t) at `tails[bits * TAIL_WIDTH + t]`, t clamped to the width. */
@@ -72,6 +83,8 @@ export interface Fighter {
   init: RollSpec
   /** The Initiative roll with a Void Point's +1k1 (void "initiative-roll"). */
   initVoid: RollSpec
+  /** Tables of init and initVoid (index 0, 1). */
+  initT: Lazy
   /** Ordering of equal scores (variants.initiativeTies default): higher Agility, then higher Class Rank. */
   traitKey: number
   baseArmorTn: number
@@ -92,6 +105,8 @@ export interface Fighter {
   /** Exact mean of the plain Full Defense roll: the Mastery 3 policy keeps a roll at least this good. */
   fullDefenseMean: number
   fullDefenseExplodes: boolean
+  /** Tables of fullDefense, fullDefenseCentered, fullDefenseVoid, fullDefenseCenteredVoid (index 0..3). */
+  fullDefenseT: Lazy
   /** Attack roll by spec bits SPEC_FULL_ATTACK | SPEC_CENTER | SPEC_VOID | SPEC_SKILL: +2k1, +1k1+Void, +1k1, skill 0→1. */
   attack: RollSpec[]
   /** Whether his tens explode without a Void skill (skill ≥ 1); with SPEC_SKILL they always do. */
@@ -105,6 +120,10 @@ export interface Fighter {
   damage: RollSpec[]
   /** The same with a Void Point's +1k1 (katana only, docs/rules/l5r.md section 1). */
   damageVoid: RollSpec[]
+  /** The weapon in hand's roll tables (its Kit's). */
+  attackT: Lazy
+  damageT: Lazy
+  damageVoidT: Lazy
   thresholds: Int32Array
   /** Per round (0-based, up to the cap): stance code, delay code, Raises. */
   stanceOf: Int8Array
@@ -200,7 +219,6 @@ export interface Plan {
   /** Someone joins in a later Round: Round 1's exact Initiative order and opening attack do not apply. */
   lateJoin: boolean
   state: State
-  dice: D10Stream
 }
 
 function perRound<T>(list: readonly T[], cap: number, code: (x: T) => number): Int8Array {
@@ -209,7 +227,7 @@ function perRound<T>(list: readonly T[], cap: number, code: (x: T) => number): I
   return out
 }
 
-type DefenseFields = Pick<Fighter, 'baseArmorTn' | 'reduction' | 'defenseAdd' | 'masteryTn' | 'keepsFullDefense' | 'fullDefense' | 'fullDefenseCentered' | 'fullDefenseVoid' | 'fullDefenseCenteredVoid' | 'fullDefenseMean' | 'fullDefenseExplodes'>
+type DefenseFields = Pick<Fighter, 'baseArmorTn' | 'reduction' | 'defenseAdd' | 'masteryTn' | 'keepsFullDefense' | 'fullDefense' | 'fullDefenseCentered' | 'fullDefenseVoid' | 'fullDefenseCenteredVoid' | 'fullDefenseMean' | 'fullDefenseExplodes' | 'fullDefenseT'>
 
 /** Armor TN, Reduction, the Defense Stance bonus, Defense Mastery and the Full Defense rolls. */
 function defenseOf(s: L5rScenario, c: Combatant, opts: TenDiceOptions): DefenseFields {
@@ -228,6 +246,7 @@ function defenseOf(s: L5rScenario, c: Combatant, opts: TenDiceOptions): DefenseF
     fullDefenseCenteredVoid: tenDiceRule(c.defenseSkill + c.agility + 2, c.agility + 2, opts, c.void),
     fullDefenseMean: exactRoll(fullDefense, c.defenseSkill > 0).mean,
     fullDefenseExplodes: c.defenseSkill > 0,
+    fullDefenseT: lazy(4),
   }
 }
 
@@ -256,7 +275,8 @@ function kitOf(s: L5rScenario, c: Combatant, opts: TenDiceOptions, plans: Pick<F
   }
   const takesVoid = weaponTakesVoid(c.weapon)
   const tables = raiseTables(s, c, { ...rolls, ...plans, voidOf: takesVoid ? plans.voidOf : plans.voidOf.map((x) => (x === VOID_DAMAGE ? VOID_NONE : x)) as Int8Array })
-  const kit: Kit = { name: c.weapon.name, c, bow: c.weapon.kind === 'bow', takesVoid, ...rolls, attackKept: attackTraitOf(c), strengthInDamage: damageStrength(s, c), ...tables, tails: undefined, perHit: undefined, perHitVoid: undefined }
+  const tablesOfRolls = { attackT: lazy(rolls.attack.length), damageT: lazy(rolls.damage.length), damageVoidT: lazy(rolls.damageVoid.length) }
+  const kit: Kit = { name: c.weapon.name, c, bow: c.weapon.kind === 'bow', takesVoid, ...rolls, ...tablesOfRolls, attackKept: attackTraitOf(c), strengthInDamage: damageStrength(s, c), ...tables, tails: undefined, perHit: undefined, perHitVoid: undefined }
   if (best) Object.assign(kit, bestTables(s, c, kit))
   return kit
 }
@@ -296,6 +316,9 @@ function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOpt
     attack: kit.attack,
     damage: kit.damage,
     damageVoid: kit.damageVoid,
+    attackT: kit.attackT,
+    damageT: kit.damageT,
+    damageVoidT: kit.damageVoidT,
     stanceOf: perRound(t.rounds, s.roundCap, (r) => STANCES.indexOf(r.stance)),
     hurtStance: t.hurtStance === undefined ? -1 : STANCES.indexOf(t.hurtStance),
     joinRound: c.joinsRound - 1,
@@ -314,6 +337,7 @@ function fighterOf(s: L5rScenario, c: Combatant, index: number, opts: TenDiceOpt
     side: c.side === 'A' ? 0 : 1,
     init: tenDiceRule(c.agility + c.classRank, c.agility, opts),
     initVoid: tenDiceRule(c.agility + c.classRank + 1, c.agility + 1, opts),
+    initT: lazy(2),
     traitKey: c.agility * 16 + c.classRank,
     ...defenseOf(s, c, opts),
     ...rounds,
@@ -339,6 +363,9 @@ export function takeWeapon(d: Fighter, k: number): void {
   d.strengthInDamage = w.strengthInDamage
   d.damage = w.damage
   d.damageVoid = w.damageVoid
+  d.attackT = w.attackT
+  d.damageT = w.damageT
+  d.damageVoidT = w.damageVoidT
   d.raiseTable = w.raiseTable
   d.raiseTableVoid = w.raiseTableVoid
 }
@@ -364,8 +391,6 @@ function stateFor(n: number): State {
   }
 }
 
-const NO_RNG: Rng = { u32: () => 0, below: () => 0, die: () => 1 }
-
 /** Precomputes every roll after the Ten Dice Rule, the per-round plans and the scratch state. */
 export function compile(s: L5rScenario): Plan {
   const tenDice: TenDiceOptions = {
@@ -390,6 +415,5 @@ export function compile(s: L5rScenario): Plan {
     mostHealthOnCap: s.onCap === 'most-health',
     lateJoin: fighters.some((d) => d.joinRound > 0),
     state: stateFor(fighters.length),
-    dice: new D10Stream(NO_RNG),
   }
 }

@@ -1,10 +1,10 @@
 import type { Rng } from '../../core/rng'
 import type { Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
-import { formatRoll, rollSpec } from '../../dice/roll-and-keep'
+import { formatRoll } from '../../dice/roll-and-keep'
 import { rollFullDefense } from './attack'
 import { canAttackIn, CENTER, FULL_DEFENSE, STANCE_LABELS } from './armor'
-import { canAct, DRAW, isDefeated, nameOf, newFight, NONE, say, SIDE_A, SIDE_B, type Fight } from './fight'
+import { canAct, diceOf, DRAW, isDefeated, nameOf, newFight, NONE, roll, say, SIDE_A, SIDE_B, type Fight } from './fight'
 import { stanceFor, type Plan } from './plan'
 import { STANCES } from './schema'
 import { binBase, COUNTER, counterIndex, DEFEAT_ROUND_OFFSET, FIGHT_BINS, INIT_BINS, INIT_OFFSET, lengthBins, outcomeCounter, PER_FIGHT_OFFSET, VOID_BINS, voidOffset } from './tally-layout'
@@ -23,6 +23,7 @@ const TIE_RANDOM = 1 << 20
 export function playSkirmish(plan: Plan, rng: Rng, tally: Tally | undefined, log: TraceEvent[] | undefined, reuse?: Fight): Fight {
   const f = reuse ?? newFight(plan, rng, log, tally)
   f.rng = rng
+  f.dice = diceOf(rng)
   f.log = log
   f.tally = tally
   f.winner = NONE
@@ -32,7 +33,6 @@ export function playSkirmish(plan: Plan, rng: Rng, tally: Tally | undefined, log
   f.firstBloodBatch = -1
   f.firstBloodShared = false
   f.round = 0
-  plan.dice.use(rng)
   resetState(f)
   let r = 0
   for (; r < plan.cap; r++) {
@@ -93,7 +93,7 @@ function initiative(f: Fight): void {
     s.stance[i] = d.stanceOf[f.round]
     const boosted = voidOnInitiativeRoll(f, i)
     const spec = boosted ? d.initVoid : d.init
-    s.initiative[i] = rollSpec(f.dice, spec, true, s.top)
+    s.initiative[i] = roll(f, d.initT, boosted ? 1 : 0, spec, true)
     s.held[i] = s.initiative[i]
     s.tiebreak[i] = plan.simultaneousTies ? 0 : d.traitKey * TIE_RANDOM + f.rng.below(TIE_RANDOM)
     if (f.log) {

@@ -1,6 +1,7 @@
 import type { Rng } from '../../core/rng'
 import type { TraceEvent } from '../../core/trace'
 import { l5r } from './index'
+import type { FaceScript } from './fight'
 import type { Plan } from './plan'
 import { scenarioSchema, type L5rScenario } from './schema'
 
@@ -59,7 +60,7 @@ export function skirmish(fighters: FighterSpec[], extra: Record<string, unknown>
  * A stream whose d10s show the given faces in order, then `rest` forever (never 10, or explosions
  * would not end); other draws (tie-breaks, random targets) give 0.
  */
-export function facesRng(faces: number[], rest = 5): Rng {
+export function facesRng(faces: number[], rest = 5): FaceScript {
   let k = 0
   const face = (): number => (k < faces.length ? faces[k++] : rest)
   return {
@@ -71,6 +72,7 @@ export function facesRng(faces: number[], rest = 5): Rng {
     },
     die: () => 1,
     below: () => 0,
+    scriptsFaces: true,
   }
 }
 

@@ -16,6 +16,7 @@ describe('Void never goes below zero (issue 15 item 16)', () => {
   // The property test's shrunk counterexample (fast-check seed 20261124, run 119, trial seed 642937):
   // Crane 0 (Void 1) spends his Point on +10 Armor TN and delays; Crane 1, tied-group rules "simultaneous", hits
   // him twice, and the wounds land when the tie group closes, just as Crane 0 was about to take his delayed Turn.
+  // Since L5R 1.5.0 draws each roll whole, trial seed 115 plays that skirmish (Crane 1 hits for 11 and 5 wounds).
   const counterexample = {
     schemaVersion: 1, name: 'fuzz', system: 'l5r', roundCap: 1,
     rules: { oddExcessRolled: 'discard', keptOverRolled: 'cap', initiativeTies: 'simultaneous', damageExplodes: 'yes', everyoneDelays: 'delayers-act', voidPerRound: 'one', defenseMastery: 'yes', down: 'fights-on', strengthInDamage: 'added', initiativeSwap: 'skirmish' },
@@ -33,7 +34,7 @@ describe('Void never goes below zero (issue 15 item 16)', () => {
   it('regression (property test counterexample): a delayer taken Down by a closing tie group, with no Void left, takes no Turn and spends nothing', () => {
     for (const down of ['fights-on', 'void-to-act']) {
       const plan = withDown(down)
-      const events = traceOf(plan, createStream(642937, 1))
+      const events = traceOf(plan, createStream(115, 1))
       expect(events.some((e) => e.kind === 'wound' && e.who[0] === 'c0' && /Down/.test(e.text))).toBe(true)
       expect(events.filter((e) => /spends a Void Point to act|-1 left/.test(e.text))).toEqual([])
       expect(Array.from(plan.state.voidLeft)).toEqual([0, 1])
@@ -44,7 +45,7 @@ describe('Void never goes below zero (issue 15 item 16)', () => {
   it('simulate agrees: the Void 1 fighter spends exactly 1 Point in that skirmish (never more than he has)', () => {
     const plan = withDown('fights-on')
     const tally = createTally(l5r.shape(plan))
-    l5r.simulate(plan, createStream(642937, 1), tally)
+    l5r.simulate(plan, createStream(115, 1), tally)
     expect(plan.state.voidSpent[0]).toBe(1)
     expect(plan.state.voidLeft[0]).toBe(0)
   })
