@@ -336,7 +336,9 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     const k = `${s.slot},${opening ? 1 : 0},${signal ? 1 : 0},${s.round > plan.signalTurn ? 1 : 0}:${key1.join(',')}`
     let parts = firstParts.get(k)
     if (parts) return parts
-    const merged = new Map<string, Part>()
+    /** Parts met so far by a hash of the situation after them and the injury held (checked field by field on a hit), in the order met. */
+    const merged = new Map<number, Part[]>()
+    const list: Part[] = []
     st.deferInjury = true
     try {
       runs += forEachRoll(
@@ -350,13 +352,23 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
           if (st.heldCount > 1) throw new FightRefusal(TOO_MANY)
           copyOut(fields, buf)
           const injury = st.heldCount ? st.heldInjury : 0
-          const pk = `${injury},${st.heldVictim},${st.heldAttacker},${st.heldDoubledShock ? 1 : 0},${st.heldMajor ? 1 : 0}:${buf.join(',')}`
-          let m = merged.get(pk)
+          const victim = st.heldVictim
+          const attacker = st.heldAttacker
+          const doubled = st.heldDoubledShock
+          const major = st.heldMajor
+          let h = Math.imul(injury * 4 + victim * 2 + attacker, 0x9e3779b1) ^ ((doubled ? 1 : 0) * 2 + (major ? 1 : 0))
+          for (let i = 0; i < size; i++) h = Math.imul(h ^ buf[i], 0x01000193)
+          let bucket = merged.get(h)
+          if (!bucket) merged.set(h, (bucket = []))
+          let m: Part | undefined
+          for (const x of bucket) if (x.injury === injury && x.victim === victim && x.attacker === attacker && x.doubled === doubled && x.major === major && same(x.snap)) m = x
           if (!m) {
-            const ik = `${injury},${st.heldVictim},${st.heldAttacker},${st.heldDoubledShock ? 1 : 0},${st.heldMajor ? 1 : 0}`
+            const ik = `${injury},${victim},${attacker},${doubled ? 1 : 0},${major ? 1 : 0}`
             let hurts = injuries.get(ik)
             if (!hurts) injuries.set(ik, (hurts = new Map()))
-            merged.set(pk, (m = { p: 0, snap: buf.slice(), injury, victim: st.heldVictim, attacker: st.heldAttacker, doubled: st.heldDoubledShock, major: st.heldMajor, hurts }))
+            m = { p: 0, snap: buf.slice(), injury, victim, attacker, doubled, major, hurts }
+            bucket.push(m)
+            list.push(m)
           }
           return m
         },
@@ -369,7 +381,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     } finally {
       st.deferInjury = false
     }
-    parts = [...merged.values()]
+    parts = list
     firstParts.set(k, parts)
     return parts
   }
@@ -595,6 +607,45 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
       return out
     }
 
+    /** Where each way a turn can go leads, for one entry and the defender's HP: merged by next situation and his new HP. */
+    interface Targets {
+      p: Float64Array
+      sid: Int32Array
+      hp: Int32Array
+    }
+    const mergedOf = new Map<CPart[], Map<number, Targets>>()
+    /**
+     * Every way the turn of entry `e` (from situation `sid`) goes with the defender `d` at `hd` HP: the
+     * acting fighter's HP does not change on his own turn, and in a duel the blow's victim is the one he
+     * attacks (attack.ts holdInjury), so the next situation and the defender's HP say where each leads.
+     */
+    const targetsOf = (e: CPart[], sid: number, slot: number, d: number, hd: number): Targets => {
+      let byHp = mergedOf.get(e)
+      if (!byHp) mergedOf.set(e, (byHp = new Map()))
+      let t = byHp.get(hd)
+      if (t) return t
+      const acc = new Map<number, { p: number; sid: number; hp: number }>()
+      const add = (p: number, s2: number, hp: number): void => {
+        const k = s2 * K + (hp + OFF)
+        const m = acc.get(k)
+        if (m) m.p += p
+        else acc.set(k, { p, sid: s2, hp })
+      }
+      for (const c of e) {
+        if (c.victim < 0) {
+          add(c.p, c.sid, hd)
+          continue
+        }
+        if (c.victim !== d) throw new FightRefusal(TOO_MANY)
+        const h = c.byHp.get(hd) ?? hurtsAt(c, sid, slot, hd)
+        for (let i = 0; i < h.p.length; i++) add(c.p * h.p[i], h.sid[i], h.hp[i])
+      }
+      const xs = [...acc.values()]
+      t = { p: Float64Array.from(xs, (x) => x.p), sid: Int32Array.from(xs, (x) => x.sid), hp: Int32Array.from(xs, (x) => x.hp) }
+      byHp.set(hd, t)
+      return t
+    }
+
     let at = 0
     const stepAll = (states: readonly number[], probs: readonly number[], emit: (p: number, next: number) => void): void => {
       at++
@@ -608,21 +659,14 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
         const sid = sidOf(s)
         const a = hpA(s)
         const b = hpB(s)
-        const e = entryOf(sid, a, b, slot, round, opening, signal)
+        const d = n - 1 - snaps[sid][ORDER + slot]
+        const t = targetsOf(entryOf(sid, a, b, slot, round, opening, signal), sid, slot, d, d === 0 ? a : b)
         lookups++
-        for (let j = 0; j < e.length; j++) {
-          const c = e[j]
-          const q = p * c.p
-          if (c.victim < 0) {
-            emit(q, encode(c.sid, a, b))
-            continue
-          }
-          // parts are per situation (carried shock of the foe included), so the victim's HP alone picks the outcomes
-          const hv = c.victim === 0 ? a : b
-          const t = c.byHp.get(hv) ?? hurtsAt(c, sid, slot, hv)
-          if (c.victim === 0) for (let i = 0; i < t.p.length; i++) emit(q * t.p[i], encode(t.sid[i], t.hp[i], b))
-          else for (let i = 0; i < t.p.length; i++) emit(q * t.p[i], encode(t.sid[i], a, t.hp[i]))
-        }
+        const ps = t.p
+        const sids = t.sid
+        const hps = t.hp
+        if (d === 0) for (let i = 0; i < ps.length; i++) emit(p * ps[i], encode(sids[i], hps[i], b))
+        else for (let i = 0; i < ps.length; i++) emit(p * ps[i], encode(sids[i], a, hps[i]))
       }
     }
     const hpMax0 = plan.fighters[0].hpMax
