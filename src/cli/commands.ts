@@ -7,8 +7,7 @@ import { MAX_SEED } from '../engine/core/rng'
 import { MAX_TRIALS } from '../engine/core/scenario'
 import { combinedJsonSchema, systemJsonSchema } from '../engine/systems/json-schema'
 import { resultCsv } from '../shared/csv'
-import { systems, findSystem, systemIds } from '../engine/systems/registry'
-import { ENGINE_VERSION } from '../engine/version'
+import { findSystem, systemIds } from '../engine/systems/registry'
 import { SimulationService, type RunRequest } from '../main/services/simulation'
 import { CheckFailed, EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
 import { exactProgressLine, formatExact, formatResult, progressLine } from './format'
@@ -203,30 +202,6 @@ export function cmdTrace(file: string, o: Options): number {
   const events = replayTrial(raw, seed, trial, DEFAULT_CHUNK_SIZE)
   if (o.json) out(JSON.stringify({ seed, trial, events }, null, 2))
   else out([`${parsed.scenario.name} — seed ${seed}, trial ${trial}`, ...events.map((e) => `  [${e.at}] ${e.text}`)].join('\n'))
-  return EXIT_OK
-}
-
-export function cmdSystems(o: Options): number {
-  const list = systems.map((s) => ({
-    id: s.id,
-    label: s.label,
-    version: s.version,
-    description: s.description,
-    variants: s.variants,
-    metrics: s.metrics,
-    exact: typeof s.exact === 'function',
-  }))
-  if (o.json) {
-    out(JSON.stringify({ engine: ENGINE_VERSION, systems: list }, null, 2))
-    return EXIT_OK
-  }
-  for (const s of list) {
-    out(`${s.id} — ${s.label} ${s.version}${s.exact ? ' (exact available)' : ''}\n  ${s.description}`)
-    out('  Rule variants:')
-    for (const v of s.variants) out(`    ${v.key} (default "${v.default}"): ${v.label}\n      ${v.values.map((x) => `"${x.value}": ${x.label}`).join('\n      ')}`)
-    out('  Metrics:')
-    for (const m of s.metrics) out(`    ${m.id} [${m.kind}, per ${m.per}]: ${m.description}`)
-  }
   return EXIT_OK
 }
 
