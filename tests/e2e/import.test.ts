@@ -150,7 +150,7 @@ describe('importing characters in the browser build (issue 18)', () => {
       expect(await page.locator('[data-testid="import-error"]').count(), `${example}: ${await page.locator('[data-testid="import-error"]').textContent().catch(() => '')}`).toBe(0)
       // the replaced fighter's id (and so his side, plan and references) stays, with the import in his place
       const list = example.startsWith('bushido') ? 'models' : 'combatants'
-      const ids = await page.locator(`[data-testid^="field-${list}["][data-testid$="].id"]`).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))
+      const ids = await page.locator(`[data-testid^="field-${list}["][data-testid$="].id"]`).evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value))
       expect(ids, example).toContain(replaced)
       const at = ids.indexOf(replaced)
       expect(await page.inputValue(`[data-testid="field-${list}[${at}].name"]`), example).toBe(name)
