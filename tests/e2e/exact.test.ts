@@ -41,6 +41,10 @@ describe('exact answer while editing (Chromium)', () => {
     await expect.poll(hitText, { timeout: 20_000 }).toBe(exactHit(bench))
     expect(await hitText()).toBe('68.37%') // docs/rules/genesys.md section 7
     expect(await page.locator('[data-exact="net-by-advantage"] td').count()).toBeGreaterThan(100)
+    // Issue 28: each exact value is named as Results name it, never "P(hit)" or "P(≥1 Triumph)".
+    expect(await page.textContent('[data-testid="exact"] [data-exact="hit"] dt')).toBe('The attack hits')
+    expect(await page.textContent('[data-testid="exact"] [data-exact="triumph"] dt')).toBe('At least one Triumph')
+    expect(await page.textContent('[data-testid="exact"] .exact-values')).not.toMatch(/\bP\(|≥/)
     await page.locator('[data-testid="exact"]').screenshot({ path: join(shots, '12-exact-answer.png') })
 
     const field = '[data-testid="field-check.pool.proficiency"]'

@@ -201,7 +201,13 @@ export function labelInWords(label: string, setting: Setting = {}): string {
 }
 
 /** An outcome of an ordering in words: a warband "wiped out" is said with the warband that did it as subject. */
-export function outcomeInWords(m: Extract<Metric, { kind: 'order' }>, outcome: string, setting: Setting = {}): string {
+/** An ordering as the words need it: its title and its outcomes' labels (a sampled result, or an exact one). */
+export interface Ordering {
+  label: string
+  outcomes: readonly { label: string }[]
+}
+
+export function outcomeInWords(m: Ordering, outcome: string, setting: Setting = {}): string {
   const wiped = /^(.+) wiped out$/.exec(outcome)
   if (wiped) {
     const others = m.outcomes.map((o) => /^(.+) wiped out$/.exec(o.label)?.[1]).filter((x): x is string => x !== undefined && x !== wiped[1])
@@ -221,7 +227,7 @@ export function outcomeInWords(m: Extract<Metric, { kind: 'order' }>, outcome: s
  * says what happened ("Side A wins (Doc)" → "Doc wins", "The Kage wiped out" → "Ito Bushi wipes out the
  * Kage", "Draw at the Turn cap (10 Turns)" → "Both sides still standing after 10 Turns"), else as it is.
  */
-export function outcomeRow(m: Extract<Metric, { kind: 'order' }>, outcome: string, setting: Setting = {}): string {
+export function outcomeRow(m: Ordering, outcome: string, setting: Setting = {}): string {
   const said = outcomeInWords({ ...m, label: '' }, outcome, setting)
   return said.startsWith(': ') ? outcome : said
 }
