@@ -142,6 +142,11 @@ describe("the scenario question's picker names each kind of result as the result
     expect(opening).toEqual(["Smuggler's opening attack hits Bounty hunter at medium range", "Smuggler's opening attack hits Bounty hunter while engaged with his knife"])
   })
 
+  it('GURPS and HERO per-fighter results read with the fighter first', () => {
+    const said = ['Loses his action: Convict A', 'A Wait fires: Bruno', 'A Wait is wasted: Bruno', 'Knocked down by a major wound: Ilse', 'Abort costs the next Phase: Doc'].map((l) => labelInWords(l))
+    expect(said).toEqual(['Convict A loses his action', "Bruno's Wait fires", "Bruno's Wait is wasted", 'Ilse is knocked down by a major wound', "Doc's Abort costs him his next Phase"])
+  })
+
   it('a fight stopped by its cap is named by the cap in the picker too', () => {
     expect(labelInWords('Turn cap reached', { cap: '20 turns' })).toBe('Both sides still standing after 20 turns')
   })
