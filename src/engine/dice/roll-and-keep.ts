@@ -239,19 +239,27 @@ export function rollAndKeepExact(rolled: number, kept: number, explode: boolean,
   let next = new Float64Array(kept * width)
   cur[0] = 1
   const binom = binomials(rolled)
+  // q^c and (1 − q)^m for the current face, computed once per face (the same values the products use)
+  const qPow = new Float64Array(rolled + 1)
+  const restPow = new Float64Array(rolled + 1)
   let below = 1
   for (let i = faces.value.length - 1; i >= 0; i--) {
     const v = faces.value[i]
     const q = below > 0 ? Math.min(1, faces.p[i] / below) : 1
     below -= faces.p[i]
+    for (let c = 0; c <= rolled; c++) {
+      qPow[c] = q ** c
+      restPow[c] = (1 - q) ** c
+    }
     next.fill(0)
     for (let n = 0; n < kept; n++) {
       const r = rolled - n
+      const row = binom[r]
       for (let s = 0; s <= maxSum; s++) {
         const w = cur[n * width + s]
         if (w === 0) continue
         for (let c = 0; c <= r; c++) {
-          const b = w * binom[r][c] * q ** c * (1 - q) ** (r - c)
+          const b = w * row[c] * qPow[c] * restPow[r - c]
           if (b === 0) continue
           if (n + c >= kept) result[s + (kept - n) * v] += b
           else next[(n + c) * width + s + c * v] += b
