@@ -155,6 +155,10 @@ describe('exact values kept by scenario', () => {
       expect(solves(await service.exact(triangle))).toBe(1)
       // fresh (quickdraw bench): asked again all the same
       expect(solves(await service.exact(triangle, undefined, { fresh: true }))).toBe(3)
+      // asked twice at once (the exact panel and a Run of one edit): one solve answers both
+      const twice = { ...(triangle as object), name: 'asked twice at once' }
+      const both = await Promise.all([service.exact(twice), service.exact(JSON.parse(JSON.stringify(twice)))])
+      expect(both.map(solves)).toEqual([4, 4])
     } finally {
       await service.shutdown()
     }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { l5r } from '../systems/l5r'
 import { exactCache, exactOf } from './exact'
-import { ExactCache, exactCacheKeyOf, LruCache } from './exact-cache'
+import { ExactCache, exactCacheKeyOf, LruCache, SharedRequests } from './exact-cache'
 
 /** The shipped Void duel, three Rounds (quick to solve). */
 const duel = { ...JSON.parse(readFileSync('resources/examples/l5r-void-duel.json', 'utf8')), roundCap: 3 } as { name: string; roundCap: number; combatants: { agility?: number }[] }
@@ -99,5 +99,66 @@ describe('LruCache', () => {
     expect(c.get('x')).toBeUndefined()
     c.set('x', null)
     expect(c.get('x')).toBeNull()
+  })
+})
+
+describe('exact requests in flight are shared by scenario (SharedRequests)', () => {
+  it('a second request for the same scenario waits for the first solve; another scenario starts its own', async () => {
+    const shared = new SharedRequests<string>()
+    const answers = new Map<string, (v: string) => void>()
+    let starts = 0
+    const start = (key: string) => (): Promise<string> => {
+      starts++
+      return new Promise((resolve) => answers.set(key, resolve))
+    }
+    const a = shared.run('k', undefined, start('k'))
+    const b = shared.run('k', undefined, start('k'))
+    const other = shared.run('other', undefined, start('other'))
+    expect(starts).toBe(2)
+    answers.get('other')?.('other answer')
+    expect(await other).toBe('other answer')
+    answers.get('k')?.('exact')
+    expect(await a).toBe('exact')
+    expect(await b).toBe('exact')
+    // answered: the next request starts a solve again (what is kept is the cache's business)
+    expect(shared.size).toBe(0)
+    void shared.run('k', undefined, start('k'))
+    expect(starts).toBe(3)
+  })
+
+  it('a caller that cancels leaves the others waiting; the solve stops only when every caller has cancelled', async () => {
+    const shared = new SharedRequests<string>()
+    let answer: (v: string) => void = () => undefined
+    const starts: AbortSignal[] = []
+    const start = (signal: AbortSignal): Promise<string> => {
+      starts.push(signal)
+      return new Promise((resolve) => (answer = resolve))
+    }
+    const one = new AbortController()
+    const two = new AbortController()
+    const a = shared.run('k', one.signal, start)
+    const b = shared.run('k', two.signal, start)
+    one.abort()
+    await expect(a).rejects.toThrow('aborted')
+    expect(starts[0].aborted).toBe(false)
+    answer('exact')
+    expect(await b).toBe('exact')
+    expect(shared.size).toBe(0)
+    // both cancel: the solve is stopped, and the next request starts afresh
+    const three = new AbortController()
+    const c = shared.run('k', three.signal, start)
+    three.abort()
+    await expect(c).rejects.toThrow('aborted')
+    expect(starts[1].aborted).toBe(true)
+    expect(shared.size).toBe(0)
+    const d = shared.run('k', undefined, start)
+    expect(starts).toHaveLength(3)
+    answer('again')
+    expect(await d).toBe('again')
+    // a request already cancelled starts nothing
+    const gone = new AbortController()
+    gone.abort()
+    await expect(shared.run('k', gone.signal, start)).rejects.toThrow('aborted')
+    expect(starts).toHaveLength(3)
   })
 })

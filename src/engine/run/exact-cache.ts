@@ -85,3 +85,60 @@ export class ExactCache {
     this.lru.clear()
   }
 }
+
+/**
+ * Requests in flight shared by key: a second request for a scenario already being solved (the exact
+ * panel and a Run of the same edit) waits for the same answer instead of starting a second solve. Each
+ * caller may cancel alone (its promise rejects); the solve itself is stopped only when every caller has
+ * cancelled, and the next request then starts afresh.
+ */
+export class SharedRequests<T> {
+  private readonly inFlight = new Map<string, { promise: Promise<T>; controller: AbortController; users: number }>()
+
+  get size(): number {
+    return this.inFlight.size
+  }
+
+  run(key: string, signal: AbortSignal | undefined, start: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (signal?.aborted) return Promise.reject(new Error('aborted'))
+    let entry = this.inFlight.get(key)
+    if (!entry) {
+      const controller = new AbortController()
+      const created = { promise: start(controller.signal), controller, users: 0 }
+      this.inFlight.set(key, created)
+      const forget = (): void => {
+        if (this.inFlight.get(key) === created) this.inFlight.delete(key)
+      }
+      created.promise.then(forget, forget)
+      entry = created
+    }
+    const shared = entry
+    shared.users++
+    return new Promise<T>((resolve, reject) => {
+      let settled = false
+      const finish = (): boolean => {
+        if (settled) return false
+        settled = true
+        signal?.removeEventListener('abort', onAbort)
+        return true
+      }
+      const onAbort = (): void => {
+        if (!finish()) return
+        if (--shared.users === 0) {
+          shared.controller.abort()
+          if (this.inFlight.get(key) === shared) this.inFlight.delete(key)
+        }
+        reject(new Error('aborted'))
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      shared.promise.then(
+        (v) => {
+          if (finish()) resolve(v)
+        },
+        (e: unknown) => {
+          if (finish()) reject(e instanceof Error ? e : new Error(String(e)))
+        },
+      )
+    })
+  }
+}

@@ -8,7 +8,7 @@ import type { ChunkResult, ChunkTask } from '../../engine/run/run-chunk'
 import { MessageChannel } from 'node:worker_threads'
 import type { FightSolveProgress } from '../../engine/core/fight-chain'
 import { budgetKey, EXACT_GRACE_SECONDS, SHORT_EXACT_BUDGET_SECONDS, type ExactOutcome } from '../../engine/run/exact'
-import { ExactCache, exactCacheKeyOf } from '../../engine/run/exact-cache'
+import { ExactCache, exactCacheKeyOf, SharedRequests } from '../../engine/run/exact-cache'
 import type { ExactMetric } from '../../engine/systems/rule-system'
 import type { FindArgs } from '../../shared/ipc-contract'
 import { useSynchronousOptimization } from './v8-workarounds'
@@ -68,6 +68,7 @@ export class SimulationService {
   private readonly onPoolError?: (e: unknown) => void
   readonly defaultWorkers: number
   private readonly exactCache = new ExactCache()
+  private readonly inFlight = new SharedRequests<ExactOutcome>()
   /** The exact solves' own thread, beside the sampling pool: a solve never takes a worker sampling needs. */
   private exactPool: Piscina | null = null
   readonly exactBudgetSeconds: number
@@ -202,6 +203,17 @@ export class SimulationService {
       const kept = this.exactCache.get(key) ?? this.exactCache.get(budgetKey(key, seconds))
       if (kept !== undefined) return kept
     }
+    const solve = (sig: AbortSignal | undefined): Promise<ExactOutcome> => this.exactTask(scenario, sig, seconds, options)
+    // the same scenario asked again while it is being solved (the exact panel and a Run of one edit)
+    // waits for that solve; a fresh solve (bench) or one that reports progress has its own
+    const outcome = key === undefined || options.fresh || options.onProgress ? await solve(signal) : await this.inFlight.run(budgetKey(key, seconds), signal, solve)
+    if (key !== undefined && outcome.stopped !== 'stopped') this.exactCache.set(outcome.stopped === 'time' ? budgetKey(key, seconds) : key, outcome.values)
+    // each caller its own copy (a shared solve answers several)
+    return outcome.values === null ? null : structuredClone(outcome.values)
+  }
+
+  /** One exact task on the exact thread, its progress passed on. */
+  private async exactTask(scenario: unknown, signal: AbortSignal | undefined, seconds: number, options: ServiceExactOptions): Promise<ExactOutcome> {
     const pool = this.exactPoolNow()
     const channel = options.onProgress ? new MessageChannel() : undefined
     if (channel && options.onProgress) {
@@ -218,8 +230,7 @@ export class SimulationService {
     } finally {
       channel?.port1.close()
     }
-    if (key !== undefined && outcome.stopped !== 'stopped') this.exactCache.set(outcome.stopped === 'time' ? budgetKey(key, seconds) : key, outcome.values)
-    return outcome.values
+    return outcome
   }
 
   async shutdown(): Promise<void> {

@@ -5,7 +5,7 @@ import systemInfo from 'virtual:quickdraw-system-info'
 import exampleIndex from 'virtual:quickdraw-examples'
 import { ENGINE_VERSION } from '../../../engine/version'
 import { hashScenario } from '../../../engine/core/hash'
-import { EXACT_CACHE_SIZE, LruCache } from '../../../engine/run/exact-cache'
+import { EXACT_CACHE_SIZE, LruCache, SharedRequests } from '../../../engine/run/exact-cache'
 import { EXACT_GRACE_SECONDS, SHORT_EXACT_BUDGET_SECONDS } from '../../../engine/run/exact'
 import type { Backend } from './backend'
 import { browserFiles } from './browser-files'
@@ -91,15 +91,18 @@ export function browserBackend(): Backend {
   // them): the exact panel, a Run and the live answers of one edit, and every sweep point or tactics cell
   // seen before, ask once. Refusals are kept too; a cancelled solve is not.
   const solved = new LruCache<string, readonly ExactMetric[] | null>(EXACT_CACHE_SIZE)
+  const inFlight = new SharedRequests<ExactMetric[] | null>()
   async function exactOf(scenario: unknown, signal: AbortSignal): Promise<ExactMetric[] | null> {
     const key = exactKey(scenario)
     if (key !== undefined && solved.has(key)) {
       const kept = solved.get(key) ?? null
       return kept === null ? null : structuredClone(kept) as ExactMetric[]
     }
-    const values = await exactPool.exact(scenario, signal, SHORT_EXACT_BUDGET_SECONDS)
+    // asked again while it is being solved (the exact panel and a Run of one edit): the same solve
+    const solve = (sig: AbortSignal): Promise<ExactMetric[] | null> => exactPool.exact(scenario, sig, SHORT_EXACT_BUDGET_SECONDS)
+    const values = key === undefined ? await solve(signal) : await inFlight.run(key, signal, solve)
     if (key !== undefined) solved.set(key, values === null ? null : structuredClone(values))
-    return values
+    return values === null ? null : structuredClone(values)
   }
   /** A run's exact values: ended (its worker stopped) when they have not come within the budget and a grace, so the run settles without them. */
   async function runExact(scenario: unknown, signal: AbortSignal): Promise<ExactMetric[] | null> {
