@@ -147,6 +147,11 @@ describe("the scenario question's picker names each kind of result as the result
     expect(said).toEqual(['Convict A loses his action', "Bruno's Wait fires", "Bruno's Wait is wasted", 'Ilse is knocked down by a major wound', "Doc's Abort costs him his next Phase"])
   })
 
+  it("L5R's exact Round 1 values read with the character first", () => {
+    const said = ['Highest Initiative in Round 1: Matsu Hiroko', 'Opening attack hits Bayushi Tomaru: Matsu Hiroko', 'Wounds per opening attack on Bayushi Tomaru: Matsu Hiroko'].map((l) => labelInWords(l))
+    expect(said).toEqual(['Matsu Hiroko has the highest Initiative in Round 1', "Matsu Hiroko's opening attack hits Bayushi Tomaru", "Wounds of Matsu Hiroko's opening attack on Bayushi Tomaru"])
+  })
+
   it('a fight stopped by its cap is named by the cap in the picker too', () => {
     expect(labelInWords('Turn cap reached', { cap: '20 turns' })).toBe('Both sides still standing after 20 turns')
   })

@@ -124,7 +124,7 @@ const plural = (who: string): boolean => / and /.test(who) || /^the /i.test(who)
 const midSentence = (who: string): string => who.replace(/^The /, 'the ')
 
 /** "Label: Name" results, said with the fighter as subject. */
-const SUBJECT_FIRST: [RegExp, (who: string) => string][] = [
+const SUBJECT_FIRST: [RegExp, (who: string, label: RegExpExecArray) => string][] = [
   [/^Acts first alone$/, (w) => `${w} acts first, alone`],
   [/^Wins the exchange$/, (w) => `${w} wins the exchange`],
   [/^Removed$/, (w) => `${w} is removed`],
@@ -142,6 +142,9 @@ const SUBJECT_FIRST: [RegExp, (who: string) => string][] = [
   [/^A Wait is wasted$/, (w) => `${w}'s Wait is wasted`],
   [/^Knocked down by a major wound$/, (w) => `${w} is knocked down by a major wound`],
   [/^Abort costs the next Phase$/, (w) => `${w}'s Abort costs him his next Phase`],
+  [/^Highest Initiative in Round 1$/, (w) => `${w} has the highest Initiative in Round 1`],
+  [/^Opening attack hits (.+)$/, (w, l) => `${w}'s opening attack hits ${l[1]}`],
+  [/^Wounds per opening attack on (.+)$/, (w, l) => `Wounds of ${w}'s opening attack on ${l[1]}`],
   [/^Draws first blood$/, (w) => `${w} draws first blood`],
   [/^Highest Initiative$/, (w) => `${w} has the highest Initiative`],
   [/^Strike lands$/, (w) => `${w}'s strike lands`],
@@ -199,19 +202,21 @@ export function labelInWords(label: string, setting: Setting = {}): string {
   const perFighter = /^(.+?): (.+?)( wins)?$/.exec(label)
   if (perFighter) {
     if (/^(Winner|Who wins)$/.test(perFighter[1])) return `${perFighter[2]} wins`
-    const rule = SUBJECT_FIRST.find(([re]) => re.test(perFighter[1]))
-    if (rule && !perFighter[3]) return rule[1](perFighter[2])
+    for (const [re, say] of SUBJECT_FIRST) {
+      const said = perFighter[3] ? null : re.exec(perFighter[1])
+      if (said) return say(perFighter[2], said)
+    }
   }
   return label
 }
 
-/** An outcome of an ordering in words: a warband "wiped out" is said with the warband that did it as subject. */
 /** An ordering as the words need it: its title and its outcomes' labels (a sampled result, or an exact one). */
 export interface Ordering {
   label: string
   outcomes: readonly { label: string }[]
 }
 
+/** An outcome of an ordering in words: a warband "wiped out" is said with the warband that did it as subject. */
 export function outcomeInWords(m: Ordering, outcome: string, setting: Setting = {}): string {
   const wiped = /^(.+) wiped out$/.exec(outcome)
   if (wiped) {
