@@ -69,7 +69,8 @@ describe('importing in the app (File › Import character…, a drop on the scen
     importer.pick(hits[0])
     const doc = editor.doc as { combatants: { id: string }[]; plans: { combatant: string }[] }
     expect(doc.combatants.at(-1)).toMatchObject({ id: 'dockside-thug', side: 'A', minions: 3 })
-    expect(doc.plans.at(-1)).toEqual({ combatant: 'dockside-thug', turns: [{ maneuvers: [], action: 'attack' }] })
+    // with more than one weapon he fights with his best against his foe
+    expect(doc.plans.at(-1)).toEqual({ combatant: 'dockside-thug', turns: [{ maneuvers: [], action: 'attack' }], using: 'best' })
     expect(parseScenario(editor.doc).ok).toBe(true)
   })
 
