@@ -38,30 +38,9 @@ export function resetFight(plan: Plan, st: FightState): void {
     st.frozenShock[i] = -1
     st.slotTarget[i] = -1
   }
-  st.cond.fill(0)
-  st.stunned.fill(0)
-  st.prone.fill(0)
-  st.retreated.fill(0)
-  st.noDefense.fill(0)
-  st.noParry.fill(0)
-  st.noRetreat.fill(0)
-  st.stopHitPenalty.fill(0)
-  st.parriedUnbalanced.fill(0)
-  st.koRollPending.fill(0)
-  st.waiting.fill(0)
-  st.engaged.fill(0)
-  st.waitFired.fill(0)
-  st.waitWasted.fill(0)
-  st.knocked.fill(0)
-  st.slotHit.fill(0)
-  st.shock.fill(0)
-  st.shockCarry.fill(0)
-  st.parries.fill(0)
-  st.blocks.fill(0)
-  st.waitStep.fill(0)
-  st.ownTurns.fill(0)
-  st.dealt.fill(0)
-  st.outAt.fill(0)
+  // cond, stunned, prone, retreated, the defence and Wait flags, shock, parries, blocks, turns, damage
+  // dealt, when he went out and yards moved: one block, cleared at once (state.ts)
+  st.zeroedEachFight.fill(0)
   st.dist.set(plan.dist0)
   st.order.set(plan.baseOrder)
   st.round = 0
@@ -78,7 +57,6 @@ export function resetFight(plan: Plan, st: FightState): void {
   st.firstHitTied = false
   st.mutualHit = false
   st.attackFromWait = false
-  st.movedYards.fill(0)
   st.movedToward.fill(-1)
   st.cascaded = false
   st.depth = 0

@@ -4,6 +4,29 @@ import type { TraceEvent } from '../../core/trace'
 import type { CascadeOutcome } from '../gurps-common/cascade'
 import { MAX_ARMS } from './fighter'
 
+/** How many per-fighter Int32 and Uint8 arrays live in the block a fight clears at its start. */
+const ZEROED_I32 = 9
+const ZEROED_U8 = 16
+
+/** Hands out n-long arrays from one buffer (Int32 first, then Uint8), all views of `all`. */
+function zeroBlock(n: number): { all: Uint8Array; i32: () => Int32Array; u8: () => Uint8Array } {
+  const bytes = 4 * n * ZEROED_I32 + n * ZEROED_U8
+  const buffer = new ArrayBuffer(bytes)
+  let i = 0
+  let u = 0
+  return {
+    all: new Uint8Array(buffer),
+    i32: () => {
+      if (i >= ZEROED_I32) throw new Error('zeroBlock: more Int32 arrays than ZEROED_I32')
+      return new Int32Array(buffer, 4 * n * i++, n)
+    },
+    u8: () => {
+      if (u >= ZEROED_U8) throw new Error('zeroBlock: more Uint8 arrays than ZEROED_U8')
+      return new Uint8Array(buffer, 4 * n * ZEROED_I32 + n * u++, n)
+    },
+  }
+}
+
 /**
  * Everything that changes during one fight, as typed arrays reused from trial to trial (the hot loop
  * allocates nothing). Per-fighter arrays are indexed by fighter; `dist` is n×n yards.
@@ -128,48 +151,53 @@ export class FightState {
   tally!: Tally
   log: TraceEvent[] | undefined
 
+  /** Every per-fighter array a fight starts at 0 (`ZEROED_EACH_FIGHT`), as one block: `resetFight` clears them all with one fill. */
+  readonly zeroedEachFight: Uint8Array
+
   constructor(n: number) {
     this.n = n
+    const zero = zeroBlock(n)
+    this.zeroedEachFight = zero.all
     this.hp = new Int32Array(n)
-    this.cond = new Uint8Array(n)
-    this.stunned = new Uint8Array(n)
-    this.prone = new Uint8Array(n)
+    this.cond = zero.u8()
+    this.stunned = zero.u8()
+    this.prone = zero.u8()
     this.ready = new Uint8Array(n)
     this.arm = new Int32Array(n)
     this.drawn = new Int32Array(n)
     this.readyLeft = new Int32Array(n)
     this.shotsLeft = new Int32Array(n * MAX_ARMS)
-    this.shock = new Int32Array(n)
-    this.shockCarry = new Int32Array(n)
-    this.retreated = new Uint8Array(n)
-    this.noDefense = new Uint8Array(n)
+    this.shock = zero.i32()
+    this.shockCarry = zero.i32()
+    this.retreated = zero.u8()
+    this.noDefense = zero.u8()
     this.aod = new Int8Array(n)
-    this.parries = new Int32Array(n)
-    this.blocks = new Int32Array(n)
-    this.noParry = new Uint8Array(n)
-    this.noRetreat = new Uint8Array(n)
-    this.stopHitPenalty = new Uint8Array(n)
-    this.parriedUnbalanced = new Uint8Array(n)
-    this.koRollPending = new Uint8Array(n)
+    this.parries = zero.i32()
+    this.blocks = zero.i32()
+    this.noParry = zero.u8()
+    this.noRetreat = zero.u8()
+    this.stopHitPenalty = zero.u8()
+    this.parriedUnbalanced = zero.u8()
+    this.koRollPending = zero.u8()
     this.moveLeft = new Int32Array(n)
-    this.movedYards = new Int32Array(n)
+    this.movedYards = zero.i32()
     this.movedToward = new Int32Array(n)
-    this.waiting = new Uint8Array(n)
-    this.waitStep = new Int32Array(n)
-    this.engaged = new Uint8Array(n)
-    this.ownTurns = new Int32Array(n)
+    this.waiting = zero.u8()
+    this.waitStep = zero.i32()
+    this.engaged = zero.u8()
+    this.ownTurns = zero.i32()
     this.target = new Int32Array(n)
     this.feintOn = new Int32Array(n)
     this.feintMargin = new Int32Array(n)
     this.feintTurn = new Int32Array(n)
-    this.dealt = new Int32Array(n)
-    this.outAt = new Int32Array(n)
-    this.waitFired = new Uint8Array(n)
-    this.waitWasted = new Uint8Array(n)
-    this.knocked = new Uint8Array(n)
+    this.dealt = zero.i32()
+    this.outAt = zero.i32()
+    this.waitFired = zero.u8()
+    this.waitWasted = zero.u8()
+    this.knocked = zero.u8()
     this.frozenShock = new Int32Array(n)
     this.slotTarget = new Int32Array(n)
-    this.slotHit = new Uint8Array(n)
+    this.slotHit = zero.u8()
     this.dist = new Int32Array(n * n)
     this.order = new Int32Array(n)
     const frames = n * (n + 1)
