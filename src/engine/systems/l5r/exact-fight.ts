@@ -1,7 +1,7 @@
 import { solveFight, type Branch, type FightModel, type FightSolveResult } from '../../core/fight-chain'
 import { fightExactMetrics, FightRefusal } from '../../core/fight-exact'
 import { sideWinsLabel } from '../../core/metrics'
-import { sideNames } from './metrics'
+import { drawLabel, sideNames } from './metrics'
 import type { ExactMetric } from '../rule-system'
 import { exactRoll as computeRoll, type ExactRoll, type RollSpec } from '../../dice/roll-and-keep'
 import { armorTn, canAttackIn, CENTER, FULL_ATTACK, FULL_DEFENSE } from './armor'
@@ -98,7 +98,7 @@ export function exactSkirmish(plan: Plan): ExactMetric[] {
     r,
     {
       sideWins: [{ id: 'win:A', label: sideWinsLabel('A', sideNames(plan, 'A')) }, { id: 'win:B', label: sideWinsLabel('B', sideNames(plan, 'B')) }],
-      draw: { id: 'draw', label: 'Draw' },
+      draw: { id: 'draw', label: drawLabel(plan) },
       length: { id: 'rounds', label: 'Rounds fought', stepsPerRound: r.stepsPerRound },
       finals: [
         { id: `defeated:${ids[0]}`, label: `Defeated: ${names[0]}`, kind: 'probability' },
