@@ -1,6 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { quickdrawInProcess } from '../cli/in-process'
 import { importCharacter, versusScenario } from '../../src/import'
 import { parseScenario } from '../../src/engine/run/parse'
 import { replayTrial } from '../../src/engine/run/replay'
@@ -38,6 +40,25 @@ describe.skipIf(!have)('GURPS: every weapon, and his best against his foe', () =
     const trace = replayTrial(v.doc, 1, 0, DEFAULT_CHUNK_SIZE).map((e) => e.text).join('\n')
     expect(trace).toMatch(/El Clavo takes up his Colt M1873 SAA, \.45 Long Colt: his best against Texas Cowboy/)
     expect(trace).toMatch(/El Clavo attacks Texas Cowboy with the Colt M1873 SAA/)
+  })
+
+  it('quickdraw tactics over each of El Clavo\'s attacks agrees: the Colt (or his best, which is the Colt) beats every punch, kick and bite', async () => {
+    const v = versusScenario([load('gcs5_el_clavo.gcs'), load('gcs5_homebrew_texas_cowboy.gcs')])
+    const dir = mkdtempSync(join(tmpdir(), 'quickdraw-every-attack-'))
+    try {
+      const file = join(dir, 'clavo.json')
+      writeFileSync(file, JSON.stringify({ ...v.doc, run: { trials: 300, seed: 1 } }))
+      const r = await quickdrawInProcess('tactics', file, '--a-each', 'el-clavo:attacks', '--metric', 'wins:A', '--trials', '300', '--json')
+      expect(r.err).toBe('')
+      expect(r.code).toBe(0)
+      const answer = JSON.parse(r.out) as { a: string[]; cells: { estimate: number }[][] }
+      const rows = answer.a.map((name, i) => [name, answer.cells[i][0].estimate] as const)
+      const colt = rows.find(([name]) => name.startsWith('Colt'))
+      expect(colt, JSON.stringify(rows)).toBeDefined()
+      for (const [name, p] of rows) if (!name.startsWith('Colt') && name !== 'his best against this foe') expect(p, name).toBeLessThan(colt![1])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('a character with one usable attack keeps the single weapon and a plain plan', () => {
