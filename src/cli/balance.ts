@@ -240,7 +240,7 @@ export async function cmdTactics(file: string, o: Options): Promise<number> {
   const b: TacticsOption[] = given.b.length > 0 ? given.b : (kept?.b ?? asItIs)
   // The kept players name a side only while its options are the kept ones; a side given only one
   // fighter's ready-made sets is that fighter.
-  const keptPlayers = tacticsPlayers(kept)
+  const keptPlayers = tacticsPlayers(kept, parsed.scenario)
   const playerOf = (side: 'a' | 'b', each: EachOptions): string => (given[side].length === 0 ? keptPlayers[side] : each.player !== undefined && each.options.length === given[side].length ? each.player : `side ${side.toUpperCase()}`)
   const players = { a: playerOf('a', eachA), b: playerOf('b', eachB) }
   if (a.length === 0 || b.length === 0) throw new UsageError(`tactics: ${file} keeps no options ("choices"); give each side at least one: --a name=<patch> … --b name=<patch> … ({} is "as the scenario is")`)

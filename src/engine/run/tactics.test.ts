@@ -3,7 +3,7 @@ import standoff from '../../../resources/examples/gurps-waits-standoff.json'
 import { exactOf } from './exact'
 import { runJob } from './job'
 import { runChunk } from './run-chunk'
-import { cellScenario, mergePatch, playTactics, solveTactics, TacticsRefusal, type TacticsCell, type TacticsRequest } from './tactics'
+import { cellScenario, mergePatch, playTactics, sideInWords, solveTactics, tacticsPlayers, TacticsRefusal, type TacticsCell, type TacticsRequest } from './tactics'
 
 let clock = 0
 const now = (): number => (clock += 1)
@@ -139,5 +139,18 @@ describe('tactics: the game of options', () => {
     ).rejects.toThrow(/option A "broken" make the scenario invalid: combatants\[0\]/)
     expect(runs).toBe(0)
     await expect(playTactics({ scenario: standoff, a: names('same', 'same'), b: names('x'), query: { metric: 'm' }, trials: 1000, seed: 1, run })).rejects.toThrow(/two options are named "same"/)
+  })
+})
+
+describe('a side named by its fighters when no player is kept', () => {
+  it('names the fighters of the side (any case), a duel without sides by its order, and falls back to "side A"', () => {
+    const sided = { combatants: [{ id: 'c', name: 'Captain', side: 'a' }, { id: 'f', name: 'Falcon', side: 'A' }, { id: 'o', name: 'Oni', side: 'B' }] }
+    expect(sideInWords(sided, 'A')).toBe('Captain and Falcon')
+    expect(sideInWords(sided, 'B')).toBe('Oni')
+    expect(sideInWords({ combatants: [{ id: 'aldo', name: 'Aldo' }, { id: 'bruno' }] }, 'B')).toBe('bruno')
+    expect(sideInWords({ models: [1, 2, 3, 4].map((i) => ({ id: `m${i}`, name: `M${i}`, side: 'b' })) }, 'B')).toBe('side B')
+    expect(sideInWords({ combatants: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] }, 'A')).toBe('side A')
+    expect(tacticsPlayers({ players: { a: 'Doc' } }, sided)).toEqual({ a: 'Doc', b: 'Oni' })
+    expect(tacticsPlayers(null)).toEqual({ a: 'side A', b: 'side B' })
   })
 })

@@ -68,10 +68,29 @@ export interface TacticsPlayers {
   b: string
 }
 
-/** The players a scenario's kept options name, or "side A" and "side B". */
-export function tacticsPlayers(choices?: { players?: Partial<TacticsPlayers> } | null): TacticsPlayers {
+/**
+ * The players a scenario's kept options name; else, given the scenario, each side's fighters by name
+ * ("Texas Cowboy", "Captain and Falcon"; a side of more than three is "side B"); else "side A" and "side B".
+ */
+export function tacticsPlayers(choices?: { players?: Partial<TacticsPlayers> } | null, scenario?: unknown): TacticsPlayers {
   const name = (v: unknown, fallback: string): string => (typeof v === 'string' && v.trim() !== '' ? v.trim() : fallback)
-  return { a: name(choices?.players?.a, 'side A'), b: name(choices?.players?.b, 'side B') }
+  return { a: name(choices?.players?.a, sideInWords(scenario, 'A')), b: name(choices?.players?.b, sideInWords(scenario, 'B')) }
+}
+
+/**
+ * A side of a scenario by its fighters' names: those whose `side` is this one (any case), or in a duel whose
+ * fighters name no side, the first for A and the second for B; "side A" when it has none or more than three.
+ */
+export function sideInWords(scenario: unknown, side: 'A' | 'B'): string {
+  const o = scenario !== null && typeof scenario === 'object' ? (scenario as Record<string, unknown>) : {}
+  const list = (Array.isArray(o.combatants) ? o.combatants : Array.isArray(o.models) ? o.models : []) as { id?: unknown; name?: unknown; side?: unknown }[]
+  const fighters = list.filter((f) => f !== null && typeof f === 'object')
+  const named = (f: { id?: unknown; name?: unknown }): string => (typeof f.name === 'string' && f.name.trim() !== '' ? f.name.trim() : typeof f.id === 'string' ? f.id : '')
+  const sided = fighters.some((f) => typeof f.side === 'string')
+  const members = sided ? fighters.filter((f) => typeof f.side === 'string' && f.side.toUpperCase() === side) : fighters.length === 2 ? [fighters[side === 'A' ? 0 : 1]] : []
+  const names = members.map(named).filter((n) => n !== '')
+  if (names.length === 0 || names.length > 3) return `side ${side}`
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
 }
 
 /** "always "x"", or "mix "y" 60%, "z" 40%". */
