@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { solveFight, type FightSolveResult } from '../../core/fight-chain'
-import { fightNote, FightRefusal } from '../../core/fight-exact'
+import { fightNote } from '../../core/fight-exact'
 import { disagreements, sampledMetrics } from '../../run/exact-agreement'
 import { parseScenarioOrThrow } from '../../run/parse'
 import { THREE_D6_TOTAL_OF_INDEX, THREE_D6_WAYS } from '../../dice/three-d6'
 import type { ExactMetric } from '../rule-system'
 import { contestExact, contestRound, NOBODY } from './contest'
-import { contestDraws, heroFightModel, heroFightSize, HERO_EXACT_MAX_LIVE } from './exact-fight'
+import { contestDraws, heroFightSize, HERO_EXACT_MAX_LIVE } from './exact-fight'
 import { hero } from './index'
 import type { Plan } from './plan'
-import { heroPlan, type Spec } from './test-helpers'
+import { solveTwoTurns, type Spec } from './test-helpers'
 
 /**
  * The interrupt contest with equal margins rolled again (contestTie "reroll", the default; the campaign
@@ -193,15 +192,7 @@ describe('HERO exact fight with interrupt contests rolled again: damage by class
     fastDraw: fc.integer({ min: 0, max: 3 }),
   })
   const fight = fc.record({ fighters: fc.array(fighter, { minLength: 2, maxLength: 2 }), ruleset: fc.constantFrom('hero6e-raw', 'tlot3-house'), bothFail: fc.constantFrom('nobody', 'smaller-failure', 'dex-order') })
-  const solve = (specs: Spec[], rules: Record<string, string>, byClass: boolean): FightSolveResult => {
-    const plan = heroPlan(specs, rules, { turnCap: 2 })
-    try {
-      return solveFight(heroFightModel(plan, { byClass }), { maxSteps: plan.endAbs - 11, maxStates: 200_000, dropBelow: 1e-20 })
-    } catch (e) {
-      if (e instanceof FightRefusal || (e instanceof Error && /^more than /.test(e.message))) return { ok: false, reason: e.message }
-      throw e
-    }
-  }
+  const solve = solveTwoTurns
   it('the first fighter holds to interrupt the other\'s attack every Phase: the same chances of each ending, length and knocked out, to 1e-12', () => {
     console.log('fast-check seed 29')
     let solved = 0

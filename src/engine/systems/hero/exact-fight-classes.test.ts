@@ -1,10 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { solveFight, type FightSolveResult } from '../../core/fight-chain'
-import { FightRefusal } from '../../core/fight-exact'
-import { heroFightModel } from './exact-fight'
 import { minPhaseGap } from './speed-chart'
-import { heroPlan, type Spec } from './test-helpers'
+import { solveTwoTurns, type Spec } from './test-helpers'
 
 /**
  * The exact solver plays a hit's damage once per class within an action (hero/exact-fight.ts: hurt,
@@ -80,15 +77,7 @@ const fightArb = fc.record({ fighters: fc.array(fighterArb, { minLength: 2, maxL
   return { specs, rules }
 })
 
-const solve = (specs: Spec[], rules: Record<string, string>, byClass: boolean): FightSolveResult => {
-  const plan = heroPlan(specs, rules, { turnCap: 2 })
-  try {
-    return solveFight(heroFightModel(plan, { byClass }), { maxSteps: plan.endAbs - 11, maxStates: 200_000, dropBelow: 1e-20 })
-  } catch (e) {
-    if (e instanceof FightRefusal || (e instanceof Error && /^more than /.test(e.message))) return { ok: false, reason: e.message }
-    throw e
-  }
-}
+const solve = solveTwoTurns
 
 describe('HERO exact fight: damage by class against every damage outcome on its own (random fights, seed 20)', () => {
   it('the same chances of each ending, length, BODY taken and knocked out, to 1e-12', () => {

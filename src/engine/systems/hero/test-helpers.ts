@@ -5,6 +5,9 @@ import { createStream } from '../../core/rng'
 import { createTally, type Tally } from '../../core/tally'
 import type { TraceEvent } from '../../core/trace'
 import { hero } from './index'
+import { solveFight, type FightSolveResult } from '../../core/fight-chain'
+import { FightRefusal } from '../../core/fight-exact'
+import { heroFightModel } from './exact-fight'
 
 /** A combatant in a test: id and side plus any field of the scenario format. */
 export type Spec = { id: string; side: 'A' | 'B'; [field: string]: unknown }
@@ -52,4 +55,18 @@ export function playMany(plan: Plan, fights: number, seed = 1): Tally {
 /** Events of one kind by one combatant, as absolute Segments. */
 export function segmentsOf(events: TraceEvent[], kind: string, who: string): number[] {
   return events.filter((e) => e.kind === kind && e.who[0] === who).map((e) => e.at)
+}
+
+/**
+ * A small fight of `specs` solved exactly over two Turns (refusals as results), damage played by class or
+ * every outcome on its own: the random fights that check one against the other.
+ */
+export function solveTwoTurns(specs: Spec[], rules: Record<string, string>, byClass: boolean): FightSolveResult {
+  const plan = heroPlan(specs, rules, { turnCap: 2 })
+  try {
+    return solveFight(heroFightModel(plan, { byClass }), { maxSteps: plan.endAbs - 11, maxStates: 200_000, dropBelow: 1e-20 })
+  } catch (e) {
+    if (e instanceof FightRefusal || (e instanceof Error && /^more than /.test(e.message))) return { ok: false, reason: e.message }
+    throw e
+  }
 }
