@@ -106,7 +106,7 @@ describe('renaming a combatant id (issue 13) in Chromium', () => {
     await page.press(id, 'Tab')
     await expect.poll(() => page.inputValue('[data-testid="field-tactics[0].combatant"]')).toBe('billy')
     expect(await page.inputValue('[data-testid="field-tactics[1].attacks"]')).toBe('billy')
-    expect(await page.textContent('[data-testid="editor"]')).toContain('Renamed "kid" to "billy" everywhere it is used (2 places).')
+    expect(await page.textContent('[data-testid="editor"]')).toContain('Renamed "kid" to "billy" everywhere it is used (4 places).')
     expect(await page.locator('[data-testid="editor"] .field-error, [data-error-path]').count()).toBe(0)
     await page.locator('[data-testid="editor"]').screenshot({ path: join(shots, '13-10-rename-id.png') })
     await page.click('[data-testid="undo"]')
