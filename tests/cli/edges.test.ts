@@ -60,7 +60,7 @@ describe('edges refused cleanly (issue 30)', () => {
 
   it('on a full disk run --out prints the numbers first, then says the file could not be written (exit 1)', async () => {
     const r = await quickdraw('run', triangle, '--trials', '2000', '--out', '/dev/full')
-    expect(r.out).toMatch(/Acts first alone/)
+    expect(r.out).toMatch(/Convict A acts first, alone/)
     expect(r.code).toBe(1)
     expect(r.err).toMatch(/^quickdraw: --out: could not write \/dev\/full \(ENOSPC\); nothing was written there \(the answer is printed above\)/)
   })
