@@ -84,6 +84,25 @@ describe('HERO: every attack power, CSLs on the attacks they are bought for, and
     expect(r.report.computed).toContain('Combat Skill Levels 3 with Long Sword: +3 OCV with Long Sword (put on OCV; in play they may go to DCV instead)')
   })
 
+  it('quickdraw tactics over each of his attacks agrees: the Long Sword his Combat Skill Levels are for beats the Arming Sword, swung or as a Haymaker', async () => {
+    const v = versusScenario([sword(), sword()])
+    const dir = mkdtempSync(join(tmpdir(), 'quickdraw-every-attack-'))
+    try {
+      const file = join(dir, 'aldric.json')
+      writeFileSync(file, JSON.stringify({ ...v.doc, run: { trials: 1000, seed: 1 } }))
+      const r = await quickdrawInProcess('tactics', file, '--a-each', 'sir-aldric:attacks', '--metric', 'wins=A', '--trials', '1000', '--json')
+      expect(r.err).toBe('')
+      expect(r.code).toBe(0)
+      const answer = JSON.parse(r.out) as { a: string[]; cells: { estimate: number }[][] }
+      const p = (name: string): number => answer.cells[answer.a.indexOf(name)][0].estimate
+      expect(answer.a).toEqual(expect.arrayContaining(['Arming Sword', 'Long Sword', 'a Haymaker with Arming Sword', 'a Haymaker with Long Sword']))
+      expect(p('Long Sword')).toBeGreaterThan(p('Arming Sword'))
+      expect(p('a Haymaker with Long Sword')).toBeGreaterThan(p('a Haymaker with Arming Sword'))
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('in a fight he swings the Long Sword, not the Arming Sword listed first, and the log says why', () => {
     const v = versusScenario([sword(), sword()])
     const parsed = parseScenario(v.doc)
