@@ -61,7 +61,7 @@ function exact(plan: GenesysPlan): ExactMetric[] {
 export const genesys = {
   id: SYSTEM_ID,
   label: 'Star Wars RPG / Genesys — narrative dice',
-  version: '1.3.0',
+  version: '1.4.0',
   description:
     'Narrative dice checks (Boost, Setback, Ability, Difficulty, Proficiency, Challenge): the exact joint distribution of net successes, advantage, Triumphs and Despairs; combat checks by range band with Aim, cover, Guarded Stance and prone; damage, soak and critical injuries; fights between two sides with maneuvers, strain and initiative slots, each fighter with one weapon or several.',
   schema: scenarioSchema,
