@@ -33,6 +33,23 @@ describe('seeded streams', () => {
     }
   })
 
+  it('below(n) draws what the textbook multiply-and-reject gives on the same stream (seed 11, chunk 0)', () => {
+    // the reference: threshold 2^32 mod n, low half of u·n by a remainder, high half by a division
+    const reference = (next: () => number, n: number): number => {
+      const threshold = 2 ** 32 % n
+      for (;;) {
+        const m = next() * n
+        const low = m % 2 ** 32
+        if (low >= threshold) return (m - low) / 2 ** 32
+      }
+    }
+    const fast = createStream(11, 0)
+    const raw = createStream(11, 0)
+    for (const n of [1, 2, 3, 6, 36, 216, 1296, 7776, 1_000_003, 2 ** 21 - 1, 2 ** 21]) {
+      for (let i = 0; i < 3000; i++) expect(fast.below(n)).toBe(reference(() => raw.u32(), n))
+    }
+  })
+
   it('d6 faces are uniform within 4 standard errors (fixed seed)', () => {
     const rng = createStream(2026, 3)
     const n = 600_000

@@ -14,6 +14,7 @@ export interface Rng {
 }
 
 const TWO_32 = 4294967296
+const INV_TWO_32 = 1 / TWO_32
 
 class XoroshiroStream implements Rng {
   private readonly gen: ReturnType<typeof xoroshiro128plusFromState>
@@ -26,14 +27,16 @@ class XoroshiroStream implements Rng {
   /**
    * Lemire's multiply-and-reject method: uses the high bits of the product (xoroshiro128+'s weak
    * bits are the lowest ones) and rejects the `2^32 mod n` low values that would bias the result.
-   * `u * n` stays below 2^53, so the arithmetic is exact in doubles.
+   * `u * n` stays below 2^53, so the arithmetic is exact in doubles (the split into high and low
+   * halves by a power of two too). The threshold is below n, so a low half of n or more is kept
+   * without working it out: the same draws as always, without two divisions per draw.
    */
   below(n: number): number {
-    const threshold = TWO_32 % n
     for (;;) {
       const m = (this.gen.next() >>> 0) * n
-      const low = m % TWO_32
-      if (low >= threshold) return (m - low) / TWO_32
+      const high = Math.floor(m * INV_TWO_32)
+      const low = m - high * TWO_32
+      if (low >= n || low >= TWO_32 % n) return high
     }
   }
   die(sides: number): number {
