@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { createStream } from '../../core/rng'
+import { createTally } from '../../core/tally'
+import { parseScenarioOrThrow } from '../../run/parse'
+
+/**
+ * A faster sampler must play the same fights: for seed 7, chunks 0 and 1, 1,000 fights each, every
+ * shipped HERO example's whole tally (every counter and histogram) is bit for bit the one this release
+ * started from (c5f3893), pinned by its SHA-256. A change of draws must be documented
+ * (docs/changelog.md and the system version) and these pins recomputed with it.
+ */
+const PINNED: Record<string, string> = {
+  'hero-abort-deadly': '3dd8f4d8982909a6',
+  'hero-abort-dodge': 'e61c70ced1e087a3',
+  'hero-bench-2v2': '1f905776e8d29df4',
+  'hero-bodyguard-protect': '42075166e3486ea0',
+  'hero-brick-vs-speedster': '339febd898da894d',
+  'hero-coordinated-tandem': 'be28eb805149d2cc',
+  'hero-deadly-duel': '3e928e1a6f2af82c',
+  'hero-gunfighters': '50d2901daf0603b0',
+  'hero-haymaker-or-punches': 'fa258b274f22c958',
+  'hero-hold-for-defense-blocks': 'a15898a4537a9918',
+  'hero-rivalry-d6': '41a9d23bae4cce13',
+  'hero-rivalry-dex-roll': 'e142568b192f96a4',
+  'hero-rivalry-int-pre': 'ee819754f4e7ff10',
+  'hero-street-brawl': 'f957c28fde4bca47',
+}
+
+/**
+ * The SHA-256 (first 16 hex digits) of a scenario file's whole tally — every
+ * counter and histogram — after `trials` fights in each of chunks 0 and 1 of `seed`. Equal fingerprints
+ * mean the sampler played the same fights: the "same draws" tests pin them.
+ */
+function tallyFingerprint(file: string, seed = 7, trials = 1000): string {
+  const parsed = parseScenarioOrThrow(JSON.parse(readFileSync(file, 'utf8')))
+  const system = parsed.system
+  const plan = system.compile(parsed.scenario)
+  const tally = createTally(system.shape(plan))
+  for (let chunk = 0; chunk < 2; chunk++) {
+    const rng = createStream(seed, chunk)
+    for (let t = 0; t < trials; t++) system.simulate(plan, rng, tally)
+  }
+  return createHash('sha256').update(Buffer.from(tally.counts.buffer)).update(Buffer.from(tally.bins.buffer)).digest('hex').slice(0, 16)
+}
+
+describe('HERO: the same scenario and seed play the same fights as this release started with (seed 7)', () => {
+  for (const [name, pin] of Object.entries(PINNED)) {
+    it(`${name}: 2,000 fights tally bit for bit as before`, () => {
+      expect(tallyFingerprint(`resources/examples/${name}.json`)).toBe(pin)
+    })
+  }
+})
