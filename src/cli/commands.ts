@@ -9,11 +9,11 @@ import { combinedJsonSchema, systemJsonSchema } from '../engine/systems/json-sch
 import { resultCsv } from '../shared/csv'
 import { findSystem, systemIds } from '../engine/systems/registry'
 import { SimulationService, type RunRequest } from '../main/services/simulation'
-import { CheckFailed, EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
+import { CheckFailed, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
 import { exactProgressLine, formatExact, formatResult, progressLine } from './format'
 import { LONG_EXACT_BUDGET_SECONDS } from '../engine/run/exact'
 import type { ExactMetric } from '../engine/systems/rule-system'
-import { intOption, loadScenarioFile, ScenarioFileError, workersOption } from './input'
+import { intOption, loadScenarioFile, workersOption } from './input'
 import { workerPath } from './paths'
 import { err, out, outData, str, withService, type Options } from './io'
 import { checkOutTarget, writeOut } from './out-target'
@@ -95,24 +95,6 @@ export async function cmdRun(file: string, o: Options): Promise<number> {
       return EXIT_OK
     },
   )
-}
-
-export function cmdValidate(file: string, o: Options = {}): number {
-  if (!o.json) {
-    const { parsed } = loadScenarioFile(file)
-    out(`${file === '-' ? 'standard input' : file}: valid ${parsed.system.label} scenario "${parsed.scenario.name}" (hash ${parsed.hash})`)
-    return EXIT_OK
-  }
-  // --json: the verdict as a document on stdout either way; exit 1 when invalid.
-  try {
-    const { parsed } = loadScenarioFile(file)
-    out(JSON.stringify({ valid: true, file, system: parsed.system.id, name: parsed.scenario.name, hash: parsed.hash }, null, 2))
-    return EXIT_OK
-  } catch (e) {
-    if (!(e instanceof ScenarioFileError)) throw e
-    out(JSON.stringify({ valid: false, file, issues: e.issues }, null, 2))
-    return EXIT_FAILED
-  }
 }
 
 /** The longest `--budget` `quickdraw exact` takes, in seconds (a day). */

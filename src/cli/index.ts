@@ -127,7 +127,7 @@ async function runCommand(command: string, p: string[], values: Options): Promis
     case 'run':
       return (await commands()).cmdRun(needFile(command, p), values)
     case 'validate':
-      return (await commands()).cmdValidate(needFile(command, p), values)
+      return (await import('./validate')).cmdValidate(needFile(command, p), values)
     case 'exact':
       return (await commands()).cmdExact(needFile(command, p), values)
     case 'trace':
@@ -163,7 +163,7 @@ async function runCommand(command: string, p: string[], values: Options): Promis
 /** Whether `e` is the engine's invalid-scenario error (its module is loaded only when an error needs sorting). */
 async function isScenarioError(e: unknown): Promise<boolean> {
   if (!(e instanceof Error)) return false
-  const { ScenarioError } = await import('../engine/run/parse')
+  const { ScenarioError } = await import('../engine/run/parse-core')
   return e instanceof ScenarioError
 }
 
@@ -176,7 +176,7 @@ export async function main(argv: string[], early?: HandledSignal): Promise<numbe
   try {
     if (early) interrupts.receive(early)
     // "-" reads the scenario from standard input: read it ahead, listening for signals while it waits
-    if (argv.slice(1).includes('-')) await (await import('./input')).preloadStdin(interrupts.signal)
+    if (argv.slice(1).includes('-')) await (await import('./scenario-file')).preloadStdin(interrupts.signal)
     const code = interrupts.signal.aborted ? EXIT_INTERRUPTED : await dispatch(argv)
     return interrupts.exitCode() ?? (interrupts.stdoutClosed ? EXIT_OK : code)
   } catch (e) {

@@ -1,97 +1,11 @@
-import { readFileSync, statSync } from 'node:fs'
-import { issueLine } from '../engine/core/schema'
-import { parseJsonText, parseScenario } from '../engine/run/parse'
+import { parseScenario, type ParseResult } from '../engine/run/parse'
 import { clampWorkers, MAX_WORKERS } from '../main/services/simulation'
-import { CheckFailed, UsageError } from './errors'
+import { UsageError } from './errors'
+import { readScenarioFile } from './scenario-file'
 
-/** A scenario file that cannot be used: a usage error (exit 2) that also carries each problem for --json. */
-export class ScenarioFileError extends CheckFailed {
-  constructor(
-    message: string,
-    readonly issues: { path: string; message: string }[],
-  ) {
-    super(message)
-  }
-}
-
-/** The text of a scenario file, or of standard input for "-" (read once: later reads get the same text). */
-let stdinText: string | undefined
-let stdinTooLarge = false
-function readScenarioText(file: string): string {
-  if (file === '-') {
-    if (stdinTooLarge) throw Object.assign(new Error('too large'), { code: `more than ${MAX_SCENARIO_BYTES / 1024 / 1024} MB; a scenario is a few kilobytes` })
-    stdinText ??= readFileSync(0, 'utf8')
-    return stdinText
-  }
-  const size = statSync(file).size
-  if (size > MAX_SCENARIO_BYTES) throw Object.assign(new Error('too large'), { code: `${(size / 1024 / 1024).toFixed(0)} MB; a scenario is a few kilobytes, at most ${MAX_SCENARIO_BYTES / 1024 / 1024} MB` })
-  return readFileSync(file, 'utf8')
-}
-
-/**
- * Reads standard input ahead, without blocking, for a command given "-": a blocking read of an open, empty
- * stdin would not hear Ctrl-C or SIGTERM. Stops when the signal aborts (nothing is kept then).
- */
-export async function preloadStdin(signal: AbortSignal): Promise<void> {
-  if (stdinText !== undefined || signal.aborted) return
-  const stdin = process.stdin
-  const chunks: Buffer[] = []
-  let size = 0
-  await new Promise<void>((done) => {
-    const finish = (): void => {
-      stdin.off('data', onData)
-      stdin.off('end', finish)
-      stdin.off('error', finish)
-      signal.removeEventListener('abort', stop)
-      done()
-    }
-    const stop = (): void => {
-      stdin.destroy()
-      finish()
-    }
-    const onData = (c: Buffer): void => {
-      chunks.push(c)
-      size += c.length
-      if (size > MAX_SCENARIO_BYTES) {
-        stdinTooLarge = true
-        stop()
-      }
-    }
-    stdin.on('data', onData)
-    stdin.once('end', finish)
-    stdin.once('error', finish)
-    signal.addEventListener('abort', stop, { once: true })
-  })
-  if (!signal.aborted && !stdinTooLarge) stdinText = Buffer.concat(chunks).toString('utf8')
-}
-
-/** Largest scenario file the CLI reads (the app opens at most 2 MB; this only stops accidents). */
-export const MAX_SCENARIO_BYTES = 16 * 1024 * 1024
-
-/** At most this many problems are listed (a list of a million wrong entries has a million problems). */
-const MAX_LISTED = 50
-
-/** Reads and validates a scenario file ("-": standard input); every problem is reported with the file name and JSON path. */
-export function loadScenarioFile(file: string): { raw: unknown; parsed: Extract<ReturnType<typeof parseScenario>, { ok: true }> } {
-  const name = file === '-' ? 'standard input' : file
-  let text: string
-  try {
-    text = readScenarioText(file)
-  } catch (e) {
-    const reason = `cannot read the ${file === '-' ? 'input' : 'file'} (${(e as NodeJS.ErrnoException).code ?? String(e)})`
-    throw new ScenarioFileError(`${name}: ${reason}`, [{ path: '', message: reason }])
-  }
-  const json = parseJsonText(text)
-  if (!json.ok) throw new ScenarioFileError(`${name}: ${json.message}`, [{ path: '', message: json.message }])
-  const raw = json.value
-  const parsed = parseScenario(raw)
-  if (!parsed.ok) {
-    const n = parsed.issues.length
-    const listed = parsed.issues.slice(0, MAX_LISTED).map((i) => `  ${issueLine(i)}`)
-    if (n > MAX_LISTED) listed.push(`  … and ${n - MAX_LISTED} more`)
-    throw new ScenarioFileError(`${name}: ${n} problem${n === 1 ? '' : 's'}:\n${listed.join('\n')}`, parsed.issues.map((i) => ({ path: i.path, message: i.message })))
-  }
-  return { raw, parsed }
+/** Reads and validates a scenario file ("-": standard input) against its whole rule system, ready to run. */
+export function loadScenarioFile(file: string): { raw: unknown; parsed: Extract<ParseResult, { ok: true }> } {
+  return readScenarioFile(file, parseScenario)
 }
 
 /** Parses an integer option, naming the option and its allowed range when it is wrong. */

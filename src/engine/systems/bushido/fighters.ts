@@ -34,16 +34,6 @@ export function rangedDamage(shooter: Model, target: Model, slAboveTen: SlAboveT
 }
 
 /**
- * Are a model's Special Attacks / Defences barred now? Only while it is Prone (Au Sol) under the variant
- * `proneSpecials: 'none'` (the publisher's reference, Prone: "may not use Special Abilities"). The reference card gives a Prone
- * model only −1 Melee Pool and the second strike, and says nothing of specials, so under `allowed` it keeps them.
- * @see docs/rules/bushido.md section 2 Initiative and Melee Pool modifiers; the Bushido reference card (docs/rules/bushido.md) "MODIFICATEURS DE LA STATISTIQUE MÊLÉE"
- */
-export function specialsBarred(prone: boolean, proneSpecials: string | undefined): boolean {
-  return prone && proneSpecials === 'none'
-}
-
-/**
  * Attack dice a split rule puts in: "even" is half rounded up; "all-attack-when-enemy-wounded" is all
  * Attack against a wounded enemy, else even; "defend-when-wounded" is all Defence once wounded, else even.
  */

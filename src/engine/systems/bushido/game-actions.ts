@@ -45,7 +45,7 @@ function strategyFor(p: GamePlan, self: number, enemy: number, pool: number, key
 
 /**
  * Fills a fighter for model i at this pool: its card specials are on offer, as in a single exchange,
- * except while it is Prone under the variant proneSpecials "none" (fighters.ts specialsBarred).
+ * except while it is Prone under the variant proneSpecials "none" (modifiers.ts specialsBarred).
  */
 function fill(p: GamePlan, f: Fighter, i: number, pool: number, damage: number, active: boolean): void {
   const m = p.models[i]

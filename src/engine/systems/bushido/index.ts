@@ -12,7 +12,7 @@ import { gameShape } from './game'
 import { metricDocs } from './metrics'
 import { bushidoOptionSets } from './options'
 import { scenarioSchema, type BushidoScenario } from './scenario'
-import { SYSTEM_ID, variants } from './schema'
+import { SYSTEM_ID, SYSTEM_LABEL, variants } from './schema'
 import { compileShot, shotExact, shotShape, simulateShot, summarizeShot, traceShot, type ShotPlan } from './shot'
 
 export type Plan = ExchangePlan | ShotPlan | GamePlan
@@ -53,7 +53,7 @@ function exact(p: Plan): ExactMetric[] {
  */
 export const bushido = {
   id: SYSTEM_ID,
-  label: 'Bushido: Risen Sun — Passe d\'armes, Tir, Tour de jeu',
+  label: SYSTEM_LABEL,
   version: '1.5.0',
   description:
     'Bushido: Risen Sun skirmish: the d6 test (1s removed, highest die + up to 2 supporting dice, opposed ties to more non-1 dice then the Active Player), the Melee Exchange (Passe d\'armes) with secret Attack/Defence splits played as a game (split matrix, best replies, recommended mix), the Ranged Attack (Tir) with its Challenge Number, the Wound Table (Table des Dégâts), and alternating activations over Game Turns.',

@@ -116,3 +116,13 @@ export function intoMeleeNumber(target: Model): { number: number; parts: Part[] 
 export function describeParts(parts: readonly Part[]): string {
   return parts.map((p, i) => (i === 0 ? `${p.label} ${p.value}` : `${p.value >= 0 ? '+' : '−'}${Math.abs(p.value)} ${p.label}`)).join(' ')
 }
+
+/**
+ * Are a model's Special Attacks / Defences barred now? Only while it is Prone (Au Sol) under the variant
+ * `proneSpecials: 'none'` (the publisher's reference, Prone: "may not use Special Abilities"). The reference card gives a Prone
+ * model only −1 Melee Pool and the second strike, and says nothing of specials, so under `allowed` it keeps them.
+ * @see docs/rules/bushido.md section 2 Initiative and Melee Pool modifiers; the Bushido reference card (docs/rules/bushido.md) "MODIFICATEURS DE LA STATISTIQUE MÊLÉE"
+ */
+export function specialsBarred(prone: boolean, proneSpecials: string | undefined): boolean {
+  return prone && proneSpecials === 'none'
+}

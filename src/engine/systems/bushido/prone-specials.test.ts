@@ -15,7 +15,7 @@ type Doc = Record<string, unknown>
 /**
  * Variant proneSpecials: the publisher's online rules reference says a Prone model "may not use Special
  * Abilities"; the French card does not say it. Issue 15 item 4 makes the reference the default ("none"),
- * the card's silence the alternative ("allowed"). @see fighters.ts specialsBarred
+ * the card's silence the alternative ("allowed"). @see modifiers.ts specialsBarred
  */
 
 const grappler = (extra: Doc = {}): Doc => model('bandit', 'b', { melee: 4, wounds: 20, specials: [{ ability: 'grapple-defence', cost: 1 }], ...extra })

@@ -2,9 +2,8 @@ import { z } from 'zod'
 import { envelope, rulesSchema } from '../../core/scenario'
 import { crossCheck } from '../../core/schema'
 import { exchangePools } from './exchange-pools'
-import { specialsBarred } from './fighters'
 import { boostLimit } from './ki'
-import { meleePool } from './modifiers'
+import { meleePool, specialsBarred } from './modifiers'
 import { VARIABLE_LAST } from './game-length'
 import { MAX_MODELS, modelSchema, planSchema, situationSchema, SYSTEM_ID, variants, type Model, type SplitPlan } from './schema'
 import { SPECIALS } from './specials'
@@ -138,7 +137,7 @@ function checkBoost(m: Model, plan: SplitPlan, surprised: boolean, at: Path, ctx
  * A declared special must be on the model's card, may not bring the pool to 0, and needs a die of its
  * type to be able to trigger, and none may be declared by a model whose specials are `barred` (Prone in a
  * single exchange under the variant proneSpecials "none"). Returns its cost (0 for none), or −1 after
- * reporting an issue. @see docs/rules/bushido.md section 2 step 4 and the note after step 8; fighters.ts specialsBarred
+ * reporting an issue. @see docs/rules/bushido.md section 2 step 4 and the note after step 8; modifiers.ts specialsBarred
  */
 function checkSpecial(m: Model, plan: SplitPlan, pool: number, at: Path, ctx: Ctx, barred: boolean): number {
   if (plan.special === undefined || plan.split === undefined) return 0

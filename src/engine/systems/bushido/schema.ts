@@ -11,6 +11,9 @@ import { SPECIAL_KEYS } from './specials'
  */
 
 export const SYSTEM_ID = 'bushido'
+
+/** The system's name as the app, the command line and saved results show it. */
+export const SYSTEM_LABEL = 'Bushido: Risen Sun — Passe d\'armes, Tir, Tour de jeu'
 export const MAX_MODELS = 8
 /** Largest statistic accepted (a statistic can at most double its base, docs/rules/bushido.md section 1). */
 export const MAX_STAT = 8

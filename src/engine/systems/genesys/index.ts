@@ -12,7 +12,7 @@ import { playFight } from './fight'
 import { exactFight, fightMetricDocs, fightShape, summarizeFight } from './fight-metrics'
 import { compileFight, type FightPlan } from './fight-plan'
 import { genesysOptionSets } from './options'
-import { scenarioSchema, SYSTEM_ID, type GenesysScenario } from './schema'
+import { scenarioSchema, SYSTEM_ID, SYSTEM_LABEL, type GenesysScenario } from './schema'
 import { variants } from './variants'
 
 export type GenesysPlan = CheckPlan | FightPlan
@@ -60,7 +60,7 @@ function exact(plan: GenesysPlan): ExactMetric[] {
  */
 export const genesys = {
   id: SYSTEM_ID,
-  label: 'Star Wars RPG / Genesys — narrative dice',
+  label: SYSTEM_LABEL,
   version: '1.4.0',
   description:
     'Narrative dice checks (Boost, Setback, Ability, Difficulty, Proficiency, Challenge): the exact joint distribution of net successes, advantage, Triumphs and Despairs; combat checks by range band with Aim, cover, Guarded Stance and prone; damage, soak and critical injuries; fights between two sides with maneuvers, strain and initiative slots, each fighter with one weapon or several.',

@@ -12,6 +12,9 @@ import { variants } from './variants'
  * @see the Star Wars turn rules (docs/rules/genesys.md section 5) and docs/rules/genesys.md
  */
 export const SYSTEM_ID = 'genesys'
+
+/** The system's name as the app, the command line and saved results show it. */
+export const SYSTEM_LABEL = 'Star Wars RPG / Genesys — narrative dice'
 export const MAX_COMBATANTS = 8
 
 const dice = int(0, MAX_DICE_PER_KIND)

@@ -5,7 +5,7 @@ import type { ExactMetric, RuleSystem } from '../rule-system'
 import { exactOutcomeWeights } from './exact'
 import { metricDocs, probabilityCells, sumOver } from './metrics'
 import { compile, type Plan } from './plan'
-import { scenarioSchema, SYSTEM_ID, variants, type GurpsWaitsScenario } from './schema'
+import { scenarioSchema, SYSTEM_ID, SYSTEM_LABEL, variants, type GurpsWaitsScenario } from './schema'
 import { traceCascade } from './trace'
 
 interface CachedPlan extends Plan {
@@ -95,7 +95,7 @@ function exact(plan: CachedPlan): ExactMetric[] {
  */
 export const gurpsWaits = {
   id: SYSTEM_ID,
-  label: 'GURPS — Cascading Waits',
+  label: SYSTEM_LABEL,
   version: '1.1.0',
   description:
     'Several fighters on Wait are triggered at once (GURPS Martial Arts p.108): each rolls a Quick Contest on the score he will use; successes act by decreasing margin, then failures; ties are truly simultaneous; late joiners cut in at −2; Enhanced Time Sense goes first.',

@@ -10,6 +10,9 @@ import { belowThreeVariant, yardPenaltyVariant } from '../gurps-common/wait-vari
 
 export const SYSTEM_ID = 'gurps-waits'
 
+/** The system's name as the app, the command line and saved results show it. */
+export const SYSTEM_LABEL = 'GURPS — Cascading Waits'
+
 export const MAX_FIGHTERS = 6
 
 /** Whether an earlier action prevents a later one only if it works. */

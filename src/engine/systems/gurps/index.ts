@@ -11,7 +11,7 @@ import { metricDocs, summarize } from './metrics'
 import { optionSets } from './options'
 import { gurpsNotModelled } from './not-modelled'
 import { compile, type Plan } from './plan'
-import { scenarioSchema, SYSTEM_ID, type GurpsScenario } from './schema'
+import { scenarioSchema, SYSTEM_ID, SYSTEM_LABEL, type GurpsScenario } from './schema'
 import { variants } from './variants'
 
 interface TracePlan extends Plan {
@@ -80,7 +80,7 @@ function openingExact(plan: Plan): ExactMetric[] {
  */
 export const gurps = {
   id: SYSTEM_ID,
-  label: 'GURPS — whole fights',
+  label: SYSTEM_LABEL,
   version: '1.3.0',
   description:
     'GURPS 4e fights turn by turn: sequence by Basic Speed, DX and a roll (ETS first); Attack, All-Out Attack, Move and Attack, Feint, All-Out Defense, Ready and Wait with triggers whose responses interrupt (Cascading Waits with late joiners when several fire); attack rolls with criticals, Dodge/Parry/Block with retreat (as each fighter chooses), missiles with Shots and the Ready after a throw, several attacks by name or his best against this foe, damage by ST and type, DR (some limited to damage types), encumbrance, shock, major wounds, unconsciousness and death checks. Exact values: the opening attacks, an opening standoff, and the whole duel when it reaches few enough situations.',

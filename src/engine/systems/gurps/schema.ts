@@ -11,6 +11,9 @@ import { AOA_OPTIONS, AOD_OPTIONS, BAREHANDED, DEFENCE_POLICIES, MANEUVERS, RANG
  * @see docs/rules/gurps.md and docs/rules/gurps.md section 3
  */
 export const SYSTEM_ID = 'gurps'
+
+/** The system's name as the app, the command line and saved results show it. */
+export const SYSTEM_LABEL = 'GURPS — whole fights'
 export const MAX_FIGHTERS = 8
 
 const damageSpec = z

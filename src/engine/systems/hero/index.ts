@@ -11,7 +11,7 @@ import { metricDocs } from './metrics'
 import { heroOptionSets } from './option-sets'
 import { compile, type Plan } from './plan'
 import { recordFight, traceOutcome } from './record'
-import { scenarioSchema, SYSTEM_ID, type HeroScenario } from './schema'
+import { scenarioSchema, SYSTEM_ID, SYSTEM_LABEL, type HeroScenario } from './schema'
 import { summarize } from './summarize'
 import { variants } from './variants'
 
@@ -47,7 +47,7 @@ function exact(plan: Plan): ExactMetric[] {
  */
 export const hero = {
   id: SYSTEM_ID,
-  label: 'HERO System — Speed Chart, holds, aborts and fights',
+  label: SYSTEM_LABEL,
   version: '2.3.0',
   description:
     'HERO System 6th edition combat on the Speed Chart (combat starts in Segment 12): highest DEX first with a selectable tie rule, Delayed and Held actions (interrupt by DEX Roll contest, act after, act in tandem), holding for defense and Aborts, Attack Rolls, normal and killing damage, Stunned, Knocked Out and Post-Segment 12 Recovery; the campaign\'s house rules (the default) or the 6th Edition book. Exact values: interrupt contests, hits, and the whole 1-vs-1 fight when it has few enough situations.',

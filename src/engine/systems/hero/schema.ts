@@ -11,6 +11,9 @@ import { presetRules, variants } from './variants'
  */
 
 export const SYSTEM_ID = 'hero'
+
+/** The system's name as the app, the command line and saved results show it. */
+export const SYSTEM_LABEL = 'HERO System — Speed Chart, holds, aborts and fights'
 export const MAX_COMBATANTS = 8
 
 const dice = z.string({ error: `must be ${DICE_FORMAT}` }).refine((s) => parseHeroDice(s) !== undefined, { error: `must be ${DICE_FORMAT}` })

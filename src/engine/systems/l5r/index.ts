@@ -9,7 +9,7 @@ import type { Fight } from './fight'
 import { metricDocs, summarizeSkirmish } from './metrics'
 import { l5rOptionSets } from './options'
 import { compile, type Plan } from './plan'
-import { scenarioSchema, SYSTEM_ID, variants, type L5rScenario } from './schema'
+import { scenarioSchema, SYSTEM_ID, SYSTEM_LABEL, variants, type L5rScenario } from './schema'
 import { playSkirmish } from './skirmish'
 import { shapeOf } from './tally-layout'
 
@@ -57,7 +57,7 @@ function summarize(plan: CachedPlan, tally: Tally): Metric[] {
  */
 export const l5r = {
   id: SYSTEM_ID,
-  label: 'Legend of the Five Rings — skirmish',
+  label: SYSTEM_LABEL,
   version: '1.5.0',
   description:
     'Roll-and-keep skirmish (L5R 4e): Initiative (Agility + Class Rank) k Agility once per skirmish, Stances (Attack, Full Attack, Defense, Full Defense, Center), delayed Turns, end-of-Round Reactions, melee and bow attacks vs Armor TN with Raises and Emphases, Void Points, exploding damage, wound ranks and their TN penalties. Exact values: Initiative, the odds of the opening attack, any roll you list, and the whole skirmish for two fighters (who wins, Rounds fought, defeated and killed).',

@@ -9,6 +9,9 @@ import { crossCheck, flag, ident, int, oneOf, text } from '../../core/schema'
  */
 
 export const SYSTEM_ID = 'l5r'
+
+/** The system's name as the app, the command line and saved results show it. */
+export const SYSTEM_LABEL = 'Legend of the Five Rings — skirmish'
 export const MAX_COMBATANTS = 8
 export const MAX_ROUNDS = 30
 
