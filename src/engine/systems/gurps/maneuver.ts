@@ -122,7 +122,8 @@ export function parriedUnbalanced(plan: Plan, st: FightState, f: number): boolea
 
 /** One blow: the target's "enemy attacks" Wait may interrupt first, or meet it with a Stop Hit. */
 function strike(plan: Plan, st: FightState, f: number, t: number, mode: Mode, strong: boolean, fromWait: boolean): void {
-  if (able(st, f) && gap(plan, st, f, t) === 0 && !parriedUnbalanced(plan, st, f) && stopHitReady(plan, st, t, f)) {
+  // only a waiting foe can meet the blow with a Stop Hit: the rest is checked only then
+  if (st.waiting[t] !== 0 && able(st, f) && gap(plan, st, f, t) === 0 && !parriedUnbalanced(plan, st, f) && stopHitReady(plan, st, t, f)) {
     convert(plan, st, t)
     if (st.log) say(st, 'interrupt', [t, f], plan, `${nameOf(plan, t)}'s Wait fires: ${nameOf(plan, t)} makes a Stop Hit into ${nameOf(plan, f)}'s attack.`)
     return stopHit(plan, st, f, t, mode, strong, fromWait)

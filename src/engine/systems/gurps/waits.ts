@@ -110,6 +110,10 @@ export function contestScore(plan: Plan, st: FightState, w: number, target: numb
  */
 export function interrupt(plan: Plan, st: FightState, ev: Ev, x: number, t: number): void {
   const n = st.n
+  // nobody waiting, nothing to set off (most turns of most fights)
+  let anyWaiting = 0
+  for (let w = 0; w < n; w++) anyWaiting |= st.waiting[w]
+  if (anyWaiting === 0) return
   const base = st.depth * n
   let count = 0
   for (let w = 0; w < n; w++) {
