@@ -144,7 +144,7 @@ describe('an error the pool reports outside any task', () => {
 
 describe('exact values kept by scenario', () => {
   it('a second identical request is answered without asking a worker again; any change to the scenario asks again', async () => {
-    const service = new SimulationService({ workerPath: join(root, 'tests', 'fixtures', 'counting-worker.cjs'), defaultWorkers: 1 })
+    const service = new SimulationService({ workerPath: join(root, 'tests', 'fixtures', 'counting-worker.cjs'), defaultWorkers: 1, exactAtOnce: false })
     const solves = (ms: unknown): unknown => (ms as { mean: number }[] | null)?.[0]?.mean
     try {
       expect(solves(await service.exact(triangle))).toBe(1)
@@ -173,7 +173,7 @@ describe('an exact solve never holds sampling up (issue 29 item 4)', () => {
     requireBuild()
     // the exact task loops for ever: it must run beside the one sampling worker, not on it, and be ended
     // once its budget (0.2 s) and the grace after it have passed, so the run still settles
-    const service = new SimulationService({ workerPath: join(root, 'tests', 'fixtures', 'endless-exact-worker.cjs'), defaultWorkers: 1, exactBudgetSeconds: 0.2 })
+    const service = new SimulationService({ workerPath: join(root, 'tests', 'fixtures', 'endless-exact-worker.cjs'), defaultWorkers: 1, exactBudgetSeconds: 0.2, exactAtOnce: false })
     const seen: number[] = []
     try {
       const doc = await service.run({ scenario: stuck, trials: 20_000, seed: 3, workers: 1, chunkSize: 5_000, onProgress: (p) => seen.push(p.trialsDone) })
@@ -192,7 +192,7 @@ describe('an exact solve never holds sampling up (issue 29 item 4)', () => {
 
   it('an exact request cancelled while it solves ends at once (its thread stopped), and the next one is answered', async () => {
     requireBuild()
-    const service = new SimulationService({ workerPath: join(root, 'tests', 'fixtures', 'endless-exact-worker.cjs'), defaultWorkers: 1, exactBudgetSeconds: 600 })
+    const service = new SimulationService({ workerPath: join(root, 'tests', 'fixtures', 'endless-exact-worker.cjs'), defaultWorkers: 1, exactBudgetSeconds: 600, exactAtOnce: false })
     try {
       const cancel = new AbortController()
       const solving = service.exact(stuck, cancel.signal)

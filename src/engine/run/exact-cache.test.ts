@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { hero } from '../systems/hero'
 import { l5r } from '../systems/l5r'
 import { exactCache, exactOf } from './exact'
 import { ExactCache, exactCacheKeyOf, LruCache, SharedRequests } from './exact-cache'
@@ -48,14 +49,14 @@ describe('exact values kept by scenario', () => {
     expect(solve).toHaveBeenCalledTimes(5)
   })
 
-  it('a refusal is kept too (a skirmish of more than two is not tried again)', () => {
+  it('a refusal is kept too (a HERO fight of two against two is not tried again)', () => {
     exactCache.clear()
-    const bench = JSON.parse(readFileSync('resources/examples/l5r-bench-skirmish.json', 'utf8'))
-    const solve = vi.spyOn(l5r, 'exact')
+    const bench = JSON.parse(readFileSync('resources/examples/hero-bench-2v2.json', 'utf8'))
+    const solve = vi.spyOn(hero, 'exact')
     const a = exactOf(bench)
     const b = exactOf(bench)
     expect(solve).toHaveBeenCalledTimes(1)
-    expect(b?.find((m) => m.id === 'exact-fight')).toMatchObject({ solved: false, reason: 'more than two fighters' })
+    expect(b?.find((m) => m.id === 'exact-fight')).toMatchObject({ solved: false })
     expect(b).toEqual(a)
   })
 

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { fightNote } from '../core/fight-exact'
-import { exactOf, exactWithin, ranOutOfTime } from './exact'
-import { ScenarioError } from './parse'
+import { compiledOf } from './compile'
+import { exactAtOnce, exactOf, exactWithin, ranOutOfTime } from './exact'
+import { parseScenarioOrThrow, ScenarioError } from './parse'
 
 const standoff = {
   schemaVersion: 1,
@@ -65,5 +66,27 @@ describe('exactWithin: a budget for the solve', () => {
     expect(asked.stopped).toBe('stopped')
     expect(fightNote(asked.values)?.reason).toMatch(/^the exact answer was no longer wanted/)
     expect(fightNote(exactOf(blows))).toMatchObject({ solved: true })
+  })
+})
+
+describe('exactAtOnce: the values that need no solve, worked out on the thread that asks', () => {
+  const read = (f: string): unknown => JSON.parse(readFileSync(join(__dirname, '../../../resources/examples', f), 'utf8'))
+
+  it('a fight its system refuses before solving any of it: the same values as a solve without a budget', () => {
+    for (const f of ['hero-bench-2v2.json', 'genesys-squad-cover.json', 'gurps-waits-triangle.json']) {
+      const parsed = parseScenarioOrThrow(read(f))
+      const atOnce = exactAtOnce(parsed)
+      expect(atOnce, f).toBeDefined()
+      expect(atOnce?.values, f).toEqual(exactOf(read(f), { fresh: true }))
+    }
+  })
+
+  it('a fight that needs solving: undefined (a solve is needed), and the plan it looked at answers the real solve rightly', () => {
+    const blows = read('gurps-deadly-blows.json')
+    const parsed = parseScenarioOrThrow(blows)
+    compiledOf(parsed)
+    expect(exactAtOnce(parsed)).toBeUndefined()
+    // the stopped look is not kept anywhere: the whole fight is solved
+    expect(fightNote(exactWithin(blows, { budget: { seconds: 60, now: () => 0 } }).values)).toMatchObject({ solved: true })
   })
 })

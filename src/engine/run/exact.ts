@@ -1,7 +1,8 @@
 import { withFightSolveBudget, type FightSolveBudget } from '../core/fight-chain'
 import type { ExactMetric } from '../systems/rule-system'
+import { compiledOf, forgetCompiled } from './compile'
 import { ExactCache, exactCacheKey } from './exact-cache'
-import { parseScenarioOrThrow } from './parse'
+import { parseScenarioOrThrow, type ParseResult } from './parse'
 
 /** This process's exact values by scenario (exact-cache.ts): an identical scenario is solved once. */
 export const exactCache = new ExactCache()
@@ -69,7 +70,8 @@ export function budgetKey(key: string, seconds: number): string {
  * budget; a refusal for lack of time only for the same budget; a solve stopped on request not at all.
  */
 export function exactWithin(raw: unknown, options: ExactOptions = {}): ExactOutcome {
-  const { system, scenario, hash } = parseScenarioOrThrow(raw)
+  const parsed = parseScenarioOrThrow(raw)
+  const { system, scenario, hash } = parsed
   if (!system.exact) return { values: null }
   const key = exactCacheKey(system, hash)
   const b = options.budget
@@ -80,8 +82,10 @@ export function exactWithin(raw: unknown, options: ExactOptions = {}): ExactOutc
     if (short !== undefined) return { values: short, stopped: 'time' }
   }
   const exact = system.exact.bind(system)
+  // fresh (what `quickdraw bench` times): a plan of its own, so nothing kept on the thread's plan answers
+  const plan = (): unknown => (options.fresh ? system.compile(scenario) : compiledOf(parsed).plan)
   if (!b) {
-    const values = exact(system.compile(scenario))
+    const values = exact(plan())
     exactCache.set(key, values)
     return { values }
   }
@@ -98,7 +102,9 @@ export function exactWithin(raw: unknown, options: ExactOptions = {}): ExactOutc
         }
       : undefined,
   }
-  const values = withFightSolveBudget(limits, () => exact(system.compile(scenario)))
+  const values = withFightSolveBudget(limits, () => exact(plan()))
+  // a system may keep its whole fight on the plan: one cut short must not answer the next asker
+  if (limits.stopHit || ranOutOfTime(values)) forgetCompiled(parsed)
   if (limits.stopHit) return { values, stopped: 'stopped' }
   if (ranOutOfTime(values)) {
     exactCache.set(budgetKey(key, b.seconds), values)
@@ -106,6 +112,36 @@ export function exactWithin(raw: unknown, options: ExactOptions = {}): ExactOutc
   }
   exactCache.set(key, values)
   return { values }
+}
+
+/**
+ * The exact values of a valid scenario when they come at once, worked out here on the plan this thread
+ * compiled for its run (compile.ts): values that need no whole-fight solve (a single check, an opening
+ * exchange, a fight the system does not follow), and a whole fight its system refuses before solving any of
+ * it (too many fighters, or too big by an estimate of its size). The system's `exact` runs under a budget
+ * that stops any solve at its first look at the budget: when it looked even once, the values are thrown away
+ * and undefined says a solve is needed (on a thread of its own: `SimulationService`). So whatever comes back
+ * was worked out exactly as without a budget, and a refused fight costs no thread, no second compile.
+ */
+export function exactAtOnce(parsed: Extract<ParseResult, { ok: true }>, options: { fresh?: boolean } = {}): ExactOutcome | undefined {
+  const { system } = parsed
+  if (!system.exact) return { values: null }
+  const exact = system.exact.bind(system)
+  const plan = options.fresh ? system.compile(parsed.scenario) : compiledOf(parsed).plan
+  let looked = false
+  const values = withFightSolveBudget(
+    {
+      shouldStop: () => {
+        looked = true
+        return true
+      },
+    },
+    () => exact(plan),
+  )
+  if (!looked) return { values }
+  // the refusal "no longer wanted" may be kept on the plan: it must not answer the real solve
+  if (!options.fresh) forgetCompiled(parsed)
+  return undefined
 }
 
 /** Whether exact values hold a whole fight stopped when its time ran out (fight-chain.ts `budgetTimeReason`). */

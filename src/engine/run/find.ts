@@ -2,7 +2,7 @@ import type { Metric } from '../core/metrics'
 import { createStream } from '../core/rng'
 import { createTally } from '../core/tally'
 import { chunkAt, chunkCount } from './chunks'
-import { parseScenarioOrThrow } from './parse'
+import { compiledFor } from './compile'
 
 /** What to look for: a trial that counts toward a probability metric, or one with a given ordering outcome. */
 export interface TrialQuery {
@@ -27,8 +27,7 @@ function matches(metrics: Metric[], q: TrialQuery): boolean {
  * Deterministic: the same seed always finds the same trial, which `replayTrial` then tells in full.
  */
 export function findTrial(scenario: unknown, seed: number, trials: number, chunkSize: number, q: TrialQuery): number | null {
-  const { system, scenario: s } = parseScenarioOrThrow(scenario)
-  const plan = system.compile(s)
+  const { system, plan } = compiledFor(scenario)
   const shape = system.shape(plan)
   for (let c = 0; c < chunkCount(trials, chunkSize); c++) {
     const rng = createStream(seed, c)

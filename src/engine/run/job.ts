@@ -4,6 +4,7 @@ import type { ExactMetric } from '../systems/rule-system'
 import type { Tally } from '../core/tally'
 import { chunkAt, chunkCount, DEFAULT_CHUNK_SIZE } from './chunks'
 import { checkChunkResult } from './chunk-result'
+import { compiledOf } from './compile'
 import { OrderedMerge } from './ordered-merge'
 import { parseScenarioOrThrow } from './parse'
 import { resultDocument, type ResultDocument } from './result'
@@ -65,11 +66,13 @@ export interface JobOutcome {
  * Throws only for an invalid scenario, before any work starts.
  */
 export async function runJobWithTally(o: JobOptions): Promise<JobOutcome> {
-  const { system, scenario, hash } = parseScenarioOrThrow(o.scenario)
+  const parsed = parseScenarioOrThrow(o.scenario)
+  const { system, scenario, hash } = parsed
   const trials = o.trials ?? scenario.run.trials
   const seed = o.seed ?? scenario.run.seed
   const chunkSize = o.chunkSize ?? DEFAULT_CHUNK_SIZE
-  const plan = system.compile(scenario)
+  // compiled once in this thread: chunks played here and an exact answer worked out here share it
+  const plan = compiledOf(parsed).plan
   const range = chunkRange(trials, chunkSize, o.shard)
   const merge = new OrderedMerge(system.shape(plan), range.first)
   const started = o.now()

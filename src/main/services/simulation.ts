@@ -7,8 +7,9 @@ import type { Shard } from '../../engine/run/shard'
 import type { ChunkResult, ChunkTask } from '../../engine/run/run-chunk'
 import { MessageChannel } from 'node:worker_threads'
 import type { FightSolveProgress } from '../../engine/core/fight-chain'
-import { budgetKey, EXACT_GRACE_SECONDS, SHORT_EXACT_BUDGET_SECONDS, type ExactOutcome } from '../../engine/run/exact'
-import { ExactCache, exactCacheKeyOf, SharedRequests } from '../../engine/run/exact-cache'
+import { budgetKey, EXACT_GRACE_SECONDS, exactAtOnce, SHORT_EXACT_BUDGET_SECONDS, type ExactOutcome } from '../../engine/run/exact'
+import { ExactCache, exactCacheKey, SharedRequests } from '../../engine/run/exact-cache'
+import { parseScenario } from '../../engine/run/parse'
 import type { ExactMetric } from '../../engine/systems/rule-system'
 import type { FindArgs } from '../../shared/ipc-contract'
 import { useSynchronousOptimization } from './v8-workarounds'
@@ -39,6 +40,12 @@ export interface SimulationServiceOptions {
   onPoolError?: (e: unknown) => void
   /** Seconds an exact solve may take when a request names none (default `SHORT_EXACT_BUDGET_SECONDS`). */
   exactBudgetSeconds?: number
+  /**
+   * Whether exact values that come at once (no whole fight to solve, or one its system refuses before
+   * solving any of it: exact.ts `exactAtOnce`) are worked out on this thread, on the plan the run compiled,
+   * starting no exact thread (default true; tests of the exact thread itself turn it off).
+   */
+  exactAtOnce?: boolean
 }
 
 /** How one exact request is asked. */
@@ -72,6 +79,7 @@ export class SimulationService {
   /** The exact solves' own thread, beside the sampling pool: a solve never takes a worker sampling needs. */
   private exactPool: Piscina | null = null
   readonly exactBudgetSeconds: number
+  private readonly atOnce: boolean
 
   constructor(options: SimulationServiceOptions) {
     // Before any worker isolate exists: see v8-workarounds.ts (Node 20 aborts on some worker teardowns).
@@ -81,6 +89,7 @@ export class SimulationService {
     this.onPoolError = options.onPoolError
     this.defaultWorkers = clampWorkers(options.defaultWorkers ?? availableParallelism())
     this.exactBudgetSeconds = options.exactBudgetSeconds ?? SHORT_EXACT_BUDGET_SECONDS
+    this.atOnce = options.exactAtOnce ?? true
   }
 
   /** Creates the pool now (optional: `run` does it on demand). */
@@ -197,11 +206,22 @@ export class SimulationService {
    * for the same budget); `fresh`: solve again all the same.
    */
   async exact(scenario: unknown, signal?: AbortSignal, options: ServiceExactOptions = {}): Promise<ExactMetric[] | null> {
+    // a run asks at its start: its first chunks go out to the workers before anything is worked out here
+    await new Promise((resolve) => setImmediate(resolve))
+    if (signal?.aborted) throw new Error('aborted')
     const seconds = options.budgetSeconds ?? this.exactBudgetSeconds
-    const key = exactCacheKeyOf(scenario)
+    const parsed = parseScenario(scenario)
+    const key = parsed.ok ? exactCacheKey(parsed.system, parsed.hash) : undefined
     if (key !== undefined && !options.fresh) {
       const kept = this.exactCache.get(key) ?? this.exactCache.get(budgetKey(key, seconds))
       if (kept !== undefined) return kept
+    }
+    // values that come at once (a refusal before any solving included) are worked out here, on the plan the
+    // run compiled: no exact thread is started for them, no second compile
+    const atOnce = this.atOnce && parsed.ok ? exactAtOnce(parsed, { fresh: options.fresh }) : undefined
+    if (atOnce && key !== undefined) {
+      this.exactCache.set(key, atOnce.values)
+      return atOnce.values
     }
     const solve = (sig: AbortSignal | undefined): Promise<ExactOutcome> => this.exactTask(scenario, sig, seconds, options)
     // the same scenario asked again while it is being solved (the exact panel and a Run of one edit)
