@@ -1,4 +1,4 @@
-import { C } from './layout'
+import { C, PER_COMBATANT, SCENARIO_COUNTERS } from './layout'
 import type { Rng } from '../../core/rng'
 import { TARGET_FIRST, TARGET_RANDOM, TARGET_THREAT, TARGET_WEAKEST, type Plan } from './plan'
 import { nextPhaseAfter, segmentOf, hasPhase, describeSegment, turnOf } from './speed-chart'
@@ -8,7 +8,8 @@ import { Pending, Skip, type FightState } from './state'
 
 export function count(p: Plan, st: FightState, i: number, c: number, by = 1): void {
   const t = st.tally
-  if (t) t.counts[p.layout.counter(i, c)] += by
+  // p.layout.counter(i, c), worked out here: the hot loop counts every action
+  if (t) t.counts[SCENARIO_COUNTERS + i * PER_COMBATANT + c] += by
 }
 
 export function say(p: Plan, st: FightState, kind: string, who: number[], text: string): void {

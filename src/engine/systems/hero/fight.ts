@@ -26,7 +26,7 @@ export function runFight(p: Plan, rng: Rng): number {
     // is never skipped: Post-Segment 12 Recovery comes after it even when nobody acts (all SPD 1).
     if (p.segmentMask[seg] === 0 && seg !== 12 && !dueNow(p, st)) continue
     playSegment(p, st, rng)
-    if (sideDown(p, st, 0) || sideDown(p, st, 1)) break
+    if (aSideDown(p, st)) break
   }
   return Math.min(abs, p.endAbs)
 }
@@ -62,6 +62,13 @@ export function reset(p: Plan, st: FightState): void {
   if (st.originUses.length > 0) st.originUses.fill(0)
   st.slot = 0
   st.firstActor = -1
+}
+
+/** Either side is out (one pass over the combatants: `sideDown(0) || sideDown(1)`). */
+function aSideDown(p: Plan, st: FightState): boolean {
+  let standing = 0
+  for (let i = 0; i < p.n; i++) if (!defeated(st, i)) standing |= 1 << p.side[i]
+  return standing !== 3
 }
 
 export function sideDown(p: Plan, st: FightState, side: number): boolean {
