@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fieldInWords } from '../shared/report/rule-words'
-import { labelInWords } from '../shared/report/headline'
+import { queryInWords, settingOf, type QueryMetric } from '../shared/report/headline'
 import { findBalance, BalanceRefusal, type BalanceAnswer, type BalancePoint } from '../engine/run/balance'
-import { MetricQueryError, parseMetricQuery } from '../engine/run/estimate'
+import { formatMetricQuery, MetricQueryError, parseMetricQuery } from '../engine/run/estimate'
 import { parsePath } from '../engine/run/json-path'
 import type { ResultDocument } from '../engine/run/result'
 import { fighterOptions, parseOptionSetRef } from '../engine/run/option-sets'
@@ -36,12 +36,6 @@ function optionalNumber(name: string, o: Options): number | undefined {
   return v
 }
 
-/** "Smuggler's attack skill (combatants[0].attack.skill)": the field in the rules' words, then the path as typed. */
-function fieldName(raw: unknown, path: string): string {
-  const words = fieldInWords(raw, path)
-  return words === path ? path : `${words} (${path})`
-}
-
 const pct = (v: number): string => `${(v * 100).toFixed(2)}%`
 
 function shown(a: { percent: boolean }, v: number): string {
@@ -56,10 +50,14 @@ function pointText(a: BalanceAnswer, p: BalancePoint): string {
 
 const num = (v: number): string => (Math.round(v * 1000) / 1000).toString()
 
-/** The answer first, as a sentence; then the bracketing points and how the search ran. */
-export function formatBalance(a: BalanceAnswer, field: string): string {
+/**
+ * The answer first, as a sentence; then the bracketing points and how the search ran. `field` is the
+ * field in the rules' words ("The Kid's skill"), `said` the result as Results name it ("The Kid acts
+ * first, alone"; the engine's label when not given).
+ */
+export function formatBalance(a: BalanceAnswer, field: string, said = a.label): string {
   const lines: string[] = []
-  const goal = `"${a.label}" ${shown(a, a.target)}`
+  const goal = `"${said}" ${shown(a, a.target)}`
   if (a.bracket.length === 1) {
     lines.push(`${field} = ${num(a.bracket[0].value)} gives ${goal}: ${pointText(a, a.bracket[0])}.`)
   } else {
@@ -67,7 +65,7 @@ export function formatBalance(a: BalanceAnswer, field: string): string {
     const reaching = a.direction === 'increasing' ? hi : lo
     const short = reaching === hi ? lo : hi
     const crossing = a.exact ? num(a.value) : `${num(a.value)} (${num(a.interval[0])}–${num(a.interval[1])})`
-    lines.push(`${field} ${num(reaching.value)} makes "${a.label}" ${pointText(a, reaching)}; at ${num(short.value)} it is ${pointText(a, short)}.`)
+    lines.push(`${field} ${num(reaching.value)} makes "${said}" ${pointText(a, reaching)}; at ${num(short.value)} it is ${pointText(a, short)}.`)
     lines.push(`The target ${shown(a, a.target)} is crossed at about ${crossing}${a.integer || a.step >= 0.25 ? ` (the field moves in steps of ${num(a.step)})` : ''}.`)
   }
   lines.push('')
@@ -93,14 +91,17 @@ export async function cmdBalance(file: string, o: Options): Promise<number> {
   if (settings.shard) throw new UsageError('balance: --shard does not apply')
   const trials = settings.trials ?? parsed.scenario.run.trials
   const seed = settings.seed ?? parsed.scenario.run.seed
+  const query = parseMetricQuery(metric)
   return withService(
     () => new SimulationService({ workerPath }),
     async (service, signal) => {
+      // the results the search saw (a run's, or the exact values: same ids and labels), to name the metric as Results do
+      let seen: readonly QueryMetric[] = []
       try {
         const answer = await findBalance({
           scenario: raw,
           path,
-          query: parseMetricQuery(metric),
+          query,
           target,
           from: optionalNumber('from', o),
           to: optionalNumber('to', o),
@@ -109,22 +110,45 @@ export async function cmdBalance(file: string, o: Options): Promise<number> {
           run: async (scenario, n) => {
             const doc = await service.run({ scenario, trials: n, seed, workers: settings.workers, chunkSize: settings.chunkSize, signal })
             if (doc.status !== 'done') throw new Stopped(doc)
+            seen = doc.metrics
             return doc
           },
-          exact: (scenario) => service.exact(scenario, signal),
+          exact: async (scenario) => {
+            const values = await service.exact(scenario, signal)
+            if (values && seen.length === 0) seen = values
+            return values
+          },
           onPoint: (p) => {
             if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${path} = ${num(p.value)}: ${num(p.estimate)}`)
           },
         })
         if (process.stderr.isTTY) process.stderr.write('\r\x1b[K')
-        out(o.json ? JSON.stringify(answer, null, 2) : formatBalance(answer, fieldName(raw, path)))
+        out(o.json ? JSON.stringify(answer, null, 2) : formatBalance(answer, fieldInWords(raw, path), queryInWords(seen, query, settingOf(parsed.scenario))?.label))
         return EXIT_OK
       } catch (e) {
-        return refusedOrStopped(e)
+        const shownAs = queryInWords(seen, query, settingOf(parsed.scenario))
+        return refusedOrStopped(e instanceof BalanceRefusal && shownAs ? new BalanceRefusal(balanceRefusalInWords(e.message, { metric, target, path, field: fieldInWords(raw, path), ...shownAs })) : e)
       }
     },
   )
 }
+
+/**
+ * The engine's "does not reach" or "does not depend" refusal with the metric named as Results name it, the
+ * field in the rules' words and the values as the answer shows them ("The Kid acts first, alone" does not
+ * reach 99.00% for The Kid's skill from 9 to 18: it goes from 14.86% to 85.14%); the options to change
+ * (--from, --to) keep their names.
+ */
+export function balanceRefusalInWords(message: string, q: { metric: string; target: number; path: string; field: string; label: string; percent: boolean }): string {
+  const v = (x: string): string => shown(q, Number(x))
+  const metric = formatMetricQuery(parseMetricQuery(q.metric))
+  return message
+    .replace(`${metric} does not reach ${q.target} for ${q.path} `, `"${q.label}" does not reach ${shown(q, q.target)} for ${q.field} `)
+    .replace(/it goes from (-?[\d.e+-]+) to (-?[\d.e+-]+);/, (_, x: string, y: string) => `it goes from ${v(x)} to ${v(y)};`)
+    .replace(new RegExp(`^${escapeRegExp(metric)} does not depend on ${escapeRegExp(q.path)}: it is exactly (-?[\\d.e+-]+) at`), (_, x: string) => `"${q.label}" does not depend on ${q.field}: it is exactly ${v(x)} at`)
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 function refusedOrStopped(e: unknown): number {
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[K')
@@ -255,14 +279,8 @@ export async function cmdTactics(file: string, o: Options): Promise<number> {
     () => new SimulationService({ workerPath }),
     async (service, signal) => {
       let shownAs = { label: metric, percent: false }
-      /** How the metric reads, from a run's metrics or a scenario's exact values (same ids and labels). */
-      const shownOf = (ms: readonly { id: string; label: string; kind: string; outcomes?: readonly { key: string; label: string }[] }[]): { label: string; percent: boolean } | undefined => {
-        const m = ms.find((x) => x.id === query.metric)
-        if (!m || m.kind === 'fight' || m.kind === 'joint') return undefined
-        // An outcome that says what happened on its own ("Blur wins") reads alone, as the headline reads it.
-        const outcome = m.kind === 'order' ? (m.outcomes?.find((x) => x.key === query.outcome)?.label ?? query.outcome ?? '') : ''
-        return { label: labelInWords(m.kind === 'order' ? (/\bwins?\b|wiped out|still stand/i.test(outcome) ? outcome : `${m.label}: ${outcome}`) : m.label), percent: m.kind === 'probability' || m.kind === 'order' }
-      }
+      /** How the metric reads, from a run's metrics or a scenario's exact values (same ids and labels), as Results name it. */
+      const shownOf = (ms: readonly QueryMetric[]): { label: string; percent: boolean } | undefined => queryInWords(ms, query, settingOf(parsed.scenario))
       try {
         const answer = await playTactics({
           scenario: raw,

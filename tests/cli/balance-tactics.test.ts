@@ -24,7 +24,14 @@ describe('quickdraw balance and tactics', () => {
   it('balance answers in a sentence, exactly where the system has exact values', () => {
     const r = quickdraw('balance', standoff, '--param', 'combatants[0].skill', '--metric', 'acts-first-alone:kid', '--target', '0.5', '--from', '9', '--to', '18')
     expect(r.code).toBe(0)
-    expect(r.out.split('\n')[0]).toBe(`The Kid's skill (combatants[0].skill) 14 makes "Acts first alone: The Kid" 54.64% (exact); at 13 it is 45.36% (exact).`)
+    expect(r.out.split('\n')[0]).toBe(`The Kid's skill 14 makes "The Kid acts first, alone" 54.64% (exact); at 13 it is 45.36% (exact).`)
+  })
+
+  it('balance on an outcome of an ordering names it as Results do, never by its id or the field by its path', () => {
+    const r = quickdraw('balance', join(examplesDir, 'hero-gunfighters.json'), '--param', 'combatants[0].dex', '--metric', 'first-actor=kid', '--target', '0.5', '--trials', '2000')
+    expect(r.code).toBe(0)
+    expect(r.out.split('\n')[0]).toMatch(/^Doc's DEX \d+ makes "Kid takes the fight's first action" \d+\.\d\d% \(/)
+    expect(r.out).not.toMatch(/first-actor|combatants\[/)
   })
 
   it('balance --json on a whole fight: the same answer with 1 and 2 workers, the bracket straddling the target', () => {
@@ -45,7 +52,7 @@ describe('quickdraw balance and tactics', () => {
   it('balance refuses with exit 1 and the reason when the target is out of reach', () => {
     const r = quickdraw('balance', standoff, '--param', 'combatants[0].skill', '--metric', 'acts-first-alone:kid', '--target', '0.99', '--from', '9', '--to', '18')
     expect(r.code).toBe(1)
-    expect(r.err).toMatch(/does not reach 0\.99/)
+    expect(r.err).toBe(`quickdraw: "The Kid acts first, alone" does not reach 99.00% for The Kid's skill from 9 to 18: it goes from 14.86% to 85.14%; widen --from/--to or pick another target\n`)
     expect(r.err).not.toMatch(/at .*\.js/)
   })
 

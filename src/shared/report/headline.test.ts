@@ -5,7 +5,7 @@ import { distributionMetric, meanMetric, orderMetric, probabilityMetric } from '
 import { exactOf } from '../../engine/run/exact'
 import { systems } from '../../engine/systems/registry'
 import { findEngineWords } from '../../../tests/lint/engine-words'
-import { groupOf, groupResults, headline, headlineText, labelInWords, neverHappens } from './headline'
+import { groupOf, groupResults, headline, headlineText, labelInWords, neverHappens, queryInWords } from './headline'
 import { mixText, splitMatrix } from './split-matrix'
 
 const example = (f: string): unknown => JSON.parse(readFileSync(join(__dirname, '../../../resources/examples', f), 'utf8')) as unknown
@@ -173,5 +173,29 @@ describe("Bushido's split as a matrix (issue 13)", () => {
   it('no matrix for a scenario without one', () => {
     expect(splitMatrix(exactOf(example('gurps-waits-triangle.json')))).toBeNull()
     expect(splitMatrix(null)).toBeNull()
+  })
+})
+
+describe('a balance or tactics question names its result as Results do', () => {
+  const metrics = [
+    { id: 'acts-first-alone:kid', label: 'Acts first alone: The Kid', kind: 'probability' },
+    { id: 'first-actor', label: 'Who acts first', kind: 'order', outcomes: [{ key: 'kid', label: 'Kid' }, { key: 'doc', label: 'Doc' }] },
+    { id: 'wins', label: 'Who wins', kind: 'order', outcomes: [{ key: 'B', label: 'Kid wins' }, { key: 'cap', label: 'Draw at the Turn cap (10 Turns)' }] },
+    { id: 'side-wins', label: 'After 3 turns', kind: 'order', outcomes: [{ key: 'a-wins', label: 'The Ito wiped out' }, { key: 'b-wins', label: 'The Ryu wiped out' }] },
+    { id: 'rounds', label: 'Rounds per fight', kind: 'distribution' },
+  ]
+
+  it('a chance by its label in words, an ordering by the outcome asked for', () => {
+    expect(queryInWords(metrics, { metric: 'acts-first-alone:kid' })).toEqual({ label: 'The Kid acts first, alone', percent: true })
+    expect(queryInWords(metrics, { metric: 'first-actor', outcome: 'kid' })).toEqual({ label: "Kid takes the fight's first action", percent: true })
+    expect(queryInWords(metrics, { metric: 'wins', outcome: 'B' })).toEqual({ label: 'Kid wins', percent: true })
+    expect(queryInWords(metrics, { metric: 'wins', outcome: 'cap' })).toEqual({ label: 'Both sides still standing after 10 Turns', percent: true })
+    expect(queryInWords(metrics, { metric: 'side-wins', outcome: 'a-wins' })).toEqual({ label: 'The Ryu wipe out the Ito after 3 turns', percent: true })
+    expect(queryInWords(metrics, { metric: 'rounds' })).toEqual({ label: 'Rounds per fight', percent: false })
+  })
+
+  it('a result the run does not hold has no name here (the caller keeps its own)', () => {
+    expect(queryInWords(metrics, { metric: 'wins:aldo' })).toBeUndefined()
+    expect(queryInWords([{ id: 'joint', label: 'Net successes × advantage', kind: 'joint' }], { metric: 'joint' })).toBeUndefined()
   })
 })

@@ -242,6 +242,28 @@ export function outcomeRow(m: Ordering, outcome: string, setting: Setting = {}):
   return said.startsWith(': ') ? outcome : said
 }
 
+/** A result as a balance or tactics question names it: by id, with one outcome of an ordering (`id=outcome`). */
+export interface QueryMetric {
+  id: string
+  label: string
+  kind: string
+  outcomes?: readonly { key: string; label: string }[]
+}
+
+/**
+ * The result a balance or tactics question asks about, named as Results name it ("The Kid acts first,
+ * alone", "Blur wins", "Ito Bushi wipes out the Kage"), and whether it is a chance (shown in percent);
+ * undefined when `metrics` (a run's results or the exact values) do not hold it.
+ */
+export function queryInWords(metrics: readonly QueryMetric[], query: { metric: string; outcome?: string }, setting: Setting = {}): { label: string; percent: boolean } | undefined {
+  const m = metrics.find((x) => x.id === query.metric)
+  if (!m || m.kind === 'fight' || m.kind === 'joint') return undefined
+  if (m.kind !== 'order') return { label: labelInWords(m.label, setting), percent: m.kind === 'probability' }
+  const outcomes = m.outcomes ?? []
+  const outcome = outcomes.find((o) => o.key === query.outcome)?.label ?? query.outcome ?? ''
+  return { label: outcomeInWords({ label: m.label, outcomes }, outcome, setting), percent: true }
+}
+
 /** The results a list of ids or kinds picks, in the list's order; within a kind the likeliest first. */
 function pick(metrics: Metric[], wanted: string[]): { picked: Metric[]; unknown: string[] } {
   const picked: Metric[] = []

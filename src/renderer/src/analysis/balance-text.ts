@@ -27,9 +27,11 @@ export function pointWords(a: Pick<BalanceAnswer, 'percent'>, p: BalancePoint): 
   return `${f(p.estimate)} (${f(p.ci[0])}–${f(p.ci[1])})${p.exact !== undefined ? `, exact ${f(p.exact)}` : ''}`
 }
 
-/** "The Kid's skill 14 makes 'The Kid acts first, alone' 54.6% (exact); at 13 it is 45.4% (exact)." */
-export function balanceSentence(a: BalanceAnswer, field: string): string {
-  const said = labelInWords(a.label)
+/**
+ * "The Kid's skill 14 makes 'The Kid acts first, alone' 54.6% (exact); at 13 it is 45.4% (exact)." `said`
+ * names the metric as Results do (queryInWords, from the results the search saw).
+ */
+export function balanceSentence(a: BalanceAnswer, field: string, said = labelInWords(a.label)): string {
   if (a.bracket.length === 1) return `${field} ${num(a.bracket[0].value)} makes "${said}" ${pointWords(a, a.bracket[0])}: the target ${shownValue(a.percent, a.target)} exactly.`
   const [lo, hi] = a.bracket
   const reaching = a.direction === 'increasing' ? hi : lo

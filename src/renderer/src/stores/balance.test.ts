@@ -47,6 +47,7 @@ describe('balance store', () => {
     const engine = await findBalance({ scenario: standoff, path: 'combatants[0].skill', query: { metric: 'acts-first-alone:kid' }, target: 0.5, trials: 4_000, seed: 11, run, exact: async (s) => exactOf(s) })
     expect(balance.answer).toEqual(engine)
     expect(engine.exact).toBe(true)
+    expect(balance.said).toBe('The Kid acts first, alone')
     expect(balance.sentence).toBe(`The Kid's skill 14 makes "The Kid acts first, alone" 54.6% (exact); at 13 it is ${(engine.bracket[0].exact! * 100).toFixed(1)}% (exact).`)
     expect(balance.stale).toBe(false)
     useEditorStore().edit(['combatants', 1, 'skill'], 14)

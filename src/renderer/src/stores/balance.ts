@@ -7,7 +7,7 @@ import type { JobProgress } from '../../../engine/run/job'
 import { setAtPath } from '../../../engine/run/json-path'
 import type { ResultDocument } from '../../../engine/run/result'
 import { balanceSentence, crossingSentence, fieldWords, shownValue } from '../analysis/balance-text'
-import { labelInWords } from '../../../shared/report/headline'
+import { labelInWords, queryInWords, settingOf } from '../../../shared/report/headline'
 import { backend } from './backend'
 import { useEditorStore } from './editor'
 import { useExactStore } from './exact'
@@ -89,6 +89,8 @@ export const useBalanceStore = defineStore('balance', () => {
   const answer = shallowRef<BalanceAnswer | null>(null)
   /** What the answer is about, in words ("The Kid's skill"). */
   const field = ref('')
+  /** The metric the answer reaches, named as Results name it ("The Kid acts first, alone"). */
+  const said = ref('')
   const error = ref('')
   const version = ref('')
   let jobId = ''
@@ -110,7 +112,7 @@ export const useBalanceStore = defineStore('balance', () => {
     },
   )
 
-  const sentence = computed(() => (answer.value ? balanceSentence(answer.value, field.value) : ''))
+  const sentence = computed(() => (answer.value ? balanceSentence(answer.value, field.value, said.value) : ''))
   const crossing = computed(() => (answer.value && answer.value.bracket.length > 1 ? crossingSentence(answer.value) : ''))
 
   async function run(): Promise<void> {
@@ -165,6 +167,7 @@ export const useBalanceStore = defineStore('balance', () => {
       })
       if (session === editor.session) {
         field.value = fieldWords(scenario, f.path, f.label)
+        said.value = queryInWords(seen, parseMetricQuery(metric.value), settingOf(scenario))?.label ?? labelInWords(result.label)
         answer.value = result
       }
     } catch (e) {
@@ -180,11 +183,12 @@ export const useBalanceStore = defineStore('balance', () => {
   /** The engine's refusal with the metric, the target and the field as the tab shows them. */
   function inWords(message: string, at: string, field: string, seen: Parameters<typeof describeQuery>[0]): string {
     const q = parseMetricQuery(metric.value)
-    const shown = seen.some((m) => m.id === q.metric) ? describeQuery(seen, q) : describe(metric.value)
+    const described = describe(metric.value)
+    const shown = queryInWords(seen, q, settingOf(editor.doc)) ?? { label: labelInWords(described.label), percent: described.percent }
     const goal = percentMetric.value ? target.value / 100 : target.value
     const v = (x: string): string => shownValue(shown.percent, Number(x))
     return message
-      .replace(`${formatMetricQuery(q)} does not reach ${goal} for ${at}`, `"${labelInWords(shown.label)}" does not reach ${shownValue(shown.percent, goal)} for ${field}`)
+      .replace(`${formatMetricQuery(q)} does not reach ${goal} for ${at}`, `"${shown.label}" does not reach ${shownValue(shown.percent, goal)} for ${field}`)
       .replace(/it goes from (-?[\d.e+-]+) to (-?[\d.e+-]+);/, (_, x: string, y: string) => `it goes from ${v(x)} to ${v(y)};`)
       .replace('raise --to', 'raise "to"')
       .replace('lower --from', 'lower "from"')
@@ -200,5 +204,5 @@ export const useBalanceStore = defineStore('balance', () => {
   /** Chances (probabilities and order outcomes) are entered in percent. */
   const percentMetric = computed(() => metric.value !== '' && describe(metric.value).percent)
 
-  return { path, metric, target, from, to, running, cancelled, points, progress, answer, field, error, stale, fields, choices, percentMetric, sentence, crossing, run, cancel }
+  return { path, metric, target, from, to, running, cancelled, points, progress, answer, field, said, error, stale, fields, choices, percentMetric, sentence, crossing, run, cancel }
 })
