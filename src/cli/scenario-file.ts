@@ -33,9 +33,17 @@ function readScenarioText(file: string): string {
   return readFileSync(file, 'utf8')
 }
 
+/** Milliseconds without a byte on standard input after which a command given "-" says what it waits for. */
+export const STDIN_HINT_MS = 1000
+
+/** What a command given "-" says on stderr when nothing has come on standard input for a while. */
+export const STDIN_HINT = 'quickdraw: waiting for the scenario on standard input (Ctrl-D ends it, Ctrl-C stops)'
+
 /**
  * Reads standard input ahead, without blocking, for a command given "-": a blocking read of an open, empty
- * stdin would not hear Ctrl-C or SIGTERM. Stops when the signal aborts (nothing is kept then).
+ * stdin would not hear Ctrl-C or SIGTERM. Stops when the signal aborts (nothing is kept then). When nothing
+ * has come for STDIN_HINT_MS, says on stderr what it waits for (once: a forgotten pipe does not look like
+ * a hung command).
  */
 export async function preloadStdin(signal: AbortSignal): Promise<void> {
   if (stdinText !== undefined || signal.aborted) return
@@ -43,7 +51,11 @@ export async function preloadStdin(signal: AbortSignal): Promise<void> {
   const chunks: Buffer[] = []
   let size = 0
   await new Promise<void>((done) => {
+    const hint = setTimeout(() => {
+      if (size === 0) process.stderr.write(`${STDIN_HINT}\n`)
+    }, STDIN_HINT_MS)
     const finish = (): void => {
+      clearTimeout(hint)
       stdin.off('data', onData)
       stdin.off('end', finish)
       stdin.off('error', finish)

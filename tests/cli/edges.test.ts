@@ -3,7 +3,8 @@ import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cliPath, examplesDir, launcherStarted, requireBuild } from '../helpers'
+import { cliPath, examplesDir, requireBuild } from '../helpers'
+import { STDIN_HINT } from '../../src/cli/scenario-file'
 import { quickdrawInProcess as quickdraw } from './in-process'
 
 /**
@@ -76,15 +77,19 @@ describe('edges refused cleanly (issue 30)', () => {
     expect(existsSync(join(dir, 'results'))).toBe(false)
   })
 
-  it('validate - on an open, empty standard input ends on SIGTERM (143)', async () => {
+  it('validate - on an open, empty standard input says what it waits for, and ends on SIGTERM (143)', async () => {
     const child = spawn(process.execPath, [cliPath, 'validate', '-'], { stdio: ['pipe', 'pipe', 'pipe'] })
     let err = ''
-    child.stderr.on('data', (c: Buffer) => (err += String(c)))
+    // the command is loaded, its own signal handlers are in and it is reading stdin once it says it waits
+    const waiting = new Promise<void>((ok) =>
+      child.stderr.on('data', (c: Buffer) => {
+        err += String(c)
+        if (err.includes(STDIN_HINT)) ok()
+      }),
+    )
     const exited = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)))
-    const deadline = Date.now() + 60_000
-    while (!launcherStarted(child.pid as number) && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 20))
-    // the command itself is loaded and reading stdin once its own handler is in (the launcher's comes first)
-    await new Promise((ok) => setTimeout(ok, 1500))
+    await Promise.race([waiting, exited])
+    expect(err).toBe(`${STDIN_HINT}\n`)
     child.kill('SIGTERM')
     expect(await exited).toBe(143)
     expect(err).not.toContain('internal error')
