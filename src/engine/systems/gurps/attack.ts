@@ -102,12 +102,16 @@ function rollToHit(plan: Plan, st: FightState, a: number, d: number, mode: Mode,
   st.tally.counts[plan.layout.fighter[a] + F.Attacks]++
   noteStrike(st, a, fromWait)
   const r = roll3(st, margin ? RollUse.Total : RollUse.ToHit, eff)
-  if (st.log) {
-    const ok = gurpsSucceeds(r, eff)
-    const crit = ok && gurpsCritical(r, eff) === 'success'
-    say(st, 'roll', [a, d], plan, `${nameOf(plan, a)} attacks ${nameOf(plan, d)} ${weaponText(plan, st, a, mode, eff)}): ${rollText(r, eff, ok)}${crit ? ' — a critical hit, no defence allowed' : ok ? '' : ' — a miss'}.`)
-  }
+  if (st.log) logToHit(plan, st, a, d, mode, eff, r)
   return r
+}
+
+// The trace's lines live in functions of their own, out of the hot functions: a smaller hot function is
+// one the compiler can take whole into its caller.
+function logToHit(plan: Plan, st: FightState, a: number, d: number, mode: Mode, eff: number, r: number): void {
+  const ok = gurpsSucceeds(r, eff)
+  const crit = ok && gurpsCritical(r, eff) === 'success'
+  say(st, 'roll', [a, d], plan, `${nameOf(plan, a)} attacks ${nameOf(plan, d)} ${weaponText(plan, st, a, mode, eff)}): ${rollText(r, eff, ok)}${crit ? ' — a critical hit, no defence allowed' : ok ? '' : ' — a miss'}.`)
 }
 
 /**
@@ -129,7 +133,7 @@ function decide(plan: Plan, st: FightState, a: number, d: number, r: number, eff
     counts[L + F.Crits]++
     if (plan.rules.criticalTable) {
       effect = rollCritical(st)
-      if (st.log) say(st, 'roll', [a], plan, `Critical hit table: ${CRIT_TEXT[effect]}.`)
+      if (st.log) logCritical(plan, st, a, effect)
     }
   }
   st.attackFromWait = fromWait
@@ -145,16 +149,24 @@ function decide(plan: Plan, st: FightState, a: number, d: number, r: number, eff
   return effect
 }
 
+function logCritical(plan: Plan, st: FightState, a: number, effect: Crit): void {
+  say(st, 'roll', [a], plan, `Critical hit table: ${CRIT_TEXT[effect]}.`)
+}
+
 /** Damage and injury of a blow that landed with critical-hit effect `effect`. */
 function hurt(plan: Plan, st: FightState, a: number, d: number, effect: Crit, strong: boolean): void {
   const dmg = basicDamage(plan, st, a, strong, effect)
   const injury = injuryAgainst(plan, st, a, d, dmg, effect)
-  if (st.log) say(st, 'damage', [a, d], plan, `${dmg} ${armOf(plan, st, a).type} damage against DR ${drAgainst(plan, st, a, d)}${effect === Crit.HalfDr ? ' (halved)' : ''}: ${injury} injury.`)
+  if (st.log) logDamage(plan, st, a, d, dmg, effect, injury)
   st.tally.bins[plan.layout.attackBins[a] + Math.min(injury, plan.layout.attackLen[a] - 1)]++
   if (injury > 0) noteHit(st, a)
   if (effect === Crit.DropWeapon) st.ready[d] = 0
   if (st.deferInjury) return holdInjury(st, a, d, injury, effect === Crit.DoubleShock, effect === Crit.MajorIfPenetrates && injury > 0)
   applyInjury(plan, st, a, d, injury, effect === Crit.DoubleShock, effect === Crit.MajorIfPenetrates && injury > 0)
+}
+
+function logDamage(plan: Plan, st: FightState, a: number, d: number, dmg: number, effect: Crit, injury: number): void {
+  say(st, 'damage', [a, d], plan, `${dmg} ${armOf(plan, st, a).type} damage against DR ${drAgainst(plan, st, a, d)}${effect === Crit.HalfDr ? ' (halved)' : ''}: ${injury} injury.`)
 }
 
 /** Exact solve only: keeps the injury `applyInjury` would apply now for the solver to apply (FightState.deferInjury). */

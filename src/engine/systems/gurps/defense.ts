@@ -144,9 +144,12 @@ export function rollDefense(plan: Plan, st: FightState, d: number, a: number, c:
     st.dist[d * n + a]++
     st.dist[a * n + d]++
   }
-  if (st.log) {
-    const how = c.retreat ? ' with a retreat' : ''
-    say(st, 'roll', [d], plan, `${nameOf(plan, d)} ${NAMES[c.kind]}${how} (${c.score}): ${rollText(r, c.score, ok)}${ok ? '' : ' — the blow lands'}.`)
-  }
+  if (st.log) logDefense(plan, st, d, c, r, ok)
   return ok
+}
+
+/** The trace's line for a defence roll (out of the hot function, which the compiler can then take whole). */
+function logDefense(plan: Plan, st: FightState, d: number, c: DefenseChoice, r: number, ok: boolean): void {
+  const how = c.retreat ? ' with a retreat' : ''
+  say(st, 'roll', [d], plan, `${nameOf(plan, d)} ${NAMES[c.kind]}${how} (${c.score}): ${rollText(r, c.score, ok)}${ok ? '' : ' — the blow lands'}.`)
 }

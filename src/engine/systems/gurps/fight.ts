@@ -91,7 +91,11 @@ export function rollSequence(plan: Plan, st: FightState): void {
       st.order[start + j] = tmp
     }
   }
-  if (st.log) say(st, 'note', [], plan, `Turn sequence: ${Array.from(st.order, (i) => `${nameOf(plan, i)} (Basic Speed ${plan.fighters[i].basicSpeed}${plan.fighters[i].ets ? ', ETS' : ''})`).join(', ')}.`)
+  if (st.log) logSequence(plan, st)
+}
+
+function logSequence(plan: Plan, st: FightState): void {
+  say(st, 'note', [], plan, `Turn sequence: ${Array.from(st.order, (i) => `${nameOf(plan, i)} (Basic Speed ${plan.fighters[i].basicSpeed}${plan.fighters[i].ets ? ', ETS' : ''})`).join(', ')}.`)
 }
 
 /** Side that wins: the only one standing, or at the cap under "most-health" the larger share of HP left; −1 for a draw. */
@@ -146,5 +150,10 @@ function record(plan: Plan, st: FightState): void {
   if (st.firstHitter >= 0 && !st.firstHitTied) c[L.fighter[st.firstHitter] + F.FirstHit]++
   if (st.mutualHit) c[C_MUTUAL_HIT]++
   if (st.cascaded) c[C_CASCADE]++
-  if (st.log) say(st, 'end', [], plan, winner < 0 ? (st.over ? 'Everyone is down: a draw.' : `Turn ${plan.cap} reached: a draw.`) : `${sideLabel(plan, winner)} wins after ${st.round} turn(s).`)
+  if (st.log) logEnd(plan, st, winner)
+}
+
+/** The trace's last line (out of the per-fight code, which the compiler can then take whole). */
+function logEnd(plan: Plan, st: FightState, winner: number): void {
+  say(st, 'end', [], plan, winner < 0 ? (st.over ? 'Everyone is down: a draw.' : `Turn ${plan.cap} reached: a draw.`) : `${sideLabel(plan, winner)} wins after ${st.round} turn(s).`)
 }

@@ -74,6 +74,12 @@ export function knockdownRoll(plan: Plan, st: FightState, v: number): void {
 
 /** Death checks at −1×, −2×, −3×, −4× HP crossed by this injury; automatic death at −5× HP. */
 export function deathChecks(plan: Plan, st: FightState, v: number, before: number): void {
+  // above −1×HP there is no check to make (most blows)
+  if (st.hp[v] > -plan.fighters[v].hpMax) return
+  checksBelowZero(plan, st, v, before)
+}
+
+function checksBelowZero(plan: Plan, st: FightState, v: number, before: number): void {
   const f = plan.fighters[v]
   const hp = st.hp[v]
   for (let k = 1; k <= 4 && st.cond[v] !== Cond.Dead; k++) {
@@ -104,7 +110,7 @@ export function applyInjury(plan: Plan, st: FightState, a: number, v: number, in
   const before = st.hp[v]
   st.hp[v] = before - injury
   st.dealt[a] += injury
-  if (st.log) say(st, 'damage', [v], plan, `${nameOf(plan, v)} takes ${injury} injury (HP ${st.hp[v]}/${f.hpMax}).`)
+  if (st.log) logInjury(plan, st, v, injury)
   addShock(plan, st, v, injury, doubledShock)
   if (2 * injury > f.hpMax || major) knockdownRoll(plan, st, v)
   deathChecks(plan, st, v, before)
@@ -120,10 +126,18 @@ export function consciousnessRoll(plan: Plan, st: FightState, v: number): boolea
   const target = f.ht - Math.floor(-st.hp[v] / f.hpMax)
   const r = roll3(st, RollUse.Success, target)
   const ok = gurpsSucceeds(r, target)
-  if (st.log) say(st, 'roll', [v], plan, `${nameOf(plan, v)} is at ${st.hp[v]} HP: ${rollText(r, target, ok)} on HT to stay conscious.`)
-  if (!ok) {
-    if (st.log) say(st, 'out', [v], plan, `${nameOf(plan, v)} passes out.`)
-    takeOut(plan, st, v, Cond.Unconscious)
-  }
+  if (st.log) logConsciousness(plan, st, v, r, target, ok)
+  if (!ok) takeOut(plan, st, v, Cond.Unconscious)
   return ok
+}
+
+// The trace's lines live in functions of their own, out of the hot functions: a smaller hot function is
+// one the compiler can take whole into its caller.
+function logInjury(plan: Plan, st: FightState, v: number, injury: number): void {
+  say(st, 'damage', [v], plan, `${nameOf(plan, v)} takes ${injury} injury (HP ${st.hp[v]}/${plan.fighters[v].hpMax}).`)
+}
+
+function logConsciousness(plan: Plan, st: FightState, v: number, r: number, target: number, ok: boolean): void {
+  say(st, 'roll', [v], plan, `${nameOf(plan, v)} is at ${st.hp[v]} HP: ${rollText(r, target, ok)} on HT to stay conscious.`)
+  if (!ok) say(st, 'out', [v], plan, `${nameOf(plan, v)} passes out.`)
 }

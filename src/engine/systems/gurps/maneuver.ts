@@ -108,8 +108,18 @@ export function moveToward(plan: Plan, st: FightState, f: number, t: number, yar
       if (!able(st, f) || !up(st, t)) return false
     }
   }
-  if (st.log && yards > 0) say(st, 'move', [f], plan, `${nameOf(plan, f)} closes to ${st.dist[f * n + t]} yard(s) from ${nameOf(plan, t)}.`)
+  if (st.log && yards > 0) logMove(plan, st, f, t)
   return true
+}
+
+// The trace's lines live in functions of their own, out of the hot functions: a smaller hot function is
+// one the compiler can take whole into its caller.
+function logMove(plan: Plan, st: FightState, f: number, t: number): void {
+  say(st, 'move', [f], plan, `${nameOf(plan, f)} closes to ${st.dist[f * st.n + t]} yard(s) from ${nameOf(plan, t)}.`)
+}
+
+function logLost(plan: Plan, st: FightState, f: number, text: string): void {
+  say(st, 'lose', [f], plan, `${nameOf(plan, f)}${text}`)
 }
 
 /**
@@ -125,7 +135,7 @@ function strike(plan: Plan, st: FightState, f: number, t: number, mode: Mode, st
   // only a waiting foe can meet the blow with a Stop Hit: the rest is checked only then
   if (st.waiting[t] !== 0 && able(st, f) && gap(plan, st, f, t) === 0 && !parriedUnbalanced(plan, st, f) && stopHitReady(plan, st, t, f)) {
     convert(plan, st, t)
-    if (st.log) say(st, 'interrupt', [t, f], plan, `${nameOf(plan, t)}'s Wait fires: ${nameOf(plan, t)} makes a Stop Hit into ${nameOf(plan, f)}'s attack.`)
+    if (st.log) logStopHit(plan, st, f, t)
     return stopHit(plan, st, f, t, mode, strong, fromWait)
   }
   interrupt(plan, st, Ev.Attack, f, t)
@@ -133,14 +143,22 @@ function strike(plan: Plan, st: FightState, f: number, t: number, mode: Mode, st
   const need = gap(plan, st, f, t)
   if (need > 0 && need <= st.moveLeft[f]) moveToward(plan, st, f, t, need)
   if (!able(st, f) || !up(st, t) || gap(plan, st, f, t) > 0) {
-    if (st.log && up(st, f)) say(st, 'lose', [f], plan, `${nameOf(plan, f)}'s attack is no longer possible.`)
+    if (st.log && up(st, f)) logLost(plan, st, f, "'s attack is no longer possible.")
     return
   }
   if (parriedUnbalanced(plan, st, f)) {
-    if (st.log) say(st, 'lose', [f], plan, `${nameOf(plan, f)} parried with the unbalanced ${armOf(plan, st, f).weapon} this turn and cannot attack with it.`)
+    if (st.log) logUnbalanced(plan, st, f)
     return
   }
   attack(plan, st, f, t, mode, strong, fromWait)
+}
+
+function logUnbalanced(plan: Plan, st: FightState, f: number): void {
+  logLost(plan, st, f, ` parried with the unbalanced ${armOf(plan, st, f).weapon} this turn and cannot attack with it.`)
+}
+
+function logStopHit(plan: Plan, st: FightState, f: number, t: number): void {
+  say(st, 'interrupt', [t, f], plan, `${nameOf(plan, t)}'s Wait fires: ${nameOf(plan, t)} makes a Stop Hit into ${nameOf(plan, f)}'s attack.`)
 }
 
 /** Carries out an offensive maneuver (own turn or converted Wait) once it is under way. */
@@ -178,7 +196,7 @@ const AOA_TEXT = ['Determined', 'Strong', 'Double', 'Feint']
 export function offense(plan: Plan, st: FightState, f: number, t: number, m: Maneuver, option: number): void {
   const need = gap(plan, st, f, t)
   if (need > allowance(plan, st, f, m)) {
-    if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} moves toward ${nameOf(plan, t)} (${need} yard(s) out of reach).`)
+    if (st.log) logApproach(plan, st, f, t, need)
     interrupt(plan, st, Ev.Act, f, t)
     const move = moveNow(plan, st, f)
     st.moveLeft[f] = move
@@ -192,11 +210,19 @@ export function offense(plan: Plan, st: FightState, f: number, t: number, m: Man
   }
   // the movement his maneuver allows, known before a Wait interrupts it (a retreat that would cost his attack reads it)
   st.moveLeft[f] = allowance(plan, st, f, m)
-  if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} ${VERB[m]}${m === Maneuver.AllOutAttack ? ` (${AOA_TEXT[option]})` : ''} — target ${nameOf(plan, t)}.`)
+  if (st.log) logManeuver(plan, st, f, t, m, option)
   interrupt(plan, st, Ev.Act, f, t)
   if (!able(st, f) || !up(st, t)) {
-    if (st.log && up(st, f)) say(st, 'lose', [f], plan, `${nameOf(plan, f)} loses the action.`)
+    if (st.log && up(st, f)) logLost(plan, st, f, ' loses the action.')
     return
   }
   perform(plan, st, f, t, m, option, false)
+}
+
+function logApproach(plan: Plan, st: FightState, f: number, t: number, need: number): void {
+  say(st, 'act', [f], plan, `${nameOf(plan, f)} moves toward ${nameOf(plan, t)} (${need} yard(s) out of reach).`)
+}
+
+function logManeuver(plan: Plan, st: FightState, f: number, t: number, m: Maneuver, option: number): void {
+  say(st, 'act', [f], plan, `${nameOf(plan, f)} ${VERB[m]}${m === Maneuver.AllOutAttack ? ` (${AOA_TEXT[option]})` : ''} — target ${nameOf(plan, t)}.`)
 }

@@ -23,13 +23,13 @@ export function takeTurn(plan: Plan, st: FightState, f: number): void {
   // shock taken since his last turn is in force from now until he next chooses a maneuver (docs/rules/gurps.md section 3)
   st.shock[f] = st.shockCarry[f]
   st.shockCarry[f] = 0
-  if (st.log) say(st, 'turn', [f], plan, `${nameOf(plan, f)}'s turn (HP ${st.hp[f]}/${plan.fighters[f].hpMax}${st.shock[f] ? `, shock −${st.shock[f]}` : ''}).`)
+  if (st.log) logTurn(plan, st, f)
   if (st.waiting[f]) {
     // variants.unusedWait: a Wait that never fired wasted the turn; a fresh maneuver is chosen now
     st.waiting[f] = 0
     st.waitWasted[f] = 1
     st.tally.counts[plan.layout.fighter[f] + F.WaitsWastedTotal]++
-    if (st.log) say(st, 'note', [f], plan, `${nameOf(plan, f)}'s Wait never fired: that turn was wasted.`)
+    if (st.log) logNote(plan, st, f, "'s Wait never fired: that turn was wasted.")
   }
   // defences chosen on his last turn last until now
   st.noDefense[f] = 0
@@ -48,15 +48,34 @@ export function takeTurn(plan: Plan, st: FightState, f: number): void {
   st.current = -1
 }
 
+// The trace's lines live in functions of their own, out of the hot functions: a smaller hot function is
+// one the compiler can take whole into its caller.
+function logTurn(plan: Plan, st: FightState, f: number): void {
+  say(st, 'turn', [f], plan, `${nameOf(plan, f)}'s turn (HP ${st.hp[f]}/${plan.fighters[f].hpMax}${st.shock[f] ? `, shock −${st.shock[f]}` : ''}).`)
+}
+
+function logNote(plan: Plan, st: FightState, f: number, text: string): void {
+  say(st, 'note', [f], plan, `${nameOf(plan, f)}${text}`)
+}
+
+function logStand(plan: Plan, st: FightState, f: number): void {
+  say(st, 'act', [f], plan, `${nameOf(plan, f)} gets back on his feet (Change Posture).`)
+}
+
+function logStep(plan: Plan, st: FightState, f: number, m: Maneuver): void {
+  if (m === Maneuver.Wait) say(st, 'act', [f], plan, `${nameOf(plan, f)} takes a Wait.`)
+  else say(st, 'act', [f], plan, `${nameOf(plan, f)} ${m === Maneuver.Ready ? 'takes a Ready (nothing to ready)' : 'goes on All-Out Defense'}.`)
+}
+
 function body(plan: Plan, st: FightState, f: number): void {
   if (st.stunned[f] && st.hp[f] <= 0) {
     // a Do Nothing turn with no defence roll needs no consciousness roll; a defence roll calls for it first
     st.koRollPending[f] = 1
-    if (st.log) say(st, 'note', [f], plan, `${nameOf(plan, f)} is at ${st.hp[f]} HP but must Do Nothing: no roll to stay conscious unless he defends before his next turn.`)
+    if (st.log) logNote(plan, st, f, ` is at ${st.hp[f]} HP but must Do Nothing: no roll to stay conscious unless he defends before his next turn.`)
   } else if (!consciousnessRoll(plan, st, f)) return
   if (st.stunned[f]) return stunnedTurn(plan, st, f)
   if (st.prone[f]) {
-    if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} gets back on his feet (Change Posture).`)
+    if (st.log) logStand(plan, st, f)
     interrupt(plan, st, Ev.Act, f, -1)
     st.prone[f] = 0
     return
@@ -83,12 +102,12 @@ function body(plan: Plan, st: FightState, f: number): void {
   if (step.maneuver === Maneuver.Wait) {
     st.waiting[f] = 1
     st.waitStep[f] = Math.min(st.ownTurns[f], steps.length) - 1
-    if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} takes a Wait.`)
+    if (st.log) logStep(plan, st, f, Maneuver.Wait)
     return
   }
   if (step.maneuver === Maneuver.AllOutDefense || step.maneuver === Maneuver.Ready) {
     if (step.maneuver === Maneuver.AllOutDefense) st.aod[f] = step.option
-    if (st.log) say(st, 'act', [f], plan, `${nameOf(plan, f)} ${step.maneuver === Maneuver.Ready ? 'takes a Ready (nothing to ready)' : 'goes on All-Out Defense'}.`)
+    if (st.log) logStep(plan, st, f, step.maneuver)
     interrupt(plan, st, Ev.Act, f, -1)
     return
   }
