@@ -5,7 +5,7 @@ import { fightNote } from '../../core/fight-exact'
 import { disagreements, sampledMetrics } from '../../run/exact-agreement'
 import { parseScenarioOrThrow } from '../../run/parse'
 import { gurps } from './index'
-import { gurpsCompactFight, gurpsFightModel, gurpsTooBig, solveGurpsFight } from './exact-fight'
+import { gurpsCompactFight, gurpsExactWay, gurpsFightModel, gurpsTooBig, solveGurpsFight } from './exact-fight'
 import { blowInjuries, gurpsExactSize, reachableHp } from './exact-size'
 import { scenarioDoc, type Spec } from './test-helpers'
 
@@ -106,12 +106,14 @@ describe('GURPS exact duel: the size estimate refuses a duel far out of reach be
     expect(blowInjuries(plan, 0, 1)).toEqual([1, 3, 4, 6, 7])
   })
 
-  it('sword and shield against axe, fought to the end: refused from the estimate, with the sizes in words', () => {
-    const plan = planOf(example('duel'))
+  it('a duel of HP 30 each fought to the end: refused from the estimate, with the sizes in words, before anything is replayed', () => {
+    const big = (id: string): Spec => ({ id, hp: 30, ht: 12, skill: 13, damage: 'sw+1', type: 'cut' })
+    const plan = planOf(scenarioDoc([big('a'), big('b')]))
     const size = gurpsExactSize(plan)
-    expect(size.liveHp[0]).toBeGreaterThan(50)
+    expect(size.liveHp[0]).toBeGreaterThan(100)
     const reason = gurpsTooBig(plan)
-    expect(reason).toMatch(/^the duel has too many different situations to follow exactly: about [\d,]+ a turn over up to 120 turns \(Aldo can fight on at \d+ different HP and Bruno at \d+, each with shock, stun and posture\); the sampled answer stands alone$/)
+    // solved without its clock, the turns of the cap do not count
+    expect(reason).toMatch(/^the duel has too many different situations to follow exactly: about [\d,]+ a turn \(A can fight on at \d+ different HP and B at \d+, each with shock, stun and posture\); the sampled answer stands alone$/)
     const r = solveGurpsFight(plan)
     expect(r.ok ? '' : r.reason).toBe(reason)
     // nothing is replayed first: allowed a single replay, the refusal is still the estimate's, not the replay bound's
@@ -120,13 +122,15 @@ describe('GURPS exact duel: the size estimate refuses a duel far out of reach be
     expect(fightNote(gurps.exact(plan as never))?.reason).toBe(reason)
   })
 
-  it('the estimate counts the turns of the cap: a small full-rules duel (HP 4 and 5) of 5 turns is tried, the same fought over 40 turns refused at once', () => {
+  it('the estimate counts the turns of the cap for a duel with its clock: a small full-rules duel (HP 4 and 5) of 5 turns is tried with it, over 40 turns without it, and with a signal over 40 turns refused at once', () => {
     const specs: Spec[] = [
       { id: 'a', hp: 4, ht: 10, dx: 11, skill: 12, damage: '1d-1', type: 'cut', shield: { skill: 11, db: 1 } },
       { id: 'b', hp: 5, ht: 11, skill: 11, damage: '1d-1', type: 'cr', unbalanced: true },
     ]
     expect(gurpsTooBig(planOf(scenarioDoc(specs, { turnCap: 5 })))).toBeUndefined()
-    expect(gurpsTooBig(planOf(scenarioDoc(specs, { turnCap: 40 })))).toMatch(/: about [\d,]+ a turn over up to 40 turns \(A can fight on at \d+ different HP and B at \d+,/)
+    expect(gurpsExactWay(planOf(scenarioDoc(specs, { turnCap: 5 })))).toBe('clock')
+    expect(gurpsExactWay(planOf(scenarioDoc(specs, { turnCap: 40 })))).toBe('clockless')
+    expect(gurpsTooBig(planOf(scenarioDoc(specs, { turnCap: 40, signalTurn: 3 })))).toMatch(/: about [\d,]+ a turn over up to 40 turns \(A can fight on at \d+ different HP and B at \d+,/)
   })
 
   it('the spearman\'s Stop Hits (a duel replayed turn by turn) are refused the same way; the shipped solved duels pass the estimate', () => {

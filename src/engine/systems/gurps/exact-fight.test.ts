@@ -67,8 +67,8 @@ describe('GURPS whole duel, exact (docs/rules/gurps.md, Exact whole fights)', ()
   it('refuses, with the reason, fights it does not solve', () => {
     const reason = (doc: unknown): string | undefined => fightNote(exactOf(doc))?.reason
     expect(reason(example('brawl'))).toBe('the exact answer covers duels, and this fight has 3 fighters')
-    // a full-rules duel: HP, shock and stun take too many combinations to replay every one
-    expect(reason(example('duel'))).toMatch(/^the duel has too many different situations to follow exactly/)
+    // a full-rules duel with Stop Hits (Waits): HP, shock and stun take too many combinations to replay every one
+    expect(reason(example('stop-hit'))).toMatch(/^the duel has too many different situations to follow exactly/)
     expect(fightNote(exactOf(scenarioDoc(deadly(), { turnCap: 6 })))?.solved).toBe(true)
   })
 

@@ -1,4 +1,4 @@
-import type { Branch, FightModel, FightSolveResult } from '../../core/fight-chain'
+import { FightBudgetExceeded, type Branch, type FightModel, type FightSolveResult } from '../../core/fight-chain'
 import { FightRefusal, fightExactMetrics, fightNotSolved, solveOrRefuse } from '../../core/fight-exact'
 import { everyValue, forEachRoll, groupDraw, type DrawBranches } from '../../core/rng-paths'
 import { createTally } from '../../core/tally'
@@ -15,6 +15,7 @@ import { canonicalScope, canonicalise, hpClass, phasedTurns } from './canonical'
 import { applyInjury } from './injury'
 import { Ev, interrupt } from './waits'
 import { gurpsExactSize } from './exact-size'
+import { solveClockless } from './exact-clockless'
 
 /**
  * Exact whole fights for GURPS (docs/rules/gurps.md, "Exact whole fights"): a 1-vs-1 fight is a Markov
@@ -195,10 +196,32 @@ export interface GurpsExactLimits {
   canonical?: boolean
   /** Tests only: step the duel turn by turn (false) instead of with compact states where it can. */
   compact?: boolean
+  /** Tests only: solve without the clock (true) or with it (false), whatever the size estimate says. */
+  clockless?: boolean
+}
+
+/**
+ * The compact model of a duel (a state is one number: the situation without HP, then both fighters' HP),
+ * with what the clockless solve (exact-clockless.ts) reads: the starting situation and HP, how each
+ * situation ends, and one turn from a situation, its place in the turn sequence and both HP.
+ */
+export interface CompactModel extends FightModel<number> {
+  situations(): number
+  lookups(): number
+  sid0: number
+  hp0: number[]
+  sidEnding(sid: number): number | 'draw' | null
+  sidFinals(sid: number): readonly number[]
+  /**
+   * Every way the turn of the fighter in `slot` goes from situation `sid` with HP `a` and `b`, past the
+   * opening and without a signal: `d` is the defender, whose HP alone can change; `t` the chances, next
+   * situations and the defender's HP after.
+   */
+  turn(sid: number, slot: number, a: number, b: number): { d: number; t: { p: Float64Array; sid: Int32Array; hp: Int32Array } }
 }
 
 /** The fight as a chain of turns, built from the compiled plan. */
-export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): FightModel<GState> & { distinct(): number; runs(): number; compact(): (FightModel<number> & { situations(): number; lookups(): number }) | undefined } {
+export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): FightModel<GState> & { distinct(): number; runs(): number; compact(): CompactModel | undefined } {
   const maxDistinct = limits.distinct ?? GURPS_EXACT_MAX_DISTINCT
   const maxRuns = limits.runs ?? GURPS_EXACT_MAX_RUNS
   const st = new FightState(plan.fighters.length)
@@ -488,7 +511,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
    * per way it can go instead of a replay. Undefined for the fights it does not cover (they keep `step`).
    * One solve per model: the clock is counted by the calls of `stepAll`.
    */
-  const compactModel = (): (FightModel<number> & { situations(): number; lookups(): number }) | undefined => {
+  const compactModel = (): CompactModel | undefined => {
     if (!phased || hasTies || n !== 2) return undefined
     const snaps: Int32Array[] = []
     const ends: (number | 'draw' | null)[] = []
@@ -533,7 +556,6 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
       sid: number
       victim: number
       part: Part | null
-      byHp: Map<number, { p: Float64Array; hp: Int32Array; sid: Int32Array }>
     }
     const entries = new Map<number, CPart[]>()
     const fake: GState = { ...start, snap: new Int32Array(size) }
@@ -559,52 +581,61 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
           unpack(part.snap)
           st.shockCarry[d] = carryD
           st.over = st.cond[0] !== Cond.Ok || st.cond[1] !== Cond.Ok
-          e.push({ p: part.p, sid: intern(st.over ? -1 : st.order[nextSlot]), victim: -1, part: null, byHp: new Map() })
-        } else e.push({ p: part.p, sid: -1, victim: part.victim, part, byHp: new Map() })
+          e.push({ p: part.p, sid: intern(st.over ? -1 : st.order[nextSlot]), victim: -1, part: null })
+        } else e.push({ p: part.p, sid: -1, victim: part.victim, part })
       }
       entries.set(ek, e)
       return e
     }
     /** The situation after each part's injury, by the foe's carried shock and the victim's fields after it. */
     const afterHurt = new Map<Part, Map<number, number>>()
-    /** The injury of `c` (from situation `sid`) to a victim at `hv` HP: every way it can fall, with the next situation. */
-    const hurtsAt = (c: CPart, sid: number, slot: number, hv: number): { p: Float64Array; hp: Int32Array; sid: Int32Array } => {
+    const COND = offsetOf('cond')
+    const STUNNED = offsetOf('stunned')
+    const PRONE = offsetOf('prone')
+    const READY = offsetOf('ready')
+    /**
+     * Every way the injury of `c` (from situation `sid`) falls on a victim at `hv` HP, each passed to `add`
+     * with its chance, the next situation and the victim's HP after. The injury's outcomes are looked up
+     * by the victim's fields as `secondPart` keys them (read off the part's situation, no replay when
+     * known), the next situation by the part, the foe's carried shock and the victim's fields after.
+     */
+    const hurtsAt = (c: CPart, sid: number, slot: number, hv: number, add: (p: number, s2: number, hp: number) => void): void => {
       const part = c.part as Part
       const d = n - 1 - snaps[sid][ORDER + slot]
       const carryD = snaps[sid][CARRY + d]
       const v = c.victim
       const nextSlot = (slot + 1) % n
-      unpack(part.snap)
-      st.shockCarry[d] = carryD
-      st.hp[v] = hv
-      const hs = secondPart(part)
-      const out = { p: new Float64Array(hs.length), hp: new Int32Array(hs.length), sid: new Int32Array(hs.length) }
+      const ps = part.snap
+      // secondPart's victimKey of the state hurtsAt would unpack (the victim is the defender: his carried shock is this situation's)
+      const vk = ((((hv + 32768) * 16 + carryD) * 8 + ps[COND + v]) * 8 + ps[STUNNED + v] * 4 + ps[PRONE + v] * 2 + ps[READY + v]) * 2 + (v & 1)
+      let hs = part.hurts.get(vk)
+      if (!hs) {
+        unpack(ps)
+        st.shockCarry[d] = carryD
+        st.hp[v] = hv
+        hs = secondPart(part)
+      }
       let after = afterHurt.get(part)
       if (!after) afterHurt.set(part, (after = new Map()))
       for (let i = 0; i < hs.length; i++) {
         const h = hs[i]
-        out.p[i] = h.p
-        out.hp[i] = h.hp
         // the next situation is the part's with the foe's carried shock and the victim's new fields: the same for every HP that gives them
         const hk = ((((carryD * 256 + h.carry) * 256 + h.cond) * 256 + h.stunned) * 256 + h.prone) * 256 + h.ready
-        const known = after.get(hk)
-        if (known !== undefined) {
-          out.sid[i] = known
-          continue
+        let next = after.get(hk)
+        if (next === undefined) {
+          unpack(ps)
+          st.shockCarry[d] = carryD
+          st.shockCarry[v] = h.carry
+          st.cond[v] = h.cond
+          st.stunned[v] = h.stunned
+          st.prone[v] = h.prone
+          st.ready[v] = h.ready
+          st.over = st.cond[0] !== Cond.Ok || st.cond[1] !== Cond.Ok
+          next = intern(st.over ? -1 : st.order[nextSlot])
+          after.set(hk, next)
         }
-        unpack(part.snap)
-        st.shockCarry[d] = carryD
-        st.shockCarry[v] = h.carry
-        st.cond[v] = h.cond
-        st.stunned[v] = h.stunned
-        st.prone[v] = h.prone
-        st.ready[v] = h.ready
-        st.over = st.cond[0] !== Cond.Ok || st.cond[1] !== Cond.Ok
-        out.sid[i] = intern(st.over ? -1 : st.order[nextSlot])
-        after.set(hk, out.sid[i])
+        add(c.p * h.p, next, h.hp)
       }
-      c.byHp.set(hv, out)
-      return out
     }
 
     /** Where each way a turn can go leads, for one entry and the defender's HP: merged by next situation and his new HP. */
@@ -614,6 +645,11 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
       hp: Int32Array
     }
     const mergedOf = new Map<CPart[], Map<number, Targets>>()
+    /** Scratch of `targetsOf`: chances by next situation and HP lost (`W` values a row), and the cells met, in the order met. */
+    const W = 1024
+    let accP = new Float64Array(64 * W)
+    let accAt = new Int32Array(64 * W).fill(-1)
+    const met: number[] = []
     /**
      * Every way the turn of entry `e` (from situation `sid`) goes with the defender `d` at `hd` HP: the
      * acting fighter's HP does not change on his own turn, and in a duel the blow's victim is the one he
@@ -624,12 +660,24 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
       if (!byHp) mergedOf.set(e, (byHp = new Map()))
       let t = byHp.get(hd)
       if (t) return t
-      const acc = new Map<number, { p: number; sid: number; hp: number }>()
+      met.length = 0
       const add = (p: number, s2: number, hp: number): void => {
-        const k = s2 * K + (hp + OFF)
-        const m = acc.get(k)
-        if (m) m.p += p
-        else acc.set(k, { p, sid: s2, hp })
+        const lost = hd - hp
+        if (lost < 0 || lost >= W) throw new FightRefusal(TOO_MANY)
+        const cell = s2 * W + lost
+        if (cell >= accAt.length) {
+          const grownP = new Float64Array(Math.max(cell + 1, 2 * accAt.length))
+          const grownAt = new Int32Array(grownP.length).fill(-1)
+          grownP.set(accP)
+          grownAt.set(accAt)
+          accP = grownP
+          accAt = grownAt
+        }
+        if (accAt[cell] < 0) {
+          accAt[cell] = met.length
+          met.push(cell)
+          accP[cell] = p
+        } else accP[cell] += p
       }
       for (const c of e) {
         if (c.victim < 0) {
@@ -637,11 +685,16 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
           continue
         }
         if (c.victim !== d) throw new FightRefusal(TOO_MANY)
-        const h = c.byHp.get(hd) ?? hurtsAt(c, sid, slot, hd)
-        for (let i = 0; i < h.p.length; i++) add(c.p * h.p[i], h.sid[i], h.hp[i])
+        hurtsAt(c, sid, slot, hd, add)
       }
-      const xs = [...acc.values()]
-      t = { p: Float64Array.from(xs, (x) => x.p), sid: Int32Array.from(xs, (x) => x.sid), hp: Int32Array.from(xs, (x) => x.hp) }
+      t = { p: new Float64Array(met.length), sid: new Int32Array(met.length), hp: new Int32Array(met.length) }
+      for (let i = 0; i < met.length; i++) {
+        const cell = met[i]
+        t.p[i] = accP[cell]
+        t.sid[i] = Math.floor(cell / W)
+        t.hp[i] = hd - (cell % W)
+        accAt[cell] = -1
+      }
       byHp.set(hd, t)
       return t
     }
@@ -686,6 +739,16 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
       capEnding: (s) => capCall(condsOf[sidOf(s)], [hpA(s), hpB(s)]),
       situations: () => snaps.length,
       lookups: () => lookups,
+      sid0,
+      hp0: [a0, b0],
+      sidEnding: (sid) => ends[sid],
+      sidFinals: (sid) => finalsOf[sid],
+      turn: (sid, slot, a, b) => {
+        lookups++
+        const d = n - 1 - snaps[sid][ORDER + slot]
+        // past the opening turn and with no signal, a turn reads no clock (clockless solve, exact-clockless.ts)
+        return { d, t: targetsOf(entryOf(sid, a, b, slot, 2, false, false), sid, slot, d, d === 0 ? a : b) }
+      },
     }
   }
 
@@ -766,17 +829,45 @@ export function gurpsCompactFight(plan: Plan): boolean {
 }
 
 /**
+ * Largest estimated situations (exact-size.ts, without the cap's turns) for a duel solved without its
+ * clock (exact-clockless.ts): each situation is worked out once, so the turns of the cap do not count.
+ */
+export const GURPS_EXACT_MAX_CLOCKLESS = 60_000
+
+/**
+ * Whether the duel can be solved without its clock (exact-clockless.ts): stepped with compact states, and
+ * no signal (the only thing a turn reads of the clock once the opening is past, with no opening roll).
+ */
+export function gurpsClocklessFight(plan: Plan): boolean {
+  return gurpsCompactFight(plan) && plan.signalTurn <= 0
+}
+
+/** How a duel is solved: turn by turn with its clock ('clock'), without it ('clockless'), or not at all (the reason). */
+export function gurpsExactWay(plan: Plan): 'clock' | 'clockless' | { refused: string } {
+  const size = gurpsExactSize(plan)
+  const compact = gurpsCompactFight(plan)
+  if (compact ? size.perTurn * plan.cap <= GURPS_EXACT_MAX_WORK : size.perTurn <= GURPS_EXACT_MAX_PER_TURN_WHOLE) return 'clock'
+  const clockless = gurpsClocklessFight(plan)
+  if (clockless && size.perTurn <= GURPS_EXACT_MAX_CLOCKLESS) return 'clockless'
+  const about = Number(size.perTurn.toPrecision(2)).toLocaleString('en-US')
+  const [a, b] = plan.fighters
+  const over = compact && !clockless ? ` over up to ${plan.cap.toLocaleString('en-US')} turns` : ''
+  return { refused: `the duel has too many different situations to follow exactly: about ${about} a turn${over} (${a.name} can fight on at ${size.liveHp[0]} different HP and ${b.name} at ${size.liveHp[1]}, each with shock, stun and posture); the sampled answer stands alone` }
+}
+
+/**
  * Why this duel is too big to follow exactly, from the estimate of its size alone (exact-size.ts), in a
  * GM's words; undefined when it is worth trying. Worked out in well under a millisecond.
  */
 export function gurpsTooBig(plan: Plan): string | undefined {
-  const size = gurpsExactSize(plan)
-  const compact = gurpsCompactFight(plan)
-  if (compact ? size.perTurn * plan.cap <= GURPS_EXACT_MAX_WORK : size.perTurn <= GURPS_EXACT_MAX_PER_TURN_WHOLE) return undefined
-  const about = Number(size.perTurn.toPrecision(2)).toLocaleString('en-US')
-  const [a, b] = plan.fighters
-  return `the duel has too many different situations to follow exactly: about ${about} a turn${compact ? ` over up to ${plan.cap.toLocaleString('en-US')} turns` : ''} (${a.name} can fight on at ${size.liveHp[0]} different HP and ${b.name} at ${size.liveHp[1]}, each with shock, stun and posture); the sampled answer stands alone`
+  const way = gurpsExactWay(plan)
+  return typeof way === 'object' ? way.refused : undefined
 }
+
+/** Largest chance, proven, that a duel solved without its clock is still going at the cap (else it is refused). */
+export const GURPS_EXACT_CAP_BOUND = 1e-9
+
+const RUNS_TO_CAP = 'the duel too often lasts to its turn cap to be solved without following every turn, and following every turn is too big; the sampled answer stands alone'
 
 /**
  * Solves a GURPS duel exactly, or says why not. One step of the chain is one fighter's turn. A duel far
@@ -786,11 +877,31 @@ export function gurpsTooBig(plan: Plan): string | undefined {
 export function solveGurpsFight(plan: Plan, limits: GurpsExactLimits = {}): FightSolveResult {
   const options = { maxSteps: plan.cap * plan.fighters.length, maxStates: GURPS_EXACT_MAX_STATES, dropBelow: GURPS_EXACT_DROP_BELOW }
   const why = gurpsExactScope(plan) ?? gurpsTooBig(plan)
+  if (!why && (limits.clockless ?? gurpsExactWay(plan) === 'clockless')) return solveGurpsClockless(plan, limits)
   const compact = limits.compact !== false && gurpsCompactFight(plan)
   return solveOrRefuse<GState | number>(why, () => {
     const model = gurpsFightModel(plan, compact ? { runs: GURPS_EXACT_COMPACT_MAX_RUNS, ...limits } : limits)
     return (compact ? model.compact() : undefined) ?? (model as FightModel<GState | number>)
   }, options, TOO_MANY)
+}
+
+/**
+ * A duel solved without its clock (exact-clockless.ts), or the refusal: the chance it is still going at
+ * the cap is bounded and counted in the error, and a duel whose bound passes `GURPS_EXACT_CAP_BOUND` is
+ * refused. The answer has no length distribution (`length` is empty); `meanTurns` is its mean.
+ */
+export function solveGurpsClockless(plan: Plan, limits: GurpsExactLimits = {}): FightSolveResult & { meanTurns?: number } {
+  try {
+    const model = gurpsFightModel(plan, { runs: GURPS_EXACT_COMPACT_MAX_RUNS, ...limits }).compact()
+    if (!model || !gurpsClocklessFight(plan)) return { ok: false, reason: TOO_MANY }
+    const solution = solveClockless(model, plan.fighters.map((f) => f.hpMax), plan.cap * plan.fighters.length, GURPS_EXACT_MAX_STATES, TOO_MANY)
+    if (!(solution.capBound <= GURPS_EXACT_CAP_BOUND)) return { ok: false, reason: RUNS_TO_CAP }
+    return { ok: true, solution, meanTurns: solution.meanTurns }
+  } catch (e) {
+    if (e instanceof FightRefusal || e instanceof FightBudgetExceeded) return { ok: false, reason: e.message }
+    if (e instanceof Error && /^more than /.test(e.message)) return { ok: false, reason: TOO_MANY }
+    throw e
+  }
 }
 
 /**
@@ -801,6 +912,7 @@ export function solveGurpsFight(plan: Plan, limits: GurpsExactLimits = {}): Figh
 export function exactGurpsFight(plan: Plan): ExactMetric[] {
   const why = gurpsExactScope(plan) ?? gurpsTooBig(plan)
   if (why) return [fightNotSolved(why)]
+  const clockless = gurpsExactWay(plan) === 'clockless'
   const r = solveGurpsFight(plan)
   const f = plan.fighters
   const L = plan.layout
@@ -810,7 +922,8 @@ export function exactGurpsFight(plan: Plan): ExactMetric[] {
     {
       sideWins: plan.sides.map((side, k) => ({ id: `wins:${side}`, label: `${sideLabel(plan, k)} wins` })),
       draw: { id: 'draw', label: 'Draw' },
-      length: { id: 'fight-length', label: 'Fight length (turns)', stepsPerRound: f.length },
+      // solved without its clock, a duel has no exact length distribution (exact-clockless.ts)
+      length: clockless ? undefined : { id: 'fight-length', label: 'Fight length (turns)', stepsPerRound: f.length },
       // injury dealt by fighter i is the HP the other lost (the only source of injury in a duel)
       damage: [{ ...ref('damage-per-fight', 1, 'Injury dealt per fight'), last: L.fightLen[1] - 1 }, { ...ref('damage-per-fight', 0, 'Injury dealt per fight'), last: L.fightLen[0] - 1 }],
       finals: [
