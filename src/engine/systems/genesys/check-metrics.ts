@@ -4,10 +4,10 @@ import { checkOutcome, type CheckPlan } from './check'
 
 /** Metrics of a single check (mode "check"). */
 export const checkMetricDocs: readonly MetricDoc[] = [
-  { id: 'hit', label: 'P(hit)', kind: 'probability', per: 'scenario', description: 'The check generates net successes ≥ 1.' },
-  { id: 'crit', label: 'P(critical injury)', kind: 'probability', per: 'scenario', description: 'A hit past soak with advantage ≥ the Critical rating or a Triumph.' },
-  { id: 'triumph', label: 'P(≥1 Triumph)', kind: 'probability', per: 'scenario', description: 'At least one Triumph, whatever the outcome.' },
-  { id: 'despair', label: 'P(≥1 Despair)', kind: 'probability', per: 'scenario', description: 'At least one Despair, whatever the outcome.' },
+  { id: 'hit', label: 'The attack hits', kind: 'probability', per: 'scenario', description: 'The check generates net successes ≥ 1.' },
+  { id: 'crit', label: 'The attack causes a Critical Injury', kind: 'probability', per: 'scenario', description: 'A hit past soak with advantage ≥ the Critical rating or a Triumph.' },
+  { id: 'triumph', label: 'At least one Triumph', kind: 'probability', per: 'scenario', description: 'At least one Triumph, whatever the outcome.' },
+  { id: 'despair', label: 'At least one Despair', kind: 'probability', per: 'scenario', description: 'At least one Despair, whatever the outcome.' },
   { id: 'net-successes', label: 'Net successes', kind: 'distribution', per: 'scenario', description: 'Successes minus failures (negative: net failures).' },
   { id: 'advantage', label: 'Net advantage', kind: 'distribution', per: 'scenario', description: 'Advantages minus threats (negative: net threats).' },
   { id: 'damage', label: 'Damage per check', kind: 'distribution', per: 'scenario', description: 'Weapon damage + net successes on a hit, 0 on a miss.' },

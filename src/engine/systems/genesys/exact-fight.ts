@@ -12,7 +12,7 @@ import { isMelee } from './combat-check'
 import { isHit } from './damage'
 import { reset, resumeSlot, rollInitiative, roundSlot } from './fight'
 import { FREE_ATTACK_DEFERRED } from './fight-attack'
-import { fightShape, sideNames } from './fight-metrics'
+import { defeatedLabel, fightShape, sideNames } from './fight-metrics'
 import { ammoAt, compileFight, DROPPED, EMPTY, held, heldAmmo, type FightPlan, type FightState } from './fight-plan'
 
 /**
@@ -665,7 +665,7 @@ export function exactWholeFight(plan: FightPlan): ExactMetric[] {
       draw: { key: 'draw', label: 'Draw' },
     },
     length: { id: 'rounds', label: 'Rounds to the end', stepsPerRound: plan.fighters.length },
-    finals: plan.fighters.map((f) => ({ id: `defeated:${f.c.id}`, label: `P(defeated): ${f.c.name}`, kind: 'probability' as const })),
+    finals: plan.fighters.map((f) => ({ id: `defeated:${f.c.id}`, label: defeatedLabel(f.c.name), kind: 'probability' as const })),
   }
   return fightExactMetrics(solveGenesysFight(plan), ids, plan.maxRounds * plan.fighters.length)
 }

@@ -282,9 +282,9 @@ describe('item 15: starting range per pair of opponents', () => {
     expect(log.filter((e) => e.kind === 'maneuver')).toEqual([])
     expect(log.find((e) => e.kind === 'roll')?.text).toMatch(/^brawler attacks with vibro-knife at thug \(engaged\)/)
     expect(genesys.exact(fightPlan(paired) as never).filter((m) => m.id.startsWith('opening-hit')).map((m) => m.label)).toEqual([
-      'P(hit), opening attack: brawler on thug at engaged',
-      'P(hit), opening attack: sniper on thug at long',
-      'P(hit), opening attack: thug on brawler at engaged',
+      "brawler's opening attack hits thug while engaged",
+      "sniper's opening attack hits thug at long range",
+      "thug's opening attack hits brawler while engaged",
     ])
   })
   it('without the pair everyone starts at long range', () => {
