@@ -1,3 +1,4 @@
+import { MAX_WOUNDS } from '../engine/systems/bushido/schema'
 import { SPECIAL_KEYS } from '../engine/systems/bushido/specials'
 import type { Library, LibraryEntry } from './library'
 import { xattr, xkid, xkids, xtext, type XNode } from './source'
@@ -193,7 +194,7 @@ export function model(c: Card): ImportResult {
     return x
   }
   if (melee > MAX_STAT || ranged > MAX_STAT || ki > MAX_STAT) throw new ImportError(`${name}: a pool above ${MAX_STAT} is beyond what the simulator takes (Melee ${melee}, Ranged ${ranged}, Ki ${ki})`)
-  if (wounds < 1 || wounds > 20) throw new ImportError(`${name}: Wounds ${wounds} is outside what the simulator takes (1–20)`)
+  if (wounds < 1 || wounds > MAX_WOUNDS) throw new ImportError(`${name}: Wounds ${wounds} is outside what the simulator takes (1–${MAX_WOUNDS})`)
   const m: Record<string, unknown> = { name, melee, ranged, wounds }
   report.read.push(`Melee Pool ${melee}, Ranged Pool ${ranged}${s['Ranged Pool'] && /^\D/.test(s['Ranged Pool']) ? ` (the card's "${s['Ranged Pool']}")` : ''}, Wounds ${wounds} ("${s.Wounds}"), Ki ${ki}/${ownRule ? kiCapRaw : kiMax}`)
   const cap = clamp(kiMax, 0, 20)

@@ -7,6 +7,7 @@ import { parseScenario } from '../../src/engine/run/parse'
 import { replayTrial } from '../../src/engine/run/replay'
 import { DEFAULT_CHUNK_SIZE } from '../../src/engine/run/chunks'
 import { quickdrawInProcess } from '../cli/in-process'
+import { MAX_WOUNDS } from '../../src/engine/systems/bushido/schema'
 
 const root = join(__dirname, '..', '..')
 const own = join(root, 'tests', 'fixtures', 'import', 'bushido')
@@ -15,8 +16,9 @@ const shared = join(root, '..', 'shared', 'fixtures', 'import', 'bushido')
 const haveShared = existsSync(shared)
 if (!haveShared) console.warn(`Bushido import: ${shared} is absent; the tests on the published cards are skipped`)
 
-const library = (path: string): Library => {
-  const lib = librariesOf([openFile(readFileSync(path))])[0]
+/** The library in the file at `path`, read as it is or with its text changed by `edit`. */
+const library = (path: string, edit?: (text: string) => string): Library => {
+  const lib = librariesOf([openFile(edit ? Buffer.from(edit(readFileSync(path, 'utf8'))) : readFileSync(path))])[0]
   if (!lib) throw new Error(`${path} did not open as a library`)
   return lib
 }
@@ -50,8 +52,20 @@ describe('a BattleScribe catalogue of our own, in the BSData Bushido layout', ()
     expect(a.report.ignored).toContain('the card gives no Melee Boost (its Melee Pool cannot be boosted): keep Ki Boosts out of its plans')
   })
 
-  it('a card beyond the simulator is refused with the reason: Wounds 24', () => {
-    expect(() => take(lib, 'Mountain Oni')).toThrow('Mountain Oni: Wounds 24 is outside what the simulator takes (1–20)')
+  it('the Mountain Oni: a Huge model of 24 Wounds is taken whole, and fights an exchange', () => {
+    const r = take(lib, 'Mountain Oni')
+    expect(r.combatants[0]).toEqual({ name: 'Mountain Oni', melee: 6, ranged: 0, wounds: 24, size: 'huge' })
+    const scenario = JSON.parse(readFileSync(join(root, 'resources', 'examples', 'bushido-best-reply.json'), 'utf8'))
+    scenario.models = scenario.models.map((m: { id: string }) => (m.id === 'bandit' ? { ...m, ...r.combatants[0], id: 'bandit' } : m))
+    scenario.plans = [{ model: 'samurai', rule: 'best-reply' }, { model: 'bandit', rule: 'even' }]
+    const parsed = parseScenario(scenario)
+    expect(parsed.ok ? [] : parsed.issues).toEqual([])
+    expect(replayTrial(scenario, 1, 0, DEFAULT_CHUNK_SIZE).map((e) => e.text).join('\n')).toMatch(/Mountain Oni/)
+  })
+
+  it(`a card beyond the simulator is refused with the reason: Wounds above ${MAX_WOUNDS}`, () => {
+    const big = library(join(own, 'quickdraw_test_warband.cat'), (text) => text.replace('<characteristic name="Wounds" typeId="a10">24</characteristic>', `<characteristic name="Wounds" typeId="a10">${MAX_WOUNDS + 1}</characteristic>`))
+    expect(() => take(big, 'Mountain Oni')).toThrow(`Mountain Oni: Wounds ${MAX_WOUNDS + 1} is outside what the simulator takes (1–${MAX_WOUNDS})`)
   })
 })
 

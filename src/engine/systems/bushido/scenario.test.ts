@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { describeIssues, issueLine } from '../../core/schema'
 import { scenarioSchema } from './scenario'
+import { MAX_WOUNDS } from './schema'
 import { model } from './test-helpers'
 
 const issues = (doc: Record<string, unknown>): string[] => {
@@ -52,6 +53,11 @@ describe('invalid input is rejected with the path and the allowed range', () => 
   it('a reference to an unknown model', () => {
     expect(issues(base({ situation: { kind: 'exchange', activating: 'ronin', opponent: 'oni' } }))).toEqual(['situation.opponent: must be one of the model ids "ronin", "bandit", got "oni"'])
   })
+  it('a Huge model of 24 Wounds (a Mountain Oni) is taken; the message past the limit names it', () => {
+    expect(issues(base({ models: [model('ronin', 'a'), model('bandit', 'b', { name: 'Mountain Oni', wounds: 24, woundsTaken: 23, size: 'huge' })] }))).toEqual([])
+    expect(issues(base({ models: [model('ronin', 'a'), model('bandit', 'b', { wounds: MAX_WOUNDS + 1 })] }))).toEqual([`models[1].wounds: must be an integer 1–${MAX_WOUNDS}, got ${MAX_WOUNDS + 1}`])
+  })
+
   it('wounds already taken must be below Wounds', () => {
     expect(issues(base({ models: [model('ronin', 'a', { woundsTaken: 3 }), model('bandit', 'b')] }))).toEqual(['models[0].woundsTaken: must be 0–2 (below Wounds 3), got 3'])
   })

@@ -15,6 +15,13 @@ export const SYSTEM_ID = 'bushido'
 /** The system's name as the app, the command line and saved results show it. */
 export const SYSTEM_LABEL = 'Bushido: Risen Sun — Passe d\'armes, Tir, Tour de jeu'
 export const MAX_MODELS = 8
+/**
+ * Most Wounds a card may have. The rules set no ceiling (a model with none left is Killed); the published
+ * cards stop at 12 and Huge models of home-made warbands go higher (a Mountain Oni with 24). What more
+ * Wounds cost is only longer fights: the exact exchange grows with the dice pools, not with Wounds (it
+ * caps each strike at the wounds left), and a skirmish still ends after its Game Turns.
+ */
+export const MAX_WOUNDS = 40
 /** Largest statistic accepted (a statistic can at most double its base, docs/rules/bushido.md section 1). */
 export const MAX_STAT = 8
 
@@ -125,9 +132,9 @@ export const modelSchema = z.strictObject({
   melee: int(0, MAX_STAT).describe('Melee Pool statistic (Statistique de Mêlée) from the card: dice for a Melee Exchange before modifiers, split between Attack and Defence (Bushido rulebook pp.38–42).'),
   /** Ranged Pool statistic. */
   ranged: int(0, MAX_STAT).default(0).describe('Ranged Pool statistic from the card: dice for a Ranged Attack (Tir), a Challenge test against the Difficulty; 0 still rolls one die (Bushido rulebook pp.34–36).'),
-  wounds: int(1, 20).describe('Wounds statistic from the card: wounds it can take; with none left it is Killed and removed (Bushido rulebook, Wound Table).'),
+  wounds: int(1, MAX_WOUNDS).describe('Wounds statistic from the card: wounds it can take; with none left it is Killed and removed (Bushido rulebook, Wound Table).'),
   /** Wounds already taken when the scenario starts. */
-  woundsTaken: int(0, 19).default(0).describe('Wounds already taken when the scenario starts; below Wounds. Split rules that react to wounds see it (Bushido rulebook, Wound Table).'),
+  woundsTaken: int(0, MAX_WOUNDS - 1).default(0).describe('Wounds already taken when the scenario starts; below Wounds. Split rules that react to wounds see it (Bushido rulebook, Wound Table).'),
   size: oneOf(SIZES).default('medium').describe('Size when shot at: Tiny +1, Small +0, Medium −1, Large −2, Huge −3 to the Difficulty; also the test to hit it in base contact (Bushido rulebook pp.34–36).'),
   armour: int(0, 6).default(0).describe('Armour (X): −X to every Damage Roll against it, less the attacker\'s Pierce (Bushido rulebook, Wound Table).'),
   tough: int(-3, 6).default(0).describe('Tough (X): each hit on it deals X fewer wounds after the Wound Table; a negative X adds wounds (Bushido rulebook, Wound Table).'),
