@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createStream } from '../../core/rng'
 import { parseScenario } from '../../run/parse'
+import { sampledMetrics } from '../../run/exact-agreement'
+import { labelInWords } from '../../../shared/report/headline'
 import { genesys } from './index'
 
 /**
@@ -62,4 +64,23 @@ describe('plain words in everything a Genesys user sees', () => {
   it('every variant source cites a book', () => {
     for (const v of genesys.variants) expect(v.source, v.key).toMatch(/rulebook/)
   })
+})
+
+describe('Star Wars results are named in a GM\'s words where they are made, so nothing shown needs to translate them', () => {
+  it('every chance of every shipped example, sampled (200 fights, seed 1) and exact, reads as Results show it: no "P(…)" notation, and said in words it stays the same ("Smuggler is defeated", "Smuggler\'s attacks that hit", "At least one Triumph")', async () => {
+    const chances: string[] = []
+    for (const m of genesys.metrics) if (m.kind === 'probability') chances.push(m.label)
+    for (const { doc } of docs) {
+      const r = parseScenario(doc)
+      if (!r.ok) continue
+      for (const m of await sampledMetrics(doc, 200, 1)) if (m.kind === 'probability') chances.push(m.label)
+      for (const m of genesys.exact(genesys.compile(r.scenario as never))) if (m.kind === 'probability') chances.push(m.label)
+    }
+    expect(chances).toContain('Smuggler is defeated')
+    expect(chances).toContain("Smuggler's attacks that hit")
+    expect(chances).toContain("Smuggler's opening attack hits Bounty hunter at medium range")
+    expect(chances).toContain('At least one Triumph')
+    expect(chances.filter((l) => /\bP\(/.test(l))).toEqual([])
+    expect(chances.filter((l) => labelInWords(l) !== l)).toEqual([])
+  }, 120_000)
 })
