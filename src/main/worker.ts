@@ -1,6 +1,8 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina'
 import type { MessagePort } from 'node:worker_threads'
 import { performance } from 'node:perf_hooks'
+import { deserialize } from 'node:v8'
+import { compileCounts } from '../engine/run/compile'
 import { withFightSolveProgress } from '../engine/core/fight-chain'
 import { exactWithin, type ExactOutcome } from '../engine/run/exact'
 import { findTrial } from '../engine/run/find'
@@ -12,7 +14,9 @@ import type { FindArgs as FindTask } from '../shared/ipc-contract'
  * entry, `out/main/worker.js`, which Electron main, the CLI and the tests all load.
  */
 export default function simulateChunk(task: ChunkTask): ChunkResult {
-  const result = runChunk(task)
+  const shared = task.shared
+  // the plan main compiled, read from shared memory instead of compiled again (only when this thread has none)
+  const result = runChunk(task, shared ? { key: shared.key, plan: () => deserialize(new Uint8Array(shared.bytes)) as unknown } : undefined)
   return move({
     get [transferableSymbol]() {
       return [result.counts.buffer, result.bins.buffer]
@@ -26,6 +30,11 @@ export default function simulateChunk(task: ChunkTask): ChunkResult {
 /** "Find a fight where…" off the main thread: the first matching trial of a run (Piscina task name `find`). */
 export function find(task: FindTask): number | null {
   return findTrial(task.scenario, task.seed, task.trials, task.chunkSize, { metric: task.metric, outcome: task.outcome })
+}
+
+/** Plans this thread compiled itself and plans it read as main compiled them (Piscina task name `planCounts`; for tests). */
+export function planCounts(): { compiled: number; adopted: number } {
+  return compileCounts()
 }
 
 /** An exact task: the scenario, its budget in seconds, and where to tell how far the solve has got. */

@@ -10,7 +10,7 @@ import { parseScenarioOrThrow } from './parse'
 import { resultDocument, type ResultDocument } from './result'
 import { AbortError, scheduleChunks, type ChunkExecutor } from './schedule'
 import { shardRange, type Shard } from './shard'
-import type { ChunkTask } from './run-chunk'
+import type { ChunkTask, SharedPlan } from './run-chunk'
 
 export type { ChunkExecutor } from './schedule'
 
@@ -52,6 +52,8 @@ export interface JobOptions {
    * `summarize` attaches.
    */
   exact?: (signal: AbortSignal) => Promise<readonly ExactMetric[] | null>
+  /** The plan as this thread compiled it, in shared memory, sent with every chunk (run-chunk.ts `ChunkTask.shared`). */
+  sharedPlan?: SharedPlan
 }
 
 export interface JobOutcome {
@@ -107,7 +109,8 @@ export async function runJobWithTally(o: JobOptions): Promise<JobOutcome> {
   })
 
   const runScenario = { ...scenario, run: { trials, seed } }
-  const task = (chunk: number): ChunkTask => ({ scenario: runScenario, seed, chunk, trials: chunkAt(trials, chunkSize, chunk).trials })
+  const shared = o.sharedPlan
+  const task = (chunk: number): ChunkTask => ({ scenario: runScenario, seed, chunk, trials: chunkAt(trials, chunkSize, chunk).trials, ...(shared ? { shared } : {}) })
   try {
     const shape = system.shape(plan)
     await scheduleChunks(range.first, range.end, o.concurrency, task, o.execute, inner.signal, (r, t) => {

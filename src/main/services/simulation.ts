@@ -4,12 +4,14 @@ import { Piscina } from 'piscina'
 import { runJobWithTally, type JobOutcome, type JobProgress } from '../../engine/run/job'
 import type { ResultDocument } from '../../engine/run/result'
 import type { Shard } from '../../engine/run/shard'
-import type { ChunkResult, ChunkTask } from '../../engine/run/run-chunk'
+import type { ChunkResult, ChunkTask, SharedPlan } from '../../engine/run/run-chunk'
 import { MessageChannel } from 'node:worker_threads'
+import { serialize } from 'node:v8'
+import { compiledKey, compiledOf, isPlainData } from '../../engine/run/compile'
 import type { FightSolveProgress } from '../../engine/core/fight-chain'
 import { budgetKey, EXACT_GRACE_SECONDS, exactAtOnce, SHORT_EXACT_BUDGET_SECONDS, type ExactOutcome } from '../../engine/run/exact'
-import { ExactCache, exactCacheKey, SharedRequests } from '../../engine/run/exact-cache'
-import { parseScenario } from '../../engine/run/parse'
+import { ExactCache, exactCacheKey, LruCache, SharedRequests } from '../../engine/run/exact-cache'
+import { parseScenario, parseScenarioOrThrow } from '../../engine/run/parse'
 import type { ExactMetric } from '../../engine/systems/rule-system'
 import type { FindArgs } from '../../shared/ipc-contract'
 import { useSynchronousOptimization } from './v8-workarounds'
@@ -46,7 +48,20 @@ export interface SimulationServiceOptions {
    * starting no exact thread (default true; tests of the exact thread itself turn it off).
    */
   exactAtOnce?: boolean
+  /**
+   * Milliseconds a plan must take to compile on this thread before the workers are sent it (in shared
+   * memory) instead of compiling it again each (default `SHARE_PLANS_COMPILED_OVER_MS`; plans that are not
+   * plain data are never sent).
+   */
+  sharePlansCompiledOverMs?: number
 }
+
+/**
+ * A plan that takes this long to compile (ms) is compiled once, on the thread that runs the job, and read
+ * by the workers from shared memory (tens of ms for the heaviest Star Wars pool, which takes 2 s to
+ * compile); a quicker one each worker compiles for itself (nothing to copy).
+ */
+export const SHARE_PLANS_COMPILED_OVER_MS = 50
 
 /** How one exact request is asked. */
 export interface ServiceExactOptions {
@@ -80,6 +95,9 @@ export class SimulationService {
   private exactPool: Piscina | null = null
   readonly exactBudgetSeconds: number
   private readonly atOnce: boolean
+  private readonly shareOverMs: number
+  /** Plans sent to the workers, by compiled key (null: compiled quickly, or not plain data: not sent). */
+  private readonly sharedPlans = new LruCache<string, SharedPlan | null>(4)
 
   constructor(options: SimulationServiceOptions) {
     // Before any worker isolate exists: see v8-workarounds.ts (Node 20 aborts on some worker teardowns).
@@ -90,6 +108,7 @@ export class SimulationService {
     this.defaultWorkers = clampWorkers(options.defaultWorkers ?? availableParallelism())
     this.exactBudgetSeconds = options.exactBudgetSeconds ?? SHORT_EXACT_BUDGET_SECONDS
     this.atOnce = options.exactAtOnce ?? true
+    this.shareOverMs = options.sharePlansCompiledOverMs ?? SHARE_PLANS_COMPILED_OVER_MS
   }
 
   /** Creates the pool now (optional: `run` does it on demand). */
@@ -143,9 +162,11 @@ export class SimulationService {
   /** Like `run`, and also hands back the merged tally (for shards' partial results). */
   async runWithTally(req: RunRequest): Promise<JobOutcome> {
     const workers = clampWorkers(req.workers ?? this.defaultWorkers)
+    const sharedPlan = this.sharedPlanFor(req.scenario)
     const pool = this.poolFor(workers)
     return this.leased(pool, () =>
       runJobWithTally({
+        sharedPlan,
         scenario: req.scenario,
         trials: req.trials,
         seed: req.seed,
@@ -163,6 +184,29 @@ export class SimulationService {
         exact: req.exact === false ? undefined : (signal) => this.exactWithin(req.scenario, signal, this.exactBudgetSeconds + EXACT_GRACE_SECONDS),
       }),
     )
+  }
+
+  /**
+   * Compiles the run's plan here (compile.ts keeps it for the job and an exact answer worked out here) and,
+   * when that took `sharePlansCompiledOverMs` or more and the plan is plain data, its bytes in shared memory
+   * for the workers to read instead of compiling it again. Throws a ScenarioError for an invalid scenario.
+   */
+  private sharedPlanFor(scenario: unknown): SharedPlan | undefined {
+    const parsed = parseScenarioOrThrow(scenario)
+    const key = compiledKey(parsed)
+    const kept = this.sharedPlans.get(key)
+    if (kept !== undefined) return kept ?? undefined
+    const t0 = this.now()
+    const { plan } = compiledOf(parsed)
+    let shared: SharedPlan | null = null
+    if (this.now() - t0 >= this.shareOverMs && isPlainData(plan)) {
+      const bytes = serialize(plan)
+      const sab = new SharedArrayBuffer(bytes.length)
+      new Uint8Array(sab).set(bytes)
+      shared = { key, bytes: sab }
+    }
+    this.sharedPlans.set(key, shared)
+    return shared ?? undefined
   }
 
   /** `exact`, ended (its task's thread stopped) when it has not answered `seconds` after it began. */
