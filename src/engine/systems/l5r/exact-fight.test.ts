@@ -49,8 +49,10 @@ describe('L5R whole skirmish, exact (docs/rules/l5r.md section 5)', () => {
 
   it('refuses, with the reason, skirmishes it does not solve', () => {
     const reason = (s: unknown): string | undefined => fightNote(exactOf(s))?.reason
-    expect(reason(example('bench-skirmish'))).toBe('more than two fighters')
-    expect(reason(skirmish([{ id: 'a', rounds: [{ stance: 'attack', delay: 'once' }] }, { id: 'b' }]))).toBe('A delays his Turn in some Round')
+    // more than two fighters, or two with delays: the solver of several (exact-multi.test.ts), or its reason
+    expect(reason(skirmish([{ id: 'a' }, { id: 'b' }, { id: 'c', rounds: [{ stance: 'center' }] }]))).toBe('C takes Center Stance, with more than two fighters')
+    expect(reason(skirmish([{ id: 'a', rounds: [{ stance: 'full-defense', delay: 'once' }] }, { id: 'b' }]))).toBe('A delays his Turn in some Round')
+    expect(fightNote(exactOf(skirmish([{ id: 'a', earth: 1, rounds: [{ stance: 'attack', delay: 'once' }] }, { id: 'b', earth: 1 }], { roundCap: 3 })))?.solved).toBe(true)
     expect(reason(skirmish([{ id: 'a' }, { id: 'b' }], { rules: { down: 'void-to-act' } }))).toBe('Down characters act by spending Void Points (rule variant)')
     const late = skirmish([{ id: 'a' }, { id: 'b' }])
     late.combatants[1].joinsRound = 2
@@ -175,7 +177,8 @@ const comparable = (exact: readonly ExactMetric[], metrics: readonly Metric[]): 
   metrics.filter((m) => exact.some((e) => e.id === m.id) && !m.id.startsWith('initiative') && !m.id.startsWith('opening')).map((m) => m.id)
 
 describe('L5R whole skirmish, exact against the Monte Carlo (seed 21, 20,000 skirmishes, within 4 standard errors)', () => {
-  for (const name of ['void-duel', 'full-attack-vs-full-defense', 'fast-vs-strong']) {
+  // yumi-or-katana: her best weapon chosen afresh at each attack, as the fight stands (attack.ts chooseWeapon)
+  for (const name of ['void-duel', 'full-attack-vs-full-defense', 'fast-vs-strong', 'yumi-or-katana']) {
     it(`${name}: who wins, the draw, defeated, killed and Rounds fought`, async () => {
       const exact = exactOf(example(name))
       const note = fightNote(exact)

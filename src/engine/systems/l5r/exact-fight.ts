@@ -6,8 +6,9 @@ import type { ExactMetric } from '../rule-system'
 import { exactRoll as computeRoll, type ExactRoll, type RollSpec } from '../../dice/roll-and-keep'
 import { armorTn, canAttackIn, CENTER, FULL_ATTACK, FULL_DEFENSE } from './armor'
 import { bestRaisesAt } from './best-raises'
-import { attackExplodesWith, NEVER, SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, stanceFor, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_FULL_DEFENSE, VOID_INITIATIVE, VOID_INITIATIVE_ROLL, VOID_SKILL, VOID_WOUNDS, type Fighter, type Plan } from './plan'
+import { attackExplodesWith, NEVER, SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, stanceFor, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_FULL_DEFENSE, VOID_INITIATIVE, VOID_INITIATIVE_ROLL, VOID_SKILL, VOID_WOUNDS, TAIL_WIDTH, type Fighter, type Plan } from './plan'
 import { DOWN, OUT, RANK_PENALTY, rankOf } from './wounds'
+import { multiOutOfScope, solveMulti } from './exact-multi'
 
 /**
  * The whole skirmish solved exactly for two fighters (docs/rules/l5r.md section 5): a Markov chain whose
@@ -87,6 +88,8 @@ interface Side {
   tails: ((tn: number) => number)[]
   /** Wounds against the other fighter (Void +1k1 damage or not, Raises): before Void soak, capped at his dead + 10. */
   wounds(voidDamage: boolean, raises: number): { value: number; p: number }[]
+  /** The same per weapon he carries, when he picks his best at each attack (`using` "best"); empty otherwise. */
+  kits: { tails: ((tn: number) => number)[]; wounds(voidDamage: boolean, raises: number): { value: number; p: number }[] }[]
 }
 
 /** The skirmish's exact values under the ids of its sampled metrics (metrics.ts), with the `exact-fight` note. */
@@ -100,11 +103,10 @@ export function exactSkirmish(plan: Plan): ExactMetric[] {
       sideWins: [{ id: 'win:A', label: sideWinsLabel('A', sideNames(plan, 'A')) }, { id: 'win:B', label: sideWinsLabel('B', sideNames(plan, 'B')) }],
       draw: { id: 'draw', label: drawLabel(plan) },
       length: { id: 'rounds', label: 'Rounds fought', stepsPerRound: r.stepsPerRound },
+      // every fighter's defeat, then every fighter's death (the models' `finals` in that order)
       finals: [
-        { id: `defeated:${ids[0]}`, label: `Defeated: ${names[0]}`, kind: 'probability' },
-        { id: `defeated:${ids[1]}`, label: `Defeated: ${names[1]}`, kind: 'probability' },
-        { id: `killed:${ids[0]}`, label: `Killed: ${names[0]}`, kind: 'probability' },
-        { id: `killed:${ids[1]}`, label: `Killed: ${names[1]}`, kind: 'probability' },
+        ...ids.map((id, i) => ({ id: `defeated:${id}`, label: `Defeated: ${names[i]}`, kind: 'probability' as const })),
+        ...ids.map((id, i) => ({ id: `killed:${id}`, label: `Killed: ${names[i]}`, kind: 'probability' as const })),
       ],
     },
     plan.cap * (r.stepsPerRound ?? 1),
@@ -114,6 +116,8 @@ export function exactSkirmish(plan: Plan): ExactMetric[] {
 /** Solves the skirmish, or refuses with the reason in a GM's words. */
 export function solveSkirmish(plan: Plan, maxStates = L5R_MAX_STATES, maxWays = L5R_MAX_WAYS): FightSolveResult & { stepsPerRound?: number } {
   const why = outOfScope(plan)
+  // more than two fighters, or two whose plan only the solver of several follows (delays): that solver (exact-multi.ts)
+  if (plan.n > 2 || (why && !multiOutOfScope(plan))) return solveMulti(plan, maxStates, maxWays, DROP_BELOW)
   if (why) return { ok: false, reason: why }
   const model = skirmishModel(plan, true, maxWays)
   try {
@@ -138,7 +142,6 @@ export function outOfScope(plan: Plan): string | undefined {
   for (const d of plan.fighters) {
     if (d.delayOf.some((x) => x !== NEVER)) return `${d.c.name} delays his Turn in some Round`
     if (d.swapWithOf.some((x) => x >= 0)) return `${d.c.name} swaps Initiative with an ally`
-    if (d.using < 0) return `${d.c.name} picks his best weapon against his foe at each attack, as the fight stands (name the weapon he uses to get an exact answer)`
   }
   return undefined
 }
@@ -194,26 +197,56 @@ function woundsOf(spec: RollSpec, explodes: boolean, reduction: number, cap: num
   return out
 }
 
+/**
+ * attack.ts chooseWeapon and weaponValue, read off the situation the chain follows (Round, attack roll's
+ * bonuses, TN before Raises, the target's Reduction, whether he can still spend a Void Point): the weapon
+ * with the highest expected wounds an attack, from the same tables (a bow left out in Full Attack; ties
+ * to the earlier listed). The choice is a function of the state, so the chain follows it exactly.
+ */
+export function bestWeapon(a: Fighter, r: number, bits: number, plain: number, red: number, canVoid: boolean): number {
+  let best = -1
+  let value = -1
+  a.kits.forEach((w, k) => {
+    if (w.bow && (bits & SPEC_FULL_ATTACK) !== 0) return
+    const boosted = w.takesVoid && a.voidOf[r] === VOID_DAMAGE && canVoid
+    const table = boosted && w.raiseTableVoid ? w.raiseTableVoid : w.raiseTable
+    const raises = table && a.bestRaisesOf[r] === 1 ? bestRaisesAt(table, bits, red, plain) : a.raisesOf[r]
+    const tn = plain + 5 * raises
+    const hit = (w.tails as Float64Array)[bits * TAIL_WIDTH + (tn < 0 ? 0 : tn < TAIL_WIDTH ? tn : TAIL_WIDTH - 1)]
+    const v = hit * ((boosted ? w.perHitVoid : w.perHit) as Float64Array)[red * w.damage.length + raises]
+    if (v > value + 1e-12) {
+      value = v
+      best = k
+    }
+  })
+  return Math.max(0, best)
+}
+
 function sideOf(plan: Plan, i: number): Side {
   const d = plan.fighters[i]
   const foe = plan.fighters[1 - i]
   const foeDead = foe.thresholds[OUT] + 1
-  const tails: ((tn: number) => number)[] = []
-  d.attack.forEach((spec, bits) => {
-    let t: ((tn: number) => number) | undefined
-    tails[bits] = (tn) => (t ??= tailOf(exactRoll(spec, attackExplodesWith(d, bits), undefined, d.attackRerolls)))(tn)
-  })
-  const cache = new Map<number, { value: number; p: number }[]>()
-  const wounds = (voidDamage: boolean, raises: number): { value: number; p: number }[] => {
-    const key = 2 * raises + (voidDamage ? 1 : 0)
-    let w = cache.get(key)
-    if (!w) {
-      w = woundsOf((voidDamage ? d.damageVoid : d.damage)[raises], plan.damageExplodes, foe.reduction, foeDead + 10)
-      cache.set(key, w)
+  const rollsOf = (attack: RollSpec[], damage: RollSpec[], damageVoid: RollSpec[]): Pick<Side, 'tails' | 'wounds'> => {
+    const tails: ((tn: number) => number)[] = []
+    attack.forEach((spec, bits) => {
+      let t: ((tn: number) => number) | undefined
+      tails[bits] = (tn) => (t ??= tailOf(exactRoll(spec, attackExplodesWith(d, bits), undefined, d.attackRerolls)))(tn)
+    })
+    const cache = new Map<number, { value: number; p: number }[]>()
+    const wounds = (voidDamage: boolean, raises: number): { value: number; p: number }[] => {
+      const key = 2 * raises + (voidDamage ? 1 : 0)
+      let w = cache.get(key)
+      if (!w) {
+        w = woundsOf((voidDamage ? damageVoid : damage)[raises], plan.damageExplodes, foe.reduction, foeDead + 10)
+        cache.set(key, w)
+      }
+      return w
     }
-    return w
+    return { tails, wounds }
   }
+  const { tails, wounds } = rollsOf(d.attack, d.damage, d.damageVoid)
   return {
+    kits: d.using < 0 ? d.kits.map((k) => rollsOf(k.attack, k.damage, k.damageVoid)) : [],
     d,
     dead: d.thresholds[OUT] + 1,
     init: exactRoll(d.init, true),
@@ -532,10 +565,14 @@ export function skirmishModel(plan: Plan, reduce = true, maxWays = Infinity): { 
       spend(f, i)
       bits |= use === VOID_ATTACK ? SPEC_VOID : SPEC_SKILL
     }
-    const plansDamage = use === VOID_DAMAGE && canSpend(f, i)
+    // "his best against this foe": the weapon chosen as the sampler chooses it, from this situation (attack.ts chooseWeapon)
+    const k = a.using < 0 ? bestWeapon(a, r, bits, plain, t.reductionIndex, canSpend(f, i)) : -1
+    const kit = k < 0 ? a : a.kits[k]
+    const rolls = k < 0 ? sides[i] : sides[i].kits[k]
+    const plansDamage = use === VOID_DAMAGE && (k < 0 || kit.takesVoid) && canSpend(f, i)
     let raises = a.raisesOf[r]
-    if (a.raiseTable && a.bestRaisesOf[r] === 1) raises = bestRaisesAt(a.raiseTableVoid && plansDamage ? a.raiseTableVoid : a.raiseTable, bits, t.reductionIndex, plain)
-    const hit = sides[i].tails[bits](plain + 5 * raises)
+    if (kit.raiseTable && a.bestRaisesOf[r] === 1) raises = bestRaisesAt(kit.raiseTableVoid && plansDamage ? kit.raiseTableVoid : kit.raiseTable, bits, t.reductionIndex, plain)
+    const hit = rolls.tails[bits](plain + 5 * raises)
     const missed = intern(f.slice())
     if (plansDamage) spend(f, i)
     const hitCtx = intern(f.slice())
@@ -544,7 +581,7 @@ export function skirmishModel(plan: Plan, reduce = true, maxWays = Infinity): { 
       spend(f, j)
       soaked = intern(f)
     }
-    return { i, missed, hitCtx, soaked, hit, wounds: hit > 0 ? sides[i].wounds(plansDamage, raises) : [] }
+    return { i, missed, hitCtx, soaked, hit, wounds: hit > 0 ? rolls.wounds(plansDamage, raises) : [] }
   }
 
   /** One attack (attack.ts attack) of the fighter in `slot`, the k-th of his Turn. */

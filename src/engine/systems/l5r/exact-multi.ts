@@ -1,0 +1,653 @@
+import { solveFight, type FightModel, type FightSolveResult } from '../../core/fight-chain'
+import { FightRefusal } from '../../core/fight-exact'
+import { exactRoll, type ExactRoll } from '../../dice/roll-and-keep'
+import { armorTn, canAttackIn, CENTER, FULL_ATTACK, FULL_DEFENSE } from './armor'
+import { bestRaisesAt } from './best-raises'
+import { AFTER_TARGET, attackExplodesWith, HURT, NEVER, ONCE, SPEC_FULL_ATTACK, stanceFor, VOID_NONE, type Plan } from './plan'
+import { DOWN, OUT, RANK_PENALTY, rankOf } from './wounds'
+
+/**
+ * The whole skirmish of two or more fighters solved exactly (docs/rules/l5r.md section 5, exact answers):
+ * a Markov chain whose clock is a fixed number of steps per Round: the Round's start (Initiative in
+ * Round 1), then per Turn slot one step per attack a Turn can hold. It follows the sampler (skirmish.ts,
+ * turns.ts, attack.ts) move for move: the Initiative order (scores, then Agility and Class Rank, then the
+ * random draw kept for the skirmish, then roster order: each order's exact chance), the Turn order with
+ * every delay policy (turns.ts playTurns replayed as a function of the situation: who can still act, who
+ * has acted, who is waiting), each fighter's target (sticky-first: the first undefeated enemy in roster
+ * order; random: a uniform choice among the undefeated, kept until that one falls), Stances by Round and
+ * once Hurt, fixed or best Raises, wound penalties, Down and Out, the Round cap (a draw, or the side with
+ * more health left).
+ *
+ * Scope: no Full Defense or Center Stance, no Void Points spent, no late arrival, no simultaneous tie
+ * groups, one weapon each (or the one named); anything else is refused with the reason. Without Void,
+ * Center or swaps the Initiative order is fixed for the whole skirmish (the scores never change), so it
+ * is one of the n! orders, drawn in Round 1.
+ *
+ * States: a context (each fighter's Stance and random target, the order, the Round's Turn bookkeeping, the
+ * Round and its step) interned once, and the wounds of every fighter in one mixed-radix number (each
+ * capped at dead: wounds past dead play the same).
+ */
+
+/** Why this skirmish is out of reach of the solver of several fighters (undefined when it is in reach). */
+export function multiOutOfScope(plan: Plan): string | undefined {
+  if (plan.n < 2) return 'fewer than two fighters'
+  if (plan.fighters.every((d) => d.side === plan.fighters[0].side)) return 'every fighter is on one side'
+  if (plan.n > 6) return 'more than six fighters'
+  if (plan.lateJoin) return 'a fighter joins in a later Round'
+  if (plan.simultaneousTies) return 'characters tied on Initiative act at once (rule variant), with more than two fighters'
+  if (plan.downActsWithVoid) return 'Down characters act by spending Void Points (rule variant)'
+  for (const d of plan.fighters) {
+    if (d.using < 0) return `${d.c.name} picks his best weapon against his foe at each attack, as the fight stands (name the weapon he uses to get an exact answer)`
+    if (d.swapWithOf.some((x) => x >= 0)) return `${d.c.name} swaps Initiative with an ally`
+    if (d.voidPoints > 0 && d.voidOf.some((x) => x !== VOID_NONE)) return `${d.c.name} spends Void Points, with more than two fighters`
+    const stances = [...d.stanceOf, d.hurtStance]
+    if (stances.includes(FULL_DEFENSE)) return `${d.c.name} takes Full Defense Stance, with more than two fighters`
+    if (stances.includes(CENTER)) return `${d.c.name} takes Center Stance, with more than two fighters`
+    if (d.t.target === 'random' && d.delayOf.some((x) => x === AFTER_TARGET)) return `${d.c.name} picks a random target and delays until it has acted`
+  }
+  return undefined
+}
+
+/**
+ * The number of (step, situation) pairs the solve may visit, estimated before building anything: the
+ * Initiative orders × the wounds each side can have taken (sticky targets wear down one enemy at a
+ * time, random ones any of them) × the Round's steps × the Rounds.
+ */
+export function multiSize(plan: Plan): number {
+  const orders = factorial(plan.n)
+  let wounds = 1
+  for (const side of [0, 1]) {
+    const members = plan.fighters.filter((d) => d.side === side)
+    const sticky = plan.fighters.filter((d) => d.side !== side).every((d) => d.t.target === 'sticky-first')
+    // sticky: the first is worn down to his defeat, then the next…; random: any wounds on any of them
+    wounds *= sticky ? members.reduce((s, d) => s + d.thresholds[OUT] + 2, 0) : members.reduce((s, d) => s * (d.thresholds[OUT] + 2), 1)
+  }
+  const attacks = Math.max(...plan.fighters.map((d) => d.c.attacksPerTurn))
+  return orders * wounds * plan.cap * (1 + plan.n * attacks)
+}
+
+function factorial(n: number): number {
+  return n <= 1 ? 1 : n * factorial(n - 1)
+}
+
+/** Rolls already computed in this process, by spec. */
+const rolls = new Map<string, ExactRoll>()
+function roll(spec: { rolled: number; kept: number; bonus: number }, explode: boolean, rerollOnes = false): ExactRoll {
+  const key = `${spec.rolled},${spec.kept},${spec.bonus},${explode},${rerollOnes}`
+  let r = rolls.get(key)
+  if (!r) {
+    if (rolls.size >= 4096) rolls.clear()
+    r = exactRoll(spec, explode, undefined, rerollOnes)
+    rolls.set(key, r)
+  }
+  return r
+}
+
+/** P(roll ≥ tn). */
+function atLeast(r: ExactRoll, tn: number): number {
+  let s = 0
+  for (let k = Math.max(0, tn - r.min); k < r.p.length; k++) s += r.p[k]
+  return Math.min(1, s)
+}
+
+/** Equal random tie-break draws: each of 2^20 values (skirmish.ts TIE_RANDOM). */
+const DRAWS = 2 ** 20
+
+/**
+ * P(fighters tied on score and on Agility and Class Rank come out in the order `block`): their random
+ * draws, higher first, equal draws in roster order. Sum over the ways to cut the order into runs of equal
+ * draws (each run in roster order) of C(2^20, runs) / 2^(20 × size).
+ */
+function drawOrderChance(block: readonly number[]): number {
+  const m = block.length
+  let total = 0
+  for (let cuts = 0; cuts < 1 << (m - 1); cuts++) {
+    let ok = true
+    let runs = 1
+    for (let k = 0; k + 1 < m; k++) {
+      if ((cuts >> k) & 1) runs++
+      else if (block[k] > block[k + 1]) ok = false
+    }
+    if (!ok) continue
+    let c = 1
+    for (let r = 0; r < runs; r++) c *= (DRAWS - r) / (r + 1) / DRAWS
+    total += c / DRAWS ** (m - runs)
+  }
+  return total
+}
+
+/** P(a block of equal scores comes out in the order `block`): Agility and Class Rank first, then the draws. */
+function tieOrderChance(plan: Plan, block: readonly number[]): number {
+  let p = 1
+  let start = 0
+  for (let k = 1; k <= block.length; k++) {
+    const key = (i: number): number => plan.fighters[block[i]].traitKey
+    if (k < block.length && key(k) > key(k - 1)) return 0
+    if (k === block.length || key(k) !== key(start)) {
+      p *= drawOrderChance(block.slice(start, k))
+      start = k
+    }
+  }
+  return p
+}
+
+/** Every order the Initiative scores can give (skirmish.ts startRound `before`), with its exact chance. */
+export function initiativeOrders(plan: Plan): { order: number[]; p: number }[] {
+  const inits = plan.fighters.map((d) => roll(d.init, true))
+  const lo = Math.min(...inits.map((r) => r.min))
+  const hi = Math.max(...inits.map((r) => r.min + r.p.length - 1))
+  const at = (i: number, v: number): number => {
+    const k = v - inits[i].min
+    return k >= 0 && k < inits[i].p.length ? inits[i].p[k] : 0
+  }
+  const out: { order: number[]; p: number }[] = []
+  for (const order of permutations(plan.n)) {
+    let total = 0
+    // cut the order into blocks of equal scores, the blocks' scores strictly falling
+    for (let cuts = 0; cuts < 1 << (plan.n - 1); cuts++) {
+      const blocks: number[][] = [[order[0]]]
+      for (let k = 1; k < plan.n; k++) {
+        if ((cuts >> (k - 1)) & 1) blocks.push([order[k]])
+        else blocks[blocks.length - 1].push(order[k])
+      }
+      let tie = 1
+      for (const b of blocks) tie *= b.length > 1 ? tieOrderChance(plan, b) : 1
+      if (tie === 0) continue
+      // f[v]: chance the blocks so far came out with the last one's score v
+      let f = new Float64Array(hi - lo + 1)
+      for (let v = lo; v <= hi; v++) f[v - lo] = blocks[0].reduce((s, i) => s * at(i, v), 1)
+      for (let b = 1; b < blocks.length; b++) {
+        const g = new Float64Array(hi - lo + 1)
+        let above = 0
+        for (let v = hi; v >= lo; v--) {
+          g[v - lo] = above * blocks[b].reduce((s, i) => s * at(i, v), 1)
+          above += f[v - lo]
+        }
+        f = g
+      }
+      total += tie * f.reduce((s, x) => s + x, 0)
+    }
+    if (total > 0) out.push({ order, p: total })
+  }
+  return out
+}
+
+function permutations(n: number): number[][] {
+  if (n === 0) return [[]]
+  const out: number[][] = []
+  for (const p of permutations(n - 1)) for (let k = 0; k <= p.length; k++) out.push([...p.slice(0, k), n - 1, ...p.slice(k)])
+  return out
+}
+
+// Context layout: per fighter i: Stance at 2i, random target + 1 at 2i + 1 (0: none yet); then, from 2n, the skirmish's own:
+const ORD = 0 // the Initiative order (index into the orders)
+const TK = 1 // who took his Turn this Round (bit per fighter)
+const POS = 2 // next position of the order to be reached
+const WAIT = 3 // who is waiting after a delay (bit per position of the order)
+const OFFER = 4 // delayers are offered the Turn (turns.ts `offer`)
+const ENDR = 5 // 0 the Round goes on; 1 it ends after this Turn (everyone delayed); 2 it is over
+const CUR = 6 // whose Turn it is, + 1 (0: nobody's)
+const R = 7 // Round (0-based)
+const PH = 8 // step within the Round
+const OWN = 9
+
+interface Ctx {
+  id: number
+  f: readonly number[]
+  next?: Ctx
+  /** The context after the Turn is found, by the masks of who can act, who is defeated, who is Hurt (memo). */
+  turns?: Map<number, Ctx>
+  /** Attacks from here by attacker rank and target (memo). */
+  attacks?: Map<number, Hit>
+  /** Random target choices from here by the defeated mask (memo). */
+  targets?: Map<number, { p: number; c: Ctx; j: number }[]>
+  ends?: Ctx
+}
+
+/** One attack: P(hit) and the wounds dealt by a hit (after Reduction), capped at the target's dead. */
+interface Hit {
+  hit: number
+  wounds: { value: number; p: number }[]
+}
+
+export interface MultiState {
+  c: Ctx
+  /** Every fighter's wounds, mixed radix (fighter i's digit: wounds 0..dead). */
+  w: number
+  /** 0 nobody yet, 1 + side, 3 a draw. */
+  win: number
+}
+
+/** The skirmish of several fighters as a chain, and how many of its steps make a Round. */
+export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: boolean; whole?: boolean } = {}): { model: FightModel<MultiState>; stepsPerRound: number } {
+  const reduce = options.reduce ?? true
+  const whole = options.whole ?? true
+  const n = plan.n
+  /** Where the skirmish's own context fields start (after every fighter's two). */
+  const O = 2 * n
+  const fighters = plan.fighters
+  const attacks = Math.max(...fighters.map((d) => d.c.attacksPerTurn))
+  const stepsPerRound = 1 + n * attacks
+  const dead = fighters.map((d) => d.thresholds[OUT] + 1)
+  const radix: number[] = []
+  let W = 1
+  for (let i = 0; i < n; i++) {
+    radix.push(W)
+    W *= dead[i] + 1
+  }
+  const woundsOf = (w: number, i: number): number => Math.floor(w / radix[i]) % (dead[i] + 1)
+  const rankAt = fighters.map((d, i) => Array.from({ length: dead[i] + 1 }, (_, w) => rankOf(w, d.thresholds)))
+  const defeatedTable = rankAt.map((ranks) => ranks.map((r) => r > DOWN || (r === DOWN && plan.downIsDefeated)))
+  const defeatedAt = (i: number, w: number): boolean => defeatedTable[i][w]
+  /**
+   * Wounds as the fight reads them (`reduce`): a defeated fighter is never attacked again and acts no
+   * more, so only whether he is dead is left to tell (Killed); his wounds are kept as the first count of
+   * his defeat, or as dead.
+   */
+  const canon = fighters.map((_, i) => {
+    const first = rankAt[i].findIndex((_r, w) => defeatedAt(i, w))
+    return Array.from({ length: dead[i] + 1 }, (_, w) => (!reduce || !defeatedAt(i, w) ? w : rankAt[i][w] > OUT ? dead[i] : first))
+  })
+  const orders = initiativeOrders(plan)
+  const random = fighters.map((d) => d.t.target === 'random')
+  let ways = 0
+  const count = (k: number, s: MultiState): void => {
+    ways += k
+    if (ways > maxWays) throw new FightRefusal(`the fight has too many ways to go to follow them all exactly (more than ${maxWays.toLocaleString('en-US')} by Round ${s.c.f[O + R] + 1} of ${plan.cap})`)
+  }
+
+  const contexts = new Map<string, Ctx>()
+  const intern = (f: number[]): Ctx => {
+    const k = f.join(',')
+    let c = contexts.get(k)
+    if (!c) {
+      c = { id: contexts.size, f }
+      contexts.set(k, c)
+    }
+    return c
+  }
+
+  /** Masks of who can act (rank below Down), who is defeated, who is Hurt or worse. */
+  const masks = (w: number): { able: number; defeated: number; hurt: number } => {
+    let able = 0
+    let defeated = 0
+    let hurt = 0
+    for (let i = 0; i < n; i++) {
+      const wi = woundsOf(w, i)
+      const r = rankAt[i][wi]
+      if (r < DOWN) able |= 1 << i
+      if (defeatedAt(i, wi)) defeated |= 1 << i
+      if (r >= HURT) hurt |= 1 << i
+    }
+    return { able, defeated, hurt }
+  }
+  /** sticky-first target (attack.ts chooseTarget): the first undefeated enemy in roster order; −1 none. */
+  const stickyTarget = (i: number, defeated: number): number => {
+    for (let j = 0; j < n; j++) if (fighters[j].side !== fighters[i].side && ((defeated >> j) & 1) === 0) return j
+    return -1
+  }
+
+  /** turns.ts playTurns from its loop's top, as a function of the context and the masks: finds the next Turn (or the Round's end). */
+  const findTurn = (c: Ctx, able: number, defeated: number, hurt: number): Ctx => {
+    const f = c.f.slice()
+    if (f[O + ENDR] >= 1) {
+      f[O + ENDR] = 2
+      f[O + CUR] = 0
+      return intern(f)
+    }
+    const order = orders[f[O + ORD]].order
+    const r = f[O + R]
+    let tk = f[O + TK]
+    let pos = f[O + POS]
+    let wait = f[O + WAIT]
+    let offer = f[O + OFFER]
+    const can = (x: number): boolean => ((able >> x) & 1) === 1
+    const nextReached = (from: number): number => {
+      for (let k = from; k < n; k++) if (can(order[k]) && ((tk >> order[k]) & 1) === 0) return k
+      return -1
+    }
+    const wantsDelay = (x: number, first: boolean): boolean => {
+      const policy = fighters[x].delayOf[r]
+      if (policy === NEVER) return false
+      if (policy === ONCE) return first
+      if (policy === AFTER_TARGET) {
+        const t = stickyTarget(x, defeated)
+        return t >= 0 && ((tk >> t) & 1) === 0 && can(t)
+      }
+      return true
+    }
+    const take = (x: number, endAfter: boolean): Ctx => {
+      tk |= 1 << x
+      f[O + TK] = tk
+      f[O + POS] = pos
+      f[O + WAIT] = wait
+      f[O + OFFER] = 1
+      f[O + ENDR] = endAfter ? 1 : 0
+      f[O + CUR] = x + 1
+      // from Round 2 the Stance is taken at the start of the Turn (turns.ts declareStance)
+      if (r > 0) f[2 * x] = stanceFor(fighters[x], r, (hurt >> x) & 1 ? HURT : 0)
+      return intern(f)
+    }
+    for (;;) {
+      for (let q = 0; q < n; q++) if ((wait >> q) & 1 && !can(order[q])) wait &= ~(1 << q)
+      if (offer && wait) {
+        for (let q = 0; q < n; q++) {
+          if (((wait >> q) & 1) === 0 || wantsDelay(order[q], false)) continue
+          wait &= ~(1 << q)
+          return take(order[q], false)
+        }
+      }
+      offer = 0
+      const k = nextReached(pos)
+      if (k >= 0) {
+        const x = order[k]
+        pos = k + 1
+        const wants = wantsDelay(x, true)
+        if (wants && nextReached(pos) >= 0) {
+          wait |= 1 << k
+          continue
+        }
+        const everyoneDelayed = wants && tk === 0 && wait !== 0
+        return take(x, everyoneDelayed && plan.roundEndsWhenAllDelay)
+      }
+      if (wait === 0) {
+        f[O + ENDR] = 2
+        f[O + CUR] = 0
+        return intern(f)
+      }
+      // every one left waits and nobody else can act: the lowest of them must act
+      let low = n - 1
+      while (((wait >> low) & 1) === 0) low--
+      wait &= ~(1 << low)
+      return take(order[low], false)
+    }
+  }
+
+  /** attack.ts attack, up to the rolls: P(hit) and the wounds a hit deals. */
+  const planAttack = (c: Ctx, i: number, j: number, rankI: number): Hit => {
+    const a = fighters[i]
+    const t = fighters[j]
+    const r = c.f[O + R]
+    const plain = armorTn(t.baseArmorTn, c.f[2 * j], t.defenseAdd, 0, t.masteryTn) + RANK_PENALTY[rankI]
+    const bits = c.f[2 * i] === FULL_ATTACK ? SPEC_FULL_ATTACK : 0
+    const raises = a.raiseTable && a.bestRaisesOf[r] === 1 ? bestRaisesAt(a.raiseTable, bits, t.reductionIndex, plain) : a.raisesOf[r]
+    const hit = atLeast(roll(a.attack[bits], attackExplodesWith(a, bits), a.attackRerolls), plain + 5 * raises)
+    const dmg = roll(a.damage[raises], plan.damageExplodes)
+    const at = new Float64Array(dead[j] + 1)
+    for (let k = 0; k < dmg.p.length; k++) at[Math.min(dead[j], Math.max(0, dmg.min + k - t.reduction))] += dmg.p[k]
+    const wounds: { value: number; p: number }[] = []
+    at.forEach((p, value) => {
+      if (p > 0) wounds.push({ value, p })
+    })
+    return { hit, wounds }
+  }
+
+  const ended = (w: number): number => {
+    let a = false
+    let b = false
+    for (let i = 0; i < n; i++) {
+      if (defeatedAt(i, woundsOf(w, i))) continue
+      if (fighters[i].side === 0) a = true
+      else b = true
+    }
+    return a && b ? 0 : a ? 1 : b ? 2 : 3
+  }
+
+  const advance = (c: Ctx): Ctx => {
+    const ph = c.f[O + PH]
+    return ph + 1 < stepsPerRound ? (c.next ??= intern(c.f.map((x, k) => (k === O + PH ? ph + 1 : x)))) : c
+  }
+
+  /** The end of the Round (skirmish.ts reactions, then the next Round's start: nothing carries but Stances and targets). */
+  const endRound = (c: Ctx): Ctx =>
+    (c.ends ??= intern(
+      c.f.map((x, k) => {
+        if (k < O || k === O + ORD) return x
+        if (k === O + R) return x + 1
+        return 0
+      }),
+    ))
+
+  /** One attack of the fighter whose Turn it is (attack.ts attack), the k-th of his Turn; `emit` each way it goes. */
+  const attackEach = (s: MultiState, k: number, p: number, emit: (p: number, next: MultiState) => void): void => {
+    const i = s.c.f[O + CUR] - 1
+    if (i < 0 || k >= fighters[i].c.attacksPerTurn || !canAttackIn(s.c.f[2 * i])) {
+      emit(p, s)
+      return
+    }
+    const { defeated } = masks(s.w)
+    if (!random[i]) {
+      const j = stickyTarget(i, defeated)
+      if (j < 0) emit(p, s)
+      else hitEach(s, s.c, i, j, p, emit)
+      return
+    }
+    const cur = s.c.f[2 * i + 1] - 1
+    if (cur >= 0 && ((defeated >> cur) & 1) === 0) {
+      hitEach(s, s.c, i, cur, p, emit)
+      return
+    }
+    const choices = targetChoices(s.c, i, defeated)
+    if (choices.length === 0) emit(p, s)
+    for (const ch of choices) hitEach(s, ch.c, i, ch.j, p * ch.p, emit)
+  }
+
+  /** A random target's choice (attack.ts chooseTarget "random"): each undefeated enemy alike, kept in the context. */
+  const targetChoices = (c: Ctx, i: number, defeated: number): { p: number; c: Ctx; j: number }[] => {
+    const memo = (c.targets ??= new Map())
+    let choices = memo.get(defeated)
+    if (!choices) {
+      const foes: number[] = []
+      for (let j = 0; j < n; j++) if (fighters[j].side !== fighters[i].side && ((defeated >> j) & 1) === 0) foes.push(j)
+      choices = foes.map((j) => ({ p: 1 / foes.length, j, c: intern(c.f.map((x, m) => (m === 2 * i + 1 ? j + 1 : x))) }))
+      memo.set(defeated, choices)
+    }
+    return choices
+  }
+  const hitOf = (c: Ctx, i: number, j: number, rankI: number): Hit => {
+    const memo = (c.attacks ??= new Map())
+    const key = rankI * 8 + j
+    let h = memo.get(key)
+    if (!h) {
+      h = planAttack(c, i, j, rankI)
+      memo.set(key, h)
+    }
+    return h
+  }
+  /** The state with the next Turn found (memo by who can act, who is defeated, who is Hurt). */
+  const turnFound = (w: number, c: Ctx): MultiState => {
+    const m = masks(w)
+    const key = m.able | (m.defeated << n) | (m.hurt << (2 * n))
+    const memo = (c.turns ??= new Map())
+    let t = memo.get(key)
+    if (!t) {
+      t = findTurn(c, m.able, m.defeated, m.hurt)
+      memo.set(key, t)
+    }
+    return { c: t, w, win: 0 }
+  }
+
+  const hitEach = (s: MultiState, c: Ctx, i: number, j: number, p: number, emit: (p: number, next: MultiState) => void): void => {
+    const h = hitOf(c, i, j, rankAt[i][woundsOf(s.w, i)])
+    count(1 + h.wounds.length, s)
+    emit(p * (1 - h.hit), { c, w: s.w, win: 0 })
+    const wj = woundsOf(s.w, j)
+    for (const { value, p: pw } of h.wounds) {
+      const nw = canon[j][Math.min(dead[j], wj + value)]
+      const w = s.w + (nw - wj) * radix[j]
+      emit(p * h.hit * pw, { c, w, win: nw === wj ? 0 : ended(w) })
+    }
+  }
+
+  const start: MultiState = { c: intern(new Array<number>(O + OWN).fill(0)), w: 0, win: 0 }
+  const LIMIT = 2 ** 52 / (4 * W)
+
+  const stepEach = (from: MultiState, p: number, emit: (p: number, next: MultiState) => void): void => {
+    const ph = from.c.f[O + PH]
+    const c = advance(from.c)
+    const last = ph === stepsPerRound - 1
+    const out = last ? (q: number, x: MultiState) => emit(q, x.win !== 0 ? x : { c: endRound(x.c), w: x.w, win: 0 }) : emit
+    if (ph === 0) {
+      if (c.f[O + R] > 0) {
+        out(p, { c, w: from.w, win: 0 })
+        return
+      }
+      // Round 1, Stage 1: Stances, Initiative and the order it gives
+      count(orders.length, from)
+      orders.forEach(({ p: q }, k) => {
+        const f = c.f.slice()
+        f[O + ORD] = k
+        for (let i = 0; i < n; i++) f[2 * i] = fighters[i].stanceOf[0]
+        out(p * q, { c: intern(f), w: from.w, win: 0 })
+      })
+      return
+    }
+    const slotStep = (ph - 1) % attacks
+    attackEach(slotStep === 0 ? turnFound(from.w, c) : { c, w: from.w, win: 0 }, slotStep, p, out)
+  }
+
+  /**
+   * The whole frontier at once: the attacks' wounds applied to each group of situations alike in all but
+   * the target's wounds, as one distribution (a convolution), so each situation reached is emitted once
+   * per group and not once per way of reaching it. The same sums as `stepEach`, in another order.
+   */
+  interface Group {
+    c: Ctx
+    base: number
+    j: number
+    h: Hit
+    mass: Float64Array
+  }
+  const stepAll = (states: readonly MultiState[], probs: readonly number[], emit: (p: number, next: MultiState) => void): void => {
+    const groups = new Map<number | string, Group>()
+    let last = false
+    const gather = (s: MultiState, c: Ctx, i: number, j: number, p: number): void => {
+      const wj = woundsOf(s.w, j)
+      const base = s.w - wj * radix[j]
+      const key = c.id < LIMIT ? (c.id * W + base) * 8 + j : `${c.id},${base},${j}`
+      let g = groups.get(key)
+      if (!g) {
+        g = { c, base, j, h: hitOf(c, i, j, rankAt[i][woundsOf(s.w, i)]), mass: new Float64Array(dead[j] + 1) }
+        groups.set(key, g)
+      }
+      count(1, s)
+      g.mass[wj] += p
+    }
+    for (let k = 0; k < states.length; k++) {
+      const from = states[k]
+      const p = probs[k]
+      const ph = from.c.f[O + PH]
+      if (ph === 0) {
+        stepEach(from, p, emit)
+        continue
+      }
+      last = ph === stepsPerRound - 1
+      const out = last ? (q: number, x: MultiState) => emit(q, x.win !== 0 ? x : { c: endRound(x.c), w: x.w, win: 0 }) : emit
+      const slotStep = (ph - 1) % attacks
+      const s = slotStep === 0 ? turnFound(from.w, advance(from.c)) : { c: advance(from.c), w: from.w, win: 0 }
+      const i = s.c.f[O + CUR] - 1
+      if (i < 0 || slotStep >= fighters[i].c.attacksPerTurn || !canAttackIn(s.c.f[2 * i])) {
+        out(p, s)
+        continue
+      }
+      const { defeated } = masks(s.w)
+      if (!random[i]) {
+        const j = stickyTarget(i, defeated)
+        if (j < 0) out(p, s)
+        else gather(s, s.c, i, j, p)
+        continue
+      }
+      const cur = s.c.f[2 * i + 1] - 1
+      if (cur >= 0 && ((defeated >> cur) & 1) === 0) {
+        gather(s, s.c, i, cur, p)
+        continue
+      }
+      const choices = targetChoices(s.c, i, defeated)
+      if (choices.length === 0) out(p, s)
+      for (const ch of choices) gather(s, ch.c, i, ch.j, p * ch.p)
+    }
+    for (const g of groups.values()) {
+      const j = g.j
+      const tot = new Float64Array(dead[j] + 1)
+      const { hit, wounds } = g.h
+      g.mass.forEach((m, wj) => {
+        if (m === 0) return
+        tot[wj] += m * (1 - hit)
+        for (const { value, p } of wounds) tot[canon[j][Math.min(dead[j], wj + value)]] += m * hit * p
+      })
+      count(tot.length, { c: g.c, w: g.base, win: 0 })
+      const endC = last ? endRound(g.c) : g.c
+      // who else stands on each side (the same for the whole group): the target's wounds decide the rest
+      const stands = [false, false]
+      for (let x = 0; x < n; x++) if (x !== j && !defeatedAt(x, woundsOf(g.base, x))) stands[fighters[x].side] = true
+      const sj = fighters[j].side
+      tot.forEach((q, v) => {
+        if (q === 0) return
+        const w = g.base + v * radix[j]
+        const a = stands[0] || (sj === 0 && !defeatedAt(j, v))
+        const b = stands[1] || (sj === 1 && !defeatedAt(j, v))
+        const win = a && b ? 0 : a ? 1 : b ? 2 : 3
+        emit(q, { c: win === 0 ? endC : g.c, w, win })
+      })
+    }
+  }
+
+  const model: FightModel<MultiState> = {
+    ...(whole ? { stepAll } : {}),
+    sides: 2,
+    start,
+    key: (s) => (s.c.id < LIMIT ? (s.c.id * 4 + s.win) * W + s.w : `${s.c.id},${s.win},${s.w}`),
+    endKey: (s) => s.win * W + s.w,
+    clock: { unit: 'Round', stepsPerUnit: stepsPerRound },
+    ending: (s) => (s.win === 0 ? null : s.win === 3 ? 'draw' : s.win - 1),
+    step: (s) => {
+      const out: { p: number; next: MultiState }[] = []
+      stepEach(s, 1, (p, next) => out.push({ p, next }))
+      return out
+    },
+    stepEach,
+    damage: (s) => fighters.map((_, i) => woundsOf(s.w, i)),
+    finals: (s) => [...fighters.map((_, i) => (defeatedAt(i, woundsOf(s.w, i)) ? 1 : 0)), ...fighters.map((_, i) => (rankAt[i][woundsOf(s.w, i)] > OUT ? 1 : 0))],
+    capEnding: (s) => (plan.mostHealthOnCap ? healthier(s) : 'draw'),
+  }
+
+  /** skirmish.ts healthier: the side with the larger share of health left wins at the cap. */
+  const healthier = (s: MultiState): number | 'draw' => {
+    const left = [0, 0]
+    const total = [0, 0]
+    for (let i = 0; i < n; i++) {
+      const cap = fighters[i].thresholds[OUT]
+      const w = woundsOf(s.w, i)
+      left[fighters[i].side] += defeatedAt(i, w) ? 0 : Math.max(0, cap - w)
+      total[fighters[i].side] += cap
+    }
+    const a = left[0] / total[0]
+    const b = left[1] / total[1]
+    return a > b ? 0 : b > a ? 1 : 'draw'
+  }
+
+  return { model, stepsPerRound }
+}
+
+/** The skirmish of several fighters solved, or refused with the reason in a GM's words. */
+export function solveMulti(plan: Plan, maxStates: number, maxWays: number, dropBelow: number): FightSolveResult & { stepsPerRound?: number } {
+  const why = multiOutOfScope(plan)
+  if (why) return { ok: false, reason: why }
+  const size = multiSize(plan)
+  if (size > MULTI_MAX_SIZE) return { ok: false, reason: tooLarge(size, plan.cap) }
+  const { model, stepsPerRound } = multiModel(plan, maxWays)
+  try {
+    return { ...solveFight(model, { maxSteps: plan.cap * stepsPerRound, maxStates, dropBelow }), stepsPerRound }
+  } catch (e) {
+    if (e instanceof FightRefusal) return { ok: false, reason: e.message }
+    throw e
+  }
+}
+
+/** Estimated situations (`multiSize`) beyond which the fight is refused before the solve. */
+export const MULTI_MAX_SIZE = 5_000_000
+
+export function tooLarge(size: number, cap: number): string {
+  const shown = Number(size.toPrecision(2)).toLocaleString('en-US')
+  return `the fight is too large to follow exactly: about ${shown} situations over its ${cap} Rounds, against a limit of ${MULTI_MAX_SIZE.toLocaleString('en-US')}`
+}
