@@ -10,7 +10,7 @@ import { example, requireBuild, root } from '../helpers'
  * samples as the real one; its "find" task says how many plans its thread compiled and how many it read.
  */
 const planCounting = join(root, 'tests', 'fixtures', 'plan-counting-worker.cjs')
-const counts = (service: SimulationService): Promise<unknown> => service.find({ scenario: {}, seed: 1, trials: 1, chunkSize: 1, metric: 'x' })
+const counts = (service: SimulationService): Promise<unknown> => service.find({ jobId: 'plan-counts', scenario: {}, seed: 1, trials: 1, chunkSize: 1, metric: 'x' })
 
 async function runWith(scenario: unknown, sharePlansCompiledOverMs: number): Promise<{ doc: unknown; counts: unknown }> {
   const service = new SimulationService({ workerPath: planCounting, defaultWorkers: 1, sharePlansCompiledOverMs })
