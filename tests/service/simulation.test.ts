@@ -226,3 +226,18 @@ describe('an exact solve never holds sampling up (issue 29 item 4)', () => {
     }
   }, 60_000)
 })
+
+describe('the exact thread has a memory cap', () => {
+  it("a solve that outgrows it is stopped, and its answer is a refusal in a GM's words; the next request is answered", async () => {
+    requireBuild()
+    const service = new SimulationService({ workerPath: join(root, 'tests', 'fixtures', 'hungry-exact-worker.cjs'), defaultWorkers: 1, exactAtOnce: false, exactMemoryMb: 64 })
+    try {
+      const hungry = await service.exact({ ...(triangle as object), name: 'hungry' })
+      expect(hungry).toEqual([{ id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: false, reason: 'stopped without an exact answer: following the fight took more than the 64 MB of memory allowed for it; the simulated answer stands' }])
+      const next = await service.exact(triangle)
+      expect(next?.length ?? 0).toBeGreaterThan(0)
+    } finally {
+      await service.shutdown()
+    }
+  }, 60_000)
+})

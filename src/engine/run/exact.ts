@@ -25,6 +25,18 @@ export const LONG_EXACT_BUDGET_SECONDS = 60
  */
 export const EXACT_MAX_LIVE_STATES = 3_000_000
 
+/**
+ * MB of JavaScript heap the exact thread may hold (the desktop app and the command line): a backstop past
+ * every other bound (`EXACT_MAX_LIVE_STATES`, the systems' own size estimates). A solve that reaches it has
+ * its thread stopped, and its answer is a refusal that says so (`exactMemoryReason`).
+ */
+export const EXACT_THREAD_MEMORY_MB = 1024
+
+/** The refusal of a solve stopped because its thread reached the memory allowed for it, in a GM's words. */
+export function exactMemoryReason(mb: number): string {
+  return `stopped without an exact answer: following the fight took more than the ${mb.toLocaleString('en-US')} MB of memory allowed for it; the simulated answer stands`
+}
+
 /** What one exact computation may spend (fight-chain.ts `FightSolveBudget`, with the clock it reads). */
 export interface ExactBudget {
   seconds: number

@@ -9,7 +9,8 @@ import { MessageChannel } from 'node:worker_threads'
 import { serialize } from 'node:v8'
 import { compiledKey, compiledOf, isPlainData } from '../../engine/run/compile'
 import type { FightSolveProgress } from '../../engine/core/fight-chain'
-import { budgetKey, EXACT_GRACE_SECONDS, exactAtOnce, SHORT_EXACT_BUDGET_SECONDS, type ExactOutcome } from '../../engine/run/exact'
+import { budgetKey, EXACT_GRACE_SECONDS, EXACT_THREAD_MEMORY_MB, exactAtOnce, exactMemoryReason, SHORT_EXACT_BUDGET_SECONDS, type ExactOutcome } from '../../engine/run/exact'
+import { fightNotSolved } from '../../engine/core/fight-exact'
 import { ExactCache, exactCacheKey, LruCache, SharedRequests } from '../../engine/run/exact-cache'
 import { parseScenario, parseScenarioOrThrow } from '../../engine/run/parse'
 import type { ExactMetric } from '../../engine/systems/rule-system'
@@ -54,6 +55,8 @@ export interface SimulationServiceOptions {
    * plain data are never sent).
    */
   sharePlansCompiledOverMs?: number
+  /** MB of JavaScript heap the exact thread may hold before it is stopped and its answer is a refusal (default `EXACT_THREAD_MEMORY_MB`). */
+  exactMemoryMb?: number
 }
 
 /**
@@ -96,6 +99,7 @@ export class SimulationService {
   readonly exactBudgetSeconds: number
   private readonly atOnce: boolean
   private readonly shareOverMs: number
+  private readonly exactMemoryMb: number
   /** Plans sent to the workers, by compiled key (null: compiled quickly, or not plain data: not sent). */
   private readonly sharedPlans = new LruCache<string, SharedPlan | null>(4)
 
@@ -109,6 +113,7 @@ export class SimulationService {
     this.exactBudgetSeconds = options.exactBudgetSeconds ?? SHORT_EXACT_BUDGET_SECONDS
     this.atOnce = options.exactAtOnce ?? true
     this.shareOverMs = options.sharePlansCompiledOverMs ?? SHARE_PLANS_COMPILED_OVER_MS
+    this.exactMemoryMb = options.exactMemoryMb ?? EXACT_THREAD_MEMORY_MB
   }
 
   /** Creates the pool now (optional: `run` does it on demand). */
@@ -233,10 +238,10 @@ export class SimulationService {
     return this.leased(pool, () => (pool as unknown as Piscina<FindArgs, number | null>).run(req, { name: 'find', signal }))
   }
 
-  /** The exact thread's pool (one thread, started on the first request, kept a minute after the last). */
+  /** The exact thread's pool (one thread, started on the first request, kept a minute after the last, its heap capped). */
   private exactPoolNow(): Piscina {
     if (this.exactPool) return this.exactPool
-    this.exactPool = new Piscina({ filename: this.workerPath, minThreads: 0, maxThreads: 1, idleTimeout: 60_000, concurrentTasksPerWorker: 1 })
+    this.exactPool = new Piscina({ filename: this.workerPath, minThreads: 0, maxThreads: 1, idleTimeout: 60_000, concurrentTasksPerWorker: 1, resourceLimits: { maxOldGenerationSizeMb: this.exactMemoryMb } })
     this.exactPool.on('error', (e: unknown) => this.onPoolError?.(e))
     return this.exactPool
   }
@@ -289,7 +294,13 @@ export class SimulationService {
     let outcome: ExactOutcome
     try {
       const task = { scenario, fresh: options.fresh, budgetSeconds: seconds, progress: channel?.port2 }
-      outcome = (await pool.run(task, { name: 'exact', signal, transferList: channel ? [channel.port2] : undefined })) as ExactOutcome
+      try {
+        outcome = (await pool.run(task, { name: 'exact', signal, transferList: channel ? [channel.port2] : undefined })) as ExactOutcome
+      } catch (e) {
+        // the thread reached its memory cap and was stopped (Piscina starts another for the next task)
+        if ((e as { code?: unknown } | null)?.code !== 'ERR_WORKER_OUT_OF_MEMORY') throw e
+        return { values: [fightNotSolved(exactMemoryReason(this.exactMemoryMb))] }
+      }
       if (closed) await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000).unref())])
     } finally {
       channel?.port1.close()
