@@ -128,14 +128,7 @@ function decide(plan: Plan, st: FightState, a: number, d: number, r: number, eff
   }
   counts[L + F.AttackSuccesses]++
   const crit = gurpsCritical(r, eff) === 'success'
-  let effect = Crit.Normal
-  if (crit) {
-    counts[L + F.Crits]++
-    if (plan.rules.criticalTable) {
-      effect = rollCritical(st)
-      if (st.log) logCritical(plan, st, a, effect)
-    }
-  }
+  const effect = crit ? criticalEffect(plan, st, a) : Crit.Normal
   st.attackFromWait = fromWait
   const stopped = !crit && defends(plan, st, a, d)
   st.attackFromWait = false
@@ -146,6 +139,15 @@ function decide(plan: Plan, st: FightState, a: number, d: number, r: number, eff
   }
   counts[L + F.Hits]++
   if (st.slotMoment >= 0) st.slotHit[a] = 1
+  return effect
+}
+
+/** A critical hit: counted, and its effect rolled on the critical-hit table unless the rules leave it out. */
+function criticalEffect(plan: Plan, st: FightState, a: number): Crit {
+  st.tally.counts[plan.layout.fighter[a] + F.Crits]++
+  if (!plan.rules.criticalTable) return Crit.Normal
+  const effect = rollCritical(st)
+  if (st.log) logCritical(plan, st, a, effect)
   return effect
 }
 

@@ -133,11 +133,7 @@ export function parriedUnbalanced(plan: Plan, st: FightState, f: number): boolea
 /** One blow: the target's "enemy attacks" Wait may interrupt first, or meet it with a Stop Hit. */
 function strike(plan: Plan, st: FightState, f: number, t: number, mode: Mode, strong: boolean, fromWait: boolean): void {
   // only a waiting foe can meet the blow with a Stop Hit: the rest is checked only then
-  if (st.waiting[t] !== 0 && able(st, f) && gap(plan, st, f, t) === 0 && !parriedUnbalanced(plan, st, f) && stopHitReady(plan, st, t, f)) {
-    convert(plan, st, t)
-    if (st.log) logStopHit(plan, st, f, t)
-    return stopHit(plan, st, f, t, mode, strong, fromWait)
-  }
+  if (st.waiting[t] !== 0 && metByStopHit(plan, st, f, t, mode, strong, fromWait)) return
   interrupt(plan, st, Ev.Attack, f, t)
   // a retreat from an interrupting blow may have taken him out of reach: he may use what is left of his movement
   const need = gap(plan, st, f, t)
@@ -155,6 +151,15 @@ function strike(plan: Plan, st: FightState, f: number, t: number, mode: Mode, st
 
 function logUnbalanced(plan: Plan, st: FightState, f: number): void {
   logLost(plan, st, f, ` parried with the unbalanced ${armOf(plan, st, f).weapon} this turn and cannot attack with it.`)
+}
+
+/** `t`'s Wait meets f's blow with a Stop Hit if it can (see strike); true if it did. */
+function metByStopHit(plan: Plan, st: FightState, f: number, t: number, mode: Mode, strong: boolean, fromWait: boolean): boolean {
+  if (!able(st, f) || gap(plan, st, f, t) !== 0 || parriedUnbalanced(plan, st, f) || !stopHitReady(plan, st, t, f)) return false
+  convert(plan, st, t)
+  if (st.log) logStopHit(plan, st, f, t)
+  stopHit(plan, st, f, t, mode, strong, fromWait)
+  return true
 }
 
 function logStopHit(plan: Plan, st: FightState, f: number, t: number): void {
