@@ -5,7 +5,7 @@ import { fightNote } from '../../core/fight-exact'
 import { disagreements, exactChance, sampledMetrics } from '../../run/exact-agreement'
 import { parseScenarioOrThrow } from '../../run/parse'
 import { gurps } from './index'
-import { gurpsClocklessFight, gurpsExactWay, gurpsFightModel, solveGurpsClockless } from './exact-fight'
+import { gurpsClocklessFight, gurpsExactWay, gurpsFightModel, solveGurpsClockless, solveGurpsFight } from './exact-fight'
 import { scenarioDoc, type Spec } from './test-helpers'
 import { solveClockless, type ClocklessSolution } from './exact-clockless'
 
@@ -129,3 +129,20 @@ describe('the shipped sword-and-axe duel fought to the end, solved without its c
     expect(exact.find((m) => m.id === 'fight-length')).toBeUndefined()
   }, 120_000)
 })
+
+describe('shipped GURPS duels still out of reach are refused from the size estimate, before anything is replayed', () => {
+  it('knife, revolver or fists: the weapons drawn and the shots left multiply the situations; the Stop Hits, the standoff and Enhanced Time Sense: Waits play every turn whole', () => {
+    const refusal = (name: string): string => {
+      const plan = planOf(example(name))
+      const way = gurpsExactWay(plan)
+      const reason = typeof way === 'object' ? way.refused : ''
+      // allowed a single replay, the refusal is still the estimate's
+      const once = solveGurpsFight(plan, { runs: 1 })
+      expect(once.ok ? '' : once.reason, name).toBe(reason)
+      return reason
+    }
+    expect(refusal('knife-revolver-fists')).toMatch(/^the duel has too many different situations to follow exactly: about [\d,]+ a turn \(Jack can fight on at \d+ different HP and Bart at \d+, each with shock, stun, posture and the weapons drawn and loaded\); the sampled answer stands alone$/)
+    for (const name of ['stop-hit', 'standoff', 'ets']) expect(refusal(name), name).toMatch(/; with Waits a blow can land inside the foe's turn, so every turn is played whole for every situation; the sampled answer stands alone$/)
+  })
+})
+

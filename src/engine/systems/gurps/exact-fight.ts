@@ -14,7 +14,7 @@ import { takeTurn } from './turn'
 import { canonicalScope, canonicalise, hpClass, phasedTurns } from './canonical'
 import { applyInjury } from './injury'
 import { Ev, interrupt } from './waits'
-import { gurpsExactSize } from './exact-size'
+import { armsFactor, gurpsExactSize } from './exact-size'
 import { solveClockless } from './exact-clockless'
 
 /**
@@ -848,11 +848,16 @@ export function gurpsExactWay(plan: Plan): 'clock' | 'clockless' | { refused: st
   const compact = gurpsCompactFight(plan)
   if (compact ? size.perTurn * plan.cap <= GURPS_EXACT_MAX_WORK : size.perTurn <= GURPS_EXACT_MAX_PER_TURN_WHOLE) return 'clock'
   const clockless = gurpsClocklessFight(plan)
-  if (clockless && size.perTurn <= GURPS_EXACT_MAX_CLOCKLESS) return 'clockless'
-  const about = Number(size.perTurn.toPrecision(2)).toLocaleString('en-US')
+  // without the clock, the weapons held, drawn and loaded multiply the situations of each HP pair
+  const arms = clockless ? armsFactor(plan) : 1
+  if (clockless && size.perTurn * arms <= GURPS_EXACT_MAX_CLOCKLESS) return 'clockless'
+  const about = Number((size.perTurn * arms).toPrecision(2)).toLocaleString('en-US')
   const [a, b] = plan.fighters
   const over = compact && !clockless ? ` over up to ${plan.cap.toLocaleString('en-US')} turns` : ''
-  return { refused: `the duel has too many different situations to follow exactly: about ${about} a turn${over} (${a.name} can fight on at ${size.liveHp[0]} different HP and ${b.name} at ${size.liveHp[1]}, each with shock, stun and posture); the sampled answer stands alone` }
+  const what = arms > 1 ? 'each with shock, stun, posture and the weapons drawn and loaded' : 'each with shock, stun and posture'
+  const scope = canonicalScope(plan)
+  const whole = !compact && scope.waits ? '; with Waits a blow can land inside the foe\'s turn, so every turn is played whole for every situation' : ''
+  return { refused: `the duel has too many different situations to follow exactly: about ${about} a turn${over} (${a.name} can fight on at ${size.liveHp[0]} different HP and ${b.name} at ${size.liveHp[1]}, ${what})${whole}; the sampled answer stands alone` }
 }
 
 /**

@@ -73,3 +73,17 @@ export function gurpsExactSize(plan: Plan): GurpsExactSize {
   const liveHp = plan.fighters.map((f, v) => reachableHp(f.hpMax, blowInjuries(plan, n - 1 - v, v), blows))
   return { liveHp, perTurn: liveHp.reduce((a, b) => a * b, 1) * GURPS_SITUATIONS_PER_HP_PAIR }
 }
+
+/**
+ * How many times more situations a fighter's weapons make (the weapon held, those drawn, shots left and
+ * Ready turns still to go are part of a situation, exact-fight.ts): 1 with one weapon without Shots; with
+ * several, one way for each weapon he can hold, times each one's shots (a rough count, low rather than high).
+ */
+export function armsFactor(plan: Plan): number {
+  let out = 1
+  for (const f of plan.fighters) {
+    if (f.arms.length > 1) out *= f.arms.length
+    for (const w of f.arms) if (w.shots > 0) out *= w.shots + 1
+  }
+  return out
+}
