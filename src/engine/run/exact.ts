@@ -13,6 +13,9 @@ export const exactCache = new ExactCache()
  * at once, and a solve runs on a thread of its own, so nothing waits for it but the run's last report.
  * It is wall-clock time, so it leaves room for every shipped fight that is solved (the slowest take about
  * 10 s on a loaded 2-core machine, more in a browser) to keep its exact answer everywhere.
+ * The exact panel (live edits) keeps the same limit as a Run rather than a shorter one: a newer edit stops
+ * the solve in flight anyway, a refusal comes at once (`exactAtOnce`), and the panel and a Run of the same
+ * edit share one solve only when their limits are the same (`budgetKey`).
  */
 export const SHORT_EXACT_BUDGET_SECONDS = 15
 /** Seconds past its budget after which a run's exact request that has not answered is ended (its thread stopped) and the run settles without it. */
