@@ -17,8 +17,11 @@ export interface Compiled {
   plan: unknown
 }
 
-/** Plans a thread keeps (a run, a sweep's last few points, the exact panel's scenario). */
-export const COMPILED_PLANS_KEPT = 8
+/**
+ * Plans a thread keeps: the scenario being run or edited and a few before it (a plan of the heaviest dice
+ * pools holds some tens of MB, and the app's main thread lives long).
+ */
+export const COMPILED_PLANS_KEPT = 4
 
 const plans = new LruCache<string, Compiled>(COMPILED_PLANS_KEPT)
 let compiles = 0
