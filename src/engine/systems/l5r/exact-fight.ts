@@ -6,9 +6,9 @@ import type { ExactMetric } from '../rule-system'
 import { exactRoll as computeRoll, type ExactRoll, type RollSpec } from '../../dice/roll-and-keep'
 import { armorTn, canAttackIn, CENTER, FULL_ATTACK, FULL_DEFENSE } from './armor'
 import { bestRaisesAt } from './best-raises'
-import { attackExplodesWith, NEVER, SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, stanceFor, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_FULL_DEFENSE, VOID_INITIATIVE, VOID_INITIATIVE_ROLL, VOID_SKILL, VOID_WOUNDS, TAIL_WIDTH, type Fighter, type Plan } from './plan'
+import { attackExplodesWith, NEVER, SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, stanceFor, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_FULL_DEFENSE, VOID_INITIATIVE, VOID_INITIATIVE_ROLL, VOID_SKILL, VOID_WOUNDS, type Fighter, type Plan } from './plan'
 import { DOWN, OUT, RANK_PENALTY, rankOf } from './wounds'
-import { multiOutOfScope, solveMulti } from './exact-multi'
+import { bestWeapon, MULTI_MAX_STATES, multiOutOfScope, solveMulti } from './exact-multi'
 
 /**
  * The whole skirmish solved exactly for two fighters (docs/rules/l5r.md section 5): a Markov chain whose
@@ -114,11 +114,13 @@ export function exactSkirmish(plan: Plan): ExactMetric[] {
 }
 
 /** Solves the skirmish, or refuses with the reason in a GM's words. */
-export function solveSkirmish(plan: Plan, maxStates = L5R_MAX_STATES, maxWays = L5R_MAX_WAYS): FightSolveResult & { stepsPerRound?: number } {
+export function solveSkirmish(plan: Plan, maxStates?: number, maxWays = L5R_MAX_WAYS): FightSolveResult & { stepsPerRound?: number } {
   const why = outOfScope(plan)
-  // more than two fighters, or two whose plan only the solver of several follows (delays): that solver (exact-multi.ts)
-  if (plan.n > 2 || (why && !multiOutOfScope(plan))) return solveMulti(plan, maxStates, maxWays, DROP_BELOW)
+  // more than two fighters, or two whose plan only the solver of several follows (delays): that solver
+  // (exact-multi.ts), bounded first by its size estimate, then by its own count of situations
+  if (plan.n > 2 || (why && !multiOutOfScope(plan))) return solveMulti(plan, maxStates ?? MULTI_MAX_STATES, maxWays, DROP_BELOW)
   if (why) return { ok: false, reason: why }
+  maxStates ??= L5R_MAX_STATES
   const model = skirmishModel(plan, true, maxWays)
   try {
     return { ...solveFight(model.model, { maxSteps: plan.cap * model.stepsPerRound, maxStates, dropBelow: DROP_BELOW }), stepsPerRound: model.stepsPerRound }
@@ -195,31 +197,6 @@ function woundsOf(spec: RollSpec, explodes: boolean, reduction: number, cap: num
     if (p > 0) out.push({ value, p })
   })
   return out
-}
-
-/**
- * attack.ts chooseWeapon and weaponValue, read off the situation the chain follows (Round, attack roll's
- * bonuses, TN before Raises, the target's Reduction, whether he can still spend a Void Point): the weapon
- * with the highest expected wounds an attack, from the same tables (a bow left out in Full Attack; ties
- * to the earlier listed). The choice is a function of the state, so the chain follows it exactly.
- */
-export function bestWeapon(a: Fighter, r: number, bits: number, plain: number, red: number, canVoid: boolean): number {
-  let best = -1
-  let value = -1
-  a.kits.forEach((w, k) => {
-    if (w.bow && (bits & SPEC_FULL_ATTACK) !== 0) return
-    const boosted = w.takesVoid && a.voidOf[r] === VOID_DAMAGE && canVoid
-    const table = boosted && w.raiseTableVoid ? w.raiseTableVoid : w.raiseTable
-    const raises = table && a.bestRaisesOf[r] === 1 ? bestRaisesAt(table, bits, red, plain) : a.raisesOf[r]
-    const tn = plain + 5 * raises
-    const hit = (w.tails as Float64Array)[bits * TAIL_WIDTH + (tn < 0 ? 0 : tn < TAIL_WIDTH ? tn : TAIL_WIDTH - 1)]
-    const v = hit * ((boosted ? w.perHitVoid : w.perHit) as Float64Array)[red * w.damage.length + raises]
-    if (v > value + 1e-12) {
-      value = v
-      best = k
-    }
-  })
-  return Math.max(0, best)
 }
 
 function sideOf(plan: Plan, i: number): Side {

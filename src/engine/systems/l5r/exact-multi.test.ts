@@ -63,6 +63,19 @@ const small: Record<string, () => L5rScenario> = {
     s.tactics[0].target = 'random'
     return s
   },
+  'an archer with yumi and katana, her best against each foe at each attack, against two (Attack Stance, then Full Attack)': () => {
+    const s = skirmish([
+      { id: 'a', earth: 1, agility: 4, attackTrait: 2, attackSkill: 4, strength: 4, armor: 'light', rounds: [{ stance: 'attack', bestRaises: true }, { stance: 'full-attack' }] },
+      { id: 'b', earth: 1, armor: 'heavy' },
+      { id: 'c', side: 'B', earth: 1, agility: 2, rounds: [{ stance: 'full-attack' }] },
+    ], { roundCap: 3 })
+    s.combatants[0].weapons = [
+      { name: 'yumi', kind: 'bow', bowStrength: 3, rolled: 2, kept: 2 },
+      { name: 'katana', rolled: 3, kept: 2 },
+    ] as typeof s.combatants[0]['weapons']
+    s.tactics[0].using = 'best'
+    return scenarioSchema.parse({ ...s, combatants: s.combatants.map((c, i) => (i === 0 ? { ...c, weapon: undefined } : c)) })
+  },
   'everyone delays: the lowest acts, then the Round ends (two against one)': () =>
     skirmish([
       { id: 'a', earth: 1, rounds: [{ stance: 'attack', delay: 'to-last' }] },
@@ -126,6 +139,19 @@ describe('L5R whole skirmish of several fighters, exact (docs/rules/l5r.md secti
     }, 60_000)
   }
 
+  it('her best weapon at each attack is neither the yumi alone nor the katana alone, and in Full Attack (no bow) it is the katana to 1e-12', () => {
+    const archer = small['an archer with yumi and katana, her best against each foe at each attack, against two (Attack Stance, then Full Attack)']
+    const using = (name: string, fullAttack = false): FightSolution => {
+      const s = archer()
+      s.tactics[0].using = name
+      if (fullAttack) s.tactics[0].rounds = [{ ...s.tactics[0].rounds[1] }]
+      return solve(compile(s))
+    }
+    const best = using('best')
+    for (const one of [using('yumi'), using('katana')]) expect(Math.abs(best.win[0] - one.win[0])).toBeGreaterThan(1e-4)
+    sameAnswer(using('best', true), using('katana', true))
+  })
+
   it('refuses, with the reason, the fights it does not follow, and a fight too large at once from its estimated size', () => {
     const reason = (s: unknown): string | undefined => fightNote(exactOf(s))?.reason
     expect(reason(skirmish([{ id: 'a', rounds: [{ stance: 'full-defense' }] }, { id: 'b' }, { id: 'c' }]))).toBe('A takes Full Defense Stance, with more than two fighters')
@@ -152,6 +178,7 @@ describe('L5R whole skirmish of several fighters, exact against the Monte Carlo 
     // (a small fight: the shipped two-against-two takes several seconds to solve)
     'two against two with delays': small['two against two, delays (once, after his target, to the last), two Rounds'],
     'one against two, a random target, Down not defeated': small['one against two, a random target, Down not defeated, most health at the cap'],
+    'an archer with yumi and katana, her best at each attack, against two': small['an archer with yumi and katana, her best against each foe at each attack, against two (Attack Stance, then Full Attack)'],
   }
   for (const [name, scenario] of Object.entries(cases)) {
     it(`${name}: who wins, the draw, defeated, killed and Rounds fought`, async () => {

@@ -3,7 +3,7 @@ import { FightRefusal } from '../../core/fight-exact'
 import { exactRoll, type ExactRoll } from '../../dice/roll-and-keep'
 import { armorTn, canAttackIn, CENTER, FULL_ATTACK, FULL_DEFENSE } from './armor'
 import { bestRaisesAt } from './best-raises'
-import { AFTER_TARGET, attackExplodesWith, HURT, NEVER, ONCE, SPEC_FULL_ATTACK, stanceFor, VOID_NONE, type Plan } from './plan'
+import { AFTER_TARGET, attackExplodesWith, HURT, NEVER, ONCE, SPEC_FULL_ATTACK, stanceFor, TAIL_WIDTH, VOID_DAMAGE, VOID_NONE, type Fighter, type Plan } from './plan'
 import { DOWN, OUT, RANK_PENALTY, rankOf } from './wounds'
 
 /**
@@ -19,7 +19,7 @@ import { DOWN, OUT, RANK_PENALTY, rankOf } from './wounds'
  * more health left).
  *
  * Scope: no Full Defense or Center Stance, no Void Points spent, no late arrival, no simultaneous tie
- * groups, one weapon each (or the one named); anything else is refused with the reason. Without Void,
+ * groups; anything else is refused with the reason. Without Void,
  * Center or swaps the Initiative order is fixed for the whole skirmish (the scores never change), so it
  * is one of the n! orders, drawn in Round 1.
  *
@@ -37,7 +37,6 @@ export function multiOutOfScope(plan: Plan): string | undefined {
   if (plan.simultaneousTies) return 'characters tied on Initiative act at once (rule variant), with more than two fighters'
   if (plan.downActsWithVoid) return 'Down characters act by spending Void Points (rule variant)'
   for (const d of plan.fighters) {
-    if (d.using < 0) return `${d.c.name} picks his best weapon against his foe at each attack, as the fight stands (name the weapon he uses to get an exact answer)`
     if (d.swapWithOf.some((x) => x >= 0)) return `${d.c.name} swaps Initiative with an ally`
     if (d.voidPoints > 0 && d.voidOf.some((x) => x !== VOID_NONE)) return `${d.c.name} spends Void Points, with more than two fighters`
     const stances = [...d.stanceOf, d.hurtStance]
@@ -68,6 +67,31 @@ export function multiSize(plan: Plan): number {
 
 function factorial(n: number): number {
   return n <= 1 ? 1 : n * factorial(n - 1)
+}
+
+/**
+ * attack.ts chooseWeapon and weaponValue, read off the situation the chain follows (Round, attack roll's
+ * bonuses, TN before Raises, the target's Reduction, whether he can still spend a Void Point): the weapon
+ * with the highest expected wounds an attack, from the same tables (a bow left out in Full Attack; ties
+ * to the earlier listed). The choice is a function of the state, so the chain follows it exactly.
+ */
+export function bestWeapon(a: Fighter, r: number, bits: number, plain: number, red: number, canVoid: boolean): number {
+  let best = -1
+  let value = -1
+  a.kits.forEach((w, k) => {
+    if (w.bow && (bits & SPEC_FULL_ATTACK) !== 0) return
+    const boosted = w.takesVoid && a.voidOf[r] === VOID_DAMAGE && canVoid
+    const table = boosted && w.raiseTableVoid ? w.raiseTableVoid : w.raiseTable
+    const raises = table && a.bestRaisesOf[r] === 1 ? bestRaisesAt(table, bits, red, plain) : a.raisesOf[r]
+    const tn = plain + 5 * raises
+    const hit = (w.tails as Float64Array)[bits * TAIL_WIDTH + (tn < 0 ? 0 : tn < TAIL_WIDTH ? tn : TAIL_WIDTH - 1)]
+    const v = hit * ((boosted ? w.perHitVoid : w.perHit) as Float64Array)[red * w.damage.length + raises]
+    if (v > value + 1e-12) {
+      value = v
+      best = k
+    }
+  })
+  return Math.max(0, best)
 }
 
 /** Rolls already computed in this process, by spec. */
@@ -370,9 +394,11 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     const r = c.f[O + R]
     const plain = armorTn(t.baseArmorTn, c.f[2 * j], t.defenseAdd, 0, t.masteryTn) + RANK_PENALTY[rankI]
     const bits = c.f[2 * i] === FULL_ATTACK ? SPEC_FULL_ATTACK : 0
-    const raises = a.raiseTable && a.bestRaisesOf[r] === 1 ? bestRaisesAt(a.raiseTable, bits, t.reductionIndex, plain) : a.raisesOf[r]
-    const hit = atLeast(roll(a.attack[bits], attackExplodesWith(a, bits), a.attackRerolls), plain + 5 * raises)
-    const dmg = roll(a.damage[raises], plan.damageExplodes)
+    // "his best against this foe": chosen afresh as the sampler chooses it (no Void Point to spend here)
+    const kit = a.using < 0 ? a.kits[bestWeapon(a, r, bits, plain, t.reductionIndex, false)] : a
+    const raises = kit.raiseTable && a.bestRaisesOf[r] === 1 ? bestRaisesAt(kit.raiseTable, bits, t.reductionIndex, plain) : a.raisesOf[r]
+    const hit = atLeast(roll(kit.attack[bits], attackExplodesWith(a, bits), a.attackRerolls), plain + 5 * raises)
+    const dmg = roll(kit.damage[raises], plan.damageExplodes)
     const at = new Float64Array(dead[j] + 1)
     for (let k = 0; k < dmg.p.length; k++) at[Math.min(dead[j], Math.max(0, dmg.min + k - t.reduction))] += dmg.p[k]
     const wounds: { value: number; p: number }[] = []
@@ -643,6 +669,12 @@ export function solveMulti(plan: Plan, maxStates: number, maxWays: number, dropB
     throw e
   }
 }
+
+/**
+ * (Step, situation) pairs followed before the answer is refused: the estimate (`MULTI_MAX_SIZE`) keeps the
+ * fights tried below about this; the shipped two-against-two of three Rounds takes 2.8 million.
+ */
+export const MULTI_MAX_STATES = 4_000_000
 
 /** Estimated situations (`multiSize`) beyond which the fight is refused before the solve. */
 export const MULTI_MAX_SIZE = 5_000_000
