@@ -114,6 +114,30 @@ function solveWith(m: CompactModel, hpMax: readonly number[], maxSteps: number, 
   let sumY = 0
   let solved = 0
 
+  /**
+   * For a turn's ways to go (shared by every situation that reaches the same entry and defender's HP):
+   * those that change no HP and go on (`inner`), and those that end the fight (`ended`), worked out once.
+   */
+  type Turn = ReturnType<CompactModel['turn']>['t']
+  interface Kinds {
+    inner: Int32Array
+    ended: Uint8Array
+  }
+  const kindsSeen = new WeakMap<Turn, Kinds>()
+  const kindsOf = (t: Turn, hd: number): Kinds => {
+    let k = kindsSeen.get(t)
+    if (k) return k
+    const inner: number[] = []
+    const ended = new Uint8Array(t.p.length)
+    for (let j = 0; j < t.p.length; j++) {
+      if (t.hp[j] > hd) throw new Error('HP went up in a GURPS duel')
+      if (endOf(t.sid[j]) !== LIVE) ended[j] = 1
+      else if (t.hp[j] === hd) inner.push(j)
+    }
+    kindsSeen.set(t, (k = { inner: Int32Array.from(inner), ended }))
+    return k
+  }
+  const kindList: Kinds[] = []
   let localOf = new Int32Array(width).fill(-1)
   const keys: number[] = []
   const turns: { d: number; t: { p: Float64Array; sid: Int32Array; hp: Int32Array } }[] = []
@@ -145,11 +169,10 @@ function solveWith(m: CompactModel, hpMax: readonly number[], maxSteps: number, 
       const slot = keys[i] & 1
       const tr = m.turn(sid, slot, a, b)
       turns.push(tr)
-      const hd = tr.d === 0 ? a : b
-      const { p, sid: to, hp } = tr.t
-      for (let j = 0; j < p.length; j++) {
-        if (hp[j] > hd) throw new Error('HP went up in a GURPS duel')
-        if (hp[j] !== hd || endOf(to[j]) !== LIVE) continue
+      const kinds = kindsOf(tr.t, tr.d === 0 ? a : b)
+      kindList[i] = kinds
+      const to = tr.t.sid
+      for (const j of kinds.inner) {
         const k2 = 2 * to[j] + (1 - slot)
         if (k2 >= localOf.length) {
           const grown = new Int32Array(Math.max(k2 + 1, 2 * localOf.length)).fill(-1)
@@ -185,11 +208,8 @@ function solveWith(m: CompactModel, hpMax: readonly number[], maxSteps: number, 
     }
     for (let i = 0; i < n; i++) {
       const slot = keys[i] & 1
-      const tr = turns[i]
-      const hd = tr.d === 0 ? a : b
-      const { p, sid: to, hp } = tr.t
-      for (let j = 0; j < p.length; j++) {
-        if (hp[j] !== hd || endOf(to[j]) !== LIVE) continue
+      const { p, sid: to } = turns[i].t
+      for (const j of kindList[i].inner) {
         const r = localOf[2 * to[j] + (1 - slot)]
         A[r * n + i] -= p[j]
         B[r * n + i] -= z * p[j]
@@ -209,10 +229,11 @@ function solveWith(m: CompactModel, hpMax: readonly number[], maxSteps: number, 
       const tr = turns[i]
       const hd = tr.d === 0 ? a : b
       const { p, sid: to, hp } = tr.t
+      const ended = kindList[i].ended
       for (let j = 0; j < p.length; j++) {
         const q = xi * p[j]
         const s2 = to[j]
-        if (endOf(s2) !== LIVE) {
+        if (ended[j]) {
           if (s2 >= endMass.length) endMass = grow(endMass, s2)
           endMass[s2] += q
           if (slot === 0) oddEnds += q
