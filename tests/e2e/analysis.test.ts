@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ComparisonRow } from '../../src/engine/run/compare'
 import type { TraceEvent } from '../../src/engine/core/trace'
 import type { SweepDocument } from '../../src/renderer/src/analysis/sweep-plan'
-import { cliPath, examplesDir, requireBuild, root } from '../helpers'
-import { launchChromium, openApp, serveRenderer } from './browser'
+import { cliPath, examplesDir, root } from '../helpers'
+import { closeBrowser, launchChromium, serveRenderer, startBrowserApp } from './browser'
 import { bandShare } from './page-scripts'
 
 /**
@@ -46,20 +46,15 @@ async function download(selector: string, name: string): Promise<string> {
 
 describe('Quickdraw analysis in Chromium (browser backend)', () => {
   beforeAll(async () => {
-    requireBuild()
-    mkdirSync(shots, { recursive: true })
     scratch = mkdtempSync(join(tmpdir(), 'quickdraw-e2e-analysis-'))
-    server = await serveRenderer()
-    chromium = await launchChromium()
-    page = await openApp(chromium.browser, server.url)
+    ;({ server, chromium, page } = await startBrowserApp({ shots }))
     await page.click('[data-example="gurps-waits-standoff.json"]')
     await page.waitForSelector('[data-testid="field-combatants[0].skill"]')
     await setNumber('[data-testid="trials"]', TRIALS)
     await setNumber('[data-testid="seed"]', SEED)
   })
   afterAll(async () => {
-    await chromium?.close()
-    await server?.close()
+    await closeBrowser({ chromium, server })
     rmSync(scratch, { recursive: true, force: true })
   })
 

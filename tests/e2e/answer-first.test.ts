@@ -1,11 +1,10 @@
 import { readdirSync } from 'node:fs'
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { examplesDir, requireBuild, root } from '../helpers'
-import { launchChromium, openApp, openExample, serveRenderer } from './browser'
+import { examplesDir, root } from '../helpers'
+import { closeBrowser, launchChromium, openApp, openExample, serveRenderer, startBrowserApp } from './browser'
 
 /**
  * Issue 13, the answer-first app, in real Chromium at 1280×720 (a laptop screen): five questions a GM
@@ -51,15 +50,10 @@ const noSidewaysScroll = 'document.documentElement.scrollWidth <= document.docum
 
 describe('answer first (issue 13) in Chromium at 1280×720', () => {
   beforeAll(async () => {
-    requireBuild()
-    mkdirSync(shots, { recursive: true })
-    server = await serveRenderer()
-    chromium = await launchChromium()
-    page = await openApp(chromium.browser, server.url, [], { width: 1280, height: 720 })
+    ;({ server, chromium, page } = await startBrowserApp({ shots, viewport: { width: 1280, height: 720 } }))
   })
   afterAll(async () => {
-    await chromium?.close()
-    await server?.close()
+    await closeBrowser({ chromium, server })
   })
 
   it('question 1, a three-way GURPS Wait: who acts first is in the headline, with intervals and exact values, on the first screen', async () => {

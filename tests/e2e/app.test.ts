@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse as parseCsv } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ResultDocument } from '../../src/engine/run/result'
-import { cliPath, requireBuild, root } from '../helpers'
-import { launchChromium, openApp, openExample, serveRenderer } from './browser'
+import { cliPath, root } from '../helpers'
+import { closeBrowser, launchChromium, openExample, serveRenderer, startBrowserApp } from './browser'
 import { armLatency, canvasPrints, inkedPixels, newestRecentText, readLatency, recordCspViolations } from './page-scripts'
 
 /**
@@ -84,16 +84,11 @@ function cli(file: string, trials: number, seed: number): ResultDocument {
 
 describe('Quickdraw in Chromium (browser backend)', () => {
   beforeAll(async () => {
-    requireBuild()
-    mkdirSync(shots, { recursive: true })
     scratch = mkdtempSync(join(tmpdir(), 'quickdraw-e2e-files-'))
-    server = await serveRenderer()
-    chromium = await launchChromium()
-    page = await openApp(chromium.browser, server.url, [recordCspViolations])
+    ;({ server, chromium, page } = await startBrowserApp({ shots, initScripts: [recordCspViolations] }))
   })
   afterAll(async () => {
-    await chromium?.close()
-    await server?.close()
+    await closeBrowser({ chromium, server })
     rmSync(scratch, { recursive: true, force: true })
   })
 

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BalanceAnswer } from '../../src/engine/run/balance'
-import { cliPath, examplesDir, requireBuild, root } from '../helpers'
-import { launchChromium, openApp, serveRenderer } from './browser'
+import { cliPath, examplesDir, root } from '../helpers'
+import { closeBrowser, launchChromium, serveRenderer, startBrowserApp } from './browser'
 
 /**
  * The Balance tab in real Chromium over the browser backend: the Kid's skill at which he acts first alone
@@ -20,17 +20,12 @@ let chromium: Awaited<ReturnType<typeof launchChromium>>
 
 describe('Balance tab in Chromium (browser backend)', () => {
   beforeAll(async () => {
-    requireBuild()
-    mkdirSync(shots, { recursive: true })
-    server = await serveRenderer()
-    chromium = await launchChromium()
-    page = await openApp(chromium.browser, server.url, [], { width: 1280, height: 720 })
+    ;({ server, chromium, page } = await startBrowserApp({ shots, viewport: { width: 1280, height: 720 } }))
     await page.click('[data-example="gurps-waits-standoff.json"]')
     await page.waitForSelector('[data-testid="field-combatants[0].skill"]')
   })
   afterAll(async () => {
-    await chromium?.close()
-    await server?.close()
+    await closeBrowser({ chromium, server })
   })
 
   it('finds the Kid’s skill for a 50% chance to act first alone, in a sentence, as quickdraw balance does', async () => {

@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize, resolve } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { requireBuild } from '../helpers'
 
 /** Debian's chromium; the tests never download a browser. */
 export const CHROMIUM = process.env.QUICKDRAW_CHROMIUM ?? '/usr/bin/chromium'
@@ -80,4 +81,38 @@ export async function openExample(page: Page, file: string, choice: 'save' | 'di
     await page.waitForSelector('[data-testid="leave-dialog"]:not([open])', { state: 'attached' })
   }
   if (choice !== 'cancel') await page.waitForSelector(`[data-example="${file}"].active`)
+}
+
+/** What a browser test file starts: the built page served, and Chromium. */
+export interface BrowserRun {
+  server: Awaited<ReturnType<typeof serveRenderer>>
+  chromium: Awaited<ReturnType<typeof launchChromium>>
+}
+
+/**
+ * The start of every browser test file: checks the build, makes the screenshots folder `shots` (when
+ * given), serves the built page and launches Chromium. Close it in afterAll: closeBrowser.
+ */
+export async function startBrowser(o: { shots?: string } = {}): Promise<BrowserRun> {
+  requireBuild()
+  if (o.shots) mkdirSync(o.shots, { recursive: true })
+  const server = await serveRenderer()
+  try {
+    return { server, chromium: await launchChromium() }
+  } catch (e) {
+    await server.close()
+    throw e
+  }
+}
+
+/** startBrowser, then the app opened in it with `initScripts` and `viewport` (openApp). */
+export async function startBrowserApp(o: { shots?: string; initScripts?: string[]; viewport?: { width: number; height: number } } = {}): Promise<BrowserRun & { page: Page }> {
+  const run = await startBrowser(o)
+  return { ...run, page: await openApp(run.chromium.browser, run.server.url, o.initScripts, o.viewport) }
+}
+
+/** Closes what startBrowser started (whatever of it did start). */
+export async function closeBrowser(run: Partial<BrowserRun>): Promise<void> {
+  await run.chromium?.close()
+  await run.server?.close()
 }

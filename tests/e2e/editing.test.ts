@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { requireBuild, root } from '../helpers'
-import { launchChromium, openApp, openExample, serveRenderer } from './browser'
+import { root } from '../helpers'
+import { closeBrowser, launchChromium, openApp, openExample, serveRenderer, startBrowser } from './browser'
 
 /**
  * Issue 13, editing that respects the user, in real Chromium at 1280×720: switching away from unsaved
@@ -26,14 +26,10 @@ async function setField(selector: string, value: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  requireBuild()
-  mkdirSync(shots, { recursive: true })
-  server = await serveRenderer()
-  chromium = await launchChromium()
+  ;({ server, chromium } = await startBrowser({ shots }))
 })
 afterAll(async () => {
-  await chromium?.close()
-  await server?.close()
+  await closeBrowser({ chromium, server })
 })
 
 describe('switching away from unsaved edits (issue 13) in Chromium at 1280×720', () => {

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exactOf } from '../../src/engine/run/exact'
-import { example, requireBuild, root } from '../helpers'
-import { launchChromium, openApp, openExample, serveRenderer } from './browser'
+import { example, root } from '../helpers'
+import { closeBrowser, launchChromium, openExample, serveRenderer, startBrowserApp } from './browser'
 
 /**
  * The editor's exact answer in real Chromium (browser backend: computed in a Web Worker): it appears for a
@@ -24,15 +23,10 @@ function exactHit(scenario: unknown): string {
 
 describe('exact answer while editing (Chromium)', () => {
   beforeAll(async () => {
-    requireBuild()
-    mkdirSync(shots, { recursive: true })
-    server = await serveRenderer()
-    chromium = await launchChromium()
-    page = await openApp(chromium.browser, server.url)
+    ;({ server, chromium, page } = await startBrowserApp({ shots }))
   })
   afterAll(async () => {
-    await chromium?.close()
-    await server?.close()
+    await closeBrowser({ chromium, server })
   })
 
   it('a Genesys check shows its exact P(hit) and the net successes × advantage grid, and both follow an edit', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
@@ -9,9 +9,9 @@ import type { ResultDocument } from '../../src/engine/run/result'
 import { runChunk } from '../../src/engine/run/run-chunk'
 import { headline, type ScenarioQuestion } from '../../src/shared/report/headline'
 import { reportHtml } from '../../src/shared/report/report-html'
-import { examplesDir, requireBuild, root } from '../helpers'
+import { examplesDir, root } from '../helpers'
 import { findEngineWords } from '../lint/engine-words'
-import { launchChromium, openApp, serveRenderer } from './browser'
+import { closeBrowser, launchChromium, serveRenderer, startBrowserApp } from './browser'
 
 /**
  * Issue 28 in real Chromium at 1280×720, one flow: every shipped example's headline in the app is the
@@ -71,15 +71,10 @@ async function axe(where: string): Promise<string[]> {
 
 describe("a GM's words and an app anyone can use (issue 28) in Chromium at 1280×720", () => {
   beforeAll(async () => {
-    requireBuild()
-    mkdirSync(shots, { recursive: true })
-    server = await serveRenderer()
-    chromium = await launchChromium()
-    page = await openApp(chromium.browser, server.url, [], { width: 1280, height: 720 })
+    ;({ server, chromium, page } = await startBrowserApp({ shots, viewport: { width: 1280, height: 720 } }))
   })
   afterAll(async () => {
-    await chromium?.close()
-    await server?.close()
+    await closeBrowser({ chromium, server })
   })
 
   it(`every shipped example's headline is the CLI's at ${TRIALS} trials (names, numbers), asked and answered in a GM's words`, async () => {

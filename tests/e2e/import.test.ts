@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { requireBuild, root } from '../helpers'
-import { launchChromium, openApp, openExample, serveRenderer } from './browser'
+import { root } from '../helpers'
+import { closeBrowser, launchChromium, openExample, serveRenderer, startBrowserApp } from './browser'
 
 /**
  * Issue 18 in the browser build, real Chromium: the Import character… button and a drop on the scenario
@@ -17,15 +17,10 @@ let server: Awaited<ReturnType<typeof serveRenderer>>
 let chromium: Awaited<ReturnType<typeof launchChromium>>
 
 beforeAll(async () => {
-  requireBuild()
-  mkdirSync(shots, { recursive: true })
-  server = await serveRenderer()
-  chromium = await launchChromium()
-  page = await openApp(chromium.browser, server.url)
+  ;({ server, chromium, page } = await startBrowserApp({ shots }))
 })
 afterAll(async () => {
-  await chromium?.close()
-  await server?.close()
+  await closeBrowser({ chromium, server })
 })
 
 describe('importing characters in the browser build (issue 18)', () => {

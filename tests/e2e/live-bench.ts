@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, it } from 'vitest'
-import { requireBuild } from '../helpers'
-import { launchChromium, openApp, serveRenderer } from './browser'
+import { closeBrowser, launchChromium, openApp, serveRenderer, startBrowser } from './browser'
 import { LIVE_EXAMPLES, timeLiveEdit } from './live-timing'
 
 /**
@@ -19,14 +18,9 @@ describe('live answers: from an edit to the answer', () => {
   let server: Awaited<ReturnType<typeof serveRenderer>>
   let chromium: Awaited<ReturnType<typeof launchChromium>>
   beforeAll(async () => {
-    requireBuild()
-    server = await serveRenderer()
-    chromium = await launchChromium()
+    ;({ server, chromium } = await startBrowser())
   }, 60_000)
-  afterAll(async () => {
-    await chromium?.close()
-    await server?.close()
-  })
+  afterAll(() => closeBrowser({ chromium, server }))
 
   it('times each system\'s main example', async () => {
     const rows: string[] = []

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { requireBuild, root } from '../helpers'
-import { launchChromium, openApp, serveRenderer } from './browser'
+import { root } from '../helpers'
+import { closeBrowser, launchChromium, openApp, serveRenderer, startBrowserApp } from './browser'
 import { LIVE_EXAMPLES, timeLiveEdit } from './live-timing'
 
 /**
@@ -22,16 +21,11 @@ const headline = (): Promise<string> => page.textContent('[data-testid="headline
 
 describe('live answers (issue 27) in Chromium', () => {
   beforeAll(async () => {
-    requireBuild()
-    mkdirSync(shots, { recursive: true })
-    server = await serveRenderer()
-    chromium = await launchChromium()
-    page = await openApp(chromium.browser, server.url, [`try { localStorage.setItem('quickdraw.live-answers', 'on') } catch {}`], { width: 1280, height: 720 })
+    ;({ server, chromium, page } = await startBrowserApp({ shots, initScripts: [`try { localStorage.setItem('quickdraw.live-answers', 'on') } catch {}`], viewport: { width: 1280, height: 720 } }))
   }, 60_000)
 
   afterAll(async () => {
-    await chromium?.close()
-    await server?.close()
+    await closeBrowser({ chromium, server })
   })
 
   it('an edit in each system\'s main example answers at once, shows what changed, and refines to the numbers of a Run', async () => {

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { requireBuild } from '../helpers'
-import { launchChromium, openApp, serveRenderer } from './browser'
+import { closeBrowser, launchChromium, serveRenderer, startBrowserApp } from './browser'
 
 /**
  * The plain-browser build as an installable offline web app (issue 12 item 4): it is served with a web
@@ -21,14 +20,10 @@ interface Manifest {
 
 describe('Quickdraw as an offline web app (Chromium)', () => {
   beforeAll(async () => {
-    requireBuild()
-    server = await serveRenderer()
-    chromium = await launchChromium()
-    page = await openApp(chromium.browser, server.url)
+    ;({ server, chromium, page } = await startBrowserApp())
   })
   afterAll(async () => {
-    await chromium?.close()
-    await server?.close()
+    await closeBrowser({ chromium, server })
   })
 
   it('the page links a manifest named Quickdraw whose icons are served', async () => {

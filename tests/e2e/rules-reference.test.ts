@@ -1,10 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { requireBuild, root } from '../helpers'
-import { launchChromium, openApp, serveRenderer } from './browser'
+import { root } from '../helpers'
+import { closeBrowser, launchChromium, serveRenderer, startBrowserApp } from './browser'
 
 /**
  * The rules reference inside the app (header button, F1, Help › Rules Reference on the desktop): it opens
@@ -18,17 +17,12 @@ let chromium: Awaited<ReturnType<typeof launchChromium>>
 
 describe('rules reference in Chromium', () => {
   beforeAll(async () => {
-    requireBuild()
-    mkdirSync(shots, { recursive: true })
-    server = await serveRenderer()
-    chromium = await launchChromium()
-    page = await openApp(chromium.browser, server.url, [], { width: 1280, height: 720 })
+    ;({ server, chromium, page } = await startBrowserApp({ shots, viewport: { width: 1280, height: 720 } }))
     await page.click('[data-example="hero-gunfighters.json"]')
     await page.waitForSelector('[data-testid="field-combatants[0].dex"]')
   })
   afterAll(async () => {
-    await chromium?.close()
-    await server?.close()
+    await closeBrowser({ chromium, server })
   })
 
   it('opens at the page of the scenario\'s system, with the book citations', async () => {
