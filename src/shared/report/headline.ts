@@ -153,6 +153,7 @@ const SUBJECT_FIRST: [RegExp, (who: string, label: RegExpExecArray) => string][]
   [/^Tied first$/, (w) => `${w} is tied for first`],
   [/^Delay pays off$/, (w) => `${w}'s delay pays off`],
   [/^Special Attack\/Defence triggers$/, (w) => `${w}'s Special Attack or Defence takes effect`],
+  // Star Wars results saved before 1.4.0 named these "P(…)"; Star Wars now names them in words where they are made
   [/^P\(defeated\)$/, (w) => `${w} is defeated`],
   [/^P\(hit\) per attack$/, (w) => `${w}'s attacks that hit`],
   [/^P\(critical\) per attack$/, (w) => `${w}'s attacks that cause a Critical Injury`],
@@ -168,7 +169,7 @@ function openingAttack(w: string): string {
   return `${m[1]}'s opening attack hits ${m[2]} ${m[3] === 'engaged' ? 'while engaged' : `at ${m[3]} range`}${m[4]}`
 }
 
-/** Kinds of result (the scenario question's picker, the report's chart titles) named without a fighter. */
+/** Kinds of result (the scenario question's picker, the report's chart titles) named without a fighter, as Star Wars results saved before 1.4.0 name them. */
 const KIND_WORDS: Record<string, string> = {
   'P(hit) per attack': 'Attacks that hit',
   'P(critical) per attack': 'Attacks that cause a Critical Injury',
