@@ -108,7 +108,7 @@ function solveWith(m: CompactModel, hpMax: readonly number[], maxSteps: number, 
   }
   /** Chance the fight ends in each situation, and each fighter's HP lost at the end. */
   let endMass: Float64Array = new Float64Array(64)
-  const lost: Float64Array[] = [new Float64Array(h0 + 1), new Float64Array(h1 + 1)]
+  const lost: Float64Array[] = [new Float64Array(6 * h0 + 1), new Float64Array(6 * h1 + 1)]
   let steps = 0
   let oddEnds = 0
   let sumY = 0
@@ -120,21 +120,37 @@ function solveWith(m: CompactModel, hpMax: readonly number[], maxSteps: number, 
    */
   type Turn = ReturnType<CompactModel['turn']>['t']
   interface Kinds {
+    t: Turn
+    d: number
     inner: Int32Array
-    ended: Uint8Array
+    /** Ways that lower the defender's HP and go on. */
+    outer: Int32Array
+    /** Ways that end the fight, and their total chance. */
+    ended: Int32Array
+    endTotal: number
+    /** Expected visits of the situations that take this turn (its endings are shared out once, at the end). */
+    w: number
   }
   const kindsSeen = new WeakMap<Turn, Kinds>()
-  const kindsOf = (t: Turn, hd: number): Kinds => {
+  const allKinds: Kinds[] = []
+  const kindsOf = (t: Turn, d: number, hd: number): Kinds => {
     let k = kindsSeen.get(t)
     if (k) return k
     const inner: number[] = []
-    const ended = new Uint8Array(t.p.length)
+    const outer: number[] = []
+    const ended: number[] = []
+    let endTotal = 0
     for (let j = 0; j < t.p.length; j++) {
       if (t.hp[j] > hd) throw new Error('HP went up in a GURPS duel')
-      if (endOf(t.sid[j]) !== LIVE) ended[j] = 1
-      else if (t.hp[j] === hd) inner.push(j)
+      if (endOf(t.sid[j]) !== LIVE) {
+        ended.push(j)
+        endTotal += t.p[j]
+      } else if (t.hp[j] === hd) inner.push(j)
+      else outer.push(j)
     }
-    kindsSeen.set(t, (k = { inner: Int32Array.from(inner), ended }))
+    k = { t, d, inner: Int32Array.from(inner), outer: Int32Array.from(outer), ended: Int32Array.from(ended), endTotal, w: 0 }
+    kindsSeen.set(t, k)
+    allKinds.push(k)
     return k
   }
   const kindList: Kinds[] = []
@@ -169,7 +185,7 @@ function solveWith(m: CompactModel, hpMax: readonly number[], maxSteps: number, 
       const slot = keys[i] & 1
       const tr = m.turn(sid, slot, a, b)
       turns.push(tr)
-      const kinds = kindsOf(tr.t, tr.d === 0 ? a : b)
+      const kinds = kindsOf(tr.t, tr.d, tr.d === 0 ? a : b)
       kindList[i] = kinds
       const to = tr.t.sid
       for (const j of kinds.inner) {
@@ -227,27 +243,21 @@ function solveWith(m: CompactModel, hpMax: readonly number[], maxSteps: number, 
       sumY += yi
       const slot = keys[i] & 1
       const tr = turns[i]
-      const hd = tr.d === 0 ? a : b
+      const kinds = kindList[i]
       const { p, sid: to, hp } = tr.t
-      const ended = kindList[i].ended
-      for (let j = 0; j < p.length; j++) {
+      // the fight ends: shared out by way once all visits are known; the attacker's injury stands as it is
+      if (kinds.endTotal > 0) {
+        const q = xi * kinds.endTotal
+        kinds.w += xi
+        if (slot === 0) oddEnds += q
+        const lostA = tr.d === 0 ? h1 - b : h0 - a
+        if (lostA >= lost[1 - tr.d].length) lost[1 - tr.d] = grow(lost[1 - tr.d], lostA)
+        lost[1 - tr.d][lostA] += q
+      }
+      for (const j of kinds.outer) {
         const q = xi * p[j]
-        const s2 = to[j]
-        if (ended[j]) {
-          if (s2 >= endMass.length) endMass = grow(endMass, s2)
-          endMass[s2] += q
-          if (slot === 0) oddEnds += q
-          // damage taken: the defender's from his HP after, the attacker's as it stands
-          const lostD = (tr.d === 0 ? h0 : h1) - hp[j]
-          const lostA = tr.d === 0 ? h1 - b : h0 - a
-          if (lostD >= lost[tr.d].length) lost[tr.d] = grow(lost[tr.d], lostD)
-          lost[tr.d][lostD] += q
-          lost[1 - tr.d][lostA] += q
-          continue
-        }
-        if (hp[j] === hd) continue
         const to2 = tr.d === 0 ? pairOf(hp[j], b) : pairOf(a, hp[j])
-        const k2 = 2 * s2 + (1 - slot)
+        const k2 = 2 * to[j] + (1 - slot)
         const r = rows[to2]
         if (r === null || k2 >= r.length) {
           put(to2, k2, q, z * yi * p[j])
@@ -258,6 +268,19 @@ function solveWith(m: CompactModel, hpMax: readonly number[], maxSteps: number, 
       }
     }
     for (const k of keys) localOf[k] = -1
+  }
+  for (const k of allKinds) {
+    if (k.w === 0) continue
+    const top = k.d === 0 ? h0 : h1
+    for (const j of k.ended) {
+      const q = k.w * k.t.p[j]
+      const s2 = k.t.sid[j]
+      if (s2 >= endMass.length) endMass = grow(endMass, s2)
+      endMass[s2] += q
+      const lostD = top - k.t.hp[j]
+      if (lostD >= lost[k.d].length) lost[k.d] = grow(lost[k.d], lostD)
+      lost[k.d][lostD] += q
+    }
   }
   const capBound = sumY / z ** maxSteps
   const win = [0, 0]
