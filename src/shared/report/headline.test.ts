@@ -180,7 +180,7 @@ describe('a balance or tactics question names its result as Results do', () => {
   const metrics = [
     { id: 'acts-first-alone:kid', label: 'Acts first alone: The Kid', kind: 'probability' },
     { id: 'first-actor', label: 'Who acts first', kind: 'order', outcomes: [{ key: 'kid', label: 'Kid' }, { key: 'doc', label: 'Doc' }] },
-    { id: 'wins', label: 'Who wins', kind: 'order', outcomes: [{ key: 'B', label: 'Kid wins' }, { key: 'cap', label: 'Draw at the Turn cap (10 Turns)' }] },
+    { id: 'wins', label: 'Who wins', kind: 'order', outcomes: [{ key: 'B', label: 'Kid wins' }, { key: 'mutual', label: 'Both sides out at once' }, { key: 'cap', label: 'Draw at the Turn cap (10 Turns)' }] },
     { id: 'side-wins', label: 'After 3 turns', kind: 'order', outcomes: [{ key: 'a-wins', label: 'The Ito wiped out' }, { key: 'b-wins', label: 'The Ryu wiped out' }] },
     { id: 'rounds', label: 'Rounds per fight', kind: 'distribution' },
   ]
@@ -189,6 +189,8 @@ describe('a balance or tactics question names its result as Results do', () => {
     expect(queryInWords(metrics, { metric: 'acts-first-alone:kid' })).toEqual({ label: 'The Kid acts first, alone', percent: true })
     expect(queryInWords(metrics, { metric: 'first-actor', outcome: 'kid' })).toEqual({ label: "Kid takes the fight's first action", percent: true })
     expect(queryInWords(metrics, { metric: 'wins', outcome: 'B' })).toEqual({ label: 'Kid wins', percent: true })
+    // HERO: both sides fall in the same Segment: nobody wins, never "Both sides out at once wins"
+    expect(queryInWords(metrics, { metric: 'wins', outcome: 'mutual' })).toEqual({ label: 'Both sides out at once', percent: true })
     expect(queryInWords(metrics, { metric: 'wins', outcome: 'cap' })).toEqual({ label: 'Both sides still standing after 10 Turns', percent: true })
     expect(queryInWords(metrics, { metric: 'side-wins', outcome: 'a-wins' })).toEqual({ label: 'The Ryu wipe out the Ito after 3 turns', percent: true })
     expect(queryInWords(metrics, { metric: 'rounds' })).toEqual({ label: 'Rounds per fight', percent: false })

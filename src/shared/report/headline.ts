@@ -97,7 +97,7 @@ function itemsOf(m: Metric, setting: Setting): HeadlineItem[] {
 }
 
 /** Outcome labels that say what happened on their own ("Side B wins (Kid)", "side A wiped out"). */
-const SELF_SPEAKING = /\bwins?\b|wiped out|\bdraw\b|still stand/i
+const SELF_SPEAKING = /\bwins?\b|wiped out|out at once|\bdraw\b|still stand/i
 
 /** What a headline knows of the scenario: how long a fight may last before it is stopped. */
 export interface Setting {
