@@ -8,8 +8,8 @@ import { DOWN, OUT, RANK_PENALTY, rankOf } from './wounds'
 
 /**
  * The whole skirmish of two or more fighters solved exactly (docs/rules/l5r.md section 5, exact answers):
- * a Markov chain whose clock is a fixed number of steps per Round: the Round's start (Initiative in
- * Round 1), then per Turn slot one step per attack a Turn can hold. It follows the sampler (skirmish.ts,
+ * a Markov chain whose clock is a fixed number of steps per Round: per Turn slot one step per attack a
+ * Turn can hold (Round 1's first step rolls Initiative first). It follows the sampler (skirmish.ts,
  * turns.ts, attack.ts) move for move: the Initiative order (scores, then Agility and Class Rank, then the
  * random draw kept for the skirmish, then roster order: each order's exact chance), the Turn order with
  * every delay policy (turns.ts playTurns replayed as a function of the situation: who can still act, who
@@ -50,7 +50,7 @@ export function multiOutOfScope(plan: Plan): string | undefined {
 /**
  * The number of (step, situation) pairs the solve may visit, estimated before building anything: the
  * Initiative orders × the wounds each side can have taken (sticky targets wear down one enemy at a
- * time, random ones any of them) × the Round's steps × the Rounds.
+ * time, random ones any of them) × the Turn slots × the Rounds.
  */
 export function multiSize(plan: Plan): number {
   const orders = factorial(plan.n)
@@ -62,7 +62,7 @@ export function multiSize(plan: Plan): number {
     wounds *= sticky ? members.reduce((s, d) => s + d.thresholds[OUT] + 2, 0) : members.reduce((s, d) => s * (d.thresholds[OUT] + 2), 1)
   }
   const attacks = Math.max(...plan.fighters.map((d) => d.c.attacksPerTurn))
-  return orders * wounds * plan.cap * (1 + plan.n * attacks)
+  return orders * wounds * plan.cap * plan.n * attacks
 }
 
 function factorial(n: number): number {
@@ -251,7 +251,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
   const O = 2 * n
   const fighters = plan.fighters
   const attacks = Math.max(...fighters.map((d) => d.c.attacksPerTurn))
-  const stepsPerRound = 1 + n * attacks
+  const stepsPerRound = n * attacks
   const dead = fighters.map((d) => d.thresholds[OUT] + 1)
   const radix: number[] = []
   let W = 1
@@ -505,30 +505,31 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     }
   }
 
-  const start: MultiState = { c: intern(new Array<number>(O + OWN).fill(0)), w: 0, win: 0 }
+  // the Initiative order not yet rolled (−1): the first step rolls it, then plays the first Turn
+  const start: MultiState = { c: intern(new Array<number>(O + OWN).fill(0).map((x, k) => (k === O + ORD ? -1 : x))), w: 0, win: 0 }
   const LIMIT = 2 ** 52 / (4 * W)
 
+  /** Round 1, Stage 1 (before the first Turn): Stances, Initiative and the order it gives, each with its chance. */
+  const opening = (from: MultiState): { p: number; s: MultiState }[] => {
+    count(orders.length, from)
+    return orders.map(({ p }, k) => {
+      const f = from.c.f.slice()
+      f[O + ORD] = k
+      for (let i = 0; i < n; i++) f[2 * i] = fighters[i].stanceOf[0]
+      return { p, s: { c: intern(f), w: from.w, win: 0 } }
+    })
+  }
+
   const stepEach = (from: MultiState, p: number, emit: (p: number, next: MultiState) => void): void => {
+    if (from.c.f[O + ORD] < 0) {
+      for (const x of opening(from)) stepEach(x.s, p * x.p, emit)
+      return
+    }
     const ph = from.c.f[O + PH]
     const c = advance(from.c)
     const last = ph === stepsPerRound - 1
     const out = last ? (q: number, x: MultiState) => emit(q, x.win !== 0 ? x : { c: endRound(x.c), w: x.w, win: 0 }) : emit
-    if (ph === 0) {
-      if (c.f[O + R] > 0) {
-        out(p, { c, w: from.w, win: 0 })
-        return
-      }
-      // Round 1, Stage 1: Stances, Initiative and the order it gives
-      count(orders.length, from)
-      orders.forEach(({ p: q }, k) => {
-        const f = c.f.slice()
-        f[O + ORD] = k
-        for (let i = 0; i < n; i++) f[2 * i] = fighters[i].stanceOf[0]
-        out(p * q, { c: intern(f), w: from.w, win: 0 })
-      })
-      return
-    }
-    const slotStep = (ph - 1) % attacks
+    const slotStep = ph % attacks
     attackEach(slotStep === 0 ? turnFound(from.w, c) : { c, w: from.w, win: 0 }, slotStep, p, out)
   }
 
@@ -559,17 +560,20 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
       count(1, s)
       g.mass[wj] += p
     }
-    for (let k = 0; k < states.length; k++) {
-      const from = states[k]
-      const p = probs[k]
+    let list = states
+    let chances = probs
+    if (states.some((s) => s.c.f[O + ORD] < 0)) {
+      const opened = states.flatMap((s, k) => (s.c.f[O + ORD] < 0 ? opening(s).map((x) => ({ s: x.s, p: probs[k] * x.p })) : [{ s, p: probs[k] }]))
+      list = opened.map((x) => x.s)
+      chances = opened.map((x) => x.p)
+    }
+    for (let k = 0; k < list.length; k++) {
+      const from = list[k]
+      const p = chances[k]
       const ph = from.c.f[O + PH]
-      if (ph === 0) {
-        stepEach(from, p, emit)
-        continue
-      }
       last = ph === stepsPerRound - 1
       const out = last ? (q: number, x: MultiState) => emit(q, x.win !== 0 ? x : { c: endRound(x.c), w: x.w, win: 0 }) : emit
-      const slotStep = (ph - 1) % attacks
+      const slotStep = ph % attacks
       const s = slotStep === 0 ? turnFound(from.w, advance(from.c)) : { c: advance(from.c), w: from.w, win: 0 }
       const i = s.c.f[O + CUR] - 1
       if (i < 0 || slotStep >= fighters[i].c.attacksPerTurn || !canAttackIn(s.c.f[2 * i])) {
@@ -672,7 +676,7 @@ export function solveMulti(plan: Plan, maxStates: number, maxWays: number, dropB
 
 /**
  * (Step, situation) pairs followed before the answer is refused: the estimate (`MULTI_MAX_SIZE`) keeps the
- * fights tried below about this; the shipped two-against-two of three Rounds takes 2.8 million.
+ * fights tried below about this; the shipped two-against-two of three Rounds takes 2.35 million.
  */
 export const MULTI_MAX_STATES = 4_000_000
 
