@@ -35,6 +35,10 @@ describe('balance store', () => {
     const values = balance.choices.map((c) => c.value)
     expect(values).toContain('acts-first-alone:kid')
     expect(values).toContain('ordering=kid>marshal||||')
+    // each choice named as Results name it; the value it submits stays the query
+    expect(balance.choices.find((c) => c.value === 'acts-first-alone:kid')?.label).toBe('The Kid acts first, alone')
+    expect(balance.choices.find((c) => c.value === 'loses-action:marshal')?.label).toBe('The Marshal loses his action')
+    for (const c of balance.choices) expect(c.label).not.toMatch(/^Acts first alone:|P\(|\b[a-z-]+[:=][a-z]/)
   })
 
   it('the answer is the engine\'s (GURPS Cascading Waits: exact), told as a sentence with the bracketing values', async () => {

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch, type ComputedRef } from 'vue'
 import { BalanceRefusal, findBalance, type BalanceAnswer, type BalancePoint } from '../../../engine/run/balance'
 import { findSystem } from '../../../engine/systems/registry'
-import { describeQuery, formatMetricQuery, MetricQueryError, parseMetricQuery } from '../../../engine/run/estimate'
+import { type describeQuery, formatMetricQuery, MetricQueryError, parseMetricQuery } from '../../../engine/run/estimate'
 import type { JobProgress } from '../../../engine/run/job'
 import { setAtPath } from '../../../engine/run/json-path'
 import type { ResultDocument } from '../../../engine/run/result'
@@ -34,18 +34,21 @@ export function useMetricChoices(): { choices: ComputedRef<MetricChoice[]>; desc
     const run = sim.result?.metrics ?? []
     return run.length > 0 ? run : (exact.metrics ?? []).filter((m) => m.kind !== 'joint')
   })
+  const editor = useEditorStore()
+  const setting = computed(() => settingOf(editor.doc))
+  // Each choice named as Results name it ("The Kid acts first, alone", "Doc wins"); the value stays the query.
   const choices = computed<MetricChoice[]>(() =>
     source.value.flatMap((m): MetricChoice[] => {
-      if (m.kind === 'order') return m.outcomes.map((o) => ({ value: `${m.id}=${o.key}`, label: `${m.label}: ${o.label}` }))
-      if (m.kind === 'probability' || m.kind === 'mean' || m.kind === 'distribution') return [{ value: m.id, label: m.kind === 'distribution' ? `${m.label} (average)` : m.label }]
+      if (m.kind === 'order') return m.outcomes.map((o) => ({ value: `${m.id}=${o.key}`, label: queryInWords([m], { metric: m.id, outcome: o.key }, setting.value)?.label ?? o.label }))
+      if (m.kind === 'probability' || m.kind === 'mean' || m.kind === 'distribution') return [{ value: m.id, label: m.kind === 'distribution' ? `${labelInWords(m.label, setting.value)} (average)` : labelInWords(m.label, setting.value) }]
       return []
     }),
   )
-  const editor = useEditorStore()
-  /** Read off the run's metrics; before any run, whether it is a chance from the system's catalogue. */
+  /** In words, read off the run's metrics; before any run, whether it is a chance from the system's catalogue. */
   const describe = (q: string): { label: string; percent: boolean } => {
     const query = parseMetricQuery(q)
-    if (source.value.some((m) => m.id === query.metric)) return describeQuery(source.value as Parameters<typeof describeQuery>[0], query)
+    const said = queryInWords(source.value, query, setting.value)
+    if (said) return said
     const kind = findSystem(editor.systemId)?.metrics.find((m) => m.id === query.metric.split(':')[0])?.kind
     return { label: choices.value.find((c) => c.value === q)?.label ?? q, percent: query.outcome !== undefined || kind === 'order' || kind === 'probability' }
   }

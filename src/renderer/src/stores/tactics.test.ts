@@ -57,10 +57,10 @@ describe('tactics store', () => {
     expect(engine.exact).toBe(true)
     expect(tactics.answer).toEqual(engine)
     expect(tactics.cell).toBe(4)
-    expect(tactics.sentence).toMatch(/^Side A should always "stand"; side B should always "stand"\. Then "Acts first alone: The Kid" is 54\.6% \(side A wants it high, side B low\)\.$/)
+    expect(tactics.sentence).toMatch(/^Side A should always "stand"; side B should always "stand"\. Then "The Kid acts first, alone" is 54\.6% \(side A wants it high, side B low\)\.$/)
     // Named players: the answer speaks of them.
     tactics.players = { a: 'the Kid', b: 'the Marshal' }
-    expect(tactics.sentence).toMatch(/^The Kid should always "stand"; the Marshal should always "stand"\. Then "Acts first alone: The Kid" is 54\.6% \(the Kid wants it high, the Marshal low\)\.$/)
+    expect(tactics.sentence).toMatch(/^The Kid should always "stand"; the Marshal should always "stand"\. Then "The Kid acts first, alone" is 54\.6% \(the Kid wants it high, the Marshal low\)\.$/)
   })
 
   it('opens with the options a scenario keeps, and keeps edited ones in the scenario as one undoable edit', async () => {
@@ -72,7 +72,8 @@ describe('tactics store', () => {
     expect(JSON.parse(tactics.a[1].patch)).toEqual(JSON.parse(kidSlow))
     expect(tactics.b.map((o) => o.name)).toEqual(['stand'])
     expect(tactics.metric).toBe('acts-first-alone:kid')
-    expect(tactics.choices[0].value).toBe('acts-first-alone:kid')
+    // before any run the kept metric is named from the system's list of results, in words
+    expect(tactics.choices[0]).toEqual({ value: 'acts-first-alone:kid', label: 'The Kid acts first, alone' })
     expect(tactics.keptDiffers).toBe(false)
     tactics.b = [...tactics.b, { name: 'slow', patch: marshalSlow }]
     expect(tactics.keptDiffers).toBe(true)
@@ -90,6 +91,35 @@ describe('tactics store', () => {
     await answeringLeave('discard', () => useLibraryStore().openExample('standoff.json'))
     expect(tactics.a.map((o) => o.name)).toEqual(['as it is'])
     expect(tactics.metric).toBe('')
+  })
+
+  it('issue 28: the gunfighters\' Tactics answer and metric picker read in a GM\'s words, as Results do (no engine label, no id)', async () => {
+    const gunfighters = JSON.parse(readFileSync(join(__dirname, '../../../../resources/examples/hero-gunfighters.json'), 'utf8')) as unknown
+    useBackendForTests(testBackend({ 'gunfighters.json': gunfighters }))
+    await answeringLeave('discard', () => useLibraryStore().openExample('gunfighters.json'))
+    const sim = useSimulationStore()
+    sim.trials = 500
+    sim.seed = 11
+    const tactics = useTacticsStore()
+    // the example keeps its options and its metric: Doc's side winning ("wins=A")
+    expect(tactics.metric).toBe('wins=A')
+    expect(tactics.choices).toEqual([{ value: 'wins=A', label: 'Side A wins' }])
+    await tactics.run()
+    expect(tactics.error).toBe('')
+    expect(tactics.shownAs).toEqual({ label: 'Doc wins', percent: true })
+    expect(tactics.sentence).toMatch(/^Doc should (always|mix) .*; the Kid should (always|mix) .*\. Then "Doc wins" is \d+\.\d% \(Doc wants it high, the Kid low\)\.$/)
+    for (const words of [tactics.sentence, tactics.shownAs.label]) expect(words).not.toMatch(/Acts first alone:|Who wins:|P\(|Side [AB] wins \(|\b[a-z-]+[:=][a-z]/)
+    // after a run the picker lists every result as Results name it; the values it submits stay the queries
+    await sim.run()
+    const label = (value: string): string | undefined => tactics.choices.find((c) => c.value === value)?.label
+    expect(label('wins=A')).toBe('Doc wins')
+    expect(label('wins=B')).toBe('Kid wins')
+    expect(label('wins=mutual')).toBe('Both sides out at once')
+    expect(label('wins=cap')).toBe('Both sides still standing after 10 Turns')
+    expect(label('first-actor=doc')).toBe("Doc takes the fight's first action")
+    expect(label('interrupt-odds:doc')).toBe('Doc wins the interrupt contest against Kid')
+    expect(label('knocked-out:kid')).toBe('Kid is knocked out')
+    for (const c of tactics.choices) expect(c.label).not.toMatch(/Who wins:|P\(|Side [AB] wins \(|\b[a-z-]+[:=][a-z]/)
   })
 
   it('says live what is wrong with an option: not JSON, a duplicate name, a change that breaks the scenario', () => {

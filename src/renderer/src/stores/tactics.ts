@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { ScenarioChoices } from '../../../engine/core/scenario'
-import { describeQuery, parseMetricQuery } from '../../../engine/run/estimate'
+import { type describeQuery, parseMetricQuery } from '../../../engine/run/estimate'
+import { labelInWords, outcomeInWords, queryInWords, settingOf } from '../../../shared/report/headline'
 import type { JobProgress } from '../../../engine/run/job'
 import { checkTactics, playTactics, TacticsRefusal, tacticsPlayers, type TacticsAnswer, type TacticsOption } from '../../../engine/run/tactics'
 import { getAt, setAt } from '../../../engine/run/json-path'
@@ -124,8 +125,8 @@ export const useTacticsStore = defineStore('tactics', () => {
   const metricChoices = computed(() => (metric.value === '' || choices.value.some((c) => c.value === metric.value) ? choices.value : [{ value: metric.value, label: keptMetricLabel(metric.value) }, ...choices.value]))
 
   /**
-   * A kept metric before any run has named it, in words from the system's catalogue ("Who wins: side A",
-   * "Wins (Aldo)"), never as the query written in the file.
+   * A kept metric before any run has named it, in words from the system's catalogue ("Side A wins",
+   * "The Kid acts first, alone"), never as the query written in the file.
    */
   function keptMetricLabel(q: string): string {
     const d = describe(q).label
@@ -140,9 +141,16 @@ export const useTacticsStore = defineStore('tactics', () => {
       const f = list.find((x) => x?.id === who)
       return typeof f?.name === 'string' && f.name.trim() !== '' ? f.name : who
     }
-    const about = subjects.length === 0 ? '' : ` (${subjects.map(nameOf).join(', ')})`
-    const outcome = query.outcome === undefined ? '' : `: ${/^[A-Za-z]$/.test(query.outcome) ? `side ${query.outcome.toUpperCase()}` : nameOf(query.outcome)}`
-    return `${doc.label}${about}${outcome}`
+    const setting = settingOf(editor.doc)
+    const who = subjects.map(nameOf).join(', ')
+    const outcome = query.outcome === undefined ? undefined : /^[A-Za-z]$/.test(query.outcome) ? `Side ${query.outcome.toUpperCase()}` : nameOf(query.outcome)
+    // Said with the fighter first where Results say it so ("Acts first alone: The Kid" → "The Kid acts first, alone").
+    if (outcome === undefined) {
+      const said = who === '' ? labelInWords(doc.label, setting) : labelInWords(`${doc.label}: ${who}`, setting)
+      return said === `${doc.label}: ${who}` ? `${doc.label} (${who})` : said
+    }
+    const title = who === '' ? doc.label : `${doc.label} (${who})`
+    return outcomeInWords({ label: title, outcomes: [] }, outcome, setting)
   }
 
   /** Whether the options on screen differ from those the scenario keeps. */
@@ -236,9 +244,7 @@ export const useTacticsStore = defineStore('tactics', () => {
     if (players.value[side].trim() === '') players.value = { ...players.value, [side]: set.player }
   }
 
-  // An outcome that says what happened on its own reads alone ("Doc wins", not "Who wins: Doc wins").
-  const spoken = (label: string): string => /^[^:]+: (.*\b(?:wins?|wiped out|still stand\w*)\b.*)$/i.exec(label)?.[1] ?? label
-  const sentence = computed(() => (answer.value ? tacticsSentence(answer.value, spoken(shownAs.value.label), shownAs.value.percent, named.value) : ''))
+  const sentence = computed(() => (answer.value ? tacticsSentence(answer.value, shownAs.value.label, shownAs.value.percent, named.value) : ''))
 
   async function run(): Promise<void> {
     if (running.value || sim.running || editor.doc === null) return
@@ -287,7 +293,8 @@ export const useTacticsStore = defineStore('tactics', () => {
       })
       if (session === editor.session) {
         const q = parseMetricQuery(metric.value)
-        shownAs.value = seen.some((m) => m.id === q.metric) ? describeQuery(seen, q) : describe(metric.value)
+        // named as Results name it ("The Kid acts first, alone", "Doc wins"), never the engine's label
+        shownAs.value = queryInWords(seen, q, settingOf(editor.doc)) ?? describe(metric.value)
         answer.value = result
       }
     } catch (e) {
