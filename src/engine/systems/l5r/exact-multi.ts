@@ -305,6 +305,17 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     }
     return { able, defeated, hurt }
   }
+  /** `masks` in one number (able | defeated << n | hurt << 2n), by the wounds (memo: far fewer wound vectors than situations). */
+  const packedMemo = new Map<number, number>()
+  const packed = (w: number): number => {
+    let k = packedMemo.get(w)
+    if (k === undefined) {
+      const m = masks(w)
+      k = m.able | (m.defeated << n) | (m.hurt << (2 * n))
+      packedMemo.set(w, k)
+    }
+    return k
+  }
   /** sticky-first target (attack.ts chooseTarget): the first undefeated enemy in roster order; −1 none. */
   const stickyTarget = (i: number, defeated: number): number => {
     for (let j = 0; j < n; j++) if (fighters[j].side !== fighters[i].side && ((defeated >> j) & 1) === 0) return j
@@ -441,7 +452,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
       emit(p, s)
       return
     }
-    const { defeated } = masks(s.w)
+    const defeated = (packed(s.w) >> n) & ((1 << n) - 1)
     if (!random[i]) {
       const j = stickyTarget(i, defeated)
       if (j < 0) emit(p, s)
@@ -482,12 +493,12 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
   }
   /** The state with the next Turn found (memo by who can act, who is defeated, who is Hurt). */
   const turnFound = (w: number, c: Ctx): MultiState => {
-    const m = masks(w)
-    const key = m.able | (m.defeated << n) | (m.hurt << (2 * n))
+    const key = packed(w)
     const memo = (c.turns ??= new Map())
     let t = memo.get(key)
     if (!t) {
-      t = findTurn(c, m.able, m.defeated, m.hurt)
+      const all = (1 << n) - 1
+      t = findTurn(c, key & all, (key >> n) & all, (key >> (2 * n)) & all)
       memo.set(key, t)
     }
     return { c: t, w, win: 0 }
@@ -580,7 +591,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
         out(p, s)
         continue
       }
-      const { defeated } = masks(s.w)
+      const defeated = (packed(s.w) >> n) & ((1 << n) - 1)
       if (!random[i]) {
         const j = stickyTarget(i, defeated)
         if (j < 0) out(p, s)
