@@ -68,7 +68,7 @@ describe('Balance tab in Chromium (browser backend)', () => {
     await page.selectOption('[data-testid="tactics-metric"]', 'acts-first-alone:kid')
     await page.click('[data-testid="tactics-run"]')
     const answer = await page.locator('[data-testid="tactics-answer"]').textContent({ timeout: 60_000 })
-    expect(answer?.trim()).toBe('Side A should always "stand"; side B should always "stand". Then "Acts first alone: The Kid" is 54.6% (side A wants it high, side B low).')
+    expect(answer?.trim()).toBe('Side A should always "stand"; side B should always "stand". Then "The Kid acts first, alone" is 54.6% (side A wants it high, side B low).')
     await page.locator('[data-testid="tactics-table"]').scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(shots, '17-tactics.png') })
   })
