@@ -232,6 +232,9 @@ interface Ctx {
 interface Hit {
   hit: number
   wounds: { value: number; p: number }[]
+  /** The same wounds as flat arrays (the frontier's convolution reads these). */
+  values: Int32Array
+  probs: Float64Array
 }
 
 export interface MultiState {
@@ -416,7 +419,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     at.forEach((p, value) => {
       if (p > 0) wounds.push({ value, p })
     })
-    return { hit, wounds }
+    return { hit, wounds, values: Int32Array.from(wounds, (x) => x.value), probs: Float64Array.from(wounds, (x) => x.p) }
   }
 
   const ended = (w: number): number => {
@@ -609,27 +612,36 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     }
     for (const g of groups.values()) {
       const j = g.j
-      const tot = new Float64Array(dead[j] + 1)
-      const { hit, wounds } = g.h
-      g.mass.forEach((m, wj) => {
-        if (m === 0) return
+      const dj = dead[j]
+      const cj = canon[j]
+      const tot = new Float64Array(dj + 1)
+      const { hit, values, probs: wp } = g.h
+      const mass = g.mass
+      for (let wj = 0; wj <= dj; wj++) {
+        const m = mass[wj]
+        if (m === 0) continue
         tot[wj] += m * (1 - hit)
-        for (const { value, p } of wounds) tot[canon[j][Math.min(dead[j], wj + value)]] += m * hit * p
-      })
+        const mh = m * hit
+        for (let q = 0; q < values.length; q++) {
+          const v = wj + values[q]
+          tot[cj[v < dj ? v : dj]] += mh * wp[q]
+        }
+      }
       count(tot.length, { c: g.c, w: g.base, win: 0 })
       const endC = last ? endRound(g.c) : g.c
       // who else stands on each side (the same for the whole group): the target's wounds decide the rest
       const stands = [false, false]
       for (let x = 0; x < n; x++) if (x !== j && !defeatedAt(x, woundsOf(g.base, x))) stands[fighters[x].side] = true
       const sj = fighters[j].side
-      tot.forEach((q, v) => {
-        if (q === 0) return
+      for (let v = 0; v <= dj; v++) {
+        const q = tot[v]
+        if (q === 0) continue
         const w = g.base + v * radix[j]
         const a = stands[0] || (sj === 0 && !defeatedAt(j, v))
         const b = stands[1] || (sj === 1 && !defeatedAt(j, v))
         const win = a && b ? 0 : a ? 1 : b ? 2 : 3
         emit(q, { c: win === 0 ? endC : g.c, w, win })
-      })
+      }
     }
   }
 
