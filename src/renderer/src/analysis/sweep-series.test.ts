@@ -32,6 +32,13 @@ describe('sweep curves', () => {
     expect(missing?.hi).toBeGreaterThan(0)
   })
 
+  it("names each curve as Results name its result, never by the engine's label", () => {
+    const alone = probabilityMetric({ id: 'acts-first-alone:kid', metric: 'acts-first-alone', label: 'Acts first alone: The Kid' }, 40, 100)
+    const winner = orderMetric({ id: 'winner', metric: 'winner', label: 'Who wins' }, [{ key: 'A', label: 'Side A wins (Doc)', count: 60 }, { key: 'draw', label: 'Draw at the Turn cap (10 Turns)', count: 40 }], 100)
+    const s = sweep([[[10], [alone, winner]]])
+    expect(seriesKeys(s).map((k) => k.label)).toEqual(['The Kid acts first, alone', 'Doc wins', 'Both sides still standing after 10 Turns'])
+  })
+
   it('a distribution sweeps its mean with a normal 95% interval', () => {
     const m = distributionMetric({ id: 'wounds', metric: 'wounds', label: 'Wounds' }, [50, 50], 0, 0, 2)
     const e = estimateOf([m], 'wounds')

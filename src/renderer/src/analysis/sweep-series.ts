@@ -2,6 +2,7 @@ import type { Metric } from '../../../engine/core/metrics'
 import { wilson, Z95 } from '../../../engine/core/stats'
 import type { SweepDocument } from './sweep-plan'
 import { csvText, type CsvCell } from '../../../shared/csv'
+import { labelInWords, outcomeInWords } from '../../../shared/report/headline'
 
 /** One curve of a sweep: a probability, a mean, a distribution's mean, or one ordering outcome. */
 export interface SeriesKey {
@@ -30,16 +31,17 @@ export function estimateText(e: Estimate, percent: boolean): string {
 
 const pct = (p: number): number => Math.round(p * 1e6) / 1e4
 
+/** Each curve named as Results name its result ("Doc wins", "The Kid acts first, alone"), never by the engine's label. */
 function keysOf(m: Metric): SeriesKey[] {
   switch (m.kind) {
     case 'probability':
-      return [{ key: m.id, label: m.label, percent: true }]
+      return [{ key: m.id, label: labelInWords(m.label), percent: true }]
     case 'mean':
-      return [{ key: m.id, label: m.label, percent: false }]
+      return [{ key: m.id, label: labelInWords(m.label), percent: false }]
     case 'distribution':
-      return [{ key: m.id, label: `${m.label} (mean)`, percent: false }]
+      return [{ key: m.id, label: `${labelInWords(m.label)} (mean)`, percent: false }]
     case 'order':
-      return m.outcomes.map((o) => ({ key: `${m.id}/${o.key}`, label: `${m.label}: ${o.label}`, percent: true }))
+      return m.outcomes.map((o) => ({ key: `${m.id}/${o.key}`, label: outcomeInWords(m, o.label), percent: true }))
   }
 }
 
