@@ -126,7 +126,7 @@ describe('L5R whole skirmish of several fighters, exact (docs/rules/l5r.md secti
   })
 
   for (const [name, scenario] of Object.entries(small)) {
-    it(`${name}: attacks applied as distributions to whole groups agree with the plain step-by-step solve, and merged wounds past defeat with every wound kept, to 1e-12`, () => {
+    it(`${name}: attacks applied as distributions to whole groups agree with the plain step-by-step solve, and merged wounds past defeat (and Turn orders of those who can no longer act) with every wound and order kept, to 1e-12`, () => {
       const plan = compile(scenario())
       expect(multiOutOfScope(plan)).toBeUndefined()
       const fast = solve(plan)

@@ -225,7 +225,7 @@ interface Ctx {
   attacks?: Map<number, Hit>
   /** Random target choices from here by the defeated mask (memo). */
   targets?: Map<number, { p: number; c: Ctx; j: number }[]>
-  ends?: Ctx
+  ends?: Map<number, Ctx>
 }
 
 /** One attack: P(hit) and the wounds dealt by a hit (after Reduction), capped at the target's dead. */
@@ -276,6 +276,19 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     return Array.from({ length: dead[i] + 1 }, (_, w) => (!reduce || !defeatedAt(i, w) ? w : rankAt[i][w] > OUT ? dead[i] : first))
   })
   const orders = initiativeOrders(plan)
+  /** Orders rolled in Round 1 (the list grows by the orders `endRound` merges into, of no chance of their own). */
+  const rolled = orders.length
+  const orderKeys = new Map(orders.map((o, k) => [o.order.join(), k]))
+  const orderIndex = (order: number[]): number => {
+    const key = order.join()
+    let k = orderKeys.get(key)
+    if (k === undefined) {
+      k = orders.length
+      orders.push({ order, p: 0 })
+      orderKeys.set(key, k)
+    }
+    return k
+  }
   const random = fighters.map((d) => d.t.target === 'random')
   let ways = 0
   const count = (k: number, s: MultiState): void => {
@@ -439,14 +452,26 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
   }
 
   /** The end of the Round (skirmish.ts reactions, then the next Round's start: nothing carries but Stances and targets). */
-  const endRound = (c: Ctx): Ctx =>
-    (c.ends ??= intern(
-      c.f.map((x, k) => {
-        if (k < O || k === O + ORD) return x
-        if (k === O + R) return x + 1
-        return 0
-      }),
-    ))
+  const endRound = (c: Ctx, w: number): Ctx => {
+    // who can no longer act never will (wounds only grow): only the order of the others is read from here
+    // on, so orders alike in it are one (`reduce`): those who cannot act go last, in roster order
+    const all = (1 << n) - 1
+    const able = reduce ? packed(w) & all : all
+    const memo = (c.ends ??= new Map())
+    let e = memo.get(able)
+    if (!e) {
+      let ord = c.f[O + ORD]
+      if (able !== all) {
+        const order = orders[ord].order
+        const rest: number[] = []
+        for (let x = 0; x < n; x++) if (((able >> x) & 1) === 0) rest.push(x)
+        ord = orderIndex(order.filter((x) => ((able >> x) & 1) === 1).concat(rest))
+      }
+      e = intern(c.f.map((x, k) => (k < O ? x : k === O + ORD ? ord : k === O + R ? x + 1 : 0)))
+      memo.set(able, e)
+    }
+    return e
+  }
 
   /** One attack of the fighter whose Turn it is (attack.ts attack), the k-th of his Turn; `emit` each way it goes. */
   const attackEach = (s: MultiState, k: number, p: number, emit: (p: number, next: MultiState) => void): void => {
@@ -525,8 +550,8 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
 
   /** Round 1, Stage 1 (before the first Turn): Stances, Initiative and the order it gives, each with its chance. */
   const opening = (from: MultiState): { p: number; s: MultiState }[] => {
-    count(orders.length, from)
-    return orders.map(({ p }, k) => {
+    count(rolled, from)
+    return orders.slice(0, rolled).map(({ p }, k) => {
       const f = from.c.f.slice()
       f[O + ORD] = k
       for (let i = 0; i < n; i++) f[2 * i] = fighters[i].stanceOf[0]
@@ -542,7 +567,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     const ph = from.c.f[O + PH]
     const c = advance(from.c)
     const last = ph === stepsPerRound - 1
-    const out = last ? (q: number, x: MultiState) => emit(q, x.win !== 0 ? x : { c: endRound(x.c), w: x.w, win: 0 }) : emit
+    const out = last ? (q: number, x: MultiState) => emit(q, x.win !== 0 ? x : { c: endRound(x.c, x.w), w: x.w, win: 0 }) : emit
     const slotStep = ph % attacks
     attackEach(slotStep === 0 ? turnFound(from.w, c) : { c, w: from.w, win: 0 }, slotStep, p, out)
   }
@@ -586,7 +611,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
       const p = chances[k]
       const ph = from.c.f[O + PH]
       last = ph === stepsPerRound - 1
-      const out = last ? (q: number, x: MultiState) => emit(q, x.win !== 0 ? x : { c: endRound(x.c), w: x.w, win: 0 }) : emit
+      const out = last ? (q: number, x: MultiState) => emit(q, x.win !== 0 ? x : { c: endRound(x.c, x.w), w: x.w, win: 0 }) : emit
       const slotStep = ph % attacks
       const s = slotStep === 0 ? turnFound(from.w, advance(from.c)) : { c: advance(from.c), w: from.w, win: 0 }
       const i = s.c.f[O + CUR] - 1
@@ -628,7 +653,6 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
         }
       }
       count(tot.length, { c: g.c, w: g.base, win: 0 })
-      const endC = last ? endRound(g.c) : g.c
       // who else stands on each side (the same for the whole group): the target's wounds decide the rest
       const stands = [false, false]
       for (let x = 0; x < n; x++) if (x !== j && !defeatedAt(x, woundsOf(g.base, x))) stands[fighters[x].side] = true
@@ -640,7 +664,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
         const a = stands[0] || (sj === 0 && !defeatedAt(j, v))
         const b = stands[1] || (sj === 1 && !defeatedAt(j, v))
         const win = a && b ? 0 : a ? 1 : b ? 2 : 3
-        emit(q, { c: win === 0 ? endC : g.c, w, win })
+        emit(q, { c: win === 0 && last ? endRound(g.c, w) : g.c, w, win })
       }
     }
   }
