@@ -723,7 +723,7 @@ export function solveMulti(plan: Plan, maxStates: number, maxWays: number, dropB
 
 /**
  * (Step, situation) pairs followed before the answer is refused: the estimate (`MULTI_MAX_SIZE`) keeps the
- * fights tried below about this; the shipped two-against-two of three Rounds takes 2.35 million.
+ * fights tried below about this; the shipped two-against-two of three Rounds takes 1.13 million.
  */
 export const MULTI_MAX_STATES = 4_000_000
 
