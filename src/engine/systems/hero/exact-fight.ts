@@ -44,7 +44,7 @@ import { Endurance } from './variants'
 /** Largest number of replays of a piece of a Segment, all situations together (about a second of work). */
 export const HERO_EXACT_MAX_RUNS = 1_000_000
 /** Largest number of situations the fight can be in at the end of one Segment. */
-export const HERO_EXACT_MAX_LIVE = 8_000
+export const HERO_EXACT_MAX_LIVE = 25_000
 /** Largest number of (Segment, situation) pairs followed. */
 export const HERO_EXACT_MAX_STATES = 400_000
 /** Situations whose chance falls below this are dropped, their total kept in the error bound. */
@@ -300,6 +300,76 @@ class Snaps {
   }
 }
 
+/**
+ * The situations under way inside one Segment, each as the index of its situation with STUN and BODY left
+ * out (interned in a `Snaps`) and the two fighters' STUN and BODY, merged by those five numbers: a hit's
+ * outcomes differ only in them, so they are kept and merged without the whole situation.
+ */
+class Stage {
+  count = 0
+  flag = new Int32Array(64)
+  num = new Int32Array(256)
+  probs = new Float64Array(64)
+  private slots = new Int32Array(128)
+  private mask = 127
+  clear(): void {
+    if (this.count > 0) this.slots.fill(0)
+    this.count = 0
+  }
+  add(f: number, s0: number, b0: number, s1: number, b1: number, q: number): void {
+    let h = Math.imul(f + 1, 0x9e3779b1) ^ Math.imul(s0 + 4096, 0x85ebca6b)
+    h = Math.imul(h ^ (h >>> 15) ^ Math.imul(b0 + 4096, 0xc2b2ae35), 0x27d4eb2f)
+    h = Math.imul(h ^ (h >>> 13) ^ Math.imul(s1 + 4096, 0x165667b1), 0x9e3779b1)
+    h = Math.imul(h ^ (h >>> 16) ^ Math.imul(b1 + 4096, 0x85ebca6b), 0xc2b2ae35)
+    let at = (h ^ (h >>> 15)) & this.mask
+    for (;;) {
+      const x = this.slots[at]
+      if (x === 0) break
+      const i = x - 1
+      const o = 4 * i
+      if (this.flag[i] === f && this.num[o] === s0 && this.num[o + 1] === b0 && this.num[o + 2] === s1 && this.num[o + 3] === b1) {
+        this.probs[i] += q
+        return
+      }
+      at = (at + 1) & this.mask
+    }
+    const i = this.count++
+    if (this.count > this.flag.length) {
+      const f2 = new Int32Array(this.flag.length * 2)
+      f2.set(this.flag)
+      this.flag = f2
+      const n2 = new Int32Array(this.num.length * 2)
+      n2.set(this.num)
+      this.num = n2
+      const p2 = new Float64Array(this.probs.length * 2)
+      p2.set(this.probs)
+      this.probs = p2
+    }
+    this.slots[at] = i + 1
+    this.flag[i] = f
+    const o = 4 * i
+    this.num[o] = s0
+    this.num[o + 1] = b0
+    this.num[o + 2] = s1
+    this.num[o + 3] = b1
+    this.probs[i] = q
+    if (2 * this.count > this.mask) this.rehash()
+  }
+  private rehash(): void {
+    const old = this.count
+    this.mask = this.mask * 2 + 1
+    this.slots = new Int32Array(this.mask + 1)
+    const f = this.flag
+    const nm = this.num
+    const pr = this.probs
+    this.count = 0
+    this.flag = new Int32Array(f.length)
+    this.num = new Int32Array(nm.length)
+    this.probs = new Float64Array(pr.length)
+    for (let i = 0; i < old; i++) this.add(f[i], nm[4 * i], nm[4 * i + 1], nm[4 * i + 2], nm[4 * i + 3], pr[i])
+  }
+}
+
 /** `forEachRoll`, with a replay that keeps rolling (ties rolled again and again: no end to follow) refused in words. */
 function replay<T>(run: (rng: Rng) => T, leaf: (out: T, p: number) => void, split: (n: number) => DrawBranches, maxRuns: number): number {
   try {
@@ -355,7 +425,7 @@ export function contestDraws(plan: Plan, h: number): DrawBranches[] {
 }
 
 /** The fight as a chain of Segments, built from the compiled plan (with a fight state of its own). */
-export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}): FightModel<HState> & { runs(): number; inner(): number } {
+export function heroFightModel(plan: Plan, options: { byClass?: boolean; groups?: boolean; maxLive?: number; maxRuns?: number } = {}): FightModel<HState> & { runs(): number; inner(): number } {
   /** false: every hit's damage outcome played on its own (the plain way, to check the classes against). */
   const classes = options.byClass ?? true
   const n = plan.n
@@ -439,8 +509,12 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
     classCache.set(key, c)
     return c
   }
+  /** Hits on each fighter in the replay under way, and the most in any replay of the action (see `grouped`). */
+  const hitsNow = new Int32Array(n)
+  const hitsMost = new Int32Array(n)
   st.exactHit = (rng: Rng, a: number, haymaker: boolean, out: DamageRoll): void => {
     const code = st.weapon[a] * 2 + (haymaker ? 1 : 0)
+    if (++hitsNow[1 - a] > hitsMost[1 - a]) hitsMost[1 - a] = hitsNow[1 - a]
     const t = hits[code]
     const k = rng.below(HIT_DRAW + code)
     if (byClass && !secondRoll) {
@@ -724,8 +798,9 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
   let runs = 0
   let inner = 0
   const budget = (): number => {
-    if (runs >= HERO_EXACT_MAX_RUNS) throw new Error(`more than ${HERO_EXACT_MAX_RUNS} replays`)
-    return HERO_EXACT_MAX_RUNS - runs
+    const most = options.maxRuns ?? HERO_EXACT_MAX_RUNS
+    if (runs >= most) throw new Error(`more than ${most} replays`)
+    return most - runs
   }
 
   /** fight.ts dueNow for a packed situation: a delayed action or a Haymaker comes due in Segment `abs`. */
@@ -743,15 +818,117 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
     return false
   }
 
+  /**
+   * Within one action of a Segment (segmentEntry, landHaymakers) the rules read a fighter's STUN and BODY only
+   * where a hit lands on him (attack.ts applyDamage: Knocked Out at STUN 0 or less, dead at −BODY), except
+   * under "STUN for END" and bleeding at the first Phase, which read them elsewhere (no grouping then). So
+   * situations equal but for STUN and BODY play the action alike when, for each fighter the action can hit,
+   * their STUN and BODY are equal, or both so high that the most hits the action lands on him, each as large
+   * as his enemy's largest, cannot bring him to either point; each one's outcomes are then the first one's
+   * with STUN and BODY moved by the difference. Which fighters the action can hit, and how often, is read off
+   * the first one's replay (the others make the same rolls as long as every hit reads them alike).
+   */
+  const grouped = options.groups !== false && plan.rules.endurance !== Endurance.StunForEnd && !plan.rules.bleedAtFirstPhase
+  const mostStunT = new Int32Array(n)
+  const mostBodyT = new Int32Array(n)
+  hits.forEach((t, code) => {
+    const d = 1 - plan.atkOwner[code >> 1]
+    for (let j = 0; j < t.p.length; j++) {
+      mostStunT[d] = Math.max(mostStunT[d], t.stunT[j])
+      mostBodyT[d] = Math.max(mostBodyT[d], t.bodyT[j])
+    }
+  })
+  /** Each fighter's STUN taken and BODY taken, every value one hit on him can give (any attack of his enemy). */
+  const stunTs = [0, 1].map((d) => [...new Set(hits.flatMap((t, code) => (1 - plan.atkOwner[code >> 1] === d ? [...t.stunT] : [])))])
+  const bodyTs = [0, 1].map((d) => [...new Set(hits.flatMap((t, code) => (1 - plan.atkOwner[code >> 1] === d ? [...t.bodyT] : [])))])
+  /** How many of `values` (none below 0) are `x` or more, looked up in `table` (its index: x). */
+  const countsAtLeast = (values: number[]): Int32Array => Int32Array.from({ length: Math.max(0, ...values) + 2 }, (_, x) => values.filter((v) => v >= x).length)
+  const stunAtLeast = stunTs.map(countsAtLeast)
+  const bodyAtLeast = bodyTs.map(countsAtLeast)
+  const atLeast = (table: Int32Array, x: number): number => (x <= 0 ? table[0] : x < table.length ? table[x] : 0)
+  /**
+   * Stage situations `r` and `m` (STUN and BODY at 4 × index in `num`) play the action alike (`r` replayed
+   * with `hitsMost` hits at most on each fighter): for a fighter hit once at most, the same hits knock him
+   * out (STUN taken at least his STUN) and kill him (BODY taken at least his BODY + full BODY); hit more
+   * often, the same STUN and BODY, or both so high that that many of the largest hits cannot reach either point.
+   */
+  const alike = (num: Int32Array, r: number, m: number): boolean => {
+    if (!grouped) return false
+    for (let i = 0; i < n; i++) {
+      const h = hitsMost[i]
+      if (h === 0) continue
+      const sr = num[4 * r + 2 * i]
+      const sm = num[4 * m + 2 * i]
+      const br = num[4 * r + 2 * i + 1] + plan.bodyMax[i]
+      const bm = num[4 * m + 2 * i + 1] + plan.bodyMax[i]
+      if (h === 1) {
+        if (sr !== sm && atLeast(stunAtLeast[i], sr) !== atLeast(stunAtLeast[i], sm)) return false
+        if (br !== bm && atLeast(bodyAtLeast[i], br) !== atLeast(bodyAtLeast[i], bm)) return false
+        continue
+      }
+      const sCut = h * mostStunT[i] + 1
+      if (sr !== sm && (sr < sCut || sm < sCut)) return false
+      const bCut = h * mostBodyT[i] + 1
+      if (br !== bm && (br < bCut || bm < bCut)) return false
+    }
+    return true
+  }
+  /** The hash of any packed situation (as `pack` makes it). */
+  const hashArr = (a: Int32Array): number => {
+    let l1 = 0
+    let l2 = 0
+    for (let i = 0; i < size; i++) {
+      l1 = (l1 + mix1(i, a[i])) | 0
+      l2 = (l2 + mix2(i, a[i])) | 0
+    }
+    return (l1 >>> 0) * 0x200000 + (l2 & 0x1fffff)
+  }
+  /** Packed situations of the Segment under way without STUN and BODY, by index. */
+  const flags = new Snaps(size)
+  const cbuf = new Int32Array(size)
+  /** The index of packed situation `o` without its STUN and BODY. */
+  const intern = (o: Int32Array): number => {
+    cbuf.set(o)
+    for (let i = 0; i < n; i++) {
+      cbuf[i * PER] = 0
+      cbuf[i * PER + 1] = 0
+    }
+    return flags.add(hashArr(cbuf), cbuf, 0)
+  }
+  /** Adds packed situation `o` to `into` with chance `q`. */
+  const put = (into: Stage, o: Int32Array, q: number): void => {
+    into.add(intern(o), o[0], o[1], o[PER], o[PER + 1], q)
+  }
+  /** Stage situation `k` packed whole, in `out`. */
+  const load = (from: Stage, k: number, out: Int32Array): Int32Array => {
+    out.set(flags.snapAt(from.flag[k]))
+    out[0] = from.num[4 * k]
+    out[1] = from.num[4 * k + 1]
+    out[PER] = from.num[4 * k + 2]
+    out[PER + 1] = from.num[4 * k + 3]
+    return out
+  }
+  const stageA = new Stage()
+  const stageB = new Stage()
+  const repBuf = new Int32Array(size)
+  const memberBuf = new Int32Array(size)
+  let groupHead = new Int32Array(64)
+  let groupTail = new Int32Array(64)
+  let memberNext = new Int32Array(64)
+  let poolFlag = new Int32Array(64)
+  let poolNum = new Int32Array(256)
+
   const stepAll = (states: readonly HState[], probs: readonly number[], emit: (q: number, next: HState) => void): void => {
     if (states.length === 0) return
     const abs = states[0].abs + 1
     const seg = segmentOf(abs)
     // the whole frontier is at hand: a fight this wide is refused at once, not after seconds of work
-    if (states.length > HERO_EXACT_MAX_LIVE) throw new FightRefusal(tooManyStates(HERO_EXACT_MAX_LIVE, abs - COMBAT_START + 1, plan.endAbs - COMBAT_START + 1, { unit: 'Segment', stepsPerUnit: 1 }).replace(' by ', ' at once by '))
+    if (states.length > (options.maxLive ?? HERO_EXACT_MAX_LIVE)) throw new FightRefusal(tooManyStates(HERO_EXACT_MAX_LIVE, abs - COMBAT_START + 1, plan.endAbs - COMBAT_START + 1, { unit: 'Segment', stepsPerUnit: 1 }).replace(' by ', ' at once by '))
     known.clear()
     made = []
-    let stage = new Snaps(size)
+    flags.clear()
+    let stage = stageA
+    stage.clear()
     // each situation's Segment start: the fixed roll-off in the opening Segment (rolled), then its order (no roll)
     for (let k = 0; k < states.length; k++) {
       const s = states[k]
@@ -771,7 +948,10 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
             rollFixedRanks(p, st, rng)
             segmentBegin(p, st)
           },
-          (_, r) => stage.add(pack(true), buf, q * r),
+          (_, r) => {
+            pack(true)
+            put(stage, buf, q * r)
+          },
           split,
           budget(),
         )
@@ -779,52 +959,113 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean } = {}):
       }
       unpack(s.snap, abs)
       segmentBegin(p, st)
-      stage.add(pack(true), buf, q)
+      pack(true)
+      put(stage, buf, q)
     }
     // one action of the Segment's order at a time for every situation under way together, then its end
     const pool = new Snaps(size, false)
-    let next = new Snaps(size)
+    let next = stageB
     while (stage.count > 0) {
       next.clear()
       inner += stage.count
+      if (memberNext.length < stage.count) memberNext = new Int32Array(2 * stage.count)
+      if (groupHead.length < flags.count) {
+        groupHead = new Int32Array(2 * flags.count)
+        groupTail = new Int32Array(2 * flags.count)
+      }
+      // situations equal but for STUN and BODY go together: the action is played for the first of them, and
+      // every other that plays it alike (see `alike`) follows it with his STUN and BODY moved by the difference
+      const groupCount = flags.count
+      groupHead.fill(-1, 0, groupCount)
       for (let k = 0; k < stage.count; k++) {
-        const snap = stage.snapAt(k)
-        const q = stage.probs[k]
-        unpack(snap, abs)
-        const landing = !entryLeft(st) && landingDue()
-        if (!entryLeft(st) && !landing) {
-          // the Segment's Recoveries (no roll), and its end
-          segmentClose(p, st, seg)
-          emit(q, situation())
-          continue
-        }
-        for (const first of [classes, false]) {
-          byClass = first
-          secondRoll = false
-          pool.clear()
-          runs += replay(
-            (rng) => {
-              drawn = null
-              unpack(snap, abs)
-              if (landing) landHaymakers(p, st, rng)
-              else segmentEntry(p, st, rng)
-            },
-            (_, r) => {
-              if (secondRoll) return
-              if (!drawn) {
-                pool.add(pack(true), buf, r)
-                return
+        const g = stage.flag[k]
+        if (groupHead[g] < 0) groupHead[g] = k
+        else memberNext[groupTail[g]] = k
+        groupTail[g] = k
+        memberNext[k] = -1
+      }
+      const num = stage.num
+      for (let g = 0; g < groupCount; g++) {
+        let head = groupHead[g]
+        while (head >= 0) {
+          const k = head
+          const snap = load(stage, k, repBuf)
+          unpack(snap, abs)
+          const landing = !entryLeft(st) && landingDue()
+          if (!entryLeft(st) && !landing) {
+            // the Segment's Recoveries (no roll), and its end
+            for (let m = k; m >= 0; m = memberNext[m]) {
+              if (m !== k) unpack(load(stage, m, memberBuf), abs)
+              segmentClose(p, st, seg)
+              emit(stage.probs[m], situation())
+            }
+            break
+          }
+          hitsMost.fill(0)
+          for (const first of [classes, false]) {
+            byClass = first
+            secondRoll = false
+            pool.clear()
+            runs += replay(
+              (rng) => {
+                drawn = null
+                hitsNow.fill(0)
+                unpack(snap, abs)
+                if (landing) landHaymakers(p, st, rng)
+                else segmentEntry(p, st, rng)
+              },
+              (_, r) => {
+                if (secondRoll) return
+                if (!drawn) {
+                  pool.add(pack(true), buf, r)
+                  return
+                }
+                expand(drawn, r, pool)
+              },
+              split,
+              budget(),
+            )
+            byClass = false
+            drawn = null
+            if (!first || !secondRoll) break
+          }
+          // the outcomes, each as its situation without STUN and BODY and the first one's STUN and BODY
+          if (poolFlag.length < pool.count) {
+            poolFlag = new Int32Array(2 * pool.count)
+            poolNum = new Int32Array(8 * pool.count)
+          }
+          for (let j = 0; j < pool.count; j++) {
+            const o = pool.snapAt(j)
+            poolFlag[j] = intern(o)
+            poolNum[4 * j] = o[0]
+            poolNum[4 * j + 1] = o[1]
+            poolNum[4 * j + 2] = o[PER]
+            poolNum[4 * j + 3] = o[PER + 1]
+          }
+          // the first one, then each one alike with its STUN and BODY moved; the others wait for a replay of their own
+          head = -1
+          let tail = -1
+          for (let m = k; m >= 0; ) {
+            const after = memberNext[m]
+            if (m === k || alike(num, k, m)) {
+              const q = stage.probs[m]
+              const d0 = num[4 * m] - num[4 * k]
+              const d1 = num[4 * m + 1] - num[4 * k + 1]
+              const d2 = num[4 * m + 2] - num[4 * k + 2]
+              const d3 = num[4 * m + 3] - num[4 * k + 3]
+              for (let j = 0; j < pool.count; j++) {
+                const o = 4 * j
+                next.add(poolFlag[j], poolNum[o] + d0, poolNum[o + 1] + d1, poolNum[o + 2] + d2, poolNum[o + 3] + d3, q * pool.probs[j])
               }
-              expand(drawn, r, pool)
-            },
-            split,
-            budget(),
-          )
-          byClass = false
-          drawn = null
-          if (!first || !secondRoll) break
+            } else {
+              if (tail < 0) head = m
+              else memberNext[tail] = m
+              tail = m
+              memberNext[m] = -1
+            }
+            m = after
+          }
         }
-        for (let j = 0; j < pool.count; j++) next.add(pool.hashes[j], pool.snapAt(j), q * pool.probs[j])
       }
       const done = stage
       stage = next
