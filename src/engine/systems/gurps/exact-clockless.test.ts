@@ -123,6 +123,15 @@ describe('the shipped sword-and-axe duel fought to the end, solved without its c
     // the description's "about 54%"; Aldo is taken out exactly when Bruno wins (nobody falls together)
     expect(exactChance(exact, 'wins:aldo')).toBeGreaterThan(0.54)
     expect(Math.abs(exactChance(exact, 'defeated:aldo') - exactChance(exact, 'wins:bruno'))).toBeLessThan(1e-12)
+    // the values worked out before the turn tables were shared between situations alike but for HP, to 1e-12
+    const pinned: [string, number][] = [['wins:aldo', 0.5451819514095855], ['wins:bruno', 0.4548180485904138], ['dies:aldo', 0.10188652319842806], ['dies:bruno', 0.05858193554260837]]
+    for (const [id, p] of pinned) expect(Math.abs(exactChance(exact, id) - p), id).toBeLessThan(1e-12)
+    const meanOf = (id: string): number => {
+      const m = exact.find((x) => x.id === id)
+      return m?.kind === 'distribution' ? m.mean : NaN
+    }
+    expect(Math.abs(meanOf('damage-per-fight:bruno') - 10.976098229238312)).toBeLessThan(1e-12)
+    expect(Math.abs(meanOf('damage-per-fight:aldo') - 14.770256620455175)).toBeLessThan(1e-12)
     const metrics = await sampledMetrics(doc, 20_000, 11)
     expect(disagreements(exact, metrics, ['draw', ...['aldo', 'bruno'].flatMap((x) => [`wins:${x}`, `defeated:${x}`, `dies:${x}`, `damage-per-fight:${x}`])])).toEqual([])
     // no exact length distribution without the clock

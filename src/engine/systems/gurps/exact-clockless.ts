@@ -73,13 +73,16 @@ function solveWith(m: CompactModel, hpMax: readonly number[], maxSteps: number, 
   const rows: (Float64Array | null)[] = new Array(pairs).fill(null)
   const zrows: (Float64Array | null)[] = new Array(pairs).fill(null)
   let width = 64
+  /** Rows of pairs already taken, zeroed again, to be used anew (all `width` long). */
+  const spare: Float64Array[] = []
   const put = (idx: number, key: number, x: number, y: number): void => {
     let r = rows[idx]
     let zr = zrows[idx] as Float64Array
     if (!r || key >= r.length) {
       while (key >= width) width *= 2
-      const r2 = new Float64Array(width)
-      const z2 = new Float64Array(width)
+      const reuse = !r && spare.length >= 2 && (spare[spare.length - 1].length === width)
+      const r2 = reuse ? (spare.pop() as Float64Array) : new Float64Array(width)
+      const z2 = reuse ? (spare.pop() as Float64Array) : new Float64Array(width)
       if (r) {
         r2.set(r)
         z2.set(zr)
@@ -254,7 +257,9 @@ function solveWith(m: CompactModel, hpMax: readonly number[], maxSteps: number, 
         if (lostA >= lost[1 - tr.d].length) lost[1 - tr.d] = grow(lost[1 - tr.d], lostA)
         lost[1 - tr.d][lostA] += q
       }
-      for (const j of kinds.outer) {
+      const outer = kinds.outer
+      for (let o = 0; o < outer.length; o++) {
+        const j = outer[o]
         const q = xi * p[j]
         const to2 = tr.d === 0 ? pairOf(hp[j], b) : pairOf(a, hp[j])
         const k2 = 2 * to[j] + (1 - slot)
@@ -268,6 +273,16 @@ function solveWith(m: CompactModel, hpMax: readonly number[], maxSteps: number, 
       }
     }
     for (const k of keys) localOf[k] = -1
+    // the pair's rows, zeroed where they held chance, serve a later pair
+    if (row.length === width && zrow.length === width) {
+      for (const k of keys) {
+        if (k < width) {
+          row[k] = 0
+          zrow[k] = 0
+        }
+      }
+      spare.push(zrow, row)
+    }
   }
   for (const k of allKinds) {
     if (k.w === 0) continue

@@ -333,6 +333,12 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     major: boolean
     /** The second part's outcomes for this injury, by the victim's state (`victimKey`), shared by every part holding the same injury. */
     hurts: Map<number, Hurt[]>
+    /**
+     * Where the injury leads (made when first needed), shared by every part alike but for HP (the compact model's next situations
+     * set HP aside): by the turn's place in the sequence and `Hurt.key` of the foe's carried shock and the
+     * victim's fields after.
+     */
+    after: Map<number | string, number> | null
   }
   interface Hurt {
     p: number
@@ -342,6 +348,36 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     stunned: number
     prone: number
     ready: number
+    /** The victim's fields after, as one small number (`hurtKey`). */
+    key: number
+  }
+  /**
+   * The victim's fields after an injury (carried shock, condition, stun, posture, readiness) as one small
+   * integer below 8,192, or −1 for values past the usual ranges (then keyed by text).
+   */
+  const hurtKey = (carry: number, cond: number, stunned: number, prone: number, ready: number): number =>
+    carry >= 0 && carry < 16 && cond >= 0 && cond < 8 && stunned >= 0 && stunned < 4 && prone >= 0 && prone < 4 && ready >= 0 && ready < 4
+      ? (((carry * 8 + cond) * 4 + stunned) * 4 + prone) * 4 + ready
+      : -1
+  /** Parts alike but for HP, by a hash of the rest (checked field by field on a hit): their shared `after`. */
+  const likeParts = new Map<number, { snap: Int32Array; injury: number; victim: number; attacker: number; doubled: boolean; major: boolean; after: Map<number | string, number> }[]>()
+  const afterOf = (part: Part): Map<number | string, number> => {
+    const { snap, injury, victim, attacker, doubled, major } = part
+    let h = Math.imul(injury * 4 + victim * 2 + attacker, 0x9e3779b1) ^ ((doubled ? 1 : 0) * 2 + (major ? 1 : 0))
+    for (let i = 0; i < HP; i++) h = Math.imul(h ^ snap[i], 0x01000193)
+    for (let i = HP + n; i < size; i++) h = Math.imul(h ^ snap[i], 0x01000193)
+    h &= 0x3fffffff
+    let bucket = likeParts.get(h)
+    if (!bucket) likeParts.set(h, (bucket = []))
+    outer: for (const x of bucket) {
+      if (x.injury !== injury || x.victim !== victim || x.attacker !== attacker || x.doubled !== doubled || x.major !== major) continue
+      for (let i = 0; i < HP; i++) if (x.snap[i] !== snap[i]) continue outer
+      for (let i = HP + n; i < size; i++) if (x.snap[i] !== snap[i]) continue outer
+      return x.after
+    }
+    const after = new Map<number | string, number>()
+    bucket.push({ snap, injury, victim, attacker, doubled, major, after })
+    return after
   }
   const firstParts = new Map<string, Part[]>()
   const injuries = new Map<string, Map<number, Hurt[]>>()
@@ -381,6 +417,8 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
           const major = st.heldMajor
           let h = Math.imul(injury * 4 + victim * 2 + attacker, 0x9e3779b1) ^ ((doubled ? 1 : 0) * 2 + (major ? 1 : 0))
           for (let i = 0; i < size; i++) h = Math.imul(h ^ buf[i], 0x01000193)
+          // a small integer key (fast in a Map); equal keys are told apart field by field
+          h &= 0x3fffffff
           let bucket = merged.get(h)
           if (!bucket) merged.set(h, (bucket = []))
           let m: Part | undefined
@@ -389,7 +427,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
             const ik = `${injury},${victim},${attacker},${doubled ? 1 : 0},${major ? 1 : 0}`
             let hurts = injuries.get(ik)
             if (!hurts) injuries.set(ik, (hurts = new Map()))
-            m = { p: 0, snap: buf.slice(), injury, victim, attacker, doubled, major, hurts }
+            m = { p: 0, snap: buf.slice(), injury, victim, attacker, doubled, major, hurts, after: null }
             bucket.push(m)
             list.push(m)
           }
@@ -421,7 +459,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     const stunned = st.stunned[v]
     const prone = st.prone[v]
     const ready = st.ready[v]
-    const merged = new Map<string, Hurt>()
+    const merged = new Map<number | string, Hurt>()
     runs += forEachRoll(
       (rng) => {
         st.hp[v] = hp
@@ -433,9 +471,11 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
         st.over = false
         st.rng = rng
         applyInjury(plan, st, part.attacker, v, part.injury, part.doubled, part.major)
-        const hk = `${st.hp[v]},${st.shockCarry[v]},${st.cond[v]},${st.stunned[v]},${st.prone[v]},${st.ready[v]}`
+        const key = hurtKey(st.shockCarry[v], st.cond[v], st.stunned[v], st.prone[v], st.ready[v])
+        // a small integer when the fields are in their usual ranges, else text
+        const hk = key >= 0 && st.hp[v] > -32768 && st.hp[v] < 32768 ? (st.hp[v] + 32768) * 8192 + key : `${st.hp[v]},${st.shockCarry[v]},${st.cond[v]},${st.stunned[v]},${st.prone[v]},${st.ready[v]}`
         let m = merged.get(hk)
-        if (!m) merged.set(hk, (m = { p: 0, hp: st.hp[v], carry: st.shockCarry[v], cond: st.cond[v], stunned: st.stunned[v], prone: st.prone[v], ready: st.ready[v] }))
+        if (!m) merged.set(hk, (m = { p: 0, hp: st.hp[v], carry: st.shockCarry[v], cond: st.cond[v], stunned: st.stunned[v], prone: st.prone[v], ready: st.ready[v], key }))
         return m
       },
       (m, p) => {
@@ -588,7 +628,6 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
       return e
     }
     /** The situation after each part's injury, by the foe's carried shock and the victim's fields after it. */
-    const afterHurt = new Map<Part, Map<number, number>>()
     const COND = offsetOf('cond')
     const STUNNED = offsetOf('stunned')
     const PRONE = offsetOf('prone')
@@ -615,12 +654,12 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
         st.hp[v] = hv
         hs = secondPart(part)
       }
-      let after = afterHurt.get(part)
-      if (!after) afterHurt.set(part, (after = new Map()))
+      const after = part.after ?? (part.after = afterOf(part))
+      const small = carryD >= 0 && carryD < 16 && slot < 2
       for (let i = 0; i < hs.length; i++) {
         const h = hs[i]
         // the next situation is the part's with the foe's carried shock and the victim's new fields: the same for every HP that gives them
-        const hk = ((((carryD * 256 + h.carry) * 256 + h.cond) * 256 + h.stunned) * 256 + h.prone) * 256 + h.ready
+        const hk = small && h.key >= 0 ? (carryD * 2 + slot) * 8192 + h.key : `${carryD},${slot},${h.carry},${h.cond},${h.stunned},${h.prone},${h.ready}`
         let next = after.get(hk)
         if (next === undefined) {
           unpack(ps)
