@@ -335,8 +335,8 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
     hurts: Map<number, Hurt[]>
     /**
      * Where the injury leads (made when first needed), shared by every part alike but for HP (the compact model's next situations
-     * set HP aside): by the turn's place in the sequence and `Hurt.key` of the foe's carried shock and the
-     * victim's fields after.
+     * set HP aside): by the foe's carried shock, the turn's place in the sequence, the defender and `Hurt.key`
+     * of the victim's fields after.
      */
     after: Map<number | string, number> | null
   }
@@ -659,7 +659,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
       for (let i = 0; i < hs.length; i++) {
         const h = hs[i]
         // the next situation is the part's with the foe's carried shock and the victim's new fields: the same for every HP that gives them
-        const hk = small && h.key >= 0 ? (carryD * 2 + slot) * 8192 + h.key : `${carryD},${slot},${h.carry},${h.cond},${h.stunned},${h.prone},${h.ready}`
+        const hk = small && h.key >= 0 ? ((carryD * 2 + slot) * 2 + d) * 8192 + h.key : `${carryD},${slot},${d},${h.carry},${h.cond},${h.stunned},${h.prone},${h.ready}`
         let next = after.get(hk)
         if (next === undefined) {
           unpack(ps)
