@@ -1,9 +1,4 @@
-import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
-import { createStream } from '../../core/rng'
-import { createTally } from '../../core/tally'
-import { parseScenarioOrThrow } from '../../run/parse'
+import { sameDrawsSuite } from '../../../../tests/same-draws'
 
 /**
  * A faster sampler must play the same fights: for seed 7, chunks 0 and 1, 1,000 fights each, every
@@ -28,27 +23,4 @@ const PINNED: Record<string, string> = {
   'hero-street-brawl': 'f957c28fde4bca47',
 }
 
-/**
- * The SHA-256 (first 16 hex digits) of a scenario file's whole tally — every
- * counter and histogram — after `trials` fights in each of chunks 0 and 1 of `seed`. Equal fingerprints
- * mean the sampler played the same fights: the "same draws" tests pin them.
- */
-function tallyFingerprint(file: string, seed = 7, trials = 1000): string {
-  const parsed = parseScenarioOrThrow(JSON.parse(readFileSync(file, 'utf8')))
-  const system = parsed.system
-  const plan = system.compile(parsed.scenario)
-  const tally = createTally(system.shape(plan))
-  for (let chunk = 0; chunk < 2; chunk++) {
-    const rng = createStream(seed, chunk)
-    for (let t = 0; t < trials; t++) system.simulate(plan, rng, tally)
-  }
-  return createHash('sha256').update(Buffer.from(tally.counts.buffer)).update(Buffer.from(tally.bins.buffer)).digest('hex').slice(0, 16)
-}
-
-describe('HERO: the same scenario and seed play the same fights as this release started with (seed 7)', () => {
-  for (const [name, pin] of Object.entries(PINNED)) {
-    it(`${name}: 2,000 fights tally bit for bit as before`, () => {
-      expect(tallyFingerprint(`resources/examples/${name}.json`)).toBe(pin)
-    })
-  }
-})
+sameDrawsSuite('HERO', PINNED)
