@@ -8,7 +8,9 @@ import { armorTn, canAttackIn, CENTER, FULL_ATTACK, FULL_DEFENSE } from './armor
 import { bestRaisesAt } from './best-raises'
 import { attackExplodesWith, NEVER, SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, stanceFor, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_FULL_DEFENSE, VOID_INITIATIVE, VOID_INITIATIVE_ROLL, VOID_SKILL, VOID_WOUNDS, type Fighter, type Plan } from './plan'
 import { DOWN, OUT, RANK_PENALTY, rankOf } from './wounds'
-import { bestWeapon, MULTI_MAX_STATES, multiOutOfScope, solveMulti } from './exact-multi'
+import { bestWeapon, MULTI_MAX_STATES, multiOutOfScope, solveMulti, tooManyWays } from './exact-multi'
+
+export { tooManyWays }
 
 /**
  * The whole skirmish solved exactly for two fighters (docs/rules/l5r.md section 5): a Markov chain whose
@@ -130,10 +132,6 @@ export function solveSkirmish(plan: Plan, maxStates?: number, maxWays = L5R_MAX_
   }
 }
 
-/** The refusal of a fight whose steps would go more than `maxWays` ways in all, by Round `round` of `cap`. */
-export function tooManyWays(maxWays: number, round: number, cap: number): string {
-  return `the fight has too many ways to go to follow them all exactly (more than ${maxWays.toLocaleString('en-US')} by Round ${round} of ${cap})`
-}
 
 /** Why this skirmish gets no exact answer (undefined when it does). */
 export function outOfScope(plan: Plan): string | undefined {

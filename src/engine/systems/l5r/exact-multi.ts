@@ -6,6 +6,11 @@ import { bestRaisesAt } from './best-raises'
 import { AFTER_TARGET, attackExplodesWith, HURT, NEVER, ONCE, SPEC_FULL_ATTACK, stanceFor, TAIL_WIDTH, VOID_DAMAGE, VOID_NONE, type Fighter, type Plan } from './plan'
 import { DOWN, OUT, RANK_PENALTY, rankOf } from './wounds'
 
+/** The refusal of a fight whose steps would go more than `maxWays` ways in all, by Round `round` of `cap`. */
+export function tooManyWays(maxWays: number, round: number, cap: number): string {
+  return `the fight has too many ways to go to follow them all exactly (more than ${maxWays.toLocaleString('en-US')} by Round ${round} of ${cap})`
+}
+
 /**
  * The whole skirmish of two or more fighters solved exactly (docs/rules/l5r.md section 5, exact answers):
  * a Markov chain whose clock is a fixed number of steps per Round: per Turn slot one step per attack a
@@ -293,7 +298,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
   let ways = 0
   const count = (k: number, s: MultiState): void => {
     ways += k
-    if (ways > maxWays) throw new FightRefusal(`the fight has too many ways to go to follow them all exactly (more than ${maxWays.toLocaleString('en-US')} by Round ${s.c.f[O + R] + 1} of ${plan.cap})`)
+    if (ways > maxWays) throw new FightRefusal(tooManyWays(maxWays, s.c.f[O + R] + 1, plan.cap))
   }
 
   const contexts = new Map<string, Ctx>()
