@@ -16,6 +16,7 @@ import { applyInjury } from './injury'
 import { Ev, interrupt } from './waits'
 import { armsFactor, gurpsExactSize } from './exact-size'
 import { solveClockless } from './exact-clockless'
+import { exactGurpsMulti } from './exact-multi'
 
 /**
  * Exact whole fights for GURPS (docs/rules/gurps.md, "Exact whole fights"): a 1-vs-1 fight is a Markov
@@ -81,7 +82,7 @@ const TWO_D6_TOTAL = Uint8Array.from({ length: 36 }, (_, i) => (i % 6) + Math.fl
  * call site says, log.ts RollUse; damage dice read the total), a draw of 36 a 2d6 total (damage dice);
  * anything else (a single die, the opening sequence roll) value by value.
  */
-function drawSplitter(st: FightState, mortalWound: boolean): (n: number) => DrawBranches {
+export function drawSplitter(st: FightState, mortalWound: boolean): (n: number) => DrawBranches {
   const cache = new Map<number, DrawBranches>()
   return (n) => {
     const k = n === 216 ? 1e6 + st.rollUse * 1000 + st.rollTarget + 500 : n
@@ -123,14 +124,14 @@ interface GState {
  * The fields of a situation, grouped by array type so that copying them in and out reads one kind of
  * array per loop (much faster than one loop over arrays of three kinds); `names` in packing order.
  */
-interface Fields {
+export interface Fields {
   i32: Int32Array[]
   u8: Uint8Array[]
   i8: Int8Array[]
   names: [string, number][]
 }
 
-function fieldsOf(st: FightState, constant: ReadonlySet<string>): Fields {
+export function fieldsOf(st: FightState, constant: ReadonlySet<string>): Fields {
   const out: Fields = { i32: [], u8: [], i8: [], names: [] }
   const entries = Object.entries(st).filter(([name]) => !NOT_STATE.has(name) && !constant.has(name))
   for (const [name, v] of entries) {
@@ -152,7 +153,7 @@ function fieldsOf(st: FightState, constant: ReadonlySet<string>): Fields {
 }
 
 /** Copies the fields into `buf`. */
-function copyOut(fs: Fields, buf: Int32Array): void {
+export function copyOut(fs: Fields, buf: Int32Array): void {
   let o = 0
   for (const f of fs.i32) for (let i = 0; i < f.length; i++) buf[o++] = f[i]
   for (const f of fs.u8) for (let i = 0; i < f.length; i++) buf[o++] = f[i]
@@ -160,7 +161,7 @@ function copyOut(fs: Fields, buf: Int32Array): void {
 }
 
 /** Copies `snap` into the fields. */
-function copyIn(fs: Fields, snap: Int32Array): void {
+export function copyIn(fs: Fields, snap: Int32Array): void {
   let o = 0
   for (const f of fs.i32) for (let i = 0; i < f.length; i++) f[i] = snap[o++]
   for (const f of fs.u8) for (let i = 0; i < f.length; i++) f[i] = snap[o++]
@@ -172,7 +173,7 @@ function copyIn(fs: Fields, snap: Int32Array): void {
  * situation: which attack he holds and which others are drawn change only with several attacks; Ready
  * turns still to go and shots left only with a missile weapon that has Shots.
  */
-function constantFields(plan: Plan): Set<string> {
+export function constantFields(plan: Plan): Set<string> {
   const out = new Set<string>()
   if (!plan.fighters.some((f) => f.arms.length > 1)) out.add('arm').add('drawn')
   if (!plan.fighters.some((f) => f.arms.some((w) => w.shots > 0))) out.add('readyLeft').add('shotsLeft')
@@ -954,6 +955,8 @@ export function solveGurpsClockless(plan: Plan, limits: GurpsExactLimits = {}): 
  * lost), taken out and dies; or the note saying why it was not solved.
  */
 export function exactGurpsFight(plan: Plan): ExactMetric[] {
+  // three fighters or more: exact-multi.ts
+  if (plan.fighters.length > 2) return exactGurpsMulti(plan)
   const why = gurpsExactScope(plan) ?? gurpsTooBig(plan)
   if (why) return [fightNotSolved(why)]
   const clockless = gurpsExactWay(plan) === 'clockless'
