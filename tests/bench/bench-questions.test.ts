@@ -37,6 +37,7 @@ const pinned: Record<string, string> = {
   'l5r-exact-2v1': 'd6068d59f2d8227bb97b7faae80a6e6533bb178f3605f6e0fc703b29865c9b3c',
   'l5r-exact-2v2': '036b416aef2b4b60fff0e3a528c7428fa679aad534a869023e923eac0b28774d',
   'l5r-exact-2v2-refused': 'a1de807bbdffb2bf9fd8714b0e92e33222be7e4c2ebb506991202128958a85d1',
+  'l5r-exact-1v1-refused': 'dd9375bca466dee519640c8346d5b79bf46bfa1867dad79da3fc145fca5c2540',
 }
 
 interface Entry {

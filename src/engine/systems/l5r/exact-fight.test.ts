@@ -61,7 +61,7 @@ describe('L5R whole skirmish, exact (docs/rules/l5r.md section 5)', () => {
   })
 
   it('a skirmish past the bound is refused in Rounds, as a GM counts the fight', () => {
-    const r = solveSkirmish(compile(skirmish([{ id: 'a' }, { id: 'b' }], { roundCap: 20 })), 50)
+    const r = solveSkirmish(compile(skirmish([{ id: 'a' }, { id: 'b' }], { roundCap: 20 })), 50, undefined, false)
     expect(r.ok).toBe(false)
     if (!r.ok) expect(r.reason).toMatch(/^the fight has too many different situations to follow exactly \(more than 50 by Round \d+ of 20\)$/)
   })
@@ -129,7 +129,7 @@ describe('L5R whole skirmish, exact: Full Defense totals nobody reads', () => {
   })
 
   it('a skirmish whose steps would go too many ways is refused, in Rounds as a GM counts the fight, before it has gone them all', () => {
-    const r = solveSkirmish(compile(skirmish([{ id: 'a' }, { id: 'b' }], { roundCap: 20 })), L5R_MAX_STATES, 5_000)
+    const r = solveSkirmish(compile(skirmish([{ id: 'a' }, { id: 'b' }], { roundCap: 20 })), L5R_MAX_STATES, 5_000, false)
     expect(r.ok).toBe(false)
     if (!r.ok) expect(r.reason).toMatch(/^the fight has too many ways to go to follow them all exactly \(more than 5,000 by Round \d+ of 20\)$/)
     expect(tooManyWays(20_000_000, 3, 10)).toBe('the fight has too many ways to go to follow them all exactly (more than 20,000,000 by Round 3 of 10)')

@@ -8,6 +8,7 @@ import { armorTn, canAttackIn, CENTER, FULL_ATTACK, FULL_DEFENSE } from './armor
 import { bestRaisesAt } from './best-raises'
 import { attackExplodesWith, NEVER, SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, stanceFor, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_FULL_DEFENSE, VOID_INITIATIVE, VOID_INITIATIVE_ROLL, VOID_SKILL, VOID_WOUNDS, type Fighter, type Plan } from './plan'
 import { DOWN, OUT, RANK_PENALTY, rankOf } from './wounds'
+import { duelSize } from './exact-size'
 import { bestWeapon, MULTI_MAX_STATES, multiOutOfScope, solveMulti, tooManyWays } from './exact-multi'
 
 export { tooManyWays }
@@ -115,14 +116,28 @@ export function exactSkirmish(plan: Plan): ExactMetric[] {
   )
 }
 
-/** Solves the skirmish, or refuses with the reason in a GM's words. */
-export function solveSkirmish(plan: Plan, maxStates?: number, maxWays = L5R_MAX_WAYS): FightSolveResult & { stepsPerRound?: number } {
+/** The refusal of a duel estimated (exact-size.ts) past the solver's bound on ways or on situations, before any solving. */
+export function duelTooLarge(plan: Plan, maxStates: number, maxWays: number): string | undefined {
+  const size = duelSize(plan)
+  const shown = (x: number): string => Number(x.toPrecision(2)).toLocaleString('en-US')
+  if (size.ways > maxWays) return `the fight has too many ways to go to follow them all exactly (about ${shown(size.ways)} over its ${plan.cap} Rounds, against a limit of ${maxWays.toLocaleString('en-US')})`
+  if (size.situations > maxStates) return `the fight has too many different situations to follow exactly (about ${shown(size.situations)} over its ${plan.cap} Rounds, against a limit of ${maxStates.toLocaleString('en-US')})`
+  return undefined
+}
+
+/**
+ * Solves the skirmish, or refuses with the reason in a GM's words: a duel first from the estimate of its
+ * size (`estimate`, on by default; off only to test the solve's own bounds).
+ */
+export function solveSkirmish(plan: Plan, maxStates?: number, maxWays = L5R_MAX_WAYS, estimate = true): FightSolveResult & { stepsPerRound?: number } {
   const why = outOfScope(plan)
   // more than two fighters, or two whose plan only the solver of several follows (delays): that solver
   // (exact-multi.ts), bounded first by its size estimate, then by its own count of situations
   if (plan.n > 2 || (why && !multiOutOfScope(plan))) return solveMulti(plan, maxStates ?? MULTI_MAX_STATES, maxWays, DROP_BELOW)
   if (why) return { ok: false, reason: why }
   maxStates ??= L5R_MAX_STATES
+  const tooLarge = estimate ? duelTooLarge(plan, maxStates, maxWays) : undefined
+  if (tooLarge) return { ok: false, reason: tooLarge }
   const model = skirmishModel(plan, true, maxWays)
   try {
     return { ...solveFight(model.model, { maxSteps: plan.cap * model.stepsPerRound, maxStates, dropBelow: DROP_BELOW }), stepsPerRound: model.stepsPerRound }
@@ -271,7 +286,7 @@ interface AttackPlan {
 }
 
 /** The skirmish as a chain, and how many of its steps make a Round. */
-export function skirmishModel(plan: Plan, reduce = true, maxWays = Infinity): { model: FightModel<S>; stepsPerRound: number } {
+export function skirmishModel(plan: Plan, reduce = true, maxWays = Infinity): { model: FightModel<S>; stepsPerRound: number; ways: () => number } {
   const sides = [sideOf(plan, 0), sideOf(plan, 1)]
   const fighters = plan.fighters
   const attacks = Math.max(fighters[0].c.attacksPerTurn, fighters[1].c.attacksPerTurn)
@@ -702,5 +717,5 @@ export function skirmishModel(plan: Plan, reduce = true, maxWays = Infinity): { 
     return a > b ? 0 : b > a ? 1 : 'draw'
   }
 
-  return { model, stepsPerRound }
+  return { model, stepsPerRound, ways: () => ways }
 }
