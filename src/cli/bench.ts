@@ -8,7 +8,7 @@ import { DEFAULT_CHUNK_SIZE } from '../engine/run/chunks'
 import { findBalance } from '../engine/run/balance'
 import { parseMetricQuery } from '../engine/run/estimate'
 import { parseScenarioOrThrow } from '../engine/run/parse'
-import { playTactics } from '../engine/run/tactics'
+import { playTactics, TACTICS_CELLS_AT_ONCE } from '../engine/run/tactics'
 import { ENGINE_VERSION } from '../engine/version'
 import { SimulationService } from '../main/services/simulation'
 import { EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
@@ -97,7 +97,7 @@ async function timeAnswer(service: SimulationService, b: Benchmark, scenario: un
   const run = (s: unknown, n: number) => service.run({ scenario: s, trials: n, seed: 1, workers, signal })
   const once = async (n: number): Promise<void> => {
     if (b.tactics) {
-      await playTactics({ scenario, a: b.tactics.a, b: b.tactics.b, query: parseMetricQuery(b.tactics.metric), trials: n, seed: 1, run })
+      await playTactics({ scenario, a: b.tactics.a, b: b.tactics.b, query: parseMetricQuery(b.tactics.metric), trials: n, seed: 1, run, cellsAtOnce: TACTICS_CELLS_AT_ONCE })
     } else if (b.exact) {
       // solved afresh every time: the cache of exact answers would time nothing after the warm-up
       const exact = await service.exact(scenario, signal, { fresh: true, budgetSeconds: BENCH_EXACT_BUDGET_SECONDS })

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import standoff from '../../../resources/examples/gurps-waits-standoff.json'
+import hero2v2 from '../../../resources/bench/scenarios/hero-bench-2v2.json'
 import { exactOf } from './exact'
+import { parseMetricQuery } from './estimate'
 import { runJob } from './job'
 import { runChunk } from './run-chunk'
 import { cellScenario, mergePatch, playTactics, sideInWords, solveTactics, tacticsPlayers, TacticsRefusal, type TacticsCell, type TacticsRequest } from './tactics'
@@ -139,6 +141,71 @@ describe('tactics: the game of options', () => {
     ).rejects.toThrow(/option A "broken" make the scenario invalid: combatants\[0\]/)
     expect(runs).toBe(0)
     await expect(playTactics({ scenario: standoff, a: names('same', 'same'), b: names('x'), query: { metric: 'm' }, trials: 1000, seed: 1, run })).rejects.toThrow(/two options are named "same"/)
+  })
+})
+
+describe('tactics: cells in flight at once', () => {
+  // The HERO two-against-two benchmark fight (no exact answer: every cell is sampled); a chunk answers
+  // after a delay drawn from a fixed seed (printed), so cells and chunks finish out of order.
+  const cellsSeed = 20261128
+  const options = {
+    scenario: hero2v2,
+    a: [{ name: 'as-is', patch: {} }, { name: 'bolt-haymakers', patch: { combatants: [{ id: 'bolt', plan: { onPhase: 'haymaker' } }] } }, { name: 'no-aborts', patch: { combatants: [{ id: 'bulwark', plan: { abort: 'never' } }] } }],
+    b: [{ name: 'as-is', patch: {} }, { name: 'mauler-attacks', patch: { combatants: [{ id: 'mauler', plan: { onPhase: 'attack' } }] } }],
+    query: parseMetricQuery('wins=A'),
+    trials: 400,
+    seed: 5,
+  }
+  const shuffledRun = (workers: number, seed: number): TacticsRequest['run'] => {
+    let x = seed
+    const delay = (): number => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) % 7)
+    return (scenario, trials) =>
+      runJob({ scenario, trials, seed: 5, chunkSize: 200, concurrency: workers * 2, workers, now, execute: (t) => new Promise((ok) => setTimeout(() => ok(runChunk(t)), delay())) })
+  }
+
+  it(`two or three cells at once on two workers give the same matrix as one at a time on one, told row by row (delays seed ${cellsSeed})`, async () => {
+    const one: string[] = []
+    const alone = await playTactics({ ...options, run: shuffledRun(1, cellsSeed), onCell: (i, j) => one.push(`${i},${j}`) })
+    expect(alone.cells.flat().every((c) => c.exact === undefined)).toBe(true)
+    for (const cellsAtOnce of [2, 3]) {
+      const told: string[] = []
+      let inFlight = 0
+      let most = 0
+      const inner = shuffledRun(2, cellsSeed + cellsAtOnce)
+      const counted: TacticsRequest['run'] = async (sc, n) => {
+        most = Math.max(most, ++inFlight)
+        try {
+          return await inner(sc, n)
+        } finally {
+          inFlight--
+        }
+      }
+      const together = await playTactics({ ...options, run: counted, cellsAtOnce, onCell: (i, j) => told.push(`${i},${j}`) })
+      expect(together.cells).toEqual(alone.cells)
+      expect(together.equilibrium).toEqual(alone.equilibrium)
+      expect(told).toEqual(one)
+      expect(most).toBe(cellsAtOnce)
+    }
+    expect(one).toEqual(['0,0', '0,1', '1,0', '1,1', '2,0', '2,1'])
+  })
+
+  it('a cell that fails stops the answer with its message: no cell starts after it, the one in flight settles first', async () => {
+    const started: number[] = []
+    let settled = 0
+    const failing: TacticsRequest['run'] = async (sc, n) => {
+      const k = started.length
+      started.push(k)
+      if (k === 1) throw new Error('the second cell broke')
+      try {
+        return await run(sc, n)
+      } finally {
+        settled++
+      }
+    }
+    await expect(playTactics({ ...options, run: failing, cellsAtOnce: 2 })).rejects.toThrow('the second cell broke')
+    // cells 0 and 1 started together; cell 0 ran to its end; none of the four others began
+    expect(started).toEqual([0, 1])
+    expect(settled).toBe(1)
   })
 })
 

@@ -31,7 +31,14 @@ export interface TacticsRequest {
    * takes it and is not run (no sampling noise in the matrix); the others are run.
    */
   exact?: (scenario: unknown) => Promise<readonly ExactMetric[] | null>
+  /** Told of each cell as it is answered, in the matrix's order (row by row), whatever `cellsAtOnce` is. */
   onCell?: (i: number, j: number, cell: TacticsCell) => void
+  /**
+   * Cells whose runs may be in flight at once (default 1: one after another). With 2 or more on a pool of
+   * workers, the next cell's chunks are queued while the last chunk of this one still runs, so no worker idles
+   * at a cell's end; every cell's own runs are the same (its seed, its chunks), so the numbers are too.
+   */
+  cellsAtOnce?: number
 }
 
 export interface TacticsCell {
@@ -61,6 +68,12 @@ export interface TacticsAnswer {
 
 
 export const MAX_TACTICS_OPTIONS = MAX_CHOICES
+
+/**
+ * Cells a tactics answer keeps in flight on a pool of workers (`TacticsRequest.cellsAtOnce`): two, so the next
+ * cell's chunks wait in the queue while this one's last chunk runs and no worker idles between cells.
+ */
+export const TACTICS_CELLS_AT_ONCE = 2
 
 /** Who chooses each side's options, as the answer names them. */
 export interface TacticsPlayers {
@@ -144,28 +157,51 @@ export function checkTactics(req: Pick<TacticsRequest, 'scenario' | 'a' | 'b'>):
 
 export async function playTactics(req: TacticsRequest): Promise<TacticsAnswer> {
   checkTactics(req)
-  const cells: TacticsCell[][] = []
-  for (let i = 0; i < req.a.length; i++) {
-    const row: TacticsCell[] = []
-    for (let j = 0; j < req.b.length; j++) {
-      const scenario = cellScenario(req.scenario, req.a[i], req.b[j])
-      const exact = req.exact ? exactValueOf(await req.exact(scenario), req.query) : undefined
-      if (exact !== undefined) {
-        const cell: TacticsCell = { estimate: exact, ci: [exact, exact], exact }
-        row.push(cell)
-        req.onCell?.(i, j, cell)
-        continue
-      }
-      const doc = await req.run(scenario, req.trials)
-      if (doc.status !== 'done') throw new TacticsRefusal(`the run of A "${req.a[i].name}" against B "${req.b[j].name}" ended ${doc.status}${doc.error ? `: ${doc.error}` : ''}`)
-      const e = estimateOf(doc.metrics, req.query)
-      const cell: TacticsCell = { estimate: e.exact ?? e.estimate, ci: e.ci }
-      if (e.exact !== undefined) cell.exact = e.exact
-      row.push(cell)
-      req.onCell?.(i, j, cell)
+  const rows = req.a.length
+  const cols = req.b.length
+  const cells: TacticsCell[][] = req.a.map(() => new Array<TacticsCell>(cols))
+  const answered: boolean[] = new Array<boolean>(rows * cols).fill(false)
+  let told = 0
+  // each answered cell is told in the matrix's order: a cell that finishes early waits for those before it
+  const tell = (k: number, cell: TacticsCell): void => {
+    cells[Math.floor(k / cols)][k % cols] = cell
+    answered[k] = true
+    while (told < rows * cols && answered[told]) {
+      const i = Math.floor(told / cols)
+      const j = told % cols
+      told++
+      req.onCell?.(i, j, cells[i][j])
     }
-    cells.push(row)
   }
+  const play = async (k: number): Promise<void> => {
+    const i = Math.floor(k / cols)
+    const j = k % cols
+    const scenario = cellScenario(req.scenario, req.a[i], req.b[j])
+    const exact = req.exact ? exactValueOf(await req.exact(scenario), req.query) : undefined
+    if (exact !== undefined) return tell(k, { estimate: exact, ci: [exact, exact], exact })
+    const doc = await req.run(scenario, req.trials)
+    if (doc.status !== 'done') throw new TacticsRefusal(`the run of A "${req.a[i].name}" against B "${req.b[j].name}" ended ${doc.status}${doc.error ? `: ${doc.error}` : ''}`)
+    const e = estimateOf(doc.metrics, req.query)
+    const cell: TacticsCell = { estimate: e.exact ?? e.estimate, ci: e.ci }
+    if (e.exact !== undefined) cell.exact = e.exact
+    tell(k, cell)
+  }
+  const atOnce = Math.max(1, Math.min(rows * cols, Math.floor(req.cellsAtOnce ?? 1)))
+  let next = 0
+  let failure: { error: unknown } | null = null
+  // each lane plays the next cell not yet started; after a failure no lane starts another, and the first
+  // failure is thrown once every cell in flight has settled
+  const lane = async (): Promise<void> => {
+    while (failure === null && next < rows * cols) {
+      try {
+        await play(next++)
+      } catch (error) {
+        failure ??= { error }
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: atOnce }, lane))
+  if (failure !== null) throw (failure as { error: unknown }).error
   return solveTactics(req, cells)
 }
 
