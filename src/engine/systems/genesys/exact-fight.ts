@@ -4,16 +4,17 @@ import { forEachRoll, groupDraw, type DrawBranches } from '../../core/rng-paths'
 import type { Rng } from '../../core/rng'
 import { sideWinsLabel } from '../../core/metrics'
 import { createTally, type Tally } from '../../core/tally'
-import { pack, packedAdv, packedDespairs, packedNet, packedTriumphs } from '../../dice/narrative-dice'
+import { packedAdv, packedNet } from '../../dice/narrative-dice'
 import type { CompiledPool } from '../../dice/narrative-roll'
 import type { ExactMetric } from '../rule-system'
-import { CHARACTERISTIC_BY_D10, critEffectOf, CRIT_TABLE, type CritEffect } from './crit-effects'
-import { isMelee } from './combat-check'
-import { isHit } from './damage'
 import { reset, resumeSlot, rollInitiative, roundSlot } from './fight'
 import { FREE_ATTACK_DEFERRED } from './fight-attack'
 import { defeatedLabel, fightShape, sideNames } from './fight-metrics'
-import { ammoAt, compileFight, DROPPED, EMPTY, held, heldAmmo, type FightPlan, type FightState } from './fight-plan'
+import { ammoAt, compileFight, held, type FightPlan, type FightState } from './fight-plan'
+import { genesysExactSize } from './exact-size'
+import { aloneOnSide, attackLabel, attackLabelMany, CHARACTERISTIC_D10, critLabel, idleEffects, initiativeLabel, LIMB_D4, mayBoost, outOfAmmo, poolOutcomes, rowBits, type PoolOutcomes } from './exact-labels'
+
+export { poolOutcomes } from './exact-labels'
 
 /**
  * Exact whole fights for Star Wars / Genesys (docs/rules/genesys.md, "Exact whole fights"): a fight of
@@ -43,6 +44,8 @@ import { ammoAt, compileFight, DROPPED, EMPTY, held, heldAmmo, type FightPlan, t
  * states, `GENESYS_EXACT_MAX_SLOT_RUNS` replays of one slot and `GENESYS_EXACT_MAX_RUNS` replays of a slot
  * in all (each different situation is worked out once); beyond any of them the fight is refused with the reason. States whose chance falls below
  * `GENESYS_EXACT_DROP_BELOW` are dropped, their total kept in the error bound (core/fight-chain.ts).
+ * A fight whose first turn is sure to pass the bound on one slot is refused before any of this
+ * (exact-size.ts), with the same reason, in a few milliseconds.
  */
 
 /** Largest number of (step, state) pairs followed before refusing. */
@@ -66,64 +69,6 @@ const FIELDS = ['wounds', 'strain', 'injuries', 'down', 'advance', 'aims', 'cove
 
 /** A fighter's own fields, one value per fighter (no range bands or places: others' positions are read beside his). */
 const OWN_FIELDS = ['strain', 'injuries', 'aims', 'cover', 'prone', 'guarded', 'boost', 'target', 'turnsTaken', 'acted', 'staggered', 'nextSetback', 'nextIncrease', 'bleeding', 'doom', 'knockedDown', 'turnManeuvers', 'noFree', 'winded', 'lame', 'slowed', 'hurtIncrease', 'hurtSetback', 'hurtUpgrade', 'noBoost', 'brink', 'freeAttack', 'reloads', 'defended', 'disengaged', 'weapon', 'crippled', 'maimed', 'brawnLost', 'agilityLost', 'willLost'] as const satisfies readonly (typeof FIELDS)[number][]
-
-/** A pool's exact results: one representative packed result per group of results the fight reads alike, with its chance. */
-interface PoolOutcomes {
-  values: Int32Array
-  branches: DrawBranches
-}
-
-/**
- * The exact distribution of a compiled pool's packed result, grouped by `label` (results with one label
- * are followed once, the first met as representative): each group's table counted, then the groups added.
- */
-export function poolOutcomes(cp: CompiledPool, label: (v: number) => number = (v) => v): PoolOutcomes {
-  let dist = new Map<number, number>([[0, 1]])
-  for (const g of cp.groups) {
-    const counts = new Map<number, number>()
-    for (let i = 0; i < g.size; i++) counts.set(g.table[i], (counts.get(g.table[i]) ?? 0) + 1)
-    const next = new Map<number, number>()
-    for (const [v, p] of dist) for (const [w, c] of counts) next.set(v + w, (next.get(v + w) ?? 0) + (p * c) / g.size)
-    dist = next
-  }
-  const groups = new Map<number, { v: number; p: number }>()
-  for (const [v, p] of [...dist.entries()].sort((a, b) => a[0] - b[0])) {
-    const l = label(v)
-    const seen = groups.get(l)
-    if (seen) seen.p += p
-    else groups.set(l, { v, p })
-  }
-  const all = [...groups.values()]
-  return {
-    values: Int32Array.from(all, (x) => x.v),
-    branches: { values: Int32Array.from(all, (_, i) => i), p: Float64Array.from(all, (x) => x.p) },
-  }
-}
-
-/** How initiative reads a result: net successes, then advantage (rollInitiative); Triumphs and Despairs never. */
-function initiativeLabel(v: number): number {
-  return pack(packedNet(v), packedAdv(v), 0, 0)
-}
-
-/**
- * How an attack reads a result with two fighters (fight-attack.ts `attack`): a miss only by its advantage (Triumphs
- * and the margin of failure do nothing), a hit by all of it; Despairs only as "any" (the weapon runs
- * out of ammunition; with no ally of the attacker beside the target no shot goes astray).
- */
-function attackLabel(v: number): number {
-  const de = Math.min(1, packedDespairs(v))
-  return isHit(packedNet(v)) ? pack(packedNet(v), packedAdv(v), packedTriumphs(v), de) : pack(0, packedAdv(v), 0, de)
-}
-
-/**
- * The same with more than two fighters: a hit that comes up with a Despair on a target engaged with an
- * ally of the attacker hits that ally instead, and a second Despair then empties the weapon, so Despairs
- * are read as none, one, or two and more.
- */
-function attackLabelMany(v: number): number {
-  const de = Math.min(2, packedDespairs(v))
-  return isHit(packedNet(v)) ? pack(packedNet(v), packedAdv(v), packedTriumphs(v), de) : pack(0, packedAdv(v), 0, de)
-}
 
 /**
  * The initiative tie-break draw (a number below 1024) of the i-th fighter, when each fighter draws one
@@ -155,94 +100,6 @@ export function tieBranches(earlier: readonly number[]): DrawBranches {
   return { values: Int32Array.from(values), p: Float64Array.from(p) }
 }
 
-/**
- * How the fight reads a Critical Injury result on t (fight-aftermath.ts `criticalInjury`): only through
- * the effect of its row (the row's name goes to the trace alone), and not at all on a minion group (one
- * minion falls whatever the roll). Results with the same label are followed once, with their chance.
- * `idle`: the effects (bits by `CRIT_TABLE` row, `idleEffects`) that would change nothing for t now,
- * read as the name-only rows.
- */
-function critLabel(plan: FightPlan, t: number, result: number, idle: number): number {
-  if (plan.fighters[t].minions > 1) return -1
-  const row = CRIT_TABLE.findIndex((r) => r.effect === critEffectOf(result, plan.critTable))
-  return (idle & (1 << row)) !== 0 ? NONE_ROW : row
-}
-
-const NONE_ROW = CRIT_TABLE.findIndex((r) => r.effect === 'none')
-const rowBits = (...effects: CritEffect[]): number => effects.reduce((m, e) => m | (1 << CRIT_TABLE.findIndex((r) => r.effect === e)), 0)
-/**
- * Whether f's attack pool can ever hold a Boost die: from Aim (a planned Aim, the free maneuver bought
- * with advantage, the free maneuver the GM's tactical threat gives), an Accurate weapon, a melee attack
- * on a prone target, or an ally (his Boost, his Assist: always counted as possible). Without one,
- * Scattered Senses ("removes all Boost dice") changes nothing for him.
- */
-function mayBoost(plan: FightPlan, f: number): boolean {
-  const fp = plan.fighters[f]
-  if (!aloneOnSide(plan, f)) return true
-  return fp.weapons.some((w) => isMelee(w.w.skill) || w.w.qualities.accurate > 0) || fp.plan.advantage === 'free-maneuver' || plan.threatTactical || fp.turns.some((t) => t.maneuvers.includes('aim'))
-}
-
-/** Whether f is the only fighter of his side (a minion group counts as one). */
-function aloneOnSide(plan: FightPlan, f: number): boolean {
-  return plan.fighters.every((o) => o.index === f || o.side !== plan.fighters[f].side)
-}
-
-/** The rows whose effect only his own attacks read (his next check, his lasting check penalties, At the Brink, a crippled fighting arm, limbs lost). */
-const ATTACK_ONLY = rowBits('off-balance', 'stinger', 'agonizing-wound', 'compromised', 'slightly-dazed', 'scattered-senses', 'at-the-brink', 'blinded', 'crippled', 'maimed')
-
-/**
- * Whether every weapon f may use is empty with no reload left (his plan's, or under "his best against
- * this foe" each of his): he never attacks again.
- */
-function outOfAmmo(plan: FightPlan, f: number): boolean {
-  const s = plan.state
-  const fp = plan.fighters[f]
-  if (plan.endlessReloads || s.reloads[f] > 0) return false
-  if (fp.using >= 0) return (heldAmmo(plan, f) & EMPTY) !== 0
-  for (let w = 0; w < fp.weapons.length; w++) if ((s.noAmmo[ammoAt(f, w)] & EMPTY) === 0) return false
-  return true
-}
-
-/**
- * The Critical Injury effects that would change nothing for t as the fight stands (the states made
- * canonical between slots, `canonicalise`): what he already has (Winded, Temporarily Lame,
- * Hamstrung or Knocked Senseless for good, still Stunned or Distracted, Slightly Dazed, Scattered Senses,
- * At the Brink, Blinded, Bleeding Out, a pending The End is Nigh, the next check's Setback or Difficulty,
- * Difficulty from injuries at its most), Slowed Down (alone on his side: he acts in his side's last slot
- * anyway), Sudden Jolt on fists or a weapon already dropped, and what only his attacks read when he never
- * attacks again. `forGood` and `lastAttack` as in `canonicalise`.
- */
-function idleEffects(plan: FightPlan, t: number, forGood: number, lastAttack: readonly number[]): number {
-  const s = plan.state
-  // Slowed Down: one fighter a side fills his side's last initiative slot, where he acts anyway
-  let m = aloneOnSide(plan, t) ? rowBits('slowed-down') : 0
-  if (s.winded[t] === 1) m |= rowBits('winded')
-  if (s.lame[t] === 1) m |= rowBits('temporarily-lame')
-  if (s.noFree[t] >= forGood - 1) m |= rowBits('hamstrung')
-  if (s.noFree[t] >= 1) m |= rowBits('distracted')
-  if (s.staggered[t] >= forGood - 1) m |= rowBits('knocked-senseless')
-  if (s.staggered[t] >= 1) m |= rowBits('stunned')
-  if (s.hurtSetback[t] === 1) m |= rowBits('slightly-dazed')
-  if (s.noBoost[t] === 1 || !mayBoost(plan, t)) m |= rowBits('scattered-senses')
-  if (s.brink[t] === 1) m |= rowBits('at-the-brink')
-  if (s.hurtUpgrade[t] >= 2) m |= rowBits('blinded')
-  if (s.bleeding[t] === 1) m |= rowBits('bleeding-out')
-  if (s.doom[t] !== 0) m |= rowBits('end-is-nigh')
-  if (s.nextSetback[t] === 1) m |= rowBits('off-balance')
-  if (s.nextIncrease[t] === 1) m |= rowBits('stinger')
-  if (s.hurtIncrease[t] >= 7) m |= rowBits('agonizing-wound', 'compromised')
-  if (held(plan, t).w.skill === 'brawl' || (heldAmmo(plan, t) & DROPPED) !== 0) m |= rowBits('sudden-jolt')
-  // another limb is all a Crippled can take once his fighting arm is (or when the GM spares it)
-  if (s.crippled[t] === 1 || plan.crippledLimb === 2) m |= rowBits('crippled')
-  if (s.maimed[t] >= 4) m |= rowBits('maimed')
-  const noReload = outOfAmmo(plan, t)
-  if (s.staggered[t] >= forGood - 1 || noReload || Math.min(s.turnsTaken[t], plan.fighters[t].turns.length - 1) > lastAttack[t]) m |= ATTACK_ONLY
-  return m
-}
-
-/** The d10 of a Horrific or Gruesome Injury by what the fight reads (Brawn, Agility, Willpower, or none of them); the d4 of a Crippled limb (1: his fighting arm). */
-const CHARACTERISTIC_D10 = groupDraw(10, (i) => ['brawn', 'agility', 'willpower'].indexOf(CHARACTERISTIC_BY_D10[i]))
-const LIMB_D4 = groupDraw(4, (i) => (i === 0 ? 0 : 1))
 
 /** 'roll-off' tie-breaks of two fighters: the first draw as a middle value, the second as lower, equal or higher. */
 const FIRST_TIE: DrawBranches = { values: Int32Array.of(512), p: Float64Array.of(1) }
@@ -636,10 +493,17 @@ export function genesysFightModel(scenarioPlan: FightPlan, reduce = true): { mod
   return { model, runs: () => runs }
 }
 
-/** The fight solved (or refused with the reason), one step per initiative slot; `reduce` as in `genesysFightModel`. */
-export function solveGenesysFight(plan: FightPlan, reduce = true): FightSolveResult {
+/**
+ * The fight solved (or refused with the reason), one step per initiative slot; `reduce` as in
+ * `genesysFightModel`; `sizeFirst` false skips the estimate that refuses at once (the tests check that
+ * the solve refuses each fight it refuses).
+ */
+export function solveGenesysFight(plan: FightPlan, reduce = true, sizeFirst = true): FightSolveResult {
   const why = outOfScope(plan)
   if (why) return { ok: false, reason: why }
+  // refused at once when a first turn is sure to pass the bound on one turn (exact-size.ts: a floor of
+  // the ways the solve below would follow it), before the chain is built or the budget looked at
+  if (reduce && sizeFirst && genesysExactSize(plan).most > GENESYS_EXACT_MAX_SLOT_RUNS) return { ok: false, reason: TURN_REASON }
   try {
     const { model } = genesysFightModel(plan, reduce)
     return solveFight(model, { maxSteps: plan.maxRounds * plan.fighters.length, maxStates: GENESYS_EXACT_MAX_STATES, dropBelow: GENESYS_EXACT_DROP_BELOW })
