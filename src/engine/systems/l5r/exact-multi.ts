@@ -3,7 +3,7 @@ import { FightRefusal } from '../../core/fight-exact'
 import { exactRoll, type ExactRoll } from '../../dice/roll-and-keep'
 import { armorTn, canAttackIn, CENTER, FULL_ATTACK, FULL_DEFENSE } from './armor'
 import { bestRaisesAt } from './best-raises'
-import { AFTER_TARGET, attackExplodesWith, HURT, NEVER, ONCE, SPEC_FULL_ATTACK, stanceFor, TAIL_WIDTH, VOID_DAMAGE, VOID_NONE, type Fighter, type Plan } from './plan'
+import { AFTER_TARGET, attackExplodesWith, HURT, NEVER, ONCE, SPEC_FULL_ATTACK, stanceFor, TAIL_WIDTH, VOID_DAMAGE, VOID_NONE, VOID_SWAP, type Fighter, type Plan } from './plan'
 import { DOWN, OUT, RANK_PENALTY, rankOf } from './wounds'
 
 /** The refusal of a fight whose steps would go more than `maxWays` ways in all, by Round `round` of `cap`. */
@@ -23,8 +23,8 @@ export function tooManyWays(maxWays: number, round: number, cap: number): string
  * once Hurt, fixed or best Raises, wound penalties, Down and Out, the Round cap (a draw, or the side with
  * more health left).
  *
- * Scope: no Full Defense or Center Stance, no Void Points spent, no late arrival, no simultaneous tie
- * groups; anything else is refused with the reason. Without Void,
+ * Scope: no Full Defense or Center Stance, no Void Points spent but on a swap of Initiative in Round 1
+ * for the skirmish, no late arrival, no simultaneous tie groups; anything else is refused with the reason. Without Void,
  * Center or swaps the Initiative order is fixed for the whole skirmish (the scores never change), so it
  * is one of the n! orders, drawn in Round 1.
  *
@@ -38,12 +38,21 @@ export function multiOutOfScope(plan: Plan): string | undefined {
   if (plan.n < 2) return 'fewer than two fighters'
   if (plan.fighters.every((d) => d.side === plan.fighters[0].side)) return 'every fighter is on one side'
   if (plan.n > 6) return 'more than six fighters'
-  if (plan.lateJoin) return 'a fighter joins in a later Round'
+  // a late arrival: followed while every foe's first choice of target stays the first one in the roster (see below)
+  for (const d of plan.fighters) {
+    const ahead = plan.fighters.find((x) => x.side === d.side && x.index > d.index && x.joinRound < d.joinRound)
+    if (ahead) return `${d.c.name} joins in a later Round but is listed before ${ahead.c.name}, who fights before him (list late arrivals after their allies)`
+  }
   if (plan.simultaneousTies) return 'characters tied on Initiative act at once (rule variant), with more than two fighters'
   if (plan.downActsWithVoid) return 'Down characters act by spending Void Points (rule variant)'
   for (const d of plan.fighters) {
-    if (d.swapWithOf.some((x) => x >= 0)) return `${d.c.name} swaps Initiative with an ally`
-    if (d.voidPoints > 0 && d.voidOf.some((x) => x !== VOID_NONE)) return `${d.c.name} spends Void Points, with more than two fighters`
+    if (d.swapWithOf.some((x) => x >= 0)) {
+      // followed: a swap bought at the start of Round 1 for the whole skirmish (`initiativeOrders`)
+      if (!plan.swapForSkirmish) return `${d.c.name} swaps Initiative with an ally for one Round at a time (rule variant), with more than two fighters`
+      if (d.swapWithOf[0] < 0) return `${d.c.name} swaps Initiative with an ally after Round 1, with more than two fighters`
+      if (plan.lateJoin) return `${d.c.name} swaps Initiative with an ally, and a fighter joins in a later Round`
+    }
+    if (d.voidPoints > 0 && d.voidOf.some((x) => x !== VOID_NONE && x !== VOID_SWAP)) return `${d.c.name} spends Void Points, with more than two fighters`
     const stances = [...d.stanceOf, d.hurtStance]
     if (stances.includes(FULL_DEFENSE)) return `${d.c.name} takes Full Defense Stance, with more than two fighters`
     if (stances.includes(CENTER)) return `${d.c.name} takes Center Stance, with more than two fighters`
@@ -160,9 +169,33 @@ function tieOrderChance(plan: Plan, block: readonly number[]): number {
   return p
 }
 
-/** Every order the Initiative scores can give (skirmish.ts startRound `before`), with its exact chance. */
+/**
+ * Whose rolled Initiative each fighter holds once the Void swaps planned for Round 1 are made (void.ts
+ * declareVoidSwaps): at the start of Round 1, in roster order, each who plans one and has a Void Point
+ * exchanges his score with his ally's (everyone is unhurt then, and no other Void Point has been spent:
+ * the solver of several follows no other Void use). Under the default "for the skirmish" the exchange
+ * stands from then on and is not bought again, so the order is still drawn once for the skirmish.
+ */
+export function heldAfterSwaps(plan: Plan): number[] {
+  const held = plan.fighters.map((_, i) => i)
+  plan.fighters.forEach((d, i) => {
+    const p = d.swapWithOf[0]
+    if (p < 0 || d.voidPoints <= 0) return
+    const t = held[i]
+    held[i] = held[p]
+    held[p] = t
+  })
+  return held
+}
+
+/**
+ * Every order the Initiative scores can give (skirmish.ts startRound `before`), with its exact chance:
+ * each fighter's score is the roll he holds after Round 1's swaps; equal scores are still ordered by his
+ * own Agility, Class Rank and draw.
+ */
 export function initiativeOrders(plan: Plan): { order: number[]; p: number }[] {
-  const inits = plan.fighters.map((d) => roll(d.init, true))
+  const held = heldAfterSwaps(plan)
+  const inits = held.map((k) => roll(plan.fighters[k].init, true))
   const lo = Math.min(...inits.map((r) => r.min))
   const hi = Math.max(...inits.map((r) => r.min + r.p.length - 1))
   const at = (i: number, v: number): number => {
@@ -295,6 +328,15 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     return k
   }
   const random = fighters.map((d) => d.t.target === 'random')
+  /**
+   * Who has not joined yet in Round r (bit per fighter): a late arrival takes no Turn and is no one's
+   * target before his Round, yet keeps his side in the fight (fight.ts isDefeated reads his wounds: none).
+   * His Initiative, rolled when he joins, is independent of everything before, so the order of all is
+   * drawn at the start; those not yet there are skipped. Listed after the allies who fight before him
+   * (`multiOutOfScope`), he never comes before a foe's kept target in roster order, so "the first
+   * undefeated enemy in roster order" stays each foe's sticky target.
+   */
+  const absentIn = Array.from({ length: plan.cap + 1 }, (_, r) => fighters.reduce((m, d, i) => (d.joinRound > r ? m | (1 << i) : m), 0))
   let ways = 0
   const count = (k: number, s: MultiState): void => {
     ways += k
@@ -353,6 +395,9 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     }
     const order = orders[f[O + ORD]].order
     const r = f[O + R]
+    able &= ~absentIn[r]
+    // who cannot be chosen as a target: the defeated, and those not there yet
+    const gone = defeated | absentIn[r]
     let tk = f[O + TK]
     let pos = f[O + POS]
     let wait = f[O + WAIT]
@@ -367,7 +412,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
       if (policy === NEVER) return false
       if (policy === ONCE) return first
       if (policy === AFTER_TARGET) {
-        const t = stickyTarget(x, defeated)
+        const t = stickyTarget(x, gone)
         return t >= 0 && ((tk >> t) & 1) === 0 && can(t)
       }
       return true
@@ -472,7 +517,9 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
         for (let x = 0; x < n; x++) if (((able >> x) & 1) === 0) rest.push(x)
         ord = orderIndex(order.filter((x) => ((able >> x) & 1) === 1).concat(rest))
       }
-      e = intern(c.f.map((x, k) => (k < O ? x : k === O + ORD ? ord : k === O + R ? x + 1 : 0)))
+      // a late arrival takes his Stance for the Round he joins with his Initiative roll (skirmish.ts initiative)
+      const r = c.f[O + R] + 1
+      e = intern(c.f.map((x, k) => (k < O ? (k % 2 === 0 && fighters[k / 2].joinRound === r ? fighters[k / 2].stanceOf[Math.min(r, plan.cap - 1)] : x) : k === O + ORD ? ord : k === O + R ? r : 0)))
       memo.set(able, e)
     }
     return e
@@ -485,7 +532,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
       emit(p, s)
       return
     }
-    const defeated = (packed(s.w) >> n) & ((1 << n) - 1)
+    const defeated = ((packed(s.w) >> n) & ((1 << n) - 1)) | absentIn[s.c.f[O + R]]
     if (!random[i]) {
       const j = stickyTarget(i, defeated)
       if (j < 0) emit(p, s)
@@ -624,7 +671,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
         out(p, s)
         continue
       }
-      const defeated = (packed(s.w) >> n) & ((1 << n) - 1)
+      const defeated = ((packed(s.w) >> n) & ((1 << n) - 1)) | absentIn[s.c.f[O + R]]
       if (!random[i]) {
         const j = stickyTarget(i, defeated)
         if (j < 0) out(p, s)

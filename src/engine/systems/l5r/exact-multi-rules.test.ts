@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { disagreements, exactChance, sampledMetrics } from '../../run/exact-agreement'
+import { fightNote } from '../../core/fight-exact'
+import { solveFight, type FightSolution } from '../../core/fight-chain'
+import { exactRoll } from '../../dice/roll-and-keep'
+import type { Metric } from '../../core/metrics'
+import type { ExactMetric } from '../rule-system'
+import { initiativeFirstExact, round1Initiative } from './exact'
+import { heldAfterSwaps, initiativeOrders, multiModel, multiOutOfScope } from './exact-multi'
+import { l5r } from './index'
+import { compile } from './plan'
+import { scenarioSchema, type L5rScenario } from './schema'
+import { skirmish } from './test-helpers'
+
+const exactOf = (scenario: unknown): ExactMetric[] => l5r.exact(l5r.compile(scenarioSchema.parse(scenario)))
+const solve = (s: L5rScenario): FightSolution => {
+  const plan = compile(s)
+  const { model, stepsPerRound } = multiModel(plan)
+  const r = solveFight(model, { maxSteps: plan.cap * stepsPerRound, maxStates: 4_000_000, dropBelow: 1e-20 })
+  if (!r.ok) throw new Error(r.reason)
+  return r.solution
+}
+
+/** The swap example (Crane swaps with his Crab ally in Round 1), cut to `cap` Rounds. */
+const swapExample = (cap: number): L5rScenario => {
+  const s = scenarioSchema.parse(JSON.parse(readFileSync('resources/examples/l5r-initiative-swap.json', 'utf8')))
+  s.roundCap = cap
+  return s
+}
+
+/** Two against one where the second of side A arrives in Round `joins`. */
+const lateAlly = (joins: number, cap: number): L5rScenario => {
+  const s = skirmish([
+    { id: 'a', agility: 3, rounds: [{ stance: 'attack' }] },
+    { id: 'c', side: 'B', agility: 4, attackSkill: 4, earth: 3 },
+    { id: 'b', side: 'A', strength: 4, weapon: { name: 'tetsubo', rolled: 3, kept: 3 }, rounds: [{ stance: 'attack' }, { stance: 'full-attack' }] },
+  ], { roundCap: cap })
+  s.combatants[2].joinsRound = joins
+  return s
+}
+
+describe('L5R exact answers of several fighters: a Void swap of Initiative in Round 1 (docs/rules/l5r.md section 5)', () => {
+  it('who leads the order, from the orders the solver draws, is who leads Round 1 as the Initiative answer works it out on its own, to 1e-12 (the swap example; and Kakita Ryu swapping with a bandit-speed ally)', () => {
+    for (const s of [swapExample(20), skirmish([{ id: 'a', agility: 4, classRank: 3, rounds: [{ stance: 'attack', void: 'swap-initiative', swapWith: 'c' }] }, { id: 'b', agility: 3 }, { id: 'c', side: 'A', agility: 2, classRank: 2 }])]) {
+      const plan = compile(s)
+      expect(multiOutOfScope(plan)).toBeUndefined()
+      const orders = initiativeOrders(plan)
+      const rolls = plan.fighters.map((d) => exactRoll(d.init, true))
+      const first = initiativeFirstExact(plan, round1Initiative(plan, rolls))
+      plan.fighters.forEach((_, i) => {
+        const leads = orders.filter((o) => o.order[0] === i).reduce((t, o) => t + o.p, 0)
+        expect(Math.abs(leads - first[i])).toBeLessThan(1e-12)
+      })
+    }
+  })
+
+  it('hand-worked: the swap exchanges the two rolls and nothing else (each keeps his own tie rule); a second swap by the ally exchanges them back; no Void Point, no swap', () => {
+    const three = (swaps: { a?: string; c?: string }, voidA = 2) =>
+      compile(skirmish([
+        { id: 'a', void: voidA, rounds: [{ stance: 'attack', ...(swaps.a ? { void: 'swap-initiative', swapWith: swaps.a } : {}) }] },
+        { id: 'b' },
+        { id: 'c', side: 'A', ...(swaps.c ? { rounds: [{ stance: 'attack', void: 'swap-initiative', swapWith: swaps.c }] } : {}) },
+      ]))
+    expect(heldAfterSwaps(three({}))).toEqual([0, 1, 2])
+    expect(heldAfterSwaps(three({ a: 'c' }))).toEqual([2, 1, 0])
+    expect(heldAfterSwaps(three({ a: 'c', c: 'a' }))).toEqual([0, 1, 2])
+    const none = compile(skirmish([{ id: 'a', voidPoints: 0, rounds: [{ stance: 'attack', void: 'swap-initiative', swapWith: 'c' }] }, { id: 'b' }, { id: 'c', side: 'A' }]))
+    expect(heldAfterSwaps(none)).toEqual([0, 1, 2])
+  })
+
+  it('refuses, with the reason, the swaps it does not follow', () => {
+    const reason = (s: unknown): string | undefined => fightNote(exactOf(s))?.reason
+    const later = skirmish([{ id: 'a', rounds: [{ stance: 'attack' }, { stance: 'attack', void: 'swap-initiative', swapWith: 'c' }] }, { id: 'b' }, { id: 'c', side: 'A' }])
+    expect(reason(later)).toBe('A swaps Initiative with an ally after Round 1, with more than two fighters')
+    const perRound = skirmish([{ id: 'a', rounds: [{ stance: 'attack', void: 'swap-initiative', swapWith: 'c' }] }, { id: 'b' }, { id: 'c', side: 'A' }], { rules: { initiativeSwap: 'round' } })
+    expect(reason(perRound)).toBe('A swaps Initiative with an ally for one Round at a time (rule variant), with more than two fighters')
+  })
+})
+
+describe('L5R exact answers of several fighters: a late arrival (docs/rules/l5r.md section 5)', () => {
+  it('hand-worked: an ally who arrives after the last Round keeps his side in the fight, so his side never loses: the one-Round fight of A against C with B to come ends A wins as the duel does, else a draw at the cap, to 1e-12', () => {
+    const duel = solve(skirmish([{ id: 'a', agility: 3 }, { id: 'c', agility: 4, attackSkill: 4, earth: 3 }], { roundCap: 1 }))
+    const late = solve(lateAlly(2, 1))
+    expect(late.win[1]).toBe(0)
+    expect(Math.abs(late.win[0] - duel.win[0])).toBeLessThan(1e-12)
+    expect(Math.abs(late.draw - (1 - duel.win[0]))).toBeLessThan(1e-12)
+    // and A's defeat is the duel's (B is never hurt: he is not there)
+    expect(Math.abs(late.expectedFinals[0] - duel.expectedFinals[0])).toBeLessThan(1e-12)
+    expect(late.expectedFinals[2]).toBe(0)
+  })
+
+  it('an ally who joins in Round 1 is simply there from the start (the same answer to 1e-12 as without joinsRound)', () => {
+    const s = lateAlly(1, 3)
+    const plain = scenarioSchema.parse({ ...s, combatants: s.combatants.map((c) => ({ ...c, joinsRound: undefined })) })
+    const a = solve(s)
+    const b = solve(plain)
+    a.win.forEach((x, k) => expect(Math.abs(x - b.win[k])).toBeLessThan(1e-12))
+    expect(Math.abs(a.draw - b.draw)).toBeLessThan(1e-12)
+  })
+
+  it('refuses a late arrival listed before an ally who fights before him (a foe keeps the target he chose)', () => {
+    const s = skirmish([{ id: 'b', side: 'A' }, { id: 'a', side: 'A' }, { id: 'c', side: 'B' }], { roundCap: 3 })
+    s.combatants[0].joinsRound = 2
+    expect(fightNote(exactOf(s))?.reason).toBe('B joins in a later Round but is listed before A, who fights before him (list late arrivals after their allies)')
+  })
+})
+
+/** The values both give, the opening-roll ones aside: each side's win, the draw, defeated, killed, the Rounds. */
+const comparable = (exact: readonly ExactMetric[], metrics: readonly Metric[]): string[] =>
+  metrics.filter((m) => exact.some((e) => e.id === m.id) && !m.id.startsWith('initiative') && !m.id.startsWith('opening')).map((m) => m.id)
+
+describe('L5R exact answers of several fighters, new rules against the Monte Carlo (seed 21, 20,000 skirmishes, within 4 standard errors)', () => {
+  const cases: Record<string, () => L5rScenario> = {
+    // (the swap example cut to two Rounds: the whole twenty is refused for its size)
+    'the Initiative swap example, two Rounds': () => swapExample(2),
+    'two against one, the ally joins in Round 2, four Rounds': () => lateAlly(2, 4),
+  }
+  for (const [name, scenario] of Object.entries(cases)) {
+    it(`${name}: who wins, the draw, defeated, killed and Rounds fought`, async () => {
+      const exact = exactOf(scenario())
+      const note = fightNote(exact)
+      expect(note?.solved, note?.reason).toBe(true)
+      expect(note?.massError).toBeLessThan(1e-10)
+      const metrics = await sampledMetrics(scenario(), 20_000, 21)
+      const ids = comparable(exact, metrics)
+      for (const id of ['win:A', 'win:B', 'draw', 'rounds']) expect(ids).toContain(id)
+      expect(disagreements(exact, metrics, ids)).toEqual([])
+      expect(exactChance(exact, 'win:A') + exactChance(exact, 'win:B') + exactChance(exact, 'draw')).toBeCloseTo(1, 12)
+    }, 120_000)
+  }
+})
