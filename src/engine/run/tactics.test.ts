@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import standoff from '../../../resources/examples/gurps-waits-standoff.json'
 import hero2v2 from '../../../resources/bench/scenarios/hero-bench-2v2.json'
 import { exactOf } from './exact'
-import { parseMetricQuery } from './estimate'
+import { estimateOf, parseMetricQuery } from './estimate'
 import { runJob } from './job'
 import { runChunk } from './run-chunk'
 import { cellScenario, mergePatch, playTactics, sideInWords, solveTactics, tacticsPlayers, TacticsRefusal, type TacticsCell, type TacticsRequest } from './tactics'
@@ -187,6 +187,26 @@ describe('tactics: cells in flight at once', () => {
       expect(most).toBe(cellsAtOnce)
     }
     expect(one).toEqual(['0,0', '0,1', '1,0', '1,1', '2,0', '2,1'])
+  })
+
+  it('an option that comes to the same fight as another (a plan spelled out as its default) is played once, its cells told with that answer', async () => {
+    const played: string[] = []
+    const counting: TacticsRequest['run'] = (sc, n) => {
+      played.push(JSON.stringify(sc))
+      return run(sc, n)
+    }
+    const same = { ...options, a: [options.a[0], { name: 'bolt-attacks', patch: { combatants: [{ id: 'bolt', plan: { onPhase: 'attack', target: 'first' } }] } }, options.a[1]] }
+    const told: string[] = []
+    const t = await playTactics({ ...same, run: counting, cellsAtOnce: 2, onCell: (i, j, c) => told.push(`${i},${j} ${c.estimate}`) })
+    // 6 cells, 4 different fights: "bolt-attacks" is the fight "as-is" is
+    expect(played).toHaveLength(4)
+    expect(t.cells[1]).toEqual(t.cells[0])
+    expect(t.cells[1][0]).not.toBe(t.cells[0][0])
+    expect(t.cells[2]).not.toEqual(t.cells[0])
+    expect(told.map((x) => x.split(' ')[0])).toEqual(['0,0', '0,1', '1,0', '1,1', '2,0', '2,1'])
+    // the answer is the one playing that cell's own scenario gives
+    const alone = estimateOf((await run(cellScenario(hero2v2, same.a[1], same.b[1]), same.trials)).metrics, same.query)
+    expect(t.cells[1][1]).toEqual({ estimate: alone.estimate, ci: alone.ci })
   })
 
   it('a cell that fails stops the answer with its message: no cell starts after it, the one in flight settles first', async () => {

@@ -142,21 +142,35 @@ function checkOptions(side: 'A' | 'B', options: readonly TacticsOption[]): void 
 
 /** Refuses, before anything runs, every pairing whose patched scenario is not valid, naming the options and paths. */
 export function checkTactics(req: Pick<TacticsRequest, 'scenario' | 'a' | 'b'>): void {
+  cellKeys(req)
+}
+
+/**
+ * Each cell's scenario, row by row, checked as `checkTactics` does, with what decides its numbers: its hash
+ * (every rule and fighter, defaults filled in) and its run settings. Two cells with the same key are the
+ * same question (two options that come to the same fight), answered once.
+ */
+function cellKeys(req: Pick<TacticsRequest, 'scenario' | 'a' | 'b'>): { scenario: unknown; key: string }[] {
   checkOptions('A', req.a)
   checkOptions('B', req.b)
+  const out: { scenario: unknown; key: string }[] = []
   for (const a of req.a) {
     for (const b of req.b) {
-      const r = parseScenario(cellScenario(req.scenario, a, b))
+      const scenario = cellScenario(req.scenario, a, b)
+      const r = parseScenario(scenario)
       if (!r.ok) {
         const which = req.b.length === 1 && req.a.length > 1 ? `option A "${a.name}"` : req.a.length === 1 ? `option B "${b.name}"` : `options A "${a.name}" and B "${b.name}"`
         throw new TacticsRefusal(`${which} make the scenario invalid: ${r.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`)
       }
+      const run = scenario !== null && typeof scenario === 'object' ? (scenario as { run?: unknown }).run : undefined
+      out.push({ scenario, key: `${r.hash} ${JSON.stringify(run ?? null)}` })
     }
   }
+  return out
 }
 
 export async function playTactics(req: TacticsRequest): Promise<TacticsAnswer> {
-  checkTactics(req)
+  const planned = cellKeys(req)
   const rows = req.a.length
   const cols = req.b.length
   const cells: TacticsCell[][] = req.a.map(() => new Array<TacticsCell>(cols))
@@ -173,34 +187,51 @@ export async function playTactics(req: TacticsRequest): Promise<TacticsAnswer> {
       req.onCell?.(i, j, cells[i][j])
     }
   }
-  const play = async (k: number): Promise<void> => {
+  const answer = async (k: number): Promise<TacticsCell> => {
     const i = Math.floor(k / cols)
     const j = k % cols
-    const scenario = cellScenario(req.scenario, req.a[i], req.b[j])
+    const scenario = planned[k].scenario
     const exact = req.exact ? exactValueOf(await req.exact(scenario), req.query) : undefined
-    if (exact !== undefined) return tell(k, { estimate: exact, ci: [exact, exact], exact })
+    if (exact !== undefined) return { estimate: exact, ci: [exact, exact], exact }
     const doc = await req.run(scenario, req.trials)
     if (doc.status !== 'done') throw new TacticsRefusal(`the run of A "${req.a[i].name}" against B "${req.b[j].name}" ended ${doc.status}${doc.error ? `: ${doc.error}` : ''}`)
     const e = estimateOf(doc.metrics, req.query)
     const cell: TacticsCell = { estimate: e.exact ?? e.estimate, ci: e.ci }
     if (e.exact !== undefined) cell.exact = e.exact
-    tell(k, cell)
+    return cell
   }
   const atOnce = Math.max(1, Math.min(rows * cols, Math.floor(req.cellsAtOnce ?? 1)))
+  // a cell whose fight is the same as an earlier one's (same key) takes that cell's answer (same seed, same
+  // numbers) when it comes, without holding up a lane
+  const byKey = new Map<string, Promise<TacticsCell>>()
+  const twins: Promise<void>[] = []
+  const own = (c: TacticsCell): TacticsCell => ({ ...c, ci: [c.ci[0], c.ci[1]] })
   let next = 0
   let failure: { error: unknown } | null = null
+  const fail = (error: unknown): void => {
+    failure ??= { error }
+  }
   // each lane plays the next cell not yet started; after a failure no lane starts another, and the first
   // failure is thrown once every cell in flight has settled
   const lane = async (): Promise<void> => {
     while (failure === null && next < rows * cols) {
+      const k = next++
+      const twin = byKey.get(planned[k].key)
+      if (twin !== undefined) {
+        twins.push(twin.then((c) => tell(k, own(c)), fail))
+        continue
+      }
+      const pending = answer(k)
+      byKey.set(planned[k].key, pending)
       try {
-        await play(next++)
+        tell(k, own(await pending))
       } catch (error) {
-        failure ??= { error }
+        fail(error)
       }
     }
   }
   await Promise.all(Array.from({ length: atOnce }, lane))
+  await Promise.all(twins)
   if (failure !== null) throw (failure as { error: unknown }).error
   return solveTactics(req, cells)
 }
