@@ -30,11 +30,11 @@ const swapExample = (cap: number): L5rScenario => {
 }
 
 /** Two against one where the second of side A arrives in Round `joins`. */
-const lateAlly = (joins: number, cap: number): L5rScenario => {
+const lateAlly = (joins: number, cap: number, earth = 2): L5rScenario => {
   const s = skirmish([
-    { id: 'a', agility: 3, rounds: [{ stance: 'attack' }] },
-    { id: 'c', side: 'B', agility: 4, attackSkill: 4, earth: 3 },
-    { id: 'b', side: 'A', strength: 4, weapon: { name: 'tetsubo', rolled: 3, kept: 3 }, rounds: [{ stance: 'attack' }, { stance: 'full-attack' }] },
+    { id: 'a', agility: 3, earth, rounds: [{ stance: 'attack' }] },
+    { id: 'c', side: 'B', agility: 4, attackSkill: 4, earth: earth + 1 },
+    { id: 'b', side: 'A', strength: 4, earth, weapon: { name: 'tetsubo', rolled: 3, kept: 3 }, rounds: [{ stance: 'attack' }, { stance: 'full-attack' }] },
   ], { roundCap: cap })
   s.combatants[2].joinsRound = joins
   return s
@@ -106,6 +106,64 @@ describe('L5R exact answers of several fighters: a late arrival (docs/rules/l5r.
   })
 })
 
+/** Two against one, Earth 2 (Down from 31 wounds, Out from 35), light blows: Down characters act on their Void Points. */
+const downOnVoid = (voidA: number, cap: number, down = 'void-to-act', earth = 2): L5rScenario =>
+  skirmish([
+    { id: 'a', voidPoints: voidA, strength: 2, earth },
+    { id: 'c', side: 'B', agility: 4, attackSkill: 4, strength: 2, voidPoints: 1, earth },
+    { id: 'b', side: 'A', strength: 2, voidPoints: 2, earth, rounds: [{ stance: 'full-attack' }] },
+  ], { roundCap: cap, rules: { down } })
+
+describe('L5R exact answers of several fighters: Down characters act on Void (rule variant; docs/rules/l5r.md section 5)', () => {
+  it('with no Void Points at all, Down acting on Void plays as Down defeated (the default), to 1e-12', () => {
+    const none = (down: string) => {
+      const s = downOnVoid(0, 3, down)
+      s.combatants.forEach((c) => (c.voidPoints = 0))
+      return solve(s)
+    }
+    const a = none('void-to-act')
+    const b = none('defeated')
+    a.win.forEach((x, k) => expect(Math.abs(x - b.win[k])).toBeLessThan(1e-12))
+    expect(Math.abs(a.draw - b.draw)).toBeLessThan(1e-12)
+    a.expectedFinals.forEach((x, k) => expect(Math.abs(x - b.expectedFinals[k])).toBeLessThan(1e-12))
+  })
+
+  it('Void Points kept for Down change the answer (the side of a Down fighter with Points left stays in the fight): more draws at the cap than under the default', () => {
+    const withVoid = solve(downOnVoid(3, 3))
+    const plain = solve(downOnVoid(3, 3, 'defeated'))
+    expect(withVoid.draw - plain.draw).toBeGreaterThan(1e-3)
+  })
+})
+
+describe('L5R exact answers of several fighters, new rules: the fast bookkeeping against the plain one', () => {
+  // attacks applied to whole groups (stepAll) against the plain step by step; wounds past defeat and Turn
+  // orders of those who can no longer act merged, against every one kept apart
+  const cases: Record<string, () => L5rScenario> = {
+    // (Earth 1: few wounds, so that the solve keeping every wound and order apart stays small; the swap
+    // changes only the orders drawn, checked above)
+    'an ally who joins in Round 2': () => lateAlly(2, 3, 1),
+    'Down characters act on Void': () => downOnVoid(2, 3, 'void-to-act', 1),
+  }
+  for (const [name, scenario] of Object.entries(cases)) {
+    it(`${name}: the same answer to 1e-12`, () => {
+      const plan = compile(scenario())
+      const run = (options: { reduce?: boolean; whole?: boolean }): FightSolution => {
+        const { model, stepsPerRound } = multiModel(plan, Infinity, options)
+        const r = solveFight(model, { maxSteps: plan.cap * stepsPerRound, maxStates: 20_000_000, dropBelow: 1e-20 })
+        if (!r.ok) throw new Error(r.reason)
+        return r.solution
+      }
+      const fast = run({})
+      for (const other of [run({ whole: false }), run({ reduce: false, whole: false })]) {
+        fast.win.forEach((x, k) => expect(Math.abs(x - other.win[k])).toBeLessThan(1e-12))
+        expect(Math.abs(fast.draw - other.draw)).toBeLessThan(1e-12)
+        fast.length.forEach((x, k) => expect(Math.abs(x - other.length[k])).toBeLessThan(1e-12))
+        fast.expectedFinals.forEach((x, k) => expect(Math.abs(x - other.expectedFinals[k])).toBeLessThan(1e-12))
+      }
+    }, 60_000)
+  }
+})
+
 /** The values both give, the opening-roll ones aside: each side's win, the draw, defeated, killed, the Rounds. */
 const comparable = (exact: readonly ExactMetric[], metrics: readonly Metric[]): string[] =>
   metrics.filter((m) => exact.some((e) => e.id === m.id) && !m.id.startsWith('initiative') && !m.id.startsWith('opening')).map((m) => m.id)
@@ -115,6 +173,7 @@ describe('L5R exact answers of several fighters, new rules against the Monte Car
     // (the swap example cut to two Rounds: the whole twenty is refused for its size)
     'the Initiative swap example, two Rounds': () => swapExample(2),
     'two against one, the ally joins in Round 2, four Rounds': () => lateAlly(2, 4),
+    'two against one, Down characters act on Void, four Rounds': () => downOnVoid(3, 4),
   }
   for (const [name, scenario] of Object.entries(cases)) {
     it(`${name}: who wins, the draw, defeated, killed and Rounds fought`, async () => {

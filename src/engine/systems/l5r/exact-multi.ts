@@ -44,7 +44,8 @@ export function multiOutOfScope(plan: Plan): string | undefined {
     if (ahead) return `${d.c.name} joins in a later Round but is listed before ${ahead.c.name}, who fights before him (list late arrivals after their allies)`
   }
   if (plan.simultaneousTies) return 'characters tied on Initiative act at once (rule variant), with more than two fighters'
-  if (plan.downActsWithVoid) return 'Down characters act by spending Void Points (rule variant)'
+  // Down characters acting on Void (variant): followed, their Void Points left in the situation (`downVoid`)
+  if (plan.downActsWithVoid && plan.anySwap) return 'Down characters act by spending Void Points (rule variant), and a fighter swaps Initiative'
   for (const d of plan.fighters) {
     if (d.swapWithOf.some((x) => x >= 0)) {
       // followed: a swap bought at the start of Round 1 for the whole skirmish (`initiativeOrders`)
@@ -329,6 +330,13 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
   }
   const random = fighters.map((d) => d.t.target === 'random')
   /**
+   * Variant down "void-to-act" (void.ts actWhileDown): a Down character's Turn costs a Void Point and
+   * allows no attack; with his last one spent he is defeated. His Void Points left are in the context
+   * from VOID0 (no other Void use is followed with several fighters, so only these Turns spend them).
+   */
+  const downVoid = plan.downActsWithVoid
+  const VOID0 = O + OWN
+  /**
    * Who has not joined yet in Round r (bit per fighter): a late arrival takes no Turn and is no one's
    * target before his Round, yet keeps his side in the fight (fight.ts isDefeated reads his wounds: none).
    * His Initiative, rolled when he joins, is independent of everything before, so the order of all is
@@ -354,31 +362,54 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     return c
   }
 
-  /** Masks of who can act (rank below Down), who is defeated, who is Hurt or worse. */
-  const masks = (w: number): { able: number; defeated: number; hurt: number } => {
+  /** Masks of who can act (rank below Down), who is defeated, who is Hurt or worse, who is Down (by the wounds alone). */
+  const masks = (w: number): { able: number; defeated: number; hurt: number; down: number } => {
     let able = 0
     let defeated = 0
     let hurt = 0
+    let down = 0
     for (let i = 0; i < n; i++) {
       const wi = woundsOf(w, i)
       const r = rankAt[i][wi]
       if (r < DOWN) able |= 1 << i
       if (defeatedAt(i, wi)) defeated |= 1 << i
       if (r >= HURT) hurt |= 1 << i
+      if (r === DOWN) down |= 1 << i
     }
-    return { able, defeated, hurt }
+    return { able, defeated, hurt, down }
   }
-  /** `masks` in one number (able | defeated << n | hurt << 2n), by the wounds (memo: far fewer wound vectors than situations). */
+  /** `masks` in one number (able | defeated << n | hurt << 2n | down << 3n), by the wounds (memo: far fewer wound vectors than situations). */
   const packedMemo = new Map<number, number>()
-  const packed = (w: number): number => {
+  const packedWounds = (w: number): number => {
     let k = packedMemo.get(w)
     if (k === undefined) {
       const m = masks(w)
-      k = m.able | (m.defeated << n) | (m.hurt << (2 * n))
+      k = m.able | (m.defeated << n) | (m.hurt << (2 * n)) | (m.down << (3 * n))
       packedMemo.set(w, k)
     }
     return k
   }
+  /**
+   * The masks as the fight reads them in context c: under the variant where Down characters act on Void
+   * (fight.ts canAct, isDefeated), a Down character with a Void Point left can still take Turns and is
+   * not defeated; with none left he is defeated.
+   */
+  const packed = (w: number, c: Ctx): number => {
+    const k = packedWounds(w)
+    if (!downVoid) return k
+    const down = (k >> (3 * n)) & ((1 << n) - 1)
+    if (down === 0) return k
+    let able = k & ((1 << n) - 1)
+    let defeated = (k >> n) & ((1 << n) - 1)
+    for (let i = 0; i < n; i++) {
+      if (((down >> i) & 1) === 0) continue
+      if (c.f[VOID0 + i] > 0) able |= 1 << i
+      else defeated |= 1 << i
+    }
+    return (k & ~((1 << (2 * n)) - 1)) | able | (defeated << n)
+  }
+  /** Whether fighter i, with wi wounds, is defeated in context c (see `packed`). */
+  const defeatedWith = (i: number, wi: number, c: Ctx): boolean => defeatedAt(i, wi) || (downVoid && rankAt[i][wi] === DOWN && c.f[VOID0 + i] === 0)
   /** sticky-first target (attack.ts chooseTarget): the first undefeated enemy in roster order; −1 none. */
   const stickyTarget = (i: number, defeated: number): number => {
     for (let j = 0; j < n; j++) if (fighters[j].side !== fighters[i].side && ((defeated >> j) & 1) === 0) return j
@@ -386,7 +417,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
   }
 
   /** turns.ts playTurns from its loop's top, as a function of the context and the masks: finds the next Turn (or the Round's end). */
-  const findTurn = (c: Ctx, able: number, defeated: number, hurt: number): Ctx => {
+  const findTurn = (c: Ctx, able: number, defeated: number, hurt: number, down: number): Ctx => {
     const f = c.f.slice()
     if (f[O + ENDR] >= 1) {
       f[O + ENDR] = 2
@@ -425,6 +456,12 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
       f[O + OFFER] = 1
       f[O + ENDR] = endAfter ? 1 : 0
       f[O + CUR] = x + 1
+      if ((down >> x) & 1) {
+        // Down, acting on a Void Point (turns.ts takeTurn, void.ts actWhileDown): no Stance change, no attack
+        f[VOID0 + x]--
+        f[O + CUR] = 0
+        return intern(f)
+      }
       // from Round 2 the Stance is taken at the start of the Turn (turns.ts declareStance)
       if (r > 0) f[2 * x] = stanceFor(fighters[x], r, (hurt >> x) & 1 ? HURT : 0)
       return intern(f)
@@ -485,11 +522,11 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     return { hit, wounds, values: Int32Array.from(wounds, (x) => x.value), probs: Float64Array.from(wounds, (x) => x.p) }
   }
 
-  const ended = (w: number): number => {
+  const ended = (w: number, c: Ctx): number => {
     let a = false
     let b = false
     for (let i = 0; i < n; i++) {
-      if (defeatedAt(i, woundsOf(w, i))) continue
+      if (defeatedWith(i, woundsOf(w, i), c)) continue
       if (fighters[i].side === 0) a = true
       else b = true
     }
@@ -501,12 +538,12 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     return ph + 1 < stepsPerRound ? (c.next ??= intern(c.f.map((x, k) => (k === O + PH ? ph + 1 : x)))) : c
   }
 
-  /** The end of the Round (skirmish.ts reactions, then the next Round's start: nothing carries but Stances and targets). */
+  /** The end of the Round (skirmish.ts reactions, then the next Round's start: nothing carries but Stances, targets and Void Points left). */
   const endRound = (c: Ctx, w: number): Ctx => {
     // who can no longer act never will (wounds only grow): only the order of the others is read from here
     // on, so orders alike in it are one (`reduce`): those who cannot act go last, in roster order
     const all = (1 << n) - 1
-    const able = reduce ? packed(w) & all : all
+    const able = reduce ? packed(w, c) & all : all
     const memo = (c.ends ??= new Map())
     let e = memo.get(able)
     if (!e) {
@@ -519,7 +556,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
       }
       // a late arrival takes his Stance for the Round he joins with his Initiative roll (skirmish.ts initiative)
       const r = c.f[O + R] + 1
-      e = intern(c.f.map((x, k) => (k < O ? (k % 2 === 0 && fighters[k / 2].joinRound === r ? fighters[k / 2].stanceOf[Math.min(r, plan.cap - 1)] : x) : k === O + ORD ? ord : k === O + R ? r : 0)))
+      e = intern(c.f.map((x, k) => (k < O ? (k % 2 === 0 && fighters[k / 2].joinRound === r ? fighters[k / 2].stanceOf[Math.min(r, plan.cap - 1)] : x) : k === O + ORD ? ord : k === O + R ? r : k >= VOID0 ? x : 0)))
       memo.set(able, e)
     }
     return e
@@ -532,7 +569,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
       emit(p, s)
       return
     }
-    const defeated = ((packed(s.w) >> n) & ((1 << n) - 1)) | absentIn[s.c.f[O + R]]
+    const defeated = ((packed(s.w, s.c) >> n) & ((1 << n) - 1)) | absentIn[s.c.f[O + R]]
     if (!random[i]) {
       const j = stickyTarget(i, defeated)
       if (j < 0) emit(p, s)
@@ -573,15 +610,16 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
   }
   /** The state with the next Turn found (memo by who can act, who is defeated, who is Hurt). */
   const turnFound = (w: number, c: Ctx): MultiState => {
-    const key = packed(w)
+    const key = packed(w, c)
     const memo = (c.turns ??= new Map())
     let t = memo.get(key)
     if (!t) {
       const all = (1 << n) - 1
-      t = findTurn(c, key & all, (key >> n) & all, (key >> (2 * n)) & all)
+      t = findTurn(c, key & all, (key >> n) & all, (key >> (2 * n)) & all, (key >> (3 * n)) & all)
       memo.set(key, t)
     }
-    return { c: t, w, win: 0 }
+    // a Down character who spent his last Void Point to act is defeated: the skirmish may end there
+    return { c: t, w, win: downVoid && t.f[O + CUR] === 0 ? ended(w, t) : 0 }
   }
 
   const hitEach = (s: MultiState, c: Ctx, i: number, j: number, p: number, emit: (p: number, next: MultiState) => void): void => {
@@ -592,12 +630,12 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     for (const { value, p: pw } of h.wounds) {
       const nw = canon[j][Math.min(dead[j], wj + value)]
       const w = s.w + (nw - wj) * radix[j]
-      emit(p * h.hit * pw, { c, w, win: nw === wj ? 0 : ended(w) })
+      emit(p * h.hit * pw, { c, w, win: nw === wj ? 0 : ended(w, c) })
     }
   }
 
   // the Initiative order not yet rolled (−1): the first step rolls it, then plays the first Turn
-  const start: MultiState = { c: intern(new Array<number>(O + OWN).fill(0).map((x, k) => (k === O + ORD ? -1 : x))), w: 0, win: 0 }
+  const start: MultiState = { c: intern(new Array<number>(O + OWN + (downVoid ? n : 0)).fill(0).map((x, k) => (k === O + ORD ? -1 : k >= VOID0 ? fighters[k - VOID0].voidPoints : x))), w: 0, win: 0 }
   const LIMIT = 2 ** 52 / (4 * W)
 
   /** Round 1, Stage 1 (before the first Turn): Stances, Initiative and the order it gives, each with its chance. */
@@ -671,7 +709,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
         out(p, s)
         continue
       }
-      const defeated = ((packed(s.w) >> n) & ((1 << n) - 1)) | absentIn[s.c.f[O + R]]
+      const defeated = ((packed(s.w, s.c) >> n) & ((1 << n) - 1)) | absentIn[s.c.f[O + R]]
       if (!random[i]) {
         const j = stickyTarget(i, defeated)
         if (j < 0) out(p, s)
@@ -707,14 +745,14 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
       count(tot.length, { c: g.c, w: g.base, win: 0 })
       // who else stands on each side (the same for the whole group): the target's wounds decide the rest
       const stands = [false, false]
-      for (let x = 0; x < n; x++) if (x !== j && !defeatedAt(x, woundsOf(g.base, x))) stands[fighters[x].side] = true
+      for (let x = 0; x < n; x++) if (x !== j && !defeatedWith(x, woundsOf(g.base, x), g.c)) stands[fighters[x].side] = true
       const sj = fighters[j].side
       for (let v = 0; v <= dj; v++) {
         const q = tot[v]
         if (q === 0) continue
         const w = g.base + v * radix[j]
-        const a = stands[0] || (sj === 0 && !defeatedAt(j, v))
-        const b = stands[1] || (sj === 1 && !defeatedAt(j, v))
+        const a = stands[0] || (sj === 0 && !defeatedWith(j, v, g.c))
+        const b = stands[1] || (sj === 1 && !defeatedWith(j, v, g.c))
         const win = a && b ? 0 : a ? 1 : b ? 2 : 3
         emit(q, { c: win === 0 && last ? endRound(g.c, w) : g.c, w, win })
       }
@@ -726,7 +764,8 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     sides: 2,
     start,
     key: (s) => (s.c.id < LIMIT ? (s.c.id * 4 + s.win) * W + s.w : `${s.c.id},${s.win},${s.w}`),
-    endKey: (s) => s.win * W + s.w,
+    // (under Down acting on Void, whether a Down fighter is defeated is read off his Void Points left too)
+    endKey: (s) => (downVoid ? (s.win * W + s.w) * (1 << n) + ((packed(s.w, s.c) >> n) & ((1 << n) - 1)) : s.win * W + s.w),
     clock: { unit: 'Round', stepsPerUnit: stepsPerRound },
     ending: (s) => (s.win === 0 ? null : s.win === 3 ? 'draw' : s.win - 1),
     step: (s) => {
@@ -736,7 +775,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     },
     stepEach,
     damage: (s) => fighters.map((_, i) => woundsOf(s.w, i)),
-    finals: (s) => [...fighters.map((_, i) => (defeatedAt(i, woundsOf(s.w, i)) ? 1 : 0)), ...fighters.map((_, i) => (rankAt[i][woundsOf(s.w, i)] > OUT ? 1 : 0))],
+    finals: (s) => [...fighters.map((_, i) => (defeatedWith(i, woundsOf(s.w, i), s.c) ? 1 : 0)), ...fighters.map((_, i) => (rankAt[i][woundsOf(s.w, i)] > OUT ? 1 : 0))],
     capEnding: (s) => (plan.mostHealthOnCap ? healthier(s) : 'draw'),
   }
 
@@ -747,7 +786,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     for (let i = 0; i < n; i++) {
       const cap = fighters[i].thresholds[OUT]
       const w = woundsOf(s.w, i)
-      left[fighters[i].side] += defeatedAt(i, w) ? 0 : Math.max(0, cap - w)
+      left[fighters[i].side] += defeatedWith(i, w, s.c) ? 0 : Math.max(0, cap - w)
       total[fighters[i].side] += cap
     }
     const a = left[0] / total[0]
