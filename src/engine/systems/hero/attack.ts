@@ -162,6 +162,7 @@ function applyDamage(p: Plan, st: FightState, a: number, d: number, stunT: numbe
   if (!st.ko[d] && st.stun[d] <= 0) knockOut(p, st, d)
   if (!st.dead[d] && st.body[d] <= -p.bodyMax[d]) {
     st.dead[d] = 1
+    st.falls++
     st.statusSlot[d] = st.slot
     count(p, st, d, C.dead)
     if (st.log) say(p, st, 'status', [d], `${name(p, d)} is dead (BODY ${st.body[d]}).`)
@@ -183,6 +184,7 @@ function loseHaymaker(p: Plan, st: FightState, d: number): void {
 
 export function knockOut(p: Plan, st: FightState, d: number): void {
   st.ko[d] = 1
+  st.falls++
   st.stunned[d] = 0
   st.statusSlot[d] = st.slot
   if (st.koAbs[d] < 0) st.koAbs[d] = st.abs

@@ -19,14 +19,18 @@ export function runFight(p: Plan, rng: Rng): number {
   reset(p, st)
   if (p.rules.tieRule === 'fixed') rollFixedRanks(p, st, rng)
   let abs = COMBAT_START
-  for (; abs <= p.endAbs; abs++) {
+  // a side can be out only after a knockout or a death (a wake-up never puts one out)
+  let falls = 0
+  for (let seg = segmentOf(abs); abs <= p.endAbs; abs++, seg = seg === 12 ? 1 : seg + 1) {
     st.abs = abs
-    const seg = segmentOf(abs)
     // A Segment where nobody has a Phase and nothing comes due changes nothing: skip it. Segment 12
     // is never skipped: Post-Segment 12 Recovery comes after it even when nobody acts (all SPD 1).
     if (p.segmentMask[seg] === 0 && seg !== 12 && !dueNow(p, st)) continue
     playSegment(p, st, rng)
-    if (aSideDown(p, st)) break
+    if (st.falls !== falls) {
+      falls = st.falls
+      if (aSideDown(p, st)) break
+    }
   }
   return Math.min(abs, p.endAbs)
 }
@@ -62,6 +66,7 @@ export function reset(p: Plan, st: FightState): void {
   if (st.originUses.length > 0) st.originUses.fill(0)
   st.slot = 0
   st.firstActor = -1
+  st.falls = 0
 }
 
 /** Either side is out (one pass over the combatants: `sideDown(0) || sideDown(1)`). */
@@ -125,11 +130,8 @@ export function segmentBegin(p: Plan, st: FightState): void {
  */
 export function segmentEntry(p: Plan, st: FightState, rng: Rng): boolean {
   if (st.gPos >= st.gLen) {
-    let best = -1
-    for (let k = 0; k < st.eCount; k++) if (st.eDone[k] === 0 && st.eKey[k] > best) best = st.eKey[k]
-    if (best < 0) return false
-    let len = 0
-    for (let k = 0; k < st.eCount; k++) if (st.eDone[k] === 0 && st.eKey[k] === best) st.gEntry[len++] = k
+    const len = highestGroup(st)
+    if (len === 0) return false
     if (len > 1) orderTies(p, st, rng, len)
     else st.gSame[0] = 0
     st.gPos = 0
@@ -143,6 +145,25 @@ export function segmentEntry(p: Plan, st: FightState, rng: Rng): boolean {
   if (st.eKind[k] === 1) delayedEntry(p, st, rng, st.eWho[k])
   else phaseEntry(p, st, rng, st.eWho[k])
   return true
+}
+
+/**
+ * The entries not yet done on the highest order key, in the order they were added, into `st.gEntry`
+ * (in one pass); how many (0 when none is left).
+ */
+function highestGroup(st: FightState): number {
+  let best = -1
+  let len = 0
+  for (let k = 0; k < st.eCount; k++) {
+    if (st.eDone[k] !== 0) continue
+    const key = st.eKey[k]
+    if (key > best) {
+      best = key
+      len = 0
+      st.gEntry[len++] = k
+    } else if (len > 0 && key === best) st.gEntry[len++] = k
+  }
+  return len
 }
 
 /** Whether `segmentEntry` has an entry left to play in this Segment. */
@@ -269,11 +290,8 @@ export function landHaymakers(p: Plan, st: FightState, rng: Rng): void {
     landTogether(p, st, rng, 0, st.eCount)
   } else {
     for (;;) {
-      let best = -1
-      for (let k = 0; k < st.eCount; k++) if (st.eDone[k] === 0 && st.eKey[k] > best) best = st.eKey[k]
-      if (best < 0) break
-      let len = 0
-      for (let k = 0; k < st.eCount; k++) if (st.eDone[k] === 0 && st.eKey[k] === best) st.gEntry[len++] = k
+      const len = highestGroup(st)
+      if (len === 0) break
       if (len > 1) orderTies(p, st, rng, len)
       else st.gSame[0] = 0
       for (let a = 0; a < len; ) {

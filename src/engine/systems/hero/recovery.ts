@@ -79,6 +79,7 @@ function bleed(p: Plan, st: FightState, i: number): boolean {
   st.body[i]--
   if (st.body[i] > -p.bodyMax[i]) return false
   st.dead[i] = 1
+  st.falls++
   count(p, st, i, C.dead)
   if (!st.ko[i]) knockOut(p, st, i)
   return true

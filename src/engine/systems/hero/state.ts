@@ -34,6 +34,8 @@ export class FightState {
   /** Resolution instant: actions in the same slot are simultaneous. */
   slot = 0
   firstActor = -1
+  /** Knockouts and deaths so far this fight: the fight loop asks whether a side is out only when it has moved. */
+  falls = 0
   readonly stun: Int32Array
   readonly body: Int32Array
   readonly end: Int32Array
