@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { fightNote } from '../../core/fight-exact'
+import { createStream } from '../../core/rng'
 import { exactAtOnce, exactOf } from '../../run/exact'
 import { parseScenarioOrThrow } from '../../run/parse'
 import { GENESYS_EXACT_MAX_FIGHTERS, GENESYS_EXACT_MAX_SLOT_RUNS, genesysFightModel, solveGenesysFight, TURN_REASON } from './exact-fight'
@@ -69,6 +70,62 @@ describe('Star Wars / Genesys exact whole fight, its size worked out before the 
     expect(floor).toBeLessThanOrEqual(firstSlots)
     expect(floor).toBeGreaterThan(firstSlots / 4)
   })
+
+  it('property (seed 29, 40 random small fights of two or three, Crit 1–4, Vicious, Pierce, Linked, Knockdown, rivals, each Crippled-limb reading): the count never exceeds the replays of the first slots, and past the bound the solve refuses too', () => {
+    const rng = createStream(29, 0)
+    const pick = <T,>(xs: readonly T[]): T => xs[rng.below(xs.length)]
+    let compared = 0
+    let free = 0
+    for (let i = 0; i < 40; i++) {
+      const three = rng.below(3) === 0
+      const fighter = (id: string, side: string): Record<string, unknown> => ({
+        id,
+        name: id.toUpperCase(),
+        side,
+        rival: rng.below(2) === 0,
+        brawn: 2,
+        attack: { characteristic: 1 + rng.below(3), skill: rng.below(2) },
+        initiative: { characteristic: 1 + rng.below(2), skill: rng.below(2) },
+        weapon: { name: 'blaster', skill: 'ranged-light', damage: 3 + rng.below(5), crit: 1 + rng.below(4), range: 'medium', qualities: { vicious: pick([0, 0, 2, 5]), pierce: pick([0, 1]), linked: pick([0, 0, 1]), knockdown: rng.below(4) === 0 } },
+        soak: 1 + rng.below(4),
+        woundThreshold: 3 + rng.below(8),
+        strainThreshold: 4 + rng.below(8),
+      })
+      const ids = three ? ['a', 'b', 'c'] : ['a', 'b']
+      const doc = {
+        schemaVersion: 1,
+        name: 'random fight',
+        system: 'genesys',
+        mode: 'fight',
+        range: pick(['short', 'medium']),
+        maxRounds: 2,
+        rules: { crippledLimb: pick(['fighting-arm', 'random-limb', 'other-limb']), knockdownCost: pick(['triumph', 'two-advantage']) },
+        combatants: ids.map((id, k) => fighter(id, k === 0 || (three && k === 1) ? 'A' : 'B')),
+        plans: ids.map((id) => ({ combatant: id, turns: [{ maneuvers: [], action: 'attack' }] })),
+        run: { trials: 1000, seed: 1 },
+      }
+      const plan = planOf(doc)
+      const size = genesysExactSize(plan)
+      const floor = size.firstTurnWays.reduce((a, b) => a + b, 0)
+      if (size.firstTurnWays.some((w, k) => w > size.firstAttackWays[k])) free++
+      const { model, runs } = genesysFightModel(plan)
+      const before = runs()
+      let firstSlots: number
+      try {
+        model.step(model.start)
+        firstSlots = runs() - before
+      } catch (e) {
+        expect(String(e), `fight ${i}`).toMatch(/ways for one step to go/)
+        continue
+      }
+      expect(size.most, `fight ${i}`).toBeLessThanOrEqual(GENESYS_EXACT_MAX_SLOT_RUNS)
+      expect(floor, `fight ${i}`).toBeLessThanOrEqual(firstSlots)
+      compared++
+    }
+    console.log(`seed 29: ${compared} of 40 fights compared with the solver's count, ${free} with free attacks counted`)
+    expect(compared).toBeGreaterThanOrEqual(20)
+    expect(free).toBeGreaterThanOrEqual(3)
+  }, 60_000)
 
   it('every shipped fight the estimate refuses is refused by the whole solve too, with the same reason; every other one is solved', () => {
     let refused = 0

@@ -168,8 +168,12 @@ function firstTurnWays(plan: FightPlan, f: number, ranges: { lo: number; hi: num
     overpowers.set(bonus, o)
     return o
   }
+  // the free attacks are counted only where a hit's wounds are its damage past soak once (no Linked or
+  // Auto-fire hits after it) and nothing but the injury count changes how the same dice read again (no
+  // Knockdown, whose Triumph depends on whether the target is already prone)
   const stops: number[] = []
-  const first = attackWays(s.injuries[t], stops)
+  const followFree = q.linked === 0 && !q.autoFire && !q.knockdown
+  const first = attackWays(s.injuries[t], followFree ? stops : undefined)
   if (stops.length === 0) return { attack: first, turn: first }
   // each free attack is one more attack with the same pool on t, who now has one more injury: with two
   // fighters the turns stopped there are merged when equal (t's wounds tell them apart) and each goes on
