@@ -13,7 +13,7 @@ describe('quickdraw compare', () => {
   it('shows a probability with no sample (no hold taken in A) as undefined, not 0.00%', () => {
     const a = doc('A', 0, 0)
     const b = doc('B', 40, 50)
-    const line = formatComparison(a, b, compareDocuments(a, b)).split('\n').find((l) => l.startsWith('Held action used'))
+    const line = formatComparison(a, b, compareDocuments(a, b)).split('\n').find((l) => l.startsWith("Doc's held action used"))
     expect(line).toBeDefined()
     expect(line).not.toMatch(/(^|\s)0\.00%/)
     expect(line).toMatch(/undefined\s+80\.00%/)
@@ -22,7 +22,7 @@ describe('quickdraw compare', () => {
   it('a probability with a sample on both sides still shows its numbers', () => {
     const a = doc('A', 10, 50)
     const b = doc('B', 40, 50)
-    expect(formatComparison(a, b, compareDocuments(a, b))).toMatch(/Held action used: Doc\s+20\.00%\s+80\.00%\s+60\.00%/)
+    expect(formatComparison(a, b, compareDocuments(a, b))).toMatch(/Doc's held action used\s+20\.00%\s+80\.00%\s+60\.00%/)
   })
   it('names each row as the headline does, the fighter or side first (issue 28: "Doc wins", never "Who wins: Side A wins (Doc)")', () => {
     const withWins = (count: number): ResultDocument => {

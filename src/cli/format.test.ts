@@ -76,13 +76,13 @@ describe('terminal formatting', () => {
   it('a distribution of something that never happened says so instead of NaN', () => {
     const never = distributionMetric({ id: 'stun-per-hit:a', metric: 'stun-per-hit', label: 'STUN dealt per hit: A' }, new Float64Array(5), 0, 0, 5, { mean: 16, p: [{ value: 16, p: 1 }] })
     const text = formatMetrics([never])
-    expect(text).toMatch(/STUN dealt per hit: A\s+never happened\s+mean 16\.000/)
+    expect(text).toMatch(/A's STUN dealt per hit\s+never happened\s+mean 16\.000/)
     expect(text).not.toMatch(/NaN/)
     const mean = formatMetrics([meanMetric({ id: 'x', metric: 'x', label: 'Rounds to defeat: A' }, 0, 0, 0, 3.5)])
-    expect(mean).toMatch(/Rounds to defeat: A\s+never happened\s+3\.500/)
+    expect(mean).toMatch(/A's Rounds to defeat\s+never happened\s+3\.500/)
     expect(mean).not.toMatch(/NaN/)
     const rate = formatMetrics([probabilityMetric({ id: 'hit:a', metric: 'hit', label: 'Attacks that hit: A' }, 0, 0)])
-    expect(rate).toMatch(/Attacks that hit: A\s+never happened$/m)
+    expect(rate).toMatch(/A's attacks that hit\s+never happened$/m)
     expect(rate).not.toMatch(/0\.00% – 100\.00%/)
   })
 

@@ -1,7 +1,7 @@
 import type { Metric } from '../../engine/core/metrics'
 import type { ComparisonRow } from '../../engine/run/compare'
 import type { ResultDocument } from '../../engine/run/result'
-import { groupOf, GROUP_TITLES, headline, labelInWords, neverHappens, outcomeInWords, settingOf, type ResultGroup, type ScenarioQuestion, type Setting } from './headline'
+import { averageInWords, groupOf, GROUP_TITLES, headline, labelInWords, neverHappens, outcomeInWords, settingOf, type ResultGroup, type ScenarioQuestion, type Setting } from './headline'
 
 /**
  * A comparison, answer first (issue 28): the difference in the numbers that answer the scenario's
@@ -37,14 +37,15 @@ export interface CompareAnswer {
 const sign = (x: number): string => (x > 0 ? '+' : x < 0 ? '−' : '±')
 const fixed = (x: number, percent: boolean): string => (percent ? (x * 100).toFixed(1) : Math.abs(x) >= 100 ? x.toFixed(1) : x.toFixed(2))
 
-function lineOf(r: ComparisonRow, label: string, percent: boolean): CompareLine {
+function lineOf(r: ComparisonRow, label: string, percent: boolean, unit = ''): CompareLine {
   const signed = (x: number): string => `${sign(x)}${fixed(Math.abs(x), percent)}`
+  const value = (x: number): string => `${fixed(x, percent)}${percent ? '%' : unit === '' ? '' : ` ${unit}`}`
   return {
     id: r.id,
     label,
     percent,
-    a: `${fixed(r.a, percent)}${percent ? '%' : ''}`,
-    b: `${fixed(r.b, percent)}${percent ? '%' : ''}`,
+    a: value(r.a),
+    b: value(r.b),
     diff: signed(r.diff),
     ci: `${signed(r.ci[0])}…${signed(r.ci[1])}`,
     significant: r.significant,
@@ -52,9 +53,14 @@ function lineOf(r: ComparisonRow, label: string, percent: boolean): CompareLine 
 }
 
 /** A row's metric in B (or A) and its words; an ordering's row is one of its outcomes (`wins/B`). */
-function metricOfRow(r: ComparisonRow, byId: Map<string, Metric>, setting: Setting): { m: Metric; label: string; percent: boolean } | undefined {
+function metricOfRow(r: ComparisonRow, byId: Map<string, Metric>, setting: Setting): { m: Metric; label: string; percent: boolean; unit?: string } | undefined {
   const direct = byId.get(r.id)
-  if (direct) return { m: direct, label: direct.kind === 'distribution' ? `${labelInWords(direct.label, setting)} (average)` : labelInWords(direct.label, setting), percent: direct.kind === 'probability' }
+  if (direct?.kind === 'distribution' || direct?.kind === 'mean') {
+    // an average: "Average fight length: 7.20 Segments", never "(average)" tacked on
+    const avg = averageInWords(direct.label, setting)
+    return { m: direct, label: avg.label, percent: false, unit: avg.unit }
+  }
+  if (direct) return { m: direct, label: labelInWords(direct.label, setting), percent: direct.kind === 'probability' }
   const slash = r.id.lastIndexOf('/')
   const order = slash > 0 ? byId.get(r.id.slice(0, slash)) : undefined
   if (order?.kind !== 'order') return undefined
@@ -80,7 +86,7 @@ export function compareAnswer(a: ResultDocument, b: ResultDocument, rows: readon
     const info = r && metricOfRow(r, inB, setting)
     if (!r || !info) continue
     used.add(r.id)
-    lines.push(lineOf(r, item.label.replace(/ \(average\)$/, '') + (info.m.kind === 'distribution' ? ' (average)' : ''), info.percent))
+    lines.push(lineOf(r, item.label, info.percent, info.unit))
   }
   let hidden = 0
   const byGroup = new Map<ResultGroup, CompareLine[]>()
@@ -94,7 +100,7 @@ export function compareAnswer(a: ResultDocument, b: ResultDocument, rows: readon
       continue
     }
     const g = groupOf(info.m.metric)
-    byGroup.set(g, [...(byGroup.get(g) ?? []), lineOf(r, info.label, info.percent)])
+    byGroup.set(g, [...(byGroup.get(g) ?? []), lineOf(r, info.label, info.percent, info.unit)])
   }
   const order: ResultGroup[] = ['defeat', 'timing', 'attacks', 'damage']
   return { question: h.question, lines, groups: order.filter((g) => byGroup.has(g)).map((g) => ({ group: g, title: GROUP_TITLES[g], lines: byGroup.get(g) ?? [] })), hidden }

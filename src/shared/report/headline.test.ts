@@ -5,7 +5,7 @@ import { distributionMetric, meanMetric, orderMetric, probabilityMetric } from '
 import { exactOf } from '../../engine/run/exact'
 import { systems } from '../../engine/systems/registry'
 import { findEngineWords } from '../../../tests/lint/engine-words'
-import { groupOf, groupResults, headline, headlineText, labelInWords, neverHappens, queryInWords } from './headline'
+import { averageInWords, groupOf, groupResults, headline, headlineText, labelInWords, neverHappens, orderingInWords, outcomeInWords, outcomeRow, queryInWords } from './headline'
 import { mixText, splitMatrix } from './split-matrix'
 
 const example = (f: string): unknown => JSON.parse(readFileSync(join(__dirname, '../../../resources/examples', f), 'utf8')) as unknown
@@ -32,7 +32,7 @@ describe('the headline (issue 13: the answer first)', () => {
     expect(h.question).toBe('Does Doc get his shot off first?')
     expect(h.items.map((i) => i.id)).toEqual(['interrupt-odds:doc'])
     expect(h.unknown).toEqual(['no-such-result'])
-    expect(headline('hero', [hitRate, interrupt], { text: 'Hits?', metrics: ['hit-rate'] }).items.map((i) => i.label)).toEqual(['Attacks that hit: Kid'])
+    expect(headline('hero', [hitRate, interrupt], { text: 'Hits?', metrics: ['hit-rate'] }).items.map((i) => i.label)).toEqual(["Kid's attacks that hit"])
   })
 
   it('results that cannot happen in this scenario are left out: END spent when END is off, Aborts of a fighter who never aborts', () => {
@@ -193,11 +193,68 @@ describe('a balance or tactics question names its result as Results do', () => {
     expect(queryInWords(metrics, { metric: 'wins', outcome: 'mutual' })).toEqual({ label: 'Both sides out at once', percent: true })
     expect(queryInWords(metrics, { metric: 'wins', outcome: 'cap' })).toEqual({ label: 'Both sides still standing after 10 Turns', percent: true })
     expect(queryInWords(metrics, { metric: 'side-wins', outcome: 'a-wins' })).toEqual({ label: 'The Ryu wipe out the Ito after 3 turns', percent: true })
-    expect(queryInWords(metrics, { metric: 'rounds' })).toEqual({ label: 'Rounds per fight', percent: false })
+    expect(queryInWords(metrics, { metric: 'rounds' })).toEqual({ label: 'Average Rounds per fight', percent: false })
   })
 
   it('a result the run does not hold has no name here (the caller keeps its own)', () => {
     expect(queryInWords(metrics, { metric: 'wins:aldo' })).toBeUndefined()
     expect(queryInWords([{ id: 'joint', label: 'Net successes × advantage', kind: 'joint' }], { metric: 'joint' })).toBeUndefined()
+  })
+})
+
+describe("the last places in a GM's words: Cascading Waits orderings, averages and units", () => {
+  const orderings = { label: 'Complete orderings', outcomes: [] }
+
+  it('an ordering of every Wait reads as who acts before whom, in the table and, marked as the whole order, anywhere else', () => {
+    expect(labelInWords('Complete orderings')).toBe('Order of action when the Waits trigger')
+    expect(outcomeRow(orderings, 'The Kid → The Marshal')).toBe('The Kid acts before The Marshal')
+    expect(outcomeInWords(orderings, 'The Kid → The Marshal')).toBe('The Kid acts before The Marshal (every Wait resolved)')
+    expect(queryInWords([{ id: 'ordering', label: 'Complete orderings', kind: 'order', outcomes: [{ key: 'kid>marshal||||', label: 'The Kid → The Marshal' }] }], { metric: 'ordering', outcome: 'kid>marshal||||' })).toEqual({ label: 'The Kid acts before The Marshal (every Wait resolved)', percent: true })
+    expect(orderingInWords('The Kid = The Marshal')).toBe('The Kid and The Marshal act at the same moment')
+    expect(orderingInWords('Assassin → Duelist → Bodyguard; action fails: Bodyguard')).toBe("Assassin acts first, then Duelist, then Bodyguard; Bodyguard's action fails")
+    expect(orderingInWords('Assassin = Duelist → Bodyguard')).toBe('Assassin and Duelist act together first, then Bodyguard')
+    expect(orderingInWords('Duelist → Bodyguard; loses action: Assassin')).toBe('Duelist acts before Bodyguard; Assassin loses his action')
+    expect(orderingInWords('Convict B; loses action: Convict A, Guard')).toBe('Convict B acts alone; Convict A and Guard lose their actions')
+    expect(orderingInWords('nobody acts; keeps waiting: Ann')).toBe('Nobody acts; Ann keeps waiting')
+  })
+
+  it('every ordering of the shipped Waits examples reads without arrows, equals signs or "field: name" glue', () => {
+    const said: string[] = []
+    for (const f of ['gurps-waits-standoff.json', 'gurps-waits-triangle.json', 'gurps-waits-late-interrupter.json', 'gurps-waits-ets.json']) {
+      const order = exactOf(example(f))?.find((m) => m.kind === 'order' && m.id === 'ordering')
+      if (order?.kind !== 'order') throw new Error(`${f}: no ordering`)
+      for (const o of order.outcomes) said.push(outcomeRow(order, o.label), outcomeInWords(order, o.label))
+    }
+    expect(said.length).toBeGreaterThan(20)
+    expect(said.filter((s) => /[→=]|: |Complete orderings/.test(s) || findEngineWords(s).length > 0)).toEqual([])
+  })
+
+  it('an average reads as one ("Average fight length: 2.50 Segments"), its unit after the number, never "(average)" tacked on nor the unit in parentheses', () => {
+    const length = distributionMetric({ id: 'fight-length', metric: 'fight-length', label: 'Fight length (Segments)' }, [0, 0, 5, 5], 0, 0, 4)
+    const h = headline('hero', [length], { text: 'How long?', metrics: ['fight-length'] })
+    // five fights of 2 Segments and five of 3: 2.5 on average
+    expect(headlineText(h)).toBe('Average fight length: 2.50 Segments')
+    expect(labelInWords('Fight length (Segments)')).toBe('Fight length in Segments')
+    expect(labelInWords('Fight length (turns)')).toBe('Fight length in turns')
+    expect(labelInWords('Time to knockout (Segments): Blur')).toBe('Time until Blur is knocked out in Segments')
+    expect(averageInWords('Time to knockout (Segments): Blur').label).toBe('Average time until Blur is knocked out')
+    expect(averageInWords('Game length (Turns played), Variable (4)').label).toBe('Average game length, Variable (4)')
+    expect(averageInWords('Game length (Turns played), Variable (4)').of('4.33')).toBe('4.33 Turns')
+    expect(averageInWords('Wounds per check').label).toBe('Average wounds per check')
+    expect(averageInWords('END spent per fight: Blur').label).toBe("Blur's average END spent per fight")
+    expect(averageInWords('Injury dealt per fight: Aldo').label).toBe('Average injury Aldo deals in a fight')
+    expect(headlineText(headline('hero', [endOff], { text: 'END?', metrics: ['end-spent:doc'] }))).toBe("Doc's average END spent per fight: 0.00 (0.00–0.00)")
+  })
+
+  it("a per-fighter result no rule names is the fighter's, and a Bushido split is the dice he puts in each", () => {
+    expect(labelInWords('STUN taken per fight: Granite')).toBe("Granite's STUN taken per fight")
+    expect(labelInWords('Actions per Turn: Blur')).toBe("Blur's actions per Turn")
+    expect(labelInWords('Turn he is taken out: Aldo')).toBe('Turn Aldo is taken out')
+    // a result of the whole fight with a colon in its name is not a fighter's
+    expect(labelInWords('Interrupt roll: neither makes it')).toBe('Interrupt roll: neither makes it')
+    const split = { label: 'Split used (Attack/Defence): Ryu Samurai', outcomes: [] }
+    expect(labelInWords(split.label)).toBe('How Ryu Samurai splits his dice')
+    expect(outcomeInWords(split, '3/0 (Attack/Defence)')).toBe('Ryu Samurai puts 3 dice in Attack and 0 in Defence')
+    expect(outcomeRow(split, '1/1 + Sweep Attack (1) (Attack/Defence)')).toBe('1 die in Attack and 1 in Defence, with Sweep Attack (1)')
   })
 })

@@ -83,10 +83,14 @@ function itemsOf(m: Metric, setting: Setting): HeadlineItem[] {
   switch (m.kind) {
     case 'probability':
       return [{ id: m.id, label: labelInWords(m.label, setting), value: m.n === 0 ? '—' : pct1(m.p), interval: m.n === 0 ? '' : range(m.ci), exact: m.exact === undefined ? '' : pct2(m.exact) }]
-    case 'mean':
-      return [{ id: m.id, label: labelInWords(m.label, setting), value: m.n === 0 ? '—' : num(m.mean), interval: m.n === 0 ? '' : `${num(m.ci[0])}–${num(m.ci[1])}`, exact: m.exact === undefined ? '' : num(m.exact) }]
-    case 'distribution':
-      return [{ id: m.id, label: `${labelInWords(m.label, setting)} (average)`, value: m.n === 0 ? '—' : num(m.mean), interval: '', exact: m.exact ? num(m.exact.mean) : '' }]
+    case 'mean': {
+      const avg = averageInWords(m.label, setting)
+      return [{ id: m.id, label: `${avg.label}:`, value: m.n === 0 ? '—' : avg.of(num(m.mean)), interval: m.n === 0 ? '' : `${num(m.ci[0])}–${num(m.ci[1])}`, exact: m.exact === undefined ? '' : avg.of(num(m.exact)) }]
+    }
+    case 'distribution': {
+      const avg = averageInWords(m.label, setting)
+      return [{ id: m.id, label: `${avg.label}:`, value: m.n === 0 ? '—' : avg.of(num(m.mean)), interval: '', exact: m.exact ? avg.of(num(m.exact.mean)) : '' }]
+    }
     case 'order': {
       // The leading outcome, and the runner-up when the race is close enough to matter (within 20 points).
       const [first, second] = m.outcomes
@@ -153,6 +157,11 @@ const SUBJECT_FIRST: [RegExp, (who: string, label: RegExpExecArray) => string][]
   [/^Tied first$/, (w) => `${w} is tied for first`],
   [/^Delay pays off$/, (w) => `${w}'s delay pays off`],
   [/^Special Attack\/Defence triggers$/, (w) => `${w}'s Special Attack or Defence takes effect`],
+  [/^Wins its comparison$/, (w) => `${w} wins its comparison`],
+  [/^Time to knockout$/, (w) => `Time until ${midSentence(w)} is knocked out`],
+  [/^Turn he is taken out$/, (w) => `Turn ${midSentence(w)} is taken out`],
+  [/^Times he came to per fight$/, (w) => `Times ${midSentence(w)} comes to in a fight`],
+  [/^Split used \(Attack\/Defence\)$/, (w) => `How ${midSentence(w)} splits his dice`],
   // Star Wars results saved before 1.4.0 named these "P(…)"; Star Wars now names them in words where they are made
   [/^P\(defeated\)$/, (w) => `${w} is defeated`],
   [/^P\(hit\) per attack$/, (w) => `${w}'s attacks that hit`],
@@ -184,6 +193,14 @@ const KIND_WORDS: Record<string, string> = {
  * still standing after 10 Turns" (never "Draw"), "P(hit)" → "The attack hits".
  */
 export function labelInWords(label: string, setting: Setting = {}): string {
+  return wordsOf(label, setting, true)
+}
+
+/** `labelInWords`; `whose`: a "What: Who" result no rule names is said as the fighter's (not for an outcome glued to its result's title). */
+function wordsOf(label: string, setting: Setting, whose: boolean): string {
+  if (label === ORDERINGS) return 'Order of action when the Waits trigger'
+  const measured = unitOf(label)
+  if (measured) return `${labelInWords(measured.who === undefined ? measured.base : `${measured.base}: ${measured.who}`, setting)} in ${measured.unit}${measured.tail}`
   const side = /^Side \S+ wins \((.+)\)$/.exec(label) ?? /^Side \S+ \((.+)\) wins?$/.exec(label)
   if (side) return `${namesInWords(side[1])} ${side[1].includes(',') ? 'win' : 'wins'}`
   const interrupt = /^(.+) acts before (.+) \(interrupt\)$/.exec(label)
@@ -208,7 +225,46 @@ export function labelInWords(label: string, setting: Setting = {}): string {
       if (said) return say(perFighter[2], said)
     }
   }
+  // any other "What: Who" result: the fighter's ("END spent per fight: Blur" → "Blur's END spent per fight")
+  const who = whose ? /^([^:]+): ([A-Z0-9][^:,]*)$/.exec(label) : null
+  if (who && !/ wins$/.test(who[2])) return `${who[2]}'s ${lowerFirst(who[1])}`
   return label
+}
+
+/** The Cascading Waits' ordering of every fighter (the engine's title of that result). */
+const ORDERINGS = 'Complete orderings'
+
+/** Units a result is counted in, as the engine writes them after its name ("Fight length (Segments)"). */
+const UNIT = /^(.+?) \((Segments|Turns played|turns|Turns|Rounds|rounds)\)(, [^:]+)?(?:: (.+))?$/
+
+/** "Fight length (Segments)" → base "Fight length", unit "Segments"; "Time to knockout (Segments): Blur" → who "Blur". */
+function unitOf(label: string): { base: string; unit: string; tail: string; who?: string } | undefined {
+  const m = UNIT.exec(label)
+  return m ? { base: m[1], unit: m[2], tail: m[3] ?? '', who: m[4] } : undefined
+}
+
+/** First words of results that are the rules' own terms, kept capitalised mid-sentence. */
+const RULES_TERMS = /^(Initiative|Ki|Void|Triumphs?|Despairs?|Strain|Melee|Special|Phases?|Segments?|Turns?|Rounds?)\b/
+
+/** "Attacks that hit" → "attacks that hit" mid-sentence; "END spent", "Void Points spent" stay as the rules write them. */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) && !RULES_TERMS.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text
+}
+
+/**
+ * A result read as its average, and how a number of it reads: "Fight length (Segments)" → "Average fight
+ * length" of "7.20 Segments"; "END spent per fight: Blur" → "Blur's average END spent per fight"; "Wounds per
+ * check" → "Average wounds per check". Used wherever a mean or a distribution is named by its average (the
+ * headline, Compare, Balance and Tactics), never "(average)" tacked on nor the unit in parentheses.
+ */
+export function averageInWords(label: string, setting: Setting = {}): { label: string; unit: string; of: (value: string) => string } {
+  const measured = unitOf(label)
+  const unit = measured ? (measured.unit === 'Turns played' ? 'Turns' : measured.unit) : ''
+  const named = measured ? labelInWords(measured.who === undefined ? measured.base : `${measured.base}: ${measured.who}`, setting) + measured.tail : labelInWords(label, setting)
+  const who = /^[^:]+: ([^:,]+)$/.exec(measured ? `${measured.base}: ${measured.who ?? ''}` : label)?.[1]
+  const possessive = who !== undefined && named.startsWith(`${who}'s `)
+  const said = possessive ? `${who}'s average ${named.slice(who.length + 3)}` : `Average ${lowerFirst(named)}`
+  return { label: said, unit, of: (value) => (unit === '' ? value : `${value} ${unit}`) }
 }
 
 /** An ordering as the words need it: its title and its outcomes' labels (a sampled result, or an exact one). */
@@ -229,8 +285,69 @@ export function outcomeInWords(m: Ordering, outcome: string, setting: Setting = 
     const said = outcome.charAt(0).toUpperCase() + outcome.slice(1)
     return /^after /i.test(m.label) ? `${said} ${m.label.toLowerCase()}` : said
   }
+  if (m.label === ORDERINGS) return `${orderingInWords(outcome)} (every Wait resolved)`
+  const split = splitInWords(m.label, outcome)
+  if (split !== undefined) return split
   if (SELF_SPEAKING.test(outcome)) return labelInWords(outcome, setting)
-  return labelInWords(`${m.label}: ${outcome}`, setting)
+  return wordsOf(`${m.label}: ${outcome}`, setting, false)
+}
+
+/** "2/1 (Attack/Defence)" → "2 dice in Attack and 1 in Defence" ("…, with Sweep Attack (1)" when a special was paid for); undefined for any other outcome. */
+function diceInWords(title: string, outcome: string): string | undefined {
+  const split = /^(\d+)\/(\d+)(?: \+ (.+?))? \(Attack\/Defence\)$/.exec(outcome)
+  if (!split || !/^Split used \(Attack\/Defence\)/.test(title)) return undefined
+  return `${split[1]} ${split[1] === '1' ? 'die' : 'dice'} in Attack and ${split[2]} in Defence${split[3] ? `, with ${split[3]}` : ''}`
+}
+
+/** "Split used (Attack/Defence): Ryu Samurai" and "2/1 (Attack/Defence)" → "Ryu Samurai puts 2 dice in Attack and 1 in Defence". */
+function splitInWords(title: string, outcome: string): string | undefined {
+  const dice = diceInWords(title, outcome)
+  const who = /^Split used \(Attack\/Defence\): (.+)$/.exec(title)?.[1]
+  return dice === undefined || who === undefined ? undefined : `${who} puts ${dice}`
+}
+
+/**
+ * A Cascading Waits ordering in words: "The Kid → The Marshal" → "The Kid acts before The Marshal"; "A = B →
+ * C; action fails: C; loses action: D" → "A and B act together, then C; C's action fails; D loses his action".
+ */
+export function orderingInWords(outcome: string): string {
+  const [order, ...notes] = outcome.split('; ')
+  if (order === 'nobody acts') return ['Nobody acts', ...notes.map(noteInWords)].join('; ')
+  const slots = order.split(' → ').map((s) => s.split(' = '))
+  const group = (names: string[]): string => namesInWords(names.join(', '))
+  const ordered =
+    slots.length === 2 && slots[0].length === 1 && slots[1].length === 1
+      ? `${slots[0][0]} acts before ${slots[1][0]}`
+      : slots.length === 1
+        ? slots[0].length === 1
+          ? `${slots[0][0]} acts alone`
+          : `${group(slots[0])} act at the same moment`
+        : `${group(slots[0])} ${slots[0].length === 1 ? 'acts first' : 'act together first'}, ${slots
+            .slice(1)
+            .map((s) => `then ${group(s)}${s.length > 1 ? ' together' : ''}`)
+            .join(', ')}`
+  return [ordered, ...notes.map(noteInWords)].join('; ')
+}
+
+/** "action fails: Bodyguard" → "Bodyguard's action fails"; "loses action: A, B" → "A and B lose their actions". */
+function noteInWords(note: string): string {
+  const m = /^(action fails|loses action|cannot act|not triggered|keeps waiting): (.+)$/.exec(note)
+  if (!m) return note
+  const names = m[2].split(', ')
+  const who = namesInWords(m[2])
+  const one = names.length === 1
+  switch (m[1]) {
+    case 'action fails':
+      return one ? `${who}'s action fails` : `the actions of ${midSentence(who)} fail`
+    case 'loses action':
+      return one ? `${who} loses his action` : `${who} lose their actions`
+    case 'cannot act':
+      return `${who} cannot act`
+    case 'not triggered':
+      return one ? `${who}'s Wait is not triggered` : `the Waits of ${midSentence(who)} are not triggered`
+    default:
+      return one ? `${who} keeps waiting` : `${who} keep waiting`
+  }
 }
 
 /**
@@ -239,6 +356,9 @@ export function outcomeInWords(m: Ordering, outcome: string, setting: Setting = 
  * Kage", "Draw at the Turn cap (10 Turns)" → "Both sides still standing after 10 Turns"), else as it is.
  */
 export function outcomeRow(m: Ordering, outcome: string, setting: Setting = {}): string {
+  if (m.label === ORDERINGS) return orderingInWords(outcome)
+  const dice = diceInWords(m.label, outcome)
+  if (dice !== undefined) return dice
   const said = outcomeInWords({ ...m, label: '' }, outcome, setting)
   return said.startsWith(': ') ? outcome : said
 }
@@ -259,6 +379,7 @@ export interface QueryMetric {
 export function queryInWords(metrics: readonly QueryMetric[], query: { metric: string; outcome?: string }, setting: Setting = {}): { label: string; percent: boolean } | undefined {
   const m = metrics.find((x) => x.id === query.metric)
   if (!m || m.kind === 'fight' || m.kind === 'joint') return undefined
+  if (m.kind === 'mean' || m.kind === 'distribution') return { label: averageInWords(m.label, setting).label, percent: false }
   if (m.kind !== 'order') return { label: labelInWords(m.label, setting), percent: m.kind === 'probability' }
   const outcomes = m.outcomes ?? []
   const outcome = outcomes.find((o) => o.key === query.outcome)?.label ?? query.outcome ?? ''

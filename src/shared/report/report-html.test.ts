@@ -22,9 +22,9 @@ describe('HTML report rows', () => {
       workers: 1,
     })
     const html = reportHtml({ name: 'Bodyguard' }, doc)
-    expect(html).toContain('<tr><td>Attacks that hit: Guard</td><td>never happened</td><td></td><td>25.00%</td></tr>')
-    expect(html).toContain('<tr><td>END per attack: Guard</td><td>never happened</td><td></td><td></td></tr>')
-    expect(html).toContain('<tr><td>STUN per hit: Guard</td><td>never happened</td><td></td><td>16.000</td></tr>')
+    expect(html).toContain("<tr><td>Guard's attacks that hit</td><td>never happened</td><td></td><td>25.00%</td></tr>")
+    expect(html).toContain("<tr><td>Guard's END per attack</td><td>never happened</td><td></td><td></td></tr>")
+    expect(html).toContain("<tr><td>Guard's STUN per hit</td><td>never happened</td><td></td><td>16.000</td></tr>")
     expect(html).not.toMatch(/NaN|0\.00% – 100\.00%/)
   })
 
