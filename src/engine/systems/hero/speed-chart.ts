@@ -60,7 +60,8 @@ export function segmentOf(abs: number): number {
 
 /** Turn number as a GM counts it: the opening Segment 12 is in Turn 1, the next Segment 1 in Turn 2. */
 export function turnOf(abs: number): number {
-  return Math.floor((abs - 1) / SEGMENTS_PER_TURN) + 1
+  // from Segment 1 on, an integer division (the same number without a floating-point floor)
+  return abs >= 1 ? (((abs - 1) / SEGMENTS_PER_TURN) | 0) + 1 : Math.floor((abs - 1) / SEGMENTS_PER_TURN) + 1
 }
 
 export function hasPhase(spd: number, seg: number): boolean {
