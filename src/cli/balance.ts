@@ -70,12 +70,19 @@ export function formatBalance(a: BalanceAnswer, field: string, said = a.label): 
   }
   lines.push('')
   const within = a.bounded.from && a.bounded.to ? ' (all the field allows)' : a.bounded.from ? ` (the field allows nothing below ${num(a.from)})` : a.bounded.to ? ` (the field allows nothing above ${num(a.to)})` : ''
-  lines.push(
-    a.exact
-      ? `Exact values: no sampling. Searched ${num(a.from)} to ${num(a.to)}${within}.`
-      : `Searched ${num(a.from)} to ${num(a.to)}${within} with seed ${a.seed} at every point (common random numbers): ${a.trials.toLocaleString('en-US')} trials at the ends and at the bracketing values, a tenth of that in between.`,
-  )
+  lines.push(balanceMethod(a, within))
   return lines.join('\n')
+}
+
+/** How the search found its points: exact values, sampling, or exact where they cost no more than sampling, and why exact values were left out. */
+export function balanceMethod(a: BalanceAnswer, within = ''): string {
+  const range = `Searched ${num(a.from)} to ${num(a.to)}${within}`
+  const trials = a.trials.toLocaleString('en-US')
+  const why = a.values.why ? ` Exact values left out: ${a.values.why}.` : ''
+  if (a.values.how === 'exact') return `Exact values: no sampling. ${range}.`
+  if (a.values.how === 'mixed' && a.exact) return `Exact values at the bracketing values; the search between them sampled with seed ${a.seed} (common random numbers, ${trials} trials a point, a tenth of that in between). ${range}.${why}`
+  if (a.values.how === 'mixed') return `${range} with seed ${a.seed} at every point (common random numbers): exact values where they cost no more than sampling, else ${trials} trials at the ends and at the bracketing values, a tenth of that in between.${why}`
+  return `${range} with seed ${a.seed} at every point (common random numbers): ${trials} trials at the ends and at the bracketing values, a tenth of that in between.${why}`
 }
 
 export async function cmdBalance(file: string, o: Options): Promise<number> {
@@ -107,17 +114,19 @@ export async function cmdBalance(file: string, o: Options): Promise<number> {
           to: optionalNumber('to', o),
           trials,
           seed,
-          run: async (scenario, n) => {
-            const doc = await service.run({ scenario, trials: n, seed, workers: settings.workers, chunkSize: settings.chunkSize, signal })
+          run: async (scenario, n, options) => {
+            const doc = await service.run({ scenario, trials: n, seed, workers: settings.workers, chunkSize: settings.chunkSize, signal, exact: options?.exact })
             if (doc.status !== 'done') throw new Stopped(doc)
             seen = doc.metrics
             return doc
           },
-          exact: async (scenario) => {
-            const values = await service.exact(scenario, signal)
+          exact: async (scenario, budgetSeconds) => {
+            const values = await service.exact(scenario, signal, { budgetSeconds })
             if (values && seen.length === 0) seen = values
             return values
           },
+          // each point solved exactly only where that costs no more than sampling it
+          now: () => performance.now(),
           onPoint: (p) => {
             if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${path} = ${num(p.value)}: ${num(p.estimate)}`)
           },

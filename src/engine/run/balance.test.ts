@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import standoff from '../../../resources/examples/gurps-waits-standoff.json'
-import { findBalance, BalanceRefusal, type BalanceRequest } from './balance'
+import { findBalance, BalanceRefusal, EXACT_ALLOWANCE, type BalanceRequest } from './balance'
 import { exactOf } from './exact'
 import { runJob } from './job'
 import { getAtPath, setAtPath } from './json-path'
@@ -139,5 +139,71 @@ describe('balance: the value of a field at which a metric reaches a target', () 
     const ok = await findBalance({ scenario: duel, path: 'combatants[0].attack.skill', query: { metric: 'hit:smuggler' }, target: 0.75, trials: 1_000, seed: SEED, run: flat, exact: fakeExact })
     expect(ok.bracket.map((p) => p.value)).toEqual([3, 4])
     expect(ok.bounded).toEqual({ from: true, to: true })
+  })
+
+  describe('with a clock: each point exact only where that costs no more than sampling it, the answer saying which', () => {
+    /**
+     * A fake clock the fake costs move (never the wall clock): sampling costs `msPerTrial` a trial; an exact
+     * answer `exactMs`, or, past the budget it is given, the budget and no answer (a refusal for lack of time).
+     */
+    function costed(msPerTrial: number, exactMs: number): { req: Pick<BalanceRequest, 'run' | 'exact' | 'now'>; sampledOnly: Pick<BalanceRequest, 'run'>; elapsed: () => number } {
+      let t = 0
+      const timedRun: BalanceRequest['run'] = async (scenario, trials) => {
+        t += trials * msPerTrial
+        return run(scenario, trials)
+      }
+      const timedExact: BalanceRequest['exact'] = async (scenario, budgetSeconds) => {
+        if (budgetSeconds !== undefined && exactMs > budgetSeconds * 1000) {
+          t += budgetSeconds * 1000
+          return null
+        }
+        t += exactMs
+        return exactOf(scenario)
+      }
+      return { req: { run: timedRun, exact: timedExact, now: () => t }, sampledOnly: { run: timedRun }, elapsed: () => t }
+    }
+    const ask = { scenario: standoff, path: 'combatants[0].skill', query: kidFirst, target: 0.5, from: 9, to: 18, trials: 20_000, seed: SEED }
+
+    it('exact values that come at once make every point exact: the answer says "exact", no sampling', async () => {
+      const c = costed(0.01, 1)
+      const a = await findBalance({ ...ask, ...c.req })
+      expect(a.values).toEqual({ how: 'exact' })
+      expect(a.exact).toBe(true)
+      expect(a.trials).toBe(0)
+      expect(a.bracket.map((p) => [p.value, p.exact])).toEqual([[13, exactKidFirst(13)], [14, exactKidFirst(14)]])
+      // named as a chance, as the results name it
+      expect([a.label, a.percent]).toEqual(['Acts first alone: The Kid', true])
+    })
+
+    it('exact answers dearer than sampling are not waited for: the search is sampled, says why, and costs at most a fifth more than sampling alone', async () => {
+      // a full point samples in 200 ms; an exact answer would take 10 s
+      const c = costed(0.01, 10_000)
+      const a = await findBalance({ ...ask, ...c.req })
+      const mixedCost = c.elapsed()
+      const s = costed(0.01, 10_000)
+      const sampled = await findBalance({ ...ask, ...s.sampledOnly })
+      const sampledCost = s.elapsed()
+      expect(a.exact).toBe(false)
+      expect(a.values.how).toBe('sampled')
+      expect(a.values.why).toBe('working out an exact answer takes longer than sampling')
+      expect(a.bracket.every((p) => p.trials === ask.trials)).toBe(true)
+      // the same common-random-number search as sampling alone: the same points, the same answer
+      expect([a.bracket, a.value, a.interval]).toEqual([sampled.bracket, sampled.value, sampled.interval])
+      expect(mixedCost).toBeLessThanOrEqual((1 + EXACT_ALLOWANCE) * sampledCost)
+    })
+
+    it('exact answers dearer than a pilot run but cheaper than sampling a point are taken at the ends and the bracket: the answer is exact, the bisection between sampled ("mixed")', async () => {
+      // a full point samples in 20 s, a bisection point in 2 s; an exact answer takes 5 s
+      const exactMs = 5000
+      const c = costed(1, exactMs)
+      const a = await findBalance({ ...ask, ...c.req })
+      const s = costed(1, exactMs)
+      await findBalance({ ...ask, ...s.sampledOnly })
+      expect(a.exact).toBe(true)
+      expect(a.values).toEqual({ how: 'mixed' })
+      expect(a.bracket.map((p) => [p.value, p.exact, p.trials])).toEqual([[13, exactKidFirst(13), 0], [14, exactKidFirst(14), 0]])
+      expect(a.interval).toEqual([a.value, a.value])
+      expect(c.elapsed()).toBeLessThan(s.elapsed())
+    })
   })
 })

@@ -8,7 +8,9 @@ import type { ResultDocument } from './result'
  * "What value makes this fair?": the value of one number in a scenario at which a metric reaches a
  * target (the skill at which my fighter acts first half the time; the STUN at which side A wins 50%).
  *
- * With exact values the search is exact (when every point it reaches has one; else it is sampled). Otherwise every point runs with the same seed (common random
+ * With exact values the search is exact (when every point it reaches has one; else it is sampled); given a
+ * clock, a point is solved exactly only where that costs no more than sampling it, so a search is never much
+ * slower than sampling alone, and the answer says which it used (`values`). Otherwise every point runs with the same seed (common random
  * numbers, so neighbouring points differ only by the change itself), the two ends at full trials, the
  * bisection between them at a tenth of the trials, and the two values that bracket the target again at
  * full trials: trials go where the crossing is, not across the whole range.
@@ -23,10 +25,15 @@ export interface BalanceRequest {
   to?: number
   trials: number
   seed: number
-  /** Runs the scenario for `trials` trials with the request's seed. */
-  run: (scenario: unknown, trials: number) => Promise<ResultDocument>
-  /** The system's exact values of a scenario, where it has them. */
-  exact?: (scenario: unknown) => Promise<readonly ExactMetric[] | null>
+  /** Runs the scenario for `trials` trials with the request's seed; `exact: false`: without waiting for its exact values. */
+  run: (scenario: unknown, trials: number, options?: { exact?: boolean }) => Promise<ResultDocument>
+  /** The system's exact values of a scenario, where it has them; within `budgetSeconds` where the caller can stop a solve (past it, a refusal). */
+  exact?: (scenario: unknown, budgetSeconds?: number) => Promise<readonly ExactMetric[] | null>
+  /**
+   * The caller's clock in ms (the engine has none). With it, a point is solved exactly only where that costs
+   * no more than sampling it (`findBalance`); without it, exactly wherever the system has exact values.
+   */
+  now?: () => number
   /** Called after each point is evaluated. */
   onPoint?: (p: BalancePoint) => void
 }
@@ -56,6 +63,12 @@ export interface BalanceAnswer {
   /** The smallest change of the field the scenario allows (1 for whole numbers, 0.25 for Basic Speed…). */
   step: number
   exact: boolean
+  /**
+   * How the points were found: every one exactly ('exact'), every one by sampling ('sampled'), or the ends and
+   * the bracketing values exactly and the search between them by sampling ('mixed'); and, when exact values
+   * were left out, why, in words.
+   */
+  values: { how: 'exact' | 'sampled' | 'mixed'; why?: string }
   /** Whether the metric rises or falls as the value goes up. */
   direction: 'increasing' | 'decreasing'
   from: number
@@ -85,19 +98,35 @@ export async function findBalance(req: BalanceRequest): Promise<BalanceAnswer> {
   }
   const at = (v: number): unknown => setAtPath(req.scenario, req.path, v)
   const step = integer ? 1 : fieldStep(at, from, to)
-  const exactAt = req.exact ? async (v: number): Promise<number | undefined> => exactValueOf(await req.exact!(at(v)), req.query) : undefined
-  const first = exactAt ? await exactAt(from) : undefined
+  const exactAt = req.exact ? async (v: number, budgetSeconds?: number): Promise<number | undefined> => exactValueOf(await req.exact!(at(v), budgetSeconds), req.query) : undefined
   const ctx: Search = { req, at, integer, step, from, to, bounded }
-  if (first === undefined || !exactAt) return sampledSearch(ctx)
-  try {
-    return await exactSearch(ctx, exactAt, first)
-  } catch (e) {
-    // a point of the range has no exact answer (a fight too big to follow, or past the time allowed): the
-    // whole search is sampled instead, so the bracket is all of one kind
-    if (e instanceof NoExactValue) return sampledSearch(ctx)
-    throw e
+  if (!exactAt) return sampledSearch(ctx)
+  const now = req.now
+  if (!now) {
+    const first = await exactAt(from)
+    if (first === undefined) return sampledSearch(ctx)
+    try {
+      return await exactSearch(ctx, exactAt, first)
+    } catch (e) {
+      // a point of the range has no exact answer (a fight too big to follow, or past the time allowed): the
+      // whole search is sampled instead, so the bracket is all of one kind
+      if (e instanceof NoExactValue) return sampledSearch(ctx)
+      throw e
+    }
   }
+  // With a clock: each point is solved exactly only where that costs no more than sampling it.
+  return mixedSearch(ctx, exactAt, now)
 }
+
+/**
+ * How much slower than sampling alone a search may be for the exact answers it tries (a share of the
+ * sampled search's cost): an exact answer that costs no more than sampling its point costs nothing; one
+ * refused or stopped by its budget is time lost, and once this allowance is spent no more are tried.
+ */
+export const EXACT_ALLOWANCE = 0.2
+
+/** Full-trial points a sampled search runs at least (its two ends; the bracketing values are often two more). */
+const FULL_POINTS = 2
 
 /** A point of an exact search whose metric has no exact value. */
 class NoExactValue extends Error {}
@@ -229,24 +258,113 @@ async function exactSearch(ctx: Search, exactAt: (v: number) => Promise<number |
   }
   const crossing = interpolate(lo, flo, hi, fhi, req.target)
   const point = (v: number, f: number): BalancePoint => ({ value: v, estimate: f, ci: [f, f], exact: f, trials: 0 })
-  return answer(ctx, direction, crossing, [point(lo, flo), point(hi, fhi)], [crossing, crossing], true)
+  return answer(ctx, direction, crossing, [point(lo, flo), point(hi, fhi)], [crossing, crossing], true, { how: 'exact' })
 }
 
-async function sampledSearch(ctx: Search): Promise<BalanceAnswer> {
+/** A point of a search at full trials, and one of its bisection at a tenth of them (each sampled, or solved exactly where that is cheaper). */
+interface Evaluators {
+  full: (v: number) => Promise<BalancePoint>
+  pilot: (v: number) => Promise<BalancePoint>
+  /** Why exact values were left out, when they were. */
+  why?: () => string | undefined
+}
+
+/**
+ * The search with each point's exact answer where it costs no more than sampling the point: a pilot run (a
+ * tenth of the trials) times the sampling; each point is then asked exactly, within what is left of
+ * `EXACT_ALLOWANCE` (an answer that comes within the time sampling its point takes costs nothing, one
+ * refused or stopped by its budget is time lost), and sampled when it has no exact answer in time. A bisection
+ * point is asked exactly only while exact answers come quicker than its pilot run (or at once: `AT_ONCE_MS`). Exact values that come at
+ * once (a single check, the Waits) make every point exact; a whole fight solved in less time than sampling a
+ * point makes the ends and the bracketing values exact, the bisection sampled. Runs never wait for exact values.
+ */
+async function mixedSearch(ctx: Search, exactAt: (v: number, budgetSeconds?: number) => Promise<number | undefined>, now: () => number): Promise<BalanceAnswer> {
   const { req } = ctx
-  const pilot = Math.max(1000, Math.round(req.trials / 10))
-  const evaluate = async (v: number, trials: number): Promise<BalancePoint> => {
-    const doc = await req.run(ctx.at(v), trials)
+  const pilotTrials = Math.max(1000, Math.round(req.trials / 10))
+  const sampled = sampler(ctx, { exact: false })
+  const t0 = now()
+  // the pilot run also names the metric as users read it (and says whether it is a chance)
+  await sampled(ctx.from, pilotTrials, false)
+  const pilotMs = Math.max(1e-3, now() - t0)
+  const fullMs = (pilotMs * req.trials) / pilotTrials
+  // what sampling alone costs at least: the ends at full trials, the bisection at a tenth
+  const bisections = Math.max(1, Math.ceil(Math.log2(Math.max(2, (ctx.to - ctx.from) / ctx.step))))
+  let allowance = EXACT_ALLOWANCE * (FULL_POINTS * fullMs + bisections * pilotMs) - pilotMs
+  /** How long the last exact answer took (ms); Infinity before any came. */
+  let lastExactMs = Infinity
+  let why: string | undefined
+  const exactPoint = async (v: number, worthMs: number): Promise<BalancePoint | undefined> => {
+    if (allowance <= 0) {
+      why ??= 'working out an exact answer takes longer than sampling'
+      return undefined
+    }
+    const budgetMs = Math.min(allowance, SEARCH_EXACT_BUDGET_SECONDS * 1000)
+    const t = now()
+    const e = await exactAt(v, budgetMs / 1000)
+    const spent = now() - t
+    allowance -= e === undefined ? spent : Math.max(0, spent - worthMs)
+    if (e === undefined) {
+      why = allowance > 0 ? `at ${v} the exact answer did not come in time` : 'working out an exact answer takes longer than sampling'
+      return undefined
+    }
+    lastExactMs = spent
+    const p: BalancePoint = { value: v, estimate: e, ci: [e, e], exact: e, trials: 0 }
+    req.onPoint?.(p)
+    return p
+  }
+  const full = async (v: number): Promise<BalancePoint> => (await exactPoint(v, fullMs)) ?? sampled(v, req.trials)
+  const pilot = async (v: number): Promise<BalancePoint> => (lastExactMs <= Math.max(pilotMs, AT_ONCE_MS) ? await exactPoint(v, pilotMs) : undefined) ?? sampled(v, pilotTrials)
+  return searchWith(ctx, { full, pilot, why: () => why })
+}
+
+/** An exact answer that comes within this (ms) counts as coming at once: the bisection takes it too, whatever a pilot run costs. */
+const AT_ONCE_MS = 50
+
+/** Seconds a point's exact answer may take in a search, at most (the time sampling it lowers that). */
+const SEARCH_EXACT_BUDGET_SECONDS = 15
+
+/** Evaluates a point by sampling it (`run`), refusing a run that did not finish. */
+function sampler(ctx: Search, options?: { exact?: boolean }): (v: number, trials: number, isPoint?: boolean) => Promise<BalancePoint> {
+  const { req } = ctx
+  return async (v, trials, isPoint = true) => {
+    const doc = await (options ? req.run(ctx.at(v), trials, options) : req.run(ctx.at(v), trials))
     if (doc.status !== 'done') throw new BalanceRefusal(`the run at ${req.path} = ${v} ended ${doc.status}${doc.error ? `: ${doc.error}` : ''}`)
     const e: Estimate = estimateOf(doc.metrics, req.query)
     ctx.shown ??= describeQuery(doc.metrics, req.query)
     const p: BalancePoint = { value: v, estimate: e.estimate, ci: e.ci, trials }
     if (e.exact !== undefined) p.exact = e.exact
-    req.onPoint?.(p)
+    if (isPoint) req.onPoint?.(p)
     return p
   }
-  const a = await evaluate(ctx.from, req.trials)
-  const b = await evaluate(ctx.to, req.trials)
+}
+
+async function sampledSearch(ctx: Search): Promise<BalanceAnswer> {
+  const pilot = Math.max(1000, Math.round(ctx.req.trials / 10))
+  const evaluate = sampler(ctx)
+  return searchWith(ctx, { full: (v) => evaluate(v, ctx.req.trials), pilot: (v) => evaluate(v, pilot) })
+}
+
+/**
+ * Every point runs with the same seed (common random numbers): the two ends at full trials, the bisection
+ * between them at a tenth of the trials, the two values that bracket the target again at full trials
+ * (each of those solved exactly instead where `full` does so).
+ */
+async function searchWith(ctx: Search, evaluators: Evaluators): Promise<BalanceAnswer> {
+  const { req } = ctx
+  // whether any point was sampled, and any solved exactly
+  let sampledAny = false
+  let solvedAny = false
+  const seen = (p: BalancePoint): BalancePoint => {
+    if (p.trials === 0) solvedAny = true
+    else sampledAny = true
+    return p
+  }
+  const ev = { full: async (v: number) => seen(await evaluators.full(v)), pilot: async (v: number) => seen(await evaluators.pilot(v)), why: evaluators.why }
+  const a = await ev.full(ctx.from)
+  const b = await ev.full(ctx.to)
+  if (a.trials === 0 && b.trials === 0 && a.estimate === b.estimate) {
+    throw new BalanceRefusal(`${formatMetricQuery(req.query)} does not depend on ${req.path}: it is exactly ${round(a.estimate)} at ${ctx.from} and at ${ctx.to}`)
+  }
   const noise = Math.hypot(a.ci[1] - a.ci[0], b.ci[1] - b.ci[0]) / 2
   if (a.estimate === b.estimate || Math.abs(b.estimate - a.estimate) < noise) {
     throw new BalanceRefusal(
@@ -261,21 +379,25 @@ async function sampledSearch(ctx: Search): Promise<BalanceAnswer> {
   let hi = ctx.to
   for (let i = 0; i < MAX_BISECTIONS && !done(ctx, lo, hi); i++) {
     const mid = midpoint(ctx, lo, hi)
-    if (below(await evaluate(mid, pilot))) lo = mid
+    if (below(await ev.pilot(mid))) lo = mid
     else hi = mid
   }
   // The bracket again at full trials (the ends already are); step outward while noise has it miss the target.
-  let pl = lo === ctx.from ? a : await evaluate(lo, req.trials)
-  let ph = hi === ctx.to ? b : await evaluate(hi, req.trials)
+  let pl = lo === ctx.from ? a : await ev.full(lo)
+  let ph = hi === ctx.to ? b : await ev.full(hi)
   const step = ctx.step
-  for (let k = 0; k < 3 && !below(pl) && pl.value > ctx.from; k++) pl = await evaluate(Math.max(ctx.from, pl.value - step), req.trials)
-  for (let k = 0; k < 3 && below(ph) && ph.value < ctx.to; k++) ph = await evaluate(Math.min(ctx.to, ph.value + step), req.trials)
+  for (let k = 0; k < 3 && !below(pl) && pl.value > ctx.from; k++) pl = await ev.full(Math.max(ctx.from, pl.value - step))
+  for (let k = 0; k < 3 && below(ph) && ph.value < ctx.to; k++) ph = await ev.full(Math.min(ctx.to, ph.value + step))
   const crossing = clamp(interpolate(pl.value, pl.estimate, ph.value, ph.estimate, req.target), pl.value, ph.value)
+  const solved = (p: BalancePoint): boolean => p.trials === 0
+  const why = ev.why?.()
+  if (solved(pl) && solved(ph)) return answer(ctx, direction, crossing, [pl, ph], [crossing, crossing], true, sampledAny ? { how: 'mixed', ...(why ? { why } : {}) } : { how: 'exact' })
   // The interval: where the target meets the lines through the intervals' ends.
   const x1 = interpolate(pl.value, pl.ci[0], ph.value, ph.ci[0], req.target)
   const x2 = interpolate(pl.value, pl.ci[1], ph.value, ph.ci[1], req.target)
   const interval: [number, number] = [clamp(Math.min(x1, x2), ctx.from, ctx.to), clamp(Math.max(x1, x2), ctx.from, ctx.to)]
-  return answer(ctx, direction, crossing, [pl, ph], interval, false)
+  const how = solvedAny ? 'mixed' : 'sampled'
+  return answer(ctx, direction, crossing, [pl, ph], interval, false, { how, ...(why ? { why } : {}) })
 }
 
 function clamp(v: number, lo: number, hi: number): number {
@@ -286,7 +408,7 @@ function fmtCi(ci: [number, number]): string {
   return `${round(ci[0])}–${round(ci[1])}`
 }
 
-function answer(ctx: Search, direction: 'increasing' | 'decreasing', value: number, bracket: BalancePoint[], interval: [number, number], exact: boolean): BalanceAnswer {
+function answer(ctx: Search, direction: 'increasing' | 'decreasing', value: number, bracket: BalancePoint[], interval: [number, number], exact: boolean, values: BalanceAnswer['values']): BalanceAnswer {
   const { req } = ctx
   const hit = bracket.find((p) => p.estimate === req.target)
   return {
@@ -301,11 +423,12 @@ function answer(ctx: Search, direction: 'increasing' | 'decreasing', value: numb
     integer: ctx.integer,
     step: ctx.step,
     exact,
+    values,
     direction,
     from: ctx.from,
     to: ctx.to,
     bounded: ctx.bounded,
-    trials: exact ? 0 : req.trials,
+    trials: values.how === 'exact' ? 0 : req.trials,
     seed: req.seed,
   }
 }

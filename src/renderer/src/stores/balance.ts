@@ -7,7 +7,7 @@ import type { JobProgress } from '../../../engine/run/job'
 import { setAtPath } from '../../../engine/run/json-path'
 import type { ResultDocument } from '../../../engine/run/result'
 import { balanceSentence, crossingSentence, fieldWords, shownValue } from '../analysis/balance-text'
-import { labelInWords, queryInWords, settingOf } from '../../../shared/report/headline'
+import { averageInWords, labelInWords, queryInWords, settingOf } from '../../../shared/report/headline'
 import { backend } from './backend'
 import { useEditorStore } from './editor'
 import { useExactStore } from './exact'
@@ -40,7 +40,8 @@ export function useMetricChoices(): { choices: ComputedRef<MetricChoice[]>; desc
   const choices = computed<MetricChoice[]>(() =>
     source.value.flatMap((m): MetricChoice[] => {
       if (m.kind === 'order') return m.outcomes.map((o) => ({ value: `${m.id}=${o.key}`, label: queryInWords([m], { metric: m.id, outcome: o.key }, setting.value)?.label ?? o.label }))
-      if (m.kind === 'probability' || m.kind === 'mean' || m.kind === 'distribution') return [{ value: m.id, label: m.kind === 'distribution' ? `${labelInWords(m.label, setting.value)} (average)` : labelInWords(m.label, setting.value) }]
+      if (m.kind === 'probability') return [{ value: m.id, label: labelInWords(m.label, setting.value) }]
+      if (m.kind === 'mean' || m.kind === 'distribution') return [{ value: m.id, label: averageInWords(m.label, setting.value).label }]
       return []
     }),
   )
@@ -56,13 +57,13 @@ export function useMetricChoices(): { choices: ComputedRef<MetricChoice[]>; desc
 }
 
 /** One run of the search through the backend, with the run bar's seed and workers; cancellable. */
-export function backendRunner(opts: { seed: number; workers: number; isCancelled: () => boolean; onJob: (id: string) => void; onProgress: (p: JobProgress) => void }): (scenario: unknown, trials: number) => Promise<ResultDocument> {
+export function backendRunner(opts: { seed: number; workers: number; isCancelled: () => boolean; onJob: (id: string) => void; onProgress: (p: JobProgress) => void }): (scenario: unknown, trials: number, options?: { exact?: boolean }) => Promise<ResultDocument> {
   let k = 0
-  return async (scenario, trials) => {
+  return async (scenario, trials, options) => {
     if (opts.isCancelled()) throw new StoppedRun('cancelled')
     const jobId = `search-${Date.now().toString(36)}-${k++}`
     opts.onJob(jobId)
-    const doc = await backend().run({ jobId, scenario, trials, seed: opts.seed, workers: opts.workers }, opts.onProgress)
+    const doc = await backend().run({ jobId, scenario, trials, seed: opts.seed, workers: opts.workers, ...(options?.exact === false ? { exact: false } : {}) }, opts.onProgress)
     if (doc.status === 'error') throw new StoppedRun(`the simulation failed: ${doc.error ?? 'unknown error'}`)
     if (doc.status !== 'done' || opts.isCancelled()) throw new StoppedRun('cancelled')
     return doc
@@ -155,11 +156,13 @@ export const useBalanceStore = defineStore('balance', () => {
         to: to.value === '' ? undefined : to.value,
         trials: sim.trials,
         seed: sim.seed,
-        run: async (s, n) => {
-          const doc = await runner(s, n)
+        run: async (s, n, options) => {
+          const doc = await runner(s, n, options)
           seen = doc.metrics
           return doc
         },
+        // each point solved exactly only where that costs no more than sampling it
+        now: () => performance.now(),
         exact: async (s) => {
           jobId = `balance-exact-${Date.now().toString(36)}`
           const exact = await backend().exact({ jobId, scenario: s })
