@@ -51,9 +51,9 @@ describe('L5R whole skirmish, exact (docs/rules/l5r.md section 5)', () => {
     const reason = (s: unknown): string | undefined => fightNote(exactOf(s))?.reason
     // more than two fighters, or two with delays: the solver of several (exact-multi.test.ts), or its reason
     expect(reason(skirmish([{ id: 'a' }, { id: 'b' }, { id: 'c', rounds: [{ stance: 'center' }] }]))).toBe('C takes Center Stance, with more than two fighters')
-    expect(reason(skirmish([{ id: 'a', rounds: [{ stance: 'full-defense', delay: 'once' }] }, { id: 'b' }]))).toBe('A delays his Turn in some Round')
+    expect(reason(skirmish([{ id: 'a', rounds: [{ stance: 'center', delay: 'once' }] }, { id: 'b' }]))).toBe('A delays his Turn in some Round')
     expect(fightNote(exactOf(skirmish([{ id: 'a', earth: 1, rounds: [{ stance: 'attack', delay: 'once' }] }, { id: 'b', earth: 1 }], { roundCap: 3 })))?.solved).toBe(true)
-    expect(reason(skirmish([{ id: 'a' }, { id: 'b' }], { rules: { down: 'void-to-act' } }))).toBe('Down characters act by spending Void Points (rule variant)')
+    expect(reason(skirmish([{ id: 'a', rounds: [{ stance: 'attack', void: 'armor' }] }, { id: 'b' }], { rules: { down: 'void-to-act' } }))).toBe('Down characters act by spending Void Points (rule variant)')
     const late = skirmish([{ id: 'a' }, { id: 'b' }])
     late.combatants[1].joinsRound = 2
     expect(outOfScope(compile(late))).toBe('a fighter joins in a later Round')

@@ -9,7 +9,7 @@ import { bestRaisesAt } from './best-raises'
 import { attackExplodesWith, NEVER, SPEC_CENTER, SPEC_FULL_ATTACK, SPEC_SKILL, SPEC_VOID, stanceFor, VOID_ARMOR, VOID_ATTACK, VOID_DAMAGE, VOID_FULL_DEFENSE, VOID_INITIATIVE, VOID_INITIATIVE_ROLL, VOID_SKILL, VOID_WOUNDS, type Fighter, type Plan } from './plan'
 import { DOWN, OUT, RANK_PENALTY, rankOf } from './wounds'
 import { duelSize } from './exact-size'
-import { bestWeapon, MULTI_MAX_STATES, multiOutOfScope, solveMulti, tooManyWays } from './exact-multi'
+import { bestWeapon, byCode, fdAdd, fdTotals, MULTI_MAX_STATES, multiOutOfScope, solveMulti, tooManyWays } from './exact-multi'
 
 export { tooManyWays }
 
@@ -52,7 +52,6 @@ function exactRoll(spec: RollSpec, explode: boolean, limit?: number, rerollOnes 
   return roll
 }
 
-const FD_TAIL = 1e-13
 /** States of a smaller chance are dropped, their total counted in the answer's error bound. */
 const DROP_BELOW = 1e-20
 /** The Initiative difference is kept within ±D_CAP (the order only depends on its sign after ±20 of bonuses). */
@@ -170,37 +169,6 @@ function tailOf(roll: ExactRoll): (tn: number) => number {
   }
 }
 
-/** A Full Defense roll's totals, the far tail (chance below FD_TAIL together) counted as the last total kept. */
-function fdTotals(spec: RollSpec, explodes: boolean): { value: number; p: number }[] {
-  const roll = exactRoll(spec, explodes)
-  let last = roll.p.length - 1
-  let tail = 0
-  while (last > 0 && tail + roll.p[last] < FD_TAIL) tail += roll.p[last--]
-  const out: { value: number; p: number }[] = []
-  for (let k = 0; k <= last; k++) if (roll.p[k] > 0) out.push({ value: roll.min + k, p: roll.p[k] })
-  out[out.length - 1].p += tail
-  return out
-}
-
-/**
- * A Full Defense total as the fight needs it: 0 out of Full Defense, else 1 + 2 × its Armor TN bonus (half
- * the total, rounded up) + 1 when Defense Mastery 3 keeps it (a total at least the average roll). Totals
- * with one code play the same.
- */
-function fdCode(total: number, d: Fighter): number {
-  return 1 + 2 * Math.ceil(total / 2) + (d.keepsFullDefense && total >= d.fullDefenseMean ? 1 : 0)
-}
-
-function fdAdd(code: number): number {
-  return code === 0 ? 0 : (code - 1) >> 1
-}
-
-function byCode(totals: { value: number; p: number }[], d: Fighter): { value: number; p: number }[] {
-  const m = new Map<number, number>()
-  for (const { value, p } of totals) m.set(fdCode(value, d), (m.get(fdCode(value, d)) ?? 0) + p)
-  return [...m].map(([value, p]) => ({ value, p }))
-}
-
 function woundsOf(spec: RollSpec, explodes: boolean, reduction: number, cap: number): { value: number; p: number }[] {
   const roll = exactRoll(spec, explodes)
   const at = new Float64Array(cap + 1)
@@ -241,7 +209,7 @@ function sideOf(plan: Plan, i: number): Side {
     dead: d.thresholds[OUT] + 1,
     init: exactRoll(d.init, true),
     initVoid: exactRoll(d.initVoid, true),
-    fd: [d.fullDefense, d.fullDefenseCentered, d.fullDefenseVoid, d.fullDefenseCenteredVoid].map((spec) => byCode(fdTotals(spec, d.fullDefenseExplodes), d)),
+    fd: [d.fullDefense, d.fullDefenseCentered, d.fullDefenseVoid, d.fullDefenseCenteredVoid].map((spec) => byCode(fdTotals(spec, d.fullDefenseExplodes, exactRoll), d)),
     tails,
     wounds,
   }

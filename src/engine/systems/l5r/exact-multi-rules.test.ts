@@ -8,6 +8,7 @@ import type { Metric } from '../../core/metrics'
 import type { ExactMetric } from '../rule-system'
 import { initiativeFirstExact, round1Initiative } from './exact'
 import { heldAfterSwaps, initiativeOrders, multiModel, multiOutOfScope } from './exact-multi'
+import { skirmishModel } from './exact-fight'
 import { l5r } from './index'
 import { compile } from './plan'
 import { scenarioSchema, type L5rScenario } from './schema'
@@ -135,6 +136,41 @@ describe('L5R exact answers of several fighters: Down characters act on Void (ru
   })
 })
 
+/** Two against one: a bodyguard in Full Defense (Defense Mastery 3 may keep a good roll) for two Rounds, then attacking, back in Full Defense once Hurt. */
+const bodyguard = (cap: number, earth = 2): L5rScenario => {
+  const s = skirmish([
+    { id: 'a', earth, agility: 4, attackSkill: 4, rounds: [{ stance: 'full-attack' }] },
+    { id: 'g', side: 'B', earth, air: 3, defenseSkill: 3, rounds: [{ stance: 'full-defense' }, { stance: 'full-defense' }, { stance: 'attack' }] },
+    { id: 'b', side: 'A', earth, rounds: [{ stance: 'attack' }] },
+  ], { roundCap: cap, rules: { defenseMastery: 'yes' } })
+  s.tactics[1].hurtStance = 'full-defense'
+  return s
+}
+
+describe('L5R exact answers of several fighters: Full Defense (docs/rules/l5r.md section 3)', () => {
+  it('two fighters: the solver of several gives the two-fighter solver\'s answer to 1e-12 (Full Attack against Full Defense, three Rounds; a bodyguard who keeps good Full Defense rolls under Defense Mastery and falls back to it once Hurt)', () => {
+    const faFd = scenarioSchema.parse(JSON.parse(readFileSync('resources/examples/l5r-full-attack-vs-full-defense.json', 'utf8')))
+    faFd.roundCap = 3
+    const duel = bodyguard(4, 1)
+    duel.combatants = duel.combatants.slice(0, 2)
+    duel.tactics = duel.tactics.slice(0, 2)
+    for (const s of [faFd, scenarioSchema.parse(duel)]) {
+      const plan = compile(s)
+      expect(multiOutOfScope(plan)).toBeUndefined()
+      const two = skirmishModel(plan)
+      const r = solveFight(two.model, { maxSteps: plan.cap * two.stepsPerRound, maxStates: 20_000_000, dropBelow: 1e-20 })
+      if (!r.ok) throw new Error(r.reason)
+      const a = solve(s)
+      a.win.forEach((x, k) => expect(Math.abs(x - r.solution.win[k])).toBeLessThan(1e-12))
+      expect(Math.abs(a.draw - r.solution.draw)).toBeLessThan(1e-12)
+      a.expectedFinals.forEach((x, k) => expect(Math.abs(x - r.solution.expectedFinals[k])).toBeLessThan(1e-12))
+      // the Rounds: the two solvers' clocks have different steps per Round
+      const perRound = (x: readonly number[], k: number): number[] => Array.from({ length: plan.cap }, (_, q) => x.slice(q * k, (q + 1) * k).reduce((t, v) => t + v, 0))
+      perRound(a.length, 2).forEach((x, k) => expect(Math.abs(x - perRound(r.solution.length, two.stepsPerRound)[k])).toBeLessThan(1e-12))
+    }
+  }, 60_000)
+})
+
 describe('L5R exact answers of several fighters, new rules: the fast bookkeeping against the plain one', () => {
   // attacks applied to whole groups (stepAll) against the plain step by step; wounds past defeat and Turn
   // orders of those who can no longer act merged, against every one kept apart
@@ -143,6 +179,7 @@ describe('L5R exact answers of several fighters, new rules: the fast bookkeeping
     // changes only the orders drawn, checked above)
     'an ally who joins in Round 2': () => lateAlly(2, 3, 1),
     'Down characters act on Void': () => downOnVoid(2, 3, 'void-to-act', 1),
+    'a bodyguard in Full Defense, then attacking, back in Full Defense once Hurt': () => bodyguard(3, 1),
   }
   for (const [name, scenario] of Object.entries(cases)) {
     it(`${name}: the same answer to 1e-12`, () => {
@@ -174,6 +211,7 @@ describe('L5R exact answers of several fighters, new rules against the Monte Car
     'the Initiative swap example, two Rounds': () => swapExample(2),
     'two against one, the ally joins in Round 2, four Rounds': () => lateAlly(2, 4),
     'two against one, Down characters act on Void, four Rounds': () => downOnVoid(3, 4),
+    'two against a bodyguard in Full Defense (Defense Mastery), four Rounds': () => bodyguard(4),
   }
   for (const [name, scenario] of Object.entries(cases)) {
     it(`${name}: who wins, the draw, defeated, killed and Rounds fought`, async () => {

@@ -154,7 +154,7 @@ describe('L5R whole skirmish of several fighters, exact (docs/rules/l5r.md secti
 
   it('refuses, with the reason, the fights it does not follow, and a fight too large at once from its estimated size', () => {
     const reason = (s: unknown): string | undefined => fightNote(exactOf(s))?.reason
-    expect(reason(skirmish([{ id: 'a', rounds: [{ stance: 'full-defense' }] }, { id: 'b' }, { id: 'c' }]))).toBe('A takes Full Defense Stance, with more than two fighters')
+    expect(reason(skirmish([{ id: 'a', rounds: [{ stance: 'center' }] }, { id: 'b' }, { id: 'c' }]))).toBe('A takes Center Stance, with more than two fighters')
     expect(reason(skirmish([{ id: 'a' }, { id: 'b', rounds: [{ stance: 'attack', void: 'attack' }] }, { id: 'c' }]))).toBe('B spends Void Points, with more than two fighters')
     expect(reason(skirmish([{ id: 'a' }, { id: 'b' }, { id: 'c' }], { rules: { initiativeTies: 'simultaneous' } }))).toBe('characters tied on Initiative act at once (rule variant), with more than two fighters')
     // two fighters the two-fighter solver refuses and the solver of several does not follow: the two-fighter reason

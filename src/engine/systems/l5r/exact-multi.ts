@@ -1,6 +1,6 @@
 import { solveFight, type FightModel, type FightSolveResult } from '../../core/fight-chain'
 import { FightRefusal } from '../../core/fight-exact'
-import { exactRoll, type ExactRoll } from '../../dice/roll-and-keep'
+import { exactRoll, type ExactRoll, type RollSpec } from '../../dice/roll-and-keep'
 import { armorTn, canAttackIn, CENTER, FULL_ATTACK, FULL_DEFENSE } from './armor'
 import { bestRaisesAt } from './best-raises'
 import { AFTER_TARGET, attackExplodesWith, HURT, NEVER, ONCE, SPEC_FULL_ATTACK, stanceFor, TAIL_WIDTH, VOID_DAMAGE, VOID_NONE, VOID_SWAP, type Fighter, type Plan } from './plan'
@@ -55,7 +55,7 @@ export function multiOutOfScope(plan: Plan): string | undefined {
     }
     if (d.voidPoints > 0 && d.voidOf.some((x) => x !== VOID_NONE && x !== VOID_SWAP)) return `${d.c.name} spends Void Points, with more than two fighters`
     const stances = [...d.stanceOf, d.hurtStance]
-    if (stances.includes(FULL_DEFENSE)) return `${d.c.name} takes Full Defense Stance, with more than two fighters`
+    if (d.joinRound > 0 && d.stanceOf[Math.min(d.joinRound, plan.cap - 1)] === FULL_DEFENSE) return `${d.c.name} joins in a later Round in Full Defense Stance, with more than two fighters`
     if (stances.includes(CENTER)) return `${d.c.name} takes Center Stance, with more than two fighters`
     if (d.t.target === 'random' && d.delayOf.some((x) => x === AFTER_TARGET)) return `${d.c.name} picks a random target and delays until it has acted`
   }
@@ -107,6 +107,40 @@ export function bestWeapon(a: Fighter, r: number, bits: number, plain: number, r
     }
   })
   return Math.max(0, best)
+}
+
+/** Full Defense totals whose chance together is below this count as the highest total kept. */
+const FD_TAIL = 1e-13
+
+/** A Full Defense roll's totals, the far tail (chance below FD_TAIL together; an error below 1e-13 per roll) counted as the last total kept. */
+export function fdTotals(spec: RollSpec, explodes: boolean, exact: (spec: RollSpec, explode: boolean) => ExactRoll = exactRoll): { value: number; p: number }[] {
+  const roll = exact(spec, explodes)
+  let last = roll.p.length - 1
+  let tail = 0
+  while (last > 0 && tail + roll.p[last] < FD_TAIL) tail += roll.p[last--]
+  const out: { value: number; p: number }[] = []
+  for (let k = 0; k <= last; k++) if (roll.p[k] > 0) out.push({ value: roll.min + k, p: roll.p[k] })
+  out[out.length - 1].p += tail
+  return out
+}
+
+/**
+ * A Full Defense total as the fight needs it: 0 out of Full Defense, else 1 + 2 × its Armor TN bonus (half
+ * the total, rounded up) + 1 when Defense Mastery 3 keeps it (a total at least the average roll). Totals
+ * with one code play the same.
+ */
+export function fdCode(total: number, d: Fighter): number {
+  return 1 + 2 * Math.ceil(total / 2) + (d.keepsFullDefense && total >= d.fullDefenseMean ? 1 : 0)
+}
+
+export function fdAdd(code: number): number {
+  return code === 0 ? 0 : (code - 1) >> 1
+}
+
+export function byCode(totals: { value: number; p: number }[], d: Fighter): { value: number; p: number }[] {
+  const m = new Map<number, number>()
+  for (const { value, p } of totals) m.set(fdCode(value, d), (m.get(fdCode(value, d)) ?? 0) + p)
+  return [...m].map(([value, p]) => ({ value, p }))
 }
 
 /** Rolls already computed in this process, by spec. */
@@ -262,6 +296,8 @@ interface Ctx {
   turns?: Map<number, Ctx>
   /** Attacks from here by attacker rank and target (memo). */
   attacks?: Map<number, Hit>
+  /** The Full Defense roll this context waits for, made (memo; one branch when none). */
+  rolls?: { p: number; c: Ctx }[]
   /** Random target choices from here by the defeated mask (memo). */
   targets?: Map<number, { p: number; c: Ctx; j: number }[]>
   ends?: Map<number, Ctx>
@@ -336,6 +372,14 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
    */
   const downVoid = plan.downActsWithVoid
   const VOID0 = O + OWN
+  /**
+   * Full Defense (attack.ts rollFullDefense): each character's last Full Defense total while he holds the
+   * Stance, as its code (`fdCode`: the Armor TN bonus, and whether Defense Mastery 3 keeps it), in the
+   * context from FD0 (0 out of the Stance; −1 for a roll to make at the start of his Turn).
+   */
+  const anyFd = fighters.some((d) => d.stanceOf.includes(FULL_DEFENSE) || d.hurtStance === FULL_DEFENSE)
+  const FD0 = VOID0 + (downVoid ? n : 0)
+  const fdTables = fighters.map((d) => byCode(fdTotals(d.fullDefense, d.fullDefenseExplodes, roll), d))
   /**
    * Who has not joined yet in Round r (bit per fighter): a late arrival takes no Turn and is no one's
    * target before his Round, yet keeps his side in the fight (fight.ts isDefeated reads his wounds: none).
@@ -462,8 +506,14 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
         f[O + CUR] = 0
         return intern(f)
       }
-      // from Round 2 the Stance is taken at the start of the Turn (turns.ts declareStance)
-      if (r > 0) f[2 * x] = stanceFor(fighters[x], r, (hurt >> x) & 1 ? HURT : 0)
+      // from Round 2 the Stance is taken at the start of the Turn (turns.ts declareStance), with its
+      // Full Defense roll (kept instead when he stays in the Stance and Defense Mastery 3 keeps the last)
+      if (r > 0) {
+        const next = stanceFor(fighters[x], r, (hurt >> x) & 1 ? HURT : 0)
+        const staying = f[2 * x] === FULL_DEFENSE
+        f[2 * x] = next
+        if (anyFd) f[FD0 + x] = next !== FULL_DEFENSE ? 0 : staying && ((f[FD0 + x] - 1) & 1) === 1 ? f[FD0 + x] : -1
+      }
       return intern(f)
     }
     for (;;) {
@@ -506,7 +556,7 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     const a = fighters[i]
     const t = fighters[j]
     const r = c.f[O + R]
-    const plain = armorTn(t.baseArmorTn, c.f[2 * j], t.defenseAdd, 0, t.masteryTn) + RANK_PENALTY[rankI]
+    const plain = armorTn(t.baseArmorTn, c.f[2 * j], t.defenseAdd, anyFd ? fdAdd(c.f[FD0 + j]) : 0, t.masteryTn) + RANK_PENALTY[rankI]
     const bits = c.f[2 * i] === FULL_ATTACK ? SPEC_FULL_ATTACK : 0
     // "his best against this foe": chosen afresh as the sampler chooses it (no Void Point to spend here)
     const kit = a.using < 0 ? a.kits[bestWeapon(a, r, bits, plain, t.reductionIndex, false)] : a
@@ -608,6 +658,24 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     }
     return h
   }
+  /** The Full Defense roll a context waits for (a code of −1), made: each total's code with its chance (memo). */
+  const fdRolled = (c: Ctx): { p: number; c: Ctx }[] => {
+    if (c.rolls) return c.rolls
+    const x = anyFd ? c.f.indexOf(-1, FD0) : -1
+    c.rolls = x < 0 ? [{ p: 1, c }] : fdTables[x - FD0].map(({ value, p }) => ({ p, c: intern(c.f.map((v, k) => (k === x ? value : v))) }))
+    return c.rolls
+  }
+  /** `turnFound`, then its Full Defense roll: `fn(p × chance, state)` for each total. */
+  const turnEach = (w: number, c: Ctx, p: number, fn: (p: number, s: MultiState) => void): void => {
+    const s = turnFound(w, c)
+    const rolls = fdRolled(s.c)
+    if (rolls.length === 1) {
+      fn(p, s)
+      return
+    }
+    count(rolls.length, s)
+    for (const r of rolls) fn(p * r.p, { c: r.c, w, win: s.win })
+  }
   /** The state with the next Turn found (memo by who can act, who is defeated, who is Hurt). */
   const turnFound = (w: number, c: Ctx): MultiState => {
     const key = packed(w, c)
@@ -635,18 +703,27 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
   }
 
   // the Initiative order not yet rolled (−1): the first step rolls it, then plays the first Turn
-  const start: MultiState = { c: intern(new Array<number>(O + OWN + (downVoid ? n : 0)).fill(0).map((x, k) => (k === O + ORD ? -1 : k >= VOID0 ? fighters[k - VOID0].voidPoints : x))), w: 0, win: 0 }
+  const start: MultiState = { c: intern(new Array<number>(FD0 + (anyFd ? n : 0)).fill(0).map((x, k) => (k === O + ORD ? -1 : k >= VOID0 && k < VOID0 + (downVoid ? n : 0) ? fighters[k - VOID0].voidPoints : x))), w: 0, win: 0 }
   const LIMIT = 2 ** 52 / (4 * W)
 
   /** Round 1, Stage 1 (before the first Turn): Stances, Initiative and the order it gives, each with its chance. */
   const opening = (from: MultiState): { p: number; s: MultiState }[] => {
     count(rolled, from)
-    return orders.slice(0, rolled).map(({ p }, k) => {
-      const f = from.c.f.slice()
-      f[O + ORD] = k
-      for (let i = 0; i < n; i++) f[2 * i] = fighters[i].stanceOf[0]
-      return { p, s: { c: intern(f), w: from.w, win: 0 } }
-    })
+    // Stage 1's Full Defense rolls, in roster order, for those who start in the Stance
+    let stage: { p: number; f: number[] }[] = [{ p: 1, f: from.c.f.slice() }]
+    for (let i = 0; i < n; i++) {
+      stage.forEach((x) => (x.f[2 * i] = fighters[i].stanceOf[0]))
+      if (fighters[i].stanceOf[0] !== FULL_DEFENSE || fighters[i].joinRound > 0) continue
+      stage = stage.flatMap((x) => fdTables[i].map(({ value, p }) => ({ p: x.p * p, f: x.f.map((v, k) => (k === FD0 + i ? value : v)) })))
+    }
+    count(stage.length, from)
+    return orders.slice(0, rolled).flatMap(({ p }, k) =>
+      stage.map((x) => {
+        const f = x.f.slice()
+        f[O + ORD] = k
+        return { p: p * x.p, s: { c: intern(f), w: from.w, win: 0 } }
+      }),
+    )
   }
 
   const stepEach = (from: MultiState, p: number, emit: (p: number, next: MultiState) => void): void => {
@@ -659,7 +736,8 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
     const last = ph === stepsPerRound - 1
     const out = last ? (q: number, x: MultiState) => emit(q, x.win !== 0 ? x : { c: endRound(x.c, x.w), w: x.w, win: 0 }) : emit
     const slotStep = ph % attacks
-    attackEach(slotStep === 0 ? turnFound(from.w, c) : { c, w: from.w, win: 0 }, slotStep, p, out)
+    if (slotStep === 0) turnEach(from.w, c, p, (q, s) => attackEach(s, 0, q, out))
+    else attackEach({ c, w: from.w, win: 0 }, slotStep, p, out)
   }
 
   /**
@@ -696,34 +774,40 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
       list = opened.map((x) => x.s)
       chances = opened.map((x) => x.p)
     }
-    for (let k = 0; k < list.length; k++) {
-      const from = list[k]
-      const p = chances[k]
-      const ph = from.c.f[O + PH]
-      last = ph === stepsPerRound - 1
-      const out = last ? (q: number, x: MultiState) => emit(q, x.win !== 0 ? x : { c: endRound(x.c, x.w), w: x.w, win: 0 }) : emit
-      const slotStep = ph % attacks
-      const s = slotStep === 0 ? turnFound(from.w, advance(from.c)) : { c: advance(from.c), w: from.w, win: 0 }
+    let out: (q: number, x: MultiState) => void = emit
+    let slotStep = 0
+    /** One situation with its Turn found: its attack gathered into its group, or passed on. */
+    const play = (p: number, s: MultiState): void => {
       const i = s.c.f[O + CUR] - 1
-      if (i < 0 || slotStep >= fighters[i].c.attacksPerTurn || !canAttackIn(s.c.f[2 * i])) {
+      if (s.win !== 0 || i < 0 || slotStep >= fighters[i].c.attacksPerTurn || !canAttackIn(s.c.f[2 * i])) {
         out(p, s)
-        continue
+        return
       }
       const defeated = ((packed(s.w, s.c) >> n) & ((1 << n) - 1)) | absentIn[s.c.f[O + R]]
       if (!random[i]) {
         const j = stickyTarget(i, defeated)
         if (j < 0) out(p, s)
         else gather(s, s.c, i, j, p)
-        continue
+        return
       }
       const cur = s.c.f[2 * i + 1] - 1
       if (cur >= 0 && ((defeated >> cur) & 1) === 0) {
         gather(s, s.c, i, cur, p)
-        continue
+        return
       }
       const choices = targetChoices(s.c, i, defeated)
       if (choices.length === 0) out(p, s)
       for (const ch of choices) gather(s, ch.c, i, ch.j, p * ch.p)
+    }
+    for (let k = 0; k < list.length; k++) {
+      const from = list[k]
+      const p = chances[k]
+      const ph = from.c.f[O + PH]
+      last = ph === stepsPerRound - 1
+      out = last ? (q: number, x: MultiState) => emit(q, x.win !== 0 ? x : { c: endRound(x.c, x.w), w: x.w, win: 0 }) : emit
+      slotStep = ph % attacks
+      if (slotStep === 0) turnEach(from.w, advance(from.c), p, play)
+      else play(p, { c: advance(from.c), w: from.w, win: 0 })
     }
     for (const g of groups.values()) {
       const j = g.j
