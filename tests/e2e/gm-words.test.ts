@@ -19,8 +19,8 @@ import { closeBrowser, launchChromium, serveRenderer, startBrowserApp } from './
  * keyboard (skip link, arrow keys on the tabs, focus back after the rules dialog), the rules reference's
  * search and contents, the sample fight marked out of date after an edit, and axe-core on every tab and
  * dialog in both themes, the import panel with its report and its library too: no serious or critical
- * finding. Screenshots of Compare, Balance, Tactics, the import panel and the report (1280 and 420 px) go
- * to test-results/e2e/.
+ * finding. Compare, Balance and Tactics answer in words (no ids). Screenshots of Compare, Balance, Tactics,
+ * the import panel and the report (1280 and 420 px) go to test-results/e2e/.
  */
 const shots = join(root, 'test-results', 'e2e')
 const TRIALS = 200
@@ -203,7 +203,7 @@ describe("a GM's words and an app anyone can use (issue 28) in Chromium at 1280Ã
     expect(imported).toEqual([])
   }, 300_000)
 
-  it('screenshots at 1280Ã—720: Compare, Balance and Tactics answer first; the report at 1280 and 420 px', async () => {
+  it('screenshots at 1280Ã—720: Compare, Balance and Tactics answer first, in words (no ids); the report at 1280 and 420 px', async () => {
     await open('hero-gunfighters.json')
     await page.click('[data-testid="view-results"]')
     await setNumber('[data-testid="trials"]', 2000)
@@ -224,6 +224,12 @@ describe("a GM's words and an app anyone can use (issue 28) in Chromium at 1280Ã
     await page.click('[data-testid="view-tactics"]')
     await page.click('[data-testid="tactics-run"]')
     await page.waitForSelector('[data-testid="tactics-answer"]', { timeout: 180_000 })
+    // The Tactics answer in words: the players by name, the result as Results name it, no ids
+    // ("doc", "kid", "wins=A") nor engine vocabulary.
+    const tacticsText = ((await page.textContent('[data-testid="tactics-answer"]')) ?? '').replace(/\s+/g, ' ').trim()
+    expect(tacticsText).toMatch(/^Doc should .+ Then "Doc wins" is \d+\.\d%/)
+    expect(tacticsText).not.toMatch(/\b(doc|kid)\b|wins=|=A\b/)
+    expect(findEngineWords(tacticsText)).toEqual([])
     await page.locator('[data-testid="tactics-answer"]').scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(shots, '28-tactics-1280.png') })
 
