@@ -176,11 +176,11 @@ describe('balance: the value of a field at which a metric reaches a target', () 
     })
 
     it('exact answers dearer than sampling are not waited for: the search is sampled, says why, and costs at most a fifth more than sampling alone', async () => {
-      // a full point samples in 200 ms; an exact answer would take 10 s
-      const c = costed(0.01, 10_000)
+      // a full point samples in 2 s; an exact answer would take 100 s
+      const c = costed(0.1, 100_000)
       const a = await findBalance({ ...ask, ...c.req })
       const mixedCost = c.elapsed()
-      const s = costed(0.01, 10_000)
+      const s = costed(0.1, 100_000)
       const sampled = await findBalance({ ...ask, ...s.sampledOnly })
       const sampledCost = s.elapsed()
       expect(a.exact).toBe(false)

@@ -114,9 +114,32 @@ export async function findBalance(req: BalanceRequest): Promise<BalanceAnswer> {
       throw e
     }
   }
-  // With a clock: each point is solved exactly only where that costs no more than sampling it.
-  return mixedSearch(ctx, exactAt, now)
+  // With a clock: exact values that come at once (a single check, an opening exchange, the Waits, a small
+  // fight) make the whole search exact, with no sampling at all; otherwise each point is solved exactly only
+  // where that costs no more than sampling it.
+  const t0 = now()
+  const first = await exactAt(from, AT_ONCE_MS / 1000)
+  // the first answer may wait for the exact answers' own thread to start: then the other end tells
+  const atOnce = first !== undefined && (now() - t0 <= AT_ONCE_MS || (await timed(now, () => exactAt(to, AT_ONCE_MS / 1000))) <= AT_ONCE_MS)
+  if (first !== undefined && atOnce) {
+    try {
+      return await exactSearch(ctx, (v) => exactAt(v, QUICK_EXACT_SECONDS), first)
+    } catch (e) {
+      // a point further on takes longer: the search goes on as below, the values found so far kept
+      if (!(e instanceof NoExactValue)) throw e
+    }
+  }
+  return mixedSearch(ctx, exactAt, now, now() - t0)
 }
+
+/** How long (ms) an exact answer took; Infinity when there was none. */
+async function timed(now: () => number, ask: () => Promise<number | undefined>): Promise<number> {
+  const t = now()
+  return (await ask()) === undefined ? Infinity : now() - t
+}
+
+/** Seconds each point of an all-exact search may take (its first answer came at once); past it, the search goes on mixed. */
+export const QUICK_EXACT_SECONDS = 0.5
 
 /**
  * How much slower than sampling alone a search may be for the exact answers it tries (a share of the
@@ -278,7 +301,7 @@ interface Evaluators {
  * once (a single check, the Waits) make every point exact; a whole fight solved in less time than sampling a
  * point makes the ends and the bracketing values exact, the bisection sampled. Runs never wait for exact values.
  */
-async function mixedSearch(ctx: Search, exactAt: (v: number, budgetSeconds?: number) => Promise<number | undefined>, now: () => number): Promise<BalanceAnswer> {
+async function mixedSearch(ctx: Search, exactAt: (v: number, budgetSeconds?: number) => Promise<number | undefined>, now: () => number, spentMs: number): Promise<BalanceAnswer> {
   const { req } = ctx
   const pilotTrials = Math.max(1000, Math.round(req.trials / 10))
   const sampled = sampler(ctx, { exact: false })
@@ -289,7 +312,8 @@ async function mixedSearch(ctx: Search, exactAt: (v: number, budgetSeconds?: num
   const fullMs = (pilotMs * req.trials) / pilotTrials
   // what sampling alone costs at least: the ends at full trials, the bisection at a tenth
   const bisections = Math.max(1, Math.ceil(Math.log2(Math.max(2, (ctx.to - ctx.from) / ctx.step))))
-  let allowance = EXACT_ALLOWANCE * (FULL_POINTS * fullMs + bisections * pilotMs) - pilotMs
+  // (less what the first look at an exact answer and the pilot run already took)
+  let allowance = EXACT_ALLOWANCE * (FULL_POINTS * fullMs + bisections * pilotMs) - pilotMs - spentMs
   /** How long the last exact answer took (ms); Infinity before any came. */
   let lastExactMs = Infinity
   let why: string | undefined
@@ -317,8 +341,8 @@ async function mixedSearch(ctx: Search, exactAt: (v: number, budgetSeconds?: num
   return searchWith(ctx, { full, pilot, why: () => why })
 }
 
-/** An exact answer that comes within this (ms) counts as coming at once: the bisection takes it too, whatever a pilot run costs. */
-const AT_ONCE_MS = 50
+/** An exact answer that comes within this (ms) counts as coming at once: the search is all exact, and a bisection point takes one, whatever a pilot run costs. */
+export const AT_ONCE_MS = 250
 
 /** Seconds a point's exact answer may take in a search, at most (the time sampling it lowers that). */
 const SEARCH_EXACT_BUDGET_SECONDS = 15
