@@ -146,13 +146,17 @@ describe('balance: the value of a field at which a metric reaches a target', () 
      * A fake clock the fake costs move (never the wall clock): sampling costs `msPerTrial` a trial; an exact
      * answer `exactMs`, or, past the budget it is given, the budget and no answer (a refusal for lack of time).
      */
-    function costed(msPerTrial: number, exactMs: number): { req: Pick<BalanceRequest, 'run' | 'exact' | 'now'>; sampledOnly: Pick<BalanceRequest, 'run'>; elapsed: () => number } {
+    function costed(msPerTrial: number, exactMs: number, threadStartMs = 0): { req: Pick<BalanceRequest, 'run' | 'exact' | 'now'>; sampledOnly: Pick<BalanceRequest, 'run'>; elapsed: () => number } {
       let t = 0
+      // the exact answers' own thread starts on the first request, before any solve (and its budget) begins
+      let started = false
       const timedRun: BalanceRequest['run'] = async (scenario, trials) => {
         t += trials * msPerTrial
         return run(scenario, trials)
       }
       const timedExact: BalanceRequest['exact'] = async (scenario, budgetSeconds) => {
+        if (!started) t += threadStartMs
+        started = true
         if (budgetSeconds !== undefined && exactMs > budgetSeconds * 1000) {
           t += budgetSeconds * 1000
           return null
@@ -173,6 +177,15 @@ describe('balance: the value of a field at which a metric reaches a target', () 
       expect(a.bracket.map((p) => [p.value, p.exact])).toEqual([[13, exactKidFirst(13)], [14, exactKidFirst(14)]])
       // named as a chance, as the results name it
       expect([a.label, a.percent]).toEqual(['Acts first alone: The Kid', true])
+    })
+
+    it('exact values at once behind a slow start of their thread: the other end tells, and the search is all exact', async () => {
+      const c = costed(1, 1, 2000)
+      const a = await findBalance({ ...ask, ...c.req })
+      expect(a.values).toEqual({ how: 'exact' })
+      expect(a.trials).toBe(0)
+      // nothing sampled, not even a pilot run (2 s here): the thread's start and a few exact answers of 1 ms
+      expect(c.elapsed()).toBeLessThan(2000 + 50)
     })
 
     it('exact answers dearer than sampling are not waited for: the search is sampled, says why, and costs at most a fifth more than sampling alone', async () => {
