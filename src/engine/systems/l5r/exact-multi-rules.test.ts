@@ -7,7 +7,7 @@ import { exactRoll } from '../../dice/roll-and-keep'
 import type { Metric } from '../../core/metrics'
 import type { ExactMetric } from '../rule-system'
 import { initiativeFirstExact, round1Initiative } from './exact'
-import { heldAfterSwaps, initiativeOrders, multiModel, multiOutOfScope } from './exact-multi'
+import { heldAfterSwaps, initiativeOrders, MULTI_MAX_SIZE, MULTI_MAX_STATES, multiModel, multiOutOfScope, multiSize, solveMulti } from './exact-multi'
 import { skirmishModel } from './exact-fight'
 import { l5r } from './index'
 import { compile } from './plan'
@@ -148,6 +148,13 @@ const bodyguard = (cap: number, earth = 2): L5rScenario => {
 }
 
 describe('L5R exact answers of several fighters: Full Defense (docs/rules/l5r.md section 3)', () => {
+  it('its Full Defense totals count in the size estimated before the solve: two against a bodyguard who falls back to Full Defense once Hurt, for ten Rounds, is refused at once (the solve follows more than 4 million situations by Round 9); for four Rounds it is solved', () => {
+    const r = solveMulti(compile(bodyguard(10)), MULTI_MAX_STATES, 20_000_000, 1e-20)
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.reason).toMatch(/^the fight is too large to follow exactly: about [\d,]+ situations over its 10 Rounds, against a limit of 5,000,000$/)
+    expect(multiSize(compile(bodyguard(4)))).toBeLessThan(MULTI_MAX_SIZE)
+  })
+
   it('two fighters: the solver of several gives the two-fighter solver\'s answer to 1e-12 (Full Attack against Full Defense, three Rounds; a bodyguard who keeps good Full Defense rolls under Defense Mastery and falls back to it once Hurt)', () => {
     const faFd = scenarioSchema.parse(JSON.parse(readFileSync('resources/examples/l5r-full-attack-vs-full-defense.json', 'utf8')))
     faFd.roundCap = 3
