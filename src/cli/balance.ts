@@ -7,7 +7,7 @@ import { formatMetricQuery, MetricQueryError, parseMetricQuery } from '../engine
 import { parsePath } from '../engine/run/json-path'
 import type { ResultDocument } from '../engine/run/result'
 import { fighterOptions, parseOptionSetRef } from '../engine/run/option-sets'
-import { playTactics, TacticsRefusal, tacticsPlayers, tacticsSentence, type TacticsAnswer, type TacticsOption, type TacticsPlayers } from '../engine/run/tactics'
+import { playTactics, TACTICS_CELLS_AT_ONCE, TacticsRefusal, tacticsPlayers, tacticsSentence, type TacticsAnswer, type TacticsOption, type TacticsPlayers } from '../engine/run/tactics'
 import { SimulationService } from '../main/services/simulation'
 import { runSettings } from './commands'
 import { CheckFailed, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, UsageError } from './errors'
@@ -310,6 +310,8 @@ export async function cmdTactics(file: string, o: Options): Promise<number> {
             shownAs = shownOf(values ?? []) ?? shownAs
             return values
           },
+          // the next cell's chunks queue behind this one's last: no worker idles between cells (same numbers)
+          cellsAtOnce: TACTICS_CELLS_AT_ONCE,
           onCell: (i, j) => {
             if (process.stderr.isTTY) process.stderr.write(`\r\x1b[Kcell ${i * b.length + j + 1}/${a.length * b.length}`)
           },
