@@ -80,7 +80,7 @@ export function balanceMethod(a: BalanceAnswer, within = ''): string {
   const trials = a.trials.toLocaleString('en-US')
   const why = a.values.why ? ` Exact values left out: ${a.values.why}.` : ''
   if (a.values.how === 'exact') return `Exact values: no sampling. ${range}.`
-  if (a.values.how === 'mixed' && a.exact) return `Exact values at the bracketing values; the search between them sampled with seed ${a.seed} (common random numbers, ${trials} trials a point, a tenth of that in between). ${range}.${why}`
+  if (a.values.how === 'mixed' && a.exact) return `Exact values at the bracketing values; the other points sampled with seed ${a.seed} (common random numbers: ${trials} trials at an end, a tenth of that while bisecting). ${range}.${why}`
   if (a.values.how === 'mixed') return `${range} with seed ${a.seed} at every point (common random numbers): exact values where they cost no more than sampling, else ${trials} trials at the ends and at the bracketing values, a tenth of that in between.${why}`
   return `${range} with seed ${a.seed} at every point (common random numbers): ${trials} trials at the ends and at the bracketing values, a tenth of that in between.${why}`
 }
