@@ -688,6 +688,10 @@ export function multiModel(plan: Plan, maxWays = Infinity, options: { reduce?: b
   /** `turnFound`, then its Full Defense roll: `fn(p × chance, state)` for each total. */
   const turnEach = (w: number, c: Ctx, p: number, fn: (p: number, s: MultiState) => void): void => {
     const s = turnFound(w, c)
+    if (!anyFd) {
+      fn(p, s)
+      return
+    }
     const rolls = fdRolled(s.c)
     if (rolls.length === 1) {
       fn(p, s)
