@@ -69,8 +69,9 @@ export function multiOutOfScope(plan: Plan): string | undefined {
  * with them × the Turn slots × the Rounds. A character's Full Defense totals count for the share of the
  * fight he holds the Stance: the Rounds he plans it, and once Hurt (his Stance then) the share of his
  * wounds at Hurt or worse; as the wounds spread over the first Rounds, so do the totals that go with
- * them. (Two against a bodyguard in Full Defense: about 2 million estimated for 4 Rounds, 330,000
- * followed; 16 million for 10 Rounds, more than 4 million followed by Round 9.)
+ * them. (Two against a bodyguard in Full Defense: about 4.5 million estimated for 4 Rounds, 330,000
+ * followed; 20 million for 10 Rounds, more than 4 million followed by Round 9. The reinforcements cut to
+ * two against one for 4 Rounds: 6 million estimated, more than 4 million followed by Round 4.)
  */
 export function multiSize(plan: Plan): number {
   const orders = factorial(plan.n)
@@ -86,11 +87,11 @@ export function multiSize(plan: Plan): number {
   }
   let fd = 1
   for (const d of plan.fighters) {
-    // Round by Round: the wounds spread over about SPREAD Rounds (the count above is their spread), and
-    // nobody is Hurt before Round 3
+    // Round by Round: the wounds spread over about SPREAD Rounds (the count above is their spread); his
+    // Stance once Hurt is taken from Round 2 (one heavy blow may hurt him in Round 1)
     const hurtShare = d.hurtStance === FULL_DEFENSE ? (d.thresholds[OUT] - d.thresholds[HURT - 1]) / (d.thresholds[OUT] + 1) : 0
     let share = 0
-    for (let r = 0; r < plan.cap; r++) share += d.stanceOf[r] === FULL_DEFENSE ? Math.min(1, r / SPREAD) : hurtShare * Math.min(1, Math.max(0, (r - 2) / SPREAD))
+    for (let r = 0; r < plan.cap; r++) share += (d.stanceOf[r] === FULL_DEFENSE ? 1 : hurtShare) * Math.min(1, r / SPREAD)
     if (share > 0) fd *= 1 + (byCode(fdTotals(d.fullDefense, d.fullDefenseExplodes, roll), d).length - 1) * (share / plan.cap)
   }
   const attacks = Math.max(...plan.fighters.map((d) => d.c.attacksPerTurn))
