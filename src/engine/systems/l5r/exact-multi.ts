@@ -23,10 +23,13 @@ export function tooManyWays(maxWays: number, round: number, cap: number): string
  * once Hurt, fixed or best Raises, wound penalties, Down and Out, the Round cap (a draw, or the side with
  * more health left).
  *
- * Scope: no Full Defense or Center Stance, no Void Points spent but on a swap of Initiative in Round 1
- * for the skirmish, no late arrival, no simultaneous tie groups; anything else is refused with the reason. Without Void,
- * Center or swaps the Initiative order is fixed for the whole skirmish (the scores never change), so it
- * is one of the n! orders, drawn in Round 1.
+ * Also followed: Full Defense (its last total in the context), a swap of Initiative in Round 1 for the
+ * skirmish, late arrivals (listed after the allies who fight before them), Down characters acting on Void
+ * (their Void Points left in the context). Scope: no Center Stance, no other Void Point spent, no
+ * simultaneous tie groups; anything else is refused with the reason. Without Void +10 Initiative or
+ * Center the Initiative order is fixed for the whole skirmish once Round 1's swaps are made (the scores
+ * never change; a late arrival's roll is independent of all before it), so it is one of the n! orders,
+ * drawn in Round 1.
  *
  * States: a context (each fighter's Stance and random target, the order, the Round's Turn bookkeeping, the
  * Round and its step) interned once, and the wounds of every fighter in one mixed-radix number (each
