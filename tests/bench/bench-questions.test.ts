@@ -34,6 +34,7 @@ const pinned: Record<string, string> = {
   'hero-exact-brick-vs-speedster': '352db0cae6d7fd5ee19c836ef15e06feebe26b468713a2d978f28843f5f55bc3',
   'hero-exact-gunfighters': '7d75f799f28fad064df98c2691350700d91456bd3e375af129b12cdc0d87046f',
   'hero-exact-haymaker-or-punches': 'bb6bfa8d0aa6fae5ab3ce40e514983f6f3eb4930c6760652b015721088ad91e7',
+  'hero-exact-abort-dodge': '373af4f16c66e41fc9db990ececd9332b213f91d5266b5cfeccbde21d1a91c67',
   'l5r-exact-2v1': 'd6068d59f2d8227bb97b7faae80a6e6533bb178f3605f6e0fc703b29865c9b3c',
   'l5r-exact-2v2': '036b416aef2b4b60fff0e3a528c7428fa679aad534a869023e923eac0b28774d',
   'l5r-exact-2v2-refused': 'a1de807bbdffb2bf9fd8714b0e92e33222be7e4c2ebb506991202128958a85d1',

@@ -7,7 +7,7 @@ import { parseScenarioOrThrow } from '../../run/parse'
 import { THREE_D6_TOTAL_OF_INDEX, THREE_D6_WAYS } from '../../dice/three-d6'
 import type { ExactMetric } from '../rule-system'
 import { contestExact, contestRound, NOBODY } from './contest'
-import { contestDraws, heroFightSize, HERO_EXACT_MAX_LIVE } from './exact-fight'
+import { contestDraws, heroFightSize, HERO_GRID_MAX_WORK } from './exact-fight'
 import { hero } from './index'
 import type { Plan } from './plan'
 import { solveTwoTurns, type Spec } from './test-helpers'
@@ -152,11 +152,11 @@ describe('HERO interrupt contest rolled again on equal margins, exact', () => {
 })
 
 describe('HERO exact fight: its size estimated before the solve', () => {
-  it('a fight whose two fighters can stand at more (STUN, BODY) pairs together than the bound is refused before it is played, and says so', () => {
+  it('a fight whose grid solve would take more work than the bound is refused before it is played, and says so', () => {
     for (const name of ['brick-vs-speedster', 'gunfighters', 'rivalry-int-pre']) {
-      const size = heroFightSize(planOf(example(name)), HERO_EXACT_MAX_LIVE)
-      expect(size.at, name).toBeGreaterThan(0)
-      expect(fightNote(exactOf(example(name)))?.reason, name).toMatch(/^the fight has too many ways to go to follow them all exactly: more than 25,000 situations at once by Turn \d+, Segment \d+, by an estimate from the two fighters' STUN and BODY alone; the sampled answer stands alone$/)
+      const size = heroFightSize(planOf(example(name)), Infinity, HERO_GRID_MAX_WORK)
+      expect(size.workAt, name).toBeGreaterThan(0)
+      expect(fightNote(exactOf(example(name)))?.reason, name).toMatch(/^the fight has too many ways to go to follow them all exactly: following every hit on every pair of the two fighters' STUN and BODY would take more than 100 million steps of work \(about five seconds\) by Turn \d+, Segment \d+, by an estimate before any of it is played; the sampled answer stands alone$/)
     }
   })
 

@@ -1,4 +1,4 @@
-import { tooManyStates, type Branch, type FightModel, type FightSolveResult } from '../../core/fight-chain'
+import { checkFightSolveBudget, FightBudgetExceeded, tooManyStates, type Branch, type FightModel, type FightSolution, type FightSolveResult } from '../../core/fight-chain'
 import { fightExactMetrics, FightRefusal, fightNotSolved, solveOrRefuse } from '../../core/fight-exact'
 import { sideWinsLabel } from '../../core/metrics'
 import type { Rng } from '../../core/rng'
@@ -139,7 +139,7 @@ function hitTable(plan: Plan, a: number, haymaker: boolean): HitTable {
  * Stunned and held actions only add to it, so a fight whose estimate is far above the bound is refused at
  * once. Returns the largest estimate and the Segment (absolute) where it first passes `limit`, or −1.
  */
-export function heroFightSize(plan: Plan, limit: number): { live: number; at: number } {
+export function heroFightSize(plan: Plan, limit: number, workLimit = Infinity): { live: number; at: number; work: number; workAt: number } {
   const tables = [0, 1].map((d) => {
     const x = 1 - d
     const out: HitTable[] = []
@@ -160,10 +160,14 @@ export function heroFightSize(plan: Plan, limit: number): { live: number; at: nu
   })
   const count = [1, 1]
   let live = 1
+  let work = 0
   for (let abs = COMBAT_START; abs <= plan.endAbs; abs++) {
     const seg = segmentOf(abs)
     for (let d = 0; d < 2; d++) {
       if (!hasPhase(plan.spd[1 - d], seg)) continue
+      // the grid solve: every pair of the two fighters' moved by each outcome of a hit on him
+      for (const t of tables[d]) work += count[0] * count[1] * t.p.length
+      if (work > workLimit) return { live: count[0] * count[1], at: -1, work, workAt: abs }
       const r = reach[d]
       const next = r.slice()
       const w = width[d]
@@ -202,9 +206,9 @@ export function heroFightSize(plan: Plan, limit: number): { live: number; at: nu
       }
     }
     live = count[0] * count[1]
-    if (live > limit) return { live, at: abs }
+    if (live > limit) return { live, at: abs, work, workAt: -1 }
   }
-  return { live, at: -1 }
+  return { live, at: -1, work, workAt: -1 }
 }
 
 /** Two independent mixes of (position, value) for the situation's hash. */
@@ -425,7 +429,7 @@ export function contestDraws(plan: Plan, h: number): DrawBranches[] {
 }
 
 /** The fight as a chain of Segments, built from the compiled plan (with a fight state of its own). */
-export function heroFightModel(plan: Plan, options: { byClass?: boolean; groups?: boolean; maxLive?: number; maxRuns?: number } = {}): FightModel<HState> & { runs(): number; inner(): number } {
+export function heroFightModel(plan: Plan, options: { byClass?: boolean; groups?: boolean; maxLive?: number; maxRuns?: number } = {}): FightModel<HState> & { runs(): number; inner(): number; solveGrid(maxSteps: number, dropBelow: number): FightSolution } {
   /** false: every hit's damage outcome played on its own (the plain way, to check the classes against). */
   const classes = options.byClass ?? true
   const n = plan.n
@@ -509,6 +513,14 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean; groups?
     classCache.set(key, c)
     return c
   }
+  /**
+   * The grid solve (`solveGrid`): each hit of an action drawn by class, one per fighter; `gridBroken` when a
+   * fighter is hit twice in the action or again in the instant he was hit (the classes then cannot stand for
+   * the hit: the action is played cell by cell).
+   */
+  let gridMode = false
+  let gridBroken = false
+  const gridDrawn: ({ t: HitTable; d: number; rep: number; members: Int32Array } | null)[] = [null, null]
   /** Hits on each fighter in the replay under way, and the most in any replay of the action (see `grouped`). */
   const hitsNow = new Int32Array(n)
   const hitsMost = new Int32Array(n)
@@ -517,7 +529,15 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean; groups?
     if (++hitsNow[1 - a] > hitsMost[1 - a]) hitsMost[1 - a] = hitsNow[1 - a]
     const t = hits[code]
     const k = rng.below(HIT_DRAW + code)
-    if (byClass && !secondRoll) {
+    if (gridMode) {
+      // by class, once per fighter in an action: a second hit on him reads the STUN and BODY the first left
+      const d = 1 - a
+      if (gridDrawn[d] || st.hitSlot[d] === st.slot) gridBroken = true
+      else {
+        const c = classesOf(code)
+        gridDrawn[d] = { t, d, rep: k, members: c.members[c.branches.values.indexOf(k)] }
+      }
+    } else if (byClass && !secondRoll) {
       const c = classesOf(code)
       drawn = { t, d: 1 - a, rep: k, members: c.members[c.branches.values.indexOf(k)] }
     }
@@ -566,6 +586,7 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean; groups?
     return b
   }
   const split = (m: number): DrawBranches => {
+    if (gridMode && m >= HIT_DRAW) return gridBroken ? hitBranches[m - HIT_DRAW] : classesOf(m - HIT_DRAW).branches
     // a roll after a hit drawn by class: that action is played again outcome by outcome
     if (drawn) secondRoll = true
     if (m >= HIT_DRAW) return byClass && !secondRoll ? classesOf(m - HIT_DRAW).branches : hitBranches[m - HIT_DRAW]
@@ -1100,6 +1121,661 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean; groups?
     }
   }
 
+
+  /**
+   * The grid solve: situations alike but for the two fighters' STUN and BODY are one situation carrying a
+   * table of chances over (STUN, BODY of the first) × (STUN, BODY of the second), and each piece of a Segment
+   * is played once per such situation, not once per cell. Within an action the rules read a fighter's STUN and
+   * BODY only where a hit lands on him (Knocked Out at STUN 0 or less, dead at −BODY: attack.ts applyDamage), so
+   * the action is played with stand-in STUN and BODY — out of reach of any hit, or at the edge where any hit
+   * that hurts knocks out or kills — and a hit's outcomes drawn by class (`classesOf`); every cell then follows
+   * the class's members with its own STUN and BODY moved by each one's damage, kept where the result agrees with
+   * the played one (Knocked Out, dead or neither). Each cell's outcome is thus counted once, in the play that
+   * made the same checks come out the same way. A fighter hit twice in one action, or in the instant he was
+   * already hit in, is played cell by cell. The Segment's Recoveries read each fighter's STUN and BODY alone
+   * (the cap at full STUN, bleeding): played once per value of each fighter's, checked to agree, else cell by cell.
+   */
+  const BIG_STUN = 4000
+  const BIG_BODY = 2000
+  const maxHitStun = [0, 1].map((i) => mostStunT[i])
+  const maxHitBody = [0, 1].map((i) => mostBodyT[i])
+  /** Each fighter's box of (STUN, BODY) for each of (neither, Knocked Out, dead, both): [stun low, stun count, body low, body count]. */
+  const boxOf = (i: number, ko: number, dead: number): Int32Array => {
+    const sLo = ko ? 1 - 4 * maxHitStun[i] - 1 : 1
+    const sHi = ko ? 0 : plan.stunMax[i]
+    const bLo = dead ? 1 - plan.bodyMax[i] - 4 * maxHitBody[i] - 1 : 1 - plan.bodyMax[i]
+    const bHi = dead ? -plan.bodyMax[i] : plan.bodyMax[i]
+    return Int32Array.of(sLo, Math.max(0, sHi - sLo + 1), bLo, Math.max(0, bHi - bLo + 1))
+  }
+  const boxes = [0, 1].map((i) => [0, 1, 2, 3].map((k) => boxOf(i, k & 1, k >> 1)))
+  /** Rows no longer in use, cleared, by width. */
+  const rowPool = new Map<number, Float64Array[]>()
+  class Grid {
+    rows: (Float64Array | undefined)[]
+    used: number[] = []
+    readonly a: Int32Array
+    readonly b: Int32Array
+    readonly width: number
+    constructor(
+      readonly snap: Int32Array,
+      readonly kA: number,
+      readonly kB: number,
+    ) {
+      this.a = boxes[0][kA]
+      this.b = boxes[1][kB]
+      this.rows = new Array<Float64Array | undefined>(this.a[1] * this.a[3])
+      this.width = this.b[1] * this.b[3]
+    }
+    row(r: number): Float64Array {
+      let x = this.rows[r]
+      if (!x) {
+        x = this.rows[r] = rowPool.get(this.width)?.pop() ?? new Float64Array(this.width)
+        this.used.push(r)
+      }
+      return x
+    }
+    /** Gives its rows back, cleared, for grids made later. */
+    release(): void {
+      let pool = rowPool.get(this.width)
+      if (!pool) rowPool.set(this.width, (pool = []))
+      for (const r of this.used) {
+        const x = this.rows[r]!
+        x.fill(0)
+        pool.push(x)
+        this.rows[r] = undefined
+      }
+      this.used = []
+    }
+  }
+  const bitsOf = (snap: Int32Array, i: number): number => snap[i * PER + 3] + 2 * snap[i * PER + 4]
+  /** Situations without STUN and BODY, each with its grid. */
+  class Grids {
+    snaps = new Snaps(size)
+    list: Grid[] = []
+    grid(snap: Int32Array): Grid {
+      const i = this.snaps.add(hashArr(snap), snap, 0)
+      if (i < this.list.length) return this.list[i]
+      const g = new Grid(snap.slice(), bitsOf(snap, 0), bitsOf(snap, 1))
+      this.list.push(g)
+      return g
+    }
+  }
+  const zbuf = new Int32Array(size)
+  /** The grid of packed situation `o` (in `buf` or elsewhere), STUN and BODY left out. */
+  const gridOf = (into: Grids, o: Int32Array): Grid => {
+    zbuf.set(o)
+    for (let i = 0; i < n; i++) {
+      zbuf[i * PER] = 0
+      zbuf[i * PER + 1] = 0
+    }
+    return into.grid(zbuf)
+  }
+  /** Index of (stun, body) in box `x`, or −1 outside it. */
+  const cellOf = (x: Int32Array, stun: number, body: number): number => {
+    const s = stun - x[0]
+    const b = body - x[2]
+    if (s < 0 || s >= x[1] || b < 0 || b >= x[3]) return -1
+    return s * x[3] + b
+  }
+  /** Adds chance q at the packed situation `o` (STUN and BODY in it). */
+  const addPacked = (into: Grids, o: Int32Array, q: number): void => {
+    const g = gridOf(into, o)
+    const r = cellOf(g.a, o[0], o[1])
+    const c = cellOf(g.b, o[PER], o[PER + 1])
+    if (r < 0 || c < 0) throw new FightRefusal(TOO_MANY)
+    g.row(r)[c] += q
+  }
+  const fullBuf = new Int32Array(size)
+  /** Grid `g`'s situation with cell (r, c) packed whole, in `fullBuf`. */
+  const cellSnap = (g: Grid, r: number, c: number): Int32Array => {
+    fullBuf.set(g.snap)
+    fullBuf[0] = g.a[0] + Math.floor(r / g.a[3])
+    fullBuf[1] = g.a[2] + (r % g.a[3])
+    fullBuf[PER] = g.b[0] + Math.floor(c / g.b[3])
+    fullBuf[PER + 1] = g.b[2] + (c % g.b[3])
+    return fullBuf
+  }
+  const withXs = (g: Grid, s0: number, b0: number, s1: number, b1: number): Int32Array => {
+    fullBuf.set(g.snap)
+    fullBuf[0] = s0
+    fullBuf[1] = b0
+    fullBuf[PER] = s1
+    fullBuf[PER + 1] = b1
+    return fullBuf
+  }
+  /** A cell of `g` with chance, or −1. */
+  const anyCell = (g: Grid): [number, number] => {
+    for (const r of g.used) {
+      const row = g.rows[r]!
+      for (let c = 0; c < row.length; c++) if (row[c] !== 0) return [r, c]
+    }
+    return [-1, -1]
+  }
+
+  /** Every cell of `g` played on its own through `piece` (all outcomes), into `into`. */
+  const cellByCell = (g: Grid, abs: number, piece: (rng: Rng) => void, into: Grids): void => {
+    for (const r of g.used) {
+      const row = g.rows[r]!
+      for (let c = 0; c < row.length; c++) {
+        const q = row[c]
+        if (q === 0) continue
+        const snap = cellSnap(g, r, c).slice()
+        runs += replay(
+          (rng) => {
+            unpack(snap, abs)
+            piece(rng)
+          },
+          (_, r) => {
+            pack(true)
+            addPacked(into, buf, q * r)
+          },
+          split,
+          budget(),
+        )
+      }
+    }
+  }
+
+  interface Leaf {
+    g: Grid
+    p: number
+    /** Per fighter: (stun move, body move, weight) of each member, flat. */
+    moves: [Float64Array, Float64Array]
+  }
+  /** The action (or Haymakers landing) of grid `g` played by class, or null when it must go cell by cell. */
+  const byClasses = (g: Grid, abs: number, piece: (rng: Rng) => void, into: Grids): Leaf[] | null => {
+    const leaves: Leaf[] = []
+    const fixedKo = [g.kA & 1, g.kB & 1]
+    const fixedDead = [g.kA >> 1, g.kB >> 1]
+    const variants: number[][] = []
+    for (let v = 0; v < 16; v++) {
+      const ko0 = v & 1
+      const dead0 = (v >> 1) & 1
+      const ko1 = (v >> 2) & 1
+      const dead1 = (v >> 3) & 1
+      if ((fixedKo[0] && ko0) || (fixedDead[0] && dead0) || (fixedKo[1] && ko1) || (fixedDead[1] && dead1)) continue
+      variants.push([ko0, dead0, ko1, dead1])
+    }
+    const start = [0, 0, 0, 0]
+    let broken = false
+    gridMode = true
+    try {
+      for (const v of variants) {
+        start[0] = fixedKo[0] ? -BIG_STUN : v[0] ? 1 : BIG_STUN
+        start[1] = fixedDead[0] ? -BIG_BODY : v[1] ? 1 - plan.bodyMax[0] : BIG_BODY
+        start[2] = fixedKo[1] ? -BIG_STUN : v[2] ? 1 : BIG_STUN
+        start[3] = fixedDead[1] ? -BIG_BODY : v[3] ? 1 - plan.bodyMax[1] : BIG_BODY
+        const snap = withXs(g, start[0], start[1], start[2], start[3]).slice()
+        runs += replay(
+          (rng) => {
+            gridDrawn[0] = gridDrawn[1] = null
+            gridBroken = false
+            unpack(snap, abs)
+            piece(rng)
+          },
+          (_, r) => {
+            for (let d = 0; d < 2; d++) if (gridDrawn[d] && st.gPos < st.gLen && st.gSame[st.gPos] === 1 && st.hitSlot[d] === st.slot) gridBroken = true
+            // each way the rolls fall is played from the start: a way that cannot be played by class stops them all
+            if (gridBroken) broken = true
+            if (broken) return
+            pack(true)
+            // the play stands for the cells whose checks come out as in it: kept only where the result agrees
+            for (let d = 0; d < 2; d++) {
+              if (!fixedKo[d] && st.ko[d] !== v[2 * d]) return
+              if (!fixedDead[d] && st.dead[d] !== v[2 * d + 1]) return
+            }
+            const moves: Float64Array[] = []
+            for (let d = 0; d < 2; d++) {
+              const dS = buf[d * PER] - start[2 * d]
+              const dB = buf[d * PER + 1] - start[2 * d + 1]
+              const h = gridDrawn[d]
+              if (!h) {
+                moves.push(Float64Array.of(dS, dB, 1))
+                continue
+              }
+              let classP = 0
+              for (let j = 0; j < h.members.length; j++) classP += h.t.p[h.members[j]]
+              const m = new Float64Array(3 * h.members.length)
+              for (let j = 0; j < h.members.length; j++) {
+                const x = h.members[j]
+                m[3 * j] = dS - (h.t.stunT[x] - h.t.stunT[h.rep])
+                m[3 * j + 1] = dB - (h.t.bodyT[x] - h.t.bodyT[h.rep])
+                m[3 * j + 2] = h.t.p[x] / classP
+              }
+              moves.push(m)
+            }
+            leaves.push({ g: gridOf(into, buf), p: r, moves: [moves[0], moves[1]] })
+          },
+          split,
+          budget(),
+        )
+        if (broken) return null
+      }
+    } finally {
+      gridMode = false
+      gridBroken = false
+      gridDrawn[0] = gridDrawn[1] = null
+    }
+    return leaves
+  }
+
+  /** The region a cell's result must lie in for grid `h`: STUN at or below 0 exactly when Knocked Out, BODY at or below −BODY exactly when dead. */
+  const inRegion = (h: Grid, d: number, stun: number, body: number): boolean => {
+    const k = d === 0 ? h.kA : h.kB
+    return (stun <= 0) === ((k & 1) === 1) && (body <= -plan.bodyMax[d]) === ((k >> 1) === 1)
+  }
+  /** The second fighter's column each column goes to under a move (−1: out of the result's region), by boxes and move. */
+  const colMaps = new Map<number, Int32Array | null>()
+  const colMap = (g: Grid, h: Grid, dS: number, dB: number): Int32Array | null => {
+    const key = ((g.kB * 4 + h.kB) * 8192 + dS + 4096) * 8192 + dB + 4096
+    let map = colMaps.get(key)
+    if (map !== undefined) return map
+    map = new Int32Array(g.width)
+    let any = false
+    for (let c = 0; c < g.width; c++) {
+      const s1 = g.b[0] + Math.floor(c / g.b[3]) + dS
+      const b1 = g.b[2] + (c % g.b[3]) + dB
+      if (!inRegion(h, 1, s1, b1)) {
+        map[c] = -1
+        continue
+      }
+      const to = cellOf(h.b, s1, b1)
+      if (to < 0) throw new FightRefusal(TOO_MANY)
+      map[c] = to
+      any = true
+    }
+    if (!any) map = null
+    colMaps.set(key, map)
+    return map
+  }
+  let tmp = new Float64Array(64)
+  /** Grid `g`'s chances moved as leaf `l` says, into the leaf's grid: along the second fighter's axis, then the first's. */
+  const applyLeaf = (g: Grid, l: Leaf): void => {
+    const h = l.g
+    const mA = l.moves[0]
+    const mB = l.moves[1]
+    const maps: (Int32Array | null)[] = []
+    for (let j = 0; j < mB.length; j += 3) maps.push(colMap(g, h, mB[j], mB[j + 1]))
+    if (maps.every((m) => m === null)) return
+    // rows of the first fighter each one moves to (−1: out of the result's region)
+    const toRow = new Int32Array(g.a[1] * g.a[3] * (mA.length / 3)).fill(-1)
+    let anyRow = false
+    for (const r of g.used) {
+      const s = g.a[0] + Math.floor(r / g.a[3])
+      const b = g.a[2] + (r % g.a[3])
+      for (let j = 0, k = 0; j < mA.length; j += 3, k++) {
+        const s1 = s + mA[j]
+        const b1 = b + mA[j + 1]
+        if (!inRegion(h, 0, s1, b1)) continue
+        const to = cellOf(h.a, s1, b1)
+        if (to < 0) throw new FightRefusal(TOO_MANY)
+        toRow[r * (mA.length / 3) + k] = to
+        anyRow = true
+      }
+    }
+    if (!anyRow) return
+    const W = h.width
+    if (tmp.length < W) {
+      tmp = new Float64Array(W)
+      mark = new Uint8Array(W)
+      touched = new Int32Array(W)
+    }
+    const kA = mA.length / 3
+    const nz = nonZero(g)
+    for (const r of g.used) {
+      let live = false
+      for (let k = 0; k < kA; k++) if (toRow[r * kA + k] >= 0) live = true
+      if (!live) continue
+      const row = g.rows[r]!
+      const cs = nz.get(r)!
+      let nt = 0
+      for (let j = 0; j < maps.length; j++) {
+        const map = maps[j]
+        if (!map) continue
+        const w = mB[3 * j + 2] * l.p
+        for (let i = 0; i < cs.length; i++) {
+          const c = cs[i]
+          const to = map[c]
+          if (to >= 0) {
+            tmp[to] += w * row[c]
+            if (!mark[to]) {
+              mark[to] = 1
+              touched[nt++] = to
+            }
+          }
+        }
+      }
+      if (nt === 0) continue
+      for (let k = 0; k < kA; k++) {
+        const to = toRow[r * kA + k]
+        if (to < 0) continue
+        const w = mA[3 * k + 2]
+        const out = h.row(to)
+        for (let i = 0; i < nt; i++) {
+          const c = touched[i]
+          out[c] += w * tmp[c]
+        }
+      }
+      for (let i = 0; i < nt; i++) {
+        const c = touched[i]
+        tmp[c] = 0
+        mark[c] = 0
+      }
+    }
+  }
+  let mark = new Uint8Array(64)
+  let touched = new Int32Array(64)
+  /** The columns with chance of each row of a grid being played (it is not written to meanwhile). */
+  const nzCache = new WeakMap<Grid, Map<number, Int32Array>>()
+  const nonZero = (g: Grid): Map<number, Int32Array> => {
+    let m = nzCache.get(g)
+    if (m) return m
+    m = new Map()
+    const on = new Int32Array(g.width)
+    for (const r of g.used) {
+      const row = g.rows[r]!
+      let k = 0
+      for (let c = 0; c < row.length; c++) if (row[c] !== 0) on[k++] = c
+      m.set(r, on.slice(0, k))
+    }
+    nzCache.set(g, m)
+    return m
+  }
+  /** Every cell of `g` into `into` as it is (the same box). */
+  const copyGrid = (g: Grid, into: Grids, snap: Int32Array, q: number): void => {
+    const h = gridOf(into, snap)
+    if (h.kA !== g.kA || h.kB !== g.kB) throw new FightRefusal(TOO_MANY)
+    for (const r of g.used) {
+      const row = g.rows[r]!
+      const out = h.row(r)
+      for (let c = 0; c < row.length; c++) out[c] += q * row[c]
+    }
+  }
+  /** Columns of `g` with any chance. */
+  const usedCols = (g: Grid): number[] => {
+    const on = new Uint8Array(g.width)
+    for (const r of g.used) {
+      const row = g.rows[r]!
+      for (let c = 0; c < row.length; c++) if (row[c] !== 0) on[c] = 1
+    }
+    const out: number[] = []
+    for (let c = 0; c < on.length; c++) if (on[c]) out.push(c)
+    return out
+  }
+
+  /** The whole fight on grids (see above); the same answer as `solveFight` on this model. */
+  const solveGrid = (maxSteps: number, dropBelow: number): FightSolution => {
+    const win = [0, 0]
+    let draw = 0
+    const length = new Array<number>(maxSteps).fill(0)
+    const damageAt = [new Map<number, number>(), new Map<number, number>()]
+    const expectedDamage = [0, 0]
+    const expectedFinals = [0, 0]
+    let states = 0
+    let dropped = 0
+    const addFinal = (lost0: number, lost1: number, f0: number, f1: number, q: number): void => {
+      expectedDamage[0] += q * lost0
+      expectedDamage[1] += q * lost1
+      damageAt[0].set(lost0, (damageAt[0].get(lost0) ?? 0) + q)
+      damageAt[1].set(lost1, (damageAt[1].get(lost1) ?? 0) + q)
+      expectedFinals[0] += q * f0
+      expectedFinals[1] += q * f1
+    }
+    reset(p, st)
+    st.abs = COMBAT_START - 1
+    let frontier = new Grids()
+    pack(false)
+    addPacked(frontier, buf, 1)
+    const closeSnaps = new Snaps(size)
+    for (let at = 1; at <= maxSteps; at++) {
+      checkFightSolveBudget()
+      const abs = COMBAT_START - 1 + at
+      const seg = segmentOf(abs)
+      const live = frontier.list.filter((g) => g.used.length > 0)
+      if (live.length === 0) break
+      for (const g of live) {
+        for (const r of g.used) {
+          const row = g.rows[r]!
+          for (let c = 0; c < row.length; c++) if (row[c] !== 0) states++
+        }
+      }
+      const after = new Grids()
+      let stage = new Grids()
+      for (const g of live) {
+        if (plan.segmentMask[seg] === 0 && seg !== 12 && !dueIn(g.snap, abs)) {
+          copyGrid(g, after, g.snap, 1)
+          continue
+        }
+        const [r0, c0] = anyCell(g)
+        const snap = cellSnap(g, r0, c0).slice()
+        const fixed = abs === COMBAT_START && plan.rules.tieRule === 'fixed'
+        runs += replay(
+          (rng) => {
+            unpack(snap, abs)
+            if (fixed) rollFixedRanks(p, st, rng)
+            segmentBegin(p, st)
+          },
+          (_, r) => {
+            pack(true)
+            if (buf[0] !== snap[0] || buf[1] !== snap[1] || buf[PER] !== snap[PER] || buf[PER + 1] !== snap[PER + 1]) throw new FightRefusal(TOO_MANY)
+            zbuf.set(buf)
+            zbuf[0] = zbuf[1] = zbuf[PER] = zbuf[PER + 1] = 0
+            copyGrid(g, stage, zbuf.slice(), r)
+          },
+          split,
+          budget(),
+        )
+      }
+      while (stage.list.length > 0) {
+        const next = new Grids()
+        for (const g of stage.list) {
+          if (g.used.length === 0) continue
+          inner++
+          const [r0, c0] = anyCell(g)
+          if (r0 < 0) continue
+          unpack(cellSnap(g, r0, c0), abs)
+          const landing = !entryLeft(st) && landingDue()
+          if (!entryLeft(st) && !landing) {
+            close(g, r0, c0, abs, seg, at, after)
+            continue
+          }
+          const piece = landing ? (rng: Rng): void => landHaymakers(p, st, rng) : (rng: Rng): void => void segmentEntry(p, st, rng)
+          checkFightSolveBudget()
+          const leaves = byClasses(g, abs, piece, next)
+          if (leaves) for (const l of leaves) applyLeaf(g, l)
+          else cellByCell(g, abs, piece, next)
+        }
+        for (const g of stage.list) g.release()
+        stage = next
+      }
+      // drop what has fallen below the bound
+      for (const g of after.list) {
+        for (const r of g.used) {
+          const row = g.rows[r]!
+          for (let c = 0; c < row.length; c++) {
+            if (row[c] !== 0 && row[c] < dropBelow) {
+              dropped += row[c]
+              row[c] = 0
+            }
+          }
+        }
+      }
+      for (const g of frontier.list) g.release()
+      frontier = after
+    }
+    // the Segment's Recoveries of grid `g`, for each fighter's STUN and BODY alone, checked; cells that do not agree one by one
+    function close(g: Grid, r0: number, c0: number, abs: number, seg: number, at: number, into: Grids): void {
+      closeSnaps.clear()
+      /** What the Recoveries made of a situation: its grid (null once the fight is over), ending, knocked out, BODY bled. */
+      const made: { to: Grid | null; end: number | 'draw' | null; fin: number[]; bleed: number[] }[] = []
+      const one = (s: Int32Array): number => {
+        unpack(s, abs)
+        segmentClose(p, st, seg)
+        pack(false)
+        zbuf.set(buf)
+        zbuf[0] = zbuf[1] = zbuf[PER] = zbuf[PER + 1] = 0
+        const f = closeSnaps.add(hashArr(zbuf), zbuf, 0)
+        if (f === made.length) {
+          const end = endOf()
+          made.push({ to: end === null ? gridOf(into, zbuf) : null, end, fin: [0, 1].map((j) => (st.ko[j] | st.dead[j] ? 1 : 0)), bleed: [buf[25], buf[PER + 25]] })
+        }
+        return f
+      }
+      const base = one(cellSnap(g, r0, c0))
+      const ref = cellSnap(g, r0, c0).slice()
+      /**
+       * Fighter d's STUN and BODY after the Recoveries, and the situation they make (the other fighter's as at the
+       * first cell): his STUN (the cap at full STUN, waking) and his BODY (bleeding) each read on their own, the
+       * other at the first cell's; where both change the situation, the pair played as it is.
+       */
+      const axis = (d: number): ((stun: number, body: number) => [number, number, number]) => {
+        const o = d * PER
+        const byStun = new Map<number, [number, number]>()
+        const byBody = new Map<number, [number, number]>()
+        const run = (stun: number, body: number): number => {
+          fullBuf.set(ref)
+          fullBuf[o] = stun
+          fullBuf[o + 1] = body
+          return one(fullBuf)
+        }
+        return (stun, body) => {
+          let a = byStun.get(stun)
+          if (!a) byStun.set(stun, (a = [run(stun, ref[o + 1]), buf[o]]))
+          let b = byBody.get(body)
+          if (!b) byBody.set(body, (b = [run(ref[o], body), buf[o + 1]]))
+          if (a[0] === base) return [b[0], a[1], b[1]]
+          if (b[0] === base) return [a[0], a[1], b[1]]
+          const f = run(stun, body)
+          return [f, buf[o], buf[o + 1]]
+        }
+      }
+      const onA = axis(0)
+      const onB = axis(1)
+      const rowF = new Map<number, number>()
+      const rowX = new Map<number, [number, number]>()
+      for (const r of g.used) {
+        const [f, s1, b1] = onA(g.a[0] + Math.floor(r / g.a[3]), g.a[2] + (r % g.a[3]))
+        rowF.set(r, f)
+        rowX.set(r, [s1, b1])
+      }
+      const cols = usedCols(g)
+      const colF = new Int32Array(g.width).fill(-1)
+      const colX = new Int32Array(2 * g.width)
+      for (const c of cols) {
+        const [f, s1, b1] = onB(g.b[0] + Math.floor(c / g.b[3]), g.b[2] + (c % g.b[3]))
+        colF[c] = f
+        colX[2 * c] = s1
+        colX[2 * c + 1] = b1
+      }
+      // the chance that ends the fight here, by what the Recoveries made and row (first fighter) or column (second)
+      const endRow = new Map<number, Float64Array>()
+      const endCol = new Map<number, Float64Array>()
+      const endMass = new Map<number, number>()
+      const ended = (m: number, r: number, c: number, q: number): void => {
+        let er = endRow.get(m)
+        if (!er) endRow.set(m, (er = new Float64Array(g.a[1] * g.a[3])))
+        let ec = endCol.get(m)
+        if (!ec) endCol.set(m, (ec = new Float64Array(g.width)))
+        er[r] += q
+        ec[c] += q
+        endMass.set(m, (endMass.get(m) ?? 0) + q)
+      }
+      // each column's cell in the second fighter's box of each kind (Knocked Out, dead)
+      const colCell = [0, 1, 2, 3].map((k) => {
+        const x = new Int32Array(g.width).fill(-1)
+        for (const c of cols) x[c] = cellOf(boxes[1][k], colX[2 * c], colX[2 * c + 1])
+        return x
+      })
+      for (const r of g.used) {
+        const row = g.rows[r]!
+        const fa = rowF.get(r)!
+        const [s0, b0] = rowX.get(r)!
+        let lastM = -1
+        let out: Float64Array | null = null
+        let cc: Int32Array | null = null
+        for (let c = 0; c < row.length; c++) {
+          const q = row[c]
+          if (q === 0) continue
+          const fb = colF[c]
+          // the Recoveries change one fighter's part of the situation at most: the other's as at the first cell
+          if (fa !== base && fb !== base) {
+            const f = one(cellSnap(g, r, c))
+            const to = made[f].to
+            if (to) {
+              const rr = cellOf(to.a, buf[0], buf[1])
+              const c1 = cellOf(to.b, buf[PER], buf[PER + 1])
+              if (rr < 0 || c1 < 0) throw new FightRefusal(TOO_MANY)
+              to.row(rr)[c1] += q
+            } else {
+              // played on its own: counted at once
+              const m = made[f]
+              if (m.end === 'draw') draw += q
+              else if (m.end !== null) win[m.end] += q
+              length[at - 1] += q
+              addFinal(plan.bodyMax[0] - buf[1] - m.bleed[0], plan.bodyMax[1] - buf[PER + 1] - m.bleed[1], m.fin[0], m.fin[1], q)
+            }
+            continue
+          }
+          const m = fa === base ? fb : fa
+          const to = made[m].to
+          if (!to) {
+            ended(m, r, c, q)
+            continue
+          }
+          if (m !== lastM) {
+            lastM = m
+            const rr = cellOf(to.a, s0, b0)
+            if (rr < 0) throw new FightRefusal(TOO_MANY)
+            out = to.row(rr)
+            cc = colCell[to.kB]
+          }
+          const c1 = cc![c]
+          if (c1 < 0) throw new FightRefusal(TOO_MANY)
+          out![c1] += q
+        }
+      }
+      for (const [m, q] of endMass) {
+        const x = made[m]
+        if (x.end === 'draw') draw += q
+        else if (x.end !== null) win[x.end] += q
+        length[at - 1] += q
+        expectedFinals[0] += q * x.fin[0]
+        expectedFinals[1] += q * x.fin[1]
+        const er = endRow.get(m)!
+        for (const r of g.used) {
+          if (er[r] === 0) continue
+          const lost = plan.bodyMax[0] - rowX.get(r)![1] - x.bleed[0]
+          expectedDamage[0] += er[r] * lost
+          damageAt[0].set(lost, (damageAt[0].get(lost) ?? 0) + er[r])
+        }
+        const ec = endCol.get(m)!
+        for (const c of cols) {
+          if (ec[c] === 0) continue
+          const lost = plan.bodyMax[1] - colX[2 * c + 1] - x.bleed[1]
+          expectedDamage[1] += ec[c] * lost
+          damageAt[1].set(lost, (damageAt[1].get(lost) ?? 0) + ec[c])
+        }
+      }
+    }
+    let atCap = 0
+    for (const g of frontier.list) {
+      for (const r of g.used) {
+        const row = g.rows[r]!
+        const b0 = g.a[2] + (r % g.a[3])
+        for (let c = 0; c < row.length; c++) {
+          const q = row[c]
+          if (q === 0) continue
+          atCap += q
+          const b1 = g.b[2] + (c % g.b[3])
+          addFinal(plan.bodyMax[0] - b0 - g.snap[25], plan.bodyMax[1] - b1 - g.snap[PER + 25], 0, 0, q)
+        }
+      }
+    }
+    const total = win[0] + win[1] + draw + atCap + dropped
+    const damageDistribution = damageAt.map((m) => [...m.entries()].filter(([, q]) => q > 0).sort((a, b) => a[0] - b[0]).map(([value, q]) => ({ value, p: q })))
+    return { win, draw, atCap, length, expectedDamage, damageDistribution, expectedFinals, states, massError: Math.abs(1 - total) + dropped, dropped }
+  }
+
   return {
     sides: 2,
     clock: { unit: 'Segment', stepsPerUnit: 1 },
@@ -1117,22 +1793,53 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean; groups?
     finals: (s) => s.finals,
     runs: () => runs,
     inner: () => inner,
+    solveGrid,
   }
 }
+
+/**
+ * The grid solve (`solveGrid`) covers every 1-vs-1 fight the Segment chain does but those where STUN or BODY is read
+ * outside a hit and the Recoveries: END paid from STUN ("STUN for END") and bleeding at the first Phase.
+ */
+export function gridCovers(plan: Plan): boolean {
+  return plan.rules.endurance !== Endurance.StunForEnd && !plan.rules.bleedAtFirstPhase
+}
+
+/**
+ * Work of the grid solve that the fight may take at most (pairs of the two fighters' STUN and BODY, times the
+ * outcomes of each hit played on them, Segment by Segment, from `heroFightSize`): about 5 seconds on one core.
+ */
+export const HERO_GRID_MAX_WORK = 100_000_000
 
 /** Solves a HERO 1-vs-1 fight exactly, or says why not. One step of the chain is one Segment. */
 export function solveHeroFight(plan: Plan): FightSolveResult {
   const options = { maxSteps: plan.endAbs - COMBAT_START + 1, maxStates: HERO_EXACT_MAX_STATES, dropBelow: HERO_EXACT_DROP_BELOW }
-  return solveOrRefuse(heroExactScope(plan) ?? tooBig(plan), () => heroFightModel(plan), options, TOO_MANY)
+  const scope = heroExactScope(plan)
+  if (scope || !gridCovers(plan)) return solveOrRefuse(scope ?? tooBig(plan), () => heroFightModel(plan), options, TOO_MANY)
+  const why = tooBig(plan)
+  if (why) return { ok: false, reason: why }
+  try {
+    return { ok: true, solution: heroFightModel(plan).solveGrid(options.maxSteps, HERO_EXACT_DROP_BELOW) }
+  } catch (e) {
+    if (e instanceof FightRefusal || e instanceof FightBudgetExceeded) return { ok: false, reason: e.message }
+    if (e instanceof Error && /^more than /.test(e.message)) return { ok: false, reason: TOO_MANY }
+    throw e
+  }
 }
 
 /** The refusal of a fight whose estimated size (`heroFightSize`) is above the bound, before any of it is played; undefined when it is not. */
 export function tooBig(plan: Plan): string | undefined {
+  if (gridCovers(plan)) {
+    const size = heroFightSize(plan, Infinity, HERO_GRID_MAX_WORK)
+    if (size.workAt < 0) return undefined
+    return `the fight has too many ways to go to follow them all exactly: following every hit on every pair of the two fighters' STUN and BODY would take more than ${millions(HERO_GRID_MAX_WORK)} million steps of work (about five seconds) by ${describeSegment(size.workAt)}, by an estimate before any of it is played; the sampled answer stands alone`
+  }
   const size = heroFightSize(plan, HERO_EXACT_MAX_LIVE)
   if (size.at < 0) return undefined
   return `the fight has too many ways to go to follow them all exactly: more than ${HERO_EXACT_MAX_LIVE.toLocaleString('en-US')} situations at once by ${describeSegment(size.at)}, by an estimate from the two fighters' STUN and BODY alone; the sampled answer stands alone`
 }
 
+const millions = (x: number): string => Math.round(x / 1e6).toLocaleString('en-US')
 
 /**
  * The whole fight's exact values under the ids of the sampled metrics: who wins (each side, both out at
