@@ -30,6 +30,14 @@ const swapExample = (cap: number): L5rScenario => {
   return s
 }
 
+/** Two against one where the slow one buys +10 Initiative for the skirmish with a Void Point in Round 1, and spends none after. */
+const quickDuelist = (cap: number): L5rScenario =>
+  skirmish([
+    { id: 'a', agility: 2, earth: 1, rounds: [{ stance: 'attack', void: 'initiative' }, { stance: 'attack' }] },
+    { id: 'b', agility: 4, earth: 1, classRank: 2 },
+    { id: 'c', side: 'A', agility: 3, earth: 1, rounds: [{ stance: 'full-attack' }] },
+  ], { roundCap: cap })
+
 /** Two against one where the second of side A arrives in Round `joins`. */
 const lateAlly = (joins: number, cap: number, earth = 2): L5rScenario => {
   const s = skirmish([
@@ -41,9 +49,9 @@ const lateAlly = (joins: number, cap: number, earth = 2): L5rScenario => {
   return s
 }
 
-describe('L5R exact answers of several fighters: a Void swap of Initiative in Round 1 (docs/rules/l5r.md section 5)', () => {
+describe('L5R exact answers of several fighters: a Void swap of Initiative, or Void +10 Initiative, in Round 1 (docs/rules/l5r.md section 5)', () => {
   it('who leads the order, from the orders the solver draws, is who leads Round 1 as the Initiative answer works it out on its own, to 1e-12 (the swap example; and Kakita Ryu swapping with a bandit-speed ally)', () => {
-    for (const s of [swapExample(20), skirmish([{ id: 'a', agility: 4, classRank: 3, rounds: [{ stance: 'attack', void: 'swap-initiative', swapWith: 'c' }] }, { id: 'b', agility: 3 }, { id: 'c', side: 'A', agility: 2, classRank: 2 }])]) {
+    for (const s of [swapExample(20), skirmish([{ id: 'a', agility: 4, classRank: 3, rounds: [{ stance: 'attack', void: 'swap-initiative', swapWith: 'c' }] }, { id: 'b', agility: 3 }, { id: 'c', side: 'A', agility: 2, classRank: 2 }]), quickDuelist(3)]) {
       const plan = compile(s)
       expect(multiOutOfScope(plan)).toBeUndefined()
       const orders = initiativeOrders(plan)
@@ -76,6 +84,8 @@ describe('L5R exact answers of several fighters: a Void swap of Initiative in Ro
     expect(reason(later)).toBe('A swaps Initiative with an ally after Round 1, with more than two fighters')
     const perRound = skirmish([{ id: 'a', rounds: [{ stance: 'attack', void: 'swap-initiative', swapWith: 'c' }] }, { id: 'b' }, { id: 'c', side: 'A' }], { rules: { initiativeSwap: 'round' } })
     expect(reason(perRound)).toBe('A swaps Initiative with an ally for one Round at a time (rule variant), with more than two fighters')
+    const lateBuy = skirmish([{ id: 'a', rounds: [{ stance: 'attack' }, { stance: 'attack', void: 'initiative' }] }, { id: 'b' }, { id: 'c', side: 'A' }])
+    expect(reason(lateBuy)).toBe('A buys +10 Initiative with a Void Point after Round 1, with more than two fighters')
   })
 })
 
@@ -216,6 +226,7 @@ describe('L5R exact answers of several fighters, new rules against the Monte Car
   const cases: Record<string, () => L5rScenario> = {
     // (the swap example cut to two Rounds: the whole twenty is refused for its size)
     'the Initiative swap example, two Rounds': () => swapExample(2),
+    'two against one, the slow one buys +10 Initiative in Round 1, four Rounds': () => quickDuelist(4),
     'two against one, the ally joins in Round 2, four Rounds': () => lateAlly(2, 4),
     'two against one, Down characters act on Void, four Rounds': () => downOnVoid(3, 4),
     'two against a bodyguard in Full Defense (Defense Mastery), four Rounds': () => bodyguard(4),

@@ -3,7 +3,7 @@ import { FightRefusal } from '../../core/fight-exact'
 import { exactRoll, type ExactRoll, type RollSpec } from '../../dice/roll-and-keep'
 import { armorTn, canAttackIn, CENTER, FULL_ATTACK, FULL_DEFENSE } from './armor'
 import { bestRaisesAt } from './best-raises'
-import { AFTER_TARGET, attackExplodesWith, HURT, NEVER, ONCE, SPEC_FULL_ATTACK, stanceFor, TAIL_WIDTH, VOID_DAMAGE, VOID_NONE, VOID_SWAP, type Fighter, type Plan } from './plan'
+import { AFTER_TARGET, attackExplodesWith, HURT, NEVER, ONCE, SPEC_FULL_ATTACK, stanceFor, TAIL_WIDTH, VOID_DAMAGE, VOID_INITIATIVE, VOID_NONE, VOID_SWAP, type Fighter, type Plan } from './plan'
 import { DOWN, OUT, RANK_PENALTY, rankOf } from './wounds'
 
 /** The refusal of a fight whose steps would go more than `maxWays` ways in all, by Round `round` of `cap`. */
@@ -56,7 +56,12 @@ export function multiOutOfScope(plan: Plan): string | undefined {
       if (d.swapWithOf[0] < 0) return `${d.c.name} swaps Initiative with an ally after Round 1, with more than two fighters`
       if (plan.lateJoin) return `${d.c.name} swaps Initiative with an ally, and a fighter joins in a later Round`
     }
-    if (d.voidPoints > 0 && d.voidOf.some((x) => x !== VOID_NONE && x !== VOID_SWAP)) return `${d.c.name} spends Void Points, with more than two fighters`
+    if (d.voidPoints > 0 && d.voidOf.some((x) => x === VOID_INITIATIVE)) {
+      // followed: +10 Initiative bought at the start of Round 1 for the skirmish (`boughtInitiative`)
+      if (d.voidOf[0] !== VOID_INITIATIVE) return `${d.c.name} buys +10 Initiative with a Void Point after Round 1, with more than two fighters`
+      if (d.swapWithOf[0] >= 0 || plan.downActsWithVoid || d.joinRound > 0) return `${d.c.name} buys +10 Initiative with a Void Point, with more than two fighters, and swaps Initiative, joins late or acts on Void when Down`
+    }
+    if (d.voidPoints > 0 && d.voidOf.some((x) => x !== VOID_NONE && x !== VOID_SWAP && x !== VOID_INITIATIVE)) return `${d.c.name} spends Void Points, with more than two fighters`
     const stances = [...d.stanceOf, d.hurtStance]
     if (d.joinRound > 0 && d.stanceOf[Math.min(d.joinRound, plan.cap - 1)] === FULL_DEFENSE) return `${d.c.name} joins in a later Round in Full Defense Stance, with more than two fighters`
     if (stances.includes(CENTER)) return `${d.c.name} takes Center Stance, with more than two fighters`
@@ -248,13 +253,25 @@ export function heldAfterSwaps(plan: Plan): number[] {
 }
 
 /**
+ * Whether he buys +10 Initiative for the skirmish with a Void Point at the start of Round 1 (void.ts
+ * declareVoidInitiative): planned for Round 1, with a Point (everyone is unhurt then, and it is the first
+ * Point spent). The bonus stays his whatever the swaps, and later Rounds' plans buy nothing more.
+ */
+function boughtInitiative(d: Fighter): boolean {
+  return d.voidPoints > 0 && d.voidOf[0] === VOID_INITIATIVE
+}
+
+/**
  * Every order the Initiative scores can give (skirmish.ts startRound `before`), with its exact chance:
  * each fighter's score is the roll he holds after Round 1's swaps; equal scores are still ordered by his
  * own Agility, Class Rank and draw.
  */
 export function initiativeOrders(plan: Plan): { order: number[]; p: number }[] {
   const held = heldAfterSwaps(plan)
-  const inits = held.map((k) => roll(plan.fighters[k].init, true))
+  const inits = held.map((k, i) => {
+    const r = roll(plan.fighters[k].init, true)
+    return boughtInitiative(plan.fighters[i]) ? { min: r.min + 10, p: r.p, mean: r.mean + 10 } : r
+  })
   const lo = Math.min(...inits.map((r) => r.min))
   const hi = Math.max(...inits.map((r) => r.min + r.p.length - 1))
   const at = (i: number, v: number): number => {
