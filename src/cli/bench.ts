@@ -54,7 +54,9 @@ function benchmarks(only: string | undefined): Benchmark[] {
     .sort()
     .flatMap((f) => benchFileSchema.parse(JSON.parse(readFileSync(join(benchDir, f), 'utf8'))).benchmarks)
   if (only === undefined) return all
-  const picked = all.filter((b) => b.id === only || b.id.startsWith(`${only}-`) || b.file.includes(`/${only}-`))
+  // a whole id picks that benchmark alone (l5r-exact-1v1, not also l5r-exact-1v1-refused); otherwise a system or an id's start
+  const exact = all.filter((b) => b.id === only)
+  const picked = exact.length > 0 ? exact : all.filter((b) => b.id.startsWith(`${only}-`) || b.file.includes(`/${only}-`))
   if (picked.length === 0) throw new UsageError(`--only: no benchmark matches ${JSON.stringify(only)}; benchmarks: ${all.map((b) => b.id).join(', ')}`)
   return picked
 }
