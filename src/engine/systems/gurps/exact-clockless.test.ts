@@ -140,7 +140,7 @@ describe('the shipped sword-and-axe duel fought to the end, solved without its c
 })
 
 describe('shipped GURPS duels still out of reach are refused from the size estimate, before anything is replayed', () => {
-  it('knife, revolver or fists: the weapons drawn and the shots left multiply the situations; the Stop Hits, the standoff and Enhanced Time Sense: Waits play every turn whole', () => {
+  it('knife, revolver or fists: the weapons drawn and the shots left multiply the situations; the Stop Hits: Sten waits all fight long; the standoff and Enhanced Time Sense: both wait for the signal (Cascading Waits)', () => {
     const refusal = (name: string): string => {
       const plan = planOf(example(name))
       const way = gurpsExactWay(plan)
@@ -151,7 +151,9 @@ describe('shipped GURPS duels still out of reach are refused from the size estim
       return reason
     }
     expect(refusal('knife-revolver-fists')).toMatch(/^the duel has too many different situations to follow exactly: about [\d,]+ a turn \(Jack can fight on at \d+ different HP and Bart at \d+, each with shock, stun, posture and the weapons drawn and loaded\); the sampled answer stands alone$/)
-    for (const name of ['stop-hit', 'standoff', 'ets']) expect(refusal(name), name).toMatch(/; with Waits a blow can land inside the foe's turn, so every turn is played whole for every situation; the sampled answer stands alone$/)
+    expect(refusal('stop-hit')).toMatch(/^the duel has too many different situations to follow exactly: about [\d,]+ a turn \(Rico can fight on at \d+ different HP and Sten at \d+, each with shock, stun and posture\); Sten waits all fight long \(his plan ends with a Wait\), so a blow can land inside the foe's turn at any turn and every turn is played whole for every situation; the sampled answer stands alone$/)
+    expect(refusal('standoff')).toMatch(/; The Kid and The Marshal both wait, and their Waits going off together \(Cascading Waits\) are played whole for every way the rolls can fall, far too many; the sampled answer stands alone$/)
+    expect(refusal('ets')).toMatch(/; Yuki and Marco both wait, and their Waits going off together \(Cascading Waits\) are played whole for every way the rolls can fall, far too many; the sampled answer stands alone$/)
   })
 })
 

@@ -14,7 +14,7 @@ import { takeTurn } from './turn'
 import { canonicalScope, canonicalise, hpClass, phasedTurns } from './canonical'
 import { applyInjury } from './injury'
 import { Ev, interrupt } from './waits'
-import { armsFactor, gurpsExactSize } from './exact-size'
+import { armsFactor, gurpsExactSize, waiters, waitsForever } from './exact-size'
 import { solveClockless } from './exact-clockless'
 import { exactGurpsMulti } from './exact-multi'
 
@@ -100,8 +100,12 @@ export function drawSplitter(st: FightState, mortalWound: boolean): (n: number) 
   }
 }
 
-/** Fields of the fight state that are tallies of the past or scratch, not part of what comes next. */
-const NOT_STATE = new Set(['dealt', 'outAt', 'waitFired', 'waitWasted', 'knocked', 'rollers', 'respTarget', 'lateTrigger', 'lateMask', 'keys', 'members', 'flags', 'sideShare'])
+/**
+ * Fields of the fight state that are tallies of the past or scratch, not part of what comes next; and
+ * `zeroedEachFight`, the bytes of the fields a fight starts at zero seen as one block (state.ts), which are
+ * packed one by one already (seen whole, it would tell situations apart by the tallies in it).
+ */
+const NOT_STATE = new Set(['dealt', 'outAt', 'waitFired', 'waitWasted', 'knocked', 'rollers', 'respTarget', 'lateTrigger', 'lateMask', 'keys', 'members', 'flags', 'sideShare', 'zeroedEachFight'])
 
 interface GState {
   /** Everything the fight remembers between turns, packed. */
@@ -896,8 +900,17 @@ export function gurpsExactWay(plan: Plan): 'clock' | 'clockless' | { refused: st
   const over = compact && !clockless ? ` over up to ${plan.cap.toLocaleString('en-US')} turns` : ''
   const what = arms > 1 ? 'each with shock, stun, posture and the weapons drawn and loaded' : 'each with shock, stun and posture'
   const scope = canonicalScope(plan)
-  const whole = !compact && scope.waits ? '; with Waits a blow can land inside the foe\'s turn, so every turn is played whole for every situation' : ''
+  const whole = compact || !scope.waits ? '' : waitsReason(plan)
   return { refused: `the duel has too many different situations to follow exactly: about ${about} a turn${over} (${a.name} can fight on at ${size.liveHp[0]} different HP and ${b.name} at ${size.liveHp[1]}, ${what})${whole}; the sampled answer stands alone` }
+}
+
+/** What keeps a duel with Waits from being split at the blow like one without, in a GM's words (after a semicolon). */
+function waitsReason(plan: Plan): string {
+  const forever = waitsForever(plan)
+  if (forever >= 0) return `; ${plan.fighters[forever].name} waits all fight long (his plan ends with a Wait), so a blow can land inside the foe's turn at any turn and every turn is played whole for every situation`
+  const both = waiters(plan)
+  if (both.length > 1) return `; ${both.map((i) => plan.fighters[i].name).join(' and ')} both wait, and their Waits going off together (Cascading Waits) are played whole for every way the rolls can fall, far too many`
+  return "; with Waits a blow can land inside the foe's turn, so every turn is played whole for every situation"
 }
 
 /**

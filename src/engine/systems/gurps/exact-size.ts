@@ -1,6 +1,7 @@
 import { drAgainstArm } from './damage'
 import { injuryDistribution } from './exact'
 import type { Plan } from './plan'
+import { Maneuver } from './codes'
 import { canonicalScope, phasedTurns } from './canonical'
 
 /**
@@ -86,4 +87,14 @@ export function armsFactor(plan: Plan): number {
     for (const w of f.arms) if (w.shots > 0) out *= w.shots + 1
   }
   return out
+}
+
+/** The first fighter whose plan ends with a Wait (the last entry repeats: he waits all fight long), or −1. */
+export function waitsForever(plan: Plan): number {
+  return plan.fighters.findIndex((f) => f.steps[f.steps.length - 1].maneuver === Maneuver.Wait)
+}
+
+/** The fighters whose plans hold a Wait. */
+export function waiters(plan: Plan): number[] {
+  return plan.fighters.filter((f) => f.steps.some((s) => s.maneuver === Maneuver.Wait)).map((f) => f.index)
 }
