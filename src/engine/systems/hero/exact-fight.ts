@@ -1366,6 +1366,8 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean; groups?
   }
   /** The second fighter's column each column goes to under a move (−1: out of the result's region), by boxes and move. */
   const colMaps = new Map<number, Int32Array | null>()
+  /** The columns a move takes somewhere (not −1), by map. */
+  const validCols = new WeakMap<Int32Array, Int32Array>()
   const colMap = (g: Grid, h: Grid, dS: number, dB: number): Int32Array | null => {
     const key = ((g.kB * 4 + h.kB) * 8192 + dS + 4096) * 8192 + dB + 4096
     let map = colMaps.get(key)
@@ -1385,6 +1387,10 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean; groups?
       any = true
     }
     if (!any) map = null
+    else {
+      const m = map
+      validCols.set(m, Int32Array.from({ length: g.width }, (_, c) => c).filter((c) => m[c] >= 0))
+    }
     colMaps.set(key, map)
     return map
   }
@@ -1433,6 +1439,22 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean; groups?
         const map = maps[j]
         if (!map) continue
         const w = mB[3 * j + 2] * l.p
+        const valid = validCols.get(map)!
+        // the shorter of the columns with chance and those the move takes into the result's region
+        if (valid.length < cs.length) {
+          for (let i = 0; i < valid.length; i++) {
+            const c = valid[i]
+            const x = row[c]
+            if (x === 0) continue
+            const to = map[c]
+            tmp[to] += w * x
+            if (!mark[to]) {
+              mark[to] = 1
+              touched[nt++] = to
+            }
+          }
+          continue
+        }
         for (let i = 0; i < cs.length; i++) {
           const c = cs[i]
           const to = map[c]
