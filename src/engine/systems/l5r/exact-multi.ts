@@ -56,12 +56,14 @@ export function multiOutOfScope(plan: Plan): string | undefined {
       if (d.swapWithOf[0] < 0) return `${d.c.name} swaps Initiative with an ally after Round 1, with more than two fighters`
       if (plan.lateJoin) return `${d.c.name} swaps Initiative with an ally, and a fighter joins in a later Round`
     }
+    if (d.voidPoints > 0 && d.voidOf.some((x) => x !== VOID_NONE && x !== VOID_SWAP && x !== VOID_INITIATIVE)) return `${d.c.name} spends Void Points, with more than two fighters`
     if (d.voidPoints > 0 && d.voidOf.some((x) => x === VOID_INITIATIVE)) {
       // followed: +10 Initiative bought at the start of Round 1 for the skirmish (`boughtInitiative`)
       if (d.voidOf[0] !== VOID_INITIATIVE) return `${d.c.name} buys +10 Initiative with a Void Point after Round 1, with more than two fighters`
-      if (d.swapWithOf[0] >= 0 || plan.downActsWithVoid || d.joinRound > 0) return `${d.c.name} buys +10 Initiative with a Void Point, with more than two fighters, and swaps Initiative, joins late or acts on Void when Down`
+      if (d.swapWithOf[0] >= 0) return `${d.c.name} buys +10 Initiative and swaps Initiative with Void Points, with more than two fighters`
+      if (d.joinRound > 0) return `${d.c.name} joins in a later Round and buys +10 Initiative with a Void Point, with more than two fighters`
+      if (plan.downActsWithVoid) return `${d.c.name} buys +10 Initiative with a Void Point while Down characters act on Void (rule variant), with more than two fighters`
     }
-    if (d.voidPoints > 0 && d.voidOf.some((x) => x !== VOID_NONE && x !== VOID_SWAP && x !== VOID_INITIATIVE)) return `${d.c.name} spends Void Points, with more than two fighters`
     const stances = [...d.stanceOf, d.hurtStance]
     if (d.joinRound > 0 && d.stanceOf[Math.min(d.joinRound, plan.cap - 1)] === FULL_DEFENSE) return `${d.c.name} joins in a later Round in Full Defense Stance, with more than two fighters`
     if (stances.includes(CENTER)) return `${d.c.name} takes Center Stance, with more than two fighters`
