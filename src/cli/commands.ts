@@ -154,7 +154,7 @@ export async function cmdExact(file: string, o: Options): Promise<number> {
         if (tty) process.stderr.write('\r\x1b[K')
       }
       if (!exact) throw new CheckFailed(`${file}: ${system.label} has no exact computation; use "quickdraw run"`)
-      out(o.json ? JSON.stringify({ system: system.id, scenario: { name: scenario.name, hash: parsed.hash }, exact }, null, 2) : formatExact(`${scenario.name} — exact (${system.label})`, exact))
+      out(o.json ? JSON.stringify({ system: system.id, scenario: { name: scenario.name, hash: parsed.hash }, exact }, null, 2) : formatExact(`${scenario.name} — exact (${system.label})`, exact, { systemId: system.id, question: scenario.question, scenario }))
       return EXIT_OK
     },
   )

@@ -19,6 +19,9 @@ describe('terminal formatting', () => {
     const solved = formatExact('Duel', [{ id: 'win:A', label: 'Side A wins', kind: 'probability', p: 0.75 }, { id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: true, states: 1234, massError: 1e-16 }])
     expect(solved.split('\n')[1]).toBe('Whole fight: exact (1,234 states)')
     expect(solved).toMatch(/Side A wins\s+75\.00%/)
+    // given the scenario, the answer comes first: the question, then its results at their exact values
+    const asked = formatExact('Duel', [{ id: 'win:A', label: 'Side A wins', kind: 'probability', p: 0.75 }, { id: 'win:B', label: 'Side B wins', kind: 'probability', p: 0 }, { id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: true, states: 1234 }], { systemId: 'l5r', question: { text: 'Does the Crane win?', metrics: ['win'] } })
+    expect(asked.split('\n').slice(0, 5)).toEqual(['Does the Crane win?', '  Side A wins 75.00%', '', 'Duel', 'Whole fight: exact (1,234 states)'])
     const refused = formatExact('Brawl', [{ id: 'exact-fight', label: 'Whole fight', kind: 'fight', solved: false, reason: 'more than two fighters' }])
     expect(refused.split('\n')[1]).toBe('Whole fight: no exact answer — more than two fighters')
     expect(refused).not.toMatch(/Metric/)

@@ -3,7 +3,7 @@ import type { ResultDocument } from '../engine/run/result'
 import type { ExactMetric } from '../engine/systems/rule-system'
 import { exactnessWords } from '../engine/core/fight-exact'
 import { jointCell, jointGrid } from '../shared/joint-grid'
-import { headline, headlineText, labelInWords, outcomeRow, settingOf, type ScenarioQuestion, type Setting } from '../shared/report/headline'
+import { exactHeadline, headline, headlineText, labelInWords, outcomeRow, settingOf, type ScenarioQuestion, type Setting } from '../shared/report/headline'
 import { findSystem } from '../engine/systems/registry'
 
 /** Plain-text tables for the terminal. Pure functions, so they are tested without a terminal. */
@@ -95,7 +95,11 @@ function rulesLine(doc: ResultDocument): string {
   return changed.length === 0 ? 'rules: the defaults' : `rules changed from the defaults: ${changed.map(said).join('; ')}`
 }
 
-export function formatExact(label: string, exact: ExactMetric[]): string {
+/**
+ * An exact answer as text, the answer first when the scenario is given: its question and the headline's
+ * results at their exact values, then what was solved and every exact value.
+ */
+export function formatExact(label: string, exact: ExactMetric[], asked?: { systemId: string; question?: ScenarioQuestion; scenario?: unknown }): string {
   const rows: string[][] = [['Result', 'Exact']]
   const orders: string[] = []
   const fight = exact.find((m) => m.kind === 'fight')
@@ -110,8 +114,10 @@ export function formatExact(label: string, exact: ExactMetric[]): string {
     else if (m.kind === 'joint') orders.push(jointTable(m))
     else orders.push(table([[labelInWords(m.label), 'Exact'], ...m.outcomes.map((o) => [`  ${outcomeRow(m as unknown as Extract<Metric, { kind: 'order' }>, o.label)}`, pct(o.p)])]))
   }
+  const h = asked ? exactHeadline(asked.systemId, exact, asked.question, asked.scenario) : undefined
+  const answer = h && h.items.length > 0 ? `${h.question}\n  ${h.items.map((i) => `${i.label} ${i.value}`).join(' · ')}\n\n` : ''
   const head = fight ? `${label}\n${fightLine(fight)}` : label
-  return `${head}\n\n${[...(rows.length > 1 ? [table(rows)] : []), ...orders].join('\n\n')}\n`
+  return `${answer}${head}\n\n${[...(rows.length > 1 ? [table(rows)] : []), ...orders].join('\n\n')}\n`
 }
 
 /**

@@ -104,7 +104,11 @@ describe('quickdraw CLI', () => {
     expect(doc.benchmarks[0].seconds.workers).toBe(1)
     expect(doc.benchmarks[0].seconds.median).toBeGreaterThan(0)
     const exact = quickdraw('exact', join(examplesDir, 'l5r-fast-vs-strong.json'))
-    expect(exact.out.split('\n')[1]).toMatch(/^Whole fight: exact \([\d,]+ states\)$/)
+    // the answer first: the scenario's question and its results at their exact values, then what was solved
+    const lines = exact.out.split('\n')
+    expect(lines[0]).toBe('Does striking first beat hitting harder, and which Stance should each take?')
+    expect(lines[1]).toMatch(/^ {2}Kakita Ayame wins \d+\.\d\d% · Hida Kuon wins \d+\.\d\d%$/)
+    expect(lines[4]).toMatch(/^Whole fight: exact \([\d,]+ states\)$/)
     expect(exact.out).toMatch(/Kakita Ayame wins\s+\d+\.\d+%/)
   }, 120_000)
 

@@ -1,4 +1,5 @@
 import type { Metric } from '../../engine/core/metrics'
+import type { ExactMetric } from '../../engine/systems/rule-system'
 
 /**
  * The answer first: which results answer a scenario's question, in one line of plain words with their
@@ -418,6 +419,37 @@ export function headline(systemId: string, metrics: Metric[], question?: Scenari
   const items = (shown.length > 0 ? shown : metrics.filter((m) => !neverHappens(m)).slice(0, 1)).flatMap((m) => itemsOf(m, setting)).slice(0, HEADLINE_SIZE)
   const asked = typeof fallback.question === 'function' ? fallback.question(metrics) : fallback.question
   return { question: question?.text?.trim() || asked, items, unknown: own.length > 0 ? unknown : [] }
+}
+
+/**
+ * The headline of an exact answer (`quickdraw exact`): the same question and the same results as a run's
+ * headline (the scenario's own, else the system's usual ones), each at its exact value; results the
+ * solver did not work out, or that cannot happen, are left out, and so is the whole headline when none is left.
+ */
+export function exactHeadline(systemId: string, exact: readonly ExactMetric[], question?: ScenarioQuestion, scenario?: unknown): Headline {
+  const fallback = DEFAULTS[systemId] ?? { question: 'What happens in this fight?', metrics: [] }
+  const setting = settingOf(scenario)
+  const own = question?.metrics?.filter((x) => x.trim() !== '') ?? []
+  const kindOf = (id: string): string => id.split(':')[0]
+  const items: HeadlineItem[] = []
+  for (const w of own.length > 0 ? own : fallback.metrics) {
+    for (const m of exact.filter((x) => x.id === w || kindOf(x.id) === w)) {
+      if (items.some((i) => i.id === m.id || i.id.startsWith(`${m.id}=`))) continue
+      if (m.kind === 'probability' && m.p > 0) items.push({ id: m.id, label: labelInWords(m.label, setting), value: pct2(m.p), interval: '', exact: '' })
+      else if (m.kind === 'mean' || m.kind === 'distribution') {
+        const avg = averageInWords(m.label, setting)
+        items.push({ id: m.id, label: `${avg.label}:`, value: avg.of(num(m.mean)), interval: '', exact: '' })
+      } else if (m.kind === 'order') {
+        const ranked = [...m.outcomes].filter((o) => o.p > 0).sort((a, b) => b.p - a.p)
+        const [first, second] = ranked
+        const shown = second && first && first.p - second.p < 0.2 ? [first, second] : first ? [first] : []
+        for (const o of shown) items.push({ id: `${m.id}=${o.key}`, label: outcomeInWords(m, o.label, setting), value: pct2(o.p), interval: '', exact: '' })
+      }
+    }
+  }
+  const kinds = exact.map((m) => ({ metric: kindOf(m.id) }) as Metric)
+  const asked = typeof fallback.question === 'function' ? fallback.question(kinds) : fallback.question
+  return { question: question?.text?.trim() || asked, items: items.slice(0, HEADLINE_SIZE), unknown: [] }
 }
 
 /**

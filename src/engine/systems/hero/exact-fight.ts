@@ -1854,7 +1854,7 @@ export function tooBig(plan: Plan): string | undefined {
   if (gridCovers(plan)) {
     const size = heroFightSize(plan, Infinity, HERO_GRID_MAX_WORK)
     if (size.workAt < 0) return undefined
-    return `the fight has too many ways to go to follow them all exactly: following every hit on every pair of the two fighters' STUN and BODY would take more than ${millions(HERO_GRID_MAX_WORK)} million steps of work (about five seconds) by ${describeSegment(size.workAt)}, by an estimate before any of it is played; the sampled answer stands alone`
+    return `the fight has too many ways to go to follow them all exactly: following every hit on every pair of the two fighters' STUN and BODY would take more than ${millions(HERO_GRID_MAX_WORK)} million steps of work by ${describeSegment(size.workAt)}, more than the solver follows (an estimate made before any of it is played); the sampled answer stands alone`
   }
   const size = heroFightSize(plan, HERO_EXACT_MAX_LIVE)
   if (size.at < 0) return undefined
