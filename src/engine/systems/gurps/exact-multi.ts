@@ -98,8 +98,10 @@ export function gurpsMultiTooBig(plan: Plan): string | undefined {
   const size = gurpsMultiSize(plan)
   if (size.states <= MULTI_MAX_ESTIMATE) return undefined
   const about = Number(size.states.toPrecision(2)).toLocaleString('en-US')
-  const each = plan.fighters.map((f, i) => `${f.name} at ${size.liveHp[i]}`).join(', ')
-  return `the fight has too many different situations to follow exactly: about ${about} (each fighter can be at many HP at once: ${each} different HP, each with shock, stun and posture); the sampled answer stands alone`
+  const f = plan.fighters
+  const rest = f.slice(1).map((x, i) => `${x.name} at ${size.liveHp[i + 1]}`)
+  const others = `${rest.slice(0, -1).join(', ')}${rest.length > 1 ? ' and ' : ''}${rest[rest.length - 1]}`
+  return `the fight has too many different situations to follow exactly: about ${about} (${f[0].name} can fight on at ${size.liveHp[0]} different HP, ${others}, in every combination, each with shock, stun, posture and distances); the sampled answer stands alone`
 }
 
 /** Small integer sets of int32 values, each numbered once (a hash, checked value by value on a hit). */
