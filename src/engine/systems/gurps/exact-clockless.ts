@@ -339,7 +339,7 @@ function failed(z: number): ClocklessSolution {
  * Solves M v = r in place (M n×n, row-major; r becomes v) by Gaussian elimination with partial pivoting.
  * False when M is singular or nearly so (a fight that can go on forever without anyone getting hurt).
  */
-function solveInPlace(M: Float64Array, r: Float64Array, n: number): boolean {
+export function solveInPlace(M: Float64Array, r: Float64Array, n: number): boolean {
   if (n === 1) {
     if (!(M[0] > 1e-12)) return false
     r[0] /= M[0]

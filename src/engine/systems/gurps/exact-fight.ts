@@ -276,21 +276,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
   }
   const unpack = (snap: Int32Array): void => {
     copyIn(fields, snap)
-    st.over = false
-    st.current = -1
-    st.depth = 0
-    st.moment = 0
-    st.slotMoment = -1
-    st.firstStriker = -1
-    st.firstMoment = -1
-    st.firstFromWait = false
-    st.firstTied = false
-    st.firstHitter = -1
-    st.firstHitMoment = -1
-    st.firstHitTied = false
-    st.mutualHit = false
-    st.attackFromWait = false
-    st.cascaded = false
+    clearTurnScratch(st)
   }
   /** fight.ts winnerOf, once the fight is over. */
   const endOf = (): number | 'draw' | null => {
@@ -995,4 +981,23 @@ export function exactGurpsFight(plan: Plan): ExactMetric[] {
     },
     plan.cap * f.length,
   )
+}
+
+/** What a turn keeps only while it is played (the moment, who struck first, the cascade): cleared before a situation's turn is replayed. */
+export function clearTurnScratch(st: FightState): void {
+  st.over = false
+  st.current = -1
+  st.depth = 0
+  st.moment = 0
+  st.slotMoment = -1
+  st.firstStriker = -1
+  st.firstMoment = -1
+  st.firstFromWait = false
+  st.firstTied = false
+  st.firstHitter = -1
+  st.firstHitMoment = -1
+  st.firstHitTied = false
+  st.mutualHit = false
+  st.attackFromWait = false
+  st.cascaded = false
 }

@@ -5,7 +5,8 @@ import { createTally } from '../../core/tally'
 import type { ExactMetric } from '../rule-system'
 import { Aoa, Cond, Maneuver, TargetRule } from './codes'
 import { canonicalScope, canonicalise, hpClass } from './canonical'
-import { constantFields, copyIn, copyOut, drawSplitter, fieldsOf } from './exact-fight'
+import { solveInPlace } from './exact-clockless'
+import { clearTurnScratch, constantFields, copyIn, copyOut, drawSplitter, fieldsOf } from './exact-fight'
 import { blowInjuries, reachableHp } from './exact-size'
 import { resetFight, rollSequence } from './fight'
 import { applyInjury } from './injury'
@@ -234,21 +235,7 @@ function multiModel(plan: Plan, limits: MultiLimits) {
 
   const unpack = (snap: Int32Array): void => {
     copyIn(fields, snap)
-    st.over = false
-    st.current = -1
-    st.depth = 0
-    st.moment = 0
-    st.slotMoment = -1
-    st.firstStriker = -1
-    st.firstMoment = -1
-    st.firstFromWait = false
-    st.firstTied = false
-    st.firstHitter = -1
-    st.firstHitMoment = -1
-    st.firstHitTied = false
-    st.mutualHit = false
-    st.attackFromWait = false
-    st.cascaded = false
+    clearTurnScratch(st)
     st.round = 2
   }
 
@@ -933,48 +920,6 @@ class SccScratch {
 /** A z too large for this fight (the weighted sums do not converge): an answer whose bound says so. */
 function failed(z: number): MultiSolution {
   return { win: [], draw: 0, atCap: 0, length: [], expectedDamage: [], damageDistribution: [], expectedFinals: [], states: 0, massError: Infinity, dropped: 0, capBound: Infinity, meanTurns: z }
-}
-
-/**
- * Solves M v = r in place (M n×n, row-major; r becomes v) by Gaussian elimination with partial pivoting.
- * False when M is singular or nearly so (a fight that can go on forever without anyone getting hurt).
- */
-function solveInPlace(M: Float64Array, r: Float64Array, n: number): boolean {
-  for (let c = 0; c < n; c++) {
-    let piv = c
-    let best = Math.abs(M[c * n + c])
-    for (let i = c + 1; i < n; i++) {
-      const v = Math.abs(M[i * n + c])
-      if (v > best) {
-        best = v
-        piv = i
-      }
-    }
-    if (!(best > 1e-12)) return false
-    if (piv !== c) {
-      for (let j = c; j < n; j++) {
-        const t = M[c * n + j]
-        M[c * n + j] = M[piv * n + j]
-        M[piv * n + j] = t
-      }
-      const t = r[c]
-      r[c] = r[piv]
-      r[piv] = t
-    }
-    const d = M[c * n + c]
-    for (let i = c + 1; i < n; i++) {
-      const f = M[i * n + c] / d
-      if (f === 0) continue
-      for (let j = c; j < n; j++) M[i * n + j] -= f * M[c * n + j]
-      r[i] -= f * r[c]
-    }
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    let s = r[i]
-    for (let j = i + 1; j < n; j++) s -= M[i * n + j] * r[j]
-    r[i] = s / M[i * n + i]
-  }
-  return true
 }
 
 /**
