@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { fightNote } from '../../core/fight-exact'
-import { disagreements, sampledMetrics } from '../../run/exact-agreement'
 import { parseScenarioOrThrow } from '../../run/parse'
 import { THREE_D6_TOTAL_OF_INDEX, THREE_D6_WAYS } from '../../dice/three-d6'
 import type { ExactMetric } from '../rule-system'
@@ -10,7 +9,7 @@ import { contestExact, contestRound, NOBODY } from './contest'
 import { contestDraws, heroFightSize, HERO_GRID_MAX_WORK } from './exact-fight'
 import { hero } from './index'
 import type { Plan } from './plan'
-import { solveTwoTurns, type Spec } from './test-helpers'
+import { solveTwoTurns, type Spec, expectExactAgreesWithSampling } from './test-helpers'
 
 /**
  * The interrupt contest with equal margins rolled again (contestTie "reroll", the default; the campaign
@@ -140,13 +139,7 @@ describe('HERO interrupt contest rolled again on equal margins, exact', () => {
   ]
   for (const [name, d, ids] of mc) {
     it(`against the Monte Carlo (seed 9, 20,000 fights, within 4 standard errors): ${name}`, async () => {
-      const exact = exactOf(d)
-      const note = fightNote(exact)
-      expect(note?.solved, note?.reason).toBe(true)
-      expect(note?.massError).toBeLessThan(1e-10)
-      console.log(`seed 9: ${name}`)
-      const metrics = await sampledMetrics(d, 20_000, 9)
-      expect(disagreements(exact, metrics, ['wins', 'fight-length', ...ids.flatMap((x) => [`knocked-out:${x}`, `body-taken:${x}`])])).toEqual([])
+      await expectExactAgreesWithSampling(name, d, ids)
     }, 120_000)
   }
 })

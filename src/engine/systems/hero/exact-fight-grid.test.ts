@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { solveFight, type FightSolution } from '../../core/fight-chain'
 import { fightNote } from '../../core/fight-exact'
-import { disagreements, sampledMetrics } from '../../run/exact-agreement'
 import { parseScenarioOrThrow } from '../../run/parse'
 import type { ExactMetric } from '../rule-system'
 import { HERO_GRID_MAX_WORK, heroFightModel, heroFightSize, tooBig } from './exact-fight'
 import { hero } from './index'
+import { expectExactAgreesWithSampling } from './test-helpers'
 import type { Plan } from './plan'
 
 const example = (name: string): Record<string, unknown> => JSON.parse(readFileSync(`resources/examples/hero-${name}.json`, 'utf8')) as Record<string, unknown>
@@ -115,13 +115,7 @@ describe('HERO whole fight on grids against the Monte Carlo (seed 9, 20,000 figh
   ]
   for (const [name, d, ids] of cases) {
     it(`${name}: who wins, length, knocked out, BODY taken`, async () => {
-      const exact = exactOf(d)
-      const note = fightNote(exact)
-      expect(note?.solved, note?.reason).toBe(true)
-      expect(note?.massError).toBeLessThan(1e-10)
-      console.log(`seed 9: ${name}`)
-      const metrics = await sampledMetrics(d, 20_000, 9)
-      expect(disagreements(exact, metrics, ['wins', 'fight-length', ...ids.flatMap((x) => [`knocked-out:${x}`, `body-taken:${x}`])])).toEqual([])
+      await expectExactAgreesWithSampling(name, d, ids)
     }, 120_000)
   }
 })

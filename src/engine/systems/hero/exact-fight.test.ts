@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { solveFight } from '../../core/fight-chain'
 import { fightNote } from '../../core/fight-exact'
-import { disagreements, sampledMetrics, exactChance } from '../../run/exact-agreement'
+import { exactChance } from '../../run/exact-agreement'
 import { parseScenarioOrThrow } from '../../run/parse'
 import type { ExactMetric } from '../rule-system'
 import { heroFightModel } from './exact-fight'
 import { hero } from './index'
-import type { Spec } from './test-helpers'
+import { type Spec, expectExactAgreesWithSampling } from './test-helpers'
 
 const example = (name: string): unknown => JSON.parse(readFileSync(`resources/examples/hero-${name}.json`, 'utf8'))
 const exactOf = (doc: unknown): ExactMetric[] => hero.exact(hero.compile(parseScenarioOrThrow(doc).scenario as never))
@@ -208,12 +208,7 @@ describe('HERO whole fight, exact against the Monte Carlo (seed 9, 20,000 fights
   ]
   for (const [name, d, ids] of cases) {
     it(`${name}: who wins, length, knocked out, BODY taken`, async () => {
-      const exact = exactOf(d)
-      const note = fightNote(exact)
-      expect(note?.solved, note?.reason).toBe(true)
-      expect(note?.massError).toBeLessThan(1e-10)
-      const metrics = await sampledMetrics(d, 20_000, 9)
-      expect(disagreements(exact, metrics, ['wins', 'fight-length', ...ids.flatMap((x) => [`knocked-out:${x}`, `body-taken:${x}`])])).toEqual([])
+      await expectExactAgreesWithSampling(name, d, ids)
     }, 120_000)
   }
 })

@@ -1,3 +1,6 @@
+import { expect } from 'vitest'
+import { disagreements, sampledMetrics } from '../../run/exact-agreement'
+import { fightNote } from '../../core/fight-exact'
 import { parseScenarioOrThrow } from '../../run/parse'
 import { compile, type Plan } from './plan'
 import type { HeroScenario } from './schema'
@@ -69,4 +72,19 @@ export function solveTwoTurns(specs: Spec[], rules: Record<string, string>, byCl
     if (e instanceof FightRefusal || (e instanceof Error && /^more than /.test(e.message))) return { ok: false, reason: e.message }
     throw e
   }
+}
+
+/**
+ * The Monte Carlo check of a whole HERO fight solved exactly: solved (error under 1e-10), and who wins, its
+ * length and each fighter's knockouts and BODY taken within 4 standard errors of 20,000 sampled fights
+ * (seed 9, printed with the fight's name).
+ */
+export async function expectExactAgreesWithSampling(name: string, d: unknown, ids: readonly string[]): Promise<void> {
+  const exact = hero.exact(hero.compile(parseScenarioOrThrow(d).scenario as never))
+  const note = fightNote(exact)
+  expect(note?.solved, note?.reason).toBe(true)
+  expect(note?.massError).toBeLessThan(1e-10)
+  console.log(`seed 9: ${name}`)
+  const metrics = await sampledMetrics(d, 20_000, 9)
+  expect(disagreements(exact, metrics, ['wins', 'fight-length', ...ids.flatMap((x) => [`knocked-out:${x}`, `body-taken:${x}`])])).toEqual([])
 }
