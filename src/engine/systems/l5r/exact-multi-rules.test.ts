@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { disagreements, exactChance, sampledMetrics } from '../../run/exact-agreement'
 import { fightNote } from '../../core/fight-exact'
 import { solveFight, type FightSolution } from '../../core/fight-chain'
 import { exactRoll } from '../../dice/roll-and-keep'
-import type { Metric } from '../../core/metrics'
 import type { ExactMetric } from '../rule-system'
 import { initiativeFirstExact, round1Initiative } from './exact'
 import { heldAfterSwaps, initiativeOrders, MULTI_MAX_SIZE, MULTI_MAX_STATES, multiModel, multiOutOfScope, multiSize, solveMulti } from './exact-multi'
@@ -12,7 +10,7 @@ import { skirmishModel } from './exact-fight'
 import { l5r } from './index'
 import { compile } from './plan'
 import { scenarioSchema, type L5rScenario } from './schema'
-import { skirmish } from './test-helpers'
+import { expectSkirmishAgreesWithSampling, skirmish } from './test-helpers'
 
 const exactOf = (scenario: unknown): ExactMetric[] => l5r.exact(l5r.compile(scenarioSchema.parse(scenario)))
 const solve = (s: L5rScenario): FightSolution => {
@@ -218,10 +216,6 @@ describe('L5R exact answers of several fighters, new rules: the fast bookkeeping
   }
 })
 
-/** The values both give, the opening-roll ones aside: each side's win, the draw, defeated, killed, the Rounds. */
-const comparable = (exact: readonly ExactMetric[], metrics: readonly Metric[]): string[] =>
-  metrics.filter((m) => exact.some((e) => e.id === m.id) && !m.id.startsWith('initiative') && !m.id.startsWith('opening')).map((m) => m.id)
-
 describe('L5R exact answers of several fighters, new rules against the Monte Carlo (seed 21, 20,000 skirmishes, within 4 standard errors)', () => {
   const cases: Record<string, () => L5rScenario> = {
     // (the swap example cut to two Rounds: the whole twenty is refused for its size)
@@ -233,15 +227,7 @@ describe('L5R exact answers of several fighters, new rules against the Monte Car
   }
   for (const [name, scenario] of Object.entries(cases)) {
     it(`${name}: who wins, the draw, defeated, killed and Rounds fought`, async () => {
-      const exact = exactOf(scenario())
-      const note = fightNote(exact)
-      expect(note?.solved, note?.reason).toBe(true)
-      expect(note?.massError).toBeLessThan(1e-10)
-      const metrics = await sampledMetrics(scenario(), 20_000, 21)
-      const ids = comparable(exact, metrics)
-      for (const id of ['win:A', 'win:B', 'draw', 'rounds']) expect(ids).toContain(id)
-      expect(disagreements(exact, metrics, ids)).toEqual([])
-      expect(exactChance(exact, 'win:A') + exactChance(exact, 'win:B') + exactChance(exact, 'draw')).toBeCloseTo(1, 12)
+      await expectSkirmishAgreesWithSampling(scenario())
     }, 120_000)
   }
 })

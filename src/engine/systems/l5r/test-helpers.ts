@@ -1,3 +1,6 @@
+import { expect } from 'vitest'
+import { fightNote } from '../../core/fight-exact'
+import { disagreements, exactChance, sampledMetrics } from '../../run/exact-agreement'
 import type { Rng } from '../../core/rng'
 import type { TraceEvent } from '../../core/trace'
 import { l5r } from './index'
@@ -91,4 +94,22 @@ export function turnsByRound(events: TraceEvent[]): string[][] {
     if (list[list.length - 1] !== who) list.push(who)
   }
   return rounds
+}
+
+/**
+ * The Monte Carlo check of a skirmish of several fighters solved exactly: solved (error under 1e-10); each
+ * side's win, the draw, defeated, killed and the Rounds (the opening rolls aside) within 4 standard errors
+ * of 20,000 sampled skirmishes (seed 21); the chances of its ends summing to 1. Gives the ids compared.
+ */
+export async function expectSkirmishAgreesWithSampling(scenario: unknown): Promise<string[]> {
+  const exact = l5r.exact(l5r.compile(scenarioSchema.parse(scenario)))
+  const note = fightNote(exact)
+  expect(note?.solved, note?.reason).toBe(true)
+  expect(note?.massError).toBeLessThan(1e-10)
+  const metrics = await sampledMetrics(scenario, 20_000, 21)
+  const ids = metrics.filter((m) => exact.some((e) => e.id === m.id) && !m.id.startsWith('initiative') && !m.id.startsWith('opening')).map((m) => m.id)
+  for (const id of ['win:A', 'win:B', 'draw', 'rounds']) expect(ids).toContain(id)
+  expect(disagreements(exact, metrics, ids)).toEqual([])
+  expect(exactChance(exact, 'win:A') + exactChance(exact, 'win:B') + exactChance(exact, 'draw')).toBeCloseTo(1, 12)
+  return ids
 }
