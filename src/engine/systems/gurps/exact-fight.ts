@@ -301,14 +301,7 @@ export function gurpsFightModel(plan: Plan, limits: GurpsExactLimits = {}): Figh
    * agree on everything else; the second once per victim's HP, shock, posture and injury. Both run the
    * sampler's own code for every way their rolls fall.
    */
-  const offsetOf = (name: string): number => {
-    let o = 0
-    for (const [k, len] of fields.names) {
-      if (k === name) return o
-      o += len
-    }
-    throw new Error(`no field ${name}`)
-  }
+  const offsetOf = (name: string): number => fieldOffset(fields, name)
   const HP = offsetOf('hp')
   const CARRY = offsetOf('shockCarry')
   /** The turn sequence is part of a situation (the opening roll may have reordered it). */
@@ -1000,4 +993,14 @@ export function clearTurnScratch(st: FightState): void {
   st.mutualHit = false
   st.attackFromWait = false
   st.cascaded = false
+}
+
+/** Where a field starts in a packed situation (`fieldsOf`'s order). */
+export function fieldOffset(fields: Fields, name: string): number {
+  let o = 0
+  for (const [k, len] of fields.names) {
+    if (k === name) return o
+    o += len
+  }
+  throw new Error(`no field ${name}`)
 }

@@ -6,7 +6,7 @@ import type { ExactMetric } from '../rule-system'
 import { Aoa, Cond, Maneuver, TargetRule } from './codes'
 import { canonicalScope, canonicalise, hpClass } from './canonical'
 import { solveInPlace } from './exact-clockless'
-import { clearTurnScratch, constantFields, copyIn, copyOut, drawSplitter, fieldsOf } from './exact-fight'
+import { clearTurnScratch, constantFields, copyIn, copyOut, drawSplitter, fieldOffset, fieldsOf } from './exact-fight'
 import { blowInjuries, reachableHp } from './exact-size'
 import { resetFight, rollSequence } from './fight'
 import { applyInjury } from './injury'
@@ -216,14 +216,7 @@ function multiModel(plan: Plan, limits: MultiLimits) {
   // the block a fight clears at its start (state.ts zeroedEachFight) views fields kept one by one, tallies among them: not a field of its own
   const fields = fieldsOf(st, constantFields(plan).add('zeroedEachFight'))
   const size = fields.names.reduce((s, [, len]) => s + len, 0)
-  const offsetOf = (name: string): number => {
-    let o = 0
-    for (const [k, len] of fields.names) {
-      if (k === name) return o
-      o += len
-    }
-    throw new Error(`no field ${name}`)
-  }
+  const offsetOf = (name: string): number => fieldOffset(fields, name)
   const CARRY = offsetOf('shockCarry')
   const ORDER = offsetOf('order')
   const COND = offsetOf('cond')
