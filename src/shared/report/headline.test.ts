@@ -257,4 +257,9 @@ describe("the last places in a GM's words: Cascading Waits orderings, averages a
     expect(outcomeInWords(split, '3/0 (Attack/Defence)')).toBe('Ryu Samurai puts 3 dice in Attack and 0 in Defence')
     expect(outcomeRow(split, '1/1 + Sweep Attack (1) (Attack/Defence)')).toBe('1 die in Attack and 1 in Defence, with Sweep Attack (1)')
   })
+  it('a result of what a fighter does has him as its subject, and an outcome told in a sentence is left whole (regression: "The Kid\'s acts first")', () => {
+    expect(labelInWords('Acts first: The Kid')).toBe('The Kid acts first')
+    expect(labelInWords('END spent per fight: Blur')).toBe("Blur's END spent per fight")
+    expect(labelInWords('Interrupt roll: Boss makes his roll by more than Martial Artist')).toBe('Interrupt roll: Boss makes his roll by more than Martial Artist')
+  })
 })

@@ -226,11 +226,21 @@ function wordsOf(label: string, setting: Setting, whose: boolean): string {
       if (said) return say(perFighter[2], said)
     }
   }
-  // any other "What: Who" result: the fighter's ("END spent per fight: Blur" → "Blur's END spent per fight")
+  // any other "What: Who" result where Who is a fighter's name (a few words, not an outcome told in a
+  // sentence): what he does ("Acts first: The Kid" → "The Kid acts first"), else the fighter's ("END spent
+  // per fight: Blur" → "Blur's END spent per fight")
   const who = whose ? /^([^:]+): ([A-Z0-9][^:,]*)$/.exec(label) : null
-  if (who && !/ wins$/.test(who[2])) return `${who[2]}'s ${lowerFirst(who[1])}`
+  if (who && !/ wins$/.test(who[2]) && who[2].split(' ').length <= NAME_WORDS) {
+    return VERB_FIRST.test(who[1]) ? `${who[2]} ${lowerFirst(who[1])}` : `${who[2]}'s ${lowerFirst(who[1])}`
+  }
   return label
 }
+
+/** A result that says what a fighter does ("Acts first", "Loses his action"): said with him as subject. */
+const VERB_FIRST = /^(Acts|Gets|Loses|Wins|Strikes|Draws|Dies|Makes|Takes|Holds|Goes|Falls|Is|Has)\b/
+
+/** At most this many words in a fighter's name as results give it ("Ashigaru Sentry", "Big thug"): longer is an outcome in a sentence. */
+const NAME_WORDS = 4
 
 /** The Cascading Waits' ordering of every fighter (the engine's title of that result). */
 const ORDERINGS = 'Complete orderings'

@@ -67,7 +67,7 @@ describe('sweep curves', () => {
     expect(text.startsWith('\uFEFFcombatants[0].skill,metric,label,value,ci_low,ci_high,n,scenario,seed,trials_per_point,scenario_hash\r\n')).toBe(true)
     const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[]
     expect(rows).toHaveLength(2)
-    expect(rows[0]).toMatchObject({ 'combatants[0].skill': '10', metric: 'first:kid', label: 'Acts first: The Kid', value: '0.2', n: '100', scenario: 'Duel', seed: '5', trials_per_point: '100', scenario_hash: 'abc' })
+    expect(rows[0]).toMatchObject({ 'combatants[0].skill': '10', metric: 'first:kid', label: 'The Kid acts first', value: '0.2', n: '100', scenario: 'Duel', seed: '5', trials_per_point: '100', scenario_hash: 'abc' })
     expect(Number(rows[0].ci_low)).toBeGreaterThan(0.1)
   })
 })
