@@ -8,7 +8,7 @@ import { cliPath, examplesDir, requireBuild } from '../helpers'
 /**
  * Issue 29 item 4: `quickdraw exact` solves on a thread of its own, so Ctrl-C and SIGTERM stop a solve
  * under way at once (it used to solve on the main thread and hear them only at the end). The fights are
- * slow ones (a whole HERO street brawl over 5 and 10 Turns); the signal is sent once the command says on
+ * slow ones (a whole HERO street brawl over 10 Turns, then Abort to Dodge: several seconds); the signal is sent once the command says on
  * stderr that it is still working (a second into the solve), read from its output, not from a clock.
  */
 let dir = ''
@@ -17,11 +17,9 @@ beforeAll(() => {
   requireBuild()
   dir = mkdtempSync(join(tmpdir(), 'quickdraw-exact-interrupt-'))
   const brawl = JSON.parse(readFileSync(join(examplesDir, 'hero-street-brawl.json'), 'utf8')) as { turnCap: number }
-  for (const turnCap of [5, 10]) {
-    const file = join(dir, `brawl-${turnCap}.json`)
-    writeFileSync(file, JSON.stringify({ ...brawl, turnCap }))
-    candidates.push(file)
-  }
+  const file = join(dir, 'brawl-10.json')
+  writeFileSync(file, JSON.stringify({ ...brawl, turnCap: 10 }))
+  candidates.push(file, join(examplesDir, 'hero-abort-dodge.json'))
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 

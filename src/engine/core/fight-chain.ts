@@ -141,6 +141,11 @@ export function withFightSolveProgress<T>(listener: ProgressListener, fn: () => 
   }
 }
 
+/** Tells the display around a solve how far it has got: for solvers that step a fight in their own loop instead of `solveFight`. */
+export function reportFightSolveProgress(p: FightSolveProgress): void {
+  progressListener?.(p)
+}
+
 /**
  * What a solve may spend, set around it by whoever asked (the app, a sweep, `quickdraw exact`): the
  * systems' `exact` functions need no parameter for it. Every solve inside `withFightSolveBudget` checks

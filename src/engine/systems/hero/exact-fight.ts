@@ -1,4 +1,4 @@
-import { checkFightSolveBudget, FightBudgetExceeded, tooManyStates, type Branch, type FightModel, type FightSolution, type FightSolveResult } from '../../core/fight-chain'
+import { checkFightSolveBudget, FightBudgetExceeded, reportFightSolveProgress, tooManyStates, type Branch, type FightModel, type FightSolution, type FightSolveResult } from '../../core/fight-chain'
 import { fightExactMetrics, FightRefusal, fightNotSolved, solveOrRefuse } from '../../core/fight-exact'
 import { sideWinsLabel } from '../../core/metrics'
 import type { Rng } from '../../core/rng'
@@ -1624,6 +1624,7 @@ export function heroFightModel(plan: Plan, options: { byClass?: boolean; groups?
       }
       for (const g of frontier.list) g.release()
       frontier = after
+      reportFightSolveProgress({ step: at, maxSteps, decided: Math.min(1, win[0] + win[1] + draw + dropped), states })
     }
     // the Segment's Recoveries of grid `g`, for each fighter's STUN and BODY alone, checked; cells that do not agree one by one
     function close(g: Grid, r0: number, c0: number, abs: number, seg: number, at: number, into: Grids): void {
